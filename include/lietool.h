@@ -1,0 +1,8 @@
+/* lietool: the algebra behind state tracking in sequence models. */
+#ifndef LIETOOL_H
+#define LIETOOL_H
+#include "lietool/core.h"
+#include "lietool/perm.h"
+#include "lietool/json.h"
+#include "lietool/io.h"
+#endif

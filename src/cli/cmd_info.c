@@ -1,0 +1,103 @@
+/* lietool info: the algebraic profile of a group. */
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "lietool/json.h"
+
+static void kv(const char *k, const char *v) { printf("  %-22s %s\n", k, v); }
+
+static void put_bool(int json, const char *key, int v)
+{
+    if (json) printf(", \"%s\": %s", key, v ? "true" : "false");
+    else kv(key, v ? "yes" : "no");
+}
+
+int cmd_info(int argc, char **argv, const lt_cmd *self)
+{
+    cli_opts o;
+    int r = cli_parse(&o, argc, argv, self);
+    if (r >= 0) { cli_free(&o); return r; }
+    lt_pgrp_t G, Z;
+    lt_pgrp_series_t D, L;
+    lt_err_t err, zerr, eerr;
+    mpz_t e;
+    lt_pgrp_init(G, 1);
+    lt_pgrp_init(Z, 1);
+    lt_pgrp_series_init(D);
+    lt_pgrp_series_init(L);
+    lt_err_init(err); lt_err_init(zerr); lt_err_init(eerr);
+    mpz_init(e);
+    if ((r = cli_group(G, NULL, &o))) goto out;
+    if (lt_pgrp_derived_series(D, G, o.ctx, err) || lt_pgrp_lower_central_series(L, G, o.ctx, err)) {
+        r = cli_fail(err);
+        goto out;
+    }
+    /* the centre and the exponent may hit --max-enum; the rest still prints */
+    lt_status zst = lt_pgrp_center(Z, G, o.ctx, zerr);
+    lt_status est = lt_pgrp_exponent(e, G, o.ctx, eerr);
+    if ((zst && zst != LT_ELIMIT) || (est && est != LT_ELIMIT)) { r = cli_fail(zst ? zerr : eerr); goto out; }
+    int abelian = lt_pgrp_is_abelian(G);
+    int J = o.json;
+    if (J) {
+        printf("{\"object\": ");
+        lt_json_put_string(stdout, o.object);
+        printf(", \"order\": ");
+        cli_put_mpz(stdout, G->order, 1);
+        printf(", \"degree\": %d", G->n);
+    } else {
+        printf("%s\n", o.object);
+        printf("  %-22s ", "order"); cli_put_mpz(stdout, G->order, 0); printf("\n");
+        printf("  %-22s %d\n", "degree", G->n);
+    }
+    put_bool(J, "abelian", abelian);
+    put_bool(J, "nilpotent", L->reaches_one);
+    put_bool(J, "solvable", D->reaches_one);
+    put_bool(J, "perfect", D->len == 1);
+    if (J) {
+        printf(", \"derived_series\": "); cli_put_series(stdout, D, 1);
+        if (D->reaches_one) printf(", \"derived_length\": %d", D->len - 1); else printf(", \"derived_length\": null");
+        printf(", \"lower_central_series\": "); cli_put_series(stdout, L, 1);
+        if (L->reaches_one) printf(", \"nilpotency_class\": %d", L->len - 1); else printf(", \"nilpotency_class\": null");
+        printf(", \"center_order\": ");
+        if (zst) printf("null"); else cli_put_mpz(stdout, Z->order, 1);
+        printf(", \"exponent\": ");
+        if (est) printf("null"); else cli_put_mpz(stdout, e, 1);
+        printf(", \"base\": [");
+        for (int i = 0; i < G->nlev; i++) printf("%s%d", i ? ", " : "", lt_pgrp_base_point(G, i) + 1);
+        printf("], \"generators\": [");
+        for (int i = 0; i < G->ngens; i++) {
+            char *s = lt_perm_str(G->gens[i], G->n);
+            if (i) printf(", ");
+            lt_json_put_string(stdout, s);
+            lt_free(s);
+        }
+        printf("]");
+        if (zst || est) {
+            printf(", \"notes\": [");
+            if (zst) { lt_json_put_string(stdout, zerr->msg); }
+            if (est) { if (zst) printf(", "); lt_json_put_string(stdout, eerr->msg); }
+            printf("]");
+        }
+        printf("}\n");
+    } else {
+        printf("  %-22s ", "derived series"); cli_put_series(stdout, D, 0); printf("\n");
+        if (D->reaches_one) printf("  %-22s %d\n", "derived length", D->len - 1);
+        else kv("derived length", "not solvable");
+        printf("  %-22s ", "lower central series"); cli_put_series(stdout, L, 0); printf("\n");
+        if (L->reaches_one) printf("  %-22s %d\n", "nilpotency class", L->len - 1);
+        else kv("nilpotency class", "not nilpotent");
+        printf("  %-22s ", "center order");
+        if (zst) printf("not computed: %s\n", zerr->msg); else { cli_put_mpz(stdout, Z->order, 0); printf("\n"); }
+        printf("  %-22s ", "exponent");
+        if (est) printf("not computed: %s\n", eerr->msg); else { cli_put_mpz(stdout, e, 0); printf("\n"); }
+    }
+    r = 0;
+out:
+    mpz_clear(e);
+    lt_pgrp_series_clear(D);
+    lt_pgrp_series_clear(L);
+    lt_pgrp_clear(G);
+    lt_pgrp_clear(Z);
+    cli_free(&o);
+    return r;
+}

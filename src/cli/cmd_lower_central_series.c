@@ -1,0 +1,7 @@
+/* lietool lower-central-series */
+#include "cli.h"
+
+int cmd_lower_central_series(int argc, char **argv, const lt_cmd *self)
+{
+    return cli_series_cmd(argc, argv, self, 1, 0);
+}

@@ -1,0 +1,197 @@
+/* Option parsing, loading objects and printing, shared by the commands. */
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include "cli.h"
+#include "lietool/io.h"
+#include "lietool/json.h"
+
+int cli_usage(const lt_cmd *cmd, FILE *f)
+{
+    fprintf(f, "usage: lietool %s %s\n", cmd->name, cmd->usage);
+    fprintf(f, "%s\n", cmd->summary);
+    fprintf(f, "options: --json  --max-degree N  --max-order N  --max-enum N  --max-memory MIB  -h\n");
+    return 0;
+}
+
+int cli_fail(const lt_err_t err)
+{
+    fprintf(stderr, "lietool: %s\n", err->msg);
+    return err->status ? (int)err->status : LT_EINTERNAL;
+}
+
+static int usage_error(const lt_cmd *cmd, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "lietool: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nusage: lietool %s %s\n", cmd->name, cmd->usage);
+    return LT_EUSAGE;
+}
+
+static int long_value(long *out, const char *v, const char *opt, const lt_cmd *cmd)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(v, &end, 10);
+    if (errno || *end || x < 1) {
+        char buf[128];
+        snprintf(buf, sizeof buf, "%s needs a positive integer, not '%%s'", opt);
+        return usage_error(cmd, buf, v);
+    }
+    *out = x;
+    return -1;
+}
+
+int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd)
+{
+    memset(o, 0, sizeof *o);
+    lt_ctx_init(o->ctx);
+    o->pos = lt_malloc((size_t)(argc + 1) * sizeof *o->pos);
+    int r;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = NULL;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) return cli_usage(cmd, stdout);
+        if (strcmp(a, "--json") == 0) { o->json = 1; continue; }
+        if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) { o->quiet = 1; continue; }
+        if (strncmp(a, "--max-", 6) == 0) {
+            const char *eq = strchr(a, '=');
+            char opt[64];
+            size_t ol = eq ? (size_t)(eq - a) : strlen(a);
+            if (ol >= sizeof opt) ol = sizeof opt - 1;
+            memcpy(opt, a, ol); opt[ol] = '\0';
+            if (eq) val = eq + 1;
+            else if (i + 1 < argc) val = argv[++i];
+            else return usage_error(cmd, "%s needs a value", opt);
+            if (strcmp(opt, "--max-degree") == 0) { if ((r = long_value(&o->ctx->max_degree, val, opt, cmd)) >= 0) return r; }
+            else if (strcmp(opt, "--max-enum") == 0) { if ((r = long_value(&o->ctx->max_enum, val, opt, cmd)) >= 0) return r; }
+            else if (strcmp(opt, "--max-memory") == 0) { if ((r = long_value(&o->ctx->max_memory_mb, val, opt, cmd)) >= 0) return r; }
+            else if (strcmp(opt, "--max-order") == 0) {
+                size_t vl = strlen(val);
+                int ok = vl > 0 && vl < sizeof o->ctx->max_order;
+                const char *d = val;
+                if (ok && (val[0] == '1') && (val[1] == 'e' || val[1] == 'E')) d = val + 2;
+                if (!*d) ok = 0;
+                for (; ok && *d; d++) if (*d < '0' || *d > '9') ok = 0;
+                if (!ok) return usage_error(cmd, "--max-order needs a positive integer or 1eN, not '%s'", val);
+                strcpy(o->ctx->max_order, val);
+            } else return usage_error(cmd, "unknown option '%s'", opt);
+            continue;
+        }
+        if (a[0] == '-' && a[1] && !(a[1] >= '0' && a[1] <= '9')) return usage_error(cmd, "unknown option '%s'", a);
+        o->pos[o->npos++] = argv[i];
+    }
+    return -1;
+}
+
+void cli_free(cli_opts *o)
+{
+    lt_free(o->pos);
+    lt_free(o->object);
+}
+
+/* Joins the positional words into one object: "C5 x A4" may arrive as three
+   words, and GAP syntax with spaces as several. */
+static int join_object(cli_opts *o, const lt_cmd *cmd)
+{
+    if (o->npos == 0) return usage_error(cmd, "%s", "missing object");
+    int has_x = 0;
+    size_t len = 1;
+    for (int i = 0; i < o->npos; i++) {
+        if (strcmp(o->pos[i], "x") == 0) has_x = 1;
+        len += strlen(o->pos[i]) + 1;
+    }
+    if (o->npos > 1 && !has_x && strncmp(o->pos[0], "Group(", 6) != 0
+        && strncmp(o->pos[0], "LieAlgebra(", 11) != 0) {
+        char buf[256];
+        snprintf(buf, sizeof buf, "expected one object, got %d (write a product as 'G x H'); extra '%%s'", o->npos);
+        return usage_error(cmd, buf, o->pos[1]);
+    }
+    o->object = lt_malloc(len);
+    o->object[0] = '\0';
+    for (int i = 0; i < o->npos; i++) {
+        if (i) strcat(o->object, " ");
+        strcat(o->object, o->pos[i]);
+    }
+    return -1;
+}
+
+int cli_group(lt_pgrp_t G, char **name, cli_opts *o)
+{
+    extern const lt_cmd *cli_current_cmd;
+    int r = join_object(o, cli_current_cmd);
+    if (r >= 0) return r;
+    lt_err_t err;
+    lt_err_init(err);
+    lt_status st = lt_io_group(G, name, o->object, o->ctx, err);
+    if (!st) st = lt_pgrp_chain(G, NULL, o->ctx, err);
+    if (st) { if (name && *name) { lt_free(*name); *name = NULL; } return cli_fail(err); }
+    return 0;
+}
+
+void cli_put_mpz(FILE *f, const mpz_t z, int json)
+{
+    if (json) fputc('"', f);
+    mpz_out_str(f, 10, z);
+    if (json) fputc('"', f);
+}
+
+void cli_put_series(FILE *f, const lt_pgrp_series_t S, int json)
+{
+    if (json) fputc('[', f);
+    for (int i = 0; i < S->len; i++) {
+        if (i) fputs(json ? ", " : " > ", f);
+        cli_put_mpz(f, S->terms[i].order, json);
+    }
+    if (json) fputc(']', f);
+}
+
+int cli_predicate(cli_opts *o, const char *key, int value)
+{
+    if (o->json) {
+        printf("{\"object\": ");
+        lt_json_put_string(stdout, o->object);
+        printf(", \"%s\": %s}\n", key, value ? "true" : "false");
+    } else if (!o->quiet) printf("%s\n", value ? "yes" : "no");
+    return value ? 0 : 1;
+}
+
+int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int lower, int length_only)
+{
+    cli_opts o;
+    int r = cli_parse(&o, argc, argv, self);
+    if (r >= 0) { cli_free(&o); return r; }
+    lt_pgrp_t G;
+    lt_pgrp_init(G, 1);
+    if ((r = cli_group(G, NULL, &o))) goto out;
+    lt_pgrp_series_t S;
+    lt_pgrp_series_init(S);
+    lt_err_t err;
+    lt_err_init(err);
+    lt_status st = lower ? lt_pgrp_lower_central_series(S, G, o.ctx, err)
+                         : lt_pgrp_derived_series(S, G, o.ctx, err);
+    if (st) { r = cli_fail(err); lt_pgrp_series_clear(S); goto out; }
+    const char *skey = lower ? "lower_central_series" : "derived_series";
+    const char *lkey = lower ? "nilpotency_class" : "derived_length";
+    const char *no = lower ? "not nilpotent" : "not solvable";
+    int length = S->len - 1;
+    if (o.json) {
+        printf("{\"object\": ");
+        lt_json_put_string(stdout, o.object);
+        if (!length_only) { printf(", \"%s\": ", skey); cli_put_series(stdout, S, 1); }
+        printf(", \"%s\": ", lkey);
+        if (S->reaches_one) printf("%d", length); else printf("null");
+        printf("}\n");
+    } else if (length_only) {
+        if (S->reaches_one) printf("%d\n", length); else printf("%s\n", no);
+    } else {
+        cli_put_series(stdout, S, 0);
+        printf("\n");
+    }
+    lt_pgrp_series_clear(S);
+    r = 0;
+out:
+    lt_pgrp_clear(G);
+    cli_free(&o);
+    return r;
+}

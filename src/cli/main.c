@@ -1,0 +1,88 @@
+/* lietool: one static, alphabetical command table; `lietool help` and
+   `lietool CMD -h` come from it. */
+#include <stdio.h>
+#include <string.h>
+#include <gmp.h>
+#include <mpfr.h>
+#include <flint/flint.h>
+#include "cli.h"
+
+#define CMD(n) int cmd_##n(int, char **, const lt_cmd *)
+CMD(center); CMD(derived_length); CMD(derived_series); CMD(help); CMD(info);
+CMD(is_abelian); CMD(is_nilpotent); CMD(is_perfect); CMD(is_solvable);
+CMD(lower_central_series); CMD(nilpotency_class); CMD(order);
+
+const lt_cmd lt_commands[] = {
+    {"center", cmd_center, "[--json] GROUP", "the centre Z(G): its order and generators"},
+    {"derived-length", cmd_derived_length, "[--json] GROUP", "length of the derived series, or 'not solvable'"},
+    {"derived-series", cmd_derived_series, "[--json] GROUP", "orders of G > G' > G'' > ... (stops when a term repeats)"},
+    {"help", cmd_help, "[COMMAND | groups]", "list the commands, one command's usage, or the group grammar"},
+    {"info", cmd_info, "[--json] GROUP", "the whole algebraic profile of a group"},
+    {"is-abelian", cmd_is_abelian, "[--json] [-q] GROUP", "exit 0 if the group is abelian, 1 if not"},
+    {"is-nilpotent", cmd_is_nilpotent, "[--json] [-q] GROUP", "exit 0 if the group is nilpotent, 1 if not"},
+    {"is-perfect", cmd_is_perfect, "[--json] [-q] GROUP", "exit 0 if the group equals its derived subgroup, 1 if not"},
+    {"is-solvable", cmd_is_solvable, "[--json] [-q] GROUP", "exit 0 if the group is solvable, 1 if not"},
+    {"lower-central-series", cmd_lower_central_series, "[--json] GROUP", "orders of G > [G,G] > [[G,G],G] > ... (stops when a term repeats)"},
+    {"nilpotency-class", cmd_nilpotency_class, "[--json] GROUP", "length of the lower central series, or 'not nilpotent'"},
+    {"order", cmd_order, "[--json] GROUP", "the order of the group (exact)"},
+};
+const int lt_ncommands = (int)(sizeof lt_commands / sizeof lt_commands[0]);
+const lt_cmd *cli_current_cmd = &lt_commands[0];
+
+static void version(void)
+{
+    printf("lietool %s (GMP %s, MPFR %s, FLINT %s)\n", LIETOOL_VERSION,
+           gmp_version, mpfr_get_version(), FLINT_VERSION);
+}
+
+int cmd_help(int argc, char **argv, const lt_cmd *self)
+{
+    (void)self;
+    if (argc > 1 && strcmp(argv[1], "groups") == 0) {
+        printf("Groups (lietool-formats(5) has the file formats):\n"
+               "  S<n> A<n> C<n> Z<n>     symmetric, alternating, cyclic on n points\n"
+               "  D<m> Q<m>               dihedral and dicyclic of order m (D8, Q8)\n"
+               "  UT(n,p) Heis(p) H3      unitriangular matrices over Z/p; H3 = UT(3,2)\n"
+               "  PSL(2,q) SL(2,q) GL(2,q) AGL(1,p)   q, p prime\n"
+               "  G x H, GxH, G_x_H       direct products\n"
+               "  Group((1,2,3),(1,2))    GAP syntax (1-based cycles)\n"
+               "  FILE.json               a Cayley table {\"name\", \"elements\", \"table\"}\n"
+               "  FILE.grp, NAME          a group file; NAME looks in algebras/groups\n");
+        return 0;
+    }
+    if (argc > 1) {
+        for (int i = 0; i < lt_ncommands; i++)
+            if (strcmp(argv[1], lt_commands[i].name) == 0) return cli_usage(&lt_commands[i], stdout);
+        fprintf(stderr, "lietool: unknown command '%s' (see 'lietool help')\n", argv[1]);
+        return LT_EUSAGE;
+    }
+    printf("usage: lietool <command> [options] <object>...\n\ncommands:\n");
+    for (int i = 0; i < lt_ncommands; i++)
+        printf("  %-22s %s\n", lt_commands[i].name, lt_commands[i].summary);
+    printf("\n'lietool help groups' lists the group names; 'lietool COMMAND -h' a command's usage.\n"
+           "Exit status: 0 ok (predicates: yes), 1 predicate no, 2 usage, 3 invalid input,\n"
+           "4 resource limit, 5 numerical failure, 70 internal error.\n");
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        cmd_help(1, argv, NULL);
+        return LT_EUSAGE;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) { version(); return 0; }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) return cmd_help(1, argv, NULL);
+    for (int i = 0; i < lt_ncommands; i++)
+        if (strcmp(argv[1], lt_commands[i].name) == 0) {
+            cli_current_cmd = &lt_commands[i];
+            int r = lt_commands[i].fn(argc - 1, argv + 1, &lt_commands[i]);
+            if (fflush(stdout) != 0 || ferror(stdout)) {
+                fprintf(stderr, "lietool: error writing output\n");
+                return LT_EINTERNAL;
+            }
+            return r;
+        }
+    fprintf(stderr, "lietool: unknown command '%s' (see 'lietool help')\n", argv[1]);
+    return LT_EUSAGE;
+}

@@ -1,0 +1,185 @@
+/* .grp files: named permutation groups (format in lietool-formats(5)). */
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "lietool/io.h"
+#include "impl.h"
+
+#ifndef LT_DATADIR
+#define LT_DATADIR "/usr/local/share/lietool"
+#endif
+
+static int is_dir(const char *p)
+{
+    DIR *d = opendir(p);
+    if (!d) return 0;
+    closedir(d);
+    return 1;
+}
+
+char *lt_io_algebras_dir(void)
+{
+    const char *env = getenv("LIETOOL_ALGEBRAS");
+    if (env && *env) return lt_strdup(env);
+    /* next to the executable (a build tree), then the installed copy */
+    char exe[4096];
+    ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 32);
+    if (k > 0) {
+        exe[k] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            strcpy(slash + 1, "algebras");
+            if (is_dir(exe)) return lt_strdup(exe);
+            strcpy(slash + 1, "../share/lietool/algebras");
+            if (is_dir(exe)) return lt_strdup(exe);
+        }
+    }
+    return lt_strdup(LT_DATADIR "/algebras");
+}
+
+static int cmpstr(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int lt_io_named_groups(char ***names)
+{
+    char *dir = lt_io_algebras_dir();
+    size_t len = strlen(dir) + 16;
+    char *path = lt_malloc(len);
+    snprintf(path, len, "%s/groups", dir);
+    int n = 0, cap = 0;
+    char **v = NULL;
+    DIR *d = opendir(path);
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            size_t l = strlen(e->d_name);
+            if (l > 4 && strcmp(e->d_name + l - 4, ".grp") == 0) {
+                if (n == cap) { cap = cap ? 2 * cap : 16; v = lt_realloc(v, (size_t)cap * sizeof *v); }
+                v[n] = lt_strdup(e->d_name);
+                v[n][l - 4] = '\0';
+                n++;
+            }
+        }
+        closedir(d);
+    }
+    if (n) qsort(v, (size_t)n, sizeof *v, cmpstr);
+    lt_free(path); lt_free(dir);
+    *names = v;
+    return n;
+}
+
+static char *read_file(const char *path, size_t *len, lt_err_t err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) { lt_err_set(err, LT_EINPUT, "cannot open '%s'", path); return NULL; }
+    size_t cap = 4096, n = 0, k;
+    char *buf = lt_malloc(cap);
+    while ((k = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += k;
+        if (n + 1 >= cap) {
+            if (cap > (size_t)256 << 20) {
+                fclose(f); lt_free(buf);
+                lt_err_set(err, LT_ELIMIT, "'%s' is larger than 256 MiB", path);
+                return NULL;
+            }
+            cap *= 2; buf = lt_realloc(buf, cap);
+        }
+    }
+    fclose(f);
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+char *lt_io_read_file_(const char *path, size_t *len, lt_err_t err)
+{
+    return read_file(path, len, err);
+}
+
+lt_status lt_io_grp_file(lt_pgrp_t G, char **name, const char *path,
+                         const lt_ctx_t ctx, lt_err_t err)
+{
+    size_t len;
+    char *text = read_file(path, &len, err);
+    if (!text) return err->status;
+    lt_status st = LT_OK;
+    char *gname = NULL, *order = NULL;
+    long degree = -1;
+    int ngen = 0, **gp = NULL, *gn = NULL;
+    long maxp = 0;
+    int lineno = 0;
+    char where[4200];
+    for (char *line = text, *nl; line && !st; line = nl) {
+        nl = strchr(line, '\n');
+        if (nl) *nl++ = '\0';
+        lineno++;
+        snprintf(where, sizeof where, "%s:%d", path, lineno);
+        while (isspace((unsigned char)*line)) line++;
+        char *end = line + strlen(line);
+        while (end > line && isspace((unsigned char)end[-1])) *--end = '\0';
+        if (!*line || *line == '#') continue;
+        char *val = line;
+        while (*val && !isspace((unsigned char)*val)) val++;
+        if (*val) *val++ = '\0';
+        while (isspace((unsigned char)*val)) val++;
+        if (strcmp(line, "name") == 0) { lt_free(gname); gname = lt_strdup(val); }
+        else if (strcmp(line, "order") == 0) {
+            lt_free(order); order = lt_strdup(val);
+            for (char *c = order; *c; c++)
+                if (!isdigit((unsigned char)*c)) { st = lt_err_set(err, LT_EINPUT, "%s: order '%s' is not a decimal integer", where, val); break; }
+        } else if (strcmp(line, "degree") == 0) {
+            char *e;
+            degree = strtol(val, &e, 10);
+            if (*e || degree < 1) st = lt_err_set(err, LT_EINPUT, "%s: degree '%s' is not a positive integer", where, val);
+        } else if (strcmp(line, "gen") == 0) {
+            int *pts, np;
+            long m = lt_io_cycles(&pts, &np, val, where, err);
+            if (m < 0) { st = err->status; break; }
+            gp = lt_realloc(gp, (size_t)(ngen + 1) * sizeof *gp);
+            gn = lt_realloc(gn, (size_t)(ngen + 1) * sizeof *gn);
+            gp[ngen] = pts; gn[ngen] = np; ngen++;
+            if (m > maxp) maxp = m;
+        } else if (strcmp(line, "description") == 0 || strcmp(line, "source") == 0) {
+            /* free text */
+        } else {
+            st = lt_err_set(err, LT_EINPUT, "%s: unknown key '%s' (expected name, description, source, degree, order or gen)", where, line);
+        }
+    }
+    if (!st && degree < 0) degree = maxp;
+    if (!st && maxp > degree)
+        st = lt_err_set(err, LT_EINPUT, "%s: a generator moves point %ld, above the declared degree %ld", path, maxp, degree);
+    if (!st && degree > ctx->max_degree)
+        st = lt_err_set(err, LT_ELIMIT, "%s: degree %ld exceeds --max-degree %ld", path, degree, ctx->max_degree);
+    if (!st) {
+        lt_pgrp_clear(G);
+        lt_pgrp_init(G, (int)degree);
+        int *p = lt_malloc((size_t)degree * sizeof(int));
+        for (int i = 0; i < ngen; i++) {
+            lt_io_cycles_perm(p, (int)degree, gp[i], gn[i]);
+            lt_pgrp_add_gen(G, p);
+        }
+        lt_free(p);
+        if (order) {
+            /* the declared order is a checksum: the chain must agree */
+            st = lt_pgrp_chain(G, NULL, ctx, err);
+            if (!st) {
+                char *got = mpz_get_str(NULL, 10, G->order);
+                if (strcmp(got, order) != 0)
+                    st = lt_err_set(err, LT_EINPUT, "%s: declares order %s but its generators give %s", path, order, got);
+                free(got);
+            }
+        }
+    }
+    if (!st && name) {
+        if (gname) { *name = gname; gname = NULL; }
+        else *name = lt_strdup(path);
+    }
+    for (int i = 0; i < ngen; i++) lt_free(gp[i]);
+    lt_free(gp); lt_free(gn); lt_free(gname); lt_free(order); lt_free(text);
+    return st;
+}

@@ -1,0 +1,371 @@
+/* The group grammar of DESIGN.md section 3. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "lietool/io.h"
+#include "impl.h"
+
+static const char *families[] = {
+    "S<n>", "A<n>", "C<n>", "Z<n>", "D<m>", "Q<m>", "UT(n,p)", "Heis(p)", "H3",
+    "PSL(2,q)", "SL(2,q)", "GL(2,q)", "AGL(1,p)", "Group((1,2,3),(1,2))"
+};
+
+static int edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 64 || lb > 64) return 99;
+    int d[65][65];
+    for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            int c = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            int m = d[i - 1][j - 1] + c;
+            if (d[i - 1][j] + 1 < m) m = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < m) m = d[i][j - 1] + 1;
+            d[i][j] = m;
+        }
+    return d[la][lb];
+}
+
+static lt_status unknown(const char *spec, lt_err_t err)
+{
+    char **names;
+    int nn = lt_io_named_groups(&names);
+    const char *best[3] = {0};
+    int bestd[3] = {99, 99, 99};
+    char letters[64];
+    /* compare the name part with families and files */
+    size_t k = 0;
+    while (spec[k] && k < sizeof letters - 1 && (isalpha((unsigned char)spec[k]) || spec[k] == '(')) { letters[k] = spec[k]; k++; }
+    letters[k] = '\0';
+    for (int i = 0; i < nn + (int)(sizeof families / sizeof *families); i++) {
+        const char *cand = i < nn ? names[i] : families[i - nn];
+        char pre[64];
+        size_t m = 0;
+        while (cand[m] && m < sizeof pre - 1 && (isalpha((unsigned char)cand[m]) || cand[m] == '(')) { pre[m] = cand[m]; m++; }
+        pre[m] = '\0';
+        int d = i < nn ? edit_distance(spec, cand) : edit_distance(letters, pre) + (strcmp(letters, pre) ? 0 : 0);
+        if (i >= nn && !*letters) d = 99;
+        for (int s = 0; s < 3; s++)
+            if (d < bestd[s]) {
+                for (int t = 2; t > s; t--) { bestd[t] = bestd[t - 1]; best[t] = best[t - 1]; }
+                bestd[s] = d; best[s] = cand;
+                break;
+            }
+    }
+    char sugg[256] = "";
+    for (int s = 0; s < 3; s++)
+        if (best[s] && bestd[s] <= 2 + (int)strlen(spec) / 4) {
+            size_t l = strlen(sugg);
+            snprintf(sugg + l, sizeof sugg - l, "%s%s", l ? ", " : "", best[s]);
+        }
+    lt_status st;
+    if (*sugg) st = lt_err_set(err, LT_EINPUT, "unknown group '%s' (did you mean %s?)", spec, sugg);
+    else st = lt_err_set(err, LT_EINPUT, "unknown group '%s' (see 'lietool help groups')", spec);
+    for (int i = 0; i < nn; i++) lt_free(names[i]);
+    lt_free(names);
+    return st;
+}
+
+/* Parses a decimal integer [lo, hi]; returns -1 and sets err otherwise. */
+static long number(const char *s, size_t len, long lo, long hi, const char *spec, const char *what, lt_err_t err)
+{
+    char buf[32];
+    if (len == 0 || len >= sizeof buf) {
+        lt_err_set(err, LT_EINPUT, "'%s': %s '%.*s' is not an integer", spec, what, (int)(len < 40 ? len : 40), s);
+        return -1;
+    }
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    for (size_t i = 0; i < len; i++)
+        if (!isdigit((unsigned char)buf[i])) {
+            lt_err_set(err, LT_EINPUT, "'%s': %s '%s' is not an integer", spec, what, buf);
+            return -1;
+        }
+    errno = 0;
+    long v = strtol(buf, NULL, 10);
+    if (errno || v < lo || v > hi) {
+        if (hi == 1000000000L)
+            lt_err_set(err, LT_EINPUT, "'%s': %s must be at least %ld, not %s", spec, what, lo, buf);
+        else
+            lt_err_set(err, LT_EINPUT, "'%s': %s must be between %ld and %ld, not %s", spec, what, lo, hi, buf);
+        return -1;
+    }
+    return v;
+}
+
+static lt_status degree_ok(double deg, const char *spec, const lt_ctx_t ctx, lt_err_t err)
+{
+    if (deg > (double)ctx->max_degree)
+        return lt_err_set(err, LT_ELIMIT, "'%s' acts on %.0f points, above --max-degree %ld", spec, deg, ctx->max_degree);
+    return LT_OK;
+}
+
+/* Arguments "(a,b)" of a family; returns count or -1. */
+static int args(const char *s, long *v, int maxv, const char *spec, const char *what, lt_err_t err)
+{
+    if (*s != '(') return -1;
+    const char *p = s + 1;
+    int k = 0;
+    for (;;) {
+        while (*p == ' ') p++;
+        const char *q = p;
+        while (*q && *q != ',' && *q != ')') q++;
+        const char *e = q;
+        while (e > p && e[-1] == ' ') e--;
+        if (k == maxv) { lt_err_set(err, LT_EINPUT, "'%s': too many arguments", spec); return -2; }
+        if ((v[k] = number(p, (size_t)(e - p), 0, 1000000000L, spec, what, err)) < 0) return -2;
+        k++;
+        if (*q == ')') { if (q[1]) { lt_err_set(err, LT_EINPUT, "'%s': unexpected '%s' after ')'", spec, q + 1); return -2; } return k; }
+        if (!*q) { lt_err_set(err, LT_EINPUT, "'%s': missing ')'", spec); return -2; }
+        p = q + 1;
+    }
+}
+
+static lt_status need_prime(long p, const char *spec, lt_err_t err)
+{
+    if (!lt_is_prime(p))
+        return lt_err_set(err, LT_EINPUT, "'%s': %ld is not prime (prime fields only)", spec, p);
+    return LT_OK;
+}
+
+static lt_status gap_group(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_t err)
+{
+    const char *p = spec + 6;   /* after "Group(" */
+    size_t len = strlen(p);
+    while (len && isspace((unsigned char)p[len - 1])) len--;
+    if (!len || p[len - 1] != ')') return lt_err_set(err, LT_EINPUT, "'%s': missing the closing ')' of Group(", spec);
+    char *body = lt_malloc(len);
+    memcpy(body, p, len - 1);
+    body[len - 1] = '\0';
+    char *b = body;
+    while (isspace((unsigned char)*b)) b++;
+    size_t bl = strlen(b);
+    while (bl && isspace((unsigned char)b[bl - 1])) b[--bl] = '\0';
+    if (*b == '[') {
+        if (bl < 2 || b[bl - 1] != ']') { lt_free(body); return lt_err_set(err, LT_EINPUT, "'%s': missing ']'", spec); }
+        b[bl - 1] = '\0';
+        b++;
+    }
+    /* split at commas outside parentheses */
+    int cap = 8, ng = 0, **gp = lt_malloc((size_t)cap * sizeof *gp), *gn = lt_malloc((size_t)cap * sizeof *gn);
+    long maxp = 0;
+    lt_status st = LT_OK;
+    char *s = b;
+    while (isspace((unsigned char)*s)) s++;
+    while (*s && !st) {
+        int depth = 0;
+        char *q = s;
+        while (*q && (depth || *q != ',')) {
+            if (*q == '(') depth++;
+            else if (*q == ')') depth--;
+            if (depth < 0) break;
+            q++;
+        }
+        if (depth) { st = lt_err_set(err, LT_EINPUT, "'%s': unbalanced parentheses", spec); break; }
+        char save = *q;
+        *q = '\0';
+        int *pts, np;
+        char where[80];
+        snprintf(where, sizeof where, "generator %d", ng + 1);
+        long m = lt_io_cycles(&pts, &np, s, where, err);
+        if (m < 0) { st = err->status; lt_err_prefix(err, "'%.60s%s'", spec, strlen(spec) > 60 ? "..." : ""); break; }
+        if (ng == cap) { cap *= 2; gp = lt_realloc(gp, (size_t)cap * sizeof *gp); gn = lt_realloc(gn, (size_t)cap * sizeof *gn); }
+        gp[ng] = pts; gn[ng] = np; ng++;
+        if (m > maxp) maxp = m;
+        if (!save) break;
+        s = q + 1;
+        while (isspace((unsigned char)*s)) s++;
+        if (!*s) st = lt_err_set(err, LT_EINPUT, "'%s': a generator is missing after the last ','", spec);
+    }
+    if (!st && ng == 0) st = lt_err_set(err, LT_EINPUT, "'%s': no generators (write Group(()) for the trivial group)", spec);
+    if (!st) st = degree_ok((double)maxp, spec, ctx, err);
+    if (!st) {
+        int n = maxp ? (int)maxp : 1;
+        lt_pgrp_clear(G);
+        lt_pgrp_init(G, n);
+        int *perm = lt_malloc((size_t)n * sizeof(int));
+        for (int i = 0; i < ng; i++) {
+            lt_io_cycles_perm(perm, n, gp[i], gn[i]);
+            lt_pgrp_add_gen(G, perm);
+        }
+        lt_free(perm);
+    }
+    for (int i = 0; i < ng; i++) lt_free(gp[i]);
+    lt_free(gp); lt_free(gn); lt_free(body);
+    return st;
+}
+
+static int file_exists(const char *p)
+{
+    struct stat sb;
+    return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+static int ends_with(const char *s, const char *suf)
+{
+    size_t a = strlen(s), b = strlen(suf);
+    return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+static lt_status atom(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_t err)
+{
+    if (strncmp(spec, "Group(", 6) == 0) return gap_group(G, spec, ctx, err);
+    if (file_exists(spec)) {
+        if (ends_with(spec, ".grp")) return lt_io_grp_file(G, NULL, spec, ctx, err);
+        return lt_io_cayley(G, NULL, spec, ctx, err);
+    }
+    if (ends_with(spec, ".json") || ends_with(spec, ".grp") || strchr(spec, '/'))
+        return lt_err_set(err, LT_EINPUT, "cannot open '%s'", spec);
+    long v[2];
+    int k;
+    if (strcmp(spec, "H3") == 0) spec = "UT(3,2)";
+    if (strncmp(spec, "UT(", 3) == 0 || strncmp(spec, "Heis(", 5) == 0) {
+        int heis = spec[0] == 'H';
+        k = args(spec + (heis ? 4 : 2), v, 2, spec, heis ? "p" : "n and p", err);
+        if (k == -2) return err->status;
+        if (heis) { if (k != 1) return lt_err_set(err, LT_EINPUT, "'%s': expected Heis(p)", spec); v[1] = v[0]; v[0] = 3; }
+        else if (k != 2) return lt_err_set(err, LT_EINPUT, "'%s': expected UT(n,p)", spec);
+        if (v[0] < 2) return lt_err_set(err, LT_EINPUT, "'%s': n must be at least 2", spec);
+        if (need_prime(v[1], spec, err)) return err->status;
+        double deg = 1;
+        for (long i = 0; i < v[0] && deg < 1e12; i++) deg *= (double)v[1];
+        if (degree_ok(deg - 1, spec, ctx, err)) return err->status;
+        lt_pgrp_unitriangular(G, (int)v[0], (int)v[1]);
+        return LT_OK;
+    }
+    static const char *mat[] = {"PSL(", "SL(", "GL(", "AGL("};
+    for (int m = 0; m < 4; m++) {
+        size_t l = strlen(mat[m]);
+        if (strncmp(spec, mat[m], l) != 0) continue;
+        k = args(spec + l - 1, v, 2, spec, "argument", err);
+        if (k == -2) return err->status;
+        long dim = m == 3 ? 1 : 2;
+        if (k != 2 || v[0] != dim)
+            return lt_err_set(err, LT_EINPUT, "'%s': expected %s%ld,q) (only dimension %ld)", spec, mat[m], dim, dim);
+        if (need_prime(v[1], spec, err)) return err->status;
+        double p = (double)v[1];
+        if (degree_ok(m == 0 ? p + 1 : m == 3 ? p : p * p - 1, spec, ctx, err)) return err->status;
+        if (m == 0) lt_pgrp_psl2(G, (int)v[1]);
+        else if (m == 1) lt_pgrp_sl2(G, (int)v[1]);
+        else if (m == 2) lt_pgrp_gl2(G, (int)v[1]);
+        else lt_pgrp_agl1(G, (int)v[1]);
+        return LT_OK;
+    }
+    if (strchr("SACZDQ", spec[0]) && spec[0] && isdigit((unsigned char)spec[1])) {
+        const char *what = spec[0] == 'D' || spec[0] == 'Q' ? "the order" : "n";
+        long n = number(spec + 1, strlen(spec + 1), 1, 1000000000L, spec, what, err);
+        if (n < 0) return err->status;
+        switch (spec[0]) {
+        case 'S':
+            if (degree_ok((double)n, spec, ctx, err)) return err->status;
+            lt_pgrp_symmetric(G, (int)n); return LT_OK;
+        case 'A':
+            if (degree_ok((double)n, spec, ctx, err)) return err->status;
+            lt_pgrp_alternating(G, (int)n); return LT_OK;
+        case 'C': case 'Z':
+            if (degree_ok((double)n, spec, ctx, err)) return err->status;
+            lt_pgrp_cyclic(G, (int)n); return LT_OK;
+        case 'D':
+            if (n % 2) return lt_err_set(err, LT_EINPUT, "'%s': a dihedral group has even order (GAP's convention: D8 has order 8)", spec);
+            if (degree_ok(n == 4 ? 4.0 : (double)(n / 2), spec, ctx, err)) return err->status;
+            lt_pgrp_dihedral(G, (int)n); return LT_OK;
+        case 'Q':
+            if (n % 4) return lt_err_set(err, LT_EINPUT, "'%s': a dicyclic group has order divisible by 4 (Q8 is the quaternion group)", spec);
+            if (degree_ok((double)n, spec, ctx, err)) return err->status;
+            lt_pgrp_dicyclic(G, (int)n); return LT_OK;
+        }
+    }
+    /* named files */
+    int ok = 1;
+    for (const char *c = spec; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-' && *c != '.') ok = 0;
+    if (ok && *spec) {
+        char *dir = lt_io_algebras_dir();
+        size_t l = strlen(dir) + strlen(spec) + 16;
+        char *path = lt_malloc(l);
+        snprintf(path, l, "%s/groups/%s.grp", dir, spec);
+        lt_free(dir);
+        if (file_exists(path)) {
+            lt_status st = lt_io_grp_file(G, NULL, path, ctx, err);
+            lt_free(path);
+            return st;
+        }
+        lt_free(path);
+    }
+    return unknown(spec, err);
+}
+
+/* Splits at top-level product signs: " x ", "_x_", or 'x' between a digit
+   or ')' and an upper-case letter. */
+static int split_product(const char *s, size_t *pos, size_t *seplen, int max)
+{
+    int k = 0, depth = 0;
+    size_t n = strlen(s);
+    for (size_t i = 0; i < n && k < max; i++) {
+        char c = s[i];
+        if (c == '(' || c == '[') depth++;
+        else if (c == ')' || c == ']') depth--;
+        if (depth || c != 'x' || i == 0 || i + 1 >= n) continue;
+        char a = s[i - 1], b = s[i + 1];
+        if (a == ' ' && b == ' ') { pos[k] = i - 1; seplen[k] = 3; k++; }
+        else if (a == '_' && b == '_') { pos[k] = i - 1; seplen[k] = 3; k++; }
+        else if ((isdigit((unsigned char)a) || a == ')') && (isupper((unsigned char)b) || b == '('))
+            { pos[k] = i; seplen[k] = 1; k++; }
+    }
+    return k;
+}
+
+lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
+                      const lt_ctx_t ctx, lt_err_t err)
+{
+    /* trim */
+    while (isspace((unsigned char)*spec0)) spec0++;
+    char *spec = lt_strdup(spec0);
+    size_t l = strlen(spec);
+    while (l && isspace((unsigned char)spec[l - 1])) spec[--l] = '\0';
+    lt_status st = LT_OK;
+    if (!*spec) { lt_free(spec); return lt_err_set(err, LT_EINPUT, "empty group name"); }
+    size_t pos[64], sl[64];
+    int k = file_exists(spec) ? 0 : split_product(spec, pos, sl, 64);
+    if (k == 0) st = atom(G, spec, ctx, err);
+    else {
+        lt_pgrp_t F, P;
+        lt_pgrp_init(F, 1);
+        lt_pgrp_init(P, 1);
+        size_t start = 0;
+        for (int i = 0; i <= k && !st; i++) {
+            size_t end = i < k ? pos[i] : strlen(spec);
+            char *part = lt_malloc(end - start + 1);
+            memcpy(part, spec + start, end - start);
+            part[end - start] = '\0';
+            char *pp = part;
+            while (isspace((unsigned char)*pp)) pp++;
+            size_t pl = strlen(pp);
+            while (pl && isspace((unsigned char)pp[pl - 1])) pp[--pl] = '\0';
+            if (!*pp) st = lt_err_set(err, LT_EINPUT, "'%s': a factor of the product is missing", spec);
+            else st = atom(F, pp, ctx, err);
+            lt_free(part);
+            if (st) break;
+            if (i == 0) lt_pgrp_set(G, F);
+            else {
+                if ((double)G->n + F->n > (double)ctx->max_degree) {
+                    st = lt_err_set(err, LT_ELIMIT, "'%s' acts on more than %ld points (--max-degree)", spec, ctx->max_degree);
+                    break;
+                }
+                lt_pgrp_direct_product(P, G, F);
+                lt_pgrp_set(G, P);
+            }
+            if (i < k) start = pos[i] + sl[i];
+        }
+        lt_pgrp_clear(F);
+        lt_pgrp_clear(P);
+    }
+    if (!st && name) *name = lt_strdup(spec);
+    lt_free(spec);
+    return st;
+}

@@ -1,0 +1,24 @@
+/* Private to src/perm. */
+#ifndef LT_PERM_IMPL_H
+#define LT_PERM_IMPL_H
+#include "lietool/perm.h"
+
+struct lt_level_struct {
+    int base;               /* base point */
+    int *orbit, orbit_len;  /* orbit of base under <S_i>, in discovery order */
+    int **uinv;             /* uinv[x]: inverse coset rep, maps x to base; NULL off the orbit */
+    int *par, *lab;         /* Schreier tree: x was found as par[x]^sgs[lab[x]] */
+    int *sg, nsg, sg_alloc; /* indices into the strong generating set: S_i */
+};
+
+/* Sifts g (in place) from level `from`; returns the level where it stopped
+   (G->nlev if it went through; then g is the residue). */
+int lt_pgrp_sift_(const lt_pgrp_t G, int *g, int from);
+/* Adds a non-identity residue that stopped at level j. */
+lt_status lt_pgrp_add_strong_(lt_pgrp_t G, const int *r, int j, const lt_ctx_t ctx, lt_err_t err);
+/* Sifts g (destroyed) and adds its residue to the chain if it is not 1. */
+lt_status lt_pgrp_sift_add_(lt_pgrp_t G, int *g, int from, int *added,
+                            const lt_ctx_t ctx, lt_err_t err);
+unsigned long long lt_rand_(unsigned long long *state);
+
+#endif
