@@ -76,5 +76,5 @@ void lt_ctx_init(lt_ctx_t ctx)
     ctx->max_degree = 100000;
     snprintf(ctx->max_order, sizeof ctx->max_order, "1e1000");
     ctx->max_enum = 10000000;
-    ctx->max_memory_mb = 4096;
+    ctx->max_memory_mb = 2048;
 }

@@ -31,8 +31,28 @@ static int edit_distance(const char *a, const char *b)
     return d[la][lb];
 }
 
+static lt_status atom(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_t err);
+
 static lt_status unknown(const char *spec, lt_err_t err)
 {
+    /* a family name in the wrong case: suggest the exact spelling */
+    if (strlen(spec) < 64 && islower((unsigned char)spec[0])) {
+        char up[64];
+        strcpy(up, spec);
+        for (char *c = up; *c && *c != '('; c++) *c = (char)toupper((unsigned char)*c);
+        if (strncmp(up, "HEIS(", 5) == 0) memcpy(up, "Heis(", 5);
+        lt_pgrp_t T;
+        lt_err_t e2;
+        lt_ctx_t c2;
+        lt_ctx_init(c2);
+        c2->max_degree = 1;      /* parse only; a degree error still means the name is right */
+        lt_err_init(e2);
+        lt_pgrp_init(T, 1);
+        lt_status s2 = strcmp(up, spec) ? atom(T, up, c2, e2) : LT_EINPUT;
+        lt_pgrp_clear(T);
+        if (s2 == LT_OK || s2 == LT_ELIMIT)
+            return lt_err_set(err, LT_EINPUT, "unknown group '%s' (did you mean %s?)", spec, up);
+    }
     char **names;
     int nn = lt_io_named_groups(&names);
     const char *best[3] = {0};
@@ -331,6 +351,12 @@ lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
     lt_status st = LT_OK;
     if (!*spec) { lt_free(spec); return lt_err_set(err, LT_EINPUT, "empty group name"); }
     size_t pos[64], sl[64];
+    if (l >= 2 && (strcmp(spec + l - 2, " x") == 0 || strcmp(spec + l - 2, "_x") == 0
+                   || strncmp(spec, "x ", 2) == 0 || strncmp(spec, "x_", 2) == 0)) {
+        lt_err_set(err, LT_EINPUT, "'%s': a factor of the product is missing", spec);
+        lt_free(spec);
+        return LT_EINPUT;
+    }
     int k = file_exists(spec) ? 0 : split_product(spec, pos, sl, 64);
     if (k == 0) st = atom(G, spec, ctx, err);
     else {

@@ -238,6 +238,55 @@ static void pr_clear(prstate *P)
     lt_free(P->acc);
 }
 
+static int is_odd(const int *p, int n, unsigned char *seen)
+{
+    int cycles = 0;
+    memset(seen, 0, (size_t)n);
+    for (int i = 0; i < n; i++) {
+        if (seen[i]) continue;
+        cycles++;
+        for (int j = i; !seen[j]; j = p[j]) seen[j] = 1;
+    }
+    return (n - cycles) & 1;
+}
+
+/* Recognises A_n and S_n: a transitive group of degree n containing a
+   p-cycle for a prime n/2 < p <= n-3 is primitive (the cycle cannot fit in a
+   block) and so contains A_n by Jordan's theorem (Dixon and Mortimer,
+   Permutation Groups, Theorem 3.3E). Random elements find such a cycle, as
+   a power of an element with a p-cycle, with probability about
+   sum 1/p over those primes. Sets ord to n! or n!/2 and returns 1 when
+   proved; returning 0 proves nothing. */
+static int giant_order(mpz_t ord, lt_pgrp_t G, prstate *P, int *g, int *tmp)
+{
+    int n = G->n;
+    if (n < 8) return 0;
+    int *orb = lt_malloc((size_t)n * sizeof(int));
+    int trans = lt_pgrp_orbits(orb, G) == 1;
+    lt_free(orb);
+    if (!trans) return 0;
+    unsigned char *seen = lt_malloc((size_t)n);
+    int found = 0;
+    for (int tries = 0; tries < 80 && !found; tries++) {
+        pr_step(P, &G->rng, tmp);
+        memcpy(g, P->acc, (size_t)n * sizeof(int));
+        memset(seen, 0, (size_t)n);
+        for (int i = 0; i < n && !found; i++) {
+            if (seen[i]) continue;
+            int len = 0;
+            for (int j = i; !seen[j]; j = g[j]) { seen[j] = 1; len++; }
+            if (2 * len > n && len <= n - 3 && lt_is_prime(len)) found = 1;
+        }
+    }
+    int odd = 0;
+    for (int i = 0; found && i < G->ngens; i++) odd |= is_odd(G->gens[i], n, seen);
+    lt_free(seen);
+    if (!found) return 0;
+    mpz_fac_ui(ord, (unsigned long)n);
+    if (!odd) mpz_divexact_ui(ord, ord, 2);
+    return 1;
+}
+
 /* Deterministic phase: every Schreier generator of every level sifts to 1
    through the levels below it (Handbook, algorithm SCHREIERSIMS). */
 static lt_status verify(lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err)
@@ -274,27 +323,44 @@ static lt_status verify(lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err)
     return st;
 }
 
-lt_status lt_pgrp_chain(lt_pgrp_t G, const mpz_t bound, const lt_ctx_t ctx, lt_err_t err)
+/* Random phase: sifts the generators, then random elements until `need`
+   consecutive ones sift to 1 or the lower bound meets a known bound
+   (*certain = 1). */
+lt_status lt_pgrp_chain_random_(lt_pgrp_t G, const mpz_t bound, int *certain,
+                                const lt_ctx_t ctx, lt_err_t err)
 {
-    if (G->complete) return LT_OK;
     int n = G->n, added;
     lt_status st = LT_OK;
     int *g = lt_malloc((size_t)n * sizeof(int)), *tmp = lt_malloc((size_t)n * sizeof(int));
-    mpz_t lb;
+    mpz_t lb, known;
     mpz_init(lb);
+    mpz_init(known);
+    *certain = 0;
     for (int i = 0; i < G->ngens && !st; i++) {
         memcpy(g, G->gens[i], (size_t)n * sizeof(int));
         st = lt_pgrp_sift_add_(G, g, 0, &added, ctx, err);
     }
-    int certain = 0;
-    if (!st && G->ngens > 0) {
+    int exact = 0;
+    if (bound) mpz_set(known, bound);
+    lower_bound(lb, G);
+    if (!st && bound && mpz_cmp(lb, bound) >= 0) *certain = 1;
+    if (!st && G->ngens > 0 && !*certain) {
         prstate P;
         pr_init(&P, G, tmp);
-        int quiet = 0;
+        int quiet = 0, need_max = 12;
+        mpz_t giant;
+        mpz_init(giant);
+        if (giant_order(giant, G, &P, g, tmp) && (!bound || mpz_cmp(giant, bound) < 0)) {
+            bound = known;
+            mpz_set(known, giant);
+            exact = 1;
+        }
+        mpz_clear(giant);
+        if (bound && mpz_cmp(lb, bound) >= 0) { *certain = 1; exact = 0; quiet = need_max; }
         /* Stop after enough consecutive sifts to 1; the verification pass
-           below decides. */
-        int need = 12;
-        while (!st && quiet < need) {
+           decides. With an exact order (giants) go on until it is reached. */
+        int need = 12 < need_max ? 12 : need_max;
+        while (!st && (exact || quiet < need)) {
             pr_step(&P, &G->rng, tmp);
             memcpy(g, P.acc, (size_t)n * sizeof(int));
             st = lt_pgrp_sift_add_(G, g, 0, &added, ctx, err);
@@ -303,18 +369,27 @@ lt_status lt_pgrp_chain(lt_pgrp_t G, const mpz_t bound, const lt_ctx_t ctx, lt_e
             quiet = 0;
             lower_bound(lb, G);
             if ((st = order_limit(G, lb, ctx, err))) break;
-            if (bound && mpz_cmp(lb, bound) >= 0) { certain = 1; break; }
+            if (bound && mpz_cmp(lb, bound) >= 0) { *certain = 1; break; }
         }
         pr_clear(&P);
     }
+    mpz_clear(lb);
+    mpz_clear(known);
+    lt_free(g); lt_free(tmp);
+    return st;
+}
+
+lt_status lt_pgrp_chain(lt_pgrp_t G, const mpz_t bound, const lt_ctx_t ctx, lt_err_t err)
+{
+    if (G->complete) return LT_OK;
+    int certain;
+    lt_status st = lt_pgrp_chain_random_(G, bound, &certain, ctx, err);
     if (!st && !certain) st = verify(G, ctx, err);
     if (!st) {
         lower_bound(G->order, G);
         st = order_limit(G, G->order, ctx, err);
         if (!st) G->complete = 1;
     }
-    mpz_clear(lb);
-    lt_free(g); lt_free(tmp);
     return st;
 }
 

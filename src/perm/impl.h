@@ -19,6 +19,10 @@ lt_status lt_pgrp_add_strong_(lt_pgrp_t G, const int *r, int j, const lt_ctx_t c
 /* Sifts g (destroyed) and adds its residue to the chain if it is not 1. */
 lt_status lt_pgrp_sift_add_(lt_pgrp_t G, int *g, int from, int *added,
                             const lt_ctx_t ctx, lt_err_t err);
+/* Random Schreier-Sims without verification; *certain when a known bound
+   was met. */
+lt_status lt_pgrp_chain_random_(lt_pgrp_t G, const mpz_t bound, int *certain,
+                                const lt_ctx_t ctx, lt_err_t err);
 unsigned long long lt_rand_(unsigned long long *state);
 
 #endif

@@ -15,20 +15,40 @@ static lt_status absorb(lt_pgrp_t N, const int *p, int *work, const lt_ctx_t ctx
     return st;
 }
 
-/* Closes N under conjugation by the generators of G, then completes N's
-   chain with |G| as upper bound. */
+/* Closes N under conjugation by G (G complete) and completes N's chain with
+   |G| as upper bound. First N grows by random conjugates x^g (x random in
+   N, g random in G) through a partial chain, as GAP's NormalClosure does;
+   then the complete chain decides, for every generator of N and of G,
+   whether the conjugate is in N. */
 static lt_status close_normal(lt_pgrp_t N, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err)
 {
-    int n = G->n;
+    int n = G->n, certain = 0;
     int *c = lt_malloc((size_t)n * sizeof(int)), *w = lt_malloc((size_t)n * sizeof(int));
-    lt_status st = LT_OK;
-    for (int i = 0; i < N->ngens && !st; i++)
-        for (int k = 0; k < G->ngens && !st; k++) {
-            lt_perm_conj(c, N->gens[i], G->gens[k], n);
-            st = absorb(N, c, w, ctx, err);
-        }
-    if (!st) st = lt_pgrp_chain(N, G->order, ctx, err);
-    lt_free(c); lt_free(w);
+    int *x = lt_malloc((size_t)n * sizeof(int)), *g = lt_malloc((size_t)n * sizeof(int));
+    lt_status st = lt_pgrp_chain_random_(N, G->order, &certain, ctx, err);
+    for (int quiet = 0; !st && !certain && quiet < 6 && N->ngens > 0;) {
+        lt_pgrp_random(x, N);
+        lt_pgrp_random(g, G);
+        lt_perm_conj(c, x, g, n);
+        int before = N->ngens;
+        if ((st = absorb(N, c, w, ctx, err))) break;
+        if (N->ngens == before) { quiet++; continue; }
+        quiet = 0;
+        st = lt_pgrp_chain_random_(N, G->order, &certain, ctx, err);
+    }
+    int checked = 0;
+    while (!st) {
+        if ((st = lt_pgrp_chain(N, G->order, ctx, err))) break;
+        int before = N->ngens;
+        for (int i = checked; i < before && !st; i++)
+            for (int k = 0; k < G->ngens && !st; k++) {
+                lt_perm_conj(c, N->gens[i], G->gens[k], n);
+                if (!lt_pgrp_contains(N, c)) lt_pgrp_add_gen(N, c);
+            }
+        checked = before;
+        if (N->ngens == before) break;
+    }
+    lt_free(c); lt_free(w); lt_free(x); lt_free(g);
     return st;
 }
 

@@ -1,0 +1,354 @@
+#!/bin/sh
+# Compare 'lietool info G --json' with GAP on several hundred groups.
+#
+#   sh tests/check-gap.sh ./lietool        (what 'make check-gap' runs)
+#
+# One GAP process writes the expected answers, one line per group:
+#   LABEL <tab> OBJECT <tab> {expected JSON fields}
+# where OBJECT is what lietool is given (a name such as PSL(2,7), GAP syntax
+# Group((1,2,3),(1,2)), or the path of a Cayley-table JSON file) and LABEL says
+# how GAP built the group (TransitiveGroup(8,12), SmallGroup(16,3), ...).
+# A Python script then runs lietool on every OBJECT and compares the fields:
+#   order, degree (GAP-syntax groups only: GAP's LargestMovedPoint), abelian,
+#   nilpotent, solvable, perfect, derived_series, derived_length,
+#   lower_central_series, nilpotency_class, center_order, exponent.
+# Series follow GAP's DerivedSeriesOfGroup / LowerCentralSeriesOfGroup (from G
+# down, stopping when a term repeats); derived_length and nilpotency_class are
+# null when the series does not reach 1 (lietool's convention, DESIGN.md 3).
+# An exponent that lietool reports as null (too large to compute) is skipped.
+#
+# Prints one line per mismatch and ends with "N passed, N failed"; exits 1 on
+# any mismatch, 0 otherwise (and 0 with a message when gap is not installed).
+
+LIETOOL=${1:-./lietool}
+
+if ! command -v gap >/dev/null 2>&1; then
+    echo "check-gap: gap is not on PATH; skipping the comparison with GAP"
+    exit 0
+fi
+PYTHON=
+for p in /usr/bin/python3 python3; do
+    if command -v "$p" >/dev/null 2>&1; then PYTHON=$p; break; fi
+done
+if [ -z "$PYTHON" ]; then
+    echo "check-gap: python3 is needed to compare the JSON output" >&2
+    exit 1
+fi
+if [ ! -x "$LIETOOL" ]; then
+    echo "check-gap: '$LIETOOL' is not an executable (build it with make)" >&2
+    exit 1
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/check-gap.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
+
+# ---------------------------------------------------------------- GAP side
+cat >"$tmp/expect.g" <<'EOF'
+# TMPDIR_ is bound by the caller (init.g, read first)
+OUT := OutputTextFile(Concatenation(TMPDIR_, "/expected.txt"), false);
+SetPrintFormattingStatus(OUT, false);
+
+CycStr := function(p)
+  local s, c;
+  s := "";
+  for c in Cycles(p, MovedPoints(p)) do
+    Append(s, Concatenation("(", JoinStringsWithSeparator(List(c, String), ","), ")"));
+  od;
+  if s = "" then s := "()"; fi;
+  return s;
+end;
+
+# GAP syntax with compact cycles: Group((1,2,3),(1,2))
+GapSyntax := function(G)
+  local gens;
+  gens := Filtered(GeneratorsOfGroup(G), g -> g <> ());
+  if gens = [] then return "Group(())"; fi;
+  return Concatenation("Group(", JoinStringsWithSeparator(List(gens, CycStr), ","), ")");
+end;
+
+# GAP syntax exactly as GAP prints it: Group([ (1,2,3), (1,2) ])
+GapPrinted := function(G)
+  local s;
+  if GeneratorsOfGroup(G) = [] then return "Group(())"; fi;
+  s := Concatenation("Group(", String(GeneratorsOfGroup(G)), ")");
+  return ReplacedString(ReplacedString(s, "\n", " "), "\\", "");
+end;
+
+JStr := n -> Concatenation("\"", String(n), "\"");
+JBool := function(b) if b then return "true"; else return "false"; fi; end;
+JSeries := l -> Concatenation("[", JoinStringsWithSeparator(List(l, H -> JStr(Size(H))), ", "), "]");
+
+NCASES := 0;
+# withdeg: compare lietool's degree with LargestMovedPoint (GAP-syntax input)
+Expect := function(label, object, G, withdeg)
+  local ds, lcs, dl, nc, fields;
+  ds := DerivedSeriesOfGroup(G);
+  lcs := LowerCentralSeriesOfGroup(G);
+  # GAP lists the trivial group's lower central series as [1, 1] (and gives
+  # it nilpotency class 1) although its derived series is [1]; by the rule
+  # "stop when a term repeats" both are [1], and lietool lists them so.
+  if Size(G) = 1 then lcs := [G]; fi;
+  if Size(ds[Length(ds)]) = 1 then dl := String(Length(ds) - 1); else dl := "null"; fi;
+  if Size(lcs[Length(lcs)]) = 1 then nc := String(Length(lcs) - 1); else nc := "null"; fi;
+  fields := [ Concatenation("\"order\": ", JStr(Size(G))) ];
+  if withdeg then
+    Add(fields, Concatenation("\"degree\": ", String(Maximum(LargestMovedPoint(G), 1))));
+  fi;
+  Append(fields, [
+    Concatenation("\"abelian\": ", JBool(IsAbelian(G))),
+    Concatenation("\"nilpotent\": ", JBool(IsNilpotentGroup(G))),
+    Concatenation("\"solvable\": ", JBool(IsSolvableGroup(G))),
+    Concatenation("\"perfect\": ", JBool(IsPerfectGroup(G))),
+    Concatenation("\"derived_series\": ", JSeries(ds)),
+    Concatenation("\"derived_length\": ", dl),
+    Concatenation("\"lower_central_series\": ", JSeries(lcs)),
+    Concatenation("\"nilpotency_class\": ", nc),
+    Concatenation("\"center_order\": ", JStr(Size(Centre(G)))),
+    Concatenation("\"exponent\": ", JStr(Exponent(G))) ]);
+  PrintTo(OUT, label, "\t", object, "\t{", JoinStringsWithSeparator(fields, ", "), "}\n");
+  NCASES := NCASES + 1;
+end;
+
+# ---- named groups: lietool builds its own generators, so no degree check
+Dih := m -> DihedralGroup(IsPermGroup, m);
+Dic := m -> DicyclicGroup(IsPermGroup, m);
+CycP := n -> CyclicGroup(IsPermGroup, n);
+UT := function(n, p)
+  local gens, i, m;
+  gens := [];
+  for i in [1 .. n - 1] do
+    m := MutableCopyMat(IdentityMat(n, GF(p)));
+    m[i][i + 1] := One(GF(p));
+    Add(gens, m);
+  od;
+  return Group(gens);
+end;
+AGL1 := function(p)
+  local a;
+  a := PrimitiveRootMod(p);
+  if p = 2 then return Group(PermList([2, 1])); fi;
+  return Group(PermList(Concatenation([2 .. p], [1])),
+               PermList(List([0 .. p - 1], x -> (a * x) mod p + 1)));
+end;
+# Image(h, G), not Image(h): in GAP 4.12.1 Image(IsomorphismPermGroup(SL(2,3)))
+# has order 48 (the image of GL(2,3)), while Image(h, SL(2,3)) has order 24.
+AsPerm := function(G)
+  local H;
+  H := Image(IsomorphismPermGroup(G), G);
+  if Size(H) <> Size(G) then Error("AsPerm: image of the wrong order"); fi;
+  return H;
+end;
+
+for n in [1 .. 9] do
+  Expect(Concatenation("S", String(n)), Concatenation("S", String(n)), SymmetricGroup(n), false);
+  Expect(Concatenation("A", String(n)), Concatenation("A", String(n)), AlternatingGroup(n), false);
+od;
+for n in [1 .. 16] do
+  Expect(Concatenation("C", String(n)), Concatenation("C", String(n)), CycP(n), false);
+od;
+Expect("Z6", "Z6", CycP(6), false);
+Expect("Z30", "Z30", CycP(30), false);
+for m in [2, 4 .. 32] do
+  Expect(Concatenation("D", String(m)), Concatenation("D", String(m)), Dih(m), false);
+od;
+for m in [4, 8 .. 48] do
+  Expect(Concatenation("Q", String(m)), Concatenation("Q", String(m)), Dic(m), false);
+od;
+for p in [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31] do
+  Expect(Concatenation("PSL(2,", String(p), ")"), Concatenation("PSL(2,", String(p), ")"), PSL(2, p), false);
+od;
+for p in [2, 3, 5, 7, 11, 13] do
+  Expect(Concatenation("SL(2,", String(p), ")"), Concatenation("SL(2,", String(p), ")"), SL(2, p), false);
+od;
+for p in [2, 3, 5, 7] do
+  Expect(Concatenation("GL(2,", String(p), ")"), Concatenation("GL(2,", String(p), ")"), GL(2, p), false);
+od;
+for p in [2, 3, 5, 7, 11, 13, 17] do
+  Expect(Concatenation("AGL(1,", String(p), ")"), Concatenation("AGL(1,", String(p), ")"), AGL1(p), false);
+od;
+for p in [2, 3, 5, 7] do
+  Expect(Concatenation("UT(3,", String(p), ")"), Concatenation("UT(3,", String(p), ")"), UT(3, p), false);
+od;
+Expect("UT(4,2)", "UT(4,2)", UT(4, 2), false);
+Expect("UT(4,3)", "UT(4,3)", UT(4, 3), false);
+Expect("UT(5,2)", "UT(5,2)", UT(5, 2), false);
+Expect("Heis(5)", "Heis(5)", UT(3, 5), false);
+Expect("H3", "H3", UT(3, 2), false);
+
+# ---- products in lietool's spellings
+for pr in [ ["S3 x C4", SymmetricGroup(3), CycP(4)],
+            ["D8 x Q8", Dih(8), Dic(8)],
+            ["A4xC3", AlternatingGroup(4), CycP(3)],
+            ["A5 x C2", AlternatingGroup(5), CycP(2)],
+            ["S4_x_S3", SymmetricGroup(4), SymmetricGroup(3)],
+            ["Q8 x C4", Dic(8), CycP(4)],
+            ["UT(3,3) x C3", AsPerm(UT(3, 3)), CycP(3)],
+            ["H3_x_C2", AsPerm(UT(3, 2)), CycP(2)],
+            ["PSL(2,7) x S3", PSL(2, 7), SymmetricGroup(3)],
+            ["SL(2,3) x C2", AsPerm(SL(2, 3)), CycP(2)],
+            ["D10 x D6", Dih(10), Dih(6)],
+            ["C4 x C6", CycP(4), CycP(6)] ] do
+  Expect(pr[1], pr[1], DirectProduct(pr[2], pr[3]), false);
+od;
+Expect("C2 x C2 x C2", "C2 x C2 x C2", DirectProduct(CycP(2), CycP(2), CycP(2)), false);
+Expect("S3 x S3 x C2", "S3 x S3 x C2", DirectProduct(SymmetricGroup(3), SymmetricGroup(3), CycP(2)), false);
+
+# ---- named group files (algebras/groups)
+cube := Group(
+( 1, 3, 8, 6)( 2, 5, 7, 4)( 9,33,25,17)(10,34,26,18)(11,35,27,19),
+( 9,11,16,14)(10,13,15,12)( 1,17,41,40)( 4,20,44,37)( 6,22,46,35),
+(17,19,24,22)(18,21,23,20)( 6,25,43,16)( 7,28,42,13)( 8,30,41,11),
+(25,27,32,30)(26,29,31,28)( 3,38,43,19)( 5,36,45,21)( 8,33,48,24),
+(33,35,40,38)(34,37,39,36)( 3, 9,46,32)( 2,12,47,29)( 1,14,48,27),
+(41,43,48,46)(42,45,47,44)(14,22,30,38)(15,23,31,39)(16,24,32,40) );
+for n in [11, 12, 22, 23, 24] do
+  Expect(Concatenation("MathieuGroup(", String(n), ")"), Concatenation("M", String(n)), MathieuGroup(n), false);
+od;
+Expect("PrimitiveGroup(100,3)", "HS", PrimitiveGroup(100, 3), false);
+Expect("Rubik's cube group", "Rubik", cube, false);
+
+# ---- GAP syntax: transitive groups of degree <= 12 (all 474)
+for n in [1 .. 12] do
+  for k in [1 .. NrTransitiveGroups(n)] do
+    G := TransitiveGroup(n, k);
+    Expect(Concatenation("TransitiveGroup(", String(n), ",", String(k), ")"), GapSyntax(G), G, true);
+  od;
+od;
+
+# ---- GAP syntax as GAP prints it: primitive groups of degree 13 .. 30
+for n in [13 .. 30] do
+  for k in [1 .. NrPrimitiveGroups(n)] do
+    G := PrimitiveGroup(n, k);
+    Expect(Concatenation("PrimitiveGroup(", String(n), ",", String(k), ")"), GapPrinted(G), G, true);
+  od;
+od;
+
+# ---- GAP syntax: all groups of order <= 63 as permutation groups
+for n in [1 .. 63] do
+  for k in [1 .. NumberSmallGroups(n)] do
+    G := AsPerm(SmallGroup(n, k));
+    Expect(Concatenation("SmallGroup(", String(n), ",", String(k), ")"), GapSyntax(G), G, true);
+  od;
+od;
+
+# ---- GAP syntax: direct and wreath products
+for pr in [ [ "DirectProduct(TransitiveGroup(4,3),TransitiveGroup(6,5))", DirectProduct(TransitiveGroup(4, 3), TransitiveGroup(6, 5)) ],
+            [ "DirectProduct(SymmetricGroup(5),DihedralGroup(8))", DirectProduct(SymmetricGroup(5), Dih(8)) ],
+            [ "DirectProduct(QuaternionGroup(8),QuaternionGroup(8))", DirectProduct(Dic(8), Dic(8)) ],
+            [ "DirectProduct(AlternatingGroup(5),AlternatingGroup(5))", DirectProduct(AlternatingGroup(5), AlternatingGroup(5)) ],
+            [ "DirectProduct(PSL(2,7),CyclicGroup(6))", DirectProduct(PSL(2, 7), CycP(6)) ],
+            [ "DirectProduct(SL(2,3),SL(2,3))", DirectProduct(AsPerm(SL(2, 3)), AsPerm(SL(2, 3))) ],
+            [ "WreathProduct(C2,S4)", WreathProduct(CycP(2), SymmetricGroup(4)) ],
+            [ "WreathProduct(C2,C2)", WreathProduct(CycP(2), CycP(2)) ],
+            [ "WreathProduct(C2,WreathProduct(C2,C2))", WreathProduct(CycP(2), WreathProduct(CycP(2), CycP(2))) ],
+            [ "WreathProduct(C3,C3)", WreathProduct(CycP(3), CycP(3)) ],
+            [ "WreathProduct(S3,C2)", WreathProduct(SymmetricGroup(3), CycP(2)) ],
+            [ "WreathProduct(A5,C2)", WreathProduct(AlternatingGroup(5), CycP(2)) ],
+            [ "WreathProduct(S4,S3)", WreathProduct(SymmetricGroup(4), SymmetricGroup(3)) ],
+            [ "WreathProduct(C5,C4)", WreathProduct(CycP(5), CycP(4)) ] ] do
+  Expect(pr[1], GapSyntax(pr[2]), pr[2], true);
+od;
+
+# ---- Cayley tables (JSON files) of all groups of order <= 24
+for n in [1 .. 24] do
+  for k in [1 .. NumberSmallGroups(n)] do
+    G := SmallGroup(n, k);
+    el := AsSSortedList(G);
+    f := Concatenation(TMPDIR_, "/cayley-", String(n), "-", String(k), ".json");
+    out := OutputTextFile(f, false);
+    SetPrintFormattingStatus(out, false);
+    PrintTo(out, "{\"name\": \"SmallGroup(", n, ",", k, ")\", \"elements\": [",
+      JoinStringsWithSeparator(List(el, x -> Concatenation("\"", String(x), "\"")), ", "),
+      "], \"table\": [",
+      JoinStringsWithSeparator(List(el, x -> Concatenation("[",
+        JoinStringsWithSeparator(List(el, y -> String(Position(el, x * y) - 1)), ", "), "]")), ", "),
+      "]}\n");
+    CloseStream(out);
+    Expect(Concatenation("SmallGroup(", String(n), ",", String(k), ") as a Cayley table"), f, G, false);
+  od;
+od;
+
+CloseStream(OUT);
+Print("GAP ", GAPInfo.Version, ": ", NCASES, " groups\n");
+QUIT;
+EOF
+
+echo "check-gap: computing the expected answers with GAP"
+printf 'TMPDIR_ := "%s";\n' "$tmp" >"$tmp/init.g"
+if ! timeout 300 gap -q --quitonbreak "$tmp/init.g" "$tmp/expect.g" </dev/null >"$tmp/gap.log" 2>&1 \
+   || ! grep -q '^GAP .* groups$' "$tmp/gap.log"; then
+    echo "check-gap: GAP failed to compute the expected answers:" >&2
+    tail -20 "$tmp/gap.log" >&2
+    exit 1
+fi
+
+# ---------------------------------------------------------------- lietool side
+cat >"$tmp/compare.py" <<'EOF'
+import json, os, subprocess, sys
+from concurrent.futures import ThreadPoolExecutor
+
+lietool, expected_path = sys.argv[1], sys.argv[2]
+TIMEOUT = 30    # seconds per group; every group here takes GAP well under 1 s
+cases = []
+with open(expected_path) as f:
+    for line in f:
+        label, obj, js = line.rstrip("\n").split("\t")
+        cases.append((label, obj, json.loads(js)))
+
+def run(case):
+    label, obj, _ = case
+    try:
+        r = subprocess.run([lietool, "info", obj, "--json"], capture_output=True,
+                           text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return None, "lietool timed out after %d s" % TIMEOUT
+    if r.returncode != 0:
+        msg = (r.stderr.strip().splitlines() or ["(no message)"])[-1]
+        return None, "exit status %d: %s" % (r.returncode, msg)
+    try:
+        return json.loads(r.stdout), None
+    except ValueError as e:
+        return None, "output is not JSON (%s)" % e
+
+def short(s, n=90):
+    return s if len(s) <= n else s[:n - 3] + "..."
+
+with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+    results = list(pool.map(run, cases))
+
+passed = failed = skipped_exp = 0
+for (label, obj, want), (got, err) in zip(cases, results):
+    where = label if label == obj else "%s [%s]" % (label, short(obj))
+    if err:
+        print("FAIL %s: %s" % (where, err))
+        failed += 1
+        continue
+    bad = []
+    for key, w in want.items():
+        if key not in got:
+            bad.append("%s: missing from lietool's output" % key)
+            continue
+        g = got[key]
+        if key == "exponent" and g is None:
+            skipped_exp += 1
+            continue
+        if g != w:
+            note = ""
+            if g is None and got.get("notes"):
+                note = " (lietool's note: %s)" % "; ".join(got["notes"])
+            bad.append("%s: lietool %s, GAP %s%s" % (key, json.dumps(g), json.dumps(w), note))
+    if bad:
+        failed += 1
+        for b in bad:
+            print("FAIL %s: %s" % (where, b))
+    else:
+        passed += 1
+if skipped_exp:
+    print("(exponent not compared for %d groups where lietool reports it as too large)" % skipped_exp)
+print("%d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
+EOF
+
+echo "check-gap: $(grep '^GAP .* groups$' "$tmp/gap.log"); running $LIETOOL on each"
+"$PYTHON" "$tmp/compare.py" "$LIETOOL" "$tmp/expected.txt"

@@ -1,0 +1,48 @@
+#!/bin/bash
+# Command-line golden tests. Each tests/cli/*.test file holds cases:
+#   $ lietool derived-length S3     the command (run by bash from the repository root)
+#   2                               expected output (stdout and stderr together)
+#   ? 0                             optional expected exit status (default 0)
+# A blank line or the next '$' line ends a case; '#' lines outside cases are
+# comments.
+LIETOOL=${LIETOOL:-$PWD/lietool}
+lietool() { "$LIETOOL" "$@"; }
+export -f lietool 2>/dev/null
+export LIETOOL
+pass=0
+fail=0
+run_case() {
+    local file=$1 line=$2 cmd=$3 expected=$4 status=$5
+    local got rc
+    got=$(cd "$ROOT" && eval "$cmd" 2>&1)
+    rc=$?
+    if [ "$got" == "$expected" ] && [ "$rc" == "$status" ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL $file:$line: $cmd"
+        if [ "$rc" != "$status" ]; then echo "  exit status $rc, expected $status"; fi
+        if [ "$got" != "$expected" ]; then
+            diff <(printf '%s\n' "$expected") <(printf '%s\n' "$got") | head -n 20 | sed 's/^/  /'
+        fi
+    fi
+}
+ROOT=$PWD
+for f in tests/cli/*.test; do
+    cmd=""; exp=""; st=0; lno=0; start=0; have=0
+    while IFS= read -r l || [ -n "$l" ]; do
+        lno=$((lno + 1))
+        if [[ "$l" == '$ '* ]]; then
+            [ $have = 1 ] && run_case "$f" "$start" "$cmd" "$exp" "$st"
+            cmd=${l#'$ '}; exp=""; st=0; start=$lno; have=1; first=1
+        elif [ $have = 1 ] && [ -z "$l" ]; then
+            run_case "$f" "$start" "$cmd" "$exp" "$st"; have=0
+        elif [ $have = 1 ] && [[ "$l" == '? '* ]]; then
+            st=${l#'? '}
+        elif [ $have = 1 ]; then
+            if [ $first = 1 ]; then exp=$l; first=0; else exp+=$'\n'$l; fi
+        fi
+    done < "$f"
+    [ $have = 1 ] && run_case "$f" "$start" "$cmd" "$exp" "$st"
+done
+echo "cli: $pass passed, $fail failed"
