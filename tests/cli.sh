@@ -16,6 +16,7 @@ run_case() {
     local got rc
     got=$(cd "$ROOT" && eval "$cmd" 2>&1)
     rc=$?
+    [ "$status" = any ] && status=$rc
     if [ "$got" == "$expected" ] && [ "$rc" == "$status" ]; then
         pass=$((pass + 1))
     else
@@ -45,4 +46,34 @@ for f in tests/cli/*.test; do
     done < "$f"
     [ $have = 1 ] && run_case "$f" "$start" "$cmd" "$exp" "$st"
 done
+# Every example in the README (indented "$ lietool" blocks) and in the man
+# page (".nf" blocks) is a golden test of its output.
+doc_examples() {
+    local file=$1 mode=$2 cmd="" exp="" lno=0 start=0 have=0 first=1 inblock=0
+    while IFS= read -r l || [ -n "$l" ]; do
+        lno=$((lno + 1))
+        if [ "$mode" = man ]; then
+            case "$l" in
+                .nf*) inblock=1; continue ;;
+                .fi*) inblock=0; [ $have = 1 ] && run_case "$file" "$start" "$cmd" "$exp" any; have=0; continue ;;
+            esac
+            [ $inblock = 1 ] || continue
+            l=$(printf '%s' "$l" | sed -e 's/\\-/-/g' -e "s/\\(aq/'/g" -e 's/\\(dq/"/g' -e 's/\\e/\\/g' -e 's/^\\&//' -e 's/\\&//g')
+        else
+            if [[ "$l" != '    '* ]]; then
+                [ $have = 1 ] && run_case "$file" "$start" "$cmd" "$exp" any; have=0; continue
+            fi
+            l=${l#    }
+        fi
+        if [[ "$l" == '$ lietool '* ]]; then
+            [ $have = 1 ] && run_case "$file" "$start" "$cmd" "$exp" any
+            cmd=${l#'$ '}; exp=""; start=$lno; have=1; first=1
+        elif [ $have = 1 ]; then
+            if [ $first = 1 ]; then exp=$l; first=0; else exp+=$'\n'$l; fi
+        fi
+    done < "$file"
+    [ $have = 1 ] && run_case "$file" "$start" "$cmd" "$exp" any
+}
+doc_examples README.md readme
+[ -f man/lietool.1 ] && doc_examples man/lietool.1 man
 echo "cli: $pass passed, $fail failed"

@@ -29,6 +29,34 @@ const lt_cmd lt_commands[] = {
 const int lt_ncommands = (int)(sizeof lt_commands / sizeof lt_commands[0]);
 const lt_cmd *cli_current_cmd = &lt_commands[0];
 
+/* Suggests the commands within edit distance 2 (no prefixes are accepted). */
+static void unknown_command(const char *name)
+{
+    char sugg[256] = "";
+    size_t la = strlen(name);
+    for (int i = 0; i < lt_ncommands && la < 64; i++) {
+        const char *b = lt_commands[i].name;
+        size_t lb = strlen(b);
+        int d[65][65];
+        for (size_t x = 0; x <= la; x++) d[x][0] = (int)x;
+        for (size_t y = 0; y <= lb; y++) d[0][y] = (int)y;
+        for (size_t x = 1; x <= la; x++)
+            for (size_t y = 1; y <= lb; y++) {
+                int c = (name[x - 1] | 32) != (b[y - 1] | 32);
+                int m = d[x - 1][y - 1] + c;
+                if (d[x - 1][y] + 1 < m) m = d[x - 1][y] + 1;
+                if (d[x][y - 1] + 1 < m) m = d[x][y - 1] + 1;
+                d[x][y] = m;
+            }
+        if (d[la][lb] <= 2) {
+            size_t l = strlen(sugg);
+            snprintf(sugg + l, sizeof sugg - l, "%s'%s'", l ? " or " : "", b);
+        }
+    }
+    if (*sugg) fprintf(stderr, "lietool: unknown command '%s' (did you mean %s?)\n", name, sugg);
+    else fprintf(stderr, "lietool: unknown command '%s' (see 'lietool help')\n", name);
+}
+
 static void version(void)
 {
     printf("lietool %s (GMP %s, MPFR %s, FLINT %s)\n", LIETOOL_VERSION,
@@ -53,7 +81,7 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
     if (argc > 1) {
         for (int i = 0; i < lt_ncommands; i++)
             if (strcmp(argv[1], lt_commands[i].name) == 0) return cli_usage(&lt_commands[i], stdout);
-        fprintf(stderr, "lietool: unknown command '%s' (see 'lietool help')\n", argv[1]);
+        unknown_command(argv[1]);
         return LT_EUSAGE;
     }
     printf("usage: lietool <command> [options] <object>...\n\ncommands:\n");
@@ -83,6 +111,6 @@ int main(int argc, char **argv)
             }
             return r;
         }
-    fprintf(stderr, "lietool: unknown command '%s' (see 'lietool help')\n", argv[1]);
+    unknown_command(argv[1]);
     return LT_EUSAGE;
 }

@@ -165,10 +165,12 @@ lt_status lt_pgrp_exponent(mpz_t e, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t er
     mpz_clear(upper);
     if (!ok) {
         if (mpz_cmp_ui(G->order, (unsigned long)ctx->max_enum) > 0) {
+            char *os = mpz_get_str(NULL, 10, G->order);
             st = lt_err_set(err, LT_ELIMIT,
-                "exponent needs enumerating %s elements, above --max-enum %ld",
-                mpz_get_str(NULL, 10, G->order), ctx->max_enum);
-            /* message string leaks one allocation; acceptable on the error path */
+                "exponent needs enumerating %s elements, above --max-enum %ld", os, ctx->max_enum);
+            void (*gmp_free)(void *, size_t);
+            mp_get_memory_functions(NULL, NULL, &gmp_free);
+            gmp_free(os, strlen(os) + 1);
         } else {
             enum_state E;
             mpz_init_set_ui(E.e, 1);
