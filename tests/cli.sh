@@ -29,23 +29,34 @@ run_case() {
     fi
 }
 ROOT=$PWD
+# A case's expected output runs to the next '$' line, or to a '#' comment
+# line that follows a blank line; trailing blank lines are dropped, so output
+# may contain blank lines.
+flush() {
+    [ $have = 1 ] || return
+    while [[ "$exp" == *$'\n' ]]; do exp=${exp%$'\n'}; done
+    run_case "$f" "$start" "$cmd" "$exp" "$st"
+    have=0
+}
 for f in tests/cli/*.test; do
-    cmd=""; exp=""; st=0; lno=0; start=0; have=0
+    cmd=""; exp=""; st=0; lno=0; start=0; have=0; prev=""
     while IFS= read -r l || [ -n "$l" ]; do
         lno=$((lno + 1))
         if [[ "$l" == '$ '* ]]; then
-            [ $have = 1 ] && run_case "$f" "$start" "$cmd" "$exp" "$st"
+            flush
             cmd=${l#'$ '}; exp=""; st=0; start=$lno; have=1; first=1
-        elif [ $have = 1 ] && [ -z "$l" ]; then
-            run_case "$f" "$start" "$cmd" "$exp" "$st"; have=0
+        elif [[ "$l" == '#'* ]] && [ -z "$prev" ]; then
+            flush
         elif [ $have = 1 ] && [[ "$l" == '? '* ]]; then
             st=${l#'? '}
         elif [ $have = 1 ]; then
             if [ $first = 1 ]; then exp=$l; first=0; else exp+=$'\n'$l; fi
         fi
+        prev=$l
     done < "$f"
-    [ $have = 1 ] && run_case "$f" "$start" "$cmd" "$exp" "$st"
+    flush
 done
+
 # Every example in the README (indented "$ lietool" blocks) and in the man
 # page (".nf" blocks) is a golden test of its output.
 doc_examples() {
