@@ -59,6 +59,11 @@ done
 
 # Every example in the README (indented "$ lietool" blocks) and in the man
 # page (".nf" blocks) is a golden test of its output.
+# roff escapes used in man-page examples
+unroff() {
+    sed -e 's/\\-/-/g' -e 's/\\(aq/'"'"'/g' -e 's/\\(dq/"/g' -e 's/\\(lq/"/g' -e 's/\\(rq/"/g' \
+        -e 's/\\e/\\/g' -e 's/\\&//g' -e 's/\\(ti/~/g' -e 's/\\(ha/^/g'
+}
 doc_examples() {
     local file=$1 mode=$2 cmd="" exp="" lno=0 start=0 have=0 first=1 inblock=0
     while IFS= read -r l || [ -n "$l" ]; do
@@ -69,7 +74,7 @@ doc_examples() {
                 .fi*) inblock=0; [ $have = 1 ] && run_case "$file" "$start" "$cmd" "$exp" any; have=0; continue ;;
             esac
             [ $inblock = 1 ] || continue
-            l=$(printf '%s' "$l" | sed -e 's/\\-/-/g' -e "s/\\(aq/'/g" -e 's/\\(dq/"/g' -e 's/\\e/\\/g' -e 's/^\\&//' -e 's/\\&//g')
+            l=$(printf '%s' "$l" | unroff)
         else
             if [[ "$l" != '    '* ]]; then
                 [ $have = 1 ] && run_case "$file" "$start" "$cmd" "$exp" any; have=0; continue

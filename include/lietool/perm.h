@@ -36,6 +36,9 @@ typedef struct {
     mpz_t order;            /* valid when complete */
     size_t chain_ints;      /* transversal storage, in ints */
     unsigned long long rng; /* state of the random generator */
+    void *arena;            /* blocks holding the coset representatives */
+    int *arena_next;
+    size_t arena_left;
 } lt_pgrp_struct;
 typedef lt_pgrp_struct lt_pgrp_t[1];
 

@@ -33,6 +33,12 @@ int cli_usage(const lt_cmd *cmd, FILE *f);
 int cli_fail(const lt_err_t err);
 /* Loads the object as a group and builds its chain; 0 or an exit status. */
 int cli_group(lt_pgrp_t G, char **name, cli_opts *o);
+/* Parses the options and loads the group (with its chain) into G, which
+   it initialises. Returns -1 to go on, or an exit status (G and o freed). */
+int cli_open_group(cli_opts *o, lt_pgrp_t G, int argc, char **argv, const lt_cmd *cmd);
+void cli_close_group(cli_opts *o, lt_pgrp_t G);
+/* Starts a JSON object with the "object" key. */
+void cli_json_begin(const cli_opts *o);
 /* Prints an exact integer: JSON string or plain text. */
 void cli_put_mpz(FILE *f, const mpz_t z, int json);
 void cli_put_series(FILE *f, const lt_pgrp_series_t S, int json);

@@ -6,18 +6,15 @@
 int cmd_center(int argc, char **argv, const lt_cmd *self)
 {
     cli_opts o;
-    int r = cli_parse(&o, argc, argv, self);
-    if (r >= 0) { cli_free(&o); return r; }
     lt_pgrp_t G, Z;
-    lt_pgrp_init(G, 1);
+    int r = cli_open_group(&o, G, argc, argv, self);
+    if (r >= 0) return r;
     lt_pgrp_init(Z, 1);
-    if ((r = cli_group(G, NULL, &o))) goto out;
     lt_err_t err;
     lt_err_init(err);
     if (lt_pgrp_center(Z, G, o.ctx, err)) { r = cli_fail(err); goto out; }
     if (o.json) {
-        printf("{\"object\": ");
-        lt_json_put_string(stdout, o.object);
+        cli_json_begin(&o);
         printf(", \"order\": ");
         cli_put_mpz(stdout, Z->order, 1);
         printf(", \"generators\": [");
@@ -33,9 +30,9 @@ int cmd_center(int argc, char **argv, const lt_cmd *self)
         lt_free(s);
     }
     if (o.json) printf("]}\n");
+    r = 0;
 out:
-    lt_pgrp_clear(G);
     lt_pgrp_clear(Z);
-    cli_free(&o);
+    cli_close_group(&o, G);
     return r;
 }

@@ -15,19 +15,17 @@ static void put_bool(int json, const char *key, int v)
 int cmd_info(int argc, char **argv, const lt_cmd *self)
 {
     cli_opts o;
-    int r = cli_parse(&o, argc, argv, self);
-    if (r >= 0) { cli_free(&o); return r; }
     lt_pgrp_t G, Z;
+    int r = cli_open_group(&o, G, argc, argv, self);
+    if (r >= 0) return r;
     lt_pgrp_series_t D, L;
     lt_err_t err, zerr, eerr;
     mpz_t e;
-    lt_pgrp_init(G, 1);
     lt_pgrp_init(Z, 1);
     lt_pgrp_series_init(D);
     lt_pgrp_series_init(L);
     lt_err_init(err); lt_err_init(zerr); lt_err_init(eerr);
     mpz_init(e);
-    if ((r = cli_group(G, NULL, &o))) goto out;
     if (lt_pgrp_derived_series(D, G, o.ctx, err) || lt_pgrp_lower_central_series(L, G, o.ctx, err)) {
         r = cli_fail(err);
         goto out;
@@ -39,8 +37,7 @@ int cmd_info(int argc, char **argv, const lt_cmd *self)
     int abelian = lt_pgrp_is_abelian(G);
     int J = o.json;
     if (J) {
-        printf("{\"object\": ");
-        lt_json_put_string(stdout, o.object);
+        cli_json_begin(&o);
         printf(", \"order\": ");
         cli_put_mpz(stdout, G->order, 1);
         printf(", \"degree\": %d", G->n);
@@ -96,8 +93,7 @@ out:
     mpz_clear(e);
     lt_pgrp_series_clear(D);
     lt_pgrp_series_clear(L);
-    lt_pgrp_clear(G);
     lt_pgrp_clear(Z);
-    cli_free(&o);
+    cli_close_group(&o, G);
     return r;
 }

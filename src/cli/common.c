@@ -129,6 +129,27 @@ int cli_group(lt_pgrp_t G, char **name, cli_opts *o)
     return 0;
 }
 
+int cli_open_group(cli_opts *o, lt_pgrp_t G, int argc, char **argv, const lt_cmd *cmd)
+{
+    lt_pgrp_init(G, 1);
+    int r = cli_parse(o, argc, argv, cmd);
+    if (r < 0 && (r = cli_group(G, NULL, o)) == 0) return -1;
+    cli_close_group(o, G);
+    return r;
+}
+
+void cli_close_group(cli_opts *o, lt_pgrp_t G)
+{
+    lt_pgrp_clear(G);
+    cli_free(o);
+}
+
+void cli_json_begin(const cli_opts *o)
+{
+    printf("{\"object\": ");
+    lt_json_put_string(stdout, o->object);
+}
+
 void cli_put_mpz(FILE *f, const mpz_t z, int json)
 {
     if (json) fputc('"', f);
@@ -149,8 +170,7 @@ void cli_put_series(FILE *f, const lt_pgrp_series_t S, int json)
 int cli_predicate(cli_opts *o, const char *key, int value)
 {
     if (o->json) {
-        printf("{\"object\": ");
-        lt_json_put_string(stdout, o->object);
+        cli_json_begin(o);
         printf(", \"%s\": %s}\n", key, value ? "true" : "false");
     } else if (!o->quiet) printf("%s\n", value ? "yes" : "no");
     return value ? 0 : 1;
@@ -159,25 +179,22 @@ int cli_predicate(cli_opts *o, const char *key, int value)
 int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int lower, int length_only)
 {
     cli_opts o;
-    int r = cli_parse(&o, argc, argv, self);
-    if (r >= 0) { cli_free(&o); return r; }
     lt_pgrp_t G;
-    lt_pgrp_init(G, 1);
-    if ((r = cli_group(G, NULL, &o))) goto out;
+    int r = cli_open_group(&o, G, argc, argv, self);
+    if (r >= 0) return r;
     lt_pgrp_series_t S;
     lt_pgrp_series_init(S);
     lt_err_t err;
     lt_err_init(err);
     lt_status st = lower ? lt_pgrp_lower_central_series(S, G, o.ctx, err)
                          : lt_pgrp_derived_series(S, G, o.ctx, err);
-    if (st) { r = cli_fail(err); lt_pgrp_series_clear(S); goto out; }
     const char *skey = lower ? "lower_central_series" : "derived_series";
     const char *lkey = lower ? "nilpotency_class" : "derived_length";
     const char *no = lower ? "not nilpotent" : "not solvable";
     int length = S->len - 1;
-    if (o.json) {
-        printf("{\"object\": ");
-        lt_json_put_string(stdout, o.object);
+    if (st) r = cli_fail(err);
+    else if (o.json) {
+        cli_json_begin(&o);
         if (!length_only) { printf(", \"%s\": ", skey); cli_put_series(stdout, S, 1); }
         printf(", \"%s\": ", lkey);
         if (S->reaches_one) printf("%d", length); else printf("null");
@@ -189,9 +206,6 @@ int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int lower, int len
         printf("\n");
     }
     lt_pgrp_series_clear(S);
-    r = 0;
-out:
-    lt_pgrp_clear(G);
-    cli_free(&o);
-    return r;
+    cli_close_group(&o, G);
+    return st ? r : 0;
 }

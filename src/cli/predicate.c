@@ -5,11 +5,9 @@
 int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key)
 {
     cli_opts o;
-    int r = cli_parse(&o, argc, argv, self);
-    if (r >= 0) { cli_free(&o); return r; }
     lt_pgrp_t G;
-    lt_pgrp_init(G, 1);
-    if ((r = cli_group(G, NULL, &o))) goto out;
+    int r = cli_open_group(&o, G, argc, argv, self);
+    if (r >= 0) return r;
     int value;
     if (strcmp(key, "abelian") == 0) value = lt_pgrp_is_abelian(G);
     else {
@@ -25,7 +23,6 @@ int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key
     }
     r = cli_predicate(&o, key, value);
 out:
-    lt_pgrp_clear(G);
-    cli_free(&o);
+    cli_close_group(&o, G);
     return r;
 }

@@ -25,15 +25,39 @@ static int *perm_dup(const int *p, int n)
     return q;
 }
 
+/* Coset representatives come from blocks of about 256 KiB, freed together
+   with the chain. */
+static int *arena_perm(lt_pgrp_t G)
+{
+    size_t n = (size_t)G->n;
+    if (G->arena_left < n) {
+        size_t cnt = (1u << 16) / n + 1;
+        void **blk = lt_malloc(sizeof(void *) * 2 + cnt * n * sizeof(int));
+        *blk = G->arena;
+        G->arena = blk;
+        G->arena_next = (int *)(blk + 2);
+        G->arena_left = cnt * n;
+    }
+    int *p = G->arena_next;
+    G->arena_next += n;
+    G->arena_left -= n;
+    return p;
+}
+
 static void chain_free(lt_pgrp_t G)
 {
     for (int i = 0; i < G->nlev; i++) {
         lt_level_struct *L = &G->lev[i];
-        for (int k = 0; k < L->orbit_len; k++) lt_free(L->uinv[L->orbit[k]]);
         lt_free(L->uinv); lt_free(L->orbit); lt_free(L->sg);
         lt_free(L->par); lt_free(L->lab);
     }
     lt_free(G->lev);
+    while (G->arena) {
+        void **next = *(void ***)G->arena;
+        lt_free(G->arena);
+        G->arena = next;
+    }
+    G->arena_left = 0;
     for (int i = 0; i < G->nsgs; i++) { lt_free(G->sgs[i]); lt_free(G->sgs_inv[i]); }
     lt_free(G->sgs); lt_free(G->sgs_inv);
     G->lev = NULL; G->nlev = G->lev_alloc = 0;
@@ -115,7 +139,7 @@ static lt_status level_add_gen(lt_pgrp_t G, lt_level_struct *L, int s,
                 return lt_err_set(err, LT_ELIMIT,
                     "stabiliser chain needs more than %ld MiB of coset representatives "
                     "(raise --max-memory)", ctx->max_memory_mb);
-            int *u = lt_malloc((size_t)n * sizeof *u), *ux = L->uinv[x];
+            int *u = arena_perm(G), *ux = L->uinv[x];
             for (int y = 0; y < n; y++) u[y] = ux[gi[y]];
             L->uinv[c] = u;
             L->par[c] = x;
@@ -146,7 +170,7 @@ lt_status lt_pgrp_add_strong_(lt_pgrp_t G, const int *r, int j, const lt_ctx_t c
         L->lab = lt_malloc((size_t)n * sizeof *L->lab);
         L->orbit[0] = b;
         L->orbit_len = 1;
-        L->uinv[b] = lt_malloc((size_t)n * sizeof(int));
+        L->uinv[b] = arena_perm(G);
         lt_perm_one(L->uinv[b], n);
         L->par[b] = -1; L->lab[b] = -1;
         G->chain_ints += (size_t)n;

@@ -51,7 +51,9 @@ static unsigned long gcdul(unsigned long a, unsigned long b)
 
 void lt_perm_order(mpz_t ord, const int *p, int n)
 {
-    unsigned char *seen = lt_calloc((size_t)n + 1, 1);
+    unsigned char stackbuf[4096];
+    unsigned char *seen = n < (int)sizeof stackbuf ? stackbuf : lt_malloc((size_t)n + 1);
+    memset(seen, 0, (size_t)n);
     unsigned long small = 1;  /* fits while lcm <= 2^62 */
     int big = 0;
     mpz_set_ui(ord, 1);
@@ -70,7 +72,7 @@ void lt_perm_order(mpz_t ord, const int *p, int n)
         mpz_lcm_ui(ord, ord, len);
     }
     if (!big) mpz_set_ui(ord, small);
-    lt_free(seen);
+    if (seen != stackbuf) lt_free(seen);
 }
 
 char *lt_perm_str(const int *p, int n)
