@@ -10,7 +10,8 @@ int cli_usage(const lt_cmd *cmd, FILE *f)
 {
     fprintf(f, "usage: lietool %s %s\n", cmd->name, cmd->usage);
     fprintf(f, "%s\n", cmd->summary);
-    fprintf(f, "options: --json  --max-degree N  --max-order N  --max-enum N  --max-memory MIB  -h\n");
+    if (strcmp(cmd->name, "help") == 0) return 0;
+    fprintf(f, "options: --json  -q  --max-degree N  --max-order N  --max-enum N  --max-memory MIB  -h  --\n");
     return 0;
 }
 
@@ -48,9 +49,12 @@ int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd)
     lt_ctx_init(o->ctx);
     o->pos = lt_malloc((size_t)(argc + 1) * sizeof *o->pos);
     int r;
+    int options_done = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val = NULL;
+        if (options_done) { o->pos[o->npos++] = argv[i]; continue; }
+        if (strcmp(a, "--") == 0) { options_done = 1; continue; }
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) return cli_usage(cmd, stdout);
         if (strcmp(a, "--json") == 0) { o->json = 1; continue; }
         if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) { o->quiet = 1; continue; }
@@ -65,14 +69,22 @@ int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd)
             else return usage_error(cmd, "%s needs a value", opt);
             if (strcmp(opt, "--max-degree") == 0) { if ((r = long_value(&o->ctx->max_degree, val, opt, cmd)) >= 0) return r; }
             else if (strcmp(opt, "--max-enum") == 0) { if ((r = long_value(&o->ctx->max_enum, val, opt, cmd)) >= 0) return r; }
-            else if (strcmp(opt, "--max-memory") == 0) { if ((r = long_value(&o->ctx->max_memory_mb, val, opt, cmd)) >= 0) return r; }
+            else if (strcmp(opt, "--max-memory") == 0) {
+                if ((r = long_value(&o->ctx->max_memory_mb, val, opt, cmd)) >= 0) return r;
+                if (o->ctx->max_memory_mb > (1L << 30)) return usage_error(cmd, "--max-memory %s MiB is more than 2^30 MiB", val);
+            }
             else if (strcmp(opt, "--max-order") == 0) {
                 size_t vl = strlen(val);
                 int ok = vl > 0 && vl < sizeof o->ctx->max_order;
                 const char *d = val;
                 if (ok && (val[0] == '1') && (val[1] == 'e' || val[1] == 'E')) d = val + 2;
                 if (!*d) ok = 0;
-                for (; ok && *d; d++) if (*d < '0' || *d > '9') ok = 0;
+                int nonzero = d != val;   /* 1eN is never zero */
+                for (; ok && *d; d++) {
+                    if (*d < '0' || *d > '9') ok = 0;
+                    else if (*d != '0') nonzero = 1;
+                }
+                if (!nonzero) ok = 0;
                 if (!ok) return usage_error(cmd, "--max-order needs a positive integer or 1eN, not '%s'", val);
                 strcpy(o->ctx->max_order, val);
             } else return usage_error(cmd, "unknown option '%s'", opt);

@@ -78,6 +78,8 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
                "  FILE.grp, NAME          a group file; NAME looks in algebras/groups\n");
         return 0;
     }
+    if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0))
+        return cli_usage(self ? self : &lt_commands[3], stdout);
     if (argc > 1) {
         for (int i = 0; i < lt_ncommands; i++)
             if (strcmp(argv[1], lt_commands[i].name) == 0) return cli_usage(&lt_commands[i], stdout);

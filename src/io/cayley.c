@@ -47,7 +47,8 @@ lt_status lt_io_cayley(lt_pgrp_t G, char **name, const char *path,
         goto done;
     }
     if (elems && (elems->type != LT_JSON_ARRAY || elems->len != n)) {
-        st = lt_err_set(err, LT_EINPUT, "%s: \"elements\" has %d entries but the table has %ld rows", path, elems->type == LT_JSON_ARRAY ? elems->len : -1, n);
+        st = lt_err_set(err, LT_EINPUT, "%s: \"elements\" has %d entr%s but the table has %ld rows", path, elems->type == LT_JSON_ARRAY ? elems->len : -1,
+            elems->type == LT_JSON_ARRAY && elems->len == 1 ? "y" : "ies", n);
         goto done;
     }
     T = lt_malloc((size_t)n * (size_t)n * sizeof(int));
@@ -61,7 +62,10 @@ lt_status lt_io_cayley(lt_pgrp_t G, char **name, const char *path,
             long v;
             if (!lt_json_int(row->items[j], &v) || v < 0 || v >= n) {
                 char *t = lt_json_text(row->items[j]);
-                st = lt_err_set(err, LT_EINPUT, "%s: not closed: table[%ld][%ld] = %s is not an element index 0..%ld", path, i, j, t, n - 1);
+                if (!lt_json_int(row->items[j], &v))
+                    st = lt_err_set(err, LT_EINPUT, "%s: table[%ld][%ld] = %s is not an integer index", path, i, j, t);
+                else
+                    st = lt_err_set(err, LT_EINPUT, "%s: not closed: table[%ld][%ld] = %s is not an element index 0..%ld", path, i, j, t, n - 1);
                 lt_free(t);
                 goto done;
             }

@@ -130,8 +130,9 @@ lt_status lt_io_grp_file(lt_pgrp_t G, char **name, const char *path,
         if (strcmp(line, "name") == 0) { lt_free(gname); gname = lt_strdup(val); }
         else if (strcmp(line, "order") == 0) {
             lt_free(order); order = lt_strdup(val);
-            for (char *c = order; *c; c++)
-                if (!isdigit((unsigned char)*c)) { st = lt_err_set(err, LT_EINPUT, "%s: order '%s' is not a decimal integer", where, val); break; }
+            int ok = *order != '\0';
+            for (char *c = order; *c; c++) if (!isdigit((unsigned char)*c)) ok = 0;
+            if (!ok) st = lt_err_set(err, LT_EINPUT, "%s: order '%s' is not a decimal integer", where, val);
         } else if (strcmp(line, "degree") == 0) {
             char *e;
             degree = strtol(val, &e, 10);
@@ -150,7 +151,7 @@ lt_status lt_io_grp_file(lt_pgrp_t G, char **name, const char *path,
             st = lt_err_set(err, LT_EINPUT, "%s: unknown key '%s' (expected name, description, source, degree, order or gen)", where, line);
         }
     }
-    if (!st && degree < 0) degree = maxp;
+    if (!st && degree < 0) degree = maxp > 0 ? maxp : 1;
     if (!st && maxp > degree)
         st = lt_err_set(err, LT_EINPUT, "%s: a generator moves point %ld, above the declared degree %ld", path, maxp, degree);
     if (!st && degree > ctx->max_degree)
@@ -169,7 +170,11 @@ lt_status lt_io_grp_file(lt_pgrp_t G, char **name, const char *path,
             st = lt_pgrp_chain(G, NULL, ctx, err);
             if (!st) {
                 char *got = mpz_get_str(NULL, 10, G->order);
-                if (strcmp(got, order) != 0)
+                mpz_t want;
+                mpz_init_set_str(want, order, 10);
+                int differ = mpz_cmp(want, G->order) != 0;
+                mpz_clear(want);
+                if (differ)
                     st = lt_err_set(err, LT_EINPUT, "%s: declares order %s but its generators give %s", path, order, got);
                 free(got);
             }

@@ -235,12 +235,13 @@ static int ends_with(const char *s, const char *suf)
 static lt_status atom(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_t err)
 {
     if (strncmp(spec, "Group(", 6) == 0) return gap_group(G, spec, ctx, err);
-    if (file_exists(spec)) {
+    /* a path (with '/' or a file ending) is a file; a bare word is a name
+       first, and a file only if no name matches */
+    if (ends_with(spec, ".json") || ends_with(spec, ".grp") || strchr(spec, '/')) {
+        if (!file_exists(spec)) return lt_err_set(err, LT_EINPUT, "cannot open '%s'", spec);
         if (ends_with(spec, ".grp")) return lt_io_grp_file(G, NULL, spec, ctx, err);
         return lt_io_cayley(G, NULL, spec, ctx, err);
     }
-    if (ends_with(spec, ".json") || ends_with(spec, ".grp") || strchr(spec, '/'))
-        return lt_err_set(err, LT_EINPUT, "cannot open '%s'", spec);
     long v[2];
     int k;
     if (strcmp(spec, "H3") == 0) spec = "UT(3,2)";
@@ -317,6 +318,7 @@ static lt_status atom(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_
         }
         lt_free(path);
     }
+    if (file_exists(spec)) return lt_io_cayley(G, NULL, spec, ctx, err);
     return unknown(spec, err);
 }
 
@@ -332,9 +334,10 @@ static int split_product(const char *s, size_t *pos, size_t *seplen, int max)
         else if (c == ')' || c == ']') depth--;
         if (depth || c != 'x' || i == 0 || i + 1 >= n) continue;
         char a = s[i - 1], b = s[i + 1];
-        if (a == ' ' && b == ' ') { pos[k] = i - 1; seplen[k] = 3; k++; }
-        else if (a == '_' && b == '_') { pos[k] = i - 1; seplen[k] = 3; k++; }
-        else if ((isdigit((unsigned char)a) || a == ')') && (isupper((unsigned char)b) || b == '('))
+        size_t last = k ? pos[k - 1] + seplen[k - 1] : 0;   /* separators may not overlap */
+        if (a == ' ' && b == ' ' && i - 1 >= last) { pos[k] = i - 1; seplen[k] = 3; k++; }
+        else if (a == '_' && b == '_' && i - 1 >= last) { pos[k] = i - 1; seplen[k] = 3; k++; }
+        else if ((isalnum((unsigned char)a) || a == ')') && (isupper((unsigned char)b) || b == '(') && i >= last)
             { pos[k] = i; seplen[k] = 1; k++; }
     }
     return k;
@@ -357,7 +360,7 @@ lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
         lt_free(spec);
         return LT_EINPUT;
     }
-    int k = file_exists(spec) ? 0 : split_product(spec, pos, sl, 64);
+    int k = (strchr(spec, '/') && file_exists(spec)) ? 0 : split_product(spec, pos, sl, 64);
     if (k == 0) st = atom(G, spec, ctx, err);
     else {
         lt_pgrp_t F, P;
