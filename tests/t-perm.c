@@ -50,6 +50,8 @@ static const gcase cases[] = {
     {"S8", "40320", "40320 20160", "40320 20160", "1", "840"},
     {"A8", "20160", "20160", "20160", "1", "420"},
     {"PSL(2,11)", "660", "660", "660", "1", "330"},
+    {"D8 x D8 x D8 x Q8 x C3", "12288", "12288 16 1", "12288 16 1", "48", "12"},
+    {"C2 x C2 x C2 x C2 x C2 x C2 x C2 x C2 x C2 x C2 x C2 x C2 x C2 x S3", "49152", "49152 3 1", "49152 3", "8192", "6"},
 };
 
 static char *series_str(const lt_pgrp_series_t S)
@@ -147,6 +149,17 @@ static void check_laws(lt_pgrp_t G, const char *name)
                 ok &= lt_pgrp_contains(G, a);
             }
         CHECK(ok, "a central generator does not commute or is not in G");
+        /* two methods agree: enumeration of candidates and the diagonal
+           intersection */
+        lt_pgrp_t Z1, Z2;
+        lt_pgrp_init(Z1, n);
+        lt_pgrp_init(Z2, n);
+        lt_status s1 = lt_pgrp_center_by(Z1, G, LT_CENTER_ENUM, ctx, err);
+        lt_status s2 = lt_pgrp_center_by(Z2, G, LT_CENTER_DIAGONAL, ctx, err);
+        CHECK(s1 == LT_OK && s2 == LT_OK && lt_pgrp_equal(Z1, Z2) && lt_pgrp_equal(Z1, Z),
+              "centre by enumeration and by the diagonal method differ");
+        lt_pgrp_clear(Z1);
+        lt_pgrp_clear(Z2);
     }
     /* random elements are members; an element moving a point outside its
        orbit is not */

@@ -87,8 +87,15 @@ void lt_pgrp_series_clear(lt_pgrp_series_t S);
 lt_status lt_pgrp_derived_series(lt_pgrp_series_t S, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
 lt_status lt_pgrp_lower_central_series(lt_pgrp_series_t S, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
 
-/* Centre Z(G) (G complete). */
+/* Centre Z(G). lt_pgrp_center chooses the method; lt_pgrp_center_by forces
+   one (for tests): LT_CENTER_ENUM tries every candidate (bounded by
+   --max-enum), LT_CENTER_DIAGONAL intersects G with the centraliser of G in
+   Sym(n) through a diagonal embedding (no enumeration). */
+enum { LT_CENTER_AUTO, LT_CENTER_ENUM, LT_CENTER_DIAGONAL };
 lt_status lt_pgrp_center(lt_pgrp_t Z, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
+lt_status lt_pgrp_center_by(lt_pgrp_t Z, lt_pgrp_t G, int method, const lt_ctx_t ctx, lt_err_t err);
+/* Prescribes the first base points of G's chain; call before lt_pgrp_chain. */
+void lt_pgrp_base_prefix(lt_pgrp_t G, const int *pts, int k);
 /* Exponent (lcm of element orders): exact; enumerates at most ctx->max_enum
    elements unless G is abelian. */
 lt_status lt_pgrp_exponent(mpz_t e, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);

@@ -4,7 +4,11 @@
    orbit we list the images c for which that rule is well defined (the
    centraliser of the constituent in Sym(O), which acts semiregularly; see
    Dixon and Mortimer, Permutation Groups, Theorem 4.2A), then test the
-   combinations for membership in G.
+   combinations for membership in G, or, when they are many, intersect G
+   with the group D they generate (D centralises G): in the diagonal group
+   L = <(g,g), (d,1)> on two copies of the points, the pointwise stabiliser
+   of the first copy is {(1,h) : h in G and D} (Holt, Eick, O'Brien,
+   Handbook, 4.6.3 for the idea of intersecting through a direct product).
    Exponent: for every prime p the p-part lies between what random elements
    show and min(p-part of |G|, largest p-power <= the largest orbit), and is
    p itself whenever p divides |G| (Cauchy); when random elements do not
@@ -31,14 +35,64 @@ static int orbit_map(int *img, const lt_pgrp_t G, const int *orb, int o, int r, 
     return 1;
 }
 
+static lt_status center_diagonal(lt_pgrp_t Z, lt_pgrp_t G, int nvo, const int *vo, int **valid,
+                                 const int *nvalid, const int *orb, const int *rep, int *img,
+                                 int *queue, const lt_ctx_t ctx, lt_err_t err)
+{
+    int n = G->n, N = 2 * n;
+    if ((double)N > (double)ctx->max_degree * 2 + 2) return lt_err_set(err, LT_ELIMIT, "centre: degree too large");
+    lt_pgrp_t L;
+    lt_pgrp_init(L, N);
+    int *p = lt_malloc((size_t)N * sizeof(int));
+    for (int i = 0; i < G->ngens; i++) {
+        for (int x = 0; x < n; x++) { p[x] = G->gens[i][x]; p[n + x] = n + G->gens[i][x]; }
+        lt_pgrp_add_gen(L, p);
+    }
+    for (int k = 0; k < nvo; k++) {
+        int o = vo[k];
+        for (int v = 0; v < nvalid[o]; v++) {
+            lt_perm_one(p, N);
+            orbit_map(img, G, orb, o, rep[o], valid[o][v], queue);
+            for (int x = 0; x < n; x++) if (orb[x] == o) p[x] = img[x];
+            lt_pgrp_add_gen(L, p);
+        }
+    }
+    int *base = lt_malloc((size_t)n * sizeof(int));
+    for (int x = 0; x < n; x++) base[x] = x;
+    lt_pgrp_base_prefix(L, base, n);
+    lt_status st = lt_pgrp_chain(L, NULL, ctx, err);
+    if (!st) {
+        /* strong generators fixing the whole first copy */
+        int *h = lt_malloc((size_t)n * sizeof(int));
+        for (int i = 0; i < L->nsgs; i++) {
+            const int *q = L->sgs[i];
+            int fix = 1;
+            for (int x = 0; x < n && fix; x++) fix = q[x] == x;
+            if (!fix) continue;
+            for (int x = 0; x < n; x++) h[x] = q[n + x] - n;
+            lt_pgrp_add_gen(Z, h);
+        }
+        lt_free(h);
+        st = lt_pgrp_chain(Z, G->order, ctx, err);
+    }
+    lt_free(base); lt_free(p);
+    lt_pgrp_clear(L);
+    return st;
+}
+
 lt_status lt_pgrp_center(lt_pgrp_t Z, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err)
+{
+    return lt_pgrp_center_by(Z, G, LT_CENTER_AUTO, ctx, err);
+}
+
+lt_status lt_pgrp_center_by(lt_pgrp_t Z, lt_pgrp_t G, int method, const lt_ctx_t ctx, lt_err_t err)
 {
     int n = G->n;
     lt_status st = lt_pgrp_chain(G, NULL, ctx, err);
     if (st) return st;
     lt_pgrp_clear(Z);
     lt_pgrp_init(Z, n);
-    if (lt_pgrp_is_abelian(G)) {
+    if (lt_pgrp_is_abelian(G) && method == LT_CENTER_AUTO) {
         lt_pgrp_set(Z, G);
         return lt_pgrp_chain(Z, G->order, ctx, err);
     }
@@ -59,6 +113,10 @@ lt_status lt_pgrp_center(lt_pgrp_t Z, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t 
             if (orbit_map(img, G, orb, o, r, c, queue)) valid[o][nvalid[o]++] = c;
         }
         if (nvalid[o] > 1) { vo[nvo++] = o; combos *= nvalid[o]; }
+    }
+    if (method == LT_CENTER_DIAGONAL || (method == LT_CENTER_AUTO && combos > 4096)) {
+        st = center_diagonal(Z, G, nvo, vo, valid, nvalid, orb, rep, img, queue, ctx, err);
+        goto done;
     }
     if (combos > (double)ctx->max_enum) {
         st = lt_err_set(err, LT_ELIMIT,

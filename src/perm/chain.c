@@ -151,29 +151,41 @@ static lt_status level_add_gen(lt_pgrp_t G, lt_level_struct *L, int s,
     return LT_OK;
 }
 
+static void new_level(lt_pgrp_t G, int b)
+{
+    int n = G->n;
+    if (G->nlev == G->lev_alloc) {
+        G->lev_alloc = G->lev_alloc ? 2 * G->lev_alloc : 8;
+        G->lev = lt_realloc(G->lev, (size_t)G->lev_alloc * sizeof *G->lev);
+    }
+    lt_level_struct *L = &G->lev[G->nlev++];
+    memset(L, 0, sizeof *L);
+    L->base = b;
+    L->orbit = lt_malloc((size_t)n * sizeof *L->orbit);
+    L->uinv = lt_calloc((size_t)n, sizeof *L->uinv);
+    L->par = lt_malloc((size_t)n * sizeof *L->par);
+    L->lab = lt_malloc((size_t)n * sizeof *L->lab);
+    L->orbit[0] = b;
+    L->orbit_len = 1;
+    L->uinv[b] = arena_perm(G);
+    lt_perm_one(L->uinv[b], n);
+    L->par[b] = -1; L->lab[b] = -1;
+    G->chain_ints += (size_t)n;
+}
+
+void lt_pgrp_base_prefix(lt_pgrp_t G, const int *pts, int k)
+{
+    chain_free(G);
+    for (int i = 0; i < k; i++) new_level(G, pts[i]);
+}
+
 lt_status lt_pgrp_add_strong_(lt_pgrp_t G, const int *r, int j, const lt_ctx_t ctx, lt_err_t err)
 {
     int n = G->n;
     if (j == G->nlev) {
         int b = 0;
         while (b < n && r[b] == b) b++;
-        if (G->nlev == G->lev_alloc) {
-            G->lev_alloc = G->lev_alloc ? 2 * G->lev_alloc : 8;
-            G->lev = lt_realloc(G->lev, (size_t)G->lev_alloc * sizeof *G->lev);
-        }
-        lt_level_struct *L = &G->lev[G->nlev++];
-        memset(L, 0, sizeof *L);
-        L->base = b;
-        L->orbit = lt_malloc((size_t)n * sizeof *L->orbit);
-        L->uinv = lt_calloc((size_t)n, sizeof *L->uinv);
-        L->par = lt_malloc((size_t)n * sizeof *L->par);
-        L->lab = lt_malloc((size_t)n * sizeof *L->lab);
-        L->orbit[0] = b;
-        L->orbit_len = 1;
-        L->uinv[b] = arena_perm(G);
-        lt_perm_one(L->uinv[b], n);
-        L->par[b] = -1; L->lab[b] = -1;
-        G->chain_ints += (size_t)n;
+        new_level(G, b);
     }
     if (G->nsgs == G->sgs_alloc) {
         G->sgs_alloc = G->sgs_alloc ? 2 * G->sgs_alloc : 8;
