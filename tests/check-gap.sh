@@ -22,26 +22,8 @@
 
 LIETOOL=${1:-./lietool}
 
-if ! command -v gap >/dev/null 2>&1; then
-    echo "check-gap: gap is not on PATH; skipping the comparison with GAP"
-    exit 0
-fi
-PYTHON=
-for p in /usr/bin/python3 python3; do
-    if command -v "$p" >/dev/null 2>&1; then PYTHON=$p; break; fi
-done
-if [ -z "$PYTHON" ]; then
-    echo "check-gap: python3 is needed to compare the JSON output" >&2
-    exit 1
-fi
-if [ ! -x "$LIETOOL" ]; then
-    echo "check-gap: '$LIETOOL' is not an executable (build it with make)" >&2
-    exit 1
-fi
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/check-gap.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
+. "$(dirname "$0")/../scripts/gap-env.sh"
+gap_env check-gap
 
 # ---------------------------------------------------------------- GAP side
 cat >"$tmp/expect.g" <<'EOF'
