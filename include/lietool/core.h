@@ -48,6 +48,10 @@ typedef struct {
     char max_order[1100];   /* --max-order: group order, decimal or 1eN */
     long max_enum;          /* --max-enum: elements enumerated one by one */
     long max_memory_mb;     /* --max-memory: stabiliser-chain storage in MiB */
+    /* Optional progress report for long work: what is being done, and how
+       far (done of total). The library only calls it; it never prints. */
+    void (*progress)(void *arg, const char *what, double done, double total);
+    void *progress_arg;
 } lt_ctx_struct;
 typedef lt_ctx_struct lt_ctx_t[1];
 

@@ -2,6 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <time.h>
+#include <unistd.h>
 #include "cli.h"
 #include "lietool/io.h"
 #include "lietool/json.h"
@@ -41,6 +43,34 @@ static int long_value(long *out, const char *v, const char *opt, const lt_cmd *c
     }
     *out = x;
     return -1;
+}
+
+static void progress(void *arg, const char *what, double done, double total);
+static void progress_end(void)
+{
+    progress(NULL, "", 1, 1);
+}
+
+/* Progress on stderr when it is a terminal, after the first second. */
+static void progress(void *arg, const char *what, double done, double total)
+{
+    static struct timespec start;
+    static int started, shown;
+    struct timespec now;
+    (void)arg;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (!started) { start = now; started = 1; }
+    if (done >= total) {
+        if (shown) fprintf(stderr, "\r%70s\r", "");
+        shown = 0;
+        return;
+    }
+    double t = (double)(now.tv_sec - start.tv_sec) + 1e-9 * (double)(now.tv_nsec - start.tv_nsec);
+    if (t < 1.0) return;
+    fprintf(stderr, "\rlietool: %s: %.0f%%   ", what, total > 0 ? 100.0 * done / total : 0.0);
+    static int registered;
+    if (!registered) atexit(progress_end);
+    registered = shown = 1;
 }
 
 int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd)
@@ -93,6 +123,7 @@ int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd)
         if (a[0] == '-' && a[1] && !(a[1] >= '0' && a[1] <= '9')) return usage_error(cmd, "unknown option '%s'", a);
         o->pos[o->npos++] = argv[i];
     }
+    if (!o->json && isatty(2)) o->ctx->progress = progress;
     return -1;
 }
 

@@ -151,7 +151,7 @@ done:
 
 /* ---- exponent ---- */
 
-typedef struct { mpz_t e; mpz_t o; int n; } enum_state;
+typedef struct { mpz_t e; mpz_t o; int n; double done, total; const lt_ctx_struct *ctx; } enum_state;
 
 static void enum_rec(const lt_pgrp_t G, int i, const int *p, int *buf, enum_state *E)
 {
@@ -159,6 +159,8 @@ static void enum_rec(const lt_pgrp_t G, int i, const int *p, int *buf, enum_stat
     if (i == G->nlev) {
         lt_perm_order(E->o, p, n);
         mpz_lcm(E->e, E->e, E->o);
+        if (E->ctx->progress && (++E->done, ((unsigned long)E->done & 0xFFFFF) == 0))
+            E->ctx->progress(E->ctx->progress_arg, "exponent: enumerating elements", E->done, E->total);
         return;
     }
     const lt_level_struct *L = &G->lev[i];
@@ -231,12 +233,16 @@ lt_status lt_pgrp_exponent(mpz_t e, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t er
             gmp_free(os, strlen(os) + 1);
         } else {
             enum_state E;
+            E.done = 0;
+            E.total = mpz_get_d(G->order);
+            E.ctx = ctx;
             mpz_init_set_ui(E.e, 1);
             mpz_init(E.o);
             int *buf = lt_malloc(((size_t)G->nlev + 1) * (size_t)n * sizeof(int));
             int *id = lt_malloc((size_t)n * sizeof(int));
             lt_perm_one(id, n);
             enum_rec(G, 0, id, buf, &E);
+            if (ctx->progress) ctx->progress(ctx->progress_arg, "exponent", E.total, E.total);
             mpz_set(e, E.e);
             mpz_clear(E.e); mpz_clear(E.o);
             lt_free(buf); lt_free(id);

@@ -333,6 +333,8 @@ static lt_status verify(lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err)
     int i = G->nlev - 1;
     while (i >= 0 && !st) {
         lt_level_struct *L = &G->lev[i];
+        if (ctx->progress && G->nlev > 8)
+            ctx->progress(ctx->progress_arg, "verifying the stabiliser chain", G->nlev - i, G->nlev);
         int restart = -1;
         for (int k = 0; k < L->orbit_len && restart < 0; k++) {
             int x = L->orbit[k];
@@ -355,6 +357,7 @@ static lt_status verify(lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err)
         if (restart >= 0) i = restart;
         else i--;
     }
+    if (ctx->progress && G->nlev > 8) ctx->progress(ctx->progress_arg, "verifying", G->nlev, G->nlev);
     lt_free(ux); lt_free(h);
     return st;
 }
