@@ -48,6 +48,7 @@ typedef struct {
     char max_order[1100];   /* --max-order: group order, decimal or 1eN */
     long max_enum;          /* --max-enum: elements enumerated one by one */
     long max_memory_mb;     /* --max-memory: stabiliser-chain storage in MiB */
+    long max_dim;           /* --max-dim: Lie algebra dimension and matrix size */
     /* Optional progress report for long work: what is being done, and how
        far (done of total). The library only calls it; it never prints. */
     void (*progress)(void *arg, const char *what, double done, double total);

@@ -30,3 +30,23 @@ char *lt_io_algebras_dir(void);
 int lt_io_named_groups(char ***names);
 
 #endif
+
+/* ---- Lie algebras (src/io/lie.c) ---- */
+#include "lietool/liealg.h"
+/* 1 if the text names a Lie algebra rather than a group: LieAlgebra(...),
+   a lower-case family (gl(n), sl(n), so(n), sp(2m), b(n), n(n), heis(2m+1),
+   aff(n), se(2), se(3), abelian(n), fnil(r,c)), a .lie file, or a name in
+   algebras/lie. */
+int lt_io_is_liealg(const char *spec);
+/* Parses a Lie algebra object into L; *name (if not NULL) a malloc'd name. */
+lt_status lt_io_liealg(lt_liealg_t L, char **name, const char *spec,
+                       const lt_ctx_t ctx, lt_err_t err);
+/* Parses one rational matrix "[[1,0],[0,-1/2]]" starting at s; *end is set
+   past it. Entries: integers or p/q (decimals are refused here). */
+lt_status lt_io_qmat(fmpq_mat_t M, const char *s, const char **end,
+                     const char *where, const lt_ctx_t ctx, lt_err_t err);
+/* Writes / reads GAP's structure-constant table format (the list printed by
+   StructureConstantsTable(Basis(L)), see lietool-formats(5)). */
+void lt_io_write_gap_table(FILE *f, const lt_liealg_t L);
+lt_status lt_io_read_gap_table(lt_liealg_t L, const char *text, const char *where,
+                               const lt_ctx_t ctx, lt_err_t err);

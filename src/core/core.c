@@ -77,6 +77,7 @@ void lt_ctx_init(lt_ctx_t ctx)
     snprintf(ctx->max_order, sizeof ctx->max_order, "1e1000");
     ctx->max_enum = 10000000;
     ctx->max_memory_mb = 2048;
+    ctx->max_dim = 1024;
     ctx->progress = NULL;
     ctx->progress_arg = NULL;
 }
