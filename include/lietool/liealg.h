@@ -67,6 +67,13 @@ lt_status lt_liealg_from_basis(lt_liealg_t L, const fmpq_mat_struct *mats, slong
 lt_status lt_liealg_closure(lt_liealg_t L, const fmpq_mat_struct *gens, slong k,
                             const lt_ctx_t ctx, lt_err_t err);
 
+/* The same with a chosen method (for tests): LT_CLOSURE_MODULAR builds it
+   modulo primes and certifies the lift over Q (LT_ENUMERIC when it cannot;
+   AUTO then falls back to EXACT), LT_CLOSURE_EXACT works over Q throughout. */
+enum { LT_CLOSURE_AUTO, LT_CLOSURE_MODULAR, LT_CLOSURE_EXACT };
+lt_status lt_liealg_closure_by(lt_liealg_t L, const fmpq_mat_struct *gens, slong k, int method,
+                               const lt_ctx_t ctx, lt_err_t err);
+
 /* [u, v] for coordinate vectors of length dim. */
 void lt_liealg_bracket(fmpq *w, const lt_liealg_t L, const fmpq *u, const fmpq *v);
 /* Structure constant c_ijk. */
@@ -94,5 +101,7 @@ void lt_liealg_killing(fmpq_mat_t K, const lt_liealg_t L);
    (characteristic 0; Jacobson, Lie Algebras, III.4). */
 void lt_liealg_radical(lt_qspace_t R, const lt_liealg_t L);
 int  lt_liealg_is_abelian(const lt_liealg_t L);
+/* Rank of a rational matrix. */
+slong lt_qmat_rank(const fmpq_mat_t A);
 
 #endif

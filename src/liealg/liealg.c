@@ -2,6 +2,7 @@
    Killing form and radical. */
 #include <string.h>
 #include "lietool/liealg.h"
+#include "impl.h"
 
 void lt_liealg_init(lt_liealg_t L)
 {
@@ -163,7 +164,7 @@ lt_status lt_liealg_from_table(lt_liealg_t L, const fmpq *c, slong d, lt_err_t e
 }
 
 /* C = AB - BA for n x n matrices stored row by row; skips zero entries. */
-static void mat_bracket(fmpq *C, const fmpq *A, const fmpq *B, slong n)
+void lt_liealg_mat_bracket_(fmpq *C, const fmpq *A, const fmpq *B, slong n)
 {
     lt_qvec_zero(C, n * n);
     for (slong i = 0; i < n; i++)
@@ -197,7 +198,7 @@ static lt_status from_space(lt_liealg_t L, const lt_qspace_t S, slong n, int che
     lt_status st = LT_OK;
     for (slong i = 0; i < d && !st; i++)
         for (slong j = i + 1; j < d && !st; j++) {
-            mat_bracket(C, S->rows[i], S->rows[j], n);
+            lt_liealg_mat_bracket_(C, S->rows[i], S->rows[j], n);
             for (slong r = 0; r < d; r++) fmpq_set(w + r, C + S->piv[r]);
             if (check && lt_qspace_reduce(S, C)) {
                 st = lt_err_set(err, LT_EINPUT, "the span is not closed under the bracket: [b%ld, b%ld] lies outside it", (long)i + 1, (long)j + 1);
@@ -243,11 +244,33 @@ lt_status lt_liealg_from_basis(lt_liealg_t L, const fmpq_mat_struct *mats, slong
 lt_status lt_liealg_closure(lt_liealg_t L, const fmpq_mat_struct *gens, slong k,
                             const lt_ctx_t ctx, lt_err_t err)
 {
+    return lt_liealg_closure_by(L, gens, k, LT_CLOSURE_AUTO, ctx, err);
+}
+
+lt_status lt_liealg_closure_by(lt_liealg_t L, const fmpq_mat_struct *gens, slong k, int method,
+                               const lt_ctx_t ctx, lt_err_t err)
+{
     lt_liealg_clear(L);
     slong n = k ? fmpq_mat_nrows(gens) : 1, N = n * n;
     lt_qspace_t S;
     lt_qspace_init(S, N);
-    /* queue of elements still to be bracketed with the generators */
+    int too_big = 0;
+    if (method != LT_CLOSURE_EXACT && lt_liealg_closure_modular_(S, gens, k, n, ctx->max_dim, &too_big)) {
+        lt_status st = from_space(L, S, n, 0, err);
+        lt_qspace_clear(S);
+        return st;
+    }
+    if (method == LT_CLOSURE_MODULAR && !too_big) {
+        lt_qspace_clear(S);
+        return lt_err_set(err, LT_ENUMERIC, "the modular closure could not be certified over Q");
+    }
+    if (too_big) {
+        lt_qspace_clear(S);
+        return lt_err_set(err, LT_ELIMIT, "the generated Lie algebra has dimension above --max-dim %ld", ctx->max_dim);
+    }
+    lt_qspace_clear(S);
+    lt_qspace_init(S, N);
+    /* the exact closure: queue of elements still to be bracketed */
     slong qn = 0, qa = 16, head = 0;
     fmpq **queue = lt_malloc((size_t)qa * sizeof *queue);
     fmpq **g = lt_malloc((size_t)(k + 1) * sizeof *g);
@@ -269,7 +292,7 @@ lt_status lt_liealg_closure(lt_liealg_t L, const fmpq_mat_struct *gens, slong k,
     while (head < qn && !st) {
         fmpq *x = queue[head++];
         for (slong i = 0; i < k; i++) {
-            mat_bracket(C, g[i], x, n);
+            lt_liealg_mat_bracket_(C, g[i], x, n);
             if (!lt_qspace_reduce(S, C)) continue;
             lt_qspace_add(S, C);
             if (S->rank > ctx->max_dim) {
@@ -487,4 +510,13 @@ void lt_liealg_radical(lt_qspace_t R, const lt_liealg_t L)
     lt_qspace_clear(F);
     lt_lseries_clear(D);
     fmpq_mat_clear(K);
+}
+
+slong lt_qmat_rank(const fmpq_mat_t A)
+{
+    fmpq_mat_t B;
+    fmpq_mat_init(B, fmpq_mat_nrows(A), fmpq_mat_ncols(A));
+    slong r = fmpq_mat_rref(B, A);
+    fmpq_mat_clear(B);
+    return r;
 }

@@ -1,0 +1,316 @@
+/* Lie algebras over Q: golden values from GAP 4.12 and laws. The algebras
+   are built here from explicit matrices, independently of the parsers. */
+#include <stdlib.h>
+#include <flint/fmpq_vec.h>
+#include "lietool.h"
+#include "lietool/liealg.h"
+#include "unit.h"
+
+static lt_ctx_t ctx;
+
+static void E(fmpq_mat_t M, slong n, slong i, slong j)
+{
+    fmpq_mat_init(M, n, n);
+    fmpq_one(fmpq_mat_entry(M, i, j));
+}
+
+/* b(n) (upper triangular) or n(n) (strictly upper) */
+static void triangular(lt_liealg_t L, slong n, int strict)
+{
+    slong k = 0, cap = n * n;
+    fmpq_mat_struct *m = malloc((size_t)cap * sizeof *m);
+    for (slong i = 0; i < n; i++)
+        for (slong j = i + strict; j < n; j++) E(m + k++, n, i, j);
+    lt_err_t err;
+    lt_err_init(err);
+    lt_status st = lt_liealg_from_basis(L, m, k, ctx, err);
+    CHECK(st == LT_OK, "from_basis: %s", err->msg);
+    for (slong i = 0; i < k; i++) fmpq_mat_clear(m + i);
+    free(m);
+}
+
+static slong clog2(slong n) { slong c = 0; while ((1L << c) < n) c++; return c; }
+
+static void check_series(const lt_lseries_t S, const slong *want, slong len, const char *what)
+{
+    int ok = S->len == len;
+    for (slong i = 0; ok && i < len; i++) ok = S->terms[i].rank == want[i];
+    char got[256] = "";
+    for (slong i = 0; i < S->len && strlen(got) < 200; i++) snprintf(got + strlen(got), 256 - strlen(got), "%ld ", (long)S->terms[i].rank);
+    CHECK(ok, "%s: got %s", what, got);
+}
+
+/* every bracket of basis elements satisfies Jacobi, antisymmetry */
+static void laws(const lt_liealg_t L, const char *name)
+{
+    unit_case = name;
+    slong d = L->dim;
+    fmpq_t a, b, s;
+    fmpq_init(a); fmpq_init(b); fmpq_init(s);
+    int anti = 1;
+    for (slong i = 0; i < d && i < 40; i++)
+        for (slong j = 0; j < d && j < 40; j++)
+            for (slong k = 0; k < d; k++) {
+                lt_liealg_sc(a, L, i, j, k); lt_liealg_sc(b, L, j, i, k);
+                fmpq_add(s, a, b);
+                anti &= fmpq_is_zero(s);
+            }
+    CHECK(anti, "structure constants not antisymmetric");
+    /* Jacobi and ad-invariance of the Killing form on random combinations */
+    fmpq *x = _fmpq_vec_init(d), *y = _fmpq_vec_init(d), *z = _fmpq_vec_init(d);
+    fmpq *t = _fmpq_vec_init(d), *u = _fmpq_vec_init(d), *acc = _fmpq_vec_init(d);
+    flint_rand_t st;
+    flint_randinit(st);
+    fmpq_mat_t K;
+    fmpq_mat_init(K, d, d);
+    lt_liealg_killing(K, L);
+    int jac = 1, inv = 1;
+    for (int rep = 0; rep < 5; rep++) {
+        for (slong i = 0; i < d; i++) {
+            fmpq_set_si(x + i, (slong)n_randint(st, 7) - 3, 1);
+            fmpq_set_si(y + i, (slong)n_randint(st, 7) - 3, 1);
+            fmpq_set_si(z + i, (slong)n_randint(st, 7) - 3, 1);
+        }
+        lt_liealg_bracket(t, L, x, y); lt_liealg_bracket(acc, L, t, z);
+        lt_liealg_bracket(t, L, y, z); lt_liealg_bracket(u, L, t, x);
+        for (slong i = 0; i < d; i++) fmpq_add(acc + i, acc + i, u + i);
+        lt_liealg_bracket(t, L, z, x); lt_liealg_bracket(u, L, t, y);
+        for (slong i = 0; i < d; i++) fmpq_add(acc + i, acc + i, u + i);
+        jac &= lt_qvec_is_zero(acc, d);
+        /* K([x,y],z) = K(x,[y,z]) */
+        lt_liealg_bracket(t, L, x, y);
+        lt_liealg_bracket(u, L, y, z);
+        fmpq_t l, r;
+        fmpq_init(l); fmpq_init(r);
+        for (slong i = 0; i < d; i++)
+            for (slong j = 0; j < d; j++) {
+                fmpq_mul(s, t + i, z + j); fmpq_addmul(l, s, fmpq_mat_entry(K, i, j));
+                fmpq_mul(s, x + i, u + j); fmpq_addmul(r, s, fmpq_mat_entry(K, i, j));
+            }
+        inv &= fmpq_equal(l, r);
+        fmpq_clear(l); fmpq_clear(r);
+    }
+    CHECK(jac, "Jacobi identity fails");
+    CHECK(inv, "Killing form is not invariant");
+    fmpq_mat_clear(K);
+    flint_randclear(st);
+    _fmpq_vec_clear(x, d); _fmpq_vec_clear(y, d); _fmpq_vec_clear(z, d);
+    _fmpq_vec_clear(t, d); _fmpq_vec_clear(u, d); _fmpq_vec_clear(acc, d);
+    fmpq_clear(a); fmpq_clear(b); fmpq_clear(s);
+}
+
+static void triangular_laws(void)
+{
+    for (slong n = 2; n <= 8; n++) {
+        char name[32];
+        lt_liealg_t L;
+        lt_lseries_t S;
+        lt_lseries_init(S);
+        /* b(n): derived length 1 + ceil(log2 n) */
+        snprintf(name, sizeof name, "b(%ld)", (long)n);
+        unit_case = name;
+        lt_liealg_init(L);
+        triangular(L, n, 0);
+        CHECK(L->dim == n * (n + 1) / 2, "dim %ld", (long)L->dim);
+        lt_liealg_derived_series(S, L);
+        CHECK(S->reaches_zero && S->len - 1 == 1 + clog2(n), "derived length %ld, expected %ld", (long)S->len - 1, (long)(1 + clog2(n)));
+        laws(L, name);
+        /* radical of a solvable algebra is everything */
+        lt_qspace_t R;
+        lt_qspace_init(R, L->dim);
+        lt_liealg_radical(R, L);
+        unit_case = name;
+        CHECK(R->rank == L->dim, "radical dim %ld", (long)R->rank);
+        lt_qspace_clear(R);
+        lt_liealg_clear(L);
+        /* n(n): derived length ceil(log2 n), class n-1 */
+        snprintf(name, sizeof name, "n(%ld)", (long)n);
+        unit_case = name;
+        lt_liealg_init(L);
+        triangular(L, n, 1);
+        lt_liealg_derived_series(S, L);
+        CHECK(S->reaches_zero && S->len - 1 == clog2(n), "derived length %ld, expected %ld", (long)S->len - 1, (long)clog2(n));
+        lt_liealg_lower_central_series(S, L);
+        CHECK(S->reaches_zero && S->len - 1 == n - 1, "class %ld, expected %ld", (long)S->len - 1, (long)n - 1);
+        lt_liealg_upper_central_series(S, L);
+        CHECK(S->reaches_zero && S->len - 1 == n - 1, "upper central length %ld", (long)S->len - 1);
+        lt_liealg_clear(L);
+        lt_lseries_clear(S);
+    }
+}
+
+static void golden(void)
+{
+    /* GAP: L := LieAlgebra(Rationals, [E11, E12, E22]): derived dims 3,1,0;
+       lower central 3,1 */
+    unit_case = "E11,E12,E22";
+    fmpq_mat_struct g[3];
+    E(g + 0, 2, 0, 0); E(g + 1, 2, 0, 1); E(g + 2, 2, 1, 1);
+    lt_liealg_t L;
+    lt_liealg_init(L);
+    lt_err_t err;
+    lt_err_init(err);
+    CHECK(lt_liealg_closure(L, g, 3, ctx, err) == LT_OK, "%s", err->msg);
+    lt_lseries_t S;
+    lt_lseries_init(S);
+    lt_liealg_derived_series(S, L);
+    slong d1[] = {3, 1, 0};
+    check_series(S, d1, 3, "derived");
+    lt_liealg_lower_central_series(S, L);
+    slong l1[] = {3, 1};
+    check_series(S, l1, 2, "lower central");
+    for (int i = 0; i < 3; i++) fmpq_mat_clear(g + i);
+    lt_liealg_clear(L);
+
+    /* gl(5): radical of dimension 1 (the scalars); sl(2) from e, f is
+       perfect and semisimple */
+    unit_case = "gl(5)";
+    fmpq_mat_struct m[25];
+    slong k = 0;
+    for (slong i = 0; i < 5; i++) for (slong j = 0; j < 5; j++) E(m + k++, 5, i, j);
+    lt_liealg_init(L);
+    CHECK(lt_liealg_from_basis(L, m, 25, ctx, err) == LT_OK, "%s", err->msg);
+    lt_qspace_t R;
+    lt_qspace_init(R, 25);
+    lt_liealg_radical(R, L);
+    CHECK(R->rank == 1, "radical of gl(5) has dim %ld", (long)R->rank);
+    lt_liealg_center(R, L);
+    CHECK(R->rank == 1, "centre of gl(5) has dim %ld", (long)R->rank);
+    lt_qspace_clear(R);
+    for (slong i = 0; i < 25; i++) fmpq_mat_clear(m + i);
+    lt_liealg_clear(L);
+
+    unit_case = "sl(2) from e, f";
+    E(g + 0, 2, 0, 1); E(g + 1, 2, 1, 0);
+    lt_liealg_init(L);
+    CHECK(lt_liealg_closure(L, g, 2, ctx, err) == LT_OK, "%s", err->msg);
+    CHECK(L->dim == 3, "dim %ld", (long)L->dim);
+    lt_liealg_derived_series(S, L);
+    CHECK(S->len == 1 && S->terms[0].rank == 3, "sl(2) not perfect");
+    fmpq_mat_t K;
+    fmpq_mat_init(K, 3, 3);
+    lt_liealg_killing(K, L);
+    CHECK(lt_qmat_rank(K) == 3, "Killing form of sl(2) degenerate");
+    fmpq_mat_clear(K);
+    laws(L, "sl(2)");
+    fmpq_mat_clear(g + 0); fmpq_mat_clear(g + 1);
+    lt_liealg_clear(L);
+    lt_lseries_clear(S);
+}
+
+/* The closure of two random integer n x n matrices is gl(n). */
+static void random_closure(void)
+{
+    flint_rand_t st;
+    flint_randinit(st);
+    for (slong n = 2; n <= 6; n++) {
+        char name[32];
+        snprintf(name, sizeof name, "random %ldx%ld", (long)n, (long)n);
+        unit_case = name;
+        fmpq_mat_struct g[2];
+        for (int t = 0; t < 2; t++) {
+            fmpq_mat_init(g + t, n, n);
+            for (slong i = 0; i < n; i++)
+                for (slong j = 0; j < n; j++) fmpq_set_si(fmpq_mat_entry(g + t, i, j), (slong)n_randint(st, 19) - 9, 1);
+        }
+        lt_liealg_t L;
+        lt_liealg_init(L);
+        lt_err_t err;
+        lt_err_init(err);
+        CHECK(lt_liealg_closure(L, g, 2, ctx, err) == LT_OK, "%s", err->msg);
+        CHECK(L->dim == n * n, "dim %ld, expected %ld", (long)L->dim, (long)(n * n));
+        laws(L, name);
+        lt_liealg_clear(L);
+        fmpq_mat_clear(g + 0); fmpq_mat_clear(g + 1);
+    }
+    flint_randclear(st);
+}
+
+/* Two methods agree: the modular closure (certified lift) and the exact
+   rational closure, on random small rational matrices, some of them in
+   structured subalgebras (upper triangular, traceless, nilpotent). */
+static void closure_methods(void)
+{
+    flint_rand_t st;
+    flint_randinit(st);
+    for (int t = 0; t < 40; t++) {
+        slong n = 2 + t % 4, k = 1 + t % 3;
+        int shape = t % 4;     /* 0 dense, 1 upper triangular, 2 strictly upper, 3 traceless */
+        char name[48];
+        snprintf(name, sizeof name, "closure #%d (n=%ld, shape %d)", t, (long)n, shape);
+        unit_case = name;
+        fmpq_mat_struct *g = malloc((size_t)k * sizeof *g);
+        for (slong q = 0; q < k; q++) {
+            fmpq_mat_init(g + q, n, n);
+            for (slong i = 0; i < n; i++)
+                for (slong j = 0; j < n; j++) {
+                    if ((shape == 1 && j < i) || (shape == 2 && j <= i)) continue;
+                    if (n_randint(st, 3) == 0) continue;
+                    fmpq_set_si(fmpq_mat_entry(g + q, i, j), (slong)n_randint(st, 9) - 4, 1 + n_randint(st, 3));
+                }
+            if (shape == 3) {
+                fmpq_t tr;
+                fmpq_init(tr);
+                for (slong i = 0; i + 1 < n; i++) fmpq_add(tr, tr, fmpq_mat_entry(g + q, i, i));
+                fmpq_neg(fmpq_mat_entry(g + q, n - 1, n - 1), tr);
+                fmpq_clear(tr);
+            }
+        }
+        lt_liealg_t A, B;
+        lt_liealg_init(A); lt_liealg_init(B);
+        lt_err_t err;
+        lt_err_init(err);
+        CHECK(lt_liealg_closure_by(A, g, k, LT_CLOSURE_MODULAR, ctx, err) == LT_OK, "%s", err->msg);
+        CHECK(lt_liealg_closure_by(B, g, k, LT_CLOSURE_EXACT, ctx, err) == LT_OK, "%s", err->msg);
+        int same = A->dim == B->dim;
+        for (slong r = 0; same && r < A->dim; r++) same = fmpq_mat_equal(A->mats + r, B->mats + r);
+        CHECK(same, "modular and exact closures differ (dims %ld, %ld)", (long)A->dim, (long)B->dim);
+        if (shape == 2) {
+            lt_lseries_t S;
+            lt_lseries_init(S);
+            lt_liealg_lower_central_series(S, A);
+            CHECK(S->reaches_zero, "strictly upper triangular generators give a non-nilpotent algebra");
+            lt_lseries_clear(S);
+        }
+        lt_liealg_clear(A); lt_liealg_clear(B);
+        for (slong q = 0; q < k; q++) fmpq_mat_clear(g + q);
+        free(g);
+    }
+    flint_randclear(st);
+}
+
+static void bad_tables(void)
+{
+    unit_case = "bad tables";
+    lt_err_t err;
+    lt_err_init(err);
+    fmpq *c = _fmpq_vec_init(27);
+    /* [b1,b2] = b3 without [b2,b1] = -b3 */
+    fmpq_one(c + (0 * 3 + 1) * 3 + 2);
+    lt_liealg_t L;
+    lt_liealg_init(L);
+    CHECK(lt_liealg_from_table(L, c, 3, err) == LT_EINPUT && strstr(err->msg, "(1,2)"), "antisymmetry: %s", err->msg);
+    /* [b1,b2] = b3, [b2,b3] = b1, [b3,b1] = b1 breaks Jacobi:
+       [[b3,b1],b2] = b3 while the other two terms vanish */
+    _fmpq_vec_clear(c, 27);
+    c = _fmpq_vec_init(27);
+    fmpq_one(c + (0 * 3 + 1) * 3 + 2); fmpq_set_si(c + (1 * 3 + 0) * 3 + 2, -1, 1);
+    fmpq_one(c + (1 * 3 + 2) * 3 + 0); fmpq_set_si(c + (2 * 3 + 1) * 3 + 0, -1, 1);
+    fmpq_one(c + (2 * 3 + 0) * 3 + 0); fmpq_set_si(c + (0 * 3 + 2) * 3 + 0, -1, 1);
+    lt_err_init(err);
+    CHECK(lt_liealg_from_table(L, c, 3, err) == LT_EINPUT && strstr(err->msg, "(1,2,3)"), "Jacobi: %s", err->msg);
+    _fmpq_vec_clear(c, 27);
+    lt_liealg_clear(L);
+}
+
+int main(void)
+{
+    lt_ctx_init(ctx);
+    triangular_laws();
+    golden();
+    random_closure();
+    closure_methods();
+    bad_tables();
+    flint_cleanup();
+    UNIT_DONE("t-liealg");
+}
