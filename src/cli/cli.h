@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include "lietool/core.h"
 #include "lietool/perm.h"
+#include "lietool/liealg.h"
 
 typedef struct lt_cmd lt_cmd;
 struct lt_cmd {
@@ -37,6 +38,24 @@ int cli_group(lt_pgrp_t G, char **name, cli_opts *o);
    it initialises. Returns -1 to go on, or an exit status (G and o freed). */
 int cli_open_group(cli_opts *o, lt_pgrp_t G, int argc, char **argv, const lt_cmd *cmd);
 void cli_close_group(cli_opts *o, lt_pgrp_t G);
+/* Objects that are groups or Lie algebras. */
+typedef struct {
+    int is_lie;
+    lt_pgrp_t G;
+    lt_liealg_t L;
+} cli_object;
+/* Parses the options and loads the object (a group, with its chain, or a
+   Lie algebra); -1 to go on, or an exit status (all freed). need: 0 any,
+   1 a group, 2 a Lie algebra. */
+int cli_open_object(cli_opts *o, cli_object *X, int argc, char **argv, const lt_cmd *cmd, int need);
+void cli_close_object(cli_opts *o, cli_object *X);
+/* Lie algebra commands (src/cli/lie.c); they print and return the exit status. */
+int cli_lie_series(cli_opts *o, const lt_liealg_t L, int kind, int length_only);
+int cli_lie_predicate(cli_opts *o, const lt_liealg_t L, const char *key);
+int cli_lie_center(cli_opts *o, const lt_liealg_t L);
+int cli_lie_info(cli_opts *o, const lt_liealg_t L);
+/* Lie-only commands: what 0 dimension, 1 killing, 2 radical, 3 closure. */
+int cli_lie_cmd(int argc, char **argv, const lt_cmd *self, int what);
 /* Starts a JSON object with the "object" key. */
 void cli_json_begin(const cli_opts *o);
 /* Prints an exact integer: JSON string or plain text. */

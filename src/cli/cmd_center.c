@@ -6,9 +6,16 @@
 int cmd_center(int argc, char **argv, const lt_cmd *self)
 {
     cli_opts o;
-    lt_pgrp_t G, Z;
-    int r = cli_open_group(&o, G, argc, argv, self);
+    cli_object X;
+    lt_pgrp_t Z;
+    int r = cli_open_object(&o, &X, argc, argv, self, 0);
     if (r >= 0) return r;
+    if (X.is_lie) {
+        r = cli_lie_center(&o, X.L);
+        cli_close_object(&o, &X);
+        return r;
+    }
+    lt_pgrp_struct *G = X.G;
     lt_pgrp_init(Z, 1);
     lt_err_t err;
     lt_err_init(err);
@@ -33,6 +40,6 @@ int cmd_center(int argc, char **argv, const lt_cmd *self)
     r = 0;
 out:
     lt_pgrp_clear(Z);
-    cli_close_group(&o, G);
+    cli_close_object(&o, &X);
     return r;
 }

@@ -15,9 +15,16 @@ static void put_bool(int json, const char *key, int v)
 int cmd_info(int argc, char **argv, const lt_cmd *self)
 {
     cli_opts o;
-    lt_pgrp_t G, Z;
-    int r = cli_open_group(&o, G, argc, argv, self);
+    cli_object X;
+    lt_pgrp_t Z;
+    int r = cli_open_object(&o, &X, argc, argv, self, 0);
     if (r >= 0) return r;
+    if (X.is_lie) {
+        r = cli_lie_info(&o, X.L);
+        cli_close_object(&o, &X);
+        return r;
+    }
+    lt_pgrp_struct *G = X.G;
     lt_pgrp_series_t D, L;
     lt_err_t err, zerr, eerr;
     mpz_t e;
@@ -94,6 +101,6 @@ out:
     lt_pgrp_series_clear(D);
     lt_pgrp_series_clear(L);
     lt_pgrp_clear(Z);
-    cli_close_group(&o, G);
+    cli_close_object(&o, &X);
     return r;
 }

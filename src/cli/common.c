@@ -135,6 +135,7 @@ void cli_free(cli_opts *o)
 
 /* Joins the positional words into one object: "C5 x A4" may arrive as three
    words, and GAP syntax with spaces as several. */
+static int usage_error(const lt_cmd *cmd, const char *fmt, const char *arg);
 static int join_object(cli_opts *o, const lt_cmd *cmd)
 {
     if (o->npos == 0) return usage_error(cmd, "%s", "missing object");
@@ -157,6 +158,44 @@ static int join_object(cli_opts *o, const lt_cmd *cmd)
         strcat(o->object, o->pos[i]);
     }
     return -1;
+}
+
+int cli_open_object(cli_opts *o, cli_object *X, int argc, char **argv, const lt_cmd *cmd, int need)
+{
+    memset(X, 0, sizeof *X);
+    lt_pgrp_init(X->G, 1);
+    lt_liealg_init(X->L);
+    int r = cli_parse(o, argc, argv, cmd);
+    if (r >= 0) { cli_close_object(o, X); return r; }
+    if ((r = join_object(o, cmd)) >= 0) { cli_close_object(o, X); return r; }
+    X->is_lie = lt_io_is_liealg(o->object);
+    if (need == 1 && X->is_lie) {
+        fprintf(stderr, "lietool: %s: '%s' is a Lie algebra; this command takes a group\n", cmd->name, o->object);
+        cli_close_object(o, X);
+        return LT_EUSAGE;
+    }
+    if (need == 2 && !X->is_lie) {
+        fprintf(stderr, "lietool: %s: '%s' is not a Lie algebra (see 'lietool help algebras')\n", cmd->name, o->object);
+        cli_close_object(o, X);
+        return LT_EUSAGE;
+    }
+    lt_err_t err;
+    lt_err_init(err);
+    lt_status st;
+    if (X->is_lie) st = lt_io_liealg(X->L, NULL, o->object, o->ctx, err);
+    else {
+        st = lt_io_group(X->G, NULL, o->object, o->ctx, err);
+        if (!st) st = lt_pgrp_chain(X->G, NULL, o->ctx, err);
+    }
+    if (st) { cli_close_object(o, X); return cli_fail(err); }
+    return -1;
+}
+
+void cli_close_object(cli_opts *o, cli_object *X)
+{
+    lt_pgrp_clear(X->G);
+    lt_liealg_clear(X->L);
+    cli_free(o);
 }
 
 int cli_group(lt_pgrp_t G, char **name, cli_opts *o)
@@ -222,9 +261,15 @@ int cli_predicate(cli_opts *o, const char *key, int value)
 int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int lower, int length_only)
 {
     cli_opts o;
-    lt_pgrp_t G;
-    int r = cli_open_group(&o, G, argc, argv, self);
+    cli_object X;
+    int r = cli_open_object(&o, &X, argc, argv, self, lower == 2 ? 2 : 0);
     if (r >= 0) return r;
+    if (X.is_lie) {
+        r = cli_lie_series(&o, X.L, lower, length_only);
+        cli_close_object(&o, &X);
+        return r;
+    }
+    lt_pgrp_struct *G = X.G;
     lt_pgrp_series_t S;
     lt_pgrp_series_init(S);
     lt_err_t err;
@@ -249,6 +294,6 @@ int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int lower, int len
         printf("\n");
     }
     lt_pgrp_series_clear(S);
-    cli_close_group(&o, G);
+    cli_close_object(&o, &X);
     return st ? r : 0;
 }

@@ -8,23 +8,30 @@
 #include "cli.h"
 
 #define CMD(n) int cmd_##n(int, char **, const lt_cmd *)
-CMD(center); CMD(derived_length); CMD(derived_series); CMD(help); CMD(info);
-CMD(is_abelian); CMD(is_nilpotent); CMD(is_perfect); CMD(is_solvable);
-CMD(lower_central_series); CMD(nilpotency_class); CMD(order);
+CMD(center); CMD(closure); CMD(derived_length); CMD(derived_series); CMD(dimension);
+CMD(help); CMD(info); CMD(is_abelian); CMD(is_nilpotent); CMD(is_perfect);
+CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series);
+CMD(nilpotency_class); CMD(order); CMD(radical); CMD(upper_central_series);
 
 const lt_cmd lt_commands[] = {
-    {"center", cmd_center, "[--json] GROUP", "the centre Z(G): its order and generators"},
-    {"derived-length", cmd_derived_length, "[--json] GROUP", "length of the derived series, or 'not solvable'"},
-    {"derived-series", cmd_derived_series, "[--json] GROUP", "orders of G > G' > G'' > ... (stops when a term repeats)"},
-    {"help", cmd_help, "[COMMAND | groups]", "list the commands, one command's usage, or the group grammar"},
-    {"info", cmd_info, "[--json] GROUP", "the whole algebraic profile of a group"},
-    {"is-abelian", cmd_is_abelian, "[--json] [-q] GROUP", "exit 0 if the group is abelian, 1 if not"},
-    {"is-nilpotent", cmd_is_nilpotent, "[--json] [-q] GROUP", "exit 0 if the group is nilpotent, 1 if not"},
-    {"is-perfect", cmd_is_perfect, "[--json] [-q] GROUP", "exit 0 if the group equals its derived subgroup, 1 if not"},
-    {"is-solvable", cmd_is_solvable, "[--json] [-q] GROUP", "exit 0 if the group is solvable, 1 if not"},
-    {"lower-central-series", cmd_lower_central_series, "[--json] GROUP", "orders of G > [G,G] > [[G,G],G] > ... (stops when a term repeats)"},
-    {"nilpotency-class", cmd_nilpotency_class, "[--json] GROUP", "length of the lower central series, or 'not nilpotent'"},
+    {"center", cmd_center, "[--json] OBJECT", "the centre: of a group its order and generators, of a Lie algebra a basis"},
+    {"closure", cmd_closure, "[--json] ALGEBRA", "a basis of the Lie algebra (of LieAlgebra(Rationals, [...]): the matrices it generates)"},
+    {"derived-length", cmd_derived_length, "[--json] OBJECT", "length of the derived series, or 'not solvable'"},
+    {"derived-series", cmd_derived_series, "[--json] OBJECT", "orders (groups) or dimensions (Lie algebras) of G > G' > G'' > ..."},
+    {"dimension", cmd_dimension, "[--json] ALGEBRA", "the dimension of a Lie algebra"},
+    {"help", cmd_help, "[COMMAND | groups | algebras]", "list the commands, one command's usage, or the object grammar"},
+    {"info", cmd_info, "[--json] OBJECT", "the whole algebraic profile of a group or a Lie algebra"},
+    {"is-abelian", cmd_is_abelian, "[--json] [-q] OBJECT", "exit 0 if abelian, 1 if not"},
+    {"is-nilpotent", cmd_is_nilpotent, "[--json] [-q] OBJECT", "exit 0 if nilpotent, 1 if not"},
+    {"is-perfect", cmd_is_perfect, "[--json] [-q] OBJECT", "exit 0 if the object equals its derived subgroup or subalgebra, 1 if not"},
+    {"is-semisimple", cmd_is_semisimple, "[--json] [-q] ALGEBRA", "exit 0 if the Killing form is non-degenerate (Cartan's criterion), 1 if not"},
+    {"is-solvable", cmd_is_solvable, "[--json] [-q] OBJECT", "exit 0 if solvable, 1 if not"},
+    {"killing", cmd_killing, "[--json] ALGEBRA", "the Killing form tr(ad x ad y) in the algebra's basis"},
+    {"lower-central-series", cmd_lower_central_series, "[--json] OBJECT", "G > [G,G] > [[G,G],G] > ... (stops when a term repeats)"},
+    {"nilpotency-class", cmd_nilpotency_class, "[--json] OBJECT", "length of the lower central series, or 'not nilpotent'"},
     {"order", cmd_order, "[--json] GROUP", "the order of the group (exact)"},
+    {"radical", cmd_radical, "[--json] ALGEBRA", "the solvable radical of a Lie algebra: its dimension and a basis"},
+    {"upper-central-series", cmd_upper_central_series, "[--json] ALGEBRA", "dimensions of the upper central series, largest first, down to 0"},
 };
 const int lt_ncommands = (int)(sizeof lt_commands / sizeof lt_commands[0]);
 const lt_cmd *cli_current_cmd = &lt_commands[0];
@@ -78,8 +85,19 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
                "  FILE.grp, NAME          a group file; NAME looks in algebras/groups\n");
         return 0;
     }
+    if (argc > 1 && strcmp(argv[1], "algebras") == 0) {
+        printf("Lie algebras over Q (lietool-formats(5) has the file formats):\n"
+               "  gl(n) sl(n) so(n) sp(2m)     classical matrix algebras\n"
+               "  b(n) n(n)                    upper and strictly upper triangular n x n\n"
+               "  heis(2m+1) aff(n) se(2) se(3) abelian(n)\n"
+               "  fnil(r,c)                    free nilpotent of rank r and class c\n"
+               "  LieAlgebra(Rationals, [ [[1,0],[0,0]], [[0,1],[0,0]] ])\n"
+               "                               the algebra the matrices generate (GAP syntax)\n"
+               "  FILE.lie, NAME               an algebra file; NAME looks in algebras/lie\n");
+        return 0;
+    }
     if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0))
-        return cli_usage(self ? self : &lt_commands[3], stdout);
+        return cli_usage(self ? self : &lt_commands[5], stdout);
     if (argc > 1) {
         for (int i = 0; i < lt_ncommands; i++)
             if (strcmp(argv[1], lt_commands[i].name) == 0) return cli_usage(&lt_commands[i], stdout);

@@ -5,9 +5,15 @@
 int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key)
 {
     cli_opts o;
-    lt_pgrp_t G;
-    int r = cli_open_group(&o, G, argc, argv, self);
+    cli_object X;
+    int r = cli_open_object(&o, &X, argc, argv, self, strcmp(key, "semisimple") == 0 ? 2 : 0);
     if (r >= 0) return r;
+    if (X.is_lie) {
+        r = cli_lie_predicate(&o, X.L, key);
+        cli_close_object(&o, &X);
+        return r;
+    }
+    lt_pgrp_struct *G = X.G;
     int value;
     if (strcmp(key, "abelian") == 0) value = lt_pgrp_is_abelian(G);
     else {
@@ -23,6 +29,6 @@ int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key
     }
     r = cli_predicate(&o, key, value);
 out:
-    cli_close_group(&o, G);
+    cli_close_object(&o, &X);
     return r;
 }

@@ -28,7 +28,7 @@ void lt_err_prefix(lt_err_t err, const char *fmt, ...)
     vsnprintf(pre, sizeof pre, fmt, ap);
     va_end(ap);
     memcpy(old, err->msg, sizeof old);
-    snprintf(err->msg, sizeof err->msg, "%s: %s", pre, old);
+    snprintf(err->msg, sizeof err->msg, "%.500s: %.500s", pre, old);
 }
 
 static void oom(size_t n)

@@ -1,0 +1,7 @@
+/* lietool killing */
+#include "cli.h"
+
+int cmd_killing(int argc, char **argv, const lt_cmd *self)
+{
+    return cli_lie_cmd(argc, argv, self, 1);
+}

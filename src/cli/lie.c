@@ -1,0 +1,291 @@
+/* The commands on Lie algebras: series, predicates, centre, info, and the
+   Lie-only commands (dimension, killing, radical, closure). Series are
+   printed as dimensions; exact rationals as p/q (JSON strings). */
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "lietool/io.h"
+#include "lietool/json.h"
+
+static void put_q(FILE *f, const fmpq_t q, int json)
+{
+    char *s = fmpq_get_str(NULL, 10, q);
+    if (json) fprintf(f, "\"%s\"", s); else fputs(s, f);
+    flint_free(s);
+}
+
+static void put_mat(FILE *f, const fmpq_mat_t M, int json)
+{
+    fputc('[', f);
+    for (slong i = 0; i < fmpq_mat_nrows(M); i++) {
+        fputs(i ? (json ? ", [" : ",[") : "[", f);
+        for (slong j = 0; j < fmpq_mat_ncols(M); j++) {
+            if (j) fputs(json ? ", " : ",", f);
+            put_q(f, fmpq_mat_entry(M, i, j), json);
+        }
+        fputc(']', f);
+    }
+    fputc(']', f);
+}
+
+/* An element given by coordinates: a matrix when L has a matrix form. */
+static void put_element(FILE *f, const lt_liealg_t L, const fmpq *x, int json)
+{
+    if (L->n > 0) {
+        fmpq_mat_t M;
+        fmpq_mat_init(M, L->n, L->n);
+        for (slong r = 0; r < L->dim; r++) {
+            if (fmpq_is_zero(x + r)) continue;
+            for (slong i = 0; i < L->n; i++)
+                for (slong j = 0; j < L->n; j++)
+                    fmpq_addmul(fmpq_mat_entry(M, i, j), x + r, fmpq_mat_entry(L->mats + r, i, j));
+        }
+        put_mat(f, M, json);
+        fmpq_mat_clear(M);
+        return;
+    }
+    fputc(json ? '[' : '(', f);
+    for (slong i = 0; i < L->dim; i++) {
+        if (i) fputs(", ", f);
+        put_q(f, x + i, json);
+    }
+    fputc(json ? ']' : ')', f);
+}
+
+static void put_space_basis(FILE *f, const lt_liealg_t L, const lt_qspace_t S, int json)
+{
+    if (json) fputc('[', f);
+    for (slong r = 0; r < S->rank; r++) {
+        if (json) { if (r) fputs(", ", f); }
+        else fputs("  ", f);
+        put_element(f, L, S->rows[r], json);
+        if (!json) fputc('\n', f);
+    }
+    if (json) fputc(']', f);
+}
+
+static void put_dims(FILE *f, const lt_lseries_t S, int json)
+{
+    if (json) fputc('[', f);
+    for (slong i = 0; i < S->len; i++) {
+        if (i) fputs(json ? ", " : " > ", f);
+        fprintf(f, "%ld", (long)S->terms[i].rank);
+    }
+    if (json) fputc(']', f);
+}
+
+/* kind 0 derived, 1 lower central, 2 upper central */
+int cli_lie_series(cli_opts *o, const lt_liealg_t L, int kind, int length_only)
+{
+    lt_lseries_t S;
+    lt_lseries_init(S);
+    if (kind == 0) lt_liealg_derived_series(S, L);
+    else if (kind == 1) lt_liealg_lower_central_series(S, L);
+    else lt_liealg_upper_central_series(S, L);
+    static const char *skey[] = {"derived_series", "lower_central_series", "upper_central_series"};
+    static const char *lkey[] = {"derived_length", "nilpotency_class", "nilpotency_class"};
+    static const char *no[] = {"not solvable", "not nilpotent", "not nilpotent"};
+    slong length = S->len - 1;
+    if (o->json) {
+        cli_json_begin(o);
+        if (!length_only) { printf(", \"%s\": ", skey[kind]); put_dims(stdout, S, 1); }
+        printf(", \"%s\": ", lkey[kind]);
+        if (S->reaches_zero) printf("%ld", (long)length); else printf("null");
+        printf("}\n");
+    } else if (length_only) {
+        if (S->reaches_zero) printf("%ld\n", (long)length); else printf("%s\n", no[kind]);
+    } else {
+        put_dims(stdout, S, 0);
+        printf("\n");
+    }
+    lt_lseries_clear(S);
+    return 0;
+}
+
+typedef struct {
+    lt_lseries_t D, C, U;
+    lt_qspace_t Z, R;
+    slong killing_rank;
+} profile;
+
+static void profile_init(profile *P, const lt_liealg_t L, int full)
+{
+    lt_lseries_init(P->D);
+    lt_lseries_init(P->C);
+    lt_lseries_init(P->U);
+    lt_qspace_init(P->Z, L->dim);
+    lt_qspace_init(P->R, L->dim);
+    lt_liealg_derived_series(P->D, L);
+    lt_liealg_lower_central_series(P->C, L);
+    P->killing_rank = -1;
+    if (!full) return;
+    lt_liealg_upper_central_series(P->U, L);
+    lt_liealg_center(P->Z, L);
+    lt_liealg_radical(P->R, L);
+    fmpq_mat_t K;
+    fmpq_mat_init(K, L->dim, L->dim);
+    lt_liealg_killing(K, L);
+    P->killing_rank = L->dim ? lt_qmat_rank(K) : 0;
+    fmpq_mat_clear(K);
+}
+
+static void profile_clear(profile *P)
+{
+    lt_lseries_clear(P->D);
+    lt_lseries_clear(P->C);
+    lt_lseries_clear(P->U);
+    lt_qspace_clear(P->Z);
+    lt_qspace_clear(P->R);
+}
+
+static int semisimple(const lt_liealg_t L)
+{
+    fmpq_mat_t K;
+    fmpq_mat_init(K, L->dim, L->dim);
+    lt_liealg_killing(K, L);
+    int r = L->dim == 0 || lt_qmat_rank(K) == L->dim;    /* Cartan's criterion */
+    fmpq_mat_clear(K);
+    return r;
+}
+
+int cli_lie_predicate(cli_opts *o, const lt_liealg_t L, const char *key)
+{
+    int value;
+    if (strcmp(key, "abelian") == 0) value = lt_liealg_is_abelian(L);
+    else if (strcmp(key, "semisimple") == 0) value = semisimple(L);
+    else {
+        profile P;
+        profile_init(&P, L, 0);
+        if (strcmp(key, "nilpotent") == 0) value = P.C->reaches_zero;
+        else if (strcmp(key, "perfect") == 0) value = P.D->len == 1;
+        else value = P.D->reaches_zero;
+        profile_clear(&P);
+    }
+    return cli_predicate(o, key, value);
+}
+
+int cli_lie_center(cli_opts *o, const lt_liealg_t L)
+{
+    lt_qspace_t Z;
+    lt_qspace_init(Z, L->dim);
+    lt_liealg_center(Z, L);
+    if (o->json) {
+        cli_json_begin(o);
+        printf(", \"dimension\": %ld, \"basis\": ", (long)Z->rank);
+        put_space_basis(stdout, L, Z, 1);
+        printf("}\n");
+    } else {
+        printf("dimension %ld\n", (long)Z->rank);
+        put_space_basis(stdout, L, Z, 0);
+    }
+    lt_qspace_clear(Z);
+    return 0;
+}
+
+int cli_lie_info(cli_opts *o, const lt_liealg_t L)
+{
+    profile P;
+    profile_init(&P, L, 1);
+    int J = o->json;
+    int abel = lt_liealg_is_abelian(L), nil = P.C->reaches_zero, sol = P.D->reaches_zero;
+    int semi = P.killing_rank == L->dim;
+    if (J) {
+        cli_json_begin(o);
+        printf(", \"dimension\": %ld", (long)L->dim);
+        if (L->n) printf(", \"matrix_size\": %ld", (long)L->n);
+        printf(", \"abelian\": %s, \"nilpotent\": %s, \"solvable\": %s, \"semisimple\": %s, \"perfect\": %s",
+               abel ? "true" : "false", nil ? "true" : "false", sol ? "true" : "false",
+               semi ? "true" : "false", P.D->len == 1 ? "true" : "false");
+        printf(", \"derived_series\": "); put_dims(stdout, P.D, 1);
+        if (sol) printf(", \"derived_length\": %ld", (long)P.D->len - 1); else printf(", \"derived_length\": null");
+        printf(", \"lower_central_series\": "); put_dims(stdout, P.C, 1);
+        if (nil) printf(", \"nilpotency_class\": %ld", (long)P.C->len - 1); else printf(", \"nilpotency_class\": null");
+        printf(", \"upper_central_series\": "); put_dims(stdout, P.U, 1);
+        printf(", \"center_dimension\": %ld, \"killing_rank\": %ld, \"radical_dimension\": %ld}\n",
+               (long)P.Z->rank, (long)P.killing_rank, (long)P.R->rank);
+    } else {
+        printf("%s\n", o->object);
+        printf("  %-22s %ld\n", "dimension", (long)L->dim);
+        if (L->n) printf("  %-22s %ld x %ld\n", "matrices", (long)L->n, (long)L->n);
+        printf("  %-22s %s\n", "abelian", abel ? "yes" : "no");
+        printf("  %-22s %s\n", "nilpotent", nil ? "yes" : "no");
+        printf("  %-22s %s\n", "solvable", sol ? "yes" : "no");
+        printf("  %-22s %s\n", "semisimple", semi ? "yes" : "no");
+        printf("  %-22s %s\n", "perfect", P.D->len == 1 ? "yes" : "no");
+        printf("  %-22s ", "derived series"); put_dims(stdout, P.D, 0); printf("\n");
+        if (sol) printf("  %-22s %ld\n", "derived length", (long)P.D->len - 1);
+        else printf("  %-22s %s\n", "derived length", "not solvable");
+        printf("  %-22s ", "lower central series"); put_dims(stdout, P.C, 0); printf("\n");
+        if (nil) printf("  %-22s %ld\n", "nilpotency class", (long)P.C->len - 1);
+        else printf("  %-22s %s\n", "nilpotency class", "not nilpotent");
+        printf("  %-22s ", "upper central series"); put_dims(stdout, P.U, 0); printf("\n");
+        printf("  %-22s %ld\n", "center dimension", (long)P.Z->rank);
+        printf("  %-22s %ld\n", "killing rank", (long)P.killing_rank);
+        printf("  %-22s %ld\n", "radical dimension", (long)P.R->rank);
+    }
+    profile_clear(&P);
+    return 0;
+}
+
+/* ---- Lie-only commands ---- */
+
+int cli_lie_cmd(int argc, char **argv, const lt_cmd *self, int what)
+{
+    cli_opts o;
+    cli_object X;
+    int r = cli_open_object(&o, &X, argc, argv, self, 2);
+    if (r >= 0) return r;
+    const lt_liealg_struct *L = X.L;
+    int J = o.json;
+    if (what == 0) {                                   /* dimension */
+        if (J) { cli_json_begin(&o); printf(", \"dimension\": %ld}\n", (long)L->dim); }
+        else printf("%ld\n", (long)L->dim);
+    } else if (what == 1) {                            /* killing */
+        fmpq_mat_t K;
+        fmpq_mat_init(K, L->dim, L->dim);
+        lt_liealg_killing(K, X.L);
+        slong rk = L->dim ? lt_qmat_rank(K) : 0;
+        if (J) {
+            cli_json_begin(&o);
+            printf(", \"killing\": ");
+            put_mat(stdout, K, 1);
+            printf(", \"rank\": %ld}\n", (long)rk);
+        } else {
+            for (slong i = 0; i < L->dim; i++) {
+                for (slong j = 0; j < L->dim; j++) { if (j) putchar(' '); put_q(stdout, fmpq_mat_entry(K, i, j), 0); }
+                putchar('\n');
+            }
+        }
+        fmpq_mat_clear(K);
+    } else if (what == 2) {                            /* radical */
+        lt_qspace_t R;
+        lt_qspace_init(R, L->dim);
+        lt_liealg_radical(R, X.L);
+        if (J) {
+            cli_json_begin(&o);
+            printf(", \"dimension\": %ld, \"basis\": ", (long)R->rank);
+            put_space_basis(stdout, X.L, R, 1);
+            printf("}\n");
+        } else {
+            printf("dimension %ld\n", (long)R->rank);
+            put_space_basis(stdout, X.L, R, 0);
+        }
+        lt_qspace_clear(R);
+    } else {                                           /* closure: the basis */
+        lt_qspace_t B;
+        lt_qspace_init(B, L->dim);
+        lt_qspace_full(B, L->dim);
+        if (J) {
+            cli_json_begin(&o);
+            printf(", \"dimension\": %ld, \"basis\": ", (long)L->dim);
+            put_space_basis(stdout, X.L, B, 1);
+            printf("}\n");
+        } else {
+            for (slong r = 0; r < B->rank; r++) { put_element(stdout, X.L, B->rows[r], 0); putchar('\n'); }
+        }
+        lt_qspace_clear(B);
+    }
+    cli_close_object(&o, &X);
+    return 0;
+}
+
