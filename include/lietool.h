@@ -5,4 +5,6 @@
 #include "lietool/perm.h"
 #include "lietool/json.h"
 #include "lietool/io.h"
+#include "lietool/liealg.h"
+#include "lietool/fliealg.h"
 #endif

@@ -133,6 +133,26 @@ static void families(void)
     unit_case = "gl(32)";
     CHECK(load(L, "gl(32)", err) == LT_OK && L->dim == 1024, "gl(32): %s", err->msg);
 
+    /* limits: each names the option that raises it */
+    static const struct { const char *spec; long max_dim, max_mb; const char *part; } lim[] = {
+        {"fnil(2,30)", 100000000, 2048, "'fnil(2,30)': the structure-constant index needs"},
+        {"abelian(600)", 1024, 2048, "'abelian(600)': the matrix form needs 3296 MiB, above --max-memory 2048 MiB"},
+        {"LieAlgebra(Rationals, [ [[0,1,0],[0,0,0],[0,0,0]], [[0,0,0],[1,0,0],[0,0,0]], [[0,0,0],[0,0,1],[0,0,0]] ])", 4, 2048,
+         "above --max-dim 4"},
+        {"sl2", 2, 2048, "sl2.lie:6: dim 3 is above --max-dim 2"},
+        {"heis3", 2, 2048, "heis3.lie:6: row 1 has more than --max-dim 2 entries"},
+    };
+    for (size_t i = 0; i < sizeof lim / sizeof *lim; i++) {
+        unit_case = lim[i].spec;
+        lt_ctx_t c2;
+        lt_ctx_init(c2);
+        c2->max_dim = lim[i].max_dim;
+        c2->max_memory_mb = lim[i].max_mb;
+        lt_err_init(err);
+        lt_status st = lt_io_liealg(L, NULL, lim[i].spec, c2, err);
+        CHECK(st == LT_ELIMIT && strstr(err->msg, lim[i].part), "status %d: %s", st, err->msg);
+    }
+
     /* sl(2) in the basis e, f, h: the golden Killing matrix */
     unit_case = "sl(2) Killing";
     load(L, "sl(2)", err);

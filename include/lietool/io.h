@@ -50,3 +50,9 @@ lt_status lt_io_qmat(fmpq_mat_t M, const char *s, const char **end,
 void lt_io_write_gap_table(FILE *f, const lt_liealg_t L);
 lt_status lt_io_read_gap_table(lt_liealg_t L, const char *text, const char *where,
                                const lt_ctx_t ctx, lt_err_t err);
+
+/* Generators with decimal entries for the floating-point path:
+   LieAlgebra(Rationals or Reals, [ matrices ]) with integer, p/q or decimal
+   entries; *gens holds *k matrices of size *n, row by row (lt_free it). */
+lt_status lt_io_float_gens(double **gens, slong *k, slong *n, const char *spec,
+                           const lt_ctx_t ctx, lt_err_t err);

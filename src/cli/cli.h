@@ -21,6 +21,8 @@ extern const int lt_ncommands;
 typedef struct {
     int json;
     int quiet;
+    int flt;                /* --float */
+    double tol;             /* --tol */
     lt_ctx_t ctx;
     int npos;
     char **pos;
@@ -32,12 +34,6 @@ int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd);
 void cli_free(cli_opts *o);
 int cli_usage(const lt_cmd *cmd, FILE *f);
 int cli_fail(const lt_err_t err);
-/* Loads the object as a group and builds its chain; 0 or an exit status. */
-int cli_group(lt_pgrp_t G, char **name, cli_opts *o);
-/* Parses the options and loads the group (with its chain) into G, which
-   it initialises. Returns -1 to go on, or an exit status (G and o freed). */
-int cli_open_group(cli_opts *o, lt_pgrp_t G, int argc, char **argv, const lt_cmd *cmd);
-void cli_close_group(cli_opts *o, lt_pgrp_t G);
 /* Objects that are groups or Lie algebras. */
 typedef struct {
     int is_lie;
@@ -54,6 +50,8 @@ int cli_lie_series(cli_opts *o, const lt_liealg_t L, int kind, int length_only);
 int cli_lie_predicate(cli_opts *o, const lt_liealg_t L, const char *key);
 int cli_lie_center(cli_opts *o, const lt_liealg_t L);
 int cli_lie_info(cli_opts *o, const lt_liealg_t L);
+/* --float: runs the whole command in floating point; returns the status. */
+int cli_float_run(cli_opts *o, const lt_cmd *cmd);
 /* Lie-only commands: what 0 dimension, 1 killing, 2 radical, 3 closure. */
 int cli_lie_cmd(int argc, char **argv, const lt_cmd *self, int what);
 /* Starts a JSON object with the "object" key. */

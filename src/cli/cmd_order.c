@@ -4,9 +4,10 @@
 int cmd_order(int argc, char **argv, const lt_cmd *self)
 {
     cli_opts o;
-    lt_pgrp_t G;
-    int r = cli_open_group(&o, G, argc, argv, self);
+    cli_object X;
+    int r = cli_open_object(&o, &X, argc, argv, self, 1);
     if (r >= 0) return r;
+    lt_pgrp_struct *G = X.G;
     if (o.json) {
         cli_json_begin(&o);
         printf(", \"order\": ");
@@ -16,6 +17,6 @@ int cmd_order(int argc, char **argv, const lt_cmd *self)
         cli_put_mpz(stdout, G->order, 0);
         printf("\n");
     }
-    cli_close_group(&o, G);
+    cli_close_object(&o, &X);
     return 0;
 }

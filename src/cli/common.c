@@ -13,7 +13,7 @@ int cli_usage(const lt_cmd *cmd, FILE *f)
     fprintf(f, "usage: lietool %s %s\n", cmd->name, cmd->usage);
     fprintf(f, "%s\n", cmd->summary);
     if (strcmp(cmd->name, "help") == 0) return 0;
-    fprintf(f, "options: --json  -q  --max-degree N  --max-order N  --max-enum N  --max-memory MIB  -h  --\n");
+    fprintf(f, "options: --json  -q  --float  --tol T  --max-degree N  --max-order N  --max-enum N  --max-memory MIB  --max-dim N  -h  --\n");
     return 0;
 }
 
@@ -77,6 +77,7 @@ int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd)
 {
     memset(o, 0, sizeof *o);
     lt_ctx_init(o->ctx);
+    o->tol = 1e-10;
     o->pos = lt_malloc((size_t)(argc + 1) * sizeof *o->pos);
     int r;
     int options_done = 0;
@@ -88,6 +89,15 @@ int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd)
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) return cli_usage(cmd, stdout);
         if (strcmp(a, "--json") == 0) { o->json = 1; continue; }
         if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) { o->quiet = 1; continue; }
+        if (strcmp(a, "--float") == 0) { o->flt = 1; continue; }
+        if (strcmp(a, "--tol") == 0 || strncmp(a, "--tol=", 6) == 0) {
+            const char *v = a[5] == '=' ? a + 6 : (i + 1 < argc ? argv[++i] : NULL);
+            char *e;
+            if (!v) return usage_error(cmd, "%s needs a value", "--tol");
+            o->tol = strtod(v, &e);
+            if (*e || !(o->tol > 0 && o->tol < 1)) return usage_error(cmd, "--tol needs a number between 0 and 1, not '%s'", v);
+            continue;
+        }
         if (strncmp(a, "--max-", 6) == 0) {
             const char *eq = strchr(a, '=');
             char opt[64];
@@ -98,6 +108,7 @@ int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd)
             else if (i + 1 < argc) val = argv[++i];
             else return usage_error(cmd, "%s needs a value", opt);
             if (strcmp(opt, "--max-degree") == 0) { if ((r = long_value(&o->ctx->max_degree, val, opt, cmd)) >= 0) return r; }
+            else if (strcmp(opt, "--max-dim") == 0) { if ((r = long_value(&o->ctx->max_dim, val, opt, cmd)) >= 0) return r; }
             else if (strcmp(opt, "--max-enum") == 0) { if ((r = long_value(&o->ctx->max_enum, val, opt, cmd)) >= 0) return r; }
             else if (strcmp(opt, "--max-memory") == 0) {
                 if ((r = long_value(&o->ctx->max_memory_mb, val, opt, cmd)) >= 0) return r;
@@ -169,15 +180,34 @@ int cli_open_object(cli_opts *o, cli_object *X, int argc, char **argv, const lt_
     if (r >= 0) { cli_close_object(o, X); return r; }
     if ((r = join_object(o, cmd)) >= 0) { cli_close_object(o, X); return r; }
     X->is_lie = lt_io_is_liealg(o->object);
+    if (o->flt) {
+        if (!X->is_lie) {
+            fprintf(stderr, "lietool: --float takes a Lie algebra, not '%s'\n", o->object);
+            r = LT_EUSAGE;
+        } else r = cli_float_run(o, cmd);
+        cli_close_object(o, X);
+        return r;
+    }
     if (need == 1 && X->is_lie) {
         fprintf(stderr, "lietool: %s: '%s' is a Lie algebra; this command takes a group\n", cmd->name, o->object);
         cli_close_object(o, X);
         return LT_EUSAGE;
     }
     if (need == 2 && !X->is_lie) {
-        fprintf(stderr, "lietool: %s: '%s' is not a Lie algebra (see 'lietool help algebras')\n", cmd->name, o->object);
-        cli_close_object(o, X);
-        return LT_EUSAGE;
+        /* a group: say so; anything else: the Lie parser's message, with
+           its suggestions */
+        lt_err_t e2;
+        lt_err_init(e2);
+        lt_ctx_t c2;
+        lt_ctx_init(c2);
+        c2->max_degree = 1;
+        lt_status gs = lt_io_group(X->G, NULL, o->object, c2, e2);
+        if (gs == LT_OK || gs == LT_ELIMIT) {
+            fprintf(stderr, "lietool: %s: '%s' is a group; this command takes a Lie algebra (see 'lietool help algebras')\n", cmd->name, o->object);
+            cli_close_object(o, X);
+            return LT_EUSAGE;
+        }
+        X->is_lie = 1;
     }
     lt_err_t err;
     lt_err_init(err);
@@ -198,33 +228,6 @@ void cli_close_object(cli_opts *o, cli_object *X)
     cli_free(o);
 }
 
-int cli_group(lt_pgrp_t G, char **name, cli_opts *o)
-{
-    extern const lt_cmd *cli_current_cmd;
-    int r = join_object(o, cli_current_cmd);
-    if (r >= 0) return r;
-    lt_err_t err;
-    lt_err_init(err);
-    lt_status st = lt_io_group(G, name, o->object, o->ctx, err);
-    if (!st) st = lt_pgrp_chain(G, NULL, o->ctx, err);
-    if (st) { if (name && *name) { lt_free(*name); *name = NULL; } return cli_fail(err); }
-    return 0;
-}
-
-int cli_open_group(cli_opts *o, lt_pgrp_t G, int argc, char **argv, const lt_cmd *cmd)
-{
-    lt_pgrp_init(G, 1);
-    int r = cli_parse(o, argc, argv, cmd);
-    if (r < 0 && (r = cli_group(G, NULL, o)) == 0) return -1;
-    cli_close_group(o, G);
-    return r;
-}
-
-void cli_close_group(cli_opts *o, lt_pgrp_t G)
-{
-    lt_pgrp_clear(G);
-    cli_free(o);
-}
 
 void cli_json_begin(const cli_opts *o)
 {

@@ -809,7 +809,8 @@ static int family_args(const char *p, long *v, int maxv, const char *spec, lt_er
     }
 }
 
-/* Bases (1-based E_ij in lietool-formats(5); 0-based here):
+/* Bases, documented in lietool-formats(5), LIE ALGEBRA BASES (E_ij is
+   1-based there and in this comment; the code is 0-based):
    gl(n)      E_ij, row by row
    sl(n)      E_ij (i != j) row by row, then H_i = E_ii - E_{i+1,i+1};
               sl(2) is e = E_12, f = E_21, h = E_11 - E_22
