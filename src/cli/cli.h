@@ -22,6 +22,7 @@ typedef struct {
     int json;
     int quiet;
     int flt;                /* --float */
+    int gap;                /* --format gap */
     double tol;             /* --tol */
     lt_ctx_t ctx;
     int npos;

@@ -13,7 +13,7 @@ int cli_usage(const lt_cmd *cmd, FILE *f)
     fprintf(f, "usage: lietool %s %s\n", cmd->name, cmd->usage);
     fprintf(f, "%s\n", cmd->summary);
     if (strcmp(cmd->name, "help") == 0) return 0;
-    fprintf(f, "options: --json  -q  --float  --tol T  --max-degree N  --max-order N  --max-enum N  --max-memory MIB  --max-dim N  -h  --\n");
+    fprintf(f, "options: --json  --format text|json|gap  -q  --float  --tol T  --max-degree N  --max-order N  --max-enum N  --max-memory MIB  --max-dim N  -h  --\n");
     return 0;
 }
 
@@ -90,6 +90,14 @@ int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd)
         if (strcmp(a, "--json") == 0) { o->json = 1; continue; }
         if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) { o->quiet = 1; continue; }
         if (strcmp(a, "--float") == 0) { o->flt = 1; continue; }
+        if (strcmp(a, "--format") == 0 || strncmp(a, "--format=", 9) == 0) {
+            const char *v = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
+            if (!v) return usage_error(cmd, "%s needs a value", "--format");
+            if (strcmp(v, "gap") == 0) o->gap = 1;
+            else if (strcmp(v, "json") == 0) o->json = 1;
+            else if (strcmp(v, "text") != 0) return usage_error(cmd, "--format takes text, json or gap, not '%s'", v);
+            continue;
+        }
         if (strcmp(a, "--tol") == 0 || strncmp(a, "--tol=", 6) == 0) {
             const char *v = a[5] == '=' ? a + 6 : (i + 1 < argc ? argv[++i] : NULL);
             char *e;

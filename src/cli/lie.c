@@ -271,6 +271,8 @@ int cli_lie_cmd(int argc, char **argv, const lt_cmd *self, int what)
             put_space_basis(stdout, X.L, R, 0);
         }
         lt_qspace_clear(R);
+    } else if (o.gap) {                                /* closure as GAP's table */
+        lt_io_write_gap_table(stdout, X.L);
     } else {                                           /* closure: the basis */
         lt_qspace_t B;
         lt_qspace_init(B, L->dim);

@@ -15,7 +15,7 @@ CMD(nilpotency_class); CMD(order); CMD(radical); CMD(upper_central_series);
 
 const lt_cmd lt_commands[] = {
     {"center", cmd_center, "[--json] OBJECT", "the centre: of a group its order and generators, of a Lie algebra a basis"},
-    {"closure", cmd_closure, "[--json] ALGEBRA", "a basis of the Lie algebra (of LieAlgebra(Rationals, [...]): the matrices it generates)"},
+    {"closure", cmd_closure, "[--json | --format gap] ALGEBRA", "a basis of the Lie algebra (of LieAlgebra(Rationals, [...]): the matrices it generates), or GAP's structure-constant table"},
     {"derived-length", cmd_derived_length, "[--json] OBJECT", "length of the derived series, or 'not solvable'"},
     {"derived-series", cmd_derived_series, "[--json] OBJECT", "orders (groups) or dimensions (Lie algebras) of G > G' > G'' > ..."},
     {"dimension", cmd_dimension, "[--json] ALGEBRA", "the dimension of a Lie algebra"},
