@@ -85,9 +85,11 @@ demo: all
 
 bench: all
 	@sh bench/bench-groups.sh ./lietool
+	@sh bench/bench-lie.sh ./lietool
 
 check-gap: all
 	@sh tests/check-gap.sh ./lietool
+	@sh tests/check-gap-lie.sh ./lietool
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \

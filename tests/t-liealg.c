@@ -279,6 +279,59 @@ static void closure_methods(void)
     flint_randclear(st);
 }
 
+/* The adjoint representation is a homomorphism: [ad b_i, ad b_j] =
+   sum_k c_ijk ad b_k; and the matrix algebra spanned by ad(b_i) of a
+   centre-free algebra has the same dimension and derived series. */
+static void adjoint(void)
+{
+    slong sizes[] = {2, 3, 4};
+    for (int t = 0; t < 3; t++) {
+        slong n = sizes[t];
+        char name[32];
+        snprintf(name, sizeof name, "adjoint of b(%ld)", (long)n);
+        unit_case = name;
+        lt_liealg_t L;
+        lt_liealg_init(L);
+        triangular(L, n, 0);
+        slong d = L->dim;
+        fmpq_mat_struct *ad = malloc((size_t)d * sizeof *ad);
+        lt_liealg_adjoint(ad, L);
+        fmpq_mat_t A, B, C, S;
+        fmpq_mat_init(A, d, d); fmpq_mat_init(B, d, d); fmpq_mat_init(C, d, d); fmpq_mat_init(S, d, d);
+        fmpq_t c;
+        fmpq_init(c);
+        int hom = 1;
+        for (slong i = 0; i < d; i++)
+            for (slong j = 0; j < d; j++) {
+                fmpq_mat_mul(A, ad + i, ad + j);
+                fmpq_mat_mul(B, ad + j, ad + i);
+                fmpq_mat_sub(C, A, B);
+                fmpq_mat_zero(S);
+                for (slong k = 0; k < d; k++) {
+                    lt_liealg_sc(c, L, i, j, k);
+                    if (fmpq_is_zero(c)) continue;
+                    fmpq_mat_scalar_mul_fmpz(A, ad + k, fmpq_numref(c));
+                    fmpq_mat_scalar_div_fmpz(A, A, fmpq_denref(c));
+                    fmpq_mat_add(S, S, A);
+                }
+                hom &= fmpq_mat_equal(C, S);
+            }
+        CHECK(hom, "ad is not a homomorphism");
+        /* ad(b(n)) has kernel the centre (the scalars): dimension d - 1 */
+        lt_liealg_t M;
+        lt_liealg_init(M);
+        lt_err_t err;
+        lt_err_init(err);
+        CHECK(lt_liealg_closure(M, ad, d, ctx, err) == LT_OK && M->dim == d - 1, "ad(b(%ld)) has dim %ld", (long)n, (long)M->dim);
+        lt_liealg_clear(M);
+        fmpq_clear(c);
+        fmpq_mat_clear(A); fmpq_mat_clear(B); fmpq_mat_clear(C); fmpq_mat_clear(S);
+        for (slong i = 0; i < d; i++) fmpq_mat_clear(ad + i);
+        free(ad);
+        lt_liealg_clear(L);
+    }
+}
+
 static void bad_tables(void)
 {
     unit_case = "bad tables";
@@ -310,6 +363,7 @@ int main(void)
     golden();
     random_closure();
     closure_methods();
+    adjoint();
     bad_tables();
     flint_cleanup();
     UNIT_DONE("t-liealg");

@@ -101,6 +101,12 @@ void lt_liealg_killing(fmpq_mat_t K, const lt_liealg_t L);
    (characteristic 0; Jacobson, Lie Algebras, III.4). */
 void lt_liealg_radical(lt_qspace_t R, const lt_liealg_t L);
 int  lt_liealg_is_abelian(const lt_liealg_t L);
+/* The adjoint representation: mats[i] = ad(b_i), the dim x dim matrix of
+   x -> [b_i, x] acting on coordinate columns ((ad b_i)_{k,j} = c_ijk).
+   mats must hold dim initialised-or-not matrices; they are (re)initialised.
+   With these matrices a structure-constant algebra gets a matrix form
+   (faithful exactly when the centre is 0). */
+void lt_liealg_adjoint(fmpq_mat_struct *mats, const lt_liealg_t L);
 /* Rank of a rational matrix. */
 slong lt_qmat_rank(const fmpq_mat_t A);
 

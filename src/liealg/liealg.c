@@ -520,3 +520,20 @@ slong lt_qmat_rank(const fmpq_mat_t A)
     fmpq_mat_clear(B);
     return r;
 }
+
+void lt_liealg_adjoint(fmpq_mat_struct *mats, const lt_liealg_t L)
+{
+    slong d = L->dim;
+    for (slong i = 0; i < d; i++) {
+        fmpq_mat_init(mats + i, d, d);
+        for (slong j = 0; j < d; j++) {
+            if (i == j) continue;
+            slong lo = i < j ? i : j, hi = i < j ? j : i, q = lo * d + hi;
+            for (slong t = L->sc_start[q]; t < L->sc_start[q] + L->sc_len[q]; t++) {
+                fmpq *e = fmpq_mat_entry(mats + i, L->sc_k[t], j);
+                if (i < j) fmpq_set(e, L->sc_c + t);
+                else fmpq_neg(e, L->sc_c + t);
+            }
+        }
+    }
+}
