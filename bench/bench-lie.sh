@@ -180,27 +180,27 @@ best_of() {
 # (what follows the Runtime on the RESULT line of the last run; "n/a" when
 # the GAP program says the computation is not available).
 gap_runs() {
+    gfile=$1 glimit=$2
     GP= RT= RES=
     i=0
     while [ $i -lt $REPS ]; do
         if [ -n "$GP" ] && longer "$GP" $ONCE; then break; fi
         t0=$(now)
-        timeout "$2" gap -q --quitonbreak "$1" </dev/null >"$tmp/gap.out" 2>&1
+        timeout "$glimit" gap -q --quitonbreak "$gfile" </dev/null >"$tmp/gap.out" 2>&1
         rc=$?
         t1=$(now)
-        if [ $rc -eq 124 ]; then GP=">$2" RT="-" RES=; return; fi
+        if [ $rc -eq 124 ]; then GP=">$glimit" RT="-" RES=; return; fi
         line=$(grep '^RESULT ' "$tmp/gap.out" | head -1)
         if [ $rc -ne 0 ] || [ -z "$line" ]; then
             GP=failed RT=failed RES=
             notes="$notes
-$case: GAP failed: $(grep -v '^ *$' "$tmp/gap.out" | head -3 | tr '\n' ' ')"
+$cname: GAP failed: $(grep -v '^ *$' "$tmp/gap.out" | head -3 | tr '\n' ' ')"
             return
         fi
-        set -- "$1" "$2" $line
-        if [ "$4" = "" ] || [ "$3" = "n/a" ]; then GP=n/a RT=n/a RES=n/a; return; fi
-        shift 3
-        ms=$1
-        shift
+        set -- $line                    # RESULT ms answer... | RESULT n/a
+        if [ "$2" = n/a ]; then GP=n/a RT=n/a RES=n/a; return; fi
+        ms=$2
+        shift 2
         RES=$*
         GP=$(awk -v a="$t0" -v b="$t1" -v m="$GP" 'BEGIN {
             d = b - a; if (m != "" && m + 0 < d) d = m; printf "%.3f", d }')
@@ -241,23 +241,23 @@ notes=
 
 # closure_case LABEL OBJECT GAPFILE LIMIT: rows (a) and (c)
 closure_case() {
-    case=$1
-    progress "$case: lietool closure"
+    cname=$1
+    progress "$cname: lietool closure"
     t_lt=$(best_of "$LT" closure "$2")
     dim_lt=$(grep -c '^\[\[' "$tmp/out")
     case $t_lt in timeout|failed) dim_lt=-
         notes="$notes
-$case: lietool $t_lt: $(tail -1 "$tmp/err")";;
+$cname: lietool $t_lt: $(tail -1 "$tmp/err")";;
     esac
-    progress "$case: GAP (limit $4 s; a run over $ONCE s is not repeated)"
+    progress "$cname: GAP (limit $4 s; a run over $ONCE s is not repeated)"
     gap_runs "$3" "$4"
     dim=$dim_lt
     if [ -n "$RES" ] && [ "$RES" != n/a ] && [ "$dim_lt" != - ] && [ "$RES" != "$dim_lt" ]; then
         notes="$notes
-$case: dimension: lietool $dim_lt, GAP $RES"
+$cname: dimension: lietool $dim_lt, GAP $RES"
         dim="$dim_lt/$RES"
     fi
-    row "$case" "$dim" "$t_lt" "$GP" "$RT" "$(speedup "$GP" "$t_lt")"
+    row "$cname" "$dim" "$t_lt" "$GP" "$RT" "$(speedup "$GP" "$t_lt")"
 }
 
 # ---------------------------------------------------------------- run
@@ -269,38 +269,38 @@ echo
 closure_case "(a) closure 2 random 8x8" "$RAND8" "$tmp/a.g" 900
 
 # (b) b(16): two lietool processes, the times added
-case="(b) b(16) derived+lower c.s."
-progress "$case: lietool derived-series, lower-central-series"
+cname="(b) b(16) derived+lower c.s."
+progress "$cname: lietool derived-series, lower-central-series"
 t1=$(best_of "$LT" derived-series 'b(16)')
 ds_lt=$(series_of "$tmp/out")
 t2=$(best_of "$LT" lower-central-series 'b(16)')
 lcs_lt=$(series_of "$tmp/out")
 t_lt=$(add_sec "$t1" "$t2")
-progress "$case: GAP (limit 300 s)"
+progress "$cname: GAP (limit 300 s)"
 gap_runs "$tmp/b.g" 300
 dim=${ds_lt%%,*}
 if [ -n "$RES" ]; then
     set -- $RES
     [ "$1" = "$dim" ] || notes="$notes
-$case: dimension: lietool $dim, GAP $1"
+$cname: dimension: lietool $dim, GAP $1"
     [ "$2" = "$ds_lt" ] || notes="$notes
-$case: derived series: lietool $ds_lt, GAP $2"
+$cname: derived series: lietool $ds_lt, GAP $2"
     [ "$3" = "$lcs_lt" ] || notes="$notes
-$case: lower central series: lietool $lcs_lt, GAP $3"
+$cname: lower central series: lietool $lcs_lt, GAP $3"
 fi
-row "$case" "${dim:--}" "$t_lt" "$GP" "$RT" "$(speedup "$GP" "$t_lt")"
+row "$cname" "${dim:--}" "$t_lt" "$GP" "$RT" "$(speedup "$GP" "$t_lt")"
 
 closure_case "(c) gl(10): diag, all-ones" "$GL10" "$tmp/c1.g" 300
 closure_case "(c) gl(10): 2 random 10x10" "$RAND10" "$tmp/c2.g" 600
 
 # (d) fnil(2,8): lietool info against GAP's nilpotent quotient
-case="(d) fnil(2,8) info"
-progress "$case: lietool info"
+cname="(d) fnil(2,8) info"
+progress "$cname: lietool info"
 t_lt=$(best_of "$LT" info 'fnil(2,8)' --json)
 case $t_lt in
     timeout|failed)
-        progress "$case: lietool $t_lt ($(tail -1 "$tmp/err")): n/a"
-        row "$case" - n/a n/a n/a n/a ;;
+        progress "$cname: lietool $t_lt ($(tail -1 "$tmp/err")): n/a"
+        row "$cname" - n/a n/a n/a n/a ;;
     *)
         # the JSON fields in the order of GAP's RESULT line
         got=$("$PYTHON" -c '
@@ -310,7 +310,7 @@ j = lambda l: ",".join(str(x) for x in l)
 print(d["dimension"], j(d["derived_series"]), j(d["lower_central_series"]),
       j(d["upper_central_series"]), d["center_dimension"], d["killing_rank"],
       d["radical_dimension"])' "$tmp/out")
-        progress "$case: GAP NilpotentQuotientOfFpLieAlgebra and the info fields (limit 300 s)"
+        progress "$cname: GAP NilpotentQuotientOfFpLieAlgebra and the info fields (limit 300 s)"
         gap_runs "$tmp/d.g" 300
         set -- $got
         dim=$1
@@ -321,23 +321,23 @@ print(d["dimension"], j(d["derived_series"]), j(d["lower_central_series"]),
             for f in "$@"; do
                 a=$(echo "$got" | cut -d' ' -f$k) b=$(echo "$RES" | cut -d' ' -f$k)
                 [ "$a" = "$b" ] || notes="$notes
-$case: $f: lietool $a, GAP $b"
+$cname: $f: lietool $a, GAP $b"
                 k=$((k + 1))
             done
         fi
-        row "$case" "$dim" "$t_lt" "$GP" "$RT" "$(speedup "$GP" "$t_lt")" ;;
+        row "$cname" "$dim" "$t_lt" "$GP" "$RT" "$(speedup "$GP" "$t_lt")" ;;
 esac
 
 # (e) lietool alone
-case="(e) gl(12): diag, all-ones"
-progress "$case: lietool closure (lietool alone)"
+cname="(e) gl(12): diag, all-ones"
+progress "$cname: lietool closure (lietool alone)"
 t_lt=$(best_of "$LT" closure "$GL12")
 dim=$(grep -c '^\[\[' "$tmp/out")
 [ "$dim" = 144 ] || notes="$notes
-$case: dimension: lietool $dim, gl(12) has 144"
+$cname: dimension: lietool $dim, gl(12) has 144"
 if longer "$t_lt" 10; then notes="$notes
-$case: lietool took $t_lt s, over the goal of 10 s"; fi
-row "$case" "$dim" "$t_lt" "not run" "not run" "n/a"
+$cname: lietool took $t_lt s, over the goal of 10 s"; fi
+row "$cname" "$dim" "$t_lt" "not run" "not run" "n/a"
 
 echo
 echo "seconds; lietool and GAP process: wall clock of the whole process, best of $REPS"

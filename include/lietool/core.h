@@ -47,7 +47,7 @@ typedef struct {
     long max_degree;        /* --max-degree: points a permutation group may move */
     char max_order[1100];   /* --max-order: group order, decimal or 1eN */
     long max_enum;          /* --max-enum: elements enumerated one by one */
-    long max_memory_mb;     /* --max-memory: stabiliser-chain storage in MiB */
+    long max_memory_mb;     /* --max-memory: the large tables (stabiliser chains, structure constants) in MiB */
     long max_dim;           /* --max-dim: Lie algebra dimension and matrix size */
     /* Optional progress report for long work: what is being done, and how
        far (done of total). The library only calls it; it never prints. */

@@ -3,6 +3,7 @@
 #ifndef LIETOOL_IO_H
 #define LIETOOL_IO_H
 
+#include <stdio.h>
 #include "lietool/core.h"
 #include "lietool/perm.h"
 
@@ -29,7 +30,6 @@ char *lt_io_algebras_dir(void);
 /* Names of the files in algebras/groups, for suggestions and listings. */
 int lt_io_named_groups(char ***names);
 
-#endif
 
 /* ---- Lie algebras (src/io/lie.c) ---- */
 #include "lietool/liealg.h"
@@ -56,3 +56,5 @@ lt_status lt_io_read_gap_table(lt_liealg_t L, const char *text, const char *wher
    entries; *gens holds *k matrices of size *n, row by row (lt_free it). */
 lt_status lt_io_float_gens(double **gens, slong *k, slong *n, const char *spec,
                            const lt_ctx_t ctx, lt_err_t err);
+
+#endif
