@@ -265,6 +265,12 @@ static void closure_methods(void)
         int same = A->dim == B->dim;
         for (slong r = 0; same && r < A->dim; r++) same = fmpq_mat_equal(A->mats + r, B->mats + r);
         CHECK(same, "modular and exact closures differ (dims %ld, %ld)", (long)A->dim, (long)B->dim);
+        /* the computed basis is closed under the bracket: from_basis checks
+           every [b_i, b_j] against the span */
+        lt_liealg_t C;
+        lt_liealg_init(C);
+        CHECK(A->dim == 0 || lt_liealg_from_basis(C, A->mats, A->dim, ctx, err) == LT_OK, "basis not closed: %s", err->msg);
+        lt_liealg_clear(C);
         if (shape == 2) {
             lt_lseries_t S;
             lt_lseries_init(S);
