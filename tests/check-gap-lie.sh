@@ -42,6 +42,8 @@
 #
 # Prints one line per mismatch and ends with "N passed, N failed"; exits 1 on
 # any mismatch, 0 otherwise (and 0 with a message when gap is not installed).
+# With KEEP=DIR in the environment, the cases (cases.json) and GAP's answers
+# (expected.txt) are copied to DIR.
 
 LIETOOL=${1:-./lietool}
 
