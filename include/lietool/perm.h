@@ -99,6 +99,9 @@ void lt_pgrp_base_prefix(lt_pgrp_t G, const int *pts, int k);
 /* Exponent (lcm of element orders): exact; enumerates at most ctx->max_enum
    elements unless G is abelian. */
 lt_status lt_pgrp_exponent(mpz_t e, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
+/* The same without failing at the limit: lo = hi is the exponent when it
+   was decided; otherwise the exponent is a multiple of lo dividing hi. */
+lt_status lt_pgrp_exponent_range(mpz_t lo, mpz_t hi, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
 
 /* Orbits of <gens> on 0..n-1: orb[x] = index of x's orbit; returns count. */
 int lt_pgrp_orbits(int *orb, const lt_pgrp_t G);

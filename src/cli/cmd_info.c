@@ -33,13 +33,16 @@ int cmd_info(int argc, char **argv, const lt_cmd *self)
     lt_pgrp_series_init(L);
     lt_err_init(err); lt_err_init(zerr); lt_err_init(eerr);
     mpz_init(e);
+    mpz_t ehi;
+    mpz_init(ehi);
     if (lt_pgrp_derived_series(D, G, o.ctx, err) || lt_pgrp_lower_central_series(L, G, o.ctx, err)) {
         r = cli_fail(err);
         goto out;
     }
     /* the centre and the exponent may hit --max-enum; the rest still prints */
     lt_status zst = lt_pgrp_center(Z, G, o.ctx, zerr);
-    lt_status est = lt_pgrp_exponent(e, G, o.ctx, eerr);
+    lt_status est = lt_pgrp_exponent_range(e, ehi, G, o.ctx, eerr);
+    int eopen = !est && mpz_cmp(e, ehi) != 0;
     if ((zst && zst != LT_ELIMIT) || (est && est != LT_ELIMIT)) { r = cli_fail(zst ? zerr : eerr); goto out; }
     int abelian = lt_pgrp_is_abelian(G);
     int J = o.json;
@@ -65,7 +68,11 @@ int cmd_info(int argc, char **argv, const lt_cmd *self)
         printf(", \"center_order\": ");
         if (zst) printf("null"); else cli_put_mpz(stdout, Z->order, 1);
         printf(", \"exponent\": ");
-        if (est) printf("null"); else cli_put_mpz(stdout, e, 1);
+        if (est || eopen) printf("null"); else cli_put_mpz(stdout, e, 1);
+        if (eopen) {
+            printf(", \"exponent_multiple_of\": "); cli_put_mpz(stdout, e, 1);
+            printf(", \"exponent_divides\": "); cli_put_mpz(stdout, ehi, 1);
+        }
         printf(", \"base\": [");
         for (int i = 0; i < G->nlev; i++) printf("%s%d", i ? ", " : "", lt_pgrp_base_point(G, i) + 1);
         printf("], \"generators\": [");
@@ -76,10 +83,16 @@ int cmd_info(int argc, char **argv, const lt_cmd *self)
             lt_free(s);
         }
         printf("]");
-        if (zst || est) {
+        if (zst || est || eopen) {
             printf(", \"notes\": [");
             if (zst) { lt_json_put_string(stdout, zerr->msg); }
             if (est) { if (zst) printf(", "); lt_json_put_string(stdout, eerr->msg); }
+            if (eopen) {
+                if (zst || est) printf(", ");
+                printf("\"exponent not decided: deciding it enumerates ");
+                mpz_out_str(stdout, 10, G->order);
+                printf(" elements, above --max-enum %ld\"", o.ctx->max_enum);
+            }
             printf("]");
         }
         printf("}\n");
@@ -93,11 +106,18 @@ int cmd_info(int argc, char **argv, const lt_cmd *self)
         printf("  %-22s ", "center order");
         if (zst) printf("not computed: %s\n", zerr->msg); else { cli_put_mpz(stdout, Z->order, 0); printf("\n"); }
         printf("  %-22s ", "exponent");
-        if (est) printf("not computed: %s\n", eerr->msg); else { cli_put_mpz(stdout, e, 0); printf("\n"); }
+        if (est) printf("not computed: %s\n", eerr->msg);
+        else if (eopen) {
+            printf("a multiple of "); cli_put_mpz(stdout, e, 0);
+            printf(" dividing "); cli_put_mpz(stdout, ehi, 0);
+            printf(" (deciding it enumerates "); cli_put_mpz(stdout, G->order, 0);
+            printf(" elements, above --max-enum %ld)\n", o.ctx->max_enum);
+        } else { cli_put_mpz(stdout, e, 0); printf("\n"); }
     }
     r = 0;
 out:
     mpz_clear(e);
+    mpz_clear(ehi);
     lt_pgrp_series_clear(D);
     lt_pgrp_series_clear(L);
     lt_pgrp_clear(Z);

@@ -182,7 +182,7 @@ static unsigned long ppart_ui(const mpz_t m, unsigned long p, unsigned long cap)
     return q;
 }
 
-lt_status lt_pgrp_exponent(mpz_t e, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err)
+lt_status lt_pgrp_exponent_range(mpz_t e, mpz_t hi, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err)
 {
     int n = G->n;
     lt_status st = lt_pgrp_chain(G, NULL, ctx, err);
@@ -192,6 +192,7 @@ lt_status lt_pgrp_exponent(mpz_t e, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t er
     mpz_set_ui(e, 1);
     if (lt_pgrp_is_abelian(G)) {
         for (int i = 0; i < G->ngens; i++) { lt_perm_order(o, G->gens[i], n); mpz_lcm(e, e, o); }
+        mpz_set(hi, e);
         mpz_clear(o);
         return LT_OK;
     }
@@ -222,15 +223,12 @@ lt_status lt_pgrp_exponent(mpz_t e, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t er
         mpz_mul_ui(upper, upper, up);
         if (lo < up) ok = 0;
     }
-    mpz_clear(upper);
+    mpz_set(hi, e);
     if (!ok) {
         if (mpz_cmp_ui(G->order, (unsigned long)ctx->max_enum) > 0) {
-            char *os = mpz_get_str(NULL, 10, G->order);
-            st = lt_err_set(err, LT_ELIMIT,
-                "exponent needs enumerating %s elements, above --max-enum %ld", os, ctx->max_enum);
-            void (*gmp_free)(void *, size_t);
-            mp_get_memory_functions(NULL, NULL, &gmp_free);
-            gmp_free(os, strlen(os) + 1);
+            /* not decided: a multiple of e that divides the product of the
+               p-part bounds */
+            mpz_lcm(hi, e, upper);
         } else {
             enum_state E;
             E.done = 0;
@@ -244,10 +242,29 @@ lt_status lt_pgrp_exponent(mpz_t e, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t er
             enum_rec(G, 0, id, buf, &E);
             if (ctx->progress) ctx->progress(ctx->progress_arg, "exponent", E.total, E.total);
             mpz_set(e, E.e);
+            mpz_set(hi, E.e);
             mpz_clear(E.e); mpz_clear(E.o);
             lt_free(buf); lt_free(id);
         }
     }
+    mpz_clear(upper);
     mpz_clear(o);
+    return st;
+}
+
+lt_status lt_pgrp_exponent(mpz_t e, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err)
+{
+    mpz_t hi;
+    mpz_init(hi);
+    lt_status st = lt_pgrp_exponent_range(e, hi, G, ctx, err);
+    if (!st && mpz_cmp(e, hi) != 0) {
+        char *os = mpz_get_str(NULL, 10, G->order);
+        st = lt_err_set(err, LT_ELIMIT,
+            "exponent needs enumerating %s elements, above --max-enum %ld", os, ctx->max_enum);
+        void (*gmp_free)(void *, size_t);
+        mp_get_memory_functions(NULL, NULL, &gmp_free);
+        gmp_free(os, strlen(os) + 1);
+    }
+    mpz_clear(hi);
     return st;
 }
