@@ -34,6 +34,9 @@ void lt_qspace_full(lt_qspace_t S, slong N);          /* all of Q^N */
 int  lt_qspace_reduce(const lt_qspace_t S, fmpq *v);
 /* Adds v (copied) to the span; returns 1 if the rank grew. */
 int  lt_qspace_add(lt_qspace_t S, const fmpq *v);
+/* The same for a scratch vector, which it reduces in place (and may leave
+   zeroed): no copy when v lies in the span already. */
+int  lt_qspace_add_scratch(lt_qspace_t S, fmpq *v);
 int  lt_qspace_contains(const lt_qspace_t S, const fmpq *v);
 int  lt_qspace_equal(const lt_qspace_t S, const lt_qspace_t T);
 

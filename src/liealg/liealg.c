@@ -327,7 +327,7 @@ void lt_liealg_bracket_spaces(lt_qspace_t W, const lt_liealg_t L, const lt_qspac
     for (slong a = 0; a < U->rank; a++)
         for (slong b = same ? a + 1 : 0; b < V->rank; b++) {
             lt_liealg_bracket(w, L, U->rows[a], V->rows[b]);
-            lt_qspace_add(W, w);
+            lt_qspace_add_scratch(W, w);
         }
     _fmpq_vec_clear(w, d);
 }
@@ -354,33 +354,83 @@ static void kernel_of(lt_qspace_t K, const lt_qspace_t F)
 
 void lt_liealg_centralizer_mod(lt_qspace_t C, const lt_liealg_t L, const lt_qspace_t Z)
 {
-    /* x with [x, b_j] in Z for every j: the functionals x -> coordinate k
-       of ([x, b_j] mod Z), collected as rows (over i) of values. */
+    /* x with [x, b_j] in Z for every j: for each j the functionals
+       x -> coordinate k of ([x, b_j] mod Z), read off the sparse structure
+       constants when Z = 0, grouped by k. */
     slong d = L->dim;
     lt_qspace_t F;
     lt_qspace_init(F, d);
-    fmpq *ei = _fmpq_vec_init(d), *ej = _fmpq_vec_init(d);
-    fmpq **img = lt_malloc((size_t)(d + 1) * sizeof *img);
+    int reduce = Z && Z->rank > 0;
+    fmpq *ei = _fmpq_vec_init(d), *ej = _fmpq_vec_init(d), *img = _fmpq_vec_init(d);
     fmpq *f = _fmpq_vec_init(d);
-    for (slong i = 0; i < d; i++) img[i] = _fmpq_vec_init(d);
+    /* triples (k, i, c) of the current j */
+    slong cap = 16, nt = 0;
+    slong *tk = lt_malloc((size_t)cap * sizeof(slong)), *ti = lt_malloc((size_t)cap * sizeof(slong));
+    fmpq *tc = _fmpq_vec_init(cap);
+    slong *count = lt_calloc((size_t)d + 1, sizeof(slong)), *order = NULL;
     for (slong j = 0; j < d && F->rank < d; j++) {
-        lt_qvec_zero(ej, d);
-        fmpq_one(ej + j);
+        nt = 0;
         for (slong i = 0; i < d; i++) {
-            lt_qvec_zero(ei, d);
-            fmpq_one(ei + i);
-            lt_liealg_bracket(img[i], L, ei, ej);
-            if (Z) lt_qspace_reduce(Z, img[i]);
+            if (i == j) continue;
+            if (!reduce) {
+                slong lo = i < j ? i : j, hi = i < j ? j : i, q = lo * d + hi;
+                for (slong t = L->sc_start[q]; t < L->sc_start[q] + L->sc_len[q]; t++) {
+                    if (nt == cap) {
+                        slong nc = 2 * cap;
+                        fmpq *c2 = _fmpq_vec_init(nc);
+                        for (slong u = 0; u < nt; u++) fmpq_swap(c2 + u, tc + u);
+                        _fmpq_vec_clear(tc, cap);
+                        tc = c2;
+                        tk = lt_realloc(tk, (size_t)nc * sizeof(slong));
+                        ti = lt_realloc(ti, (size_t)nc * sizeof(slong));
+                        cap = nc;
+                    }
+                    tk[nt] = L->sc_k[t];
+                    ti[nt] = i;
+                    if (i < j) fmpq_set(tc + nt, L->sc_c + t); else fmpq_neg(tc + nt, L->sc_c + t);
+                    nt++;
+                }
+            } else {
+                fmpq_one(ei + i); fmpq_one(ej + j);
+                lt_liealg_bracket(img, L, ei, ej);
+                fmpq_zero(ei + i); fmpq_zero(ej + j);
+                lt_qspace_reduce(Z, img);
+                for (slong k = 0; k < d; k++) {
+                    if (fmpq_is_zero(img + k)) continue;
+                    if (nt == cap) {
+                        slong nc = 2 * cap;
+                        fmpq *c2 = _fmpq_vec_init(nc);
+                        for (slong u = 0; u < nt; u++) fmpq_swap(c2 + u, tc + u);
+                        _fmpq_vec_clear(tc, cap);
+                        tc = c2;
+                        tk = lt_realloc(tk, (size_t)nc * sizeof(slong));
+                        ti = lt_realloc(ti, (size_t)nc * sizeof(slong));
+                        cap = nc;
+                    }
+                    tk[nt] = k; ti[nt] = i; fmpq_set(tc + nt, img + k); nt++;
+                }
+            }
         }
+        /* bucket by k */
+        memset(count, 0, (size_t)(d + 1) * sizeof(slong));
+        for (slong t = 0; t < nt; t++) count[tk[t] + 1]++;
+        for (slong k = 0; k < d; k++) count[k + 1] += count[k];
+        order = lt_realloc(order, (size_t)(nt + 1) * sizeof(slong));
+        slong *pos = lt_malloc((size_t)(d + 1) * sizeof(slong));
+        memcpy(pos, count, (size_t)(d + 1) * sizeof(slong));
+        for (slong t = 0; t < nt; t++) order[pos[tk[t]]++] = t;
+        lt_free(pos);
         for (slong k = 0; k < d && F->rank < d; k++) {
-            for (slong i = 0; i < d; i++) fmpq_set(f + i, img[i] + k);
-            if (!lt_qvec_is_zero(f, d)) lt_qspace_add(F, f);
+            if (count[k] == count[k + 1]) continue;
+            for (slong u = count[k]; u < count[k + 1]; u++) fmpq_set(f + ti[order[u]], tc + order[u]);
+            lt_qspace_add_scratch(F, f);
+            lt_qvec_zero(f, d);
         }
     }
     kernel_of(C, F);
-    for (slong i = 0; i < d; i++) _fmpq_vec_clear(img[i], d);
-    lt_free(img);
-    _fmpq_vec_clear(f, d); _fmpq_vec_clear(ei, d); _fmpq_vec_clear(ej, d);
+    lt_free(tk); lt_free(ti); lt_free(count); lt_free(order);
+    _fmpq_vec_clear(tc, cap);
+    _fmpq_vec_clear(f, d); _fmpq_vec_clear(ei, d); _fmpq_vec_clear(ej, d); _fmpq_vec_clear(img, d);
     lt_qspace_clear(F);
 }
 

@@ -87,12 +87,30 @@ int lt_qspace_reduce(const lt_qspace_t S, fmpq *v)
     return !lt_qvec_is_zero(v, S->N);
 }
 
+static int insert_reduced(lt_qspace_t S, fmpq *w);
+
 int lt_qspace_add(lt_qspace_t S, const fmpq *v)
 {
     slong N = S->N;
     fmpq *w = _fmpq_vec_init(N);
     lt_qvec_set(w, v, N);
     if (!lt_qspace_reduce(S, w)) { _fmpq_vec_clear(w, N); return 0; }
+    return insert_reduced(S, w);
+}
+
+int lt_qspace_add_scratch(lt_qspace_t S, fmpq *v)
+{
+    slong N = S->N;
+    if (!lt_qspace_reduce(S, v)) return 0;
+    fmpq *w = _fmpq_vec_init(N);
+    for (slong k = 0; k < N; k++) fmpq_swap(w + k, v + k);
+    return insert_reduced(S, w);
+}
+
+/* w: reduced modulo S, non-zero, owned by S from now on */
+static int insert_reduced(lt_qspace_t S, fmpq *w)
+{
+    slong N = S->N;
     slong p = 0;
     while (fmpq_is_zero(w + p)) p++;
     fmpq_t c;

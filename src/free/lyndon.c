@@ -1,0 +1,242 @@
+/* Lyndon words: generation (Duval), standard factorisation, Witt's formula
+   and the printed forms of the Lyndon basis of the free Lie algebra.
+
+   References:
+   - J.-P. Duval, Generation d'une section des classes de conjugaison et
+     arbre des mots de Lyndon de longueur bornee, Theoret. Comput. Sci. 60
+     (1988) 255-283: the successor of a Lyndon word of length <= N in
+     lexicographic order, and the linear-time Lyndon test (the same loop as
+     Duval's factorisation, J. Algorithms 4 (1983) 363-381).
+   - C. Reutenauer, Free Lie Algebras (1993), sections 5.1 and 7.3: the
+     standard factorisation (the right factor is the longest proper Lyndon
+     suffix) and the standard bracketing P_w; Witt's formula (Cor. 4.14). */
+#include <string.h>
+#include <stdio.h>
+#include <assert.h>
+#include "lietool/free.h"
+
+void lt_lyndon_init(lt_lyndon_t B)
+{
+    memset(B, 0, sizeof *B);
+}
+
+void lt_lyndon_clear(lt_lyndon_t B)
+{
+    lt_free(B->deg_start);
+    lt_free(B->offset);
+    lt_free(B->letters);
+    lt_free(B->left);
+    lt_free(B->right);
+}
+
+int lt_free_is_lyndon(const unsigned char *w, slong len)
+{
+    if (len < 1) return 0;
+    /* w[0..j) is a prefix of a power of the Lyndon word w[0..j-i); it is
+       Lyndon itself exactly when i = 0 */
+    slong i = 0, j = 1;
+    while (j < len) {
+        if (w[i] < w[j]) { i = 0; j++; }
+        else if (w[i] == w[j]) { i++; j++; }
+        else return 0;
+    }
+    return i == 0;
+}
+
+slong lt_free_lyndon_split(const unsigned char *w, slong len)
+{
+    assert(len >= 2);
+    slong s = 1;
+    while (!lt_free_is_lyndon(w + s, len - s)) s++;
+    return s;
+}
+
+/* The Moebius function of n >= 1. */
+static int moebius(ulong n)
+{
+    int mu = 1;
+    for (ulong p = 2; p * p <= n; p++)
+        if (n % p == 0) {
+            n /= p;
+            if (n % p == 0) return 0;
+            mu = -mu;
+        }
+    return n > 1 ? -mu : mu;
+}
+
+void lt_free_witt(mpz_t out, ulong r, ulong n)
+{
+    mpz_t t;
+    mpz_init(t);
+    mpz_set_ui(out, 0);
+    for (ulong d = 1; d <= n; d++) {
+        if (n % d) continue;
+        int mu = moebius(d);
+        if (!mu) continue;
+        mpz_ui_pow_ui(t, r, n / d);
+        if (mu > 0) mpz_add(out, out, t); else mpz_sub(out, out, t);
+    }
+    mpz_divexact_ui(out, out, n);
+    mpz_clear(t);
+}
+
+void lt_free_witt_total(mpz_t out, ulong r, ulong N)
+{
+    mpz_t t;
+    mpz_init(t);
+    mpz_set_ui(out, 0);
+    for (ulong n = 1; n <= N; n++) {
+        lt_free_witt(t, r, n);
+        mpz_add(out, out, t);
+    }
+    mpz_clear(t);
+}
+
+slong lt_free_lyndon_find(const lt_lyndon_t B, const unsigned char *w, slong len)
+{
+    if (len < 1 || len > B->N) return -1;
+    slong lo = B->deg_start[len], hi = B->deg_start[len + 1];
+    while (lo < hi) {
+        slong mid = lo + (hi - lo) / 2;
+        int c = memcmp(B->letters + B->offset[mid], w, (size_t)len);
+        if (c == 0) return mid;
+        if (c < 0) lo = mid + 1; else hi = mid;
+    }
+    return -1;
+}
+
+lt_status lt_free_lyndon_basis(lt_lyndon_t B, int r, long N, const lt_ctx_t ctx, lt_err_t err)
+{
+    if (r < 1 || r > 255)
+        return lt_err_set(err, LT_EINPUT, "the number of letters must be between 1 and 255, not %d", r);
+    if (N < 1)
+        return lt_err_set(err, LT_EINPUT, "the degree must be at least 1, not %ld", N);
+    if (r == 1) N = 1;   /* the only Lyndon word on one letter is the letter */
+    /* the size, by Witt's formula, degree by degree until past the limit */
+    {
+        mpz_t tot, t;
+        mpz_init(tot); mpz_init(t);
+        long k;
+        for (k = 1; k <= N; k++) {
+            lt_free_witt(t, (ulong)r, (ulong)k);
+            mpz_add(tot, tot, t);
+            if (mpz_cmp_si(tot, ctx->max_enum) > 0) break;
+        }
+        if (k <= N) {
+            if (N <= 1000) {
+                lt_free_witt_total(tot, (ulong)r, (ulong)N);
+                char *s = mpz_get_str(NULL, 10, tot);
+                lt_err_set(err, LT_ELIMIT, "the Lyndon basis on %d letters up to degree %ld has %s elements, more than --max-enum %ld",
+                           r, N, s, ctx->max_enum);
+                flint_free(s);
+            } else
+                lt_err_set(err, LT_ELIMIT, "the Lyndon basis on %d letters up to degree %ld has more than --max-enum %ld elements",
+                           r, N, ctx->max_enum);
+            mpz_clear(tot); mpz_clear(t);
+            return err->status;
+        }
+        mpz_clear(tot); mpz_clear(t);
+    }
+    lt_lyndon_clear(B);
+    lt_lyndon_init(B);
+    B->r = r;
+    B->N = (int)N;
+    /* Duval: the Lyndon words of length <= N in lexicographic order; each
+       goes to the list of its length, which stays lexicographic */
+    slong *cnt = lt_calloc((size_t)N + 2, sizeof(slong));
+    slong *cap = lt_calloc((size_t)N + 2, sizeof(slong));
+    unsigned char **buf = lt_calloc((size_t)N + 2, sizeof(unsigned char *));
+    int *w = lt_malloc((size_t)(N + 1) * sizeof(int));
+    slong len = 1;
+    w[0] = -1;
+    while (len > 0) {
+        w[len - 1]++;
+        if (cnt[len] == cap[len]) {
+            cap[len] = cap[len] ? 2 * cap[len] : 16;
+            buf[len] = lt_realloc(buf[len], (size_t)(cap[len] * len));
+        }
+        unsigned char *d = buf[len] + cnt[len]++ * len;
+        for (slong i = 0; i < len; i++) d[i] = (unsigned char)w[i];
+        slong m = len;
+        while (len < N) { w[len] = w[len - m]; len++; }
+        while (len > 0 && w[len - 1] == r - 1) len--;
+    }
+    lt_free(w);
+    slong n = 0, nl = 0;
+    for (long k = 1; k <= N; k++) { n += cnt[k]; nl += cnt[k] * k; }
+    B->n = n;
+    B->deg_start = lt_malloc((size_t)(N + 2) * sizeof(slong));
+    B->offset = lt_malloc((size_t)(n + 1) * sizeof(slong));
+    B->letters = lt_malloc((size_t)nl + 1);
+    B->left = lt_malloc((size_t)(n + 1) * sizeof(slong));
+    B->right = lt_malloc((size_t)(n + 1) * sizeof(slong));
+    slong e = 0, o = 0;
+    B->deg_start[0] = 0;
+    for (long k = 1; k <= N; k++) {
+        B->deg_start[k] = e;
+        if (cnt[k]) memcpy(B->letters + o, buf[k], (size_t)(cnt[k] * k));
+        for (slong i = 0; i < cnt[k]; i++) { B->offset[e++] = o; o += k; }
+        lt_free(buf[k]);
+    }
+    B->deg_start[N + 1] = e;
+    B->offset[n] = o;
+    lt_free(buf); lt_free(cnt); lt_free(cap);
+    /* standard factorisations */
+    for (slong i = 0; i < n; i++) {
+        slong k = lt_lyndon_degree(B, i);
+        const unsigned char *u = lt_lyndon_word(B, i);
+        if (k == 1) { B->left[i] = B->right[i] = -1; continue; }
+        slong s = lt_free_lyndon_split(u, k);
+        B->left[i] = lt_free_lyndon_find(B, u, s);
+        B->right[i] = lt_free_lyndon_find(B, u + s, k - s);
+        assert(B->left[i] >= 0 && B->right[i] >= 0);
+    }
+    return LT_OK;
+}
+
+void lt_free_letter_name(char *buf, int r, int i)
+{
+    if (r <= 3) snprintf(buf, 8, "%c", "XYZ"[i]);
+    else if (r <= 26) snprintf(buf, 8, "%c", 'a' + i);
+    else snprintf(buf, 8, "x%d", i + 1);
+}
+
+char *lt_lyndon_word_str(const lt_lyndon_t B, slong i)
+{
+    slong k = lt_lyndon_degree(B, i);
+    const unsigned char *w = lt_lyndon_word(B, i);
+    char *s = lt_malloc((size_t)(8 * k + 1)), name[8];
+    size_t m = 0;
+    for (slong j = 0; j < k; j++) {
+        lt_free_letter_name(name, B->r, w[j]);
+        size_t l = strlen(name);
+        memcpy(s + m, name, l);
+        m += l;
+    }
+    s[m] = '\0';
+    return s;
+}
+
+static size_t put_bracket(char *s, const lt_lyndon_t B, slong i)
+{
+    if (B->left[i] < 0) {
+        lt_free_letter_name(s, B->r, lt_lyndon_word(B, i)[0]);
+        return strlen(s);
+    }
+    size_t m = 0;
+    s[m++] = '[';
+    m += put_bracket(s + m, B, B->left[i]);
+    s[m++] = ',';
+    m += put_bracket(s + m, B, B->right[i]);
+    s[m++] = ']';
+    s[m] = '\0';
+    return m;
+}
+
+char *lt_lyndon_bracket_str(const lt_lyndon_t B, slong i)
+{
+    slong k = lt_lyndon_degree(B, i);
+    char *s = lt_malloc((size_t)(11 * k + 1));
+    put_bracket(s, B, i);
+    return s;
+}
