@@ -7,4 +7,5 @@
 #include "lietool/io.h"
 #include "lietool/liealg.h"
 #include "lietool/fliealg.h"
+#include "lietool/free.h"
 #endif

@@ -8,12 +8,13 @@
 #include "cli.h"
 
 #define CMD(n) int cmd_##n(int, char **, const lt_cmd *)
-CMD(center); CMD(closure); CMD(derived_length); CMD(derived_series); CMD(dimension);
+CMD(bch); CMD(center); CMD(closure); CMD(derived_length); CMD(derived_series); CMD(dimension);
 CMD(help); CMD(info); CMD(is_abelian); CMD(is_nilpotent); CMD(is_perfect);
 CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series);
-CMD(nilpotency_class); CMD(order); CMD(radical); CMD(upper_central_series);
+CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(upper_central_series);
 
 const lt_cmd lt_commands[] = {
+    {"bch", cmd_bch, "[--json | --table] [--symmetric] N", "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis"},
     {"center", cmd_center, "[--json] OBJECT", "the centre: of a group its order and generators, of a Lie algebra a basis"},
     {"closure", cmd_closure, "[--json | --format gap] ALGEBRA", "a basis of the Lie algebra (of LieAlgebra(Rationals, [...]): the matrices it generates), or GAP's structure-constant table"},
     {"derived-length", cmd_derived_length, "[--json] OBJECT", "length of the derived series, or 'not solvable'"},
@@ -28,6 +29,7 @@ const lt_cmd lt_commands[] = {
     {"is-solvable", cmd_is_solvable, "[--json] [-q] OBJECT", "exit 0 if solvable, 1 if not"},
     {"killing", cmd_killing, "[--json] ALGEBRA", "the Killing form tr(ad x ad y) in the algebra's basis"},
     {"lower-central-series", cmd_lower_central_series, "[--json] OBJECT", "G > [G,G] > [[G,G],G] > ... (stops when a term repeats)"},
+    {"lyndon", cmd_lyndon, "[--json] R N", "the Lyndon basis of the free Lie algebra on R letters up to degree N (letters X Y Z, or a b c ... for R >= 4)"},
     {"nilpotency-class", cmd_nilpotency_class, "[--json] OBJECT", "length of the lower central series, or 'not nilpotent'"},
     {"order", cmd_order, "[--json] GROUP", "the order of the group (exact)"},
     {"radical", cmd_radical, "[--json] ALGEBRA", "the solvable radical of a Lie algebra: its dimension and a basis"},
@@ -70,6 +72,13 @@ static void version(void)
            gmp_version, mpfr_get_version(), FLINT_VERSION);
 }
 
+static const lt_cmd *find_command(const char *name)
+{
+    for (int i = 0; i < lt_ncommands; i++)
+        if (strcmp(lt_commands[i].name, name) == 0) return &lt_commands[i];
+    return &lt_commands[0];
+}
+
 int cmd_help(int argc, char **argv, const lt_cmd *self)
 {
     (void)self;
@@ -97,7 +106,7 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
         return 0;
     }
     if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0))
-        return cli_usage(self ? self : &lt_commands[5], stdout);
+        return cli_usage(self ? self : find_command("help"), stdout);
     if (argc > 1) {
         for (int i = 0; i < lt_ncommands; i++)
             if (strcmp(argv[1], lt_commands[i].name) == 0) return cli_usage(&lt_commands[i], stdout);

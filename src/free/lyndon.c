@@ -198,7 +198,7 @@ void lt_free_letter_name(char *buf, int r, int i)
 {
     if (r <= 3) snprintf(buf, 8, "%c", "XYZ"[i]);
     else if (r <= 26) snprintf(buf, 8, "%c", 'a' + i);
-    else snprintf(buf, 8, "x%d", i + 1);
+    else snprintf(buf, 8, "x%d", (i & 255) + 1);
 }
 
 char *lt_lyndon_word_str(const lt_lyndon_t B, slong i)

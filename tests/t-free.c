@@ -1,0 +1,662 @@
+/* The free Lie algebra: Lyndon words and Witt's formula, the BCH series in
+   the Lyndon basis (golden values, an independent computation in the free
+   associative algebra, and a floating-point check on matrices). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include <flint/fmpz.h>
+#include "lietool.h"
+#include "unit.h"
+
+static lt_ctx_t ctx;
+
+/* ------------------------------------------------------------ Lyndon words */
+
+/* The definition: w is strictly smaller than each of its proper suffixes
+   (quadratic; independent of the library's linear test). */
+static int lyndon_by_definition(const unsigned char *w, slong n)
+{
+    for (slong s = 1; s < n; s++) {
+        slong l = n - s, m = l < n ? l : n, i = 0;
+        while (i < m && w[s + i] == w[i]) i++;
+        /* suffix w[s..) vs w: the suffix is a proper prefix of w, or smaller */
+        if (i == l || (i < m && w[s + i] < w[i])) return 0;
+    }
+    return 1;
+}
+
+static void parse_word(unsigned char *w, const char *s)
+{
+    for (slong i = 0; s[i]; i++) w[i] = (unsigned char)(s[i] == 'X' ? 0 : s[i] == 'Y' ? 1 : 2);
+}
+
+static void test_witt(void)
+{
+    unit_case = "witt";
+    mpz_t z;
+    mpz_init(z);
+    static const struct { ulong r, n; long want; } one[] = {
+        {2, 1, 2}, {2, 2, 1}, {2, 3, 2}, {2, 4, 3}, {2, 5, 6}, {2, 6, 9}, {2, 7, 18}, {2, 8, 30},
+        {2, 12, 335}, {2, 20, 52377},
+        {3, 1, 3}, {3, 2, 3}, {3, 3, 8}, {3, 4, 18}, {3, 5, 48}, {3, 6, 116}, {3, 7, 312}, {3, 8, 810},
+        {1, 1, 1}, {1, 2, 0}, {1, 7, 0}, {5, 2, 10},
+    };
+    for (size_t i = 0; i < sizeof one / sizeof *one; i++) {
+        lt_free_witt(z, one[i].r, one[i].n);
+        CHECK(mpz_cmp_si(z, one[i].want) == 0, "witt(%lu,%lu) = %s, expected %ld", one[i].r, one[i].n,
+              mpz_get_str(NULL, 10, z), one[i].want);
+    }
+    static const struct { ulong r, N; long want; } tot[] = {
+        {2, 18, 31042}, {2, 20, 111013}, {2, 10, 226}, {3, 6, 196}, {1, 9, 1},
+    };
+    for (size_t i = 0; i < sizeof tot / sizeof *tot; i++) {
+        lt_free_witt_total(z, tot[i].r, tot[i].N);
+        CHECK(mpz_cmp_si(z, tot[i].want) == 0, "witt total(%lu,%lu) = %s, expected %ld", tot[i].r, tot[i].N,
+              mpz_get_str(NULL, 10, z), tot[i].want);
+    }
+    /* an exact value beyond 64 bits: degree 70 on 2 letters */
+    lt_free_witt(z, 2, 70);
+    char *s70 = mpz_get_str(NULL, 10, z);
+    CHECK(strcmp(s70, "16865594581186450683") == 0, "witt(2,70) = %s", s70);
+    flint_free(s70);
+    mpz_clear(z);
+}
+
+/* Every law of the basis: counts by Witt, order, Lyndon property, the
+   standard factorisation (left right = word, right the longest proper
+   Lyndon suffix, both factors in the basis). */
+static void check_basis(int r, int N)
+{
+    char cs[32];
+    snprintf(cs, sizeof cs, "basis r=%d N=%d", r, N);
+    unit_case = cs;
+    lt_err_t err;
+    lt_err_init(err);
+    lt_lyndon_t B;
+    lt_lyndon_init(B);
+    lt_status st = lt_free_lyndon_basis(B, r, N, ctx, err);
+    CHECK(st == LT_OK, "failed: %s", err->msg);
+    if (st) return;
+    mpz_t z;
+    mpz_init(z);
+    lt_free_witt_total(z, (ulong)r, (ulong)N);
+    CHECK(mpz_cmp_si(z, B->n) == 0, "%ld elements, Witt says %s", (long)B->n, mpz_get_str(NULL, 10, z));
+    int bad_deg = 0, bad_order = 0, bad_lyndon = 0, bad_fact = 0;
+    for (int k = 1; k <= B->N; k++) {
+        lt_free_witt(z, (ulong)r, (ulong)k);
+        if (mpz_cmp_si(z, B->deg_start[k + 1] - B->deg_start[k]) != 0) bad_deg++;
+    }
+    for (slong i = 0; i < B->n; i++) {
+        slong k = lt_lyndon_degree(B, i);
+        const unsigned char *w = lt_lyndon_word(B, i);
+        if (i > 0) {
+            slong k0 = lt_lyndon_degree(B, i - 1);
+            if (k0 > k || (k0 == k && memcmp(lt_lyndon_word(B, i - 1), w, (size_t)k) >= 0)) bad_order++;
+        }
+        if (!lyndon_by_definition(w, k) || !lt_free_is_lyndon(w, k) || lt_free_lyndon_find(B, w, k) != i) bad_lyndon++;
+        if (k == 1) { if (B->left[i] != -1 || B->right[i] != -1) bad_fact++; continue; }
+        slong a = B->left[i], b = B->right[i], ka = lt_lyndon_degree(B, a), kb = lt_lyndon_degree(B, b);
+        if (ka + kb != k || memcmp(lt_lyndon_word(B, a), w, (size_t)ka) || memcmp(lt_lyndon_word(B, b), w + ka, (size_t)kb))
+            bad_fact++;
+        for (slong s = 1; s < ka; s++)
+            if (lyndon_by_definition(w + s, k - s)) { bad_fact++; break; }
+    }
+    CHECK(bad_deg == 0, "%d degrees whose count differs from Witt's formula", bad_deg);
+    CHECK(bad_order == 0, "%d elements out of order", bad_order);
+    CHECK(bad_lyndon == 0, "%d elements that are not Lyndon words or not found", bad_lyndon);
+    CHECK(bad_fact == 0, "%d wrong standard factorisations", bad_fact);
+    mpz_clear(z);
+    lt_lyndon_clear(B);
+}
+
+static void test_lyndon(void)
+{
+    check_basis(2, 18);     /* 31,042 elements */
+    check_basis(3, 8);
+    check_basis(4, 6);
+    check_basis(1, 5);
+    check_basis(2, 1);
+
+    unit_case = "lyndon test";
+    static const struct { const char *w; int lyndon; } lw[] = {
+        {"X", 1}, {"XY", 1}, {"YX", 0}, {"XX", 0}, {"XXY", 1}, {"XYX", 0}, {"XYXY", 0}, {"XYY", 1},
+        {"XXYXY", 1}, {"XYXYY", 1}, {"XYXXY", 0}, {"XXYXXYY", 1}, {"XXYXXY", 0}, {"XZY", 1}, {"XYZ", 1}, {"YXZ", 0},
+    };
+    unsigned char w[32];
+    for (size_t i = 0; i < sizeof lw / sizeof *lw; i++) {
+        slong n = (slong)strlen(lw[i].w);
+        parse_word(w, lw[i].w);
+        CHECK(lt_free_is_lyndon(w, n) == lw[i].lyndon, "%s: is_lyndon %d", lw[i].w, lt_free_is_lyndon(w, n));
+    }
+
+    /* standard factorisations and bracketings, by hand */
+    unit_case = "factorisation";
+    lt_err_t err;
+    lt_err_init(err);
+    lt_lyndon_t B;
+    lt_lyndon_init(B);
+    lt_free_lyndon_basis(B, 2, 8, ctx, err);
+    static const struct { const char *w, *u, *v, *bracket; } f[] = {
+        {"XY", "X", "Y", "[X,Y]"},
+        {"XXY", "X", "XY", "[X,[X,Y]]"},
+        {"XYY", "XY", "Y", "[[X,Y],Y]"},
+        {"XXYY", "X", "XYY", "[X,[[X,Y],Y]]"},
+        {"XYYY", "XYY", "Y", "[[[X,Y],Y],Y]"},
+        {"XXYXY", "XXY", "XY", "[[X,[X,Y]],[X,Y]]"},
+        {"XYXYY", "XY", "XYY", "[[X,Y],[[X,Y],Y]]"},
+        {"XXYXYY", "X", "XYXYY", "[X,[[X,Y],[[X,Y],Y]]]"},
+        {"XXYXXYY", "XXY", "XXYY", "[[X,[X,Y]],[X,[[X,Y],Y]]]"},
+        {"XYXYYXYY", "XYXYY", "XYY", "[[[X,Y],[[X,Y],Y]],[[X,Y],Y]]"},
+    };
+    for (size_t i = 0; i < sizeof f / sizeof *f; i++) {
+        slong n = (slong)strlen(f[i].w);
+        parse_word(w, f[i].w);
+        slong s = lt_free_lyndon_split(w, n);
+        CHECK(s == (slong)strlen(f[i].u), "%s: split at %ld, expected after %s", f[i].w, (long)s, f[i].u);
+        slong e = lt_free_lyndon_find(B, w, n);
+        CHECK(e >= 0, "%s not in the basis", f[i].w);
+        if (e < 0) continue;
+        char *ws = lt_lyndon_word_str(B, e), *bs = lt_lyndon_bracket_str(B, e);
+        char *us = lt_lyndon_word_str(B, B->left[e]), *vs = lt_lyndon_word_str(B, B->right[e]);
+        CHECK(strcmp(ws, f[i].w) == 0, "%s printed as %s", f[i].w, ws);
+        CHECK(strcmp(us, f[i].u) == 0 && strcmp(vs, f[i].v) == 0, "%s = %s.%s, expected %s.%s", f[i].w, us, vs, f[i].u, f[i].v);
+        CHECK(strcmp(bs, f[i].bracket) == 0, "%s bracketed %s, expected %s", f[i].w, bs, f[i].bracket);
+        lt_free(ws); lt_free(bs); lt_free(us); lt_free(vs);
+    }
+    /* not in the basis */
+    static const char *nl[] = {"YX", "XYXY", "XX", "XYX"};
+    for (size_t i = 0; i < sizeof nl / sizeof *nl; i++) {
+        parse_word(w, nl[i]);
+        CHECK(lt_free_lyndon_find(B, w, (slong)strlen(nl[i])) == -1, "%s found in the basis", nl[i]);
+    }
+    /* the index of a few words in the basis (1-based, as the tables print it) */
+    parse_word(w, "XYXYY");
+    CHECK(lt_free_lyndon_find(B, w, 5) + 1 == 13, "XYXYY is element %ld, expected 13", (long)lt_free_lyndon_find(B, w, 5) + 1);
+    lt_lyndon_clear(B);
+
+    /* the same basis as fnil(r,c) (src/io): its dimension is the count */
+    unit_case = "fnil dimension";
+    static const int fr[][2] = {{2, 1}, {2, 4}, {2, 6}, {3, 3}, {3, 4}, {4, 2}, {1, 5}};
+    for (size_t i = 0; i < sizeof fr / sizeof *fr; i++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "fnil(%d,%d)", fr[i][0], fr[i][1]);
+        lt_liealg_t L;
+        lt_liealg_init(L);
+        lt_err_init(err);
+        lt_status st = lt_io_liealg(L, NULL, spec, ctx, err);
+        lt_lyndon_init(B);
+        lt_free_lyndon_basis(B, fr[i][0], fr[i][1], ctx, err);
+        CHECK(st == LT_OK && L->dim == B->n, "%s: dimension %ld, Lyndon basis %ld (%s)", spec, (long)L->dim, (long)B->n, err->msg);
+        lt_lyndon_clear(B);
+        lt_liealg_clear(L);
+    }
+
+    /* letter names */
+    unit_case = "letter names";
+    char nm[8];
+    lt_free_letter_name(nm, 2, 1); CHECK(strcmp(nm, "Y") == 0, "r=2 letter 1 is %s", nm);
+    lt_free_letter_name(nm, 3, 2); CHECK(strcmp(nm, "Z") == 0, "r=3 letter 2 is %s", nm);
+    lt_free_letter_name(nm, 4, 3); CHECK(strcmp(nm, "d") == 0, "r=4 letter 3 is %s", nm);
+    lt_free_letter_name(nm, 1, 0); CHECK(strcmp(nm, "X") == 0, "r=1 letter 0 is %s", nm);
+
+    /* bad input and limits */
+    unit_case = "basis errors";
+    static const struct { int r; long N; long max_enum; lt_status st; const char *msg; } bad[] = {
+        {0, 3, 10000000, LT_EINPUT, "number of letters"},
+        {256, 3, 10000000, LT_EINPUT, "number of letters"},
+        {2, 0, 10000000, LT_EINPUT, "degree"},
+        {2, 10, 225, LT_ELIMIT, "has 226 elements, more than --max-enum 225"},
+        {2, 40, 10000000, LT_ELIMIT, "--max-enum"},
+        {2, 100000, 10000000, LT_ELIMIT, "--max-enum"},
+        {2, 10, 226, LT_OK, ""},
+        {1, 1000000000, 10, LT_OK, ""},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        lt_ctx_t c2;
+        lt_ctx_init(c2);
+        c2->max_enum = bad[i].max_enum;
+        lt_lyndon_init(B);
+        lt_err_init(err);
+        lt_status st = lt_free_lyndon_basis(B, bad[i].r, bad[i].N, c2, err);
+        CHECK(st == bad[i].st && strstr(err->msg, bad[i].msg), "r=%d N=%ld: status %d '%s'", bad[i].r, bad[i].N, st, err->msg);
+        lt_lyndon_clear(B);
+    }
+}
+
+/* ------------------------------------------ the free associative algebra */
+
+/* Dense truncated series on r letters up to degree D: the coefficient of a
+   word of length k and base-r code x is a[off[k] + x]. */
+typedef struct { int r, D; slong size; slong off[16]; fmpq *a; } series;
+
+static void series_init(series *S, int r, int D)
+{
+    S->r = r; S->D = D;
+    slong p = 1, o = 0;
+    for (int k = 0; k <= D; k++) { S->off[k] = o; o += p; p *= r; }
+    S->off[D + 1] = o;
+    S->size = o;
+    S->a = _fmpq_vec_init(o);
+}
+static void series_clear(series *S) { _fmpq_vec_clear(S->a, S->size); }
+
+/* a += c b */
+static void vec_addmul(fmpq *a, const fmpq *b, slong n, const fmpq_t c)
+{
+    for (slong i = 0; i < n; i++)
+        if (!fmpq_is_zero(b + i)) fmpq_addmul(a + i, b + i, c);
+}
+
+static slong rpow(int r, int k) { slong p = 1; while (k--) p *= r; return p; }
+
+/* C = A B truncated (C distinct from A and B). */
+static void series_mul(series *C, const series *A, const series *B)
+{
+    lt_qvec_zero(C->a, C->size);
+    int r = A->r, D = A->D;
+    for (int i = 0; i <= D; i++)
+        for (slong x = 0; x < rpow(r, i); x++) {
+            const fmpq *ax = A->a + A->off[i] + x;
+            if (fmpq_is_zero(ax)) continue;
+            for (int j = 0; i + j <= D; j++) {
+                slong pj = rpow(r, j);
+                for (slong y = 0; y < pj; y++) {
+                    const fmpq *by = B->a + B->off[j] + y;
+                    if (!fmpq_is_zero(by)) fmpq_addmul(C->a + C->off[i + j] + x * pj + y, ax, by);
+                }
+            }
+        }
+}
+
+/* E = exp(t x_l) truncated. */
+static void series_exp_letter(series *E, int l, const fmpq_t t)
+{
+    lt_qvec_zero(E->a, E->size);
+    fmpq_t c, f;
+    fmpq_init(c); fmpq_init(f);
+    fmpq_one(c);
+    slong code = 0;
+    for (int k = 0; k <= E->D; k++) {
+        fmpq_set(E->a + E->off[k] + code, c);   /* t^k / k! */
+        fmpq_set_si(f, 1, (ulong)k + 1);
+        fmpq_mul(c, c, t);
+        fmpq_mul(c, c, f);
+        code = code * E->r + l;
+    }
+    fmpq_clear(c); fmpq_clear(f);
+}
+
+/* Z = log(A), A with constant term 1: sum_k (-1)^(k+1) (A-1)^k / k. */
+static void series_log(series *Z, const series *A)
+{
+    series W, P, T;
+    series_init(&W, A->r, A->D); series_init(&P, A->r, A->D); series_init(&T, A->r, A->D);
+    lt_qvec_set(W.a, A->a, A->size);
+    fmpq_zero(W.a);
+    lt_qvec_set(P.a, W.a, W.size);
+    lt_qvec_zero(Z->a, Z->size);
+    fmpq_t c;
+    fmpq_init(c);
+    for (int k = 1; k <= A->D; k++) {
+        fmpq_set_si(c, (k & 1) ? 1 : -1, (ulong)k);
+        vec_addmul(Z->a, P.a, P.size, c);
+        series_mul(&T, &P, &W);
+        lt_qvec_set(P.a, T.a, T.size);
+    }
+    fmpq_clear(c);
+    series_clear(&W); series_clear(&P); series_clear(&T);
+}
+
+/* The expansion of the bracket P_i as a dense vector of words of its degree. */
+static fmpq *bracket_words(const lt_lyndon_t B, slong i)
+{
+    int k = lt_lyndon_degree(B, i), r = B->r;
+    fmpq *v = _fmpq_vec_init(rpow(r, k));
+    if (k == 1) { fmpq_one(v + lt_lyndon_word(B, i)[0]); return v; }
+    slong a = B->left[i], b = B->right[i];
+    int ka = lt_lyndon_degree(B, a), kb = lt_lyndon_degree(B, b);
+    fmpq *pa = bracket_words(B, a), *pb = bracket_words(B, b);
+    for (slong x = 0; x < rpow(r, ka); x++)
+        for (slong y = 0; y < rpow(r, kb); y++) {
+            fmpq_addmul(v + x * rpow(r, kb) + y, pa + x, pb + y);
+            fmpq_submul(v + y * rpow(r, ka) + x, pb + y, pa + x);
+        }
+    _fmpq_vec_clear(pa, rpow(r, ka));
+    _fmpq_vec_clear(pb, rpow(r, kb));
+    return v;
+}
+
+/* Two methods: the library's Lyndon coordinates of log(prod exp(t_s x_{l_s})),
+   expanded into words, equal the series computed densely in the free
+   associative algebra, every word of every degree up to D (so the series
+   is a Lie element and the projection is right). */
+static void check_two_methods(const char *name, int r, int D, int m, const int *l, const char *const *ts)
+{
+    unit_case = name;
+    lt_err_t err;
+    lt_err_init(err);
+    lt_lyndon_t B;
+    lt_lyndon_init(B);
+    lt_free_lyndon_basis(B, r, D, ctx, err);
+    fmpq *t = _fmpq_vec_init(m), *c = _fmpq_vec_init(B->n);
+    for (int s = 0; s < m; s++) fmpq_set_str(t + s, ts[s], 10);
+    lt_status st = lt_free_log_exp(c, B, m, l, t, ctx, err);
+    CHECK(st == LT_OK, "log_exp failed: %s", err->msg);
+    series M, E, T, Z;
+    series_init(&M, r, D); series_init(&E, r, D); series_init(&T, r, D); series_init(&Z, r, D);
+    fmpq_one(M.a);
+    for (int s = 0; s < m; s++) {
+        series_exp_letter(&E, l[s], t + s);
+        series_mul(&T, &M, &E);
+        lt_qvec_set(M.a, T.a, T.size);
+    }
+    series_log(&Z, &M);
+    /* subtract the Lyndon expansion */
+    for (slong i = 0; i < B->n; i++) {
+        if (fmpq_is_zero(c + i)) continue;
+        int k = lt_lyndon_degree(B, i);
+        fmpq *v = bracket_words(B, i);
+        fmpq_neg(c + i, c + i);
+        vec_addmul(Z.a + Z.off[k], v, rpow(r, k), c + i);
+        fmpq_neg(c + i, c + i);
+        _fmpq_vec_clear(v, rpow(r, k));
+    }
+    fmpq_zero(Z.a);
+    slong bad = 0;
+    for (slong x = 0; x < Z.size; x++) bad += !fmpq_is_zero(Z.a + x);
+    CHECK(bad == 0, "%ld word coefficients differ between the Lyndon form and the direct series", (long)bad);
+    series_clear(&M); series_clear(&E); series_clear(&T); series_clear(&Z);
+    _fmpq_vec_clear(t, m);
+    _fmpq_vec_clear(c, B->n);
+    lt_lyndon_clear(B);
+}
+
+/* ------------------------------------------------------------------- BCH */
+
+static void test_bch_golden(void)
+{
+    unit_case = "bch golden";
+    lt_err_t err;
+    lt_err_init(err);
+    lt_lyndon_t B;
+    lt_lyndon_init(B);
+    lt_free_lyndon_basis(B, 2, 5, ctx, err);
+    fmpq *c = _fmpq_vec_init(B->n);
+    lt_status st = lt_free_bch(c, B, 0, ctx, err);
+    CHECK(st == LT_OK, "bch failed: %s", err->msg);
+    /* Z1 = X+Y, Z2 = 1/2[X,Y], Z3 = 1/12[X,[X,Y]] + 1/12[[X,Y],Y],
+       Z4 = 1/24[X,[[X,Y],Y]], Z5 in Lyndon order XXXXY, XXXYY, XXYXY,
+       XXYYY, XYXYY, XYYYY */
+    static const char *want[14] = {"1", "1", "1/2", "1/12", "1/12", "0", "1/24", "0",
+                                   "-1/720", "1/180", "1/360", "1/180", "1/120", "-1/720"};
+    CHECK(B->n == 14, "the basis to degree 5 has %ld elements", (long)B->n);
+    for (slong i = 0; i < B->n && i < 14; i++) {
+        char *s = fmpq_get_str(NULL, 10, c + i), *w = lt_lyndon_word_str(B, i);
+        CHECK(strcmp(s, want[i]) == 0, "coefficient of %s is %s, expected %s", w, s, want[i]);
+        flint_free(s);
+        lt_free(w);
+    }
+    _fmpq_vec_clear(c, B->n);
+    lt_lyndon_clear(B);
+
+    /* the symmetric series: X + Y - 1/24[X,[X,Y]] + 1/12[[X,Y],Y] + ..., and
+       no even degree above 1 */
+    unit_case = "bch symmetric";
+    lt_lyndon_init(B);
+    lt_free_lyndon_basis(B, 2, 10, ctx, err);
+    c = _fmpq_vec_init(B->n);
+    st = lt_free_bch(c, B, 1, ctx, err);
+    CHECK(st == LT_OK, "symmetric bch failed: %s", err->msg);
+    static const char *wsym[5] = {"1", "1", "0", "-1/24", "1/12"};
+    for (slong i = 0; i < 5; i++) {
+        char *s = fmpq_get_str(NULL, 10, c + i);
+        CHECK(strcmp(s, wsym[i]) == 0, "symmetric coefficient %ld is %s, expected %s", (long)i + 1, s, wsym[i]);
+        flint_free(s);
+    }
+    slong even = 0, odd = 0;
+    for (slong i = 0; i < B->n; i++) {
+        if (fmpq_is_zero(c + i)) continue;
+        if (lt_lyndon_degree(B, i) % 2 == 0) even++; else odd++;
+    }
+    CHECK(even == 0, "%ld non-zero coefficients in even degrees", (long)even);
+    CHECK(odd > 50, "only %ld non-zero odd coefficients", (long)odd);
+    _fmpq_vec_clear(c, B->n);
+    lt_lyndon_clear(B);
+
+    /* the plain series to degree 10: every degree non-zero, and the
+       numbers of non-zero coefficients of the published tables (degree 4
+       has 1, since XXXY and XYYY vanish) */
+    unit_case = "bch degree 10";
+    lt_lyndon_init(B);
+    lt_free_lyndon_basis(B, 2, 10, ctx, err);
+    c = _fmpq_vec_init(B->n);
+    st = lt_free_bch(c, B, 0, ctx, err);
+    CHECK(st == LT_OK, "bch 10 failed: %s", err->msg);
+    slong nz[11] = {0};
+    for (slong i = 0; i < B->n; i++) nz[lt_lyndon_degree(B, i)] += !fmpq_is_zero(c + i);
+    CHECK(nz[1] == 2 && nz[2] == 1 && nz[3] == 2 && nz[4] == 1 && nz[5] == 6, "nonzero per degree %ld %ld %ld %ld %ld",
+          (long)nz[1], (long)nz[2], (long)nz[3], (long)nz[4], (long)nz[5]);
+    for (int k = 6; k <= 10; k++) CHECK(nz[k] > 0, "degree %d is zero", k);
+    _fmpq_vec_clear(c, B->n);
+    lt_lyndon_clear(B);
+
+    /* the limits */
+    unit_case = "bch errors";
+    lt_lyndon_init(B);
+    lt_free_lyndon_basis(B, 3, 3, ctx, err);
+    c = _fmpq_vec_init(B->n);
+    lt_err_init(err);
+    st = lt_free_bch(c, B, 0, ctx, err);
+    CHECK(st == LT_EINPUT && strstr(err->msg, "2 letters"), "bch on 3 letters: %d '%s'", st, err->msg);
+    int bad_letter[1] = {3};
+    fmpq_one(c);
+    lt_err_init(err);
+    st = lt_free_log_exp(c + 1, B, 1, bad_letter, c, ctx, err);
+    CHECK(st == LT_EINPUT && strstr(err->msg, "letter 3"), "letter 3 of 3: %d '%s'", st, err->msg);
+    _fmpq_vec_clear(c, B->n);
+    lt_lyndon_clear(B);
+    lt_lyndon_init(B);
+    lt_free_lyndon_basis(B, 2, 14, ctx, err);
+    c = _fmpq_vec_init(B->n);
+    lt_ctx_t c2;
+    lt_ctx_init(c2);
+    c2->max_memory_mb = 1;
+    lt_err_init(err);
+    st = lt_free_bch(c, B, 0, c2, err);
+    CHECK(st == LT_ELIMIT && strstr(err->msg, "--max-memory 1 MiB"), "bch 14 in 1 MiB: %d '%s'", st, err->msg);
+    _fmpq_vec_clear(c, B->n);
+    lt_lyndon_clear(B);
+}
+
+static void test_two_methods(void)
+{
+    static const int l2[] = {0, 1}, l3[] = {0, 1, 0}, lxx[] = {0, 0, 1}, lyy[] = {0, 1, 1}, labc[] = {0, 1, 2},
+                     lw[] = {0, 1, 0, 2, 1}, lxx2[] = {0, 0};
+    static const char *const one[] = {"1", "1", "1", "1", "1"};
+    static const char *const sym[] = {"1/2", "1", "1/2"};
+    static const char *const half[] = {"1/2", "1/2", "1"};
+    static const char *const inv[] = {"1", "1", "-1"};
+    static const char *const odd[] = {"-3/7", "2/5", "5/3", "-1", "1/4"};
+    static const char *const cancel[] = {"1", "-1"};
+    check_two_methods("log(e^X e^Y), two methods", 2, 10, 2, l2, one);
+    check_two_methods("log(e^X e^Y) to an odd degree, two methods", 2, 9, 2, l2, one);
+    check_two_methods("log(e^{X/2} e^Y e^{X/2}), two methods", 2, 8, 3, l3, sym);
+    check_two_methods("log(e^{X/2} e^{X/2} e^Y), two methods", 2, 7, 3, lxx, half);
+    check_two_methods("log(e^X e^Y e^{-Y}), two methods", 2, 7, 3, lyy, inv);
+    check_two_methods("log(e^X e^Y e^Z), two methods", 3, 5, 3, labc, one);
+    check_two_methods("log of 5 factors on 3 letters, two methods", 3, 5, 5, lw, odd);
+    check_two_methods("log(e^X e^{-X}), two methods", 2, 5, 2, lxx2, cancel);
+
+    /* e^{X/2} e^{X/2} = e^X: the same coefficients as BCH; e^X e^Y e^{-Y}: X */
+    unit_case = "log_exp identities";
+    lt_err_t err;
+    lt_err_init(err);
+    lt_lyndon_t B;
+    lt_lyndon_init(B);
+    lt_free_lyndon_basis(B, 2, 9, ctx, err);
+    fmpq *c1 = _fmpq_vec_init(B->n), *c2 = _fmpq_vec_init(B->n), *t = _fmpq_vec_init(3);
+    lt_free_bch(c1, B, 0, ctx, err);
+    fmpq_set_si(t + 0, 1, 2); fmpq_set_si(t + 1, 1, 2); fmpq_one(t + 2);
+    lt_free_log_exp(c2, B, 3, lxx, t, ctx, err);
+    CHECK(lt_qvec_equal(c1, c2, B->n), "log(e^{X/2} e^{X/2} e^Y) differs from BCH");
+    fmpq_one(t + 0); fmpq_one(t + 1); fmpq_set_si(t + 2, -1, 1);
+    lt_free_log_exp(c2, B, 3, lyy, t, ctx, err);
+    slong nz = 0;
+    for (slong i = 1; i < B->n; i++) nz += !fmpq_is_zero(c2 + i);
+    CHECK(fmpq_is_one(c2) && nz == 0, "log(e^X e^Y e^{-Y}) is not X (%ld other terms)", (long)nz);
+    _fmpq_vec_clear(c1, B->n); _fmpq_vec_clear(c2, B->n); _fmpq_vec_clear(t, 3);
+    lt_lyndon_clear(B);
+}
+
+/* ------------------------------------------------ floating point, 3 x 3 */
+
+typedef struct { double a[3][3]; } mat;
+
+static mat mmul(mat A, mat B)
+{
+    mat C;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double s = 0;
+            for (int k = 0; k < 3; k++) s += A.a[i][k] * B.a[k][j];
+            C.a[i][j] = s;
+        }
+    return C;
+}
+static mat madd(mat A, mat B, double s) { for (int i = 0; i < 3; i++) for (int j = 0; j < 3; j++) A.a[i][j] += s * B.a[i][j]; return A; }
+static mat mscale(mat A, double s) { for (int i = 0; i < 3; i++) for (int j = 0; j < 3; j++) A.a[i][j] *= s; return A; }
+static mat mid(void) { mat I; memset(&I, 0, sizeof I); for (int i = 0; i < 3; i++) I.a[i][i] = 1; return I; }
+static mat mzero(void) { mat Z; memset(&Z, 0, sizeof Z); return Z; }
+static double mnorm(mat A) { double s = 0; for (int i = 0; i < 3; i++) for (int j = 0; j < 3; j++) s += A.a[i][j] * A.a[i][j]; return sqrt(s); }
+
+/* expm by scaling and squaring with a Taylor polynomial (Moler and Van Loan,
+   Nineteen dubious ways..., SIAM Review 2003, method 3). */
+static mat expm(mat A)
+{
+    int s = 0;
+    double nA = mnorm(A);
+    while (nA > 0.125) { nA /= 2; s++; }
+    A = mscale(A, ldexp(1.0, -s));
+    mat E = mid(), T = mid();
+    for (int k = 1; k <= 20; k++) {
+        T = mscale(mmul(T, A), 1.0 / k);
+        E = madd(E, T, 1);
+    }
+    while (s--) E = mmul(E, E);
+    return E;
+}
+
+/* log(I + A) = sum (-1)^(k+1) A^k / k for ||A|| small (here < 0.4). */
+static mat logm_near_identity(mat M)
+{
+    mat A = madd(M, mid(), -1), P = A, L = mzero();
+    for (int k = 1; k <= 200 && mnorm(P) > 1e-20; k++) {
+        L = madd(L, P, (k & 1) ? 1.0 / k : -1.0 / k);
+        P = mmul(P, A);
+    }
+    return L;
+}
+
+static unsigned long long rng = 88172645463325252ULL;
+static double urand(void)
+{
+    rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+    return (double)(rng >> 11) / 9007199254740992.0 * 2 - 1;
+}
+
+/* The Lyndon basis elements evaluated on matrices for the letters. */
+static mat *evaluate_basis(const lt_lyndon_t B, const mat *letter)
+{
+    mat *V = malloc((size_t)B->n * sizeof(mat));
+    for (slong i = 0; i < B->n; i++) {
+        if (B->left[i] < 0) { V[i] = letter[lt_lyndon_word(B, i)[0]]; continue; }
+        mat P = V[B->left[i]], Q = V[B->right[i]];
+        V[i] = madd(mmul(P, Q), mmul(Q, P), -1);
+    }
+    return V;
+}
+
+/* The series evaluated, truncated at degree k. */
+static mat evaluate_series(const lt_lyndon_t B, const mat *V, const fmpq *c, int k)
+{
+    mat Z = mzero();
+    for (slong i = 0; i < B->deg_start[k + 1]; i++)
+        if (!fmpq_is_zero(c + i)) Z = madd(Z, V[i], fmpq_get_d(c + i));
+    return Z;
+}
+
+static void test_bch_float(void)
+{
+    lt_err_t err;
+    lt_err_init(err);
+    lt_lyndon_t B;
+    lt_lyndon_init(B);
+    lt_free_lyndon_basis(B, 2, 10, ctx, err);
+    fmpq *c = _fmpq_vec_init(B->n), *cs = _fmpq_vec_init(B->n);
+    lt_free_bch(c, B, 0, ctx, err);
+    lt_free_bch(cs, B, 1, ctx, err);
+    for (int trial = 0; trial < 5; trial++) {
+        mat L[2];
+        for (int l = 0; l < 2; l++) {
+            for (int i = 0; i < 3; i++) for (int j = 0; j < 3; j++) L[l].a[i][j] = urand();
+            L[l] = mscale(L[l], 0.1 / mnorm(L[l]));
+        }
+        mat *V = evaluate_basis(B, L);
+        /* log(e^X e^Y) */
+        unit_case = "bch on 3x3 matrices";
+        mat Zt = logm_near_identity(mmul(expm(L[0]), expm(L[1])));
+        double e[11];
+        for (int k = 1; k <= 10; k++) e[k] = mnorm(madd(evaluate_series(B, V, c, k), Zt, -1));
+        CHECK(e[8] < 1e-10, "trial %d: degree 8 differs by %g", trial, e[8]);
+        CHECK(e[10] < 1e-12, "trial %d: degree 10 differs by %g", trial, e[10]);
+        /* the error falls geometrically: about eps = ||X|| + ||Y|| = 0.2 per degree */
+        int falls = 1;
+        for (int k = 1; k <= 7; k++) if (!(e[k + 1] < 0.5 * e[k])) falls = 0;
+        CHECK(falls, "trial %d: errors do not fall (%g %g %g %g %g %g %g %g)", trial, e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8]);
+        /* log(e^{X/2} e^Y e^{X/2}) */
+        unit_case = "symmetric bch on 3x3 matrices";
+        mat H = expm(mscale(L[0], 0.5));
+        mat Zs = logm_near_identity(mmul(mmul(H, expm(L[1])), H));
+        double es = mnorm(madd(evaluate_series(B, V, cs, 8), Zs, -1));
+        CHECK(es < 1e-10, "trial %d: degree 8 differs by %g", trial, es);
+        free(V);
+    }
+    _fmpq_vec_clear(c, B->n);
+    _fmpq_vec_clear(cs, B->n);
+    lt_lyndon_clear(B);
+
+    /* three letters: log(e^X e^Y e^Z) to degree 6 */
+    unit_case = "log(e^X e^Y e^Z) on 3x3 matrices";
+    lt_lyndon_init(B);
+    lt_free_lyndon_basis(B, 3, 6, ctx, err);
+    c = _fmpq_vec_init(B->n);
+    fmpq *t = _fmpq_vec_init(3);
+    for (int s = 0; s < 3; s++) fmpq_one(t + s);
+    int l[3] = {0, 1, 2};
+    lt_free_log_exp(c, B, 3, l, t, ctx, err);
+    mat L[3];
+    for (int s = 0; s < 3; s++) {
+        for (int i = 0; i < 3; i++) for (int j = 0; j < 3; j++) L[s].a[i][j] = urand();
+        L[s] = mscale(L[s], 0.05 / mnorm(L[s]));
+    }
+    mat *V = evaluate_basis(B, L);
+    mat Zt = logm_near_identity(mmul(mmul(expm(L[0]), expm(L[1])), expm(L[2])));
+    double e6 = mnorm(madd(evaluate_series(B, V, c, 6), Zt, -1));
+    CHECK(e6 < 1e-9, "degree 6 differs by %g", e6);
+    free(V);
+    _fmpq_vec_clear(c, B->n);
+    _fmpq_vec_clear(t, 3);
+    lt_lyndon_clear(B);
+}
+
+int main(void)
+{
+    lt_ctx_init(ctx);
+    test_witt();
+    test_lyndon();
+    test_bch_golden();
+    test_two_methods();
+    test_bch_float();
+    UNIT_DONE("t-free");
+}
