@@ -42,6 +42,10 @@ void *lt_realloc(void *p, size_t n);
 char *lt_strdup(const char *s);
 void lt_free(void *p);
 
+/* Levenshtein distance ignoring case, for "did you mean" suggestions
+   (strings longer than 64 characters give 99). */
+int lt_edit_distance(const char *a, const char *b);
+
 /* Resource limits shared by every command; set by --max-* options. */
 typedef struct {
     long max_degree;        /* --max-degree: points a permutation group may move */

@@ -45,19 +45,7 @@ static void unknown_command(const char *name)
     size_t la = strlen(name);
     for (int i = 0; i < lt_ncommands && la < 64; i++) {
         const char *b = lt_commands[i].name;
-        size_t lb = strlen(b);
-        int d[65][65];
-        for (size_t x = 0; x <= la; x++) d[x][0] = (int)x;
-        for (size_t y = 0; y <= lb; y++) d[0][y] = (int)y;
-        for (size_t x = 1; x <= la; x++)
-            for (size_t y = 1; y <= lb; y++) {
-                int c = (name[x - 1] | 32) != (b[y - 1] | 32);
-                int m = d[x - 1][y - 1] + c;
-                if (d[x - 1][y] + 1 < m) m = d[x - 1][y] + 1;
-                if (d[x][y - 1] + 1 < m) m = d[x][y - 1] + 1;
-                d[x][y] = m;
-            }
-        if (d[la][lb] <= 2) {
+        if (lt_edit_distance(name, b) <= 2) {
             size_t l = strlen(sugg);
             snprintf(sugg + l, sizeof sugg - l, "%s'%s'", l ? " or " : "", b);
         }

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ctype.h>
 #include "lietool/core.h"
 
 void lt_err_init(lt_err_t err)
@@ -80,4 +81,22 @@ void lt_ctx_init(lt_ctx_t ctx)
     ctx->max_dim = 1024;
     ctx->progress = NULL;
     ctx->progress_arg = NULL;
+}
+
+int lt_edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 64 || lb > 64) return 99;
+    int d[65][65];
+    for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            int c = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            int m = d[i - 1][j - 1] + c;
+            if (d[i - 1][j] + 1 < m) m = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < m) m = d[i][j - 1] + 1;
+            d[i][j] = m;
+        }
+    return d[la][lb];
 }

@@ -1529,23 +1529,6 @@ static int named_algebras(char ***names)
     return n;
 }
 
-static int edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 64 || lb > 64) return 99;
-    int dd[65][65];
-    for (size_t i = 0; i <= la; i++) dd[i][0] = (int)i;
-    for (size_t j = 0; j <= lb; j++) dd[0][j] = (int)j;
-    for (size_t i = 1; i <= la; i++)
-        for (size_t j = 1; j <= lb; j++) {
-            int c = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
-            int m = dd[i - 1][j - 1] + c;
-            if (dd[i - 1][j] + 1 < m) m = dd[i - 1][j] + 1;
-            if (dd[i][j - 1] + 1 < m) m = dd[i][j - 1] + 1;
-            dd[i][j] = m;
-        }
-    return dd[la][lb];
-}
 
 /* The family at the start of s ("gl" in "gl(3)"), or -1. */
 static int family_at(const char *s)
@@ -1583,13 +1566,13 @@ static lt_status unknown(const char *spec, lt_err_t err)
     for (int i = 0; i < nn + NFAM + 1; i++) {
         const char *cand;
         int dist;
-        if (i < nn) { cand = names[i]; dist = edit_distance(spec, cand); }
+        if (i < nn) { cand = names[i]; dist = lt_edit_distance(spec, cand); }
         else if (i < nn + NFAM) {
             cand = families[i - nn].form;
-            dist = *letters ? edit_distance(letters, families[i - nn].name) : 99;
+            dist = *letters ? lt_edit_distance(letters, families[i - nn].name) : 99;
         } else {
             cand = "LieAlgebra(Rationals, [...])";
-            dist = edit_distance(letters, "LieAlgebra");
+            dist = lt_edit_distance(letters, "LieAlgebra");
         }
         for (int s = 0; s < 3; s++)
             if (dist < bestd[s]) {

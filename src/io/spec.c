@@ -13,23 +13,6 @@ static const char *families[] = {
     "PSL(2,q)", "SL(2,q)", "GL(2,q)", "AGL(1,p)", "Group((1,2,3),(1,2))"
 };
 
-static int edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 64 || lb > 64) return 99;
-    int d[65][65];
-    for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
-    for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
-    for (size_t i = 1; i <= la; i++)
-        for (size_t j = 1; j <= lb; j++) {
-            int c = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
-            int m = d[i - 1][j - 1] + c;
-            if (d[i - 1][j] + 1 < m) m = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < m) m = d[i][j - 1] + 1;
-            d[i][j] = m;
-        }
-    return d[la][lb];
-}
 
 static lt_status atom(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_t err);
 
@@ -68,7 +51,7 @@ static lt_status unknown(const char *spec, lt_err_t err)
         size_t m = 0;
         while (cand[m] && m < sizeof pre - 1 && (isalpha((unsigned char)cand[m]) || cand[m] == '(')) { pre[m] = cand[m]; m++; }
         pre[m] = '\0';
-        int d = i < nn ? edit_distance(spec, cand) : edit_distance(letters, pre) + (strcmp(letters, pre) ? 0 : 0);
+        int d = i < nn ? lt_edit_distance(spec, cand) : lt_edit_distance(letters, pre) + (strcmp(letters, pre) ? 0 : 0);
         if (i >= nn && !*letters) d = 99;
         for (int s = 0; s < 3; s++)
             if (d < bestd[s]) {

@@ -352,6 +352,19 @@ static void kernel_of(lt_qspace_t K, const lt_qspace_t F)
     _fmpq_vec_clear(x, d);
 }
 
+/* doubles the triple buffers (k, i, c) holding nt entries */
+static void triples_grow(slong **tk, slong **ti, fmpq **tc, slong *cap, slong nt)
+{
+    slong nc = 2 * *cap;
+    fmpq *c2 = _fmpq_vec_init(nc);
+    for (slong u = 0; u < nt; u++) fmpq_swap(c2 + u, *tc + u);
+    _fmpq_vec_clear(*tc, *cap);
+    *tc = c2;
+    *tk = lt_realloc(*tk, (size_t)nc * sizeof(slong));
+    *ti = lt_realloc(*ti, (size_t)nc * sizeof(slong));
+    *cap = nc;
+}
+
 void lt_liealg_centralizer_mod(lt_qspace_t C, const lt_liealg_t L, const lt_qspace_t Z)
 {
     /* x with [x, b_j] in Z for every j: for each j the functionals
@@ -375,16 +388,7 @@ void lt_liealg_centralizer_mod(lt_qspace_t C, const lt_liealg_t L, const lt_qspa
             if (!reduce) {
                 slong lo = i < j ? i : j, hi = i < j ? j : i, q = lo * d + hi;
                 for (slong t = L->sc_start[q]; t < L->sc_start[q] + L->sc_len[q]; t++) {
-                    if (nt == cap) {
-                        slong nc = 2 * cap;
-                        fmpq *c2 = _fmpq_vec_init(nc);
-                        for (slong u = 0; u < nt; u++) fmpq_swap(c2 + u, tc + u);
-                        _fmpq_vec_clear(tc, cap);
-                        tc = c2;
-                        tk = lt_realloc(tk, (size_t)nc * sizeof(slong));
-                        ti = lt_realloc(ti, (size_t)nc * sizeof(slong));
-                        cap = nc;
-                    }
+                    if (nt == cap) triples_grow(&tk, &ti, &tc, &cap, nt);
                     tk[nt] = L->sc_k[t];
                     ti[nt] = i;
                     if (i < j) fmpq_set(tc + nt, L->sc_c + t); else fmpq_neg(tc + nt, L->sc_c + t);
@@ -397,16 +401,7 @@ void lt_liealg_centralizer_mod(lt_qspace_t C, const lt_liealg_t L, const lt_qspa
                 lt_qspace_reduce(Z, img);
                 for (slong k = 0; k < d; k++) {
                     if (fmpq_is_zero(img + k)) continue;
-                    if (nt == cap) {
-                        slong nc = 2 * cap;
-                        fmpq *c2 = _fmpq_vec_init(nc);
-                        for (slong u = 0; u < nt; u++) fmpq_swap(c2 + u, tc + u);
-                        _fmpq_vec_clear(tc, cap);
-                        tc = c2;
-                        tk = lt_realloc(tk, (size_t)nc * sizeof(slong));
-                        ti = lt_realloc(ti, (size_t)nc * sizeof(slong));
-                        cap = nc;
-                    }
+                    if (nt == cap) triples_grow(&tk, &ti, &tc, &cap, nt);
                     tk[nt] = k; ti[nt] = i; fmpq_set(tc + nt, img + k); nt++;
                 }
             }
