@@ -53,6 +53,16 @@ typedef struct {
 } lt_liealg_struct;
 typedef lt_liealg_struct lt_liealg_t[1];
 
+/* Builds the sparse structure constants pair by pair (i < j, pairs in any
+   order), then hands them to an algebra. */
+typedef struct { slong dim, nnz, alloc; slong *start, *len, *k; fmpq *c; } lt_scbuilder;
+void lt_scbuilder_init(lt_scbuilder *B, slong dim);
+void lt_scbuilder_clear(lt_scbuilder *B);
+/* [b_i, b_j] = sum_t c[t] b_{k[t]} (k increasing; k NULL means k[t] = t);
+   zero coefficients are skipped. */
+void lt_scbuilder_pair(lt_scbuilder *B, slong i, slong j, slong m, const slong *k, const fmpq *c);
+void lt_scbuilder_finish(lt_liealg_t L, lt_scbuilder *B);   /* B is emptied */
+
 void lt_liealg_init(lt_liealg_t L);
 void lt_liealg_clear(lt_liealg_t L);
 

@@ -281,64 +281,6 @@ lt_status lt_io_qmat(fmpq_mat_t M, const char *s, const char **end,
 
 /* ---------------------------------------------- sparse structure constants */
 
-/* Collects the brackets [b_i, b_j] (any order of pairs; indices increasing
-   within a pair) and hands them to L in the layout of lietool/liealg.h. */
-typedef struct { slong d, nnz, alloc; slong *start, *len, *k; fmpq *c; } scb;
-
-static void scb_init(scb *B, slong d)
-{
-    B->d = d;
-    B->nnz = 0;
-    B->alloc = 16;
-    B->start = lt_calloc((size_t)(d * d), sizeof(slong));
-    B->len = lt_calloc((size_t)(d * d), sizeof(slong));
-    B->k = lt_malloc((size_t)B->alloc * sizeof(slong));
-    B->c = _fmpq_vec_init(B->alloc);
-}
-
-static void scb_clear(scb *B)
-{
-    lt_free(B->start); lt_free(B->len); lt_free(B->k);
-    _fmpq_vec_clear(B->c, B->alloc);
-}
-
-/* [b_i, b_j] = sum_t c[t] b_{k[t]}, i < j, k increasing; zero c skipped. */
-static void scb_pair(scb *B, slong i, slong j, slong m, const slong *k, const fmpq *c)
-{
-    slong p = i * B->d + j;
-    B->start[p] = B->nnz;
-    for (slong t = 0; t < m; t++) {
-        if (fmpq_is_zero(c + t)) continue;
-        if (B->nnz == B->alloc) {
-            slong na = 2 * B->alloc;
-            fmpq *w = _fmpq_vec_init(na);
-            for (slong u = 0; u < B->nnz; u++) fmpq_swap(w + u, B->c + u);
-            _fmpq_vec_clear(B->c, B->alloc);
-            B->c = w;
-            B->k = lt_realloc(B->k, (size_t)na * sizeof(slong));
-            B->alloc = na;
-        }
-        B->k[B->nnz] = k[t];
-        fmpq_set(B->c + B->nnz, c + t);
-        B->nnz++;
-    }
-    B->len[p] = B->nnz - B->start[p];
-}
-
-static void scb_finish(lt_liealg_t L, scb *B)
-{
-    lt_liealg_clear(L);
-    L->dim = B->d;
-    L->sc_start = B->start;
-    L->sc_len = B->len;
-    L->sc_k = B->k;
-    L->sc_nnz = B->nnz;
-    L->sc_c = _fmpq_vec_init(B->nnz ? B->nnz : 1);
-    for (slong t = 0; t < B->nnz; t++) fmpq_swap(L->sc_c + t, B->c + t);
-    _fmpq_vec_clear(B->c, B->alloc);
-    memset(B, 0, sizeof *B);
-}
-
 static lt_status memory_ok(double bytes, const char *what, const char *spec, const lt_ctx_t ctx, lt_err_t err)
 {
     if (bytes > (double)ctx->max_memory_mb * 1048576.0)
@@ -471,8 +413,8 @@ static lt_status sb_build(lt_liealg_t L, sbasis *B, lt_err_t err)
 {
     slong d = B->d, n = B->n;
     sb_index(B);
-    scb S;
-    scb_init(&S, d);
+    lt_scbuilder S;
+    lt_scbuilder_init(&S, d);
     sacc A = {0, 0, NULL, NULL};
     slong *coef = lt_malloc((size_t)(2 * d + 2) * sizeof(slong)), *ks = lt_malloc((size_t)(d + 1) * sizeof(slong));
     fmpq *cs = _fmpq_vec_init(d + 1);
@@ -507,12 +449,12 @@ static lt_status sb_build(lt_liealg_t L, sbasis *B, lt_err_t err)
             if (st) break;
             qsort(coef, (size_t)m, 2 * sizeof(slong), cmp_slong2);
             for (slong t = 0; t < m; t++) { ks[t] = coef[2 * t]; fmpq_set_si(cs + t, coef[2 * t + 1], 1); }
-            scb_pair(&S, i, j, m, ks, cs);
+            lt_scbuilder_pair(&S, i, j, m, ks, cs);
         }
     lt_free(A.pos); lt_free(A.val); lt_free(coef); lt_free(ks);
     _fmpq_vec_clear(cs, d + 1);
-    if (st) { scb_clear(&S); return st; }
-    scb_finish(L, &S);
+    if (st) { lt_scbuilder_clear(&S); return st; }
+    lt_scbuilder_finish(L, &S);
     L->n = n;
     L->mats = lt_malloc((size_t)(d + 1) * sizeof(fmpq_mat_struct));
     for (slong i = 0; i < d; i++) {
@@ -722,8 +664,8 @@ static lt_status fnil(lt_liealg_t L, long r, long c, lt_err_t err)
         if (iu < 0 || iv < 0) { st = lt_err_set(err, LT_EINTERNAL, "internal error: Lyndon factor not found"); break; }
         lpoly_bracket(P + b, P + iu, s, P + iv, k - s, rpow);
     }
-    scb S;
-    scb_init(&S, d);
+    lt_scbuilder S;
+    lt_scbuilder_init(&S, d);
     slong *ks = lt_malloc((size_t)(d + 1) * sizeof(slong));
     fmpq *cs = _fmpq_vec_init(d + 1);
     for (slong i = 0; i < d && !st; i++)
@@ -745,13 +687,13 @@ static lt_status fnil(lt_liealg_t L, long r, long c, lt_err_t err)
                 m++;
             }
             lpoly_clear(&Q);
-            if (!st) scb_pair(&S, i, j, m, ks, cs);
+            if (!st) lt_scbuilder_pair(&S, i, j, m, ks, cs);
         }
 #undef FIND
     lt_free(ks);
     _fmpq_vec_clear(cs, d + 1);
-    if (st) scb_clear(&S);
-    else scb_finish(L, &S);
+    if (st) lt_scbuilder_clear(&S);
+    else lt_scbuilder_finish(L, &S);
     for (slong b = 0; b < d; b++) lpoly_clear(P + b);
     lt_free(P);
     for (slong i = 0; i < nw; i++) lt_free(words[i]);
@@ -1227,8 +1169,8 @@ static lt_status basis_ordered(lt_liealg_t L, const mlist *M, const char *path, 
     fmpq_mat_init(Ti, k, k);
     fmpq_mat_init(P, n, n);
     fmpq_mat_init(Q, n, n);
-    scb B;
-    scb_init(&B, k);
+    lt_scbuilder B;
+    lt_scbuilder_init(&B, k);
     fmpq *u = _fmpq_vec_init(k), *x = _fmpq_vec_init(k);
     slong *ks = lt_malloc((size_t)(k + 1) * sizeof(slong));
     if (!st) {
@@ -1259,11 +1201,11 @@ static lt_status basis_ordered(lt_liealg_t L, const mlist *M, const char *path, 
                     if (!fmpq_is_zero(u + r)) fmpq_addmul(x + m, u + r, fmpq_mat_entry(Ti, r, s));
                 if (!fmpq_is_zero(x + m)) ks[m++] = s;
             }
-            scb_pair(&B, i, j, m, ks, x);
+            lt_scbuilder_pair(&B, i, j, m, ks, x);
         }
-    if (st) scb_clear(&B);
+    if (st) lt_scbuilder_clear(&B);
     else {
-        scb_finish(L, &B);
+        lt_scbuilder_finish(L, &B);
         L->n = n;
         L->mats = lt_malloc((size_t)(k + 1) * sizeof(fmpq_mat_struct));
         for (slong i = 0; i < k; i++) {

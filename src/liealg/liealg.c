@@ -20,9 +20,7 @@ void lt_liealg_clear(lt_liealg_t L)
 
 /* ---- sparse structure constants ---- */
 
-typedef struct { slong dim, nnz, alloc; slong *start, *len, *k; fmpq *c; } scbuild;
-
-static void scb_init(scbuild *B, slong dim)
+void lt_scbuilder_init(lt_scbuilder *B, slong dim)
 {
     B->dim = dim;
     B->nnz = 0;
@@ -33,40 +31,53 @@ static void scb_init(scbuild *B, slong dim)
     B->c = _fmpq_vec_init(B->alloc);
 }
 
-/* Appends [b_i, b_j] = w (i < j); pairs must come in increasing order. */
-static void scb_pair(scbuild *B, slong i, slong j, const fmpq *w)
+void lt_scbuilder_clear(lt_scbuilder *B)
+{
+    lt_free(B->start); lt_free(B->len); lt_free(B->k);
+    if (B->c) _fmpq_vec_clear(B->c, B->alloc);
+    memset(B, 0, sizeof *B);
+}
+
+void lt_scbuilder_pair(lt_scbuilder *B, slong i, slong j, slong m, const slong *k, const fmpq *c)
 {
     slong p = i * B->dim + j;
     B->start[p] = B->nnz;
-    for (slong k = 0; k < B->dim; k++) {
-        if (fmpq_is_zero(w + k)) continue;
+    for (slong t = 0; t < m; t++) {
+        if (fmpq_is_zero(c + t)) continue;
         if (B->nnz == B->alloc) {
             slong na = 2 * B->alloc;
-            fmpq *c = _fmpq_vec_init(na);
-            for (slong t = 0; t < B->nnz; t++) fmpq_swap(c + t, B->c + t);
+            fmpq *w = _fmpq_vec_init(na);
+            for (slong u = 0; u < B->nnz; u++) fmpq_swap(w + u, B->c + u);
             _fmpq_vec_clear(B->c, B->alloc);
-            B->c = c;
+            B->c = w;
             B->k = lt_realloc(B->k, (size_t)na * sizeof(slong));
             B->alloc = na;
         }
-        B->k[B->nnz] = k;
-        fmpq_set(B->c + B->nnz, w + k);
+        B->k[B->nnz] = k ? k[t] : t;
+        fmpq_set(B->c + B->nnz, c + t);
         B->nnz++;
     }
     B->len[p] = B->nnz - B->start[p];
 }
 
-static void scb_finish(lt_liealg_t L, scbuild *B)
+void lt_scbuilder_finish(lt_liealg_t L, lt_scbuilder *B)
 {
+    lt_liealg_clear(L);
     L->dim = B->dim;
     L->sc_start = B->start;
     L->sc_len = B->len;
     L->sc_k = B->k;
-    /* shrink the coefficient array to its use */
     L->sc_nnz = B->nnz;
     L->sc_c = _fmpq_vec_init(B->nnz ? B->nnz : 1);
     for (slong t = 0; t < B->nnz; t++) fmpq_swap(L->sc_c + t, B->c + t);
     _fmpq_vec_clear(B->c, B->alloc);
+    memset(B, 0, sizeof *B);
+}
+
+/* a dense bracket vector of length dim */
+static void scb_pair(lt_scbuilder *B, slong i, slong j, const fmpq *w)
+{
+    lt_scbuilder_pair(B, i, j, B->dim, NULL, w);
 }
 
 void lt_liealg_sc(fmpq_t c, const lt_liealg_t L, slong i, slong j, slong k)
@@ -134,11 +145,11 @@ lt_status lt_liealg_from_table(lt_liealg_t L, const fmpq *c, slong d, lt_err_t e
                 if (bad)
                     return lt_err_set(err, LT_EINPUT, "bracket table is not antisymmetric at (%ld,%ld)", (long)i + 1, (long)j + 1);
             }
-    scbuild B;
-    scb_init(&B, d);
+    lt_scbuilder B;
+    lt_scbuilder_init(&B, d);
     for (slong i = 0; i < d; i++)
         for (slong j = i + 1; j < d; j++) scb_pair(&B, i, j, c + (i * d + j) * d);
-    scb_finish(L, &B);
+    lt_scbuilder_finish(L, &B);
     /* Jacobi: [[b_i,b_j],b_k] + [[b_j,b_k],b_i] + [[b_k,b_i],b_j] = 0 */
     fmpq *ei = _fmpq_vec_init(d), *ej = _fmpq_vec_init(d), *ek = _fmpq_vec_init(d);
     fmpq *t = _fmpq_vec_init(d), *s = _fmpq_vec_init(d), *acc = _fmpq_vec_init(d);
@@ -192,8 +203,8 @@ static void mat_to_vec(fmpq *v, const fmpq_mat_t M)
 static lt_status from_space(lt_liealg_t L, const lt_qspace_t S, slong n, int check, lt_err_t err)
 {
     slong d = S->rank, N = n * n;
-    scbuild B;
-    scb_init(&B, d);
+    lt_scbuilder B;
+    lt_scbuilder_init(&B, d);
     fmpq *C = _fmpq_vec_init(N), *w = _fmpq_vec_init(d);
     lt_status st = LT_OK;
     for (slong i = 0; i < d && !st; i++)
@@ -208,7 +219,7 @@ static lt_status from_space(lt_liealg_t L, const lt_qspace_t S, slong n, int che
         }
     _fmpq_vec_clear(C, N);
     _fmpq_vec_clear(w, d);
-    scb_finish(L, &B);
+    lt_scbuilder_finish(L, &B);
     if (st) { lt_liealg_clear(L); return st; }
     L->n = n;
     L->mats = lt_malloc((size_t)(d + 1) * sizeof(fmpq_mat_struct));
