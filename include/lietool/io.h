@@ -29,6 +29,9 @@ lt_status lt_io_grp_file(lt_pgrp_t G, char **name, const char *path,
 char *lt_io_algebras_dir(void);
 /* Names of the files in algebras/groups, for suggestions and listings. */
 int lt_io_named_groups(char ***names);
+/* The same for any subdirectory sub of algebras/ and file ending ext
+   (".lie"): sorted, malloc'd, ending removed. */
+int lt_io_named(const char *sub, const char *ext, char ***names);
 
 
 /* ---- Lie algebras (src/io/lie.c) ---- */

@@ -45,12 +45,12 @@ static int cmpstr(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int lt_io_named_groups(char ***names)
+int lt_io_named(const char *sub, const char *ext, char ***names)
 {
     char *dir = lt_io_algebras_dir();
-    size_t len = strlen(dir) + 16;
+    size_t len = strlen(dir) + strlen(sub) + 8, le = strlen(ext);
     char *path = lt_malloc(len);
-    snprintf(path, len, "%s/groups", dir);
+    snprintf(path, len, "%s/%s", dir, sub);
     int n = 0, cap = 0;
     char **v = NULL;
     DIR *d = opendir(path);
@@ -58,10 +58,10 @@ int lt_io_named_groups(char ***names)
         struct dirent *e;
         while ((e = readdir(d))) {
             size_t l = strlen(e->d_name);
-            if (l > 4 && strcmp(e->d_name + l - 4, ".grp") == 0) {
+            if (l > le && strcmp(e->d_name + l - le, ext) == 0) {
                 if (n == cap) { cap = cap ? 2 * cap : 16; v = lt_realloc(v, (size_t)cap * sizeof *v); }
                 v[n] = lt_strdup(e->d_name);
-                v[n][l - 4] = '\0';
+                v[n][l - le] = '\0';
                 n++;
             }
         }
@@ -71,6 +71,11 @@ int lt_io_named_groups(char ***names)
     lt_free(path); lt_free(dir);
     *names = v;
     return n;
+}
+
+int lt_io_named_groups(char ***names)
+{
+    return lt_io_named("groups", ".grp", names);
 }
 
 static char *read_file(const char *path, size_t *len, lt_err_t err)

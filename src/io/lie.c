@@ -1446,29 +1446,7 @@ static char *named_file(const char *name)
 
 static int named_algebras(char ***names)
 {
-    char *dir = lt_io_algebras_dir();
-    size_t len = strlen(dir) + 8;
-    char *path = lt_malloc(len);
-    snprintf(path, len, "%s/lie", dir);
-    int n = 0, cap = 0;
-    char **v = NULL;
-    DIR *dd = opendir(path);
-    if (dd) {
-        struct dirent *e;
-        while ((e = readdir(dd))) {
-            size_t l = strlen(e->d_name);
-            if (l > 4 && strcmp(e->d_name + l - 4, ".lie") == 0) {
-                if (n == cap) { cap = cap ? 2 * cap : 16; v = lt_realloc(v, (size_t)cap * sizeof *v); }
-                v[n] = lt_strdup(e->d_name);
-                v[n][l - 4] = '\0';
-                n++;
-            }
-        }
-        closedir(dd);
-    }
-    lt_free(path); lt_free(dir);
-    *names = v;
-    return n;
+    return lt_io_named("lie", ".lie", names);
 }
 
 
