@@ -10,7 +10,7 @@
 #define CMD(n) int cmd_##n(int, char **, const lt_cmd *)
 CMD(bch); CMD(center); CMD(closure); CMD(derived_length); CMD(derived_series); CMD(dimension);
 CMD(help); CMD(info); CMD(is_abelian); CMD(is_nilpotent); CMD(is_perfect);
-CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series);
+CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series); CMD(magnus);
 CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(upper_central_series);
 
 const lt_cmd lt_commands[] = {
@@ -30,6 +30,7 @@ const lt_cmd lt_commands[] = {
     {"killing", cmd_killing, "[--json] ALGEBRA", "the Killing form tr(ad x ad y) in the algebra's basis"},
     {"lower-central-series", cmd_lower_central_series, "[--json] OBJECT", "G > [G,G] > [[G,G],G] > ... (stops when a term repeats)"},
     {"lyndon", cmd_lyndon, "[--json] R N", "the Lyndon basis of the free Lie algebra on R letters up to degree N (letters X Y Z, or a b c ... for R >= 4)"},
+    {"magnus", cmd_magnus, "[--json] --order K WORD", "the Magnus expansion log(exp(A_wT) ... exp(A_w1)) of a word to order K, exact, in the Lyndon basis"},
     {"nilpotency-class", cmd_nilpotency_class, "[--json] OBJECT", "length of the lower central series, or 'not nilpotent'"},
     {"order", cmd_order, "[--json] GROUP", "the order of the group (exact)"},
     {"radical", cmd_radical, "[--json] ALGEBRA", "the solvable radical of a Lie algebra: its dimension and a basis"},
