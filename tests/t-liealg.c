@@ -338,6 +338,38 @@ static void adjoint(void)
     }
 }
 
+/* The free nilpotent Lie algebra fnil(r,c): its k-th derived term lies in
+   degrees >= 2^k, so its derived length is at most floor(log2 c) + 1, with
+   equality for r >= 3 (checked for c <= 7). For r = 2 the degree-2 part is
+   one-dimensional, so the second derived term starts in degree 5 and the
+   third in degree 10: the derived length is 2 at c = 4, 3 for c = 5..9 and
+   4 at c = 10, below floor(log2 c) + 1 at c = 4, 8 and 9. */
+static void fnil_derived_lengths(void)
+{
+    for (int r = 2; r <= 3; r++)
+        for (int c = 1; c <= (r == 2 ? 10 : 7); c++) {
+            char spec[32];
+            snprintf(spec, sizeof spec, "fnil(%d,%d)", r, c);
+            unit_case = spec;
+            lt_liealg_t L;
+            lt_liealg_init(L);
+            lt_err_t err;
+            lt_err_init(err);
+            CHECK(lt_io_liealg(L, NULL, spec, ctx, err) == LT_OK, "%s", err->msg);
+            lt_lseries_t S;
+            lt_lseries_init(S);
+            lt_liealg_derived_series(S, L);
+            slong dl = S->len - 1, bound = 1;
+            while ((1L << bound) <= c) bound++;         /* floor(log2 c) + 1 */
+            slong want = bound;
+            if (r == 2) want = c < 2 ? 1 : c < 5 ? 2 : c < 10 ? 3 : 4;
+            CHECK(S->reaches_zero && dl == want, "derived length %ld, expected %ld (bound %ld)", (long)dl, (long)want, (long)bound);
+            CHECK(dl <= bound, "derived length %ld above floor(log2 c) + 1 = %ld", (long)dl, (long)bound);
+            lt_lseries_clear(S);
+            lt_liealg_clear(L);
+        }
+}
+
 static void bad_tables(void)
 {
     unit_case = "bad tables";
@@ -370,6 +402,7 @@ int main(void)
     random_closure();
     closure_methods();
     adjoint();
+    fnil_derived_lengths();
     bad_tables();
     flint_cleanup();
     UNIT_DONE("t-liealg");
