@@ -92,4 +92,112 @@ lt_status lt_free_log_exp(fmpq *c, const lt_lyndon_t B, slong m, const int *lett
    Z = log(e^{X/2} e^Y e^{X/2}). */
 lt_status lt_free_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_t ctx, lt_err_t err);
 
+/* ---- Lie series on real matrices (src/free/magnus.c) ---- */
+#include <mpfr.h>
+
+/* Reads a real number written as an integer, p/q or a decimal with an
+   optional exponent (-0.25, 1.5e-3, .5), exactly, from s: returns 1 and
+   sets *end past it, or returns 0 when s does not start with such a number
+   (a zero denominator, an exponent above 100000 in size). */
+int lt_free_read_q(fmpq_t x, const char *s, const char **end);
+
+/* Named square matrices with exact entries, all of one size: a matrices
+   file (lietool-formats(5)) has one definition per letter,
+       name = [[1, -1/2], [0.25, 0]]     # a comment
+   names made of letters, digits and _, entries read by lt_free_read_q;
+   blank lines and '#' comments are ignored, and a definition may continue
+   over several lines while its brackets are open. */
+typedef struct {
+    int count;              /* matrices */
+    slong n;                /* their common size (0 when count = 0) */
+    char **names;
+    long *line;             /* the line each definition starts on */
+    fmpq **entries;         /* entries[i]: n*n entries, row by row */
+} lt_matfile_struct;
+typedef lt_matfile_struct lt_matfile_t[1];
+
+void lt_matfile_init(lt_matfile_t F);
+void lt_matfile_clear(lt_matfile_t F);
+/* Parses text (`where` names it in messages, "FILE:LINE: ..."). LT_EINPUT
+   for a syntax error, an entry that is not a number, ragged rows, a
+   non-square matrix, sizes that differ, a name defined twice; LT_ELIMIT
+   (naming --max-dim) for a matrix larger than ctx->max_dim. */
+lt_status lt_free_matfile_parse(lt_matfile_t F, const char *text, const char *where,
+                                const lt_ctx_t ctx, lt_err_t err);
+/* The same for the file at path (LT_EINPUT when it cannot be read). */
+lt_status lt_free_matfile_read(lt_matfile_t F, const char *path, const lt_ctx_t ctx, lt_err_t err);
+/* The index of the matrix called name, or -1. */
+int lt_free_matfile_find(const lt_matfile_t F, const char *name);
+
+/* Square real matrices with MPFR entries of one precision, row by row. */
+typedef struct {
+    slong n;
+    mpfr_prec_t prec;
+    __mpfr_struct *e;
+} lt_rmat_struct;
+typedef lt_rmat_struct lt_rmat_t[1];
+
+/* The zero matrix of size n >= 1 at prec bits. */
+void lt_rmat_init(lt_rmat_t M, slong n, mpfr_prec_t prec);
+void lt_rmat_clear(lt_rmat_t M);
+static inline mpfr_ptr lt_rmat_entry(const lt_rmat_t M, slong i, slong j)
+{
+    return M->e + i * M->n + j;
+}
+void lt_rmat_zero(lt_rmat_t M);
+void lt_rmat_one(lt_rmat_t M);
+/* M = A, rounded to M's precision (sizes agree). */
+void lt_rmat_set(lt_rmat_t M, const lt_rmat_t A);
+/* M = h a, a n*n exact entries row by row, h NULL for 1; rounded to nearest. */
+void lt_rmat_set_fmpq(lt_rmat_t M, const fmpq *a, const fmpq_t h);
+void lt_rmat_add(lt_rmat_t C, const lt_rmat_t A, const lt_rmat_t B);
+void lt_rmat_sub(lt_rmat_t C, const lt_rmat_t A, const lt_rmat_t B);
+/* C += x A */
+void lt_rmat_addmul_fmpq(lt_rmat_t C, const lt_rmat_t A, const fmpq_t x);
+/* C = A B; C is neither A nor B. Each factor is rounded to fixed point
+   (an integer matrix times a power of 2, C's precision + log2(n) + 8 bits
+   below its largest entry) and the integer product is exact (FLINT), so
+   the error is normwise, about 2^-prec ||A|| ||B||. */
+void lt_rmat_mul(lt_rmat_t C, const lt_rmat_t A, const lt_rmat_t B);
+/* C = [A, B] = AB - BA; C is neither A nor B. */
+void lt_rmat_bracket(lt_rmat_t C, const lt_rmat_t A, const lt_rmat_t B);
+
+/* E = exp(M) by scaling and squaring: M/2^s with ||M/2^s||_F <= 2^-j
+   (j about sqrt(prec)/2), its Taylor series summed until the terms fall
+   below the working precision, then s squarings; the working precision is
+   E's plus s + j + 2 log2(n) + 20 guard bits. LT_ENUMERIC when ||M||_F is
+   2^30 or more or the result overflows. E is not M. */
+lt_status lt_rmat_exp(lt_rmat_t E, const lt_rmat_t M, lt_err_t err);
+
+typedef enum { LT_NORM_FROBENIUS = 0, LT_NORM_SPECTRAL = 1 } lt_norm_kind;
+/* The Frobenius norm sqrt(sum m_ij^2), or the spectral norm, the largest
+   singular value, by one-sided Jacobi (Hestenes) rotations of the columns
+   of M until every pair is orthogonal to relative accuracy 2^-(p+4), p the
+   precision of out (or its inner product is at the level of rounding);
+   the result is then accurate to about 2^-p relative. LT_ENUMERIC if
+   Jacobi does not converge in 200 sweeps. */
+lt_status lt_rmat_norm(mpfr_t out, const lt_rmat_t M, lt_norm_kind kind, lt_err_t err);
+
+/* The truncation error of the Magnus expansion on real matrices. The word
+   is given as for lt_free_log_exp: letters[0..m) index B's letters, the
+   leftmost factor first (so letters[0] is the last letter of the word read
+   in time order), and c holds the exact Lyndon coefficients of
+   Omega = log(exp(A_{l_0}) ... exp(A_{l_{m-1}})) (lt_free_log_exp with
+   t = 1). gens[j] holds the n*n exact entries of letter j's matrix, each
+   multiplied by h (NULL for 1). For k = 1..K, errors[k-1] receives
+   ||exp(Omega^[k]) - P||, Omega^[k] the sum of the terms of degree <= k
+   (brackets evaluated as AB - BA through the standard factorisation) and
+   P = exp(hA_{l_0}) ... exp(hA_{l_{m-1}}); eps receives sum_s ||h A_{l_s}||
+   and comm the norm of the degree-2 part Omega_2. Everything is computed
+   with prec + 32 + 2 log2(n) bits and rounded to the outputs' precisions.
+   B must reach degree max(K, 2) (or have one letter). names (or NULL)
+   names the letters in messages. LT_ELIMIT naming
+   --max-memory when the evaluated brackets need more than
+   ctx->max_memory_mb; LT_ENUMERIC from lt_rmat_exp or lt_rmat_norm. */
+lt_status lt_free_magnus_errors(mpfr_ptr errors, mpfr_t eps, mpfr_t comm, long K,
+                                const lt_lyndon_t B, const fmpq *c, slong m, const int *letters,
+                                const fmpq *const *gens, slong n, const fmpq_t h,
+                                lt_norm_kind norm, mpfr_prec_t prec, char *const *names,
+                                const lt_ctx_t ctx, lt_err_t err);
+
 #endif

@@ -3,8 +3,14 @@
    order, Omega = log(exp(A_{w_T}) ... exp(A_{w_1})) (the first letter acts
    first), as exact coefficients in the Lyndon basis up to order K. Letters
    are the word's distinct tokens, ordered as strings; a word without spaces
-   made of letters only is read one character per letter ("abac"). The
-   evaluation on matrices (--matrices, MPFR) is still to come. */
+   made of letters only is read one character per letter ("abac").
+
+   With --matrices FILE the expansion is evaluated on the letters' matrices
+   (each multiplied by --step h): for k = 1..K the error
+   ||exp(Omega^[k]) - exp(hA_{w_T}) ... exp(hA_{w_1})|| in MPFR at --prec
+   bits, with the generator mass eps = sum_t ||h A_{w_t}|| and the
+   commutator mass ||Omega_2||, in the Frobenius or spectral norm
+   (lt_free_magnus_errors). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,22 +35,174 @@ static void put_bracket(FILE *f, const lt_lyndon_t B, slong i, char **names)
     fputc(']', f);
 }
 
+/* The value of option name at argv[*i] ("--name V" or "--name=V"): NULL
+   when argv[*i] is another argument, "" when the value is missing. */
+static const char *opt_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t l = strlen(name);
+    if (strncmp(argv[*i], name, l) != 0) return NULL;
+    if (argv[*i][l] == '=') return argv[*i] + l + 1;
+    if (argv[*i][l]) return NULL;
+    return *i + 1 < argc ? argv[++*i] : "";
+}
+
+/* A bad option value: the message, and the usage status; frees av. */
+static int usage_fail(char **av, const char *fmt, const char *v)
+{
+    fprintf(stderr, "lietool: magnus: ");
+    fprintf(stderr, fmt, v);
+    fprintf(stderr, "\n");
+    lt_free(av);
+    return LT_EUSAGE;
+}
+
+static void put_mpfr(const mpfr_t x)
+{
+    mpfr_printf("%.6Re", x);
+}
+
+/* --matrices: reads the file, finds each letter's matrix, computes the
+   coefficients to degree max(K, 2) and prints the errors; the exit status. */
+static int eval_matrices(const cli_opts *o, const char *path, long K, const fmpq_t h,
+                         lt_norm_kind norm, long prec, char **tok, int ntok,
+                         char **names, int r_letters, const int *idx, const fmpq *t)
+{
+    lt_err_t err;
+    lt_err_init(err);
+    lt_matfile_t F;
+    lt_matfile_init(F);
+    lt_status st = lt_free_matfile_read(F, path, o->ctx, err);
+    if (st) { lt_matfile_clear(F); return cli_fail(err); }
+    const fmpq **gens = lt_malloc((size_t)r_letters * sizeof *gens);
+    for (int j = 0; j < r_letters; j++) {
+        int f = lt_free_matfile_find(F, names[j]);
+        if (f < 0) {
+            /* the first such letter in the word's order */
+            for (int i = 0; i < ntok; i++)
+                if (lt_free_matfile_find(F, tok[i]) < 0) {
+                    lt_err_set(err, LT_EINPUT, "%s: no matrix for letter '%s' (letter %d of the word)", path, tok[i], i + 1);
+                    break;
+                }
+            lt_free(gens);
+            lt_matfile_clear(F);
+            return cli_fail(err);
+        }
+        gens[j] = F->entries[f];
+    }
+    lt_lyndon_t B;
+    lt_lyndon_init(B);
+    fmpq *c = NULL;
+    __mpfr_struct *e = lt_malloc((size_t)K * sizeof *e);
+    for (long k = 0; k < K; k++) mpfr_init2(e + k, (mpfr_prec_t)prec);
+    mpfr_t eps, comm;
+    mpfr_init2(eps, (mpfr_prec_t)prec);
+    mpfr_init2(comm, (mpfr_prec_t)prec);
+    st = lt_free_lyndon_basis(B, r_letters, K > 2 ? K : 2, o->ctx, err);
+    if (!st) {
+        c = _fmpq_vec_init(B->n);
+        st = lt_free_log_exp(c, B, ntok, idx, t, o->ctx, err);
+    }
+    if (!st)
+        st = lt_free_magnus_errors(e, eps, comm, K, B, c, ntok, idx, gens, F->n, h, norm,
+                                   (mpfr_prec_t)prec, names, o->ctx, err);
+    int r = 0;
+    const char *nname = norm == LT_NORM_SPECTRAL ? "spectral" : "frobenius";
+    if (st) r = cli_fail(err);
+    else if (o->json) {
+        printf("{\"word\": [");
+        for (int i = 0; i < ntok; i++) { if (i) printf(", "); lt_json_put_string(stdout, tok[i]); }
+        printf("], \"norm\": \"%s\", \"generator_mass\": ", nname);
+        put_mpfr(eps);
+        printf(", \"commutator_mass\": ");
+        put_mpfr(comm);
+        printf(", \"orders\": [");
+        for (long k = 1; k <= K; k++) {
+            printf("%s{\"order\": %ld, \"error\": ", k > 1 ? ", " : "", k);
+            put_mpfr(e + k - 1);
+            printf("}");
+        }
+        printf("]}\n");
+    } else {
+        printf("generator mass eps = ");
+        put_mpfr(eps);
+        printf(", commutator mass ||Omega_2|| = ");
+        put_mpfr(comm);
+        printf(" (%s norm)\n", nname);
+        for (long k = 1; k <= K; k++) {
+            printf("%ld  ", k);
+            put_mpfr(e + k - 1);
+            printf("\n");
+        }
+    }
+    if (c) _fmpq_vec_clear(c, B->n);
+    lt_lyndon_clear(B);
+    for (long k = 0; k < K; k++) mpfr_clear(e + k);
+    lt_free(e);
+    mpfr_clear(eps);
+    mpfr_clear(comm);
+    lt_free(gens);
+    lt_matfile_clear(F);
+    return r;
+}
+
 int cmd_magnus(int argc, char **argv, const lt_cmd *self)
 {
-    long K = -1;
+    long K = -1, prec = 256;
+    const char *matrices = NULL;
+    int eval_opt = 0;   /* --prec, --norm or --step given */
+    lt_norm_kind norm = LT_NORM_FROBENIUS;
+    fmpq_t h;
+    fmpq_init(h);
+    fmpq_one(h);
     int ac = 0;
     char **av = lt_malloc((size_t)(argc + 1) * sizeof *av);
     for (int i = 0; i < argc; i++) {
-        if (i > 0 && (strcmp(argv[i], "--order") == 0 || strncmp(argv[i], "--order=", 8) == 0)) {
-            const char *v = argv[i][7] == '=' ? argv[i] + 8 : (i + 1 < argc ? argv[++i] : "");
+        const char *v;
+        if (i == 0) { av[ac++] = argv[i]; continue; }
+        if (strcmp(argv[i], "--") == 0) {   /* the rest are positionals */
+            for (; i < argc; i++) av[ac++] = argv[i];
+            break;
+        }
+        if ((v = opt_value(argc, argv, &i, "--order"))) {
             char *e;
             errno = 0;
             K = strtol(v, &e, 10);
             if (errno || e == v || *e || K < 1 || K > 1000) {
-                fprintf(stderr, "lietool: magnus: --order needs an integer from 1 to 1000, not '%s'\n", v);
-                lt_free(av);
-                return LT_EUSAGE;
+                fmpq_clear(h);
+                return usage_fail(av, "--order needs an integer from 1 to 1000, not '%s'", v);
             }
+            continue;
+        }
+        if ((v = opt_value(argc, argv, &i, "--matrices"))) {
+            if (!*v) { fmpq_clear(h); return usage_fail(av, "--matrices needs a file%s", ""); }
+            matrices = v;
+            continue;
+        }
+        if ((v = opt_value(argc, argv, &i, "--prec"))) {
+            char *e;
+            errno = 0;
+            prec = strtol(v, &e, 10);
+            if (errno || e == v || *e || prec < 8 || prec > 1000000) {
+                fmpq_clear(h);
+                return usage_fail(av, "--prec needs a number of bits from 8 to 1000000, not '%s'", v);
+            }
+            eval_opt = 1;
+            continue;
+        }
+        if ((v = opt_value(argc, argv, &i, "--norm"))) {
+            if (strcmp(v, "frobenius") == 0) norm = LT_NORM_FROBENIUS;
+            else if (strcmp(v, "spectral") == 0) norm = LT_NORM_SPECTRAL;
+            else { fmpq_clear(h); return usage_fail(av, "--norm takes frobenius or spectral, not '%s'", v); }
+            eval_opt = 1;
+            continue;
+        }
+        if ((v = opt_value(argc, argv, &i, "--step"))) {
+            const char *e;
+            if (!lt_free_read_q(h, v, &e) || *e) {
+                fmpq_clear(h);
+                return usage_fail(av, "--step needs a number (integer, p/q or decimal), not '%s'", v);
+            }
+            eval_opt = 1;
             continue;
         }
         av[ac++] = argv[i];
@@ -53,11 +211,19 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
     cli_opts o;
     int r = cli_parse(&o, ac, av, self);
     lt_free(av);
-    if (r >= 0) { cli_free(&o); return r; }
+    if (r >= 0) { cli_free(&o); fmpq_clear(h); return r; }
     if (K < 0 || o.npos == 0) {
         fprintf(stderr, "lietool: magnus: %s\nusage: lietool %s %s\n",
                 K < 0 ? "--order K is required" : "missing the word", self->name, self->usage);
         cli_free(&o);
+        fmpq_clear(h);
+        return LT_EUSAGE;
+    }
+    if (eval_opt && !matrices) {
+        fprintf(stderr, "lietool: magnus: --prec, --norm and --step need --matrices FILE\nusage: lietool %s %s\n",
+                self->name, self->usage);
+        cli_free(&o);
+        fmpq_clear(h);
         return LT_EUSAGE;
     }
     /* tokens */
@@ -118,6 +284,13 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
     }
     lt_err_t err;
     lt_err_init(err);
+    if (matrices) {
+        r = eval_matrices(&o, matrices, K, h, norm, prec, tok, ntok, names, r_letters, idx, t);
+        _fmpq_vec_clear(t, ntok);
+        lt_free(idx);
+        lt_free(names);
+        goto out0;
+    }
     lt_lyndon_t B;
     lt_lyndon_init(B);
     lt_status st = lt_free_lyndon_basis(B, r_letters, K, o.ctx, err);
@@ -168,5 +341,6 @@ out0:
     for (int i = 0; i < ntok; i++) lt_free(tok[i]);
     lt_free(tok);
     cli_free(&o);
+    fmpq_clear(h);
     return r;
 }

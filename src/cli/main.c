@@ -30,7 +30,7 @@ const lt_cmd lt_commands[] = {
     {"killing", cmd_killing, "[--json] ALGEBRA", "the Killing form tr(ad x ad y) in the algebra's basis"},
     {"lower-central-series", cmd_lower_central_series, "[--json] OBJECT", "G > [G,G] > [[G,G],G] > ... (stops when a term repeats)"},
     {"lyndon", cmd_lyndon, "[--json] R N", "the Lyndon basis of the free Lie algebra on R letters up to degree N (letters X Y Z, or a b c ... for R >= 4)"},
-    {"magnus", cmd_magnus, "[--json] --order K WORD", "the Magnus expansion log(exp(A_wT) ... exp(A_w1)) of a word to order K, exact, in the Lyndon basis"},
+    {"magnus", cmd_magnus, "[--json] --order K [--matrices FILE [--prec BITS] [--norm frobenius|spectral] [--step H]] WORD", "the Magnus expansion log(exp(A_wT) ... exp(A_w1)) of a word to order K, exact, in the Lyndon basis"},
     {"nilpotency-class", cmd_nilpotency_class, "[--json] OBJECT", "length of the lower central series, or 'not nilpotent'"},
     {"order", cmd_order, "[--json] GROUP", "the order of the group (exact)"},
     {"radical", cmd_radical, "[--json] ALGEBRA", "the solvable radical of a Lie algebra: its dimension and a basis"},
