@@ -23,6 +23,7 @@
 #include <flint/fmpq.h>
 #include <flint/fmpq_mat.h>
 #include "lietool/io.h"
+#include "lietool/free.h"
 #include "impl.h"
 
 /* ------------------------------------------------------------------ text */
@@ -551,118 +552,43 @@ static void lpoly_submul(lpoly *Q, const fmpz_t x, const lpoly *P)
     Q->n = m;
 }
 
-/* Is w[0..len) a Lyndon word (strictly smaller than each proper suffix)? */
-static int is_lyndon(const int *w, slong len)
+/* fnil(r,c): the Lyndon basis of src/free (degree by degree, lexicographic
+   within a degree) with standard bracketing; [P_u, P_v] is written in this
+   basis by removing the lexicographically smallest word, which is Lyndon
+   with coefficient 1 in its P_w (Reutenauer, Free Lie Algebras, Theorem
+   5.1); brackets of degree above c are 0. */
+static lt_status fnil(lt_liealg_t L, long r, long c, const lt_ctx_t ctx, lt_err_t err)
 {
-    for (slong s = 1; s < len; s++) {
-        slong i = 0;
-        while (s + i < len && w[i] == w[s + i]) i++;
-        if (s + i == len || w[s + i] < w[i]) return 0;
-    }
-    return 1;
-}
-
-/* Witt's formula: the dimension of fnil(r,c), or a value above cap. */
-static double witt_dim(long r, long c, double cap)
-{
-    double total = 0;
-    for (long k = 1; k <= c && total <= cap; k++) {
-        double s = 0;
-        for (long e = 1; e <= k; e++) {
-            if (k % e) continue;
-            long m = e, mu = 1;
-            for (long p = 2; p * p <= m; p++)
-                if (m % p == 0) {
-                    m /= p;
-                    if (m % p == 0) { mu = 0; break; }
-                    mu = -mu;
-                }
-            if (mu && m > 1) mu = -mu;
-            if (mu) s += mu * pow((double)r, (double)(k / e));
-        }
-        total += s / (double)k;
-    }
-    return total;
-}
-
-/* fnil(r,c): the Lyndon basis with standard bracketing, degree by degree,
-   lexicographic within a degree (x1 < x2 < ... < xr); [P_u, P_v] is written
-   in this basis by removing the lexicographically smallest word, which is
-   Lyndon with coefficient 1 in its P_w (Reutenauer, Free Lie Algebras,
-   Theorem 5.1); brackets of degree above c are 0. */
-static lt_status fnil(lt_liealg_t L, long r, long c, lt_err_t err)
-{
-    if (r == 1) c = 1;
+    lt_lyndon_t Bl;
+    lt_lyndon_init(Bl);
+    lt_status st = lt_free_lyndon_basis(Bl, (int)r, c, ctx, err);
+    if (st) { lt_lyndon_clear(Bl); return st; }
+    c = Bl->N;
     uint64_t rpow[65];
     rpow[0] = 1;
     for (long k = 1; k <= c; k++) rpow[k] = rpow[k - 1] * (uint64_t)r;
-    /* Duval: the Lyndon words of length <= c in lexicographic order */
-    int *w = lt_malloc((size_t)(c + 1) * sizeof(int));
-    slong nw = 0, cap = 64, len = 1;
-    slong *wlen = lt_malloc((size_t)cap * sizeof(slong));
-    uint64_t *wcode = lt_malloc((size_t)cap * sizeof(uint64_t));
-    int **words = lt_malloc((size_t)cap * sizeof(int *));
-    w[0] = -1;
-    while (len > 0) {
-        w[len - 1]++;
-        if (nw == cap) {
-            cap *= 2;
-            wlen = lt_realloc(wlen, (size_t)cap * sizeof(slong));
-            wcode = lt_realloc(wcode, (size_t)cap * sizeof(uint64_t));
-            words = lt_realloc(words, (size_t)cap * sizeof(int *));
-        }
-        wlen[nw] = len;
-        words[nw] = lt_malloc((size_t)len * sizeof(int));
-        memcpy(words[nw], w, (size_t)len * sizeof(int));
-        uint64_t code = 0;
-        for (slong i = 0; i < len; i++) code = code * (uint64_t)r + (uint64_t)w[i];
-        wcode[nw++] = code;
-        slong m = len;
-        while (len < c) { w[len] = w[len - m]; len++; }
-        while (len > 0 && w[len - 1] == r - 1) len--;
-    }
-    /* order by degree (stable: lexicographic within a degree) */
-    slong d = nw, *order = lt_malloc((size_t)(d + 1) * sizeof(slong)), *deg_start = lt_calloc((size_t)c + 2, sizeof(slong));
-    for (slong i = 0; i < d; i++) deg_start[wlen[i] + 1]++;
-    for (long k = 1; k <= c + 1; k++) deg_start[k] += deg_start[k - 1];
-    {
-        slong *fill = lt_malloc((size_t)(c + 2) * sizeof(slong));
-        memcpy(fill, deg_start, (size_t)(c + 2) * sizeof(slong));
-        for (slong i = 0; i < d; i++) order[fill[wlen[i]]++] = i;
-        lt_free(fill);
-    }
-    /* basis element b of degree k is the word order[b]; deg_start[k] is the
-       first element of degree k (deg_start[k+1] - 1 the last) */
+    slong d = Bl->n;
+    const slong *deg_start = Bl->deg_start;
+    /* each element's word as a base-r code: increasing within a degree */
     slong *deg = lt_malloc((size_t)(d + 1) * sizeof(slong));
     uint64_t *code = lt_malloc((size_t)(d + 1) * sizeof(uint64_t));
-    for (slong b = 0; b < d; b++) { deg[b] = wlen[order[b]]; code[b] = wcode[order[b]]; }
-    lpoly *P = lt_calloc((size_t)(d + 1), sizeof(lpoly));
-    lt_status st = LT_OK;
-#define FIND(k_, code_, out_) do { \
-        slong lo_ = deg_start[k_], hi_ = deg_start[(k_) + 1]; \
-        while (lo_ < hi_) { slong mid_ = (lo_ + hi_) / 2; if (code[mid_] < (code_)) lo_ = mid_ + 1; else hi_ = mid_; } \
-        (out_) = lo_ < deg_start[(k_) + 1] && code[lo_] == (code_) ? lo_ : -1; \
-    } while (0)
     for (slong b = 0; b < d; b++) {
-        const int *u = words[order[b]];
-        slong k = deg[b];
-        if (k == 1) {
+        const unsigned char *u = lt_lyndon_word(Bl, b);
+        deg[b] = lt_lyndon_degree(Bl, b);
+        code[b] = 0;
+        for (slong i = 0; i < deg[b]; i++) code[b] = code[b] * (uint64_t)r + u[i];
+    }
+    lpoly *P = lt_calloc((size_t)(d + 1), sizeof(lpoly));
+    for (slong b = 0; b < d; b++) {
+        if (deg[b] == 1) {
             P[b].n = 1;
             P[b].t = lt_malloc(sizeof(term));
-            P[b].t[0].w = (uint64_t)u[0];
+            P[b].t[0].w = code[b];
             fmpz_init_set_ui(&P[b].t[0].c, 1);
             continue;
         }
-        slong s = 1;
-        while (!is_lyndon(u + s, k - s)) s++;
-        uint64_t cu = 0, cv = 0;
-        for (slong i = 0; i < s; i++) cu = cu * (uint64_t)r + (uint64_t)u[i];
-        for (slong i = s; i < k; i++) cv = cv * (uint64_t)r + (uint64_t)u[i];
-        slong iu, iv;
-        FIND(s, cu, iu);
-        FIND(k - s, cv, iv);
-        if (iu < 0 || iv < 0) { st = lt_err_set(err, LT_EINTERNAL, "internal error: Lyndon factor not found"); break; }
-        lpoly_bracket(P + b, P + iu, s, P + iv, k - s, rpow);
+        slong iu = Bl->left[b], iv = Bl->right[b];
+        lpoly_bracket(P + b, P + iu, deg[iu], P + iv, deg[iv], rpow);
     }
     lt_scbuilder S;
     lt_scbuilder_init(&S, d);
@@ -675,30 +601,32 @@ static lt_status fnil(lt_liealg_t L, long r, long c, lt_err_t err)
             lpoly Q;
             lpoly_bracket(&Q, P + i, deg[i], P + j, deg[j], rpow);
             while (Q.n && !st) {
-                slong t;
-                FIND(k, Q.t[0].w, t);
-                if (t < 0) { st = lt_err_set(err, LT_EINTERNAL, "internal error: leading word is not Lyndon"); break; }
-                ks[m] = t;
-                fmpq_set_fmpz_frac(cs + m, &Q.t[0].c, &P[t].t[0].c);
+                /* the element of degree k whose word is the leading one */
+                slong lo = deg_start[k], hi = deg_start[k + 1];
+                while (lo < hi) { slong mid = (lo + hi) / 2; if (code[mid] < Q.t[0].w) lo = mid + 1; else hi = mid; }
+                if (lo == deg_start[k + 1] || code[lo] != Q.t[0].w) {
+                    st = lt_err_set(err, LT_EINTERNAL, "internal error: leading word is not Lyndon");
+                    break;
+                }
+                ks[m] = lo;
+                fmpq_set_fmpz_frac(cs + m, &Q.t[0].c, &P[lo].t[0].c);
                 fmpz_t x;
                 fmpz_init_set(x, &Q.t[0].c);
-                lpoly_submul(&Q, x, P + t);
+                lpoly_submul(&Q, x, P + lo);
                 fmpz_clear(x);
                 m++;
             }
             lpoly_clear(&Q);
             if (!st) lt_scbuilder_pair(&S, i, j, m, ks, cs);
         }
-#undef FIND
     lt_free(ks);
     _fmpq_vec_clear(cs, d + 1);
     if (st) lt_scbuilder_clear(&S);
     else lt_scbuilder_finish(L, &S);
     for (slong b = 0; b < d; b++) lpoly_clear(P + b);
     lt_free(P);
-    for (slong i = 0; i < nw; i++) lt_free(words[i]);
-    lt_free(words); lt_free(wlen); lt_free(wcode); lt_free(w);
-    lt_free(order); lt_free(deg_start); lt_free(deg); lt_free(code);
+    lt_free(deg); lt_free(code);
+    lt_lyndon_clear(Bl);
     return st;
 }
 
@@ -806,7 +734,11 @@ static lt_status family(lt_liealg_t L, int f, const long *v, int nv, const char 
         long c = v[1];
         if (a < 1 || c < 1)
             return lt_err_set(err, LT_EINPUT, "'%s': the rank and the class must be at least 1", spec);
-        d = witt_dim(a, c, (double)ctx->max_dim);
+        mpz_t wd;
+        mpz_init(wd);
+        lt_free_witt_total(wd, (ulong)a, (ulong)c);
+        d = mpz_get_d(wd);
+        mpz_clear(wd);
         if (d > (double)ctx->max_dim)
             return lt_err_set(err, LT_ELIMIT, "'%s' has dimension above --max-dim %ld", spec, ctx->max_dim);
         if (a > 1 && (double)c * log2((double)a) > 62)
@@ -814,7 +746,7 @@ static lt_status family(lt_liealg_t L, int f, const long *v, int nv, const char 
         char q[80];
         snprintf(q, sizeof q, "'%.60s'", spec);
         if (memory_ok(d * d * 2.0 * sizeof(slong), "the structure-constant index", q, ctx, err)) return err->status;
-        return fnil(L, a, c, err);
+        return fnil(L, a, c, ctx, err);
     }
     }
     if (a < lo)
