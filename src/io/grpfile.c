@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "lietool/io.h"
 #include "impl.h"
 
@@ -99,6 +100,18 @@ static char *read_file(const char *path, size_t *len, lt_err_t err)
     buf[n] = '\0';
     *len = n;
     return buf;
+}
+
+int lt_io_file_exists_(const char *p)
+{
+    struct stat sb;
+    return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+int lt_io_ends_with_(const char *s, const char *suf)
+{
+    size_t a = strlen(s), b = strlen(suf);
+    return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
 char *lt_io_read_file_(const char *path, size_t *len, lt_err_t err)

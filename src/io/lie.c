@@ -1152,11 +1152,6 @@ static lt_status basis_ordered(lt_liealg_t L, const mlist *M, const char *path, 
     return st;
 }
 
-static int ends_with(const char *s, const char *suf)
-{
-    size_t a = strlen(s), b = strlen(suf);
-    return a >= b && strcmp(s + a - b, suf) == 0;
-}
 
 enum { MODE_NONE, MODE_GEN, MODE_BASIS, MODE_TABLE };
 
@@ -1340,7 +1335,7 @@ static lt_status lie_file(lt_liealg_t L, const char *path, const lt_ctx_t ctx, l
     if (!text) return err->status;
     lt_status st;
     if (strlen(text) != len) st = lt_err_set(err, LT_EINPUT, "%s: the file contains a NUL byte", path);
-    else if (ends_with(path, ".gap") || *skip(text, 1) == '[') st = lt_io_read_gap_table(L, text, path, ctx, err);
+    else if (lt_io_ends_with_(path, ".gap") || *skip(text, 1) == '[') st = lt_io_read_gap_table(L, text, path, ctx, err);
     else st = lie_text(L, text, path, ctx, err);
     lt_free(text);
     return st;
@@ -1348,11 +1343,6 @@ static lt_status lie_file(lt_liealg_t L, const char *path, const lt_ctx_t ctx, l
 
 /* --------------------------------------------------------- names, lookup */
 
-static int file_exists(const char *p)
-{
-    struct stat sb;
-    return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
-}
 
 static int plain_name(const char *s)
 {
@@ -1371,7 +1361,7 @@ static char *named_file(const char *name)
     char *path = lt_malloc(l);
     snprintf(path, l, "%s/lie/%s.lie", dir, name);
     lt_free(dir);
-    if (file_exists(path)) return path;
+    if (lt_io_file_exists_(path)) return path;
     lt_free(path);
     return NULL;
 }
@@ -1483,8 +1473,8 @@ lt_status lt_io_liealg(lt_liealg_t L, char **name, const char *spec0,
     lt_status st;
     if (!*spec) st = lt_err_set(err, LT_EINPUT, "empty Lie algebra name");
     else if (gap_prefix(spec)) st = gap_lie(L, spec, ctx, err);
-    else if (ends_with(spec, ".lie") || ends_with(spec, ".gap") || strchr(spec, '/')) {
-        if (!file_exists(spec)) st = lt_err_set(err, LT_EINPUT, "cannot open '%s'", spec);
+    else if (lt_io_ends_with_(spec, ".lie") || lt_io_ends_with_(spec, ".gap") || strchr(spec, '/')) {
+        if (!lt_io_file_exists_(spec)) st = lt_err_set(err, LT_EINPUT, "cannot open '%s'", spec);
         else st = lie_file(L, spec, ctx, err);
     } else {
         int f = family_at(spec);

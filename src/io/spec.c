@@ -203,26 +203,16 @@ static lt_status gap_group(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt
     return st;
 }
 
-static int file_exists(const char *p)
-{
-    struct stat sb;
-    return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
-}
 
-static int ends_with(const char *s, const char *suf)
-{
-    size_t a = strlen(s), b = strlen(suf);
-    return a >= b && strcmp(s + a - b, suf) == 0;
-}
 
 static lt_status atom(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_t err)
 {
     if (strncmp(spec, "Group(", 6) == 0) return gap_group(G, spec, ctx, err);
     /* a path (with '/' or a file ending) is a file; a bare word is a name
        first, and a file only if no name matches */
-    if (ends_with(spec, ".json") || ends_with(spec, ".grp") || strchr(spec, '/')) {
-        if (!file_exists(spec)) return lt_err_set(err, LT_EINPUT, "cannot open '%s'", spec);
-        if (ends_with(spec, ".grp")) return lt_io_grp_file(G, NULL, spec, ctx, err);
+    if (lt_io_ends_with_(spec, ".json") || lt_io_ends_with_(spec, ".grp") || strchr(spec, '/')) {
+        if (!lt_io_file_exists_(spec)) return lt_err_set(err, LT_EINPUT, "cannot open '%s'", spec);
+        if (lt_io_ends_with_(spec, ".grp")) return lt_io_grp_file(G, NULL, spec, ctx, err);
         return lt_io_cayley(G, NULL, spec, ctx, err);
     }
     long v[2];
@@ -294,14 +284,14 @@ static lt_status atom(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_
         char *path = lt_malloc(l);
         snprintf(path, l, "%s/groups/%s.grp", dir, spec);
         lt_free(dir);
-        if (file_exists(path)) {
+        if (lt_io_file_exists_(path)) {
             lt_status st = lt_io_grp_file(G, NULL, path, ctx, err);
             lt_free(path);
             return st;
         }
         lt_free(path);
     }
-    if (file_exists(spec)) return lt_io_cayley(G, NULL, spec, ctx, err);
+    if (lt_io_file_exists_(spec)) return lt_io_cayley(G, NULL, spec, ctx, err);
     return unknown(spec, err);
 }
 
@@ -343,7 +333,7 @@ lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
         lt_free(spec);
         return LT_EINPUT;
     }
-    int k = (strchr(spec, '/') && file_exists(spec)) ? 0 : split_product(spec, pos, sl, 64);
+    int k = (strchr(spec, '/') && lt_io_file_exists_(spec)) ? 0 : split_product(spec, pos, sl, 64);
     if (k == 0) st = atom(G, spec, ctx, err);
     else {
         lt_pgrp_t F, P;
