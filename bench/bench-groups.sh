@@ -44,6 +44,7 @@ ONCE=10          # a run longer than this many seconds is not repeated
 
 . "$(dirname "$0")/../scripts/gap-env.sh"
 gap_env bench-groups
+BEST_LIMIT=$LIMIT
 
 # ---------------------------------------------------------------- the cases
 # GAP 4.12: WreathProduct(CyclicGroup(IsPermGroup, 2), SymmetricGroup(8))
@@ -64,28 +65,7 @@ C2 wr C100|$C2WRC100
 EOF
 
 # ---------------------------------------------------------------- helpers
-now() { date +%s.%N; }
 
-# best_of CMD...: runs CMD $REPS times (output discarded) and prints the best
-# wall-clock time in seconds, or "timeout" / "failed" if any run did not succeed.
-# A run of over $ONCE seconds is not repeated (noise is small next to it).
-best_of() {
-    best=
-    i=0
-    while [ $i -lt $REPS ]; do
-        if [ -n "$best" ] && awk -v b="$best" -v o=$ONCE 'BEGIN { exit !(b >= o) }'; then break; fi
-        t0=$(now)
-        timeout $LIMIT "$@" </dev/null >/dev/null 2>&1
-        rc=$?
-        t1=$(now)
-        if [ $rc -eq 124 ]; then echo timeout; return; fi
-        if [ $rc -ne 0 ]; then echo failed; return; fi
-        best=$(awk -v a="$t0" -v b="$t1" -v m="$best" 'BEGIN {
-            d = b - a; if (m != "" && m + 0 < d) d = m; printf "%.3f", d }')
-        i=$((i + 1))
-    done
-    echo "$best"
-}
 
 # ratio A B: A / B to 3 significant digits, or n/a
 ratio() {

@@ -53,6 +53,7 @@ LT_LIMIT=300     # seconds allowed for any one lietool run
 
 . "$(dirname "$0")/../scripts/gap-env.sh"
 gap_env bench-lie
+BEST_LIMIT=$LT_LIMIT
 # run a copy, so that a rebuild of $LIETOOL during the run does not disturb it
 cp "$LIETOOL" "$tmp/lietool" || exit 1
 LT=$tmp/lietool
@@ -153,31 +154,10 @@ QUIT;
 EOF
 
 # ---------------------------------------------------------------- helpers
-now() { date +%s.%N; }
 
 # longer A B: true when A >= B seconds
 longer() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 >= b + 0) }'; }
 
-# best_of CMD...: runs CMD up to $REPS times, output of the last run in
-# $tmp/out, and prints the best wall-clock time in seconds, or "timeout" /
-# "failed" if a run did not succeed.
-best_of() {
-    best=
-    i=0
-    while [ $i -lt $REPS ]; do
-        if [ -n "$best" ] && longer "$best" $ONCE; then break; fi
-        t0=$(now)
-        timeout $LT_LIMIT "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
-        rc=$?
-        t1=$(now)
-        if [ $rc -eq 124 ]; then echo timeout; return; fi
-        if [ $rc -ne 0 ]; then echo failed; return; fi
-        best=$(awk -v a="$t0" -v b="$t1" -v m="$best" 'BEGIN {
-            d = b - a; if (m != "" && m + 0 < d) d = m; printf "%.3f", d }')
-        i=$((i + 1))
-    done
-    echo "$best"
-}
 
 # gap_runs FILE LIMIT: runs 'gap -q FILE' up to $REPS times (once if a run
 # takes over $ONCE s), each with a limit of LIMIT seconds.  Sets GP (best wall

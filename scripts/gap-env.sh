@@ -1,5 +1,5 @@
-# Sourced by bench/bench-groups.sh and tests/check-gap.sh: checks for GAP,
-# python3 and the lietool binary, and makes a temporary directory $tmp.
+# Sourced by the bench and check-gap scripts: checks for GAP, python3 and
+# the lietool binary, makes a temporary directory $tmp, and times commands.
 # $1: the caller's name for messages. Exits 0 (with a message) when GAP is
 # missing, since both scripts are optional.
 gap_env() {
@@ -23,4 +23,29 @@ gap_env() {
     tmp=$(mktemp -d "${TMPDIR:-/tmp}/$who.XXXXXX") || exit 1
     trap 'rm -rf "$tmp"' EXIT
     trap 'exit 130' INT TERM
+}
+
+# now: wall-clock seconds.
+now() { date +%s.%N; }
+
+# best_of CMD...: runs CMD up to $REPS times (each within $BEST_LIMIT
+# seconds; the last run's output in $tmp/out and $tmp/err) and prints the
+# best wall-clock time in seconds, or "timeout" / "failed" if a run did not
+# succeed. A run of over $ONCE seconds is not repeated.
+best_of() {
+    best=
+    i=0
+    while [ $i -lt $REPS ]; do
+        if [ -n "$best" ] && awk -v b="$best" -v o="$ONCE" 'BEGIN { exit !(b + 0 >= o + 0) }'; then break; fi
+        t0=$(now)
+        timeout "$BEST_LIMIT" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
+        rc=$?
+        t1=$(now)
+        if [ $rc -eq 124 ]; then echo timeout; return; fi
+        if [ $rc -ne 0 ]; then echo failed; return; fi
+        best=$(awk -v a="$t0" -v b="$t1" -v m="$best" 'BEGIN {
+            d = b - a; if (m != "" && m + 0 < d) d = m; printf "%.3f", d }')
+        i=$((i + 1))
+    done
+    echo "$best"
 }

@@ -139,10 +139,16 @@ static lt_status decimal_error(const char *s, const char *what, lt_err_t err)
 
 /* Reads an integer or a fraction p/q (q > 0) at *pp, normalised: an
    optional sign, white space allowed after the sign and around '/'. `what`
-   names the place in messages. */
+   names the place in messages. gap: 1 allows GAP's white space; 2 also
+   accepts decimals (read exactly). */
 static lt_status read_rat(fmpq_t x, const char **pp, int gap, const char *what, lt_err_t err)
 {
     const char *s = *pp, *p = s;
+    if (gap & 2) {               /* decimals allowed (the --float path), read exactly */
+        const char *e;
+        if (lt_free_read_q(x, s, &e)) { *pp = e; return LT_OK; }
+    }
+    gap &= 1;
     char b[48];
     int neg = 0;
     if (*p == '-' || *p == '+') { neg = *p == '-'; p = skip(p + 1, gap); }
@@ -854,7 +860,11 @@ static fmpq_mat_struct *mlist_push(mlist *M, long line)
     return M->m + M->n++;
 }
 
-static lt_status gap_lie(lt_liealg_t L, const char *spec, const lt_ctx_t ctx, lt_err_t err)
+static int gap_prefix(const char *s);
+
+/* Parses LieAlgebra(Rationals, [ matrices ]) into M; with decimals set,
+   entries may be decimals and the field may also be Reals. */
+static lt_status gap_lie_mats(mlist *Mo, const char *spec, int decimals, const lt_ctx_t ctx, lt_err_t err)
 {
     char q[80], b[48], where[160];
     quote_spec(q, sizeof q, spec);
@@ -865,12 +875,13 @@ static lt_status gap_lie(lt_liealg_t L, const char *spec, const lt_ctx_t ctx, lt
         depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
     const char *fe = p;
     while (fe > f && isspace((unsigned char)fe[-1])) fe--;
-    if (fe - f != 9 || strncmp(f, "Rationals", 9) != 0) {
+    int reals = decimals && fe - f == 5 && strncmp(f, "Reals", 5) == 0;
+    if (!reals && (fe - f != 9 || strncmp(f, "Rationals", 9) != 0)) {
         if (fe == f) return lt_err_set(err, LT_EINPUT, "'%s': expected LieAlgebra(Rationals, [ matrices ])", q);
         return lt_err_set(err, LT_EINPUT, "'%s': the field is '%.*s'; only Rationals is supported", q,
                           (int)(fe - f < 40 ? fe - f : 40), f);
     }
-    if (*p != ',') return lt_err_set(err, LT_EINPUT, "'%s': expected ',' and a list of matrices after Rationals", q);
+    if (*p != ',') return lt_err_set(err, LT_EINPUT, "'%s': expected ',' and a list of matrices after the field", q);
     p = skip(p + 1, 1);
     if (*p != '[') return lt_err_set(err, LT_EINPUT, "'%s': expected '[' to open the list of matrices, found %s", q, show(b, sizeof b, p));
     p = skip(p + 1, 1);
@@ -886,7 +897,7 @@ static lt_status gap_lie(lt_liealg_t L, const char *spec, const lt_ctx_t ctx, lt
     for (;;) {
         snprintf(where, sizeof where, "'%s': matrix %ld", q, (long)M.n + 1);
         fmpq_mat_struct *A = mlist_push(&M, 0);
-        if ((st = qmat(A, p, &p, where, 1, ctx, err))) break;
+        if ((st = qmat(A, p, &p, where, decimals ? 3 : 1, ctx, err))) break;
         if (M.n > 1 && fmpq_mat_nrows(A) != fmpq_mat_nrows(M.m)) {
             st = lt_err_set(err, LT_EINPUT, "'%s': matrix %ld is %ldx%ld but matrix 1 is %ldx%ld", q, (long)M.n,
                             (long)fmpq_mat_nrows(A), (long)fmpq_mat_nrows(A), (long)fmpq_mat_nrows(M.m), (long)fmpq_mat_nrows(M.m));
@@ -907,12 +918,43 @@ static lt_status gap_lie(lt_liealg_t L, const char *spec, const lt_ctx_t ctx, lt
         if (*p == ';') p = skip(p + 1, 1);
         if (*p) st = lt_err_set(err, LT_EINPUT, "'%s': unexpected %s after ')'", q, show(b, sizeof b, p));
     }
-    if (!st) {
-        st = lt_liealg_closure(L, M.m, M.n, ctx, err);
-        if (st) lt_err_prefix(err, "'%s'", q);
+    if (st) { mlist_clear(&M); return st; }
+    *Mo = M;
+    return LT_OK;
+}
+
+static lt_status gap_lie(lt_liealg_t L, const char *spec, const lt_ctx_t ctx, lt_err_t err)
+{
+    mlist M;
+    lt_status st = gap_lie_mats(&M, spec, 0, ctx, err);
+    if (st) return st;
+    st = lt_liealg_closure(L, M.m, M.n, ctx, err);
+    if (st) {
+        char q[80];
+        quote_spec(q, sizeof q, spec);
+        lt_err_prefix(err, "'%s'", q);
     }
     mlist_clear(&M);
     return st;
+}
+
+lt_status lt_io_float_gens(double **gens, slong *k, slong *n, const char *spec,
+                           const lt_ctx_t ctx, lt_err_t err)
+{
+    mlist M;
+    const char *p = skip(spec, 1);
+    if (!gap_prefix(p)) return lt_err_set(err, LT_EINPUT, "'%.60s' is not LieAlgebra(...)", spec);
+    lt_status st = gap_lie_mats(&M, p, 1, ctx, err);
+    if (st) return st;
+    slong nn = fmpq_mat_nrows(M.m), N = nn * nn;
+    double *g = lt_malloc((size_t)(M.n * N + 1) * sizeof(double));
+    for (slong i = 0; i < M.n; i++)
+        for (slong e = 0; e < N; e++) g[i * N + e] = fmpq_get_d(fmpq_mat_entry(M.m + i, e / nn, e % nn));
+    *gens = g;
+    *k = M.n;
+    *n = nn;
+    mlist_clear(&M);
+    return LT_OK;
 }
 
 /* ---------------------------------------------------------- GAP tables */
