@@ -25,7 +25,7 @@ ALL_CFLAGS = -std=c11 -Wall -Wextra -Wno-sign-compare -D_GNU_SOURCE -Iinclude \
              -DLT_DATADIR='"$(DATADIR)"' $(CFLAGS)
 LDLIBS   = -lflint -lmpfr -lgmp -llapacke -lopenblas -lm
 
-LIB_SRC  = $(sort $(wildcard src/core/*.c src/perm/*.c src/liealg/*.c src/io/*.c src/free/*.c))
+LIB_SRC  = $(sort $(wildcard src/core/*.c src/perm/*.c src/liealg/*.c src/io/*.c src/free/*.c src/depth/*.c src/ssm/*.c))
 CLI_SRC  = $(sort $(wildcard src/cli/*.c))
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
