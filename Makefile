@@ -21,9 +21,9 @@ else
   BUILD = build/rel
 endif
 
-ALL_CFLAGS = -std=c11 -Wall -Wextra -Wno-sign-compare -D_GNU_SOURCE -Iinclude \
+ALL_CFLAGS = -std=c11 -pthread -Wall -Wextra -Wno-sign-compare -D_GNU_SOURCE -Iinclude \
              -DLT_DATADIR='"$(DATADIR)"' $(CFLAGS)
-LDLIBS   = -lflint -lmpfr -lgmp -llapacke -lopenblas -lm
+LDLIBS   = -lflint -lmpfr -lgmp -llapacke -lopenblas -lm -lpthread
 
 LIB_SRC  = $(sort $(wildcard src/core/*.c src/perm/*.c src/liealg/*.c src/io/*.c src/free/*.c src/depth/*.c src/ssm/*.c))
 CLI_SRC  = $(sort $(wildcard src/cli/*.c))

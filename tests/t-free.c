@@ -463,8 +463,13 @@ static void test_bch_golden(void)
     lt_ctx_init(c2);
     c2->max_memory_mb = 1;
     lt_err_init(err);
-    st = lt_free_bch(c, B, 0, c2, err);
-    CHECK(st == LT_ELIMIT && strstr(err->msg, "--max-memory 1 MiB"), "bch 14 in 1 MiB: %d '%s'", st, err->msg);
+    int lxy[2] = {0, 1};
+    fmpq t2[2];
+    fmpq_init(t2); fmpq_init(t2 + 1);
+    fmpq_one(t2); fmpq_one(t2 + 1);
+    st = lt_free_log_exp_plain(c, B, 2, lxy, t2, c2, err);
+    CHECK(st == LT_ELIMIT && strstr(err->msg, "--max-memory 1 MiB"), "plain bch 14 in 1 MiB: %d '%s'", st, err->msg);
+    fmpq_clear(t2); fmpq_clear(t2 + 1);
     _fmpq_vec_clear(c, B->n);
     lt_lyndon_clear(B);
 }
@@ -507,6 +512,50 @@ static void test_two_methods(void)
     CHECK(fmpq_is_one(c2) && nz == 0, "log(e^X e^Y e^{-Y}) is not X (%ld other terms)", (long)nz);
     _fmpq_vec_clear(c1, B->n); _fmpq_vec_clear(c2, B->n); _fmpq_vec_clear(t, 3);
     lt_lyndon_clear(B);
+}
+
+/* The fast method on 2 letters (a triangular solve per class, with the
+   plain BCH series obtained from the symmetric one) against the plain one
+   (through the expansions of the brackets), with one and two threads, and
+   with coefficients too large for 128 bits (the FLINT fallback). */
+static void fast_vs_plain(const char *name, int D, slong m, const int *l, const char *const *ts, int bch)
+{
+    unit_case = name;
+    lt_err_t err;
+    lt_err_init(err);
+    lt_lyndon_t B;
+    lt_lyndon_init(B);
+    lt_free_lyndon_basis(B, 2, D, ctx, err);
+    fmpq *t = _fmpq_vec_init(m), *c1 = _fmpq_vec_init(B->n), *c2 = _fmpq_vec_init(B->n);
+    for (slong s = 0; s < m; s++) fmpq_set_str(t + s, ts[s], 10);
+    lt_status st = lt_free_log_exp_plain(c1, B, m, l, t, ctx, err);
+    CHECK(st == LT_OK, "plain: %s", err->msg);
+    for (int threads = 1; threads <= 2; threads++) {
+        setenv("LIETOOL_THREADS", threads == 1 ? "1" : "2", 1);
+        for (slong i = 0; i < B->n; i++) fmpq_zero(c2 + i);
+        st = bch >= 0 ? lt_free_bch(c2, B, bch, ctx, err) : lt_free_log_exp(c2, B, m, l, t, ctx, err);
+        CHECK(st == LT_OK, "fast: %s", err->msg);
+        slong bad = 0, first = -1;
+        for (slong i = 0; i < B->n; i++)
+            if (!fmpq_equal(c1 + i, c2 + i)) { bad++; if (first < 0) first = i; }
+        CHECK(bad == 0, "%ld coefficients differ with %d threads (first: element %ld)", (long)bad, threads, (long)first + 1);
+    }
+    unsetenv("LIETOOL_THREADS");
+    _fmpq_vec_clear(t, m); _fmpq_vec_clear(c1, B->n); _fmpq_vec_clear(c2, B->n);
+    lt_lyndon_clear(B);
+}
+
+static void test_fast_vs_plain(void)
+{
+    static const int l2[2] = {0, 1}, l3[3] = {0, 1, 0}, l6[6] = {1, 0, 0, 1, 1, 0};
+    static const char *const one[] = {"1", "1"}, *const sym[] = {"1/2", "1", "1/2"};
+    static const char *const odd[] = {"-3/7", "2/5", "5/3", "-1", "1/4", "7/2"};
+    static const char *const huge[] = {"123456789012345678901234567890", "-987654321098765432109/3"};
+    fast_vs_plain("bch 14: fast (from the symmetric series) and plain", 14, 2, l2, one, 0);
+    fast_vs_plain("bch 13: fast and plain", 13, 2, l2, one, 0);
+    fast_vs_plain("symmetric bch 13: fast and plain", 13, 3, l3, sym, 1);
+    fast_vs_plain("log of 6 factors on 2 letters: fast and plain", 12, 6, l6, odd, -1);
+    fast_vs_plain("log(e^{aX} e^{bY}), a, b of 30 digits: 128-bit overflow, FLINT fallback", 11, 2, l2, huge, -1);
 }
 
 /* ------------------------------------------------ floating point, 3 x 3 */
@@ -657,6 +706,7 @@ int main(void)
     test_lyndon();
     test_bch_golden();
     test_two_methods();
+    test_fast_vs_plain();
     test_bch_float();
     UNIT_DONE("t-free");
 }

@@ -86,6 +86,13 @@ char *lt_lyndon_bracket_str(const lt_lyndon_t B, slong i);
    expansions need more than ctx->max_memory_mb (--max-memory). */
 lt_status lt_free_log_exp(fmpq *c, const lt_lyndon_t B, slong m, const int *letters,
                           const fmpq *t, const lt_ctx_t ctx, lt_err_t err);
+/* The same by the plain method only (through the expansions of the
+   brackets), kept as an independent check of the fast one: on 2 letters
+   lt_free_log_exp solves a triangular system per finely homogeneous class
+   with on-demand bracket coefficients, in parallel ($LIETOOL_THREADS
+   threads, default the processors online). */
+lt_status lt_free_log_exp_plain(fmpq *c, const lt_lyndon_t B, slong m, const int *letters,
+                                const fmpq *t, const lt_ctx_t ctx, lt_err_t err);
 
 /* The Baker-Campbell-Hausdorff series in the Lyndon basis B of rank 2
    (X = letter 0, Y = letter 1): Z = log(e^X e^Y), or with symmetric set
