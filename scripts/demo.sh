@@ -6,6 +6,7 @@
 # number of order-blind (abelian) layers a word-problem model needs, which is
 # the derived length (Theorem 3.4 and Proposition 3.3); a non-solvable group
 # has no constant depth (Barrington 1989: its word problem is NC1-complete).
+# It ends with the one-page report for A5 (lietool report).
 LT=${1:-./lietool}
 set -e
 printf '%-9s %6s  %-18s %-9s %-8s %s\n' group order "derived series" solvable length "order-blind layers needed"
@@ -23,3 +24,5 @@ done
 echo
 echo "C60, C5 x A4 and A5 all have order 60: only the derived series tells their word problems apart."
 echo "UT(3,2) is the 'H3' of the released word-problem code (isomorphic to D8)."
+echo
+"$LT" report A5

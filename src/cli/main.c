@@ -9,6 +9,7 @@
 
 #define CMD(n) int cmd_##n(int, char **, const lt_cmd *)
 CMD(bch); CMD(center); CMD(closure); CMD(derived_length); CMD(derived_series); CMD(dimension);
+CMD(error_bound); CMD(min_depth); CMD(report);
 CMD(help); CMD(info); CMD(is_abelian); CMD(is_nilpotent); CMD(is_perfect);
 CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series); CMD(magnus);
 CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(upper_central_series);
@@ -20,6 +21,7 @@ const lt_cmd lt_commands[] = {
     {"derived-length", cmd_derived_length, "[--json] OBJECT", "length of the derived series, or 'not solvable'"},
     {"derived-series", cmd_derived_series, "[--json] OBJECT", "orders (groups) or dimensions (Lie algebras) of G > G' > G'' > ..."},
     {"dimension", cmd_dimension, "[--json] ALGEBRA", "the dimension of a Lie algebra"},
+    {"error-bound", cmd_error_bound, "[--json] [--bound v1|sharp] [--eps E] OBJECT", "the error exponent of a depth-k order-blind stack, k = 1..8 (arXiv 2603.05573, Corollary 3.6)"},
     {"help", cmd_help, "[COMMAND | groups | algebras]", "list the commands, one command's usage, or the object grammar"},
     {"info", cmd_info, "[--json] OBJECT", "the whole algebraic profile of a group or a Lie algebra"},
     {"is-abelian", cmd_is_abelian, "[--json] [-q] OBJECT", "exit 0 if abelian, 1 if not"},
@@ -31,9 +33,11 @@ const lt_cmd lt_commands[] = {
     {"lower-central-series", cmd_lower_central_series, "[--json] OBJECT", "G > [G,G] > [[G,G],G] > ... (stops when a term repeats)"},
     {"lyndon", cmd_lyndon, "[--json] R N", "the Lyndon basis of the free Lie algebra on R letters up to degree N (letters X Y Z, or a b c ... for R >= 4)"},
     {"magnus", cmd_magnus, "[--json] --order K [--matrices FILE [--prec BITS] [--norm frobenius|spectral] [--step H]] WORD", "the Magnus expansion log(exp(A_wT) ... exp(A_w1)) of a word to order K, exact, in the Lyndon basis"},
+    {"min-depth", cmd_min_depth, "[--json] [--layers abelian|restricted] [--length T [--bound v1|sharp] [--tokens N] [--max-digits N]] OBJECT", "the order-blind (abelian) and restricted layers the object needs; with --length T the logarithmic bound and its width"},
     {"nilpotency-class", cmd_nilpotency_class, "[--json] OBJECT", "length of the lower central series, or 'not nilpotent'"},
     {"order", cmd_order, "[--json] GROUP", "the order of the group (exact)"},
     {"radical", cmd_radical, "[--json] ALGEBRA", "the solvable radical of a Lie algebra: its dimension and a basis"},
+    {"report", cmd_report, "[--json] [--bound v1|sharp] [--length T] [--tokens N] [--max-digits N] OBJECT", "one page: algebraic profile, minimum depths, error exponents and the word problem's complexity, with sources"},
     {"upper-central-series", cmd_upper_central_series, "[--json] ALGEBRA", "dimensions of the upper central series, largest first, down to 0"},
 };
 const int lt_ncommands = (int)(sizeof lt_commands / sizeof lt_commands[0]);

@@ -1,0 +1,230 @@
+/* lietool report: one page on an object for a sequence-model researcher:
+   its algebraic profile, the minimum depths (Proposition 3.3, Theorem 3.4
+   and Proposition 3.7 of Heo et al. 2026, arXiv:2603.05573), the error
+   exponents of shallower order-blind stacks (Corollary 3.6) and the
+   complexity of its word problem (Barrington 1989; Barrington and Therien
+   1988; Merrill, Petty and Sabharwal 2024; Liu et al. 2023), one short
+   citation per claim. Text and JSON come from the same list of claims. */
+#include <assert.h>
+#include <stdarg.h>
+#include <string.h>
+#include <mpfr.h>
+#include "depth.h"
+#include "lietool/json.h"
+
+#define DEPTHS 8
+#define MAX_CLAIMS 24
+
+typedef struct {
+    const char *section;
+    char key[32];
+    char text[320];
+    int src;                /* an lt_depth_source, or -1 */
+} claim;
+
+typedef struct { claim c[MAX_CLAIMS]; int n; } claims;
+
+static void add(claims *C, const char *section, const char *key, int src, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static void add(claims *C, const char *section, const char *key, int src, const char *fmt, ...)
+{
+    assert(C->n < MAX_CLAIMS);
+    claim *c = &C->c[C->n++];
+    c->section = section;
+    snprintf(c->key, sizeof c->key, "%s", key);
+    c->src = src;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->text, sizeof c->text, fmt, ap);
+    va_end(ap);
+}
+
+static const char *MIN = "Minimum depth", *ERR = "Error of a depth-k order-blind stack",
+                  *WP = "Word problem", *FLOW = "Flow";
+
+/* The word problem of a finite group (or, for a Lie algebra, its flow). */
+static void complexity(claims *C, const cli_depth_profile *P, long dl)
+{
+    if (P->is_lie) {
+        if (dl == 0) add(C, FLOW, "order-blind", -1, "the zero algebra: nothing to track");
+        else if (dl == 1) add(C, FLOW, "order-blind", LT_SRC_HEO_THM34, "yes: one abelian layer is exact");
+        else add(C, FLOW, "order-blind", LT_SRC_HEO_LEM31, "no: no abelian layer simulates a non-abelian algebra");
+        if (dl > 1) add(C, FLOW, "constant depth", LT_SRC_HEO_THM34, "%ld abelian layers are exact", dl);
+        if (dl < 0) {
+            add(C, FLOW, "constant depth", LT_SRC_HEO_PROP33, "no finite order-blind stack is exact");
+            add(C, FLOW, "one layer's error", LT_SRC_HEO_THM32, "of the order of the commutator mass; can grow with the horizon");
+        }
+        add(C, FLOW, "circuit classes", -1, "NC1 and TC0 statements concern finite groups: see the report of a group");
+        return;
+    }
+    lt_wp_class w = lt_depth_word_problem_class(dl);
+    if (w == LT_WP_TRIVIAL) { add(C, WP, "class", -1, "trivial: nothing to track"); return; }
+    if (w == LT_WP_ABELIAN)
+        add(C, WP, "class", LT_SRC_HEO_THM34, "abelian: one order-blind layer, e.g. a diagonal SSM");
+    else if (w == LT_WP_SOLVABLE) {
+        add(C, WP, "class", LT_SRC_BARRINGTON_THERIEN, "solvable: in ACC0, constant depth");
+        add(C, WP, "diagonal SSMs", LT_SRC_SHAKERINAVA, "%ld complex-diagonal layers, and no fewer", dl);
+        add(C, WP, "transformers", LT_SRC_LIU, "constant depth, by Krohn-Rhodes shortcuts");
+    } else {
+        add(C, WP, "class", LT_SRC_BARRINGTON, "NC1-complete");
+        add(C, WP, "constant depth", LT_SRC_MERRILL, "no transformer or diagonal SSM, unless TC0 = NC1");
+        add(C, WP, "logarithmic depth", LT_SRC_LIU, "O(log T) layers suffice for length T");
+    }
+    add(C, WP, "eigenvalues", LT_SRC_GRAZZI, "a diagonal layer needs some outside [0,1]: negative for parity, complex for mod 3");
+}
+
+int cmd_report(int argc, char **argv, const lt_cmd *self)
+{
+    cli_depth_opts d;
+    cli_opts o;
+    cli_object X;
+    cli_depth_profile P;
+    int r = cli_depth_open(&d, &o, &X, argc, argv, self, DOPT_BOUND | DOPT_LENGTH | DOPT_TOKENS | DOPT_MAX_DIGITS);
+    if (r >= 0) return r;
+    if ((r = cli_depth_profile_init(&P, &o, &X, 1)) >= 0) { cli_depth_close(&d, &o, &X); return r; }
+    long dl = P.derived_length;
+    long ab = lt_depth_abelian_layers(dl), re = lt_depth_restricted_layers(dl);
+    /* the lengths: --length, else the paper's training and test lengths */
+    ulong lengths[2] = {128, 256};
+    int nlen = 2;
+    if (d.length) { lengths[0] = d.length; nlen = 1; }
+    mpz_t n, width[2];
+    mpz_init(n);
+    mpz_init(width[0]);
+    mpz_init(width[1]);
+    double digits[2] = {0, 0};
+    lt_status wst[2] = {LT_OK, LT_OK};
+    lt_err_t werr;
+    lt_err_init(werr);
+    cli_depth_tokens(n, &d, &P);
+    for (int i = 0; i < nlen; i++) {
+        wst[i] = lt_depth_width(width[i], &digits[i], n, lengths[i], d.max_digits, o.ctx, werr);
+        if (wst[i] && wst[i] != LT_ELIMIT) { r = cli_fail(werr); goto out; }
+    }
+
+    claims C;
+    C.n = 0;
+    if (ab >= 0) add(&C, MIN, "abelian layers", LT_SRC_HEO_THM34, "%ld: enough, and by Proposition 3.3 no fewer", ab);
+    else add(&C, MIN, "abelian layers", LT_SRC_HEO_PROP33, "no constant depth: k layers reach derived length <= k");
+    if (re >= 0) add(&C, MIN, "restricted layers", LT_SRC_HEO_PROP33, "at least %ld: k layers reach derived length <= 2k", re);
+    else add(&C, MIN, "restricted layers", LT_SRC_HEO_PROP33, "no constant depth: k layers reach derived length <= 2k");
+    for (int i = 0; i < nlen; i++) {
+        char key[32];
+        int lb = lt_depth_log_bound(lengths[i], d.bound);
+        snprintf(key, sizeof key, "length %lu", lengths[i]);
+        const char *f = d.bound == LT_BOUND_V1 ? "ceil" : "floor";
+        if (ab >= 0 && ab < lb)
+            add(&C, MIN, key, LT_SRC_HEO_PROP37, "at most %ld abelian layer%s; %s(log2 T) + 1 = %d for any target",
+                ab, ab == 1 ? "" : "s", f, lb);
+        else add(&C, MIN, key, LT_SRC_HEO_PROP37, "at most %d abelian layers: %s(log2 T) + 1", lb, f);
+    }
+    {
+        char key[32], num[64];
+        snprintf(key, sizeof key, "width at %lu", lengths[nlen - 1]);
+        if (wst[nlen - 1]) snprintf(num, sizeof num, "about 10^%.0f", digits[nlen - 1]);
+        else {
+            mpfr_t w;
+            mpfr_init2(w, 64);
+            mpfr_set_z(w, width[nlen - 1], MPFR_RNDN);
+            mpfr_snprintf(num, sizeof num, mpz_cmp_ui(width[nlen - 1], 100000) < 0 ? "%.0Rf" : "%.2Re", w);
+            mpfr_clear(w);
+        }
+        char *ns = mpz_get_str(NULL, 10, n);
+        add(&C, MIN, key, LT_SRC_HEO_COR38, "%s: free nilpotent Lie algebra on %.20s letter%s of class %lu",
+            num, ns, mpz_cmp_ui(n, 1) == 0 ? "" : "s", lengths[nlen - 1]);
+        flint_free(ns);
+    }
+    {
+        char row[128] = "", exps[128] = "";
+        for (int k = 1; k <= DEPTHS; k++) {
+            size_t l = strlen(row), m = strlen(exps);
+            snprintf(row + l, sizeof row - l, "%4d", k);
+            if (lt_depth_is_exact(k, dl)) snprintf(exps + m, sizeof exps - m, "%4s", "-");
+            else snprintf(exps + m, sizeof exps - m, "%4lu", lt_depth_error_exponent(k, d.bound));
+        }
+        add(&C, ERR, "depth k", -1, "%s", row + 2);
+        add(&C, ERR, "error O(eps^e), e", LT_SRC_HEO_COR36, "%s", exps + 2);
+        if (dl >= 0) add(&C, ERR, "exact", LT_SRC_HEO_THM34, "from depth %ld on (-)", dl > 0 ? dl : 1);
+        else add(&C, ERR, "exact", LT_SRC_HEO_PROP33, "at no constant depth");
+    }
+    complexity(&C, &P, dl);
+
+    const char *bname = lt_depth_bound_name(d.bound);
+    if (o.json) {
+        cli_json_begin(&o);
+        printf(", \"kind\": \"%s\", \"%s\": ", P.is_lie ? "lie_algebra" : "group", P.is_lie ? "dimension" : "order");
+        cli_put_mpz(stdout, P.size, !P.is_lie);
+        printf(", \"abelian\": %s, \"nilpotent\": %s, \"solvable\": %s, \"perfect\": %s",
+               P.abelian ? "true" : "false", P.nilpotent ? "true" : "false",
+               P.solvable ? "true" : "false", P.perfect ? "true" : "false");
+        printf(", \"derived_series\": ");
+        cli_depth_put_series(&P, P.dser, P.nd, 1);
+        if (dl >= 0) printf(", \"derived_length\": %ld", dl); else printf(", \"derived_length\": null");
+        printf(", \"lower_central_series\": ");
+        cli_depth_put_series(&P, P.lser, P.nl, 1);
+        if (P.nilpotent) printf(", \"nilpotency_class\": %ld", P.nilpotency_class); else printf(", \"nilpotency_class\": null");
+        if (ab >= 0) printf(", \"abelian_layers\": %ld, \"restricted_layers\": %ld", ab, re);
+        else printf(", \"abelian_layers\": null, \"restricted_layers\": null");
+        printf(", \"bound\": \"%s\", \"tokens\": ", bname);
+        cli_put_mpz(stdout, n, 1);
+        printf(", \"lengths\": [");
+        for (int i = 0; i < nlen; i++) {
+            printf("%s{\"length\": %lu, \"log_depth_bound\": %d, \"width_bound\": ", i ? ", " : "",
+                   lengths[i], lt_depth_log_bound(lengths[i], d.bound));
+            if (wst[i]) printf("null"); else cli_put_mpz(stdout, width[i], 1);
+            printf("}");
+        }
+        printf("], \"error_exponents\": [");
+        for (int k = 1; k <= DEPTHS; k++) printf("%s%lu", k > 1 ? ", " : "", lt_depth_error_exponent(k, d.bound));
+        printf("], \"exact_from_depth\": ");
+        if (dl >= 0) printf("%ld", dl > 0 ? dl : 1); else printf("null");
+        printf(", \"word_problem\": ");
+        if (P.is_lie) printf("null"); else printf("\"%s\"", lt_depth_word_problem_name(lt_depth_word_problem_class(dl)));
+        printf(", \"claims\": [");
+        for (int i = 0; i < C.n; i++) {
+            printf("%s{\"section\": ", i ? ", " : "");
+            lt_json_put_string(stdout, C.c[i].section);
+            printf(", \"key\": ");
+            lt_json_put_string(stdout, C.c[i].key);
+            printf(", \"claim\": ");
+            lt_json_put_string(stdout, C.c[i].text);
+            printf(", \"source\": ");
+            if (C.c[i].src < 0) printf("null"); else lt_json_put_string(stdout, lt_depth_cite(C.c[i].src));
+            printf("}");
+        }
+        printf("]}\n");
+        r = 0;
+        goto out;
+    }
+    printf("%s: depth report (bound %s%s)\n", o.object, bname,
+           d.bound == LT_BOUND_V1 ? ", as published in arXiv:2603.05573v1; the other reading: --bound sharp"
+                                   : "; the default is v1, as published");
+    printf("\nAlgebraic profile\n");
+    if (P.is_lie) cli_depth_kv("dimension", "%ld", mpz_get_si(P.size));
+    else { printf("  %-22s ", "order"); cli_put_mpz(stdout, P.size, 0); putchar('\n'); }
+    cli_depth_kv("abelian", "%s", P.abelian ? "yes" : "no");
+    cli_depth_kv("nilpotent", "%s", P.nilpotent ? "yes" : "no");
+    cli_depth_kv("solvable", "%s", P.solvable ? "yes" : "no");
+    cli_depth_kv("perfect", "%s", P.perfect ? "yes" : "no");
+    printf("  %-22s ", "derived series"); cli_depth_put_series(&P, P.dser, P.nd, 0); putchar('\n');
+    if (dl >= 0) cli_depth_kv("derived length", "%ld", dl); else cli_depth_kv("derived length", "not solvable");
+    printf("  %-22s ", "lower central series"); cli_depth_put_series(&P, P.lser, P.nl, 0); putchar('\n');
+    if (P.nilpotent) cli_depth_kv("nilpotency class", "%ld", P.nilpotency_class);
+    else cli_depth_kv("nilpotency class", "not nilpotent");
+    const char *section = NULL;
+    for (int i = 0; i < C.n; i++) {
+        if (C.c[i].section != section) { section = C.c[i].section; printf("\n%s\n", section); }
+        printf("  %-22s %s", C.c[i].key, C.c[i].text);
+        if (C.c[i].src >= 0) cli_depth_cite(C.c[i].src);
+        putchar('\n');
+    }
+    printf("\nHeo et al. 2026 is arXiv:2603.05573; lietool(1) lists every source under REFERENCES.\n");
+    r = 0;
+out:
+    mpz_clear(n);
+    mpz_clear(width[0]);
+    mpz_clear(width[1]);
+    cli_depth_profile_clear(&P);
+    cli_depth_close(&d, &o, &X);
+    return r;
+}

@@ -1,0 +1,263 @@
+/* The theory layer: depth bounds, error exponents, the free nilpotent width
+   and word-problem classes. Golden values from the paper's statements
+   (arXiv:2603.05573: exponents 2, 3, 5, 9 for k = 1..4 in v1), laws that
+   tie the statements together (Corollary 3.6 and Proposition 3.7 agree in
+   each reading; the sharp reading is the derived length of the free
+   nilpotent Lie algebras, computed), and the width two ways (the library's
+   incremental Witt sum against src/free's, and against the dimension of
+   fnil(r,c) built by the parser). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lietool.h"
+#include "unit.h"
+
+static lt_ctx_t ctx;
+
+static void test_bound_names(void)
+{
+    unit_case = "bound names";
+    lt_bound b = LT_BOUND_SHARP;
+    CHECK(LT_BOUND_DEFAULT == LT_BOUND_V1, "the default is v1, the published statement");
+    CHECK(lt_depth_bound_parse(&b, "v1") && b == LT_BOUND_V1, "parse v1");
+    CHECK(lt_depth_bound_parse(&b, "sharp") && b == LT_BOUND_SHARP, "parse sharp");
+    CHECK(!lt_depth_bound_parse(&b, "v2") && !lt_depth_bound_parse(&b, "") && !lt_depth_bound_parse(&b, "V1"),
+          "parse rejects v2, empty, V1");
+    CHECK(strcmp(lt_depth_bound_name(LT_BOUND_V1), "v1") == 0, "name v1");
+    CHECK(strcmp(lt_depth_bound_name(LT_BOUND_SHARP), "sharp") == 0, "name sharp");
+}
+
+static void test_layers(void)
+{
+    unit_case = "layers";
+    static const struct { long d, ab, re; } t[] = {
+        {-1, -1, -1}, {0, 0, 0}, {1, 1, 1}, {2, 2, 1}, {3, 3, 2}, {4, 4, 2}, {5, 5, 3}, {10, 10, 5},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        CHECK(lt_depth_abelian_layers(t[i].d) == t[i].ab, "abelian layers of d = %ld: %ld", t[i].d,
+              lt_depth_abelian_layers(t[i].d));
+        CHECK(lt_depth_restricted_layers(t[i].d) == t[i].re, "restricted layers of d = %ld: %ld", t[i].d,
+              lt_depth_restricted_layers(t[i].d));
+    }
+    /* law: k restricted layers reach derived length 2k and no more
+       (Proposition 3.3), so the bound is the least k with 2k >= d */
+    for (long d = 0; d <= 40; d++) {
+        long k = lt_depth_restricted_layers(d);
+        CHECK(2 * k >= d && (k == 0 || 2 * (k - 1) < d), "restricted layers of %ld: %ld is not the least k", d, k);
+    }
+}
+
+static void test_log_bound(void)
+{
+    unit_case = "log bound";
+    static const struct { ulong T; int v1, sharp; } t[] = {
+        {1, 1, 1}, {2, 2, 2}, {3, 3, 2}, {4, 3, 3}, {5, 4, 3}, {7, 4, 3}, {8, 4, 4}, {9, 5, 4},
+        {128, 8, 8}, {129, 9, 8}, {255, 9, 8}, {256, 9, 9}, {1000, 11, 10},
+        {(ulong)1 << 62, 63, 63}, {((ulong)1 << 62) + 1, 64, 63},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        CHECK(lt_depth_log_bound(t[i].T, LT_BOUND_V1) == t[i].v1, "v1 bound for T = %lu: %d", t[i].T,
+              lt_depth_log_bound(t[i].T, LT_BOUND_V1));
+        CHECK(lt_depth_log_bound(t[i].T, LT_BOUND_SHARP) == t[i].sharp, "sharp bound for T = %lu: %d", t[i].T,
+              lt_depth_log_bound(t[i].T, LT_BOUND_SHARP));
+    }
+    /* laws against the definitions: v1 = 1 + the least m with 2^m >= T,
+       sharp = 1 + the largest m with 2^m <= T; they agree exactly at the
+       powers of 2, and otherwise v1 is one more */
+    for (ulong T = 1; T <= 5000; T++) {
+        int lo = 0, hi = 0;
+        while (((ulong)1 << hi) < T) hi++;
+        while (((ulong)1 << (lo + 1)) <= T) lo++;
+        int v1 = lt_depth_log_bound(T, LT_BOUND_V1), sh = lt_depth_log_bound(T, LT_BOUND_SHARP);
+        int pow2 = (T & (T - 1)) == 0;
+        CHECK(v1 == hi + 1 && sh == lo + 1 && v1 == sh + !pow2, "T = %lu: v1 %d, sharp %d", T, v1, sh);
+    }
+}
+
+static void test_exponents(void)
+{
+    unit_case = "error exponents";
+    static const ulong v1[] = {2, 3, 5, 9, 17, 33, 65, 129}, sharp[] = {2, 4, 8, 16, 32, 64, 128, 256};
+    for (int k = 1; k <= 8; k++) {
+        CHECK(lt_depth_error_exponent(k, LT_BOUND_V1) == v1[k - 1], "v1 exponent at k = %d: %lu", k,
+              lt_depth_error_exponent(k, LT_BOUND_V1));
+        CHECK(lt_depth_error_exponent(k, LT_BOUND_SHARP) == sharp[k - 1], "sharp exponent at k = %d: %lu", k,
+              lt_depth_error_exponent(k, LT_BOUND_SHARP));
+    }
+    /* law: in each reading, the class c(k) of Corollary 3.6 is the largest
+       length T whose bound in Proposition 3.7 is k (one statement, two
+       forms); and the sharp class is never smaller */
+    for (int k = 1; k <= 62; k++)
+        for (int b = 0; b < 2; b++) {
+            ulong c = lt_depth_truncation_class(k, (lt_bound)b);
+            CHECK(lt_depth_log_bound(c, (lt_bound)b) <= k && lt_depth_log_bound(c + 1, (lt_bound)b) == k + 1
+                  && lt_depth_error_exponent(k, (lt_bound)b) == c + 1,
+                  "k = %d, bound %s: class %lu does not match the log bound", k, lt_depth_bound_name((lt_bound)b), c);
+            if (b) CHECK(c >= lt_depth_truncation_class(k, LT_BOUND_V1), "k = %d: sharp class below v1", k);
+        }
+    /* exactness: solvable with d <= k */
+    CHECK(lt_depth_is_exact(2, 2) && lt_depth_is_exact(8, 0) && !lt_depth_is_exact(1, 2)
+          && !lt_depth_is_exact(8, -1), "is_exact");
+}
+
+/* The sharp reading is a fact about the free nilpotent Lie algebras: the
+   derived length of fnil(3, c) is floor(log2 c) + 1 for c = 1..6, built
+   and computed by the library (and the bound holds for rank 2). Their
+   dimensions are the width. */
+static void test_free_nilpotent(void)
+{
+    unit_case = "free nilpotent";
+    static const struct { int r, c; } t[] = {
+        {3, 1}, {3, 2}, {3, 3}, {3, 4}, {3, 5}, {3, 6}, {2, 4}, {2, 6}, {2, 8}, {4, 3},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "fnil(%d,%d)", t[i].r, t[i].c);
+        lt_liealg_t L;
+        lt_liealg_init(L);
+        lt_err_t err;
+        lt_err_init(err);
+        lt_status st = lt_io_liealg(L, NULL, spec, ctx, err);
+        CHECK(st == LT_OK, "%s: %s", spec, err->msg);
+        if (st) { lt_liealg_clear(L); continue; }
+        lt_lseries_t D;
+        lt_lseries_init(D);
+        lt_liealg_derived_series(D, L);
+        long dl = D->reaches_zero ? (long)D->len - 1 : -1;
+        int sharp = lt_depth_log_bound((ulong)t[i].c, LT_BOUND_SHARP);
+        if (t[i].r >= 3) CHECK(dl == sharp, "%s: derived length %ld, sharp bound %d", spec, dl, sharp);
+        else CHECK(dl >= 1 && dl <= sharp, "%s: derived length %ld above the sharp bound %d", spec, dl, sharp);
+        mpz_t n, w;
+        mpz_init_set_ui(n, (ulong)t[i].r);
+        mpz_init(w);
+        st = lt_depth_width(w, NULL, n, (ulong)t[i].c, 1000, ctx, err);
+        CHECK(st == LT_OK && mpz_cmp_si(w, (long)L->dim) == 0, "%s: width %s, dimension %ld", spec,
+              mpz_get_str(NULL, 10, w), (long)L->dim);
+        mpz_clear(n);
+        mpz_clear(w);
+        lt_lseries_clear(D);
+        lt_liealg_clear(L);
+    }
+}
+
+static void test_width(void)
+{
+    unit_case = "width";
+    lt_err_t err;
+    lt_err_init(err);
+    mpz_t n, w, v, t;
+    mpz_init(n); mpz_init(w); mpz_init(v); mpz_init(t);
+    /* against src/free's Witt sum, every small case */
+    for (ulong r = 0; r <= 7; r++)
+        for (ulong T = 1; T <= 40; T++) {
+            mpz_set_ui(n, r);
+            lt_status st = lt_depth_width(w, NULL, n, T, 100000, ctx, err);
+            lt_free_witt_total(v, r, T);
+            CHECK(st == LT_OK && mpz_cmp(w, v) == 0, "n = %lu, T = %lu: %s, Witt %s", r, T,
+                  mpz_get_str(NULL, 10, w), mpz_get_str(NULL, 10, v));
+        }
+    /* golden: 60 letters (|A5|), class 3: 60 + 1770 + 71980 */
+    mpz_set_ui(n, 60);
+    CHECK(lt_depth_width(w, NULL, n, 3, 100000, ctx, err) == LT_OK && mpz_cmp_ui(w, 73810) == 0,
+          "n = 60, T = 3: %s", mpz_get_str(NULL, 10, w));
+    /* 2 letters, class 20: 111013 (the Casas-Murua BCH basis) */
+    mpz_set_ui(n, 2);
+    CHECK(lt_depth_width(w, NULL, n, 20, 100000, ctx, err) == LT_OK && mpz_cmp_ui(w, 111013) == 0,
+          "n = 2, T = 20: %s", mpz_get_str(NULL, 10, w));
+    /* the paper's lengths, against src/free, and the digit estimate */
+    static const ulong Ts[] = {128, 256, 500};
+    for (size_t i = 0; i < sizeof Ts / sizeof *Ts; i++) {
+        double est;
+        mpz_set_ui(n, 60);
+        lt_status st = lt_depth_width(w, &est, n, Ts[i], 100000, ctx, err);
+        lt_free_witt_total(v, 60, Ts[i]);
+        CHECK(st == LT_OK && mpz_cmp(w, v) == 0, "n = 60, T = %lu differs from Witt", Ts[i]);
+        double dig = (double)mpz_sizeinbase(w, 10);
+        CHECK(fabs(dig - est) < 2, "T = %lu: %.0f digits, estimate %.2f", Ts[i], dig, est);
+    }
+    /* more letters than a word holds: n = 2^70 + 3, T = 3, by the formula
+       n + (n^2 - n)/2 + (n^3 - n)/3 */
+    mpz_ui_pow_ui(n, 2, 70);
+    mpz_add_ui(n, n, 3);
+    CHECK(lt_depth_width(w, NULL, n, 3, 100000, ctx, err) == LT_OK, "n = 2^70 + 3: %s", err->msg);
+    mpz_set(v, n);
+    mpz_mul(t, n, n); mpz_sub(t, t, n); mpz_divexact_ui(t, t, 2); mpz_add(v, v, t);
+    mpz_pow_ui(t, n, 3); mpz_sub(t, t, n); mpz_divexact_ui(t, t, 3); mpz_add(v, v, t);
+    CHECK(mpz_cmp(w, v) == 0, "n = 2^70 + 3, T = 3: %s", mpz_get_str(NULL, 10, w));
+    /* one letter: only the letter */
+    mpz_set_ui(n, 1);
+    CHECK(lt_depth_width(w, NULL, n, 1000000, 10, ctx, err) == LT_OK && mpz_cmp_ui(w, 1) == 0, "n = 1");
+    /* the limits name their options */
+    double est = 0;
+    mpz_set_ui(n, 60);
+    lt_status st = lt_depth_width(w, &est, n, 1000000, 100000, ctx, err);
+    CHECK(st == LT_ELIMIT && strstr(err->msg, "--max-digits 100000") && fabs(est - 1778145.3) < 1,
+          "n = 60, T = 10^6: status %d, estimate %.1f, '%s'", st, est, err->msg);
+    lt_ctx_t small;
+    lt_ctx_init(small);
+    small->max_memory_mb = 1;
+    st = lt_depth_width(w, NULL, n, 100000, 1000000, small, err);
+    CHECK(st == LT_ELIMIT && strstr(err->msg, "--max-memory 1"), "memory limit: %d '%s'", st, err->msg);
+    mpz_clear(n); mpz_clear(w); mpz_clear(v); mpz_clear(t);
+}
+
+/* The word-problem class from the derived length of real groups. */
+static void test_groups(void)
+{
+    unit_case = "groups";
+    static const struct { const char *spec; long dl; long re; const char *wp; } t[] = {
+        {"C1", 0, 0, "trivial"}, {"C2", 1, 1, "abelian"}, {"C60", 1, 1, "abelian"},
+        {"S3", 2, 1, "solvable"}, {"D8", 2, 1, "solvable"}, {"UT(3,2)", 2, 1, "solvable"},
+        {"Q8", 2, 1, "solvable"}, {"S4", 3, 2, "solvable"}, {"C5 x A4", 2, 1, "solvable"},
+        {"A5", -1, -1, "nc1-complete"}, {"S5", -1, -1, "nc1-complete"},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        lt_pgrp_t G;
+        lt_pgrp_init(G, 1);
+        lt_err_t err;
+        lt_err_init(err);
+        lt_pgrp_series_t S;
+        lt_pgrp_series_init(S);
+        lt_status st = lt_io_group(G, NULL, t[i].spec, ctx, err);
+        if (!st) st = lt_pgrp_chain(G, NULL, ctx, err);
+        if (!st) st = lt_pgrp_derived_series(S, G, ctx, err);
+        CHECK(st == LT_OK, "%s: %s", t[i].spec, err->msg);
+        if (!st) {
+            long dl = S->reaches_one ? S->len - 1 : -1;
+            CHECK(lt_depth_abelian_layers(dl) == t[i].dl, "%s: abelian layers %ld, expected %ld", t[i].spec,
+                  lt_depth_abelian_layers(dl), t[i].dl);
+            CHECK(lt_depth_restricted_layers(dl) == t[i].re, "%s: restricted layers %ld, expected %ld",
+                  t[i].spec, lt_depth_restricted_layers(dl), t[i].re);
+            const char *wp = lt_depth_word_problem_name(lt_depth_word_problem_class(dl));
+            CHECK(strcmp(wp, t[i].wp) == 0, "%s: word problem %s, expected %s", t[i].spec, wp, t[i].wp);
+        }
+        lt_pgrp_series_clear(S);
+        lt_pgrp_clear(G);
+    }
+}
+
+static void test_sources(void)
+{
+    unit_case = "sources";
+    for (int s = 0; s < LT_SRC_COUNT; s++) {
+        const char *c = lt_depth_cite((lt_depth_source)s);
+        CHECK(c && strlen(c) > 8 && (strstr(c, "19") || strstr(c, "20")), "source %d: '%s' has no year", s, c);
+        for (int u = 0; u < s; u++)
+            CHECK(strcmp(c, lt_depth_cite((lt_depth_source)u)) != 0, "sources %d and %d are the same", u, s);
+    }
+    CHECK(strcmp(lt_depth_cite(LT_SRC_HEO_COR36), "Heo et al. 2026, Corollary 3.6") == 0, "Corollary 3.6");
+}
+
+int main(void)
+{
+    lt_ctx_init(ctx);
+    test_bound_names();
+    test_layers();
+    test_log_bound();
+    test_exponents();
+    test_free_nilpotent();
+    test_width();
+    test_groups();
+    test_sources();
+    UNIT_DONE("t-depth");
+}
