@@ -30,6 +30,10 @@ typedef struct {
     char *object;           /* positionals joined (products may be split by the shell) */
 } cli_opts;
 
+/* The value of a command's own option name at argv[*i] ("--name V" or
+   "--name=V"): NULL when argv[*i] is another argument, "" when the value
+   is missing. */
+const char *cli_opt_value(int argc, char **argv, int *i, const char *name);
 /* Parses the common options; returns -1 to go on, or an exit status. */
 int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd);
 void cli_free(cli_opts *o);
