@@ -8,4 +8,5 @@
 #include "lietool/liealg.h"
 #include "lietool/fliealg.h"
 #include "lietool/free.h"
+#include "lietool/dataset.h"
 #endif
