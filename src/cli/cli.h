@@ -71,6 +71,28 @@ int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int lower, int len
 
 
 
+/* The options of dataset and table that cli_parse does not know
+   (src/cli/cmd_dataset.c). */
+#include "lietool/dataset.h"
+typedef struct {
+    long length, samples;           /* -1 when not given */
+    uint64_t seed;
+    lt_convention conv;
+    long max_length, max_samples;   /* --max-length, --max-samples */
+    int ac;
+    char **av;                      /* the other arguments, for cli_parse */
+} ds_opts;
+/* Takes --length (l), --samples (s), --seed (S), --convention (c),
+   --max-length (L) and --max-samples (M) out of argv[first..]; those not
+   in allowed are usage errors. -1 to go on, or an exit status. */
+int cli_dataset_opts(ds_opts *d, int argc, char **argv, int first, const char *allowed, const lt_cmd *self);
+void cli_dataset_free(ds_opts *d);
+/* Positionals pos[first..npos-1] joined with spaces (malloc'd). */
+char *cli_join(char **pos, int first, int npos);
+/* The Cayley table of a group object, Lie algebras refused; -1 on
+   success, or an exit status (message printed). */
+int cli_cayley(lt_cayley_t C, const char *spec, lt_convention conv, const cli_opts *o, const lt_cmd *self);
+
 /* Predicate commands: key is "abelian", "nilpotent", "solvable" or "perfect". */
 int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key);
 #endif
