@@ -9,4 +9,5 @@
 #include "lietool/fliealg.h"
 #include "lietool/free.h"
 #include "lietool/depth.h"
+#include "lietool/dataset.h"
 #endif

@@ -30,6 +30,10 @@ typedef struct {
     char *object;           /* positionals joined (products may be split by the shell) */
 } cli_opts;
 
+/* The value of a command's own option name at argv[*i] ("--name V" or
+   "--name=V"): NULL when argv[*i] is another argument, "" when the value
+   is missing. */
+const char *cli_opt_value(int argc, char **argv, int *i, const char *name);
 /* Parses the common options; returns -1 to go on, or an exit status. */
 int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd);
 void cli_free(cli_opts *o);
@@ -66,6 +70,28 @@ int cli_predicate(cli_opts *o, const char *key, int value);
 int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int lower, int length_only);
 
 
+
+/* The options of dataset and table that cli_parse does not know
+   (src/cli/cmd_dataset.c). */
+#include "lietool/dataset.h"
+typedef struct {
+    long length, samples;           /* -1 when not given */
+    uint64_t seed;
+    lt_convention conv;
+    long max_length, max_samples;   /* --max-length, --max-samples */
+    int ac;
+    char **av;                      /* the other arguments, for cli_parse */
+} ds_opts;
+/* Takes --length (l), --samples (s), --seed (S), --convention (c),
+   --max-length (L) and --max-samples (M) out of argv[first..]; those not
+   in allowed are usage errors. -1 to go on, or an exit status. */
+int cli_dataset_opts(ds_opts *d, int argc, char **argv, int first, const char *allowed, const lt_cmd *self);
+void cli_dataset_free(ds_opts *d);
+/* Positionals pos[first..npos-1] joined with spaces (malloc'd). */
+char *cli_join(char **pos, int first, int npos);
+/* The Cayley table of a group object, Lie algebras refused; -1 on
+   success, or an exit status (message printed). */
+int cli_cayley(lt_cayley_t C, const char *spec, lt_convention conv, const cli_opts *o, const lt_cmd *self);
 
 /* Predicate commands: key is "abelian", "nilpotent", "solvable" or "perfect". */
 int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key);

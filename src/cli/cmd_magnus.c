@@ -35,17 +35,6 @@ static void put_bracket(FILE *f, const lt_lyndon_t B, slong i, char **names)
     fputc(']', f);
 }
 
-/* The value of option name at argv[*i] ("--name V" or "--name=V"): NULL
-   when argv[*i] is another argument, "" when the value is missing. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name)
-{
-    size_t l = strlen(name);
-    if (strncmp(argv[*i], name, l) != 0) return NULL;
-    if (argv[*i][l] == '=') return argv[*i] + l + 1;
-    if (argv[*i][l]) return NULL;
-    return *i + 1 < argc ? argv[++*i] : "";
-}
-
 /* A bad option value: the message, and the usage status; frees av. */
 static int usage_fail(char **av, const char *fmt, const char *v)
 {
@@ -163,7 +152,7 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
             for (; i < argc; i++) av[ac++] = argv[i];
             break;
         }
-        if ((v = opt_value(argc, argv, &i, "--order"))) {
+        if ((v = cli_opt_value(argc, argv, &i, "--order"))) {
             char *e;
             errno = 0;
             K = strtol(v, &e, 10);
@@ -173,12 +162,12 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
             }
             continue;
         }
-        if ((v = opt_value(argc, argv, &i, "--matrices"))) {
+        if ((v = cli_opt_value(argc, argv, &i, "--matrices"))) {
             if (!*v) { fmpq_clear(h); return usage_fail(av, "--matrices needs a file%s", ""); }
             matrices = v;
             continue;
         }
-        if ((v = opt_value(argc, argv, &i, "--prec"))) {
+        if ((v = cli_opt_value(argc, argv, &i, "--prec"))) {
             char *e;
             errno = 0;
             prec = strtol(v, &e, 10);
@@ -189,14 +178,14 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
             eval_opt = 1;
             continue;
         }
-        if ((v = opt_value(argc, argv, &i, "--norm"))) {
+        if ((v = cli_opt_value(argc, argv, &i, "--norm"))) {
             if (strcmp(v, "frobenius") == 0) norm = LT_NORM_FROBENIUS;
             else if (strcmp(v, "spectral") == 0) norm = LT_NORM_SPECTRAL;
             else { fmpq_clear(h); return usage_fail(av, "--norm takes frobenius or spectral, not '%s'", v); }
             eval_opt = 1;
             continue;
         }
-        if ((v = opt_value(argc, argv, &i, "--step"))) {
+        if ((v = cli_opt_value(argc, argv, &i, "--step"))) {
             const char *e;
             if (!lt_free_read_q(h, v, &e) || *e) {
                 fmpq_clear(h);

@@ -31,6 +31,17 @@ static int usage_error(const lt_cmd *cmd, const char *fmt, const char *arg)
     return LT_EUSAGE;
 }
 
+/* The value of option name at argv[*i] ("--name V" or "--name=V"): NULL
+   when argv[*i] is another argument, "" when the value is missing. */
+const char *cli_opt_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t l = strlen(name);
+    if (strncmp(argv[*i], name, l) != 0) return NULL;
+    if (argv[*i][l] == '=') return argv[*i] + l + 1;
+    if (argv[*i][l]) return NULL;
+    return *i + 1 < argc ? argv[++*i] : "";
+}
+
 static int long_value(long *out, const char *v, const char *opt, const lt_cmd *cmd)
 {
     char *end;

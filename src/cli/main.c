@@ -8,16 +8,17 @@
 #include "cli.h"
 
 #define CMD(n) int cmd_##n(int, char **, const lt_cmd *)
-CMD(bch); CMD(center); CMD(closure); CMD(derived_length); CMD(derived_series); CMD(dimension);
 CMD(error_bound); CMD(min_depth); CMD(report);
+CMD(bch); CMD(center); CMD(closure); CMD(dataset); CMD(derived_length); CMD(derived_series); CMD(dimension);
 CMD(help); CMD(info); CMD(is_abelian); CMD(is_nilpotent); CMD(is_perfect);
 CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series); CMD(magnus);
-CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(upper_central_series);
+CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(table); CMD(upper_central_series);
 
 const lt_cmd lt_commands[] = {
     {"bch", cmd_bch, "[--json | --table] [--symmetric] N", "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis"},
     {"center", cmd_center, "[--json] OBJECT", "the centre: of a group its order and generators, of a Lie algebra a basis"},
     {"closure", cmd_closure, "[--json | --format gap] ALGEBRA", "a basis of the Lie algebra (of LieAlgebra(Rationals, [...]): the matrices it generates), or GAP's structure-constant table"},
+    {"dataset", cmd_dataset, "generate --length T [--samples N] [--seed S] [--convention gap] [--max-length L] [--max-samples N] GROUP | check [--json] FILE GROUP", "word-problem datasets: the CSV (seed,input,target) of random words and their prefix products, or the check of one"},
     {"derived-length", cmd_derived_length, "[--json] OBJECT", "length of the derived series, or 'not solvable'"},
     {"derived-series", cmd_derived_series, "[--json] OBJECT", "orders (groups) or dimensions (Lie algebras) of G > G' > G'' > ..."},
     {"dimension", cmd_dimension, "[--json] ALGEBRA", "the dimension of a Lie algebra"},
@@ -38,6 +39,7 @@ const lt_cmd lt_commands[] = {
     {"order", cmd_order, "[--json] GROUP", "the order of the group (exact)"},
     {"radical", cmd_radical, "[--json] ALGEBRA", "the solvable radical of a Lie algebra: its dimension and a basis"},
     {"report", cmd_report, "[--json] [--bound v1|sharp] [--length T] [--tokens N] [--max-digits N] OBJECT", "one page: algebraic profile, minimum depths, error exponents and the word problem's complexity, with sources"},
+    {"table", cmd_table, "[--json] [--convention gap] GROUP", "the Cayley table in the word-problem generator's element order (or GAP's), as abstract_algebra JSON"},
     {"upper-central-series", cmd_upper_central_series, "[--json] ALGEBRA", "dimensions of the upper central series, largest first, down to 0"},
 };
 const int lt_ncommands = (int)(sizeof lt_commands / sizeof lt_commands[0]);

@@ -21,15 +21,22 @@ static char *elname(const lt_json *elems, long i)
     return lt_strdup(buf);
 }
 
-lt_status lt_io_cayley(lt_pgrp_t G, char **name, const char *path,
-                       const lt_ctx_t ctx, lt_err_t err)
+lt_json *lt_io_read_json_(const char *path, lt_err_t err)
 {
     size_t len;
     char *text = lt_io_read_file_(path, &len, err);
-    if (!text) return err->status;
+    if (!text) return NULL;
     lt_json *doc = lt_json_parse(text, len, err);
     lt_free(text);
-    if (!doc) { lt_err_prefix(err, "%s", path); return LT_EINPUT; }
+    if (!doc) lt_err_prefix(err, "%s", path);
+    return doc;
+}
+
+lt_status lt_io_cayley(lt_pgrp_t G, char **name, const char *path,
+                       const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_json *doc = lt_io_read_json_(path, err);
+    if (!doc) return err->status;
     lt_status st = LT_OK;
     int *T = NULL;
     long n = 0;

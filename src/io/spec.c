@@ -316,6 +316,11 @@ static int split_product(const char *s, size_t *pos, size_t *seplen, int max)
     return k;
 }
 
+int lt_io_split_product_(const char *s, size_t *pos, size_t *seplen, int max)
+{
+    return split_product(s, pos, seplen, max);
+}
+
 lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
                       const lt_ctx_t ctx, lt_err_t err)
 {

@@ -1,0 +1,274 @@
+/* lietool dataset generate|check: the word-problem CSV files
+   (seed,input,target) of jopetty/word-problem and its forks; the
+   conventions are in src/io/dataset.c and lietool-formats(5). */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "lietool/dataset.h"
+#include "lietool/io.h"
+#include "lietool/json.h"
+
+static int ds_usage(const lt_cmd *self, const char *fmt, const char *v)
+{
+    fprintf(stderr, "lietool: %s: ", self->name);
+    fprintf(stderr, fmt, v);
+    fprintf(stderr, "\nusage: lietool %s %s\n", self->name, self->usage);
+    return LT_EUSAGE;
+}
+
+static int positive(long *out, const char *v, const char *opt, const lt_cmd *self)
+{
+    char *e;
+    errno = 0;
+    long x = strtol(v, &e, 10);
+    if (errno || e == v || *e || x < 1 || !isdigit((unsigned char)*v)) {
+        char fmt[96];
+        snprintf(fmt, sizeof fmt, "%s needs a positive integer, not '%%s'", opt);
+        return ds_usage(self, fmt, v);
+    }
+    *out = x;
+    return -1;
+}
+
+/* Takes the dataset options out of argv[first..]; -1 to go on, or an
+   exit status. allowed: the options the subcommand takes ("lscm"). */
+int cli_dataset_opts(ds_opts *d, int argc, char **argv, int first, const char *allowed, const lt_cmd *self)
+{
+    memset(d, 0, sizeof *d);
+    d->length = d->samples = -1;
+    d->max_length = 10000;
+    d->max_samples = 10000000;
+    d->av = lt_malloc((size_t)(argc + 1) * sizeof *d->av);
+    d->av[d->ac++] = argv[0];
+    static const struct { const char *name; char key; } opts[] = {
+        {"--length", 'l'}, {"--samples", 's'}, {"--seed", 'S'}, {"--convention", 'c'},
+        {"--max-length", 'L'}, {"--max-samples", 'M'}};
+    for (int i = first; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0) {
+            for (; i < argc; i++) d->av[d->ac++] = argv[i];
+            break;
+        }
+        const char *v = NULL, *opt = NULL;
+        char key = 0;
+        for (size_t k = 0; k < sizeof opts / sizeof *opts && !v; k++)
+            if ((v = cli_opt_value(argc, argv, &i, opts[k].name))) { key = opts[k].key; opt = opts[k].name; }
+        if (!v) { d->av[d->ac++] = argv[i]; continue; }
+        if (!strchr(allowed, key)) return ds_usage(self, "%s does not apply here", opt);
+        if (!*v) return ds_usage(self, "%s needs a value", opt);
+        int r = -1;
+        switch (key) {
+        case 'l': r = positive(&d->length, v, opt, self); break;
+        case 's': r = positive(&d->samples, v, opt, self); break;
+        case 'L': r = positive(&d->max_length, v, opt, self); break;
+        case 'M': r = positive(&d->max_samples, v, opt, self); break;
+        case 'S': {
+            char *e;
+            errno = 0;
+            unsigned long long x = strtoull(v, &e, 10);
+            if (errno || *e || !isdigit((unsigned char)*v))
+                return ds_usage(self, "--seed needs an integer from 0 to 18446744073709551615, not '%s'", v);
+            d->seed = x;
+            break;
+        }
+        case 'c':
+            if (strcmp(v, "gap") == 0) d->conv = LT_CONV_GAP;
+            else if (strcmp(v, "abstract_algebra") == 0 || strcmp(v, "aa") == 0) d->conv = LT_CONV_AA;
+            else return ds_usage(self, "--convention takes abstract_algebra or gap, not '%s'", v);
+            break;
+        }
+        if (r >= 0) return r;
+    }
+    d->av[d->ac] = NULL;
+    return -1;
+}
+
+void cli_dataset_free(ds_opts *d)
+{
+    lt_free(d->av);
+}
+
+/* Positionals pos[first..] joined with spaces: a group such as C5 x A4. */
+char *cli_join(char **pos, int first, int npos)
+{
+    size_t len = 1;
+    for (int i = first; i < npos; i++) len += strlen(pos[i]) + 1;
+    char *s = lt_malloc(len);
+    s[0] = '\0';
+    for (int i = first; i < npos; i++) {
+        if (i > first) strcat(s, " ");
+        strcat(s, pos[i]);
+    }
+    return s;
+}
+
+/* Builds the table of a group object, refusing Lie algebras; -1 on
+   success, or an exit status. */
+int cli_cayley(lt_cayley_t C, const char *spec, lt_convention conv, const cli_opts *o, const lt_cmd *self)
+{
+    if (lt_io_is_liealg(spec)) {
+        fprintf(stderr, "lietool: %s: '%s' is a Lie algebra; this command takes a group\n", self->name, spec);
+        return LT_EUSAGE;
+    }
+    lt_err_t err;
+    lt_err_init(err);
+    if (lt_cayley_build(C, spec, conv, o->ctx, err)) return cli_fail(err);
+    return -1;
+}
+
+static int generate(ds_opts *d, cli_opts *o, const lt_cmd *self)
+{
+    if (o->json) return ds_usage(self, "%s: generate writes CSV; --json goes with check", "--json");
+    if (o->npos == 0) return ds_usage(self, "%s", "generate: missing the group");
+    if (d->length < 0) return ds_usage(self, "%s", "generate: --length T is required");
+    if (d->length > d->max_length) {
+        fprintf(stderr, "lietool: dataset: --length %ld is above --max-length %ld\n", d->length, d->max_length);
+        return LT_ELIMIT;
+    }
+    if (d->samples > d->max_samples) {
+        fprintf(stderr, "lietool: dataset: --samples %ld is above --max-samples %ld\n", d->samples, d->max_samples);
+        return LT_ELIMIT;
+    }
+    char *spec = cli_join(o->pos, 0, o->npos);
+    lt_cayley_t C;
+    lt_cayley_init(C);
+    int r = cli_cayley(C, spec, d->conv, o, self);
+    if (r < 0 && d->samples < 0) {
+        /* every word: n^T of them */
+        double all = 1;
+        for (long t = 0; t < d->length && all <= (double)d->max_samples; t++) all *= (double)C->n;
+        if (all > (double)d->max_samples) {
+            fprintf(stderr, "lietool: dataset: all %ld^%ld words of '%s' are more than --max-samples %ld (give --samples N)\n",
+                    C->n, d->length, spec, d->max_samples);
+            r = LT_ELIMIT;
+        }
+    }
+    if (r < 0) {
+        lt_err_t err;
+        lt_err_init(err);
+        int capped = 0;
+        if (lt_dataset_generate(stdout, C, d->length, d->samples, d->seed, &capped, o->ctx, err)) r = cli_fail(err);
+        else {
+            r = 0;
+            if (capped) {
+                long m = 1;
+                for (long t = 0; t < d->length; t++) m *= C->n;     /* below --samples */
+                fprintf(stderr, "lietool: dataset: '%s' has only %ld distinct words of length %ld; wrote each once\n",
+                        spec, m, d->length);
+            }
+        }
+    }
+    lt_cayley_clear(C);
+    lt_free(spec);
+    return r;
+}
+
+static void put_tally_text(const char *name, const lt_dataset_tally *T)
+{
+    printf("  %-20s %ld correct, %ld wrong", name, T->correct, T->wrong);
+    if (T->row)
+        printf("; first wrong: row %ld (line %ld), position %ld: target %ld, expected %ld",
+               T->row, T->line, T->pos, T->got, T->want);
+    printf("\n");
+}
+
+static void put_tally_json(const char *name, const lt_dataset_tally *T)
+{
+    printf(", \"%s\": {\"correct\": %ld, \"wrong\": %ld, \"first_wrong\": ", name, T->correct, T->wrong);
+    if (T->row)
+        printf("{\"row\": %ld, \"line\": %ld, \"position\": %ld, \"target\": %ld, \"expected\": %ld}}",
+               T->row, T->line, T->pos, T->got, T->want);
+    else printf("null}");
+}
+
+static int check(cli_opts *o, const lt_cmd *self)
+{
+    if (o->npos < 2) return ds_usage(self, "%s", o->npos ? "check: missing the group after the file" : "check: missing the file and the group");
+    const char *path = o->pos[0];
+    char *spec = cli_join(o->pos, 1, o->npos);
+    lt_cayley_struct C[LT_NCONV];
+    for (int c = 0; c < LT_NCONV; c++) lt_cayley_init(&C[c]);
+    int r = -1;
+    for (int c = 0; c < LT_NCONV && r < 0; c++) r = cli_cayley(&C[c], spec, (lt_convention)c, o, self);
+    FILE *f = NULL;
+    if (r < 0) {
+        f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+        if (!f) {
+            fprintf(stderr, "lietool: cannot open '%s': %s\n", path, strerror(errno));
+            r = LT_EINPUT;
+        }
+    }
+    lt_dataset_report_t R;
+    lt_dataset_report_init(R);
+    if (r < 0) {
+        lt_err_t err;
+        lt_err_init(err);
+        if (lt_dataset_check(R, f, C, o->ctx, err)) {
+            lt_err_prefix(err, "%s", path);
+            r = cli_fail(err);
+        }
+    }
+    if (f && f != stdin) fclose(f);
+    if (r >= 0) goto done;
+    for (int i = 0; i < R->nkept; i++) fprintf(stderr, "lietool: %s:%s\n", path, R->problems[i]);
+    if (R->nproblems > R->nkept)
+        fprintf(stderr, "lietool: %s: %ld more problem%s not shown\n", path, R->nproblems - R->nkept,
+                R->nproblems - R->nkept == 1 ? "" : "s");
+    long good = R->rows - R->bad_rows;
+    int ok[LT_NCONV];
+    for (int c = 0; c < LT_NCONV; c++) ok[c] = good > 0 && R->conv[c].wrong == 0;
+    int same = C[0].n == C[1].n && memcmp(C[0].table, C[1].table, (size_t)C[0].n * (size_t)C[0].n * sizeof(int)) == 0;
+    const char *conv = NULL, *why = "";
+    if (ok[0] && ok[1]) { conv = "both"; why = same ? " (the two tables are the same)" : " (no row tells them apart)"; }
+    else if (ok[0] || ok[1]) conv = lt_convention_name(ok[0] ? LT_CONV_AA : LT_CONV_GAP);
+    if (o->json) {
+        printf("{\"object\": ");
+        lt_json_put_string(stdout, spec);
+        printf(", \"file\": ");
+        lt_json_put_string(stdout, path);
+        printf(", \"order\": %ld, \"rows\": %ld, \"bad_rows\": %ld, \"bad_header\": %s, \"problems\": %ld",
+               C[0].n, R->rows, R->bad_rows, R->bad_header ? "true" : "false", R->nproblems);
+        if (good > 0) printf(", \"min_length\": %ld, \"max_length\": %ld", R->min_len, R->max_len);
+        else printf(", \"min_length\": null, \"max_length\": null");
+        for (int c = 0; c < LT_NCONV; c++) put_tally_json(lt_convention_name((lt_convention)c), &R->conv[c]);
+        printf(", \"convention\": ");
+        if (conv) printf("\"%s\"}\n", conv); else printf("null}\n");
+    } else {
+        printf("%s: %s (order %ld), %ld row%s", path, spec, C[0].n, R->rows, R->rows == 1 ? "" : "s");
+        if (good <= 0) printf("\n");
+        else if (R->min_len == R->max_len) printf(", words of length %ld\n", R->min_len);
+        else printf(", words of length %ld to %ld\n", R->min_len, R->max_len);
+        printf("  %-20s %ld%s\n", "bad rows", R->bad_rows, R->bad_header ? ", and a bad header" : "");
+        for (int c = 0; c < LT_NCONV; c++) put_tally_text(lt_convention_name((lt_convention)c), &R->conv[c]);
+        printf("  %-20s %s%s\n", "convention", conv ? conv : good > 0 ? "neither" : "undecided (no well-formed rows)", why);
+    }
+    if (R->bad_rows || R->bad_header) r = LT_EINPUT;
+    else r = (good > 0 && !conv) ? LT_NO : 0;
+done:
+    lt_dataset_report_clear(R);
+    for (int c = 0; c < LT_NCONV; c++) lt_cayley_clear(&C[c]);
+    lt_free(spec);
+    return r;
+}
+
+int cmd_dataset(int argc, char **argv, const lt_cmd *self)
+{
+    if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+        if (argc < 2) return ds_usage(self, "%s", "missing the subcommand (generate or check)");
+        return cli_usage(self, stdout);
+    }
+    int gen = strcmp(argv[1], "generate") == 0;
+    if (!gen && strcmp(argv[1], "check") != 0)
+        return ds_usage(self, "unknown subcommand '%s' (generate or check)", argv[1]);
+    ds_opts d;
+    int r = cli_dataset_opts(&d, argc, argv, 2, gen ? "lsSLMc" : "", self);
+    if (r >= 0) { cli_dataset_free(&d); return r; }
+    cli_opts o;
+    r = cli_parse(&o, d.ac, d.av, self);
+    if (r < 0) r = gen ? generate(&d, &o, self) : check(&o, self);
+    cli_free(&o);
+    cli_dataset_free(&d);
+    return r;
+}
