@@ -86,6 +86,7 @@ demo: all
 bench: all
 	@sh bench/bench-groups.sh ./lietool
 	@sh bench/bench-lie.sh ./lietool
+	@sh bench/bench-bch.sh ./lietool
 
 check-gap: all
 	@sh tests/check-gap.sh ./lietool

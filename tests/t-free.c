@@ -547,6 +547,22 @@ static void fast_vs_plain(const char *name, int D, slong m, const int *l, const 
 
 static void test_fast_vs_plain(void)
 {
+    /* Casas and Murua (2009): to degree 20, 111013 basis elements and 76760
+       non-zero coefficients */
+    unit_case = "bch 20: Casas-Murua's counts";
+    lt_err_t err;
+    lt_err_init(err);
+    lt_lyndon_t B;
+    lt_lyndon_init(B);
+    lt_free_lyndon_basis(B, 2, 20, ctx, err);
+    fmpq *c = _fmpq_vec_init(B->n);
+    CHECK(lt_free_bch(c, B, 0, ctx, err) == LT_OK, "bch 20: %s", err->msg);
+    slong nz = 0;
+    for (slong i = 0; i < B->n; i++) nz += !fmpq_is_zero(c + i);
+    CHECK(B->n == 111013 && nz == 76760, "bch 20: %ld elements, %ld non-zero", (long)B->n, (long)nz);
+    _fmpq_vec_clear(c, B->n);
+    lt_lyndon_clear(B);
+
     static const int l2[2] = {0, 1}, l3[3] = {0, 1, 0}, l6[6] = {1, 0, 0, 1, 1, 0};
     static const char *const one[] = {"1", "1"}, *const sym[] = {"1/2", "1", "1/2"};
     static const char *const odd[] = {"-3/7", "2/5", "5/3", "-1", "1/4", "7/2"};
@@ -555,7 +571,9 @@ static void test_fast_vs_plain(void)
     fast_vs_plain("bch 13: fast and plain", 13, 2, l2, one, 0);
     fast_vs_plain("symmetric bch 13: fast and plain", 13, 3, l3, sym, 1);
     fast_vs_plain("log of 6 factors on 2 letters: fast and plain", 12, 6, l6, odd, -1);
-    fast_vs_plain("log(e^{aX} e^{bY}), a, b of 30 digits: 128-bit overflow, FLINT fallback", 11, 2, l2, huge, -1);
+    static const char *const big[] = {"1099511627776", "-3/1099511627775"};
+    fast_vs_plain("log(e^{aX} e^{bY}), a, b of 30 digits: FLINT throughout", 11, 2, l2, huge, -1);
+    fast_vs_plain("log(e^{aX} e^{bY}), a, b near 2^40: 128-bit overflow in the word coefficients", 11, 2, l2, big, -1);
 }
 
 /* ------------------------------------------------ floating point, 3 x 3 */

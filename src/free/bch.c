@@ -275,6 +275,10 @@ typedef struct {
     fmpz *binom;        /* binom[i*(n+1)+j] */
     fmpz *Ldiv;         /* L/k, k = 1..n */
     states s1, s2;
+    /* word_coefficient_128's scratch */
+    __int128 *w128, *b128, *sh, *sh2;
+    slong *st, *se, *st2, *se2;
+    int64_t *binom64;
 } wordcoef;
 
 static void wordcoef_init(wordcoef *C, slong n)
@@ -304,6 +308,26 @@ static void wordcoef_clear(wordcoef *C)
     _fmpz_vec_clear(C->Ldiv, n1);
     states_clear(&C->s1);
     states_clear(&C->s2);
+    lt_free(C->w128); lt_free(C->b128); lt_free(C->sh); lt_free(C->sh2);
+    lt_free(C->st); lt_free(C->se); lt_free(C->st2); lt_free(C->se2);
+    lt_free(C->binom64);
+}
+
+/* The scratch of word_coefficient_128 for m factors (n <= 62). */
+static void wordcoef_init_128(wordcoef *C, slong m)
+{
+    slong n = C->n, n1 = n + 1, ns = m * (n + 1) + 1;
+    C->w128 = lt_calloc((size_t)(n1 * n1), sizeof(__int128));
+    C->b128 = lt_calloc((size_t)(n1 * n1), sizeof(__int128));
+    C->sh = lt_malloc((size_t)ns * sizeof(__int128));
+    C->sh2 = lt_malloc((size_t)ns * sizeof(__int128));
+    C->st = lt_malloc((size_t)ns * sizeof(slong));
+    C->se = lt_malloc((size_t)ns * sizeof(slong));
+    C->st2 = lt_malloc((size_t)ns * sizeof(slong));
+    C->se2 = lt_malloc((size_t)ns * sizeof(slong));
+    C->binom64 = lt_malloc((size_t)(n1 * n1) * sizeof(int64_t));
+    for (slong i = 0; i <= n; i++)
+        for (slong j = 0; j <= i; j++) C->binom64[i * n1 + j] = (int64_t)fmpz_get_si(C->binom + i * n1 + j);
 }
 
 static void word_coefficient(fmpz_t S, wordcoef *C, const unsigned char *v, const factors *F)
@@ -332,6 +356,92 @@ static void word_coefficient(fmpz_t S, wordcoef *C, const unsigned char *v, cons
     fmpz_clear(x);
 }
 
+
+/* word_coefficient in 128-bit integers, the final sum in FLINT integers;
+   0 when an intermediate value does not fit (nothing is set then). The
+   factors' p_s must fit in 64 bits (F->small). */
+typedef __int128 wc_i128;
+
+static int word_coefficient_128(fmpz_t S, wordcoef *C, const unsigned char *v, const factors *F, const int64_t *p)
+{
+    slong n = C->n, n1 = n + 1, m = F->m;
+    wc_i128 *Wt = C->w128, *B = C->b128;
+    /* piece weights: the states (t, e, h) of the reading automaton */
+    slong *st = C->st, *se = C->se, *st2 = C->st2, *se2 = C->se2;
+    wc_i128 *sh = C->sh, *sh2 = C->sh2, x;
+    for (slong j = 0; j < n; j++) {
+        slong ns = 0;
+        for (slong i = j; i < n; i++) {
+            int lam = v[i];
+            wc_i128 len1 = (wc_i128)(i - j + 1);
+            slong ns2 = 0;
+            #define WC_ADD(T, E, H) do {                                             \
+                slong a_;                                                            \
+                for (a_ = 0; a_ < ns2; a_++) if (st2[a_] == (T) && se2[a_] == (E)) break; \
+                if (a_ == ns2) { st2[ns2] = (T); se2[ns2] = (E); sh2[ns2++] = (H); } \
+                else if (__builtin_add_overflow(sh2[a_], (H), sh2 + a_)) return 0;   \
+            } while (0)
+            if (i == j) {
+                for (slong q = 0; q < m; q++)
+                    if (F->l[q] == lam && p[q]) WC_ADD(q, 1, (wc_i128)p[q]);
+            } else {
+                for (slong a = 0; a < ns; a++) {
+                    slong t = st[a], e = se[a];
+                    if (F->l[t] == lam) {
+                        if (__builtin_mul_overflow(sh[a], (wc_i128)p[t], &x) || __builtin_mul_overflow(x, len1, &x)) return 0;
+                        x /= (wc_i128)(e + 1);
+                        WC_ADD(t, e + 1, x);
+                    }
+                    for (slong q = t + 1; q < m; q++)
+                        if (F->l[q] == lam && p[q]) {
+                            if (__builtin_mul_overflow(sh[a], (wc_i128)p[q], &x) || __builtin_mul_overflow(x, len1, &x)) return 0;
+                            WC_ADD(q, 1, x);
+                        }
+                }
+            }
+            #undef WC_ADD
+            wc_i128 w = 0;
+            slong k = 0;
+            for (slong a = 0; a < ns2; a++) {
+                if (!sh2[a]) continue;
+                if (__builtin_add_overflow(w, sh2[a], &w)) return 0;
+                st[k] = st2[a]; se[k] = se2[a]; sh[k] = sh2[a];
+                k++;
+            }
+            ns = k;
+            Wt[j * n1 + i + 1] = w;
+            if (!ns) {
+                for (slong i2 = i + 1; i2 < n; i2++) Wt[j * n1 + i2 + 1] = 0;
+                break;
+            }
+        }
+    }
+    /* B_k(i) = sum_j B_{k-1}(j) binom(i, j) Wt(j, i) */
+    memset(B, 0, (size_t)(n1 * n1) * sizeof(wc_i128));
+    B[0] = 1;
+    for (slong i = 1; i <= n; i++)
+        for (slong j = 0; j < i; j++) {
+            wc_i128 w = Wt[j * n1 + i];
+            if (!w) continue;
+            if (__builtin_mul_overflow(w, (wc_i128)C->binom64[i * n1 + j], &x)) return 0;
+            for (slong k = (j == 0 ? 1 : 2); k <= j + 1; k++) {
+                wc_i128 b = B[(k - 1) * n1 + j], y;
+                if (!b) continue;
+                if (__builtin_mul_overflow(b, x, &y) || __builtin_add_overflow(B[k * n1 + i], y, B + k * n1 + i)) return 0;
+            }
+        }
+    fmpz_t y;
+    fmpz_init(y);
+    fmpz_zero(S);
+    for (slong k = 1; k <= n; k++) {
+        unsigned __int128 u = (unsigned __int128)B[k * n1 + n];
+        fmpz_set_signed_uiui(y, (ulong)(u >> 64), (ulong)u);
+        if (k & 1) fmpz_addmul(S, C->Ldiv + k, y);
+        else fmpz_submul(S, C->Ldiv + k, y);
+    }
+    fmpz_clear(y);
+    return 1;
+}
 
 /* ------------------------------------------------------------------------
    The fast path for 2 letters (the BCH series, and Magnus series of words
@@ -474,6 +584,7 @@ typedef struct {
 typedef struct {
     const lt_lyndon_struct *B;
     const factors *F;
+    int64_t *p64;           /* the p_s of F when they fit in 64 bits, else NULL */
     fmpq *c;
     slong *cstart, *cidx;   /* class (n, o): cidx[cstart[n * (N + 2) + o] ..] */
     lp_job *jobs;
@@ -520,7 +631,8 @@ typedef struct {
     const int32_t *root, *stop;     /* stop[j]: the largest root of the columns before j */
     const unsigned char *lead, *k;  /* leading X's of u_j; k of column i */
     void *v;                        /* LP_ROWS values per node, 32 or 64 bits */
-    slong *active;                  /* the columns with a non-zero coefficient so far */
+    slong *active;                  /* the columns with a non-zero coefficient so far, */
+    const slong *astart;            /* those of k = 0, 1, ... from active + astart[k] */
 } lp_solve;
 
 static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz, int main_thread)
@@ -529,7 +641,7 @@ static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz,
     int n = S->G->n, small = n <= 31;
     int32_t *v32 = S->v;
     int64_t *v64 = S->v;
-    slong nact = 0;
+    slong nact[64] = {0};
     for (slong j0 = 0; j0 < S->s; j0 += LP_ROWS) {
         slong j1 = j0 + LP_ROWS < S->s ? j0 + LP_ROWS : S->s;
         /* the leaves, then the program, for rows j0 .. j1-1 */
@@ -545,18 +657,22 @@ static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz,
         else lp_run64(S->G, v64, S->stop[j1 - 1]);
         for (slong j = j0; j < j1; j++) {
             int r = (int)(j - j0), lead = S->lead[j];
-            for (slong t = 0; t < nact; t++) {
-                slong i = S->active[t];
-                if (S->k[i] > lead) continue;
-                int64_t e = small ? v32[S->root[i] * LP_ROWS + r] : v64[S->root[i] * LP_ROWS + r];
-                if (!e) continue;
-                if (c128) {
-                    lp_i128 x;
-                    if (__builtin_mul_overflow(c128[i], (lp_i128)e, &x) || __builtin_sub_overflow(c128[j], x, c128 + j))
-                        return 0;
-                } else fmpz_submul_si(cz + j, cz + i, (slong)e);
+            /* the columns X^k v with k <= lead, by k */
+            for (int k = 0; k <= lead; k++)
+                for (slong t = S->astart[k]; t < S->astart[k] + nact[k]; t++) {
+                    slong i = S->active[t];
+                    int64_t e = small ? v32[S->root[i] * LP_ROWS + r] : v64[S->root[i] * LP_ROWS + r];
+                    if (!e) continue;
+                    if (c128) {
+                        lp_i128 x;
+                        if (__builtin_mul_overflow(c128[i], (lp_i128)e, &x) || __builtin_sub_overflow(c128[j], x, c128 + j))
+                            return 0;
+                    } else fmpz_submul_si(cz + j, cz + i, (slong)e);
+                }
+            if (c128 ? c128[j] != 0 : !fmpz_is_zero(cz + j)) {
+                int k = S->k[j];
+                S->active[S->astart[k] + nact[k]++] = j;
             }
-            if (c128 ? c128[j] != 0 : !fmpz_is_zero(cz + j)) S->active[nact++] = j;
             since += (double)j;
         }
         since += (double)(S->stop[j1 - 1] + 1) * LP_ROWS;
@@ -583,7 +699,11 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
     fmpz_mul(D, D, g);
     wordcoef C;
     wordcoef_init(&C, n);
-    for (slong i = 0; i < s; i++) word_coefficient(R + i, &C, lt_lyndon_word(B, idx[i]), Q->F);
+    if (Q->p64) wordcoef_init_128(&C, Q->F->m);
+    for (slong i = 0; i < s; i++) {
+        const unsigned char *w = lt_lyndon_word(B, idx[i]);
+        if (!Q->p64 || !word_coefficient_128(R + i, &C, w, Q->F, Q->p64)) word_coefficient(R + i, &C, w, Q->F);
+    }
     wordcoef_clear(&C);
     fmpz_set(g, D);
     for (slong i = 0; i < s && !fmpz_is_one(g); i++) fmpz_gcd(g, g, R + i);
@@ -613,7 +733,10 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
             while (l < n && w[l] == 0) l++;
             lead[i] = (unsigned char)l;
         }
-        lp_solve S = {B, idx, s, &G, root, stop, lead, kk, NULL, NULL};
+        slong astart[65] = {0};
+        for (slong i = 0; i < s; i++) astart[kk[i] + 1]++;
+        for (int k = 0; k < 64; k++) astart[k + 1] += astart[k];
+        lp_solve S = {B, idx, s, &G, root, stop, lead, kk, NULL, NULL, astart};
         S.v = lt_malloc((size_t)(2 * n + G.len + 1) * LP_ROWS * sizeof(int64_t));
         S.active = lt_malloc((size_t)s * sizeof(slong));
         lp_i128 *c = lt_malloc((size_t)(s + 1) * sizeof(lp_i128));
@@ -685,6 +808,11 @@ static lt_status log_exp_2(fmpq *c, const lt_lyndon_t B, const factors *F, int o
     Q.F = F;
     Q.c = c;
     Q.ctx = ctx;
+    Q.p64 = lt_malloc((size_t)(F->m + 1) * sizeof(int64_t));
+    for (slong q = 0; q < F->m && Q.p64; q++) {
+        if (fmpz_bits(F->p + q) > 62) { lt_free(Q.p64); Q.p64 = NULL; }
+        else Q.p64[q] = (int64_t)fmpz_get_si(F->p + q);
+    }
     slong ncls = (slong)(N + 2) * (N + 2);
     Q.cstart = lt_calloc((size_t)ncls + 1, sizeof(slong));
     Q.cidx = lt_malloc((size_t)(B->n + 1) * sizeof(slong));
@@ -731,6 +859,7 @@ static lt_status log_exp_2(fmpq *c, const lt_lyndon_t B, const factors *F, int o
     if (ctx->progress) ctx->progress(ctx->progress_arg, "", 1, 1);
     pthread_mutex_destroy(&Q.lock);
     lt_free(Q.jobs);
+    lt_free(Q.p64);
     lt_free(Q.cstart);
     lt_free(Q.cidx);
     return LT_OK;
