@@ -90,6 +90,7 @@ bench: all
 check-gap: all
 	@sh tests/check-gap.sh ./lietool
 	@sh tests/check-gap-lie.sh ./lietool
+	@sh tests/check-gap-iso.sh ./lietool
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \

@@ -9,7 +9,7 @@
 
 #define CMD(n) int cmd_##n(int, char **, const lt_cmd *)
 CMD(bch); CMD(center); CMD(closure); CMD(derived_length); CMD(derived_series); CMD(dimension);
-CMD(help); CMD(info); CMD(is_abelian); CMD(is_nilpotent); CMD(is_perfect);
+CMD(help); CMD(info); CMD(is_abelian); CMD(isomorphic); CMD(is_nilpotent); CMD(is_perfect);
 CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series); CMD(magnus);
 CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(upper_central_series);
 
@@ -27,6 +27,7 @@ const lt_cmd lt_commands[] = {
     {"is-perfect", cmd_is_perfect, "[--json] [-q] OBJECT", "exit 0 if the object equals its derived subgroup or subalgebra, 1 if not"},
     {"is-semisimple", cmd_is_semisimple, "[--json] [-q] ALGEBRA", "exit 0 if the Killing form is non-degenerate (Cartan's criterion), 1 if not"},
     {"is-solvable", cmd_is_solvable, "[--json] [-q] OBJECT", "exit 0 if solvable, 1 if not"},
+    {"isomorphic", cmd_isomorphic, "[--json] [-q] [--max-enum N] GROUP GROUP", "exit 0 and an isomorphism if the groups are isomorphic, 1 and an invariant that differs if not"},
     {"killing", cmd_killing, "[--json] ALGEBRA", "the Killing form tr(ad x ad y) in the algebra's basis"},
     {"lower-central-series", cmd_lower_central_series, "[--json] OBJECT", "G > [G,G] > [[G,G],G] > ... (stops when a term repeats)"},
     {"lyndon", cmd_lyndon, "[--json] R N", "the Lyndon basis of the free Lie algebra on R letters up to degree N (letters X Y Z, or a b c ... for R >= 4)"},
