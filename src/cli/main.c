@@ -11,7 +11,7 @@
 CMD(bch); CMD(center); CMD(closure); CMD(derived_length); CMD(derived_series); CMD(dimension);
 CMD(help); CMD(info); CMD(is_abelian); CMD(isomorphic); CMD(is_nilpotent); CMD(is_perfect);
 CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series); CMD(magnus);
-CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(upper_central_series);
+CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(rep); CMD(upper_central_series);
 
 const lt_cmd lt_commands[] = {
     {"bch", cmd_bch, "[--json | --table] [--symmetric] N", "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis"},
@@ -35,6 +35,7 @@ const lt_cmd lt_commands[] = {
     {"nilpotency-class", cmd_nilpotency_class, "[--json] OBJECT", "length of the lower central series, or 'not nilpotent'"},
     {"order", cmd_order, "[--json] GROUP", "the order of the group (exact)"},
     {"radical", cmd_radical, "[--json] ALGEBRA", "the solvable radical of a Lie algebra: its dimension and a basis"},
+    {"rep", cmd_rep, "check [--json] [--tol T] [--max-enum N] GROUP FILE", "check that FILE's matrices for group elements extend to a homomorphism: the first failing relation, distinct images, faithfulness"},
     {"upper-central-series", cmd_upper_central_series, "[--json] ALGEBRA", "dimensions of the upper central series, largest first, down to 0"},
 };
 const int lt_ncommands = (int)(sizeof lt_commands / sizeof lt_commands[0]);
