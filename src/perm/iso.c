@@ -46,7 +46,8 @@ typedef struct {
     int *sig;       /* signature number, common to both groups */
 } egrp;
 
-/* groups up to this order get a multiplication table (16 MiB at most) */
+/* groups up to this order get a multiplication table (16 MiB at most),
+   when the N^2 products of degree n cost at most about 2e8 steps */
 #define TABLE_MAX 2048
 
 static int *elt(const egrp *E, long r) { return E->el + (size_t)r * (size_t)E->n; }
@@ -110,7 +111,7 @@ static void egrp_build(egrp *E, lt_pgrp_struct *G, const lt_pgrp_struct *D)
         E->ord[r] = perm_order_int(elt(E, r), n, seen);
         E->der[r] = (char)lt_pgrp_contains(D, elt(E, r));
     }
-    if (N <= TABLE_MAX) {
+    if (N <= TABLE_MAX && (double)N * (double)N * (double)(n + 8) <= 2e8) {
         int *tab = lt_malloc((size_t)N * (size_t)N * sizeof(int));
         for (long x = 0; x < N; x++)
             for (long y = 0; y < N; y++) tab[(size_t)x * (size_t)N + (size_t)y] = (int)mul(E, x, y, tmp);
