@@ -92,12 +92,13 @@ check-gap: all
 	@sh tests/check-gap.sh ./lietool
 	@sh tests/check-gap-lie.sh ./lietool
 	@sh tests/check-gap-dataset.sh ./lietool
+	@sh tests/check-gap-iso.sh ./lietool
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	  $(DESTDIR)$(PREFIX)/include/lietool $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(DATADIR)/algebras/groups \
-	  $(DESTDIR)$(DATADIR)/algebras/lie
+	  $(DESTDIR)$(DATADIR)/algebras/lie $(DESTDIR)$(DATADIR)/algebras/reps
 	install -m 755 lietool $(DESTDIR)$(PREFIX)/bin/lietool
 	install -m 644 liblietool.a $(DESTDIR)$(PREFIX)/lib/liblietool.a
 	install -m 644 include/lietool.h $(DESTDIR)$(PREFIX)/include/lietool.h
@@ -106,6 +107,7 @@ install: all
 	install -m 644 man/lietool-formats.5 $(DESTDIR)$(PREFIX)/share/man/man5/lietool-formats.5
 	install -m 644 algebras/groups/*.grp $(DESTDIR)$(DATADIR)/algebras/groups/
 	install -m 644 algebras/lie/*.lie $(DESTDIR)$(DATADIR)/algebras/lie/
+	install -m 644 algebras/reps/*.rep $(DESTDIR)$(DATADIR)/algebras/reps/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/.*LIETOOL_VERSION "\(.*\)"/\1/p' include/lietool/core.h)|' \
 	  lietool.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/lietool.pc
 

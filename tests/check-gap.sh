@@ -31,23 +31,7 @@ cat >"$tmp/expect.g" <<'EOF'
 OUT := OutputTextFile(Concatenation(TMPDIR_, "/expected.txt"), false);
 SetPrintFormattingStatus(OUT, false);
 
-CycStr := function(p)
-  local s, c;
-  s := "";
-  for c in Cycles(p, MovedPoints(p)) do
-    Append(s, Concatenation("(", JoinStringsWithSeparator(List(c, String), ","), ")"));
-  od;
-  if s = "" then s := "()"; fi;
-  return s;
-end;
-
-# GAP syntax with compact cycles: Group((1,2,3),(1,2))
-GapSyntax := function(G)
-  local gens;
-  gens := Filtered(GeneratorsOfGroup(G), g -> g <> ());
-  if gens = [] then return "Group(())"; fi;
-  return Concatenation("Group(", JoinStringsWithSeparator(List(gens, CycStr), ","), ")");
-end;
+# CycStr and GapSyntax come from tests/gap-syntax.g (read before this file)
 
 # GAP syntax exactly as GAP prints it: Group([ (1,2,3), (1,2) ])
 GapPrinted := function(G)
@@ -258,7 +242,7 @@ EOF
 
 echo "check-gap: computing the expected answers with GAP"
 printf 'TMPDIR_ := "%s";\n' "$tmp" >"$tmp/init.g"
-if ! timeout 300 gap -q --quitonbreak "$tmp/init.g" "$tmp/expect.g" </dev/null >"$tmp/gap.log" 2>&1 \
+if ! timeout 300 gap -q --quitonbreak "$tmp/init.g" "$(dirname "$0")/gap-syntax.g" "$tmp/expect.g" </dev/null >"$tmp/gap.log" 2>&1 \
    || ! grep -q '^GAP .* groups$' "$tmp/gap.log"; then
     echo "check-gap: GAP failed to compute the expected answers:" >&2
     tail -20 "$tmp/gap.log" >&2

@@ -135,6 +135,17 @@ lt_status lt_free_matfile_parse(lt_matfile_t F, const char *text, const char *wh
 lt_status lt_free_matfile_read(lt_matfile_t F, const char *path, const lt_ctx_t ctx, lt_err_t err);
 /* The index of the matrix called name, or -1. */
 int lt_free_matfile_find(const lt_matfile_t F, const char *name);
+/* One matrix "[[e, e], [e, e]]" at *p, spread over lines if need be, with
+   '#' comments (*line counts the newlines passed; where, name and kinds,
+   what an entry may be, are for messages). Each entry is read by
+   entry(arg, k, text, &end), k = 0, 1, ... row by row, which returns 1 and
+   sets end past the entry, or 0 when text does not start one. On success
+   *rows and *cols give the shape (rows of equal length; LT_ELIMIT beyond
+   ctx->max_dim); *p and *line are past the matrix, or at the error. */
+lt_status lt_free_scan_matrix(slong *rows, slong *cols, const char **p, long *line,
+                              const char *where, const char *name, const char *kinds,
+                              int (*entry)(void *arg, slong k, const char *text, const char **end),
+                              void *arg, const lt_ctx_t ctx, lt_err_t err);
 
 /* Square real matrices with MPFR entries of one precision, row by row. */
 typedef struct {

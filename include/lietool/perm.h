@@ -19,6 +19,9 @@ void lt_perm_comm(int *r, const int *p, const int *q, int n);    /* r = p^-1 q^-
 void lt_perm_order(mpz_t ord, const int *p, int n);
 /* Cycle notation, 1-based, "()" for the identity; returns a malloc'd string. */
 char *lt_perm_str(const int *p, int n);
+/* The same with points numbered from origin (0 or 1) and sep between the
+   points of a cycle ("," or " "). */
+char *lt_perm_str_fmt(const int *p, int n, int origin, const char *sep);
 
 /* ---- permutation groups ---- */
 typedef struct lt_level_struct lt_level_struct;
@@ -62,6 +65,13 @@ int  lt_pgrp_orbit_length(const lt_pgrp_t G, int i);
 int  lt_pgrp_is_trivial(const lt_pgrp_t G);
 int  lt_pgrp_is_abelian(const lt_pgrp_t G);
 int  lt_pgrp_equal(const lt_pgrp_t H, const lt_pgrp_t K);   /* as subgroups of Sym(n) */
+/* Element numbering through the chain (complete, |G| < 2^62): an element
+   is a unique product u_(m-1) ... u_1 u_0 of coset representatives, and its
+   number has the representatives' orbit positions as mixed-radix digits
+   (level 0 most significant); the identity is 0. lt_pgrp_rank returns -1
+   for a permutation that is not in G. */
+long long lt_pgrp_rank(const lt_pgrp_t G, const int *g);
+void lt_pgrp_unrank(int *g, const lt_pgrp_t G, long long r);
 /* Uniformly distributed element through the chain (uses G's random state). */
 void lt_pgrp_random(int *p, lt_pgrp_t G);
 
@@ -105,6 +115,32 @@ lt_status lt_pgrp_exponent_range(mpz_t lo, mpz_t hi, lt_pgrp_t G, const lt_ctx_t
 
 /* Orbits of <gens> on 0..n-1: orb[x] = index of x's orbit; returns count. */
 int lt_pgrp_orbits(int *orb, const lt_pgrp_t G);
+
+/* Isomorphism test (src/perm/iso.c): invariants, then a backtracking search
+   over images of a generating set; both groups are enumerated, so |G| is
+   bounded by ctx->max_enum (and the elements' storage by max_memory_mb).
+   When isomorphic, images[i] is the image in H of G->gens[i], verified;
+   otherwise invariant names what differs ("order", "element_orders",
+   "center_order", "derived_series", "lower_central_series",
+   "conjugacy_classes", "square_roots", "cube_roots", "element_signatures",
+   or "search"
+   when only the exhaustive search decided), detail what was counted and
+   gval, hval the values in G and H. */
+typedef struct {
+    int isomorphic;
+    int nimages;
+    int **images;
+    char invariant[32];
+    char detail[256];
+    char gval[256], hval[256];
+    long long tested;       /* candidate images tried by the search */
+    int generators;         /* size of the generating set searched over */
+} lt_pgrp_iso_struct;
+typedef lt_pgrp_iso_struct lt_pgrp_iso_t[1];
+void lt_pgrp_iso_init(lt_pgrp_iso_t R);
+void lt_pgrp_iso_clear(lt_pgrp_iso_t R);
+lt_status lt_pgrp_isomorphism(lt_pgrp_iso_t R, lt_pgrp_t G, lt_pgrp_t H,
+                              const lt_ctx_t ctx, lt_err_t err);
 
 #endif
 

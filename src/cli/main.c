@@ -8,11 +8,10 @@
 #include "cli.h"
 
 #define CMD(n) int cmd_##n(int, char **, const lt_cmd *)
-CMD(error_bound); CMD(min_depth); CMD(report);
 CMD(bch); CMD(center); CMD(closure); CMD(dataset); CMD(derived_length); CMD(derived_series); CMD(dimension);
-CMD(help); CMD(info); CMD(is_abelian); CMD(is_nilpotent); CMD(is_perfect);
-CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series); CMD(magnus);
-CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(table); CMD(upper_central_series);
+CMD(error_bound); CMD(help); CMD(info); CMD(is_abelian); CMD(isomorphic); CMD(is_nilpotent); CMD(is_perfect);
+CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series); CMD(magnus); CMD(min_depth);
+CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(rep); CMD(report); CMD(table); CMD(upper_central_series);
 
 const lt_cmd lt_commands[] = {
     {"bch", cmd_bch, "[--json | --table] [--symmetric] N", "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis"},
@@ -30,6 +29,7 @@ const lt_cmd lt_commands[] = {
     {"is-perfect", cmd_is_perfect, "[--json] [-q] OBJECT", "exit 0 if the object equals its derived subgroup or subalgebra, 1 if not"},
     {"is-semisimple", cmd_is_semisimple, "[--json] [-q] ALGEBRA", "exit 0 if the Killing form is non-degenerate (Cartan's criterion), 1 if not"},
     {"is-solvable", cmd_is_solvable, "[--json] [-q] OBJECT", "exit 0 if solvable, 1 if not"},
+    {"isomorphic", cmd_isomorphic, "[--json] [-q] [--max-enum N] GROUP GROUP", "exit 0 and an isomorphism if the groups are isomorphic, 1 and an invariant that differs if not"},
     {"killing", cmd_killing, "[--json] ALGEBRA", "the Killing form tr(ad x ad y) in the algebra's basis"},
     {"lower-central-series", cmd_lower_central_series, "[--json] OBJECT", "G > [G,G] > [[G,G],G] > ... (stops when a term repeats)"},
     {"lyndon", cmd_lyndon, "[--json] R N", "the Lyndon basis of the free Lie algebra on R letters up to degree N (letters X Y Z, or a b c ... for R >= 4)"},
@@ -38,6 +38,7 @@ const lt_cmd lt_commands[] = {
     {"nilpotency-class", cmd_nilpotency_class, "[--json] OBJECT", "length of the lower central series, or 'not nilpotent'"},
     {"order", cmd_order, "[--json] GROUP", "the order of the group (exact)"},
     {"radical", cmd_radical, "[--json] ALGEBRA", "the solvable radical of a Lie algebra: its dimension and a basis"},
+    {"rep", cmd_rep, "check [--json] [--tol T] [--max-enum N] GROUP FILE", "check that FILE's matrices for group elements extend to a homomorphism: the first failing relation, distinct images, faithfulness"},
     {"report", cmd_report, "[--json] [--bound v1|sharp] [--length T] [--tokens N] [--max-digits N] OBJECT", "one page: algebraic profile, minimum depths, error exponents and the word problem's complexity, with sources"},
     {"table", cmd_table, "[--json] [--convention gap] GROUP", "the Cayley table in the word-problem generator's element order (or GAP's), as abstract_algebra JSON"},
     {"upper-central-series", cmd_upper_central_series, "[--json] ALGEBRA", "dimensions of the upper central series, largest first, down to 0"},

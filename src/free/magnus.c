@@ -170,34 +170,28 @@ static lt_status expect(scan_t *s, char ch, const char *what, lt_err_t err)
     return lt_err_set(err, LT_EINPUT, "%s:%ld: expected %s, not %s", s->where, s->line, what, tok);
 }
 
-/* One matrix "[[...],...,[...]]" for name: *out gets rows*cols entries. */
-static lt_status parse_matrix(fmpq **out, slong *rows, slong *cols, scan_t *s, const char *name,
-                              const lt_ctx_t ctx, lt_err_t err)
+lt_status lt_free_scan_matrix(slong *rows, slong *cols, const char **p, long *line,
+                              const char *where, const char *name, const char *kinds,
+                              int (*entry)(void *arg, slong k, const char *text, const char **end),
+                              void *arg, const lt_ctx_t ctx, lt_err_t err)
 {
-    slong cap = 16, len = 0, nr = 0, nc = -1;
-    fmpq *a = _fmpq_vec_init(cap);
+    scan_t sc = {*p, *line, where}, *s = &sc;
+    slong len = 0, nr = 0, nc = -1;
     lt_status st;
-    if ((st = expect(s, '[', "'[' to start the matrix", err))) goto fail;
+    if ((st = expect(s, '[', "'[' to start the matrix", err))) goto done;
     for (;;) {
-        if ((st = expect(s, '[', "'[' to start a row", err))) goto fail;
+        if ((st = expect(s, '[', "'[' to start a row", err))) goto done;
         slong k = 0;
         for (;;) {
             skip_ws(s);
             if (k == 0 && *s->p == ']') break;   /* an empty row: reported below */
-            if (len == cap) {
-                fmpq *b = _fmpq_vec_init(2 * cap);
-                for (slong i = 0; i < len; i++) fmpq_swap(b + i, a + i);
-                _fmpq_vec_clear(a, cap);
-                a = b;
-                cap *= 2;
-            }
             const char *e;
-            if (!lt_free_read_q(a + len, s->p, &e) || !(strchr(" \t\r\n,]#", *e) || !*e)) {
+            if (!entry(arg, len, s->p, &e) || !(strchr(" \t\r\n,]#", *e) || !*e)) {
                 char tok[64];
                 token_at(tok, sizeof tok, s->p);
-                st = lt_err_set(err, LT_EINPUT, "%s:%ld: entry %s of '%s' is not a number (integer, p/q or decimal)",
-                                s->where, s->line, tok, name);
-                goto fail;
+                st = lt_err_set(err, LT_EINPUT, "%s:%ld: entry %s of '%s' is not a number (%s)",
+                                s->where, s->line, tok, name, kinds);
+                goto done;
             }
             s->p = e;
             len++;
@@ -205,7 +199,7 @@ static lt_status parse_matrix(fmpq **out, slong *rows, slong *cols, scan_t *s, c
             if (k > ctx->max_dim) {
                 st = lt_err_set(err, LT_ELIMIT, "%s:%ld: '%s' has more than --max-dim %ld columns",
                                 s->where, s->line, name, ctx->max_dim);
-                goto fail;
+                goto done;
             }
             skip_ws(s);
             if (*s->p == ',') { s->p++; continue; }
@@ -214,24 +208,24 @@ static lt_status parse_matrix(fmpq **out, slong *rows, slong *cols, scan_t *s, c
             token_at(tok, sizeof tok, s->p);
             st = lt_err_set(err, LT_EINPUT, "%s:%ld: expected ',' or ']' in a row of '%s', not %s",
                             s->where, s->line, name, tok);
-            goto fail;
+            goto done;
         }
         s->p++;   /* the row's ']' */
         nr++;
         if (k == 0) {
             st = lt_err_set(err, LT_EINPUT, "%s:%ld: row %ld of '%s' is empty", s->where, s->line, (long)nr, name);
-            goto fail;
+            goto done;
         }
         if (nc < 0) nc = k;
         else if (k != nc) {
             st = lt_err_set(err, LT_EINPUT, "%s:%ld: row %ld of '%s' has %ld entries, row 1 has %ld",
                             s->where, s->line, (long)nr, name, (long)k, (long)nc);
-            goto fail;
+            goto done;
         }
         if (nr > ctx->max_dim) {
             st = lt_err_set(err, LT_ELIMIT, "%s:%ld: '%s' has more than --max-dim %ld rows",
                             s->where, s->line, name, ctx->max_dim);
-            goto fail;
+            goto done;
         }
         skip_ws(s);
         if (*s->p == ',') { s->p++; continue; }
@@ -240,19 +234,46 @@ static lt_status parse_matrix(fmpq **out, slong *rows, slong *cols, scan_t *s, c
         token_at(tok, sizeof tok, s->p);
         st = lt_err_set(err, LT_EINPUT, "%s:%ld: expected ',' or ']' after a row of '%s', not %s",
                         s->where, s->line, name, tok);
-        goto fail;
+        goto done;
     }
-    /* exactly len entries */
-    fmpq *b = _fmpq_vec_init(len);
-    for (slong i = 0; i < len; i++) fmpq_swap(b + i, a + i);
-    _fmpq_vec_clear(a, cap);
-    *out = b;
     *rows = nr;
     *cols = nc;
-    return LT_OK;
-fail:
-    _fmpq_vec_clear(a, cap);
+done:
+    *p = s->p;
+    *line = s->line;
     return st;
+}
+
+/* entries as exact fractions, in a growing vector */
+typedef struct { fmpq *a; slong cap; } qvec;
+
+static int read_q_entry(void *arg, slong k, const char *text, const char **end)
+{
+    qvec *v = arg;
+    if (k == v->cap) {
+        fmpq *b = _fmpq_vec_init(2 * v->cap);
+        for (slong i = 0; i < k; i++) fmpq_swap(b + i, v->a + i);
+        _fmpq_vec_clear(v->a, v->cap);
+        v->a = b;
+        v->cap *= 2;
+    }
+    return lt_free_read_q(v->a + k, text, end);
+}
+
+/* One matrix "[[...],...,[...]]" for name: *out gets rows*cols entries. */
+static lt_status parse_matrix(fmpq **out, slong *rows, slong *cols, scan_t *s, const char *name,
+                              const lt_ctx_t ctx, lt_err_t err)
+{
+    qvec v = {_fmpq_vec_init(16), 16};
+    lt_status st = lt_free_scan_matrix(rows, cols, &s->p, &s->line, s->where, name,
+                                       "integer, p/q or decimal", read_q_entry, &v, ctx, err);
+    if (st) { _fmpq_vec_clear(v.a, v.cap); return st; }
+    slong len = *rows * *cols;
+    fmpq *b = _fmpq_vec_init(len);
+    for (slong i = 0; i < len; i++) fmpq_swap(b + i, v.a + i);
+    _fmpq_vec_clear(v.a, v.cap);
+    *out = b;
+    return LT_OK;
 }
 
 lt_status lt_free_matfile_parse(lt_matfile_t F, const char *text, const char *where,

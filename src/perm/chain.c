@@ -48,7 +48,7 @@ static void chain_free(lt_pgrp_t G)
 {
     for (int i = 0; i < G->nlev; i++) {
         lt_level_struct *L = &G->lev[i];
-        lt_free(L->uinv); lt_free(L->orbit); lt_free(L->sg);
+        lt_free(L->uinv); lt_free(L->orbit); lt_free(L->pos); lt_free(L->sg);
         lt_free(L->par); lt_free(L->lab);
     }
     lt_free(G->lev);
@@ -144,6 +144,7 @@ static lt_status level_add_gen(lt_pgrp_t G, lt_level_struct *L, int s,
             L->uinv[c] = u;
             L->par[c] = x;
             L->lab[c] = L->sg[t];
+            L->pos[c] = L->orbit_len;
             L->orbit[L->orbit_len++] = c;
             G->chain_ints += (size_t)n;
         }
@@ -162,10 +163,12 @@ static void new_level(lt_pgrp_t G, int b)
     memset(L, 0, sizeof *L);
     L->base = b;
     L->orbit = lt_malloc((size_t)n * sizeof *L->orbit);
+    L->pos = lt_malloc((size_t)n * sizeof *L->pos);
     L->uinv = lt_calloc((size_t)n, sizeof *L->uinv);
     L->par = lt_malloc((size_t)n * sizeof *L->par);
     L->lab = lt_malloc((size_t)n * sizeof *L->lab);
     L->orbit[0] = b;
+    L->pos[b] = 0;
     L->orbit_len = 1;
     L->uinv[b] = arena_perm(G);
     lt_perm_one(L->uinv[b], n);
@@ -506,4 +509,49 @@ int lt_pgrp_orbits(int *orb, const lt_pgrp_t G)
     }
     lt_free(queue);
     return count;
+}
+
+/* Element numbering: sifting g through the chain writes it as
+   u_(m-1) ... u_1 u_0 with u_i the coset representative of the point
+   b_i = base_i^(g_i) at level i; the positions of the b_i in their orbits
+   are the digits of the number, level 0 the most significant. */
+long long lt_pgrp_rank(const lt_pgrp_t G, const int *g)
+{
+    int n = G->n, stackbuf[256];
+    int *w = n <= 256 ? stackbuf : lt_malloc((size_t)n * sizeof(int));
+    memcpy(w, g, (size_t)n * sizeof(int));
+    long long r = 0;
+    for (int i = 0; i < G->nlev && r >= 0; i++) {
+        const lt_level_struct *L = &G->lev[i];
+        int b = w[L->base];
+        const int *u = L->uinv[b];
+        if (!u) { r = -1; break; }
+        r = r * L->orbit_len + L->pos[b];
+        if (b != L->base)
+            for (int x = 0; x < n; x++) w[x] = u[w[x]];
+    }
+    if (r >= 0 && !lt_perm_is_one(w, n)) r = -1;
+    if (w != stackbuf) lt_free(w);
+    return r;
+}
+
+void lt_pgrp_unrank(int *g, const lt_pgrp_t G, long long r)
+{
+    int n = G->n, stackbuf[256];
+    int *t = n <= 256 ? stackbuf : lt_malloc((size_t)n * sizeof(int));
+    /* g^-1 = u_0^-1 u_1^-1 ... u_(m-1)^-1 (GAP's order: u_0^-1 acts first) */
+    lt_perm_one(t, n);
+    long long q = r;
+    int *digit = lt_malloc(((size_t)G->nlev + 1) * sizeof(int));
+    for (int i = G->nlev - 1; i >= 0; i--) {
+        digit[i] = (int)(q % G->lev[i].orbit_len);
+        q /= G->lev[i].orbit_len;
+    }
+    for (int i = 0; i < G->nlev; i++) {
+        const int *u = G->lev[i].uinv[G->lev[i].orbit[digit[i]]];
+        for (int x = 0; x < n; x++) t[x] = u[t[x]];
+    }
+    lt_perm_inv(g, t, n);
+    lt_free(digit);
+    if (t != stackbuf) lt_free(t);
 }

@@ -6,6 +6,7 @@
 struct lt_level_struct {
     int base;               /* base point */
     int *orbit, orbit_len;  /* orbit of base under <S_i>, in discovery order */
+    int *pos;               /* pos[x]: index of x in orbit; valid where uinv[x] */
     int **uinv;             /* uinv[x]: inverse coset rep, maps x to base; NULL off the orbit */
     int *par, *lab;         /* Schreier tree: x was found as par[x]^sgs[lab[x]] */
     int *sg, nsg, sg_alloc; /* indices into the strong generating set: S_i */

@@ -77,6 +77,11 @@ void lt_perm_order(mpz_t ord, const int *p, int n)
 
 char *lt_perm_str(const int *p, int n)
 {
+    return lt_perm_str_fmt(p, n, 1, ",");
+}
+
+char *lt_perm_str_fmt(const int *p, int n, int origin, const char *sep)
+{
     size_t cap = 64, len = 0;
     char *s = lt_malloc(cap);
     unsigned char *seen = lt_calloc((size_t)n + 1, 1);
@@ -84,15 +89,15 @@ char *lt_perm_str(const int *p, int n)
     for (int i = 0; i < n; i++) {
         if (seen[i] || p[i] == i) continue;
         int j = i;
-        char sep = '(';
+        const char *before = "(";
         do {
-            char buf[24];
-            int k = snprintf(buf, sizeof buf, "%c%d", sep, j + 1);
+            char buf[40];
+            int k = snprintf(buf, sizeof buf, "%.8s%d", before, j + origin);
             if (len + (size_t)k + 4 > cap) { cap = 2 * cap + (size_t)k; s = lt_realloc(s, cap); }
             memcpy(s + len, buf, (size_t)k + 1);
             len += (size_t)k;
             seen[j] = 1;
-            sep = ',';
+            before = sep;
             j = p[j];
         } while (j != i);
         s[len++] = ')';

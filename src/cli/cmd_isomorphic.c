@@ -1,0 +1,116 @@
+/* lietool isomorphic G H: exit 0 and an isomorphism (images of G's
+   generators), or exit 1 and the first invariant that differs
+   (lt_pgrp_isomorphism). */
+#include <string.h>
+#include "cli.h"
+#include "lietool/io.h"
+#include "lietool/json.h"
+
+/* Splits the words into two objects: a product written with separate 'x'
+   words ("C5 x A4") is one object. Returns 0 with the malloc'd objects. */
+static int two_objects(char **obj, cli_opts *o)
+{
+    int k = 0;
+    obj[0] = obj[1] = NULL;
+    for (int i = 0; i < o->npos; i++) {
+        int glue = i > 0 && (strcmp(o->pos[i], "x") == 0 || strcmp(o->pos[i - 1], "x") == 0);
+        if (!glue) {
+            if (k == 2) return -1;
+            obj[k++] = lt_strdup(o->pos[i]);
+            continue;
+        }
+        size_t l = strlen(obj[k - 1]) + strlen(o->pos[i]) + 2;
+        obj[k - 1] = lt_realloc(obj[k - 1], l);
+        strcat(obj[k - 1], " ");
+        strcat(obj[k - 1], o->pos[i]);
+    }
+    return k == 2 ? 0 : -1;
+}
+
+static int load(lt_pgrp_t G, const char *spec, cli_opts *o, const lt_cmd *self)
+{
+    if (lt_io_is_liealg(spec)) {
+        fprintf(stderr, "lietool: %s: '%s' is a Lie algebra; this command takes groups\n", self->name, spec);
+        return LT_EUSAGE;
+    }
+    lt_err_t err;
+    lt_err_init(err);
+    lt_status st = lt_io_group(G, NULL, spec, o->ctx, err);
+    if (!st) st = lt_pgrp_chain(G, NULL, o->ctx, err);
+    return st ? cli_fail(err) : -1;
+}
+
+int cmd_isomorphic(int argc, char **argv, const lt_cmd *self)
+{
+    cli_opts o;
+    int r = cli_parse(&o, argc, argv, self);
+    if (r >= 0) { cli_free(&o); return r; }
+    char *obj[2];
+    if (two_objects(obj, &o) < 0) {
+        fprintf(stderr, "lietool: %s: expected two groups, got %d word%s (quote a group with spaces)\n",
+                self->name, o.npos, o.npos == 1 ? "" : "s");
+        fprintf(stderr, "usage: lietool %s %s\n", self->name, self->usage);
+        lt_free(obj[0]); lt_free(obj[1]);
+        cli_free(&o);
+        return LT_EUSAGE;
+    }
+    lt_pgrp_t G, H;
+    lt_pgrp_init(G, 1);
+    lt_pgrp_init(H, 1);
+    lt_pgrp_iso_t R;
+    lt_pgrp_iso_init(R);
+    if ((r = load(G, obj[0], &o, self)) >= 0 || (r = load(H, obj[1], &o, self)) >= 0) goto out;
+    lt_err_t err;
+    lt_err_init(err);
+    lt_status st = lt_pgrp_isomorphism(R, G, H, o.ctx, err);
+    if (st) { r = cli_fail(err); goto out; }
+    r = R->isomorphic ? 0 : 1;
+    char reason[1200];
+    if (!R->isomorphic) {
+        if (strcmp(R->invariant, "search") == 0)
+            snprintf(reason, sizeof reason, "%s (%d generators, %lld candidate images tried)",
+                     R->detail, R->generators, R->tested);
+        else
+            snprintf(reason, sizeof reason, "%s: %s in %s, %s in %s", R->detail, R->gval, obj[0], R->hval, obj[1]);
+    }
+    if (o.json) {
+        printf("{\"object\": ");
+        lt_json_put_string(stdout, obj[0]);
+        printf(", \"other\": ");
+        lt_json_put_string(stdout, obj[1]);
+        printf(", \"isomorphic\": %s, \"order\": ", R->isomorphic ? "true" : "false");
+        cli_put_mpz(stdout, G->order, 1);
+        if (R->isomorphic) {
+            printf(", \"isomorphism\": [");
+            for (int i = 0; i < R->nimages; i++) {
+                char *a = lt_perm_str(G->gens[i], G->n), *b = lt_perm_str(R->images[i], H->n);
+                printf("%s{\"generator\": \"%s\", \"image\": \"%s\"}", i ? ", " : "", a, b);
+                lt_free(a); lt_free(b);
+            }
+            printf("]");
+        } else {
+            printf(", \"invariant\": \"%s\", \"reason\": ", R->invariant);
+            lt_json_put_string(stdout, reason);
+        }
+        printf("}\n");
+    } else if (!o.quiet) {
+        if (!R->isomorphic) printf("no: %s\n", reason);
+        else {
+            printf("yes: ");
+            cli_put_mpz(stdout, G->order, 0);
+            printf(" elements; an isomorphism maps the generators of %s to\n", obj[0]);
+            for (int i = 0; i < R->nimages; i++) {
+                char *a = lt_perm_str(G->gens[i], G->n), *b = lt_perm_str(R->images[i], H->n);
+                printf("  %s -> %s\n", a, b);
+                lt_free(a); lt_free(b);
+            }
+        }
+    }
+out:
+    lt_pgrp_iso_clear(R);
+    lt_pgrp_clear(G);
+    lt_pgrp_clear(H);
+    lt_free(obj[0]); lt_free(obj[1]);
+    cli_free(&o);
+    return r;
+}

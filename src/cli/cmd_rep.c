@@ -1,0 +1,134 @@
+/* lietool rep check GROUP FILE: is the assignment of matrices to elements
+   in FILE a homomorphism? (lt_io_rep_read, lt_rep_check) */
+#include <string.h>
+#include "cli.h"
+#include "lietool/io.h"
+#include "lietool/json.h"
+
+static void put_json_or_null(long long v, int ok)
+{
+    if (ok) printf("%lld", v);
+    else printf("null");
+}
+
+static int check(cli_opts *o, const lt_cmd *self)
+{
+    if (o->npos < 3) {
+        fprintf(stderr, "lietool: rep check: expected a group and a file\nusage: lietool %s %s\n", self->name, self->usage);
+        return LT_EUSAGE;
+    }
+    /* the group: every word but the first and the last */
+    size_t l = 1;
+    for (int i = 1; i + 1 < o->npos; i++) l += strlen(o->pos[i]) + 1;
+    o->object = lt_malloc(l);
+    o->object[0] = '\0';
+    for (int i = 1; i + 1 < o->npos; i++) {
+        if (i > 1) strcat(o->object, " ");
+        strcat(o->object, o->pos[i]);
+    }
+    const char *file = o->pos[o->npos - 1];
+    if (lt_io_is_liealg(o->object)) {
+        fprintf(stderr, "lietool: rep check: '%s' is a Lie algebra; this command takes a group\n", o->object);
+        return LT_EUSAGE;
+    }
+    lt_err_t err;
+    lt_err_init(err);
+    lt_pgrp_t G;
+    lt_pgrp_init(G, 1);
+    lt_rep_t R;
+    lt_rep_init(R);
+    lt_rep_check_t C;
+    lt_rep_check_init(C);
+    int r;
+    lt_status st = lt_io_group(G, NULL, o->object, o->ctx, err);
+    if (!st) st = lt_pgrp_chain(G, NULL, o->ctx, err);
+    if (!st) st = lt_io_rep_read(R, file, G, o->ctx, err);
+    if (!st) st = lt_rep_check(C, R, G, o->tol, o->ctx, err);
+    if (st) { r = cli_fail(err); goto out; }
+    r = C->homomorphism ? 0 : 1;
+    char field[64];
+    if (R->d == 1) snprintf(field, sizeof field, "Q");
+    else snprintf(field, sizeof field, "Q(sqrt%ld)", R->d);
+    char why[2048] = "";
+    if (C->kind == LT_REP_ORDER) {
+        char io[64];
+        if (C->image_order > 0) snprintf(io, sizeof io, "order %ld", C->image_order);
+        else snprintf(io, sizeof io, "no order up to %ld", C->image_order_limit);
+        char eq[1100] = "";
+        if (strcmp(C->word, C->element) != 0) snprintf(eq, sizeof eq, " = %s", C->element);
+        snprintf(why, sizeof why, "%s%s has order %ld, but %s has %s, so the relation %s fails",
+                 C->word, eq, C->element_order, C->single ? "its matrix" : "the product of the matrices",
+                 io, C->relation);
+    } else if (C->kind == LT_REP_EDGE)
+        snprintf(why, sizeof why, "the relation %s fails: both sides are %s, but the products of the matrices differ",
+                 C->relation, C->element);
+    else if (C->kind == LT_REP_SUBGROUP)
+        snprintf(why, sizeof why, "the assigned elements generate a subgroup of order %lld, not the whole group",
+                 C->subgroup_order);
+    if (o->json) {
+        cli_json_begin(o);
+        printf(", \"file\": ");
+        lt_json_put_string(stdout, file);
+        printf(", \"order\": \"%lld\", \"dimension\": %ld, \"assigned\": %d", C->order, (long)R->n, R->count);
+        printf(", \"arithmetic\": \"%s\", \"field\": \"%s\"", R->exact ? "exact" : "float", field);
+        if (!R->exact) printf(", \"tol\": %g", o->tol);
+        printf(", \"convention\": \"%s\", \"points_from\": %d", R->composition ? "composition" : "gap", R->origin);
+        printf(", \"homomorphism\": %s", C->homomorphism ? "true" : "false");
+        if (C->homomorphism) {
+            printf(", \"distinct_images\": %lld, \"kernel_order\": %lld, \"faithful\": %s",
+                   C->distinct, C->kernel, C->kernel == 1 ? "true" : "false");
+        } else {
+            printf(", \"failure\": {\"kind\": \"%s\", \"reason\": ",
+                   C->kind == LT_REP_ORDER ? "order" : C->kind == LT_REP_EDGE ? "relation" : "subgroup");
+            lt_json_put_string(stdout, why);
+            if (C->relation) { printf(", \"relation\": "); lt_json_put_string(stdout, C->relation); }
+            if (C->element) { printf(", \"element\": "); lt_json_put_string(stdout, C->element); }
+            if (C->kind == LT_REP_ORDER) {
+                printf(", \"element_order\": %ld, \"image_order\": ", C->element_order);
+                put_json_or_null(C->image_order, C->image_order > 0);
+            }
+            if (C->kind == LT_REP_SUBGROUP) printf(", \"subgroup_order\": %lld", C->subgroup_order);
+            printf("}, \"generated_matrices\": ");
+            put_json_or_null(C->generated, C->generated >= 0);
+            printf(", \"faithful\": null");
+        }
+        printf("}\n");
+        goto out;
+    }
+    printf("%s: %lld elements; %d assigned, %ld x %ld matrices\n", o->object, C->order, R->count, (long)R->n, (long)R->n);
+    if (R->exact) printf("arithmetic: exact, in %s\n", field);
+    else printf("arithmetic: floating point (decimal entries), equal within --tol %g\n", o->tol);
+    printf("convention: %s; points numbered from %d\n",
+           R->composition ? "composition (the right factor acts first)" : "gap (the left factor acts first)", R->origin);
+    if (C->homomorphism) {
+        printf("homomorphism: yes\n");
+        printf("distinct images: %lld (kernel of order %lld): %s\n", C->distinct, C->kernel,
+               C->kernel == 1 ? "faithful" : "not faithful");
+    } else {
+        printf("homomorphism: no: %s\n", why);
+        if (C->generated >= 0) printf("the assigned matrices generate a group of %lld matrices\n", C->generated);
+        else printf("the assigned matrices generate more than %lld matrices\n", C->generated_limit);
+    }
+out:
+    lt_rep_check_clear(C);
+    lt_rep_clear(R);
+    lt_pgrp_clear(G);
+    return r;
+}
+
+int cmd_rep(int argc, char **argv, const lt_cmd *self)
+{
+    cli_opts o;
+    int r = cli_parse(&o, argc, argv, self);
+    if (r >= 0) { cli_free(&o); return r; }
+    if (o.npos == 0 || strcmp(o.pos[0], "check") != 0) {
+        if (o.npos == 0) fprintf(stderr, "lietool: rep: missing subcommand (check)\n");
+        else fprintf(stderr, "lietool: rep: unknown subcommand '%s' (check)\n", o.pos[0]);
+        fprintf(stderr, "usage: lietool %s %s\n", self->name, self->usage);
+        cli_free(&o);
+        return LT_EUSAGE;
+    }
+    r = check(&o, self);
+    cli_free(&o);
+    return r;
+}
