@@ -59,6 +59,16 @@ lt_status lt_scan_diag(double *h_re, double *h_im,
 lt_status lt_scan_dense(double *h, const double *A, const double *b, const double *h0,
                         long T, int d, const lt_scan_opts *o, lt_err_t err);
 
+/* A diagonal layer driven by tokens, in double, as a fused loop: with
+   tables lam and beta of ntok rows of d (beta may be NULL: 0),
+       h_t = lam[x_t] * h_(t-1) + beta[x_t],   y_t = Re sum_j c_j h_t[j]
+   for t = 0..T-1; h holds h_(-1) on entry and h_(T-1) on return; y (T
+   values) is written when c is not NULL. The arithmetic is that of
+   lt_scan_diag in double, plus the readout. */
+void lt_scan_diag_tokens(double *h_re, double *h_im, const double *lam_re, const double *lam_im,
+                         const double *beta_re, const double *beta_im, const double *c_re,
+                         const double *c_im, const int *tokens, long T, int d, double *y);
+
 /* ---- cascades for solvable groups ---- */
 /* Layer i (1-based) tracks the image of a word in G(i-1)/G(i) of the
    derived series; the quotient is written as C_m1 x ... x C_mr (invariant

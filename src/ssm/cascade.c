@@ -450,6 +450,9 @@ LT_INLINE int readout(const lt_cascade_struct *K, const int *q)
     return acc;
 }
 
+/* Each layer runs over the whole word before the next (as a deep network
+   computes), in blocks of BLOCK steps that carry the state across. */
+#define BLOCK 16384L
 lt_status lt_cascade_run(int *out, int **qout, const lt_cascade_t K, const int *word, long T,
                          const lt_scan_opts *o, lt_err_t err)
 {
@@ -461,24 +464,27 @@ lt_status lt_cascade_run(int *out, int **qout, const lt_cascade_t K, const int *
     memcpy(tok, word, (size_t)T * sizeof(int));
     int **q = lt_malloc((size_t)k * sizeof(int *));
     for (int i = 0; i < k; i++) q[i] = qout ? qout[i] : lt_malloc((size_t)(T ? T : 1) * sizeof(int));
-    size_t sz = (size_t)T * (size_t)rmax;
-    double *ar = lt_malloc((sz ? sz : 1) * sizeof(double)), *ai = lt_malloc((sz ? sz : 1) * sizeof(double));
-    double *hr = lt_malloc((sz ? sz : 1) * sizeof(double)), *hi = lt_malloc((sz ? sz : 1) * sizeof(double));
-    double *h0r = lt_malloc((size_t)rmax * sizeof(double)), *h0i = lt_calloc((size_t)rmax, sizeof(double));
-    for (int j = 0; j < rmax; j++) h0r[j] = 1;
+    size_t sz = (size_t)BLOCK * (size_t)rmax;
+    double *ar = lt_malloc(sz * sizeof(double)), *ai = lt_malloc(sz * sizeof(double));
+    double *hr = lt_malloc(sz * sizeof(double)), *hi = lt_malloc(sz * sizeof(double));
+    double *h0r = lt_malloc((size_t)rmax * sizeof(double)), *h0i = lt_malloc((size_t)rmax * sizeof(double));
     lt_status st = LT_OK;
     for (int i = 0; i < k && !st; i++) {
         const lt_cascade_layer *L = &K->layer[i];
         int r = L->r;
+        for (int j = 0; j < rmax; j++) { h0r[j] = 1; h0i[j] = 0; }
         if (r == 0) for (long t = 0; t < T; t++) q[i][t] = 0;
-        else {
-            for (long t = 0; t < T; t++)
+        for (long t0 = 0; r > 0 && t0 < T && !st; t0 += BLOCK) {
+            long nb = T - t0 < BLOCK ? T - t0 : BLOCK;
+            for (long t = 0; t < nb; t++)
                 for (int j = 0; j < r; j++) {
-                    ar[t * r + j] = L->lam_re[(long)tok[t] * r + j];
-                    ai[t * r + j] = L->lam_im[(long)tok[t] * r + j];
+                    ar[t * r + j] = L->lam_re[(long)tok[t0 + t] * r + j];
+                    ai[t * r + j] = L->lam_im[(long)tok[t0 + t] * r + j];
                 }
-            st = lt_scan_diag(hr, hi, ar, ai, NULL, NULL, h0r, h0i, T, r, o, err);
-            for (long t = 0; t < T && !st; t++) q[i][t] = decode_layer(L, hr + t * r, hi + t * r);
+            st = lt_scan_diag(hr, hi, ar, ai, NULL, NULL, h0r, h0i, nb, r, o, err);
+            for (long t = 0; t < nb && !st; t++) q[i][t0 + t] = decode_layer(L, hr + t * r, hi + t * r);
+            memcpy(h0r, hr + (nb - 1) * r, (size_t)r * sizeof(double));
+            memcpy(h0i, hi + (nb - 1) * r, (size_t)r * sizeof(double));
         }
         /* the next layer's tokens: c_t = s(q_(t-1)) x_t s(q_t)^(-1), by table */
         int prev = 0;

@@ -134,49 +134,58 @@ lt_status lt_team_run_(int nthreads, void (*fn)(void *, int, int, lt_team *), vo
     return st;
 }
 
-/* ---- the tree: rounds of independent combines ----
-   combine(j, i) replaces element i (later) by element i o element j. */
+/* ---- the tree ----
+   combine(j, i) replaces element i (later) by element i o element j.
+   Level d of the up-sweep combines i = 2^(d+1) k - 1 with j = i - 2^d;
+   level d of the down-sweep (d = L-1 .. 1) combines i = 2^d k + 2^(d-1) - 1
+   with j = i - 2^(d-1). Thread t owns the aligned chunk [tC, (t+1)C),
+   C a power of two: every combine of a level whose blocks fit in a chunk
+   stays inside one chunk (the down-sweep's j may be the last element of
+   the chunk before, already final by then), so each thread runs those
+   levels on its own, and only the levels above C need the others: the
+   rounds are those of the level-by-level tree, with three barriers. */
 
 typedef struct {
     long T;
     void (*combine)(void *ctx, long j, long i, int tid);
     void *ctx;
-    long grain;             /* combines below which a round runs on thread 0 only */
+    int L, c;               /* levels; chunk = 2^c */
 } tree_job;
 
-static void tree_round(tree_job *J, long first, long step, long half, int tid, int n, lt_team *team)
+static void tree_level(tree_job *J, long first, long step, long half, long lo, long hi, int tid)
 {
-    long cnt = first < J->T ? (J->T - 1 - first) / step + 1 : 0;
-    long lo = 0, hi = 0;
-    if (cnt < J->grain) { if (tid == 0) hi = cnt; }
-    else { lo = cnt * tid / n; hi = cnt * (tid + 1) / n; }
-    for (long s = lo; s < hi; s++) {
-        long i = first + s * step;
-        J->combine(J->ctx, i - half, i, tid);
-    }
-    lt_team_barrier_(team);
+    if (first < lo) first += (lo - first + step - 1) / step * step;
+    for (long i = first; i < hi; i += step) J->combine(J->ctx, i - half, i, tid);
 }
 
 static void tree_main(void *arg, int tid, int n, lt_team *team)
 {
     tree_job *J = arg;
-    int L = lt_scan_levels(J->T);
-    for (int d = 0; d < L; d++) {                       /* up-sweep */
-        long half = 1L << d, step = half * 2;
-        tree_round(J, step - 1, step, half, tid, n, team);
+    long C = 1L << J->c, lo = tid * C, hi = lo + C < J->T ? lo + C : J->T;
+    (void)n;
+    for (int d = 0; d < J->L && (2L << d) <= C; d++)          /* up-sweep inside the chunk */
+        tree_level(J, (2L << d) - 1, 2L << d, 1L << d, lo, hi, tid);
+    lt_team_barrier_(team);
+    if (tid == 0) {
+        for (int d = 0; d < J->L; d++)                        /* the levels above the chunks */
+            if ((2L << d) > C) tree_level(J, (2L << d) - 1, 2L << d, 1L << d, 0, J->T, tid);
+        for (int d = J->L - 1; d >= 1 && (1L << d) > C; d--)
+            tree_level(J, (1L << d) - 1 + (1L << (d - 1)), 1L << d, 1L << (d - 1), 0, J->T, tid);
     }
-    for (int d = L - 1; d >= 1; d--) {                  /* down-sweep */
-        long half = 1L << (d - 1), step = 1L << d;
-        tree_round(J, step - 1 + half, step, half, tid, n, team);
-    }
+    lt_team_barrier_(team);
+    for (int d = J->L - 1; d >= 1; d--)                       /* down-sweep inside the chunk */
+        if ((1L << d) <= C) tree_level(J, (1L << d) - 1 + (1L << (d - 1)), 1L << d, 1L << (d - 1), lo, hi, tid);
 }
 
 static lt_status tree_scan(long T, void (*combine)(void *, long, long, int), void *ctx,
                            long grain, int threads, lt_err_t err)
 {
-    tree_job J = {T, combine, ctx, grain};
     int n = threads > 0 ? threads : lt_online_cpus_();
     if (T < 2 * grain) n = 1;
+    if (n > T) n = (int)T;
+    tree_job J = {T, combine, ctx, lt_scan_levels(T), 0};
+    while ((1L << J.c) * n < T) J.c++;                        /* C = 2^c >= T/n */
+    n = (int)((T + (1L << J.c) - 1) >> J.c);                  /* chunks in use */
     return lt_team_run_(n, tree_main, &J, err);
 }
 
@@ -242,17 +251,14 @@ typedef struct {
     int renorm;
 } diag_ctx;
 
-static void diag_combine(void *c, long j, long i, int tid)
+LT_INLINE void diag_combine_k(diag_ctx *D, long j, long i, lt_prec p, int renorm, int hasb)
 {
-    (void)tid;
-    diag_ctx *D = c;
     int d = D->d;
-    lt_prec p = D->p;
-    double *Air = D->Ar + i * d, *Aii = D->Ai + i * d;
-    const double *Ajr = D->Ar + j * d, *Aji = D->Ai + j * d;
-    if (D->Br) {
-        double *Bir = D->Br + i * d, *Bii = D->Bi + i * d;
-        const double *Bjr = D->Br + j * d, *Bji = D->Bi + j * d;
+    double *restrict Air = D->Ar + i * d, *restrict Aii = D->Ai + i * d;
+    const double *restrict Ajr = D->Ar + j * d, *restrict Aji = D->Ai + j * d;
+    if (hasb) {
+        double *restrict Bir = D->Br + i * d, *restrict Bii = D->Bi + i * d;
+        const double *restrict Bjr = D->Br + j * d, *restrict Bji = D->Bi + j * d;
         for (int c2 = 0; c2 < d; c2++) {
             double xr, xi;
             cmul(&xr, &xi, Air[c2], Aii[c2], Bjr[c2], Bji[c2], p);
@@ -263,10 +269,29 @@ static void diag_combine(void *c, long j, long i, int tid)
     for (int c2 = 0; c2 < d; c2++) {
         double xr, xi;
         cmul(&xr, &xi, Air[c2], Aii[c2], Ajr[c2], Aji[c2], p);
-        if (D->renorm) lt_renorm_(&xr, &xi, p);
+        if (renorm) lt_renorm_(&xr, &xi, p);
         Air[c2] = xr;
         Aii[c2] = xi;
     }
+}
+
+/* f64 without renormalisation, the common case, compiled to vectorise */
+__attribute__((target_clones("avx2", "default"), optimize("O3")))
+static void diag_combine_fast(diag_ctx *D, long j, long i, int hasb)
+{
+    if (hasb) diag_combine_k(D, j, i, LT_PREC_F64, 0, 1);
+    else diag_combine_k(D, j, i, LT_PREC_F64, 0, 0);
+}
+
+static void diag_combine(void *c, long j, long i, int tid)
+{
+    (void)tid;
+    diag_ctx *D = c;
+    int hasb = D->Br != NULL;
+    if (D->p == LT_PREC_F64 && !D->renorm) diag_combine_fast(D, j, i, hasb);
+    else if (D->p == LT_PREC_F32) diag_combine_k(D, j, i, LT_PREC_F32, D->renorm, hasb);
+    else if (D->p == LT_PREC_BF16) diag_combine_k(D, j, i, LT_PREC_BF16, D->renorm, hasb);
+    else diag_combine_k(D, j, i, LT_PREC_F64, D->renorm, hasb);
 }
 
 lt_status lt_scan_diag(double *h_re, double *h_im, const double *a_re, const double *a_im,
@@ -382,4 +407,52 @@ lt_status lt_scan_dense(double *h, const double *A, const double *b, const doubl
     lt_free(D.M);
     lt_free(D.tmp);
     return st;
+}
+
+/* ---- the token-driven diagonal layer (double) ----
+   A diagonal SSM layer with input-dependent transitions taken from tables:
+   h_t = lam[x_t] * h_(t-1) + beta[x_t], y_t = Re sum_j c_j h_t[j]. The
+   loop is written for vectorisation (split real and imaginary parts); it
+   is compiled for AVX2 as well as the baseline and picked at load time. */
+__attribute__((target_clones("avx2", "default"), optimize("O3")))
+static void diag_tokens_k(double *restrict hr, double *restrict hi,
+                          const double *restrict lr, const double *restrict li,
+                          const double *restrict br, const double *restrict bi,
+                          const double *restrict cr, const double *restrict ci,
+                          const int *restrict tok, long T, int d, double *restrict y)
+{
+    for (long t = 0; t < T; t++) {
+        const double *ar = lr + (size_t)tok[t] * d, *ai = li + (size_t)tok[t] * d;
+        const double *xr = br ? br + (size_t)tok[t] * d : NULL, *xi = bi ? bi + (size_t)tok[t] * d : NULL;
+        if (xr)
+            for (int j = 0; j < d; j++) {
+                double nr = (ar[j] * hr[j] - ai[j] * hi[j]) + xr[j];
+                double ni = (ar[j] * hi[j] + ai[j] * hr[j]) + xi[j];
+                hr[j] = nr;
+                hi[j] = ni;
+            }
+        else
+            for (int j = 0; j < d; j++) {
+                double nr = ar[j] * hr[j] - ai[j] * hi[j];
+                double ni = ar[j] * hi[j] + ai[j] * hr[j];
+                hr[j] = nr;
+                hi[j] = ni;
+            }
+        if (y) {
+            /* four partial sums, so that the reduction vectorises */
+            double s[4] = {0, 0, 0, 0};
+            int j = 0;
+            for (; j + 4 <= d; j += 4)
+                for (int l = 0; l < 4; l++) s[l] += cr[j + l] * hr[j + l] - ci[j + l] * hi[j + l];
+            for (; j < d; j++) s[0] += cr[j] * hr[j] - ci[j] * hi[j];
+            y[t] = (s[0] + s[1]) + (s[2] + s[3]);
+        }
+    }
+}
+
+void lt_scan_diag_tokens(double *h_re, double *h_im, const double *lam_re, const double *lam_im,
+                         const double *beta_re, const double *beta_im, const double *c_re,
+                         const double *c_im, const int *tokens, long T, int d, double *y)
+{
+    diag_tokens_k(h_re, h_im, lam_re, lam_im, beta_re, beta_im, c_re, c_im, tokens, T, d, c_re ? y : NULL);
 }
