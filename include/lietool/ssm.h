@@ -47,7 +47,8 @@ int lt_scan_levels(long T);
    row t of each array at offset t*d, complex numbers as separate real and
    imaginary arrays. b (both parts) may be NULL: b = 0. The outputs must
    not alias the inputs. Renormalisation needs b = NULL (LT_EUSAGE
-   otherwise). Fails only when threads cannot be started (LT_EINTERNAL). */
+   otherwise). The parallel scan uses the threads that can be started; it
+   fails only if their barrier cannot be made (LT_EINTERNAL). */
 lt_status lt_scan_diag(double *h_re, double *h_im,
                        const double *a_re, const double *a_im,
                        const double *b_re, const double *b_im,

@@ -42,8 +42,10 @@ LT_INLINE void lt_renorm_(double *x, double *y, lt_prec p)
     }
 }
 
-/* Calls fn(arg, tid) on nthreads threads (tid 0 on the calling thread)
-   with a barrier available to them; LT_EINTERNAL if a thread cannot start. */
+/* Calls fn(arg, tid, n, team) on up to nthreads threads (tid 0 on the
+   calling thread) with a barrier among them; if some threads cannot start,
+   on those that did (n says how many). LT_EINTERNAL if the barrier cannot
+   be made. */
 typedef struct lt_team lt_team;
 void lt_team_barrier_(lt_team *t);
 lt_status lt_team_run_(int nthreads, void (*fn)(void *arg, int tid, int nthreads, lt_team *t),
