@@ -2,7 +2,7 @@
 #   make            build ./lietool and ./liblietool.a (installs missing -dev packages first)
 #   make check      build and run every test; ends with "N passed, N failed"
 #   make demo       the order-60 comparison and friends
-#   make bench      timings against GAP (ratios)
+#   make bench      timings against GAP and NumPy (ratios)
 #   make install PREFIX=/usr/local
 #   make check SANITIZE=1   the same tests under ASan and UBSan
 
@@ -87,6 +87,7 @@ bench: all
 	@sh bench/bench-groups.sh ./lietool
 	@sh bench/bench-lie.sh ./lietool
 	@sh bench/bench-bch.sh ./lietool
+	@sh bench/bench-ssm.sh ./lietool
 
 check-gap: all
 	@sh tests/check-gap.sh ./lietool

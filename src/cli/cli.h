@@ -87,11 +87,19 @@ typedef struct {
    in allowed are usage errors. -1 to go on, or an exit status. */
 int cli_dataset_opts(ds_opts *d, int argc, char **argv, int first, const char *allowed, const lt_cmd *self);
 void cli_dataset_free(ds_opts *d);
+/* Strict parsers of option values: 0 on success, -1 otherwise. */
+int cli_parse_positive(long *out, const char *v);          /* 1 .. LONG_MAX */
+int cli_parse_seed(uint64_t *out, const char *v);           /* 0 .. 2^64 - 1 */
+int cli_parse_convention(lt_convention *out, const char *v);/* abstract_algebra (aa) | gap */
 /* Positionals pos[first..npos-1] joined with spaces (malloc'd). */
 char *cli_join(char **pos, int first, int npos);
 /* The Cayley table of a group object, Lie algebras refused; -1 on
    success, or an exit status (message printed). */
 int cli_cayley(lt_cayley_t C, const char *spec, lt_convention conv, const cli_opts *o, const lt_cmd *self);
+
+/* lietool ssm rotation (src/cli/ssm_rotation.c): argv[0] is "rotation"; self is
+   the ssm command. */
+int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self);
 
 /* Predicate commands: key is "abelian", "nilpotent", "solvable" or "perfect". */
 int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key);

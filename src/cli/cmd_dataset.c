@@ -19,17 +19,41 @@ static int ds_usage(const lt_cmd *self, const char *fmt, const char *v)
     return LT_EUSAGE;
 }
 
-static int positive(long *out, const char *v, const char *opt, const lt_cmd *self)
+int cli_parse_positive(long *out, const char *v)
 {
     char *e;
     errno = 0;
     long x = strtol(v, &e, 10);
-    if (errno || e == v || *e || x < 1 || !isdigit((unsigned char)*v)) {
+    if (errno || e == v || *e || x < 1 || !isdigit((unsigned char)*v)) return -1;
+    *out = x;
+    return 0;
+}
+
+int cli_parse_seed(uint64_t *out, const char *v)
+{
+    char *e;
+    errno = 0;
+    unsigned long long x = strtoull(v, &e, 10);
+    if (errno || *e || !isdigit((unsigned char)*v)) return -1;
+    *out = x;
+    return 0;
+}
+
+int cli_parse_convention(lt_convention *out, const char *v)
+{
+    if (strcmp(v, "gap") == 0) *out = LT_CONV_GAP;
+    else if (strcmp(v, "abstract_algebra") == 0 || strcmp(v, "aa") == 0) *out = LT_CONV_AA;
+    else return -1;
+    return 0;
+}
+
+static int positive(long *out, const char *v, const char *opt, const lt_cmd *self)
+{
+    if (cli_parse_positive(out, v)) {
         char fmt[96];
         snprintf(fmt, sizeof fmt, "%s needs a positive integer, not '%%s'", opt);
         return ds_usage(self, fmt, v);
     }
-    *out = x;
     return -1;
 }
 
@@ -64,19 +88,13 @@ int cli_dataset_opts(ds_opts *d, int argc, char **argv, int first, const char *a
         case 's': r = positive(&d->samples, v, opt, self); break;
         case 'L': r = positive(&d->max_length, v, opt, self); break;
         case 'M': r = positive(&d->max_samples, v, opt, self); break;
-        case 'S': {
-            char *e;
-            errno = 0;
-            unsigned long long x = strtoull(v, &e, 10);
-            if (errno || *e || !isdigit((unsigned char)*v))
+        case 'S':
+            if (cli_parse_seed(&d->seed, v))
                 return ds_usage(self, "--seed needs an integer from 0 to 18446744073709551615, not '%s'", v);
-            d->seed = x;
             break;
-        }
         case 'c':
-            if (strcmp(v, "gap") == 0) d->conv = LT_CONV_GAP;
-            else if (strcmp(v, "abstract_algebra") == 0 || strcmp(v, "aa") == 0) d->conv = LT_CONV_AA;
-            else return ds_usage(self, "--convention takes abstract_algebra or gap, not '%s'", v);
+            if (cli_parse_convention(&d->conv, v))
+                return ds_usage(self, "--convention takes abstract_algebra or gap, not '%s'", v);
             break;
         }
         if (r >= 0) return r;

@@ -11,7 +11,7 @@
 CMD(bch); CMD(center); CMD(closure); CMD(dataset); CMD(derived_length); CMD(derived_series); CMD(dimension);
 CMD(error_bound); CMD(help); CMD(info); CMD(is_abelian); CMD(isomorphic); CMD(is_nilpotent); CMD(is_perfect);
 CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series); CMD(magnus); CMD(min_depth);
-CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(rep); CMD(report); CMD(table); CMD(upper_central_series);
+CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(rep); CMD(report); CMD(ssm); CMD(table); CMD(upper_central_series);
 
 const lt_cmd lt_commands[] = {
     {"bch", cmd_bch, "[--json | --table] [--symmetric] N", "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis"},
@@ -40,6 +40,7 @@ const lt_cmd lt_commands[] = {
     {"radical", cmd_radical, "[--json] ALGEBRA", "the solvable radical of a Lie algebra: its dimension and a basis"},
     {"rep", cmd_rep, "check [--json] [--tol T] [--max-enum N] GROUP FILE", "check that FILE's matrices for group elements extend to a homomorphism: the first failing relation, distinct images, faithfulness"},
     {"report", cmd_report, "[--json] [--bound v1|sharp] [--length T] [--tokens N] [--max-digits N] OBJECT", "one page: algebraic profile, minimum depths, error exponents and the word problem's complexity, with sources"},
+    {"ssm", cmd_ssm, "cascade [--json] [--csv FILE] [--layers K] --length T [--samples N] [--seed S] [--precision f64|f32|bf16] [--renormalize] [--scan sequential|parallel] GROUP | drift [--json] [--csv FILE] [--precision P] [--samples N] [--max-length L] [GROUP] | scan --kind diag|dense --channels D --length T | tables GROUP | bench-diag | bench-cascade | rotation ...", "the state-space-model simulator: abelian cascades for solvable groups, finite-precision drift, parallel scans ('lietool ssm SUBCOMMAND -h')"},
     {"table", cmd_table, "[--json] [--convention gap] GROUP", "the Cayley table in the word-problem generator's element order (or GAP's), as abstract_algebra JSON"},
     {"upper-central-series", cmd_upper_central_series, "[--json] ALGEBRA", "dimensions of the upper central series, largest first, down to 0"},
 };

@@ -1,0 +1,155 @@
+/* The state-space-model simulator: linear recurrences run as sequential
+   loops or as associative (Blelloch) scans, in double, float or emulated
+   bfloat16, and the cascades of abelian (diagonal, unit-complex) layers
+   that compute the word problem of a solvable group (the Kaloujnine-Krasner
+   embedding along the derived series). lietool(1), "ssm", documents the
+   command line. */
+#ifndef LIETOOL_SSM_H
+#define LIETOOL_SSM_H
+
+#include <stdint.h>
+#include "lietool/core.h"
+#include "lietool/dataset.h"
+
+/* ---- finite precision ---- */
+/* Values are held in doubles and rounded to the working precision after
+   every arithmetic operation (+, -, *, /, sqrt): for float this is exactly
+   IEEE single arithmetic (a double result rounded once to single is the
+   correctly rounded single result of these operations); bfloat16 keeps 8
+   significant bits (round to nearest, ties to even), the exponent range of
+   float, and flushes results below 2^-126 to zero. */
+typedef enum { LT_PREC_F64 = 0, LT_PREC_F32 = 1, LT_PREC_BF16 = 2 } lt_prec;
+#define LT_NPREC 3
+const char *lt_prec_name(lt_prec p);                 /* "f64", "f32", "bf16" */
+int lt_prec_parse(lt_prec *p, const char *s);        /* 0 on success */
+double lt_prec_round(double x, lt_prec p);
+/* The unit roundoff 2^-53, 2^-24, 2^-8. */
+double lt_prec_eps(lt_prec p);
+
+/* ---- scans ---- */
+typedef struct {
+    lt_prec prec;
+    int renormalize;        /* diagonal recurrences without b: h <- h/|h| after every step
+                               (sequential) or every combine (parallel) */
+    int parallel;           /* 0: the sequential loop; 1: the Blelloch scan */
+    int threads;            /* threads of the parallel scan; 0: the online processors */
+} lt_scan_opts;
+void lt_scan_opts_init(lt_scan_opts *o);
+
+/* ceil(log2 T): the levels of the scan tree. The parallel scan is
+   Blelloch's (1990) work-efficient tree in the Brent-Kung form: an
+   up-sweep over the levels, then a down-sweep back; every round's combines
+   are independent and are shared among the threads. */
+int lt_scan_levels(long T);
+
+/* Diagonal complex recurrence over T steps and d channels:
+       h_t = a_t * h_(t-1) + b_t   (elementwise in C^d), t = 0..T-1, h_(-1) = h0,
+   row t of each array at offset t*d, complex numbers as separate real and
+   imaginary arrays. b (both parts) may be NULL: b = 0. The outputs must
+   not alias the inputs. Renormalisation needs b = NULL (LT_EUSAGE
+   otherwise). The parallel scan uses the threads that can be started; it
+   fails only if their barrier cannot be made (LT_EINTERNAL). */
+lt_status lt_scan_diag(double *h_re, double *h_im,
+                       const double *a_re, const double *a_im,
+                       const double *b_re, const double *b_im,
+                       const double *h0_re, const double *h0_im,
+                       long T, int d, const lt_scan_opts *o, lt_err_t err);
+
+/* Dense real recurrence h_t = A_t h_(t-1) + b_t, A_t the d x d row-major
+   matrix at A + t*d*d, b_t at b + t*d (b may be NULL), h0 of length d. */
+lt_status lt_scan_dense(double *h, const double *A, const double *b, const double *h0,
+                        long T, int d, const lt_scan_opts *o, lt_err_t err);
+
+/* A diagonal layer driven by tokens, in double, as a fused loop: with
+   tables lam and beta of ntok rows of d (beta may be NULL: 0),
+       h_t = lam[x_t] * h_(t-1) + beta[x_t],   y_t = Re sum_j c_j h_t[j]
+   for t = 0..T-1; h holds h_(-1) on entry and h_(T-1) on return; y (T
+   values) is written when c is not NULL. The arithmetic is that of
+   lt_scan_diag in double, plus the readout. */
+void lt_scan_diag_tokens(double *h_re, double *h_im, const double *lam_re, const double *lam_im,
+                         const double *beta_re, const double *beta_im, const double *c_re,
+                         const double *c_im, const int *tokens, long T, int d, double *y);
+
+/* ---- cascades for solvable groups ---- */
+/* Layer i (1-based) tracks the image of a word in G(i-1)/G(i) of the
+   derived series; the quotient is written as C_m1 x ... x C_mr (invariant
+   factors, m1 | m2 | ... | mr) and held as r unit complex numbers, the
+   channel of order m a power of exp(2 pi i/m). Element indices are those
+   of the Cayley table the cascade was built from. */
+typedef struct {
+    long qorder;            /* |G(i-1)/G(i)| */
+    int r;                  /* channels (cyclic factors) */
+    int *m;                 /* their orders */
+    int *coset;             /* coset[g] in 0..qorder-1 for g in G(i-1), else -1; 0 is G(i) */
+    int *rep;               /* rep[q]: the transversal s(q); rep[0] is the identity */
+    int *expo;              /* expo[q*r + j]: exponent of factor j in coset q */
+    int *code_to_q;         /* mixed-radix code of the exponents -> coset */
+    int *qmul;              /* qmul[q*qorder + q2]: the product of cosets */
+    int *coc;               /* coc[q*n + g] = s(q) g s(q g)^(-1) in G(i), for g in G(i-1) */
+    double *lam_re, *lam_im;/* lam[g*r + j]: the phase of token g, rounded to the precision */
+    double **root_re, **root_im; /* per channel the m roots of unity (double), for decoding */
+} lt_cascade_layer;
+
+typedef struct {
+    long n;                 /* |G| */
+    int identity;
+    int *table;             /* copy of the Cayley table */
+    int *inverse;
+    int nterms;             /* terms of the derived series (G down to 1) */
+    long *term_order;
+    int derived_length;     /* nterms - 1 */
+    int k;                  /* layers */
+    lt_prec prec;           /* the precision of the phases */
+    lt_cascade_layer *layer;/* k layers */
+    char **member;          /* member[i][g]: g in G(i), i = 0..nterms-1 (from the group engine) */
+} lt_cascade_struct;
+typedef lt_cascade_struct lt_cascade_t[1];
+
+void lt_cascade_init(lt_cascade_t K);
+void lt_cascade_clear(lt_cascade_t K);
+/* Builds a k-layer cascade for the group of the table C: the derived
+   series comes from the group engine (the right regular permutation
+   representation of C, Schreier-Sims, commutator subgroups). A group that
+   is not solvable is refused (LT_EINPUT, naming 'lietool error-bound');
+   k may be smaller than the derived length (the cascade then tracks
+   G/G(k) only) or larger (the extra layers are empty). The regular
+   representation is bounded by --max-memory (LT_ELIMIT). */
+lt_status lt_cascade_build(lt_cascade_t K, const lt_cayley_t C, int k, lt_prec prec,
+                           const lt_ctx_t ctx, lt_err_t err);
+/* The order of G/G(k): what the layers can track. */
+long lt_cascade_tracked_order(const lt_cascade_t K);
+
+/* Runs the cascade on a word x_1..x_T (word[0..T-1], element indices),
+   layer after layer, each layer's recurrence by lt_scan_diag with o (its
+   precision should be K's). The readout decodes every layer's phases to the
+   nearest roots of unity (in double) and multiplies the transversal
+   elements: out[t] = s_k(q_k) ... s_1(q_1) at t = 1..T (out[t-1]). If q is
+   not NULL, q[i][t-1] receives the decoded state of layer i+1 (a coset
+   index) after token t. Layer i+1's input at step t is the cocycle
+   coc_i[q_i(t-1)][c_i(t)] of its own input and its decoded previous state
+   (Kaloujnine-Krasner). */
+lt_status lt_cascade_run(int *out, int **q, const lt_cascade_t K, const int *word, long T,
+                         const lt_scan_opts *o, lt_err_t err);
+/* The same computation in lockstep (all layers advance one token at a
+   time, sequential loops in K's precision, no arrays), on tokens drawn
+   from rng with lt_rng_below(|G|), until the readout first differs from the
+   exact prefix product or T tokens have run, and records in D (the phase
+   measurements only with measure: they cost an atan2 per channel and
+   step; NAN without): */
+typedef struct {
+    long first_wrong;       /* 1-based position of the first wrong readout, 0 if none */
+    long tokens;            /* tokens run */
+    double max_phase_error; /* largest angle (radians) between a phase and its decoded
+                               root of unity; the decoding margin of C_m is pi/m */
+    double min_modulus, max_modulus;   /* extremes of |h| */
+} lt_cascade_drift;
+void lt_cascade_lockstep(lt_cascade_drift *D, const lt_cascade_t K, lt_rng_t rng, long T, int renormalize,
+                         int measure);
+/* The exact running products p_t = x_1 ... x_t by the table (each token
+   multiplying on the right, as lt_cayley_prefix). */
+void lt_cascade_exact(int *p, const lt_cascade_t K, const int *word, long T);
+/* Whether a and b lie in the same coset of G(k) (the readout of a cascade
+   with k < derived length is right modulo G(k)). */
+int lt_cascade_same_mod(const lt_cascade_t K, int a, int b);
+
+#endif
