@@ -93,6 +93,10 @@ char *cli_join(char **pos, int first, int npos);
    success, or an exit status (message printed). */
 int cli_cayley(lt_cayley_t C, const char *spec, lt_convention conv, const cli_opts *o, const lt_cmd *self);
 
+/* lietool ssm rotation (src/cli/ssm_rotation.c), called by the ssm
+   command with argv[0] = "rotation" and its options after it. */
+int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self);
+
 /* Predicate commands: key is "abelian", "nilpotent", "solvable" or "perfect". */
 int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key);
 #endif
