@@ -10,4 +10,5 @@
 #include "lietool/free.h"
 #include "lietool/depth.h"
 #include "lietool/dataset.h"
+#include "lietool/witness.h"
 #endif
