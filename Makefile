@@ -78,7 +78,7 @@ $(BUILD)/tests/%: tests/%.c tests/unit.h $(LIB)
 
 check: deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(TEST_BIN)
-	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) sh tests/run.sh $(TEST_BIN)
+	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) sh tests/run.sh $(TEST_BIN) tests/check-latex.sh
 
 demo: all
 	@sh scripts/demo.sh ./lietool

@@ -571,30 +571,52 @@ static int lie_explain(cli_opts *o, const lt_liealg_t L, int q)
     return r;
 }
 
+/* The question is the first word that is not an option (nor an option's
+   value); it is taken out of argv, so that the rest parses as usual. */
+static int take_question(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0) return i + 1 < argc ? i + 1 : -1;
+        if (a[0] != '-') return i;
+        if (!strchr(a, '=') && (strncmp(a, "--max-", 6) == 0 || strcmp(a, "--tol") == 0 || strcmp(a, "--format") == 0)) i++;
+    }
+    return -1;
+}
+
 int cmd_explain(int argc, char **argv, const lt_cmd *self)
 {
-    if (argc < 2) {
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) return cli_usage(self, stdout);
+    int qi = take_question(argc, argv);
+    if (qi < 0) {
         fprintf(stderr, "lietool: explain: missing question\nusage: lietool %s %s\n", self->name, self->usage);
         return LT_EUSAGE;
     }
-    const char *qs = argv[1];
-    if (strcmp(qs, "-h") == 0 || strcmp(qs, "--help") == 0) return cli_usage(self, stdout);
-    if (strcmp(qs, "commutator") == 0) return cli_explain_commutator(argc - 1, argv + 1, self);
-    int q = -1;
+    const char *qs = argv[qi];
+    char **av = lt_malloc((size_t)(argc + 1) * sizeof *av);
+    int ac = 0;
+    for (int i = 0; i < argc; i++) if (i != qi) av[ac++] = argv[i];
+    av[ac] = NULL;
+    int r, q = -1;
     for (int i = 0; i < NQ; i++) if (strcmp(qs, questions[i]) == 0) q = i;
-    if (q < 0) {
+    if (strcmp(qs, "commutator") == 0) r = cli_explain_commutator(ac, av, self);
+    else if (q < 0) {
         fprintf(stderr, "lietool: explain: unknown question '%s' (derived-series, lower-central-series, solvable, "
                 "nilpotent, perfect, abelian, min-depth, commutator)\nusage: lietool %s %s\n", qs, self->name, self->usage);
-        return LT_EUSAGE;
-    }
-    cli_opts o;
-    cli_object X;
-    int r = cli_open_object(&o, &X, argc - 1, argv + 1, self, 0);
-    if (r >= 0) return r;
-    if (o.json) {
-        fprintf(stderr, "lietool: explain: --json is not available; the explanation is text (or --latex)\n");
         r = LT_EUSAGE;
-    } else r = X.is_lie ? lie_explain(&o, X.L, q) : group_explain(&o, X.G, q);
-    cli_close_object(&o, &X);
+    } else {
+        cli_opts o;
+        cli_object X;
+        r = cli_open_object(&o, &X, ac, av, self, 0);
+        if (r < 0) {
+            if (o.json) {
+                fprintf(stderr, "lietool: explain: --json is not available; the explanation is text (or --latex)\n");
+                r = LT_EUSAGE;
+            } else r = X.is_lie ? lie_explain(&o, X.L, q) : group_explain(&o, X.G, q);
+            cli_close_object(&o, &X);
+        }
+    }
+    lt_free(av);
     return r;
 }

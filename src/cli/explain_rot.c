@@ -234,6 +234,11 @@ int cli_explain_commutator(int argc, char **argv, const lt_cmd *self)
     cli_opts o;
     int r = cli_parse(&o, argc, argv, self);
     if (r >= 0) { cli_free(&o); return r; }
+    if (o.json) {
+        fprintf(stderr, "lietool: explain: --json is not available; the explanation is text (or --latex)\n");
+        cli_free(&o);
+        return LT_EUSAGE;
+    }
     if (o.npos != 1 || (strcmp(o.pos[0], "translations") != 0 && strcmp(o.pos[0], "rotations") != 0)) {
         fprintf(stderr, "lietool: explain: commutator takes 'translations' or 'rotations'\nusage: lietool %s %s\n",
                 self->name, self->usage);
