@@ -1,7 +1,7 @@
 # lietool: the only build entry.
 #   make            build ./lietool and ./liblietool.a (installs missing -dev packages first)
 #   make check      build and run every test; ends with "N passed, N failed"
-#   make demo       the order-60 comparison and friends
+#   make demo       the course sheet: derived series, witnesses, A5, rotations, report, error exponents
 #   make bench      timings against GAP (ratios)
 #   make install PREFIX=/usr/local
 #   make check SANITIZE=1   the same tests under ASan and UBSan

@@ -253,12 +253,12 @@ static int put_lie_series(FILE *f, const char *buf, const char *lhs)
             char *num = coef + neg, *slash = strchr(num, '/');
             for (char *t = num; *t; t++) if (!isdigit((unsigned char)*t) && *t != '/') bad = 1;
             if (bad) break;
-            if (terms && terms % 4 == 0) fputs("\\\\\n &\\quad ", f);
+            if (terms && terms % 4 == 0) fputs(" \\\\\n &\\quad", f);
+            if (terms) fputs(" ", f);
             if (neg) fputs("- ", f); else if (terms) fputs("+ ", f);
             if (slash) { *slash = '\0'; fprintf(f, "\\frac{%s}{%s}", num, slash + 1); }
             else if (strcmp(num, "1") != 0) fputs(num, f);
             put_math(f, sp + 1, len - cl - 1);
-            fputs(" ", f);
             terms++;
         } else if (len) { bad = 1; break; }
         if (!e) break;
