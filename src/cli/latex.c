@@ -68,6 +68,7 @@ static void put_text(FILE *f, const char *s, size_t len)
         case '<': fputs("\\textless{}", f); break;
         case '>': fputs("\\textgreater{}", f); break;
         case '|': fputs("\\textbar{}", f); break;
+        case '-': fputs(i + 1 < len && s[i + 1] == '-' ? "-{}" : "-", f); break;   /* no en dash in --bound */
         default: fputc(c, f);
         }
     }
@@ -213,7 +214,7 @@ static void put_profile(FILE *f, const char *buf)
             while (ke < end && !(ke[0] == ' ' && ke + 1 < end && ke[1] == ' ')) ke++;
             const char *v = ke;
             while (v < end && *v == ' ') v++;
-            if (!in_table) { fputs("\\begin{tabular}{@{}lp{0.62\\linewidth}@{}}\n", f); in_table = 1; }
+            if (!in_table) { fputs("\\noindent\\begin{tabular}{@{}lp{0.62\\linewidth}@{}}\n", f); in_table = 1; }
             put_text(f, k, (size_t)(ke - k));
             fputs(" & ", f);
             int chain = v < end && strstr(v, " > ") && (size_t)(end - v) < 200;
@@ -223,14 +224,14 @@ static void put_profile(FILE *f, const char *buf)
             else put_text(f, v, (size_t)(end - v));
             fputs(" \\\\\n", f);
         } else {
-            if (in_table) { fputs("\\end{tabular}\n\n", f); in_table = 0; }
+            if (in_table) { fputs("\\end{tabular}\\par\n", f); in_table = 0; }
             if (len) { fputs("\\noindent\\textbf{", f); put_text(f, p, len); fputs("}\\par\\smallskip\n", f); }
             else fputs("\\medskip\n", f);
         }
         if (!e) break;
         p = e + 1;
     }
-    if (in_table) fputs("\\end{tabular}\n", f);
+    if (in_table) fputs("\\end{tabular}\\par\n", f);
 }
 
 /* "coefficient [bracket]" lines (bch, magnus) as a sum with fractions. */
