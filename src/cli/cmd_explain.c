@@ -38,7 +38,9 @@ static const char *convention =
 /* The closing lines of min-depth: why fewer layers cannot do. */
 static void put_depth_verdict(long d, int lie)
 {
-    if (d >= 0)
+    if (d == 0)
+        printf("the trivial object: nothing to track, no layer is needed\n");
+    else if (d > 0)
         printf("fewer cannot do: k order-blind layers reach derived length at most k, and k restricted\n"
                "(Mamba-like) layers at most 2k (Heo et al. 2026, Proposition 3.3): at least %ld restricted layer%s\n",
                lt_depth_restricted_layers(d), lt_depth_restricted_layers(d) == 1 ? "" : "s");
