@@ -1,7 +1,7 @@
 # lietool: the only build entry.
 #   make            build ./lietool and ./liblietool.a (installs missing -dev packages first)
 #   make check      build and run every test; ends with "N passed, N failed"
-#   make demo       the order-60 comparison and friends
+#   make demo       the course sheet: derived series, witnesses, A5, rotations, report, error exponents
 #   make bench      timings against GAP and NumPy (ratios)
 #   make install PREFIX=/usr/local
 #   make check SANITIZE=1   the same tests under ASan and UBSan
@@ -78,7 +78,7 @@ $(BUILD)/tests/%: tests/%.c tests/unit.h $(LIB)
 
 check: deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(TEST_BIN)
-	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) sh tests/run.sh $(TEST_BIN)
+	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) sh tests/run.sh $(TEST_BIN) tests/check-latex.sh
 
 demo: all
 	@sh scripts/demo.sh ./lietool

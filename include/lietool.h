@@ -11,4 +11,5 @@
 #include "lietool/depth.h"
 #include "lietool/dataset.h"
 #include "lietool/ssm.h"
+#include "lietool/witness.h"
 #endif

@@ -6,24 +6,26 @@
 #include <mpfr.h>
 #include <flint/flint.h>
 #include "cli.h"
+#include "latex.h"
 
 #define CMD(n) int cmd_##n(int, char **, const lt_cmd *)
 CMD(bch); CMD(center); CMD(closure); CMD(dataset); CMD(derived_length); CMD(derived_series); CMD(dimension);
-CMD(error_bound); CMD(help); CMD(info); CMD(is_abelian); CMD(isomorphic); CMD(is_nilpotent); CMD(is_perfect);
+CMD(error_bound); CMD(explain); CMD(help); CMD(info); CMD(is_abelian); CMD(isomorphic); CMD(is_nilpotent); CMD(is_perfect);
 CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series); CMD(magnus); CMD(min_depth);
 CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(rep); CMD(report); CMD(ssm); CMD(table); CMD(upper_central_series);
 
 const lt_cmd lt_commands[] = {
-    {"bch", cmd_bch, "[--json | --table] [--symmetric] N", "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis"},
+    {"bch", cmd_bch, "[--json | --latex | --table] [--symmetric] N", "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis"},
     {"center", cmd_center, "[--json] OBJECT", "the centre: of a group its order and generators, of a Lie algebra a basis"},
     {"closure", cmd_closure, "[--json | --format gap] ALGEBRA", "a basis of the Lie algebra (of LieAlgebra(Rationals, [...]): the matrices it generates), or GAP's structure-constant table"},
     {"dataset", cmd_dataset, "generate --length T [--samples N] [--seed S] [--convention gap] [--max-length L] [--max-samples N] GROUP | check [--json] FILE GROUP", "word-problem datasets: the CSV (seed,input,target) of random words and their prefix products, or the check of one"},
     {"derived-length", cmd_derived_length, "[--json] OBJECT", "length of the derived series, or 'not solvable'"},
-    {"derived-series", cmd_derived_series, "[--json] OBJECT", "orders (groups) or dimensions (Lie algebras) of G > G' > G'' > ..."},
+    {"derived-series", cmd_derived_series, "[--json | --latex] OBJECT", "orders (groups) or dimensions (Lie algebras) of G > G' > G'' > ..."},
     {"dimension", cmd_dimension, "[--json] ALGEBRA", "the dimension of a Lie algebra"},
     {"error-bound", cmd_error_bound, "[--json] [--bound v1|sharp] [--eps E] OBJECT", "the error exponent of a depth-k order-blind stack, k = 1..8 (arXiv 2603.05573, Corollary 3.6)"},
+    {"explain", cmd_explain, "[--latex] QUESTION OBJECT | commutator translations|rotations", "the reasoning behind an answer (derived-series, lower-central-series, solvable, nilpotent, perfect, abelian, min-depth) with witnesses checked by the engine"},
     {"help", cmd_help, "[COMMAND | groups | algebras]", "list the commands, one command's usage, or the object grammar"},
-    {"info", cmd_info, "[--json] OBJECT", "the whole algebraic profile of a group or a Lie algebra"},
+    {"info", cmd_info, "[--json | --latex] OBJECT", "the whole algebraic profile of a group or a Lie algebra"},
     {"is-abelian", cmd_is_abelian, "[--json] [-q] OBJECT", "exit 0 if abelian, 1 if not"},
     {"is-nilpotent", cmd_is_nilpotent, "[--json] [-q] OBJECT", "exit 0 if nilpotent, 1 if not"},
     {"is-perfect", cmd_is_perfect, "[--json] [-q] OBJECT", "exit 0 if the object equals its derived subgroup or subalgebra, 1 if not"},
@@ -31,15 +33,15 @@ const lt_cmd lt_commands[] = {
     {"is-solvable", cmd_is_solvable, "[--json] [-q] OBJECT", "exit 0 if solvable, 1 if not"},
     {"isomorphic", cmd_isomorphic, "[--json] [-q] [--max-enum N] GROUP GROUP", "exit 0 and an isomorphism if the groups are isomorphic, 1 and an invariant that differs if not"},
     {"killing", cmd_killing, "[--json] ALGEBRA", "the Killing form tr(ad x ad y) in the algebra's basis"},
-    {"lower-central-series", cmd_lower_central_series, "[--json] OBJECT", "G > [G,G] > [[G,G],G] > ... (stops when a term repeats)"},
+    {"lower-central-series", cmd_lower_central_series, "[--json | --latex] OBJECT", "G > [G,G] > [[G,G],G] > ... (stops when a term repeats)"},
     {"lyndon", cmd_lyndon, "[--json] R N", "the Lyndon basis of the free Lie algebra on R letters up to degree N (letters X Y Z, or a b c ... for R >= 4)"},
-    {"magnus", cmd_magnus, "[--json] --order K [--matrices FILE [--prec BITS] [--norm frobenius|spectral] [--step H]] WORD", "the Magnus expansion log(exp(A_wT) ... exp(A_w1)) of a word to order K, exact, in the Lyndon basis"},
+    {"magnus", cmd_magnus, "[--json | --latex] --order K [--matrices FILE [--prec BITS] [--norm frobenius|spectral] [--step H]] WORD", "the Magnus expansion log(exp(A_wT) ... exp(A_w1)) of a word to order K, exact, in the Lyndon basis"},
     {"min-depth", cmd_min_depth, "[--json] [--layers abelian|restricted] [--length T [--bound v1|sharp] [--tokens N] [--max-digits N]] OBJECT", "the order-blind (abelian) and restricted layers the object needs; with --length T the logarithmic bound and its width"},
     {"nilpotency-class", cmd_nilpotency_class, "[--json] OBJECT", "length of the lower central series, or 'not nilpotent'"},
     {"order", cmd_order, "[--json] GROUP", "the order of the group (exact)"},
     {"radical", cmd_radical, "[--json] ALGEBRA", "the solvable radical of a Lie algebra: its dimension and a basis"},
     {"rep", cmd_rep, "check [--json] [--tol T] [--max-enum N] GROUP FILE", "check that FILE's matrices for group elements extend to a homomorphism: the first failing relation, distinct images, faithfulness"},
-    {"report", cmd_report, "[--json] [--bound v1|sharp] [--length T] [--tokens N] [--max-digits N] OBJECT", "one page: algebraic profile, minimum depths, error exponents and the word problem's complexity, with sources"},
+    {"report", cmd_report, "[--json | --latex] [--bound v1|sharp] [--length T] [--tokens N] [--max-digits N] OBJECT", "one page: algebraic profile, minimum depths, error exponents and the word problem's complexity, with sources"},
     {"ssm", cmd_ssm, "cascade [--json] [--csv FILE] [--layers K] --length T [--samples N] [--seed S] [--precision f64|f32|bf16] [--renormalize] [--scan sequential|parallel] GROUP | drift [--json] [--csv FILE] [--precision P] [--samples N] [--max-length L] [GROUP] | scan --kind diag|dense --channels D --length T | tables GROUP | bench-diag | bench-cascade | rotation ...", "the state-space-model simulator: abelian cascades for solvable groups, finite-precision drift, parallel scans ('lietool ssm SUBCOMMAND -h')"},
     {"table", cmd_table, "[--json] [--convention gap] GROUP", "the Cayley table in the word-problem generator's element order (or GAP's), as abstract_algebra JSON"},
     {"upper-central-series", cmd_upper_central_series, "[--json] ALGEBRA", "dimensions of the upper central series, largest first, down to 0"},
@@ -130,7 +132,10 @@ int main(int argc, char **argv)
     for (int i = 0; i < lt_ncommands; i++)
         if (strcmp(argv[1], lt_commands[i].name) == 0) {
             cli_current_cmd = &lt_commands[i];
-            int r = lt_commands[i].fn(argc - 1, argv + 1, &lt_commands[i]);
+            int ac = argc - 1, r;
+            if (cli_latex_wanted(argv[1]) && cli_take_flag(&ac, argv + 1, "--latex"))
+                r = cli_latex_run(&lt_commands[i], ac, argv + 1);
+            else r = lt_commands[i].fn(ac, argv + 1, &lt_commands[i]);
             if (fflush(stdout) != 0 || ferror(stdout)) {
                 fprintf(stderr, "lietool: error writing output\n");
                 return LT_EINTERNAL;

@@ -1,0 +1,98 @@
+/* Bracket witnesses for the derived and lower central series of a Lie
+   algebra (see lietool/witness.h). */
+#include <string.h>
+#include "lietool/witness.h"
+
+void lt_lwit_init(lt_lwit_t W, slong dim)
+{
+    memset(W, 0, sizeof *W);
+    W->dim = dim;
+}
+
+void lt_lwit_clear(lt_lwit_t W)
+{
+    for (slong i = 0; i < W->len; i++) {
+        _fmpq_vec_clear(W->u[i], W->dim);
+        _fmpq_vec_clear(W->v[i], W->dim);
+        _fmpq_vec_clear(W->w[i], W->dim);
+    }
+    lt_free(W->u); lt_free(W->v); lt_free(W->w);
+}
+
+static void push(lt_lwit_t W, const fmpq *u, const fmpq *v, const fmpq *w)
+{
+    if (W->len == W->alloc) {
+        W->alloc = W->alloc ? 2 * W->alloc : 8;
+        W->u = lt_realloc(W->u, (size_t)W->alloc * sizeof *W->u);
+        W->v = lt_realloc(W->v, (size_t)W->alloc * sizeof *W->v);
+        W->w = lt_realloc(W->w, (size_t)W->alloc * sizeof *W->w);
+    }
+    slong i = W->len++, d = W->dim;
+    W->u[i] = _fmpq_vec_init(d); lt_qvec_set(W->u[i], u, d);
+    W->v[i] = _fmpq_vec_init(d); lt_qvec_set(W->v[i], v, d);
+    W->w[i] = _fmpq_vec_init(d); lt_qvec_set(W->w[i], w, d);
+}
+
+lt_status lt_liealg_bracket_witness(lt_lwit_t W, const lt_liealg_t L, const lt_qspace_t U,
+                                    const lt_qspace_t V, const lt_qspace_t T, lt_err_t err)
+{
+    slong d = L->dim;
+    fmpq *w = _fmpq_vec_init(d), *r = _fmpq_vec_init(d);
+    lt_qspace_t S;
+    lt_qspace_init(S, d);
+    for (slong i = 0; i < U->rank && S->rank < T->rank; i++)
+        for (slong j = 0; j < V->rank && S->rank < T->rank; j++) {
+            lt_liealg_bracket(w, L, U->rows[i], V->rows[j]);
+            lt_qvec_set(r, w, d);
+            if (lt_qspace_add_scratch(S, r)) push(W, U->rows[i], V->rows[j], w);
+        }
+    lt_qspace_clear(S);
+    _fmpq_vec_clear(w, d);
+    _fmpq_vec_clear(r, d);
+    if (!lt_lwit_check(W, L, U, V, T))
+        return lt_err_set(err, LT_EINTERNAL, "bracket witness failed its check");
+    return LT_OK;
+}
+
+int lt_lwit_check(const lt_lwit_t W, const lt_liealg_t L, const lt_qspace_t U,
+                  const lt_qspace_t V, const lt_qspace_t T)
+{
+    slong d = L->dim;
+    int ok = 1;
+    fmpq *w = _fmpq_vec_init(d);
+    lt_qspace_t S;
+    lt_qspace_init(S, d);
+    for (slong i = 0; i < W->len && ok; i++) {
+        lt_liealg_bracket(w, L, W->u[i], W->v[i]);
+        ok = lt_qvec_equal(w, W->w[i], d) && lt_qspace_contains(U, W->u[i])
+             && lt_qspace_contains(V, W->v[i]) && lt_qspace_contains(T, w);
+        lt_qspace_add(S, w);
+    }
+    if (ok) ok = lt_qspace_equal(S, T);
+    lt_qspace_clear(S);
+    _fmpq_vec_clear(w, d);
+    return ok;
+}
+
+int lt_liealg_quotient_abelian(const lt_liealg_t L, const lt_qspace_t U, const lt_qspace_t N,
+                               const lt_qspace_t A, long *checks)
+{
+    slong d = L->dim;
+    const lt_qspace_struct *B = A ? A : U;
+    long count = 0;
+    int ok = 1;
+    fmpq *w = _fmpq_vec_init(d);
+    for (slong i = 0; i < N->rank && ok; i++)
+        for (slong k = 0; k < B->rank && ok; k++, count++) {
+            lt_liealg_bracket(w, L, B->rows[k], N->rows[i]);
+            ok = lt_qspace_contains(N, w);
+        }
+    for (slong i = 0; i < U->rank && ok; i++)
+        for (slong k = A ? 0 : i + 1; k < B->rank && ok; k++, count++) {
+            lt_liealg_bracket(w, L, U->rows[i], B->rows[k]);
+            ok = lt_qspace_contains(N, w);
+        }
+    _fmpq_vec_clear(w, d);
+    if (checks) *checks = count;
+    return ok;
+}

@@ -1,0 +1,143 @@
+/* Commutator witnesses for the derived and lower central series (see
+   lietool/witness.h). Everything printed from here is recomputed and
+   tested for membership before it is returned. */
+#include <string.h>
+#include "lietool/witness.h"
+
+void lt_pwit_init(lt_pwit_t W, int n)
+{
+    memset(W, 0, sizeof *W);
+    W->n = n;
+}
+
+void lt_pwit_clear(lt_pwit_t W)
+{
+    for (int i = 0; i < W->len; i++) {
+        lt_free(W->a[i]); lt_free(W->b[i]); lt_free(W->c[i]);
+    }
+    lt_free(W->a); lt_free(W->b); lt_free(W->c);
+}
+
+void lt_pwit_push(lt_pwit_t W, const int *a, const int *b)
+{
+    int n = W->n;
+    if (W->len == W->alloc) {
+        W->alloc = W->alloc ? 2 * W->alloc : 8;
+        W->a = lt_realloc(W->a, (size_t)W->alloc * sizeof *W->a);
+        W->b = lt_realloc(W->b, (size_t)W->alloc * sizeof *W->b);
+        W->c = lt_realloc(W->c, (size_t)W->alloc * sizeof *W->c);
+    }
+    int i = W->len++;
+    W->a[i] = lt_malloc((size_t)n * sizeof(int));
+    W->b[i] = lt_malloc((size_t)n * sizeof(int));
+    W->c[i] = lt_malloc((size_t)n * sizeof(int));
+    memcpy(W->a[i], a, (size_t)n * sizeof(int));
+    memcpy(W->b[i], b, (size_t)n * sizeof(int));
+    lt_perm_comm(W->c[i], a, b, n);
+}
+
+/* Keeps (a, b) when [a,b] is not in Tw yet; Tw's chain is rebuilt. */
+static lt_status keep_if_new(lt_pwit_t W, lt_pgrp_t Tw, const int *a, const int *b, int *c,
+                             const mpz_t bound, const lt_ctx_t ctx, lt_err_t err, int *added)
+{
+    *added = 0;
+    lt_perm_comm(c, a, b, W->n);
+    if (lt_perm_is_one(c, W->n) || lt_pgrp_contains(Tw, c)) return LT_OK;
+    lt_pwit_push(W, a, b);
+    lt_pgrp_add_gen(Tw, c);
+    *added = 1;
+    return lt_pgrp_chain(Tw, bound, ctx, err);
+}
+
+lt_status lt_pgrp_commutator_witness(lt_pwit_t W, lt_pgrp_t Tw, lt_pgrp_t H, lt_pgrp_t K,
+                                     lt_pgrp_t G, lt_pgrp_t T, const lt_ctx_t ctx, lt_err_t err)
+{
+    int n = G->n, added;
+    int *c = lt_malloc((size_t)n * sizeof(int));
+    int *a = lt_malloc((size_t)n * sizeof(int)), *b = lt_malloc((size_t)n * sizeof(int));
+    lt_pgrp_clear(Tw);
+    lt_pgrp_init(Tw, n);
+    lt_status st = lt_pgrp_chain(Tw, NULL, ctx, err);
+    for (int i = 0; i < H->ngens && !st; i++)
+        for (int j = 0; j < K->ngens && !st; j++)
+            st = keep_if_new(W, Tw, H->gens[i], K->gens[j], c, G->order, ctx, err, &added);
+    /* normal closure: conjugate every kept pair by G's generators */
+    for (int i = 0; i < W->len && !st; i++)
+        for (int k = 0; k < G->ngens && !st; k++) {
+            lt_perm_conj(c, W->c[i], G->gens[k], n);
+            if (lt_pgrp_contains(Tw, c)) continue;
+            lt_perm_conj(a, W->a[i], G->gens[k], n);
+            lt_perm_conj(b, W->b[i], G->gens[k], n);
+            st = keep_if_new(W, Tw, a, b, c, G->order, ctx, err, &added);
+        }
+    lt_free(a); lt_free(b); lt_free(c);
+    if (st) return st;
+    if (!lt_pwit_check(W, H, K, T, ctx, err))
+        return lt_err_set(err, LT_EINTERNAL, "commutator witness failed its check");
+    return LT_OK;
+}
+
+int lt_pwit_check(const lt_pwit_t W, lt_pgrp_t H, lt_pgrp_t K, lt_pgrp_t T,
+                  const lt_ctx_t ctx, lt_err_t err)
+{
+    int n = W->n, ok = 1;
+    int *c = lt_malloc((size_t)n * sizeof(int));
+    lt_pgrp_t S;
+    lt_pgrp_init(S, n);
+    for (int i = 0; i < W->len && ok; i++) {
+        lt_perm_comm(c, W->a[i], W->b[i], n);
+        ok = lt_perm_equal(c, W->c[i], n) && lt_pgrp_contains(H, W->a[i])
+             && lt_pgrp_contains(K, W->b[i]) && lt_pgrp_contains(T, c);
+        lt_pgrp_add_gen(S, c);
+    }
+    if (ok) ok = lt_pgrp_chain(S, T->order, ctx, err) == LT_OK && lt_pgrp_equal(S, T);
+    lt_pgrp_clear(S);
+    lt_free(c);
+    return ok;
+}
+
+int lt_pgrp_quotient_abelian(lt_pgrp_t H, lt_pgrp_t N, lt_pgrp_t G, long *checks)
+{
+    int n = H->n, ok = 1;
+    long count = 0;
+    lt_pgrp_struct *A = G ? G : H;      /* N must be normal in A; commutators with A's generators */
+    int *c = lt_malloc((size_t)n * sizeof(int));
+    for (int i = 0; i < N->ngens && ok; i++)
+        for (int k = 0; k < A->ngens && ok; k++) {
+            lt_perm_conj(c, N->gens[i], A->gens[k], n);
+            ok = lt_pgrp_contains(N, c);
+            count++;
+        }
+    for (int i = 0; i < H->ngens && ok; i++)
+        for (int k = G ? 0 : i + 1; k < A->ngens && ok; k++) {
+            lt_perm_comm(c, H->gens[i], A->gens[k], n);
+            ok = lt_pgrp_contains(N, c);
+            count++;
+        }
+    lt_free(c);
+    if (checks) *checks = count;
+    return ok;
+}
+
+lt_status lt_pgrp_as_commutator(int *a, int *b, const int *g, lt_pgrp_t G, long tries)
+{
+    int n = G->n;
+    int *ag = lt_malloc((size_t)n * sizeof(int)), *c = lt_malloc((size_t)n * sizeof(int));
+    lt_status st = LT_NO;
+    for (long t = 0; t < tries && st; t++) {
+        lt_pgrp_random(a, G);
+        lt_perm_mul(ag, a, g, n);
+        /* a and a g must be conjugate: same cycle type, else skip a */
+        for (int s = 0; s < 64 && st; s++, t++) {
+            lt_pgrp_random(b, G);
+            lt_perm_conj(c, a, b, n);
+            if (lt_perm_equal(c, ag, n)) {
+                lt_perm_comm(c, a, b, n);
+                if (lt_perm_equal(c, g, n) && lt_pgrp_contains(G, a) && lt_pgrp_contains(G, b))
+                    st = LT_OK;
+            }
+        }
+    }
+    lt_free(ag); lt_free(c);
+    return st;
+}

@@ -1,0 +1,63 @@
+#!/bin/sh
+# --latex fragments compile with pdflatex without edits: one fragment of each
+# kind (info, derived-series, lower-central-series, bch, magnus, report,
+# explain), each wrapped in a minimal document with amsmath. Skipped (and
+# said so) when pdflatex is not installed (Debian: texlive-latex-base).
+# Ends with "latex: N passed, N failed" (tests/run.sh reads that line), or
+# with "latex-skipped-no-pdflatex: 0 passed, 0 failed" when skipped.
+LT=${LIETOOL:-./lietool}
+if ! command -v pdflatex >/dev/null 2>&1; then
+    # the summary's name says it: tests/run.sh prints only that line
+    echo "latex-skipped-no-pdflatex: 0 passed, 0 failed"
+    echo "(apt-get install texlive-latex-base to compile the --latex fragments)"
+    exit 0
+fi
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+pass=0
+fail=0
+i=0
+while IFS= read -r args; do
+    [ -z "$args" ] && continue
+    i=$((i + 1))
+    # the first word is the command; --latex goes after it
+    cmd=${args%% *}
+    rest=${args#"$cmd"}
+    if ! eval "\"\$LT\" $cmd --latex $rest" > "$dir/frag$i.tex" 2> "$dir/err$i" < /dev/null; then
+        st=$?
+        if [ $st -ne 1 ]; then
+            echo "FAIL latex: lietool $args --latex: exit status $st: $(cat "$dir/err$i")"
+            fail=$((fail + 1)); continue
+        fi
+    fi
+    printf '\\documentclass{article}\n\\usepackage{amsmath}\n\\begin{document}\n\\input{frag%d}\n\\end{document}\n' $i > "$dir/doc$i.tex"
+    if (cd "$dir" && pdflatex -halt-on-error -interaction=nonstopmode "doc$i.tex" < /dev/null > "log$i" 2>&1); then
+        pass=$((pass + 1))
+    else
+        echo "FAIL latex: lietool $args --latex does not compile:"
+        grep -A3 '^!' "$dir/log$i" | head -n 8 | sed 's/^/  /'
+        fail=$((fail + 1))
+    fi
+done <<'CASES'
+info S4
+info 'sl(2)'
+derived-series S4
+derived-series 'sl(2)'
+derived-series A5
+lower-central-series D8
+lower-central-series 'n(4)'
+bch 5
+bch --symmetric 4
+magnus --order 3 XYX
+report A5
+report C5 x A4
+explain derived-series S4
+explain perfect A5
+explain derived-series 'sl(2)'
+explain min-depth S5
+explain nilpotent D8
+explain commutator rotations
+explain commutator translations
+CASES
+echo "latex: $pass passed, $fail failed"
+[ $fail -eq 0 ]
