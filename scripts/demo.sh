@@ -1,8 +1,9 @@
 #!/bin/sh
 # make demo: a course sheet in steps, each shorter than one screen, from the
-# derived length of S3 to the one-page report on A5 and the error exponents
-# of shallow order-blind stacks. Usable as a lecture handout: every number is
-# computed, every witness checked by the engine, every claim sourced.
+# derived length of S3 through the error exponents of shallow order-blind
+# stacks and a cascade run to the one-page report on A5 (the last step).
+# Usable as a lecture handout: every number is computed, every witness
+# checked by the engine, every claim sourced.
 #
 # Sources: Heo, Ngotiaoco, Irie, Gershman, Sabatini (2026, arXiv
 # 2603.05573) for depth = derived length (Theorem 3.4, Proposition 3.3) and
@@ -59,19 +60,17 @@ run explain commutator translations
 step "... rotations do not: the BCH commutator term of two 90-degree rotations"
 run explain commutator rotations
 
-step "The one-page report on A5"
-run report A5
-
 step "The error a depth-k order-blind stack leaves on A5"
 run error-bound A5
 
-# ---- STEP RESERVED: cascade run -------------------------------------------
-# A run of the cascade simulator (Kaloujnine-Krasner: each layer tracks one
-# abelian factor, fed by the states below it) goes here, as
-#     step "A cascade of order-blind layers tracks S4's word problem"
-#     run <the simulator's command> ...
-# to be added by the simulator work; the README's tour mirrors this sheet.
-# ---------------------------------------------------------------------------
+step "A cascade of order-blind layers tracks S4's word problem exactly (one layer per abelian factor)"
+run ssm cascade S4 --length 100000 --samples 2 --seed 1
+echo
+echo "One layer short, it is right only modulo the last term of the series:"
+"$LT" ssm cascade S4 --layers 2 --length 1000 --samples 8 --seed 1 | sed -n '/sequence accuracy/p;/modulo/p'
+
+step "The one-page report on A5"
+run report A5
 
 printf '\nEvery step is a lietool command; add --latex to explain, report, info,\n'
 printf 'derived-series, lower-central-series, bch or magnus for a LaTeX fragment.\n'
