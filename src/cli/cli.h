@@ -103,4 +103,13 @@ int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self);
 
 /* Predicate commands: key is "abelian", "nilpotent", "solvable" or "perfect". */
 int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key);
+/* Two group operands (src/cli/cmd_isomorphic.c): a product written with
+   separate 'x' words ("C5 x A4") is one object; 0 with the malloc'd
+   objects, -1 if there are not two. */
+int cli_two_objects(char **obj, cli_opts *o);
+/* Loads a group with its chain; -1 to go on, or an exit status. */
+int cli_load_group(lt_pgrp_t G, const char *spec, cli_opts *o, const lt_cmd *self);
+/* lietool explain isomorphic G H (src/cli/explain_iso.c): the explain
+   command's arguments without the question. */
+int cli_explain_isomorphic(int argc, char **argv, const lt_cmd *self);
 #endif

@@ -603,6 +603,7 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
     int r, q = -1;
     for (int i = 0; i < NQ; i++) if (strcmp(qs, questions[i]) == 0) q = i;
     if (strcmp(qs, "commutator") == 0) r = cli_explain_commutator(ac, av, self);
+    else if (strcmp(qs, "isomorphic") == 0) r = cli_explain_isomorphic(ac, av, self);
     else if (q < 0) {
         fprintf(stderr, "lietool: explain: unknown question '%s' (derived-series, lower-central-series, solvable, "
                 "nilpotent, perfect, abelian, min-depth, commutator)\nusage: lietool %s %s\n", qs, self->name, self->usage);

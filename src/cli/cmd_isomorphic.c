@@ -6,9 +6,7 @@
 #include "lietool/io.h"
 #include "lietool/json.h"
 
-/* Splits the words into two objects: a product written with separate 'x'
-   words ("C5 x A4") is one object. Returns 0 with the malloc'd objects. */
-static int two_objects(char **obj, cli_opts *o)
+int cli_two_objects(char **obj, cli_opts *o)
 {
     int k = 0;
     obj[0] = obj[1] = NULL;
@@ -27,7 +25,7 @@ static int two_objects(char **obj, cli_opts *o)
     return k == 2 ? 0 : -1;
 }
 
-static int load(lt_pgrp_t G, const char *spec, cli_opts *o, const lt_cmd *self)
+int cli_load_group(lt_pgrp_t G, const char *spec, cli_opts *o, const lt_cmd *self)
 {
     if (lt_io_is_liealg(spec)) {
         fprintf(stderr, "lietool: %s: '%s' is a Lie algebra; this command takes groups\n", self->name, spec);
@@ -46,7 +44,7 @@ int cmd_isomorphic(int argc, char **argv, const lt_cmd *self)
     int r = cli_parse(&o, argc, argv, self);
     if (r >= 0) { cli_free(&o); return r; }
     char *obj[2];
-    if (two_objects(obj, &o) < 0) {
+    if (cli_two_objects(obj, &o) < 0) {
         fprintf(stderr, "lietool: %s: expected two groups, got %d word%s (quote a group with spaces)\n",
                 self->name, o.npos, o.npos == 1 ? "" : "s");
         fprintf(stderr, "usage: lietool %s %s\n", self->name, self->usage);
@@ -59,7 +57,7 @@ int cmd_isomorphic(int argc, char **argv, const lt_cmd *self)
     lt_pgrp_init(H, 1);
     lt_pgrp_iso_t R;
     lt_pgrp_iso_init(R);
-    if ((r = load(G, obj[0], &o, self)) >= 0 || (r = load(H, obj[1], &o, self)) >= 0) goto out;
+    if ((r = cli_load_group(G, obj[0], &o, self)) >= 0 || (r = cli_load_group(H, obj[1], &o, self)) >= 0) goto out;
     lt_err_t err;
     lt_err_init(err);
     lt_status st = lt_pgrp_isomorphism(R, G, H, o.ctx, err);
