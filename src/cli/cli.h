@@ -109,6 +109,11 @@ int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key
 int cli_two_objects(char **obj, cli_opts *o);
 /* Loads a group with its chain; -1 to go on, or an exit status. */
 int cli_load_group(lt_pgrp_t G, const char *spec, cli_opts *o, const lt_cmd *self);
+/* The isomorphic command's work (src/cli/cmd_isomorphic.c): parses, loads
+   both groups, decides, and returns what print returns. */
+typedef int (*cli_iso_print)(cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H,
+                             lt_pgrp_iso_t R, const lt_cmd *self);
+int cli_isomorphic_with(int argc, char **argv, const lt_cmd *self, cli_iso_print print);
 /* lietool explain isomorphic G H (src/cli/explain_iso.c): the explain
    command's arguments without the question. */
 int cli_explain_isomorphic(int argc, char **argv, const lt_cmd *self);

@@ -38,7 +38,9 @@ int cli_load_group(lt_pgrp_t G, const char *spec, cli_opts *o, const lt_cmd *sel
     return st ? cli_fail(err) : -1;
 }
 
-int cmd_isomorphic(int argc, char **argv, const lt_cmd *self)
+/* Parses, loads both groups and decides; then print (with everything
+   loaded) gives the exit status. */
+int cli_isomorphic_with(int argc, char **argv, const lt_cmd *self, cli_iso_print print)
 {
     cli_opts o;
     int r = cli_parse(&o, argc, argv, self);
@@ -57,12 +59,25 @@ int cmd_isomorphic(int argc, char **argv, const lt_cmd *self)
     lt_pgrp_init(H, 1);
     lt_pgrp_iso_t R;
     lt_pgrp_iso_init(R);
-    if ((r = cli_load_group(G, obj[0], &o, self)) >= 0 || (r = cli_load_group(H, obj[1], &o, self)) >= 0) goto out;
-    lt_err_t err;
-    lt_err_init(err);
-    lt_status st = lt_pgrp_isomorphism(R, G, H, o.ctx, err);
-    if (st) { r = cli_fail(err); goto out; }
-    r = R->isomorphic ? 0 : 1;
+    if ((r = cli_load_group(G, obj[0], &o, self)) < 0 && (r = cli_load_group(H, obj[1], &o, self)) < 0) {
+        lt_err_t err;
+        lt_err_init(err);
+        lt_status st = lt_pgrp_isomorphism(R, G, H, o.ctx, err);
+        r = st ? cli_fail(err) : print(&o, (const char *const *)obj, G, H, R, self);
+    }
+    lt_pgrp_iso_clear(R);
+    lt_pgrp_clear(G);
+    lt_pgrp_clear(H);
+    lt_free(obj[0]); lt_free(obj[1]);
+    cli_free(&o);
+    return r;
+}
+
+static int print_iso(cli_opts *op, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, const lt_cmd *self)
+{
+    (void)self;
+    cli_opts o = *op;
+    int r = R->isomorphic ? 0 : 1;
     char reason[1200];
     if (!R->isomorphic) {
         if (strcmp(R->invariant, "search") == 0)
@@ -104,11 +119,10 @@ int cmd_isomorphic(int argc, char **argv, const lt_cmd *self)
             }
         }
     }
-out:
-    lt_pgrp_iso_clear(R);
-    lt_pgrp_clear(G);
-    lt_pgrp_clear(H);
-    lt_free(obj[0]); lt_free(obj[1]);
-    cli_free(&o);
     return r;
+}
+
+int cmd_isomorphic(int argc, char **argv, const lt_cmd *self)
+{
+    return cli_isomorphic_with(argc, argv, self, print_iso);
 }

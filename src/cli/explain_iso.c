@@ -64,38 +64,20 @@ static lt_status extend_check(int *ok, long long *products, lt_pgrp_t G, lt_pgrp
     return LT_OK;
 }
 
-int cli_explain_isomorphic(int argc, char **argv, const lt_cmd *self)
+static int print_explain(cli_opts *op, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, const lt_cmd *self)
 {
-    cli_opts o;
-    int r = cli_parse(&o, argc, argv, self);
-    if (r >= 0) { cli_free(&o); return r; }
-    char *obj[2];
-    if (cli_two_objects(obj, &o) < 0) {
-        fprintf(stderr, "lietool: %s: isomorphic takes two groups, got %d word%s (quote a group with spaces)\n",
-                self->name, o.npos, o.npos == 1 ? "" : "s");
-        fprintf(stderr, "usage: lietool %s %s\n", self->name, self->usage);
-        lt_free(obj[0]); lt_free(obj[1]);
-        cli_free(&o);
-        return LT_EUSAGE;
-    }
-    lt_pgrp_t G, H;
-    lt_pgrp_init(G, 1);
-    lt_pgrp_init(H, 1);
-    lt_pgrp_iso_t R;
-    lt_pgrp_iso_init(R);
+    cli_opts o = *op;
     lt_err_t err;
     lt_err_init(err);
-    int ok = 0;
+    int ok = 0, r;
     long long products = 0;
-    lt_status st;
-    if ((r = cli_load_group(G, obj[0], &o, self)) >= 0 || (r = cli_load_group(H, obj[1], &o, self)) >= 0) goto out;
-    st = lt_pgrp_isomorphism(R, G, H, o.ctx, err);
-    if (!st && R->isomorphic) st = extend_check(&ok, &products, G, H, R->images, o.ctx, err);
-    if (st) { r = cli_fail(err); goto out; }
-    if (R->isomorphic && !ok) {
-        fprintf(stderr, "lietool: %s: internal error: the isomorphism found does not extend to a bijective homomorphism\n", self->name);
-        r = LT_EINTERNAL;
-        goto out;
+    if (R->isomorphic) {
+        lt_status st = extend_check(&ok, &products, G, H, R->images, o.ctx, err);
+        if (st) return cli_fail(err);
+        if (!ok) {
+            fprintf(stderr, "lietool: %s: internal error: the isomorphism found does not extend to a bijective homomorphism\n", self->name);
+            return LT_EINTERNAL;
+        }
     }
     r = R->isomorphic ? 0 : 1;
     if (o.json) {
@@ -126,7 +108,7 @@ int cli_explain_isomorphic(int argc, char **argv, const lt_cmd *self)
             printf("], \"candidates_tried\": %lld", R->tested);
         }
         printf("}\n");
-        goto out;
+        return r;
     }
     printf("is %s isomorphic to %s?\n", obj[0], obj[1]);
     printf("orders: ");
@@ -159,11 +141,10 @@ int cli_explain_isomorphic(int argc, char **argv, const lt_cmd *self)
                    R->detail, R->gval, obj[0], R->hval, obj[1]);
         printf("no: %s and %s are not isomorphic\n", obj[0], obj[1]);
     }
-out:
-    lt_pgrp_iso_clear(R);
-    lt_pgrp_clear(G);
-    lt_pgrp_clear(H);
-    lt_free(obj[0]); lt_free(obj[1]);
-    cli_free(&o);
     return r;
+}
+
+int cli_explain_isomorphic(int argc, char **argv, const lt_cmd *self)
+{
+    return cli_isomorphic_with(argc, argv, self, print_explain);
 }
