@@ -93,6 +93,10 @@ char *cli_join(char **pos, int first, int npos);
    success, or an exit status (message printed). */
 int cli_cayley(lt_cayley_t C, const char *spec, lt_convention conv, const cli_opts *o, const lt_cmd *self);
 
+/* lietool ssm eval (src/cli/ssm_eval.c): a trained checkpoint on a word
+   problem beside the depth layer's prediction. argv[0] is "eval". */
+int cli_ssm_eval(int argc, char **argv, const lt_cmd *self);
+
 /* Predicate commands: key is "abelian", "nilpotent", "solvable" or "perfect". */
 int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key);
 #endif
