@@ -39,7 +39,7 @@ const lt_cmd lt_commands[] = {
     {"order", cmd_order, "[--json] GROUP", "the order of the group (exact)"},
     {"radical", cmd_radical, "[--json] ALGEBRA", "the solvable radical of a Lie algebra: its dimension and a basis"},
     {"report", cmd_report, "[--json] [--bound v1|sharp] [--length T] [--tokens N] [--max-digits N] OBJECT", "one page: algebraic profile, minimum depths, error exponents and the word problem's complexity, with sources"},
-    {"ssm", cmd_ssm, "eval MODEL_DIR --group G (--length T --samples N [--seed S] | --data FILE.csv) [--predictions FILE.csv] [--logits FILE] [--json] [--max-checkpoint-mb N] [--max-length L] [--max-samples N]", "a trained checkpoint (lietool-diag or Mamba) on a word problem: accuracies beside the depth the theory predicts"},
+    {"ssm", cmd_ssm, "eval MODEL_DIR --group G (--length T --samples N [--seed S] | --data FILE.csv) [--predictions FILE.csv] [--logits FILE] [--json] [--max-checkpoint-mb N] [--max-length L] [--max-samples N] | sweep --group G --length T --samples N [--seed S] [--svg FILE] [--json] DIR...", "a trained checkpoint (lietool-diag or Mamba) on a word problem: accuracies beside the depth the theory predicts"},
     {"table", cmd_table, "[--json] [--convention gap] GROUP", "the Cayley table in the word-problem generator's element order (or GAP's), as abstract_algebra JSON"},
     {"upper-central-series", cmd_upper_central_series, "[--json] ALGEBRA", "dimensions of the upper central series, largest first, down to 0"},
 };

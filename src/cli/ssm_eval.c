@@ -217,7 +217,17 @@ static void predict(theory *P, const lt_model_t M, const char *spec, long d, lon
                  spec, lt_depth_cite(LT_SRC_GRAZZI));
 }
 
-static int need_long(long *out, const char *v, const char *opt, const lt_cmd *self)
+/* ---- options, shared by eval and sweep ---- */
+
+typedef struct {
+    const char *sub, *group, *data, *predf, *logitf, *svg;
+    long length, samples, max_mb, max_len, max_samples;
+    uint64_t seed;
+    int json, ndirs;
+    char **dirs;
+} ev_opts;
+
+static int need_long(long *out, const char *v, const char *opt, const ev_opts *o, const lt_cmd *self)
 {
     char *e;
     errno = 0;
@@ -225,50 +235,102 @@ static int need_long(long *out, const char *v, const char *opt, const lt_cmd *se
     if (!*v || errno || *e || x < 1 || !isdigit((unsigned char)*v)) {
         char fmt[96];
         snprintf(fmt, sizeof fmt, "%s needs a positive integer, not '%%s'", opt);
-        return ev_usage(self, "eval", fmt, v);
+        return ev_usage(self, o->sub, fmt, v);
     }
     *out = x;
     return -1;
 }
 
-int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
+/* -1 to go on, or an exit status; sweep: several directories, --svg,
+   no --data, --predictions or --logits. */
+static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int sweep)
 {
-    const char *dir = NULL, *group = NULL, *data = NULL, *predf = NULL, *logitf = NULL;
-    long length = -1, samples = -1, max_mb = 1024, max_len = 10000, max_samples = 1000000;
-    uint64_t seed = 0;
-    int json = 0, r = -1;
+    memset(o, 0, sizeof *o);
+    o->sub = sweep ? "sweep" : "eval";
+    o->length = o->samples = -1;
+    o->max_mb = 1024;
+    o->max_len = 10000;
+    o->max_samples = 1000000;
+    o->dirs = lt_malloc((size_t)argc * sizeof *o->dirs);
+    int r = -1;
     for (int i = 1; i < argc && r < 0; i++) {
         const char *v;
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) return cli_usage(self, stdout);
-        if (!strcmp(argv[i], "--json")) json = 1;
-        else if ((v = cli_opt_value(argc, argv, &i, "--group"))) group = v;
-        else if ((v = cli_opt_value(argc, argv, &i, "--data"))) data = v;
-        else if ((v = cli_opt_value(argc, argv, &i, "--predictions"))) predf = v;
-        else if ((v = cli_opt_value(argc, argv, &i, "--logits"))) logitf = v;
-        else if ((v = cli_opt_value(argc, argv, &i, "--length"))) r = need_long(&length, v, "--length", self);
-        else if ((v = cli_opt_value(argc, argv, &i, "--samples"))) r = need_long(&samples, v, "--samples", self);
-        else if ((v = cli_opt_value(argc, argv, &i, "--max-checkpoint-mb"))) r = need_long(&max_mb, v, "--max-checkpoint-mb", self);
-        else if ((v = cli_opt_value(argc, argv, &i, "--max-length"))) r = need_long(&max_len, v, "--max-length", self);
-        else if ((v = cli_opt_value(argc, argv, &i, "--max-samples"))) r = need_long(&max_samples, v, "--max-samples", self);
+        if (!strcmp(argv[i], "--json")) o->json = 1;
+        else if ((v = cli_opt_value(argc, argv, &i, "--group"))) o->group = v;
+        else if (!sweep && (v = cli_opt_value(argc, argv, &i, "--data"))) o->data = v;
+        else if (!sweep && (v = cli_opt_value(argc, argv, &i, "--predictions"))) o->predf = v;
+        else if (!sweep && (v = cli_opt_value(argc, argv, &i, "--logits"))) o->logitf = v;
+        else if (sweep && (v = cli_opt_value(argc, argv, &i, "--svg"))) o->svg = v;
+        else if ((v = cli_opt_value(argc, argv, &i, "--length"))) r = need_long(&o->length, v, "--length", o, self);
+        else if ((v = cli_opt_value(argc, argv, &i, "--samples"))) r = need_long(&o->samples, v, "--samples", o, self);
+        else if ((v = cli_opt_value(argc, argv, &i, "--max-checkpoint-mb"))) r = need_long(&o->max_mb, v, "--max-checkpoint-mb", o, self);
+        else if ((v = cli_opt_value(argc, argv, &i, "--max-length"))) r = need_long(&o->max_len, v, "--max-length", o, self);
+        else if ((v = cli_opt_value(argc, argv, &i, "--max-samples"))) r = need_long(&o->max_samples, v, "--max-samples", o, self);
         else if ((v = cli_opt_value(argc, argv, &i, "--seed"))) {
             char *e;
             errno = 0;
             unsigned long long x = strtoull(v, &e, 10);
             if (!*v || errno || *e || !isdigit((unsigned char)*v))
-                return ev_usage(self, "eval", "--seed needs an integer from 0 to 18446744073709551615, not '%s'", v);
-            seed = x;
-        } else if (argv[i][0] == '-' && argv[i][1]) return ev_usage(self, "eval", "unknown option '%s'", argv[i]);
-        else if (!dir) dir = argv[i];
-        else return ev_usage(self, "eval", "unexpected argument '%s'", argv[i]);
+                return ev_usage(self, o->sub, "--seed needs an integer from 0 to 18446744073709551615, not '%s'", v);
+            o->seed = x;
+        } else if (argv[i][0] == '-' && argv[i][1]) return ev_usage(self, o->sub, "unknown option '%s'", argv[i]);
+        else if (!o->ndirs || sweep) o->dirs[o->ndirs++] = argv[i];
+        else return ev_usage(self, o->sub, "unexpected argument '%s'", argv[i]);
     }
     if (r >= 0) return r;
-    if (!dir) return ev_usage(self, "eval", "%s", "missing the model directory");
-    if (!group) return ev_usage(self, "eval", "%s", "--group G is required");
-    if (!data && (length < 0 || samples < 0)) return ev_usage(self, "eval", "%s", "give --data FILE.csv, or --length T and --samples N");
-    if (data && (length > 0 || samples > 0)) return ev_usage(self, "eval", "%s", "--data takes its words from the file; drop --length and --samples");
-    if (length > max_len) { fprintf(stderr, "lietool: ssm eval: --length %ld is above --max-length %ld\n", length, max_len); return LT_ELIMIT; }
-    if (samples > max_samples) { fprintf(stderr, "lietool: ssm eval: --samples %ld is above --max-samples %ld\n", samples, max_samples); return LT_ELIMIT; }
+    if (!o->ndirs) return ev_usage(self, o->sub, "%s", sweep ? "missing the model directories" : "missing the model directory");
+    if (!o->group) return ev_usage(self, o->sub, "%s", "--group G is required");
+    if (!o->data && (o->length < 0 || o->samples < 0))
+        return ev_usage(self, o->sub, "%s", sweep ? "give --length T and --samples N" : "give --data FILE.csv, or --length T and --samples N");
+    if (o->data && (o->length > 0 || o->samples > 0))
+        return ev_usage(self, o->sub, "%s", "--data takes its words from the file; drop --length and --samples");
+    if (o->length > o->max_len) { fprintf(stderr, "lietool: ssm %s: --length %ld is above --max-length %ld\n", o->sub, o->length, o->max_len); return LT_ELIMIT; }
+    if (o->samples > o->max_samples) { fprintf(stderr, "lietool: ssm %s: --samples %ld is above --max-samples %ld\n", o->sub, o->samples, o->max_samples); return LT_ELIMIT; }
+    return -1;
+}
 
+/* The words: the --data file, or generated as dataset generate does. */
+static lt_status ev_words(words *W, const ev_opts *o, const lt_cayley_t C, const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_status st;
+    if (o->data) {
+        FILE *f = strcmp(o->data, "-") ? fopen(o->data, "r") : stdin;
+        if (!f) return lt_err_set(err, LT_EINPUT, "cannot open '%s': %s", o->data, strerror(errno));
+        st = read_words(W, f, o->data, C->n, o->max_len, o->max_samples, err);
+        if (f != stdin) fclose(f);
+        return st;
+    }
+    char *buf = NULL;
+    size_t blen = 0;
+    FILE *mf = open_memstream(&buf, &blen);
+    st = lt_dataset_generate(mf, C, o->length, o->samples, o->seed, NULL, ctx, err);
+    fclose(mf);
+    if (!st) {
+        FILE *f = fmemopen(buf, blen, "r");
+        st = read_words(W, f, "generated words", C->n, o->max_len, o->max_samples, err);
+        fclose(f);
+    }
+    free(buf);
+    return st;
+}
+
+/* Loads a model and checks that the group fits it. */
+static lt_status ev_model(lt_model_t M, const char *dir, const ev_opts *o, const lt_cayley_t C, lt_err_t err)
+{
+    lt_status st = lt_model_load(M, dir, o->max_mb, err);
+    if (!st && (M->vocab < C->n || M->classes < C->n))
+        st = lt_err_set(err, LT_EINPUT, "%s: the model has vocab_size %d and %d classes; %s has %ld elements",
+                        dir, M->vocab, M->classes, o->group, C->n);
+    return st;
+}
+
+int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
+{
+    ev_opts o;
+    int r = ev_parse(&o, argc, argv, self, 0);
+    if (r >= 0) { lt_free(o.dirs); return r; }
+    const char *dir = o.dirs[0];
     lt_err_t err;
     lt_err_init(err);
     lt_ctx_t ctx;
@@ -283,48 +345,22 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     memset(&R, 0, sizeof R);
     FILE *pf = NULL, *lf = NULL;
     long d = 0, abel = 0;
-    if (lt_model_load(M, dir, max_mb, err) || lt_cayley_build(C, group, LT_CONV_AA, ctx, err)
-        || derived(&d, &abel, group, ctx, err)) { r = cli_fail(err); goto done; }
-    if (M->vocab < C->n || M->classes < C->n) {
-        fprintf(stderr, "lietool: %s: the model has vocab_size %d and %d classes; %s has %ld elements\n",
-                dir, M->vocab, M->classes, group, C->n);
-        r = LT_EINPUT;
-        goto done;
-    }
-    if (data) {
-        FILE *f = strcmp(data, "-") ? fopen(data, "r") : stdin;
-        if (!f) { fprintf(stderr, "lietool: cannot open '%s': %s\n", data, strerror(errno)); r = LT_EINPUT; goto done; }
-        lt_status st = read_words(&W, f, data, C->n, max_len, max_samples, err);
-        if (f != stdin) fclose(f);
-        if (st) { r = cli_fail(err); goto done; }
-    } else {
-        char *buf = NULL;
-        size_t blen = 0;
-        FILE *mf = open_memstream(&buf, &blen);
-        lt_status st = lt_dataset_generate(mf, C, length, samples, seed, NULL, ctx, err);
-        fclose(mf);
-        if (!st) {
-            FILE *f = fmemopen(buf, blen, "r");
-            st = read_words(&W, f, "generated words", C->n, max_len, max_samples, err);
-            fclose(f);
-        }
-        free(buf);
-        if (st) { r = cli_fail(err); goto done; }
-    }
-    if (predf && !(pf = fopen(predf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", predf, strerror(errno)); r = LT_EINPUT; goto done; }
-    if (logitf && !(lf = fopen(logitf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", logitf, strerror(errno)); r = LT_EINPUT; goto done; }
+    if (lt_cayley_build(C, o.group, LT_CONV_AA, ctx, err) || ev_model(M, dir, &o, C, err)
+        || derived(&d, &abel, o.group, ctx, err) || ev_words(&W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
+    if (o.predf && !(pf = fopen(o.predf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.predf, strerror(errno)); r = LT_EINPUT; goto done; }
+    if (o.logitf && !(lf = fopen(o.logitf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.logitf, strerror(errno)); r = LT_EINPUT; goto done; }
     run(&R, M, &W, pf, lf);
     if ((pf && fclose(pf)) | (lf && fclose(lf))) { pf = lf = NULL; fprintf(stderr, "lietool: error writing the output files\n"); r = LT_EINPUT; goto done; }
     pf = lf = NULL;
     theory P;
-    predict(&P, M, group, d, abel, R.maxlen);
+    predict(&P, M, o.group, d, abel, R.maxlen);
     double tacc = (double)R.correct_tokens / (double)R.tokens, sacc = (double)R.correct_words / (double)W.n;
-    if (json) {
+    if (o.json) {
         printf("{\"model\": ");
         lt_json_put_string(stdout, dir);
         printf(", \"architecture\": \"%s\", \"layer_type\": \"%s\", \"layers\": %d, \"d_model\": %d, \"dtype\": \"%s\", \"group\": ",
                lt_model_arch_name(M), lt_model_layer_name(M), M->n_layers, M->d_model, M->dtype ? M->dtype : "F32");
-        lt_json_put_string(stdout, group);
+        lt_json_put_string(stdout, o.group);
         printf(", \"order\": %ld, \"words\": %ld, \"max_length\": %ld, \"token_accuracy\": %.6f, \"sequence_accuracy\": %.6f, "
                "\"sequences_correct\": %ld, \"longest_prefix_90\": %ld, \"per_position_accuracy\": [",
                C->n, W.n, R.maxlen, tacc, sacc, R.correct_words, R.prefix90);
@@ -338,8 +374,8 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     } else {
         printf("model: %s (%s, %d %s layer%s, d_model %d, %s)\n", dir, lt_model_arch_name(M), M->n_layers,
                lt_model_layer_name(M), M->n_layers == 1 ? "" : "s", M->d_model, M->dtype ? M->dtype : "F32");
-        printf("words: %ld of %s (order %ld), up to length %ld", W.n, group, C->n, R.maxlen);
-        if (data) printf(", from %s\n", data); else printf(", seed %" PRIu64 "\n", seed);
+        printf("words: %ld of %s (order %ld), up to length %ld", W.n, o.group, C->n, R.maxlen);
+        if (o.data) printf(", from %s\n", o.data); else printf(", seed %" PRIu64 "\n", o.seed);
         printf("  %-26s %.4f\n", "token accuracy", tacc);
         printf("  %-26s %.4f (%ld of %ld)\n", "sequence accuracy", sacc, R.correct_words, W.n);
         printf("  %-26s %ld of %ld\n", "longest prefix >= 90%", R.prefix90, R.maxlen);
@@ -356,5 +392,141 @@ done:
     words_free(&W);
     lt_cayley_clear(C);
     lt_model_clear(M);
+    lt_free(o.dirs);
+    return r;
+}
+
+/* ---- sweep ---- */
+
+typedef struct { const char *dir; int depth; const char *type; double tacc, sacc; long prefix; } sweep_row;
+
+static int by_depth(const void *a, const void *b)
+{
+    const sweep_row *x = a, *y = b;
+    return (x->depth > y->depth) - (x->depth < y->depth);
+}
+
+/* The longest length up to Tmax that depth k covers: every length when the
+   group's derived length d satisfies 0 <= d <= k (Theorem 3.4), otherwise
+   the lengths T whose logarithmic bound (Proposition 3.7) is at most k. */
+static long covered(int k, long d, long Tmax, lt_bound b)
+{
+    if (d >= 0 && d <= k) return Tmax;
+    long T = 0;
+    while (T < Tmax && lt_depth_log_bound((ulong)(T + 1), b) <= k) T++;
+    return T;
+}
+
+static void svg(FILE *f, const sweep_row *rows, int n, long d, long Tmax, const char *group)
+{
+    int kmax = 1;
+    for (int i = 0; i < n; i++) if (rows[i].depth > kmax) kmax = rows[i].depth;
+    const double W = 640, H = 420, x0 = 70, y0 = 360, w = 530, h = 310;
+#define PX(k) (x0 + w * ((k) - 0.5) / kmax)
+#define PY(T) (y0 - h * (double)(T) / (double)Tmax)
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\" viewBox=\"0 0 %g %g\" font-family=\"sans-serif\" font-size=\"12\">\n", W, H, W, H);
+    fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+    fprintf(f, "<text x=\"%g\" y=\"24\" font-size=\"14\">%s word problem: longest prefix with at least 90%% accuracy against depth</text>\n", x0, group);
+    fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"black\"/>\n", x0, y0, x0 + w, y0);
+    fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"black\"/>\n", x0, y0, x0, y0 - h);
+    for (int k = 1; k <= kmax; k++)
+        fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">%d</text>\n", PX(k), y0 + 18, k);
+    for (int q = 0; q <= 4; q++) {
+        long T = Tmax * q / 4;
+        fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%ld</text>\n", x0 - 6, PY(T) + 4, T);
+        fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#ddd\"/>\n", x0, PY(T), x0 + w, PY(T));
+    }
+    fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">depth (layers)</text>\n", x0 + w / 2, y0 + 40);
+    fprintf(f, "<text x=\"18\" y=\"%g\" transform=\"rotate(-90 18 %g)\" text-anchor=\"middle\">length</text>\n", y0 - h / 2, y0 - h / 2);
+    static const char *dash[] = {"6,4", "2,3"};
+    for (int b = 0; b < 2; b++) {
+        fprintf(f, "<polyline fill=\"none\" stroke=\"#888\" stroke-dasharray=\"%s\" points=\"", dash[b]);
+        for (int k = 1; k <= kmax; k++) fprintf(f, "%g,%g ", PX(k), PY(covered(k, d, Tmax, (lt_bound)b)));
+        fprintf(f, "\"/>\n");
+        fprintf(f, "<line x1=\"%g\" y1=\"%d\" x2=\"%g\" y2=\"%d\" stroke=\"#888\" stroke-dasharray=\"%s\"/><text x=\"%g\" y=\"%d\">theory (%s)</text>\n",
+                x0 + w - 150, 44 + 16 * b, x0 + w - 120, 44 + 16 * b, dash[b], x0 + w - 114, 48 + 16 * b, lt_depth_bound_name((lt_bound)b));
+    }
+    fprintf(f, "<polyline fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"2\" points=\"");
+    for (int i = 0; i < n; i++) fprintf(f, "%g,%g ", PX(rows[i].depth), PY(rows[i].prefix));
+    fprintf(f, "\"/>\n");
+    for (int i = 0; i < n; i++) fprintf(f, "<circle cx=\"%g\" cy=\"%g\" r=\"4\" fill=\"#1f5fbf\"/>\n", PX(rows[i].depth), PY(rows[i].prefix));
+    fprintf(f, "<line x1=\"%g\" y1=\"76\" x2=\"%g\" y2=\"76\" stroke=\"#1f5fbf\" stroke-width=\"2\"/><text x=\"%g\" y=\"80\">measured</text>\n",
+            x0 + w - 150, x0 + w - 120, x0 + w - 114);
+    fprintf(f, "</svg>\n");
+#undef PX
+#undef PY
+}
+
+int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
+{
+    ev_opts o;
+    int r = ev_parse(&o, argc, argv, self, 1);
+    if (r >= 0) { lt_free(o.dirs); return r; }
+    lt_err_t err;
+    lt_err_init(err);
+    lt_ctx_t ctx;
+    lt_ctx_init(ctx);
+    lt_cayley_t C;
+    lt_cayley_init(C);
+    words W;
+    memset(&W, 0, sizeof W);
+    sweep_row *rows = lt_calloc((size_t)o.ndirs, sizeof *rows);
+    long d = 0, abel = 0;
+    if (lt_cayley_build(C, o.group, LT_CONV_AA, ctx, err) || derived(&d, &abel, o.group, ctx, err)
+        || ev_words(&W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
+    for (int i = 0; i < o.ndirs; i++) {
+        lt_model_t M;
+        lt_model_init(M);
+        if (ev_model(M, o.dirs[i], &o, C, err)) { lt_model_clear(M); r = cli_fail(err); goto done; }
+        tally R;
+        run(&R, M, &W, NULL, NULL);
+        rows[i] = (sweep_row){o.dirs[i], M->n_layers, lt_model_layer_name(M),
+                              (double)R.correct_tokens / (double)R.tokens, (double)R.correct_words / (double)W.n, R.prefix90};
+        lt_free(R.pos_correct);
+        lt_free(R.pos_total);
+        lt_model_clear(M);
+    }
+    qsort(rows, (size_t)o.ndirs, sizeof *rows, by_depth);
+    if (o.json) {
+        printf("{\"group\": ");
+        lt_json_put_string(stdout, o.group);
+        printf(", \"derived_length\": ");
+        if (d >= 0) printf("%ld", d); else printf("null");
+        printf(", \"words\": %ld, \"length\": %ld, \"models\": [", W.n, o.length);
+        for (int i = 0; i < o.ndirs; i++) {
+            printf(i ? ", {\"model\": " : "{\"model\": ");
+            lt_json_put_string(stdout, rows[i].dir);
+            printf(", \"layers\": %d, \"layer_type\": \"%s\", \"token_accuracy\": %.6f, \"sequence_accuracy\": %.6f, "
+                   "\"longest_prefix_90\": %ld, \"theory_v1\": %ld, \"theory_sharp\": %ld}",
+                   rows[i].depth, rows[i].type, rows[i].tacc, rows[i].sacc, rows[i].prefix,
+                   covered(rows[i].depth, d, o.length, LT_BOUND_V1), covered(rows[i].depth, d, o.length, LT_BOUND_SHARP));
+        }
+        printf("]}\n");
+    } else {
+        printf("%s, %ld words of length %ld (seed %" PRIu64 ")\n", o.group, W.n, o.length, o.seed);
+        printf("%-6s %-18s %9s %9s %12s %10s %12s  %s\n", "depth", "layer type", "token acc", "seq acc",
+               "prefix>=90%", "theory v1", "theory sharp", "model");
+        for (int i = 0; i < o.ndirs; i++)
+            printf("%-6d %-18s %9.4f %9.4f %12ld %10ld %12ld  %s\n", rows[i].depth, rows[i].type, rows[i].tacc, rows[i].sacc,
+                   rows[i].prefix, covered(rows[i].depth, d, o.length, LT_BOUND_V1),
+                   covered(rows[i].depth, d, o.length, LT_BOUND_SHARP), rows[i].dir);
+        char dl[32];
+        if (d >= 0) snprintf(dl, sizeof dl, "%ld", d); else snprintf(dl, sizeof dl, "not solvable");
+        printf("theory: the longest length that depth k covers, up to %ld: every length when the derived length (%s) is at most k\n"
+               "(%s), else the lengths whose logarithmic bound is at most k (%s)\n",
+               o.length, dl, lt_depth_cite(LT_SRC_HEO_THM34), lt_depth_cite(LT_SRC_HEO_PROP37));
+    }
+    if (o.svg) {
+        FILE *f = fopen(o.svg, "w");
+        if (!f) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.svg, strerror(errno)); r = LT_EINPUT; goto done; }
+        svg(f, rows, o.ndirs, d, o.length, o.group);
+        if (fclose(f)) { fprintf(stderr, "lietool: error writing '%s'\n", o.svg); r = LT_EINPUT; goto done; }
+    }
+    r = 0;
+done:
+    lt_free(rows);
+    words_free(&W);
+    lt_cayley_clear(C);
+    lt_free(o.dirs);
     return r;
 }

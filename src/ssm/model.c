@@ -234,6 +234,7 @@ lt_status lt_model_load(lt_model_t M, const char *dir, long max_mb, lt_err_t err
         else M->head_w = M->embed;
     }
 #undef W
+    if (st) lt_err_prefix(err, "%s", path);    /* a weight's name or shape */
 done:
     lt_safetensors_clear(S);
     lt_free(path);
