@@ -87,6 +87,7 @@ bench: all
 	@sh bench/bench-groups.sh ./lietool
 	@sh bench/bench-lie.sh ./lietool
 	@sh bench/bench-bch.sh ./lietool
+	@sh bench/bench-ssm.sh ./lietool
 
 check-gap: all
 	@sh tests/check-gap.sh ./lietool

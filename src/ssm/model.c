@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <cblas.h>
 #include "lietool/json.h"
 #include "lietool/model.h"
 
@@ -211,23 +212,23 @@ lt_status lt_model_load(lt_model_t M, const char *dir, long max_mb, lt_err_t err
         W(M->head_w, 2, K, D, 0, "head.weight");
         W(M->head_b, 1, K, 0, 0, "head.bias");
     } else {
-        int I = M->d_inner, R = M->dt_rank;
+        int Di = M->d_inner, R = M->dt_rank;
         W(M->embed, 2, V, D, 0, "backbone.embeddings.weight");
         for (int i = 0; i < L; i++) {
             lt_model_layer *l = &M->layers[i];
             W(l->norm, 1, D, 0, 0, "backbone.layers.%d.norm.weight", i);
-            W(l->in_w, 2, 2 * (int64_t)I, D, 0, "backbone.layers.%d.mixer.in_proj.weight", i);
-            if (M->use_bias) W(l->in_b, 1, 2 * (int64_t)I, 0, 0, "backbone.layers.%d.mixer.in_proj.bias", i);
-            W(l->conv_w, 3, I, 1, M->conv_k, "backbone.layers.%d.mixer.conv1d.weight", i);
-            if (M->use_conv_bias) W(l->conv_b, 1, I, 0, 0, "backbone.layers.%d.mixer.conv1d.bias", i);
-            W(l->x_w, 2, R + 2 * (int64_t)N, I, 0, "backbone.layers.%d.mixer.x_proj.weight", i);
-            W(l->dt_w, 2, I, R, 0, "backbone.layers.%d.mixer.dt_proj.weight", i);
-            W(l->dt_b, 1, I, 0, 0, "backbone.layers.%d.mixer.dt_proj.bias", i);
-            W(l->A, 2, I, N, 0, "backbone.layers.%d.mixer.A_log", i);
-            W(l->D, 1, I, 0, 0, "backbone.layers.%d.mixer.D", i);
-            W(l->mo_w, 2, D, I, 0, "backbone.layers.%d.mixer.out_proj.weight", i);
+            W(l->in_w, 2, 2 * (int64_t)Di, D, 0, "backbone.layers.%d.mixer.in_proj.weight", i);
+            if (M->use_bias) W(l->in_b, 1, 2 * (int64_t)Di, 0, 0, "backbone.layers.%d.mixer.in_proj.bias", i);
+            W(l->conv_w, 3, Di, 1, M->conv_k, "backbone.layers.%d.mixer.conv1d.weight", i);
+            if (M->use_conv_bias) W(l->conv_b, 1, Di, 0, 0, "backbone.layers.%d.mixer.conv1d.bias", i);
+            W(l->x_w, 2, R + 2 * (int64_t)N, Di, 0, "backbone.layers.%d.mixer.x_proj.weight", i);
+            W(l->dt_w, 2, Di, R, 0, "backbone.layers.%d.mixer.dt_proj.weight", i);
+            W(l->dt_b, 1, Di, 0, 0, "backbone.layers.%d.mixer.dt_proj.bias", i);
+            W(l->A, 2, Di, N, 0, "backbone.layers.%d.mixer.A_log", i);
+            W(l->D, 1, Di, 0, 0, "backbone.layers.%d.mixer.D", i);
+            W(l->mo_w, 2, D, Di, 0, "backbone.layers.%d.mixer.out_proj.weight", i);
             if (M->use_bias) W(l->mo_b, 1, D, 0, 0, "backbone.layers.%d.mixer.out_proj.bias", i);
-            if (!st) for (long j = 0; j < (long)I * N; j++) l->A[j] = -expf(l->A[j]);   /* A = -exp(A_log) */
+            if (!st) for (long j = 0; j < (long)Di * N; j++) l->A[j] = -expf(l->A[j]);   /* A = -exp(A_log) */
         }
         W(M->norm_f, 1, D, 0, 0, "backbone.norm_f.weight");
         if (!M->tied || lt_safetensors_find(S, "lm_head.weight")) W(M->head_w, 2, K, D, 0, "lm_head.weight");
@@ -243,24 +244,32 @@ done:
 }
 
 /* ---- forward ---- */
+/* Every projection is applied to all positions at once (one SGEMM); only
+   the recurrences run position by position. */
 
-/* y = W x (+ b), W m x n row-major. */
-static void linear(float *y, const float *W, const float *b, const float *x, int m, int n)
+/* Y (T x m, row stride ldy) = X (T x n, row stride ldx) W^T (+ b), W m x n. */
+static void linear(float *Y, int ldy, const float *W, const float *b, const float *X, int ldx, long T, int m, int n)
 {
-    for (int i = 0; i < m; i++) {
-        const float *w = W + (size_t)i * n;
-        double s = b ? b[i] : 0;
-        for (int j = 0; j < n; j++) s += (double)w[j] * x[j];
-        y[i] = (float)s;
+    if (b) for (long t = 0; t < T; t++) memcpy(Y + (size_t)t * ldy, b, (size_t)m * sizeof *Y);
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)T, m, n, 1.0f, X, ldx, W, n, b ? 1.0f : 0.0f, Y, ldy);
+}
+
+/* Row by row: Y = w * X / sqrt(mean(X^2) + eps). */
+static void rmsnorm(float *Y, const float *X, const float *w, long T, int n, float eps)
+{
+    for (long t = 0; t < T; t++) {
+        const float *x = X + (size_t)t * n;
+        float *y = Y + (size_t)t * n;
+        double s = 0;
+        for (int j = 0; j < n; j++) s += (double)x[j] * x[j];
+        float r = 1.0f / sqrtf((float)(s / n) + eps);
+        for (int j = 0; j < n; j++) y[j] = w[j] * (x[j] * r);
     }
 }
 
-static void rmsnorm(float *y, const float *x, const float *w, int n, float eps)
+static void add(float *X, const float *Y, size_t n)
 {
-    double s = 0;
-    for (int j = 0; j < n; j++) s += (double)x[j] * x[j];
-    float r = 1.0f / sqrtf((float)(s / n) + eps);
-    for (int j = 0; j < n; j++) y[j] = w[j] * (x[j] * r);
+    for (size_t i = 0; i < n; i++) X[i] += Y[i];
 }
 
 static float sigmoidf(float x) { return 1.0f / (1.0f + expf(-x)); }
@@ -268,66 +277,68 @@ static float siluf(float x) { return x * sigmoidf(x); }
 static float softplusf(float x) { return x > 20.0f ? x : log1pf(expf(x)); }
 static float geluf(float x) { return 0.5f * x * (1.0f + erff(x * 0.70710678118654752f)); }
 
-static void diag_layer(float *X, const lt_model_t M, const lt_model_layer *l, long T, float *scratch)
+static void diag_layer(float *X, const lt_model_t M, const lt_model_layer *l, long T, float *w)
 {
-    int D = M->d_model, N = M->d_state, cx = M->eig == LT_EIG_COMPLEX, SN = cx ? 2 * N : N;
-    float *u = scratch, *za = u + D, *th = za + N, *bv = th + N, *h = bv + SN, *y = h + SN, *m = y + D;
-    memset(h, 0, (size_t)SN * sizeof *h);
+    int D = M->d_model, N = M->d_state, cx = M->eig == LT_EIG_COMPLEX, SN = cx ? 2 * N : N, Mm = M->d_mlp;
+    float *U = w, *ZA = U + (size_t)T * D, *TH = ZA + (size_t)T * N, *BV = TH + (size_t)T * N,
+          *H = BV + (size_t)T * SN, *Y = H + (size_t)T * SN, *MM = Y + (size_t)T * D;
+    rmsnorm(U, X, l->norm, T, D, M->eps);
+    linear(ZA, N, l->a_w, l->a_b, U, D, T, N, D);
+    linear(BV, SN, l->b_w, l->b_b, U, D, T, SN, D);
+    if (cx) linear(TH, N, l->th_w, l->th_b, U, D, T, N, D);
     for (long t = 0; t < T; t++) {
-        float *x = X + (size_t)t * D;
-        rmsnorm(u, x, l->norm, D, M->eps);
-        linear(za, l->a_w, l->a_b, u, N, D);
-        linear(bv, l->b_w, l->b_b, u, SN, D);
+        const float *za = ZA + (size_t)t * N, *bv = BV + (size_t)t * SN;
+        const float *hp = t ? H + (size_t)(t - 1) * SN : NULL;
+        float *h = H + (size_t)t * SN;
         if (cx) {
-            linear(th, l->th_w, l->th_b, u, N, D);
+            const float *th = TH + (size_t)t * N;
             for (int n = 0; n < N; n++) {
                 float r = sigmoidf(za[n]), ar = r * cosf(th[n]), ai = r * sinf(th[n]);
-                float hr = h[n], hi = h[N + n];
+                float hr = hp ? hp[n] : 0, hi = hp ? hp[N + n] : 0;
                 h[n] = ar * hr - ai * hi + bv[n];
                 h[N + n] = ar * hi + ai * hr + bv[N + n];
             }
         } else
             for (int n = 0; n < N; n++) {
                 float a = M->eig == LT_EIG_SIGNED ? 2.0f * sigmoidf(za[n]) - 1.0f : sigmoidf(za[n]);
-                h[n] = a * h[n] + bv[n];
+                h[n] = a * (hp ? hp[n] : 0) + bv[n];
             }
-        linear(y, l->out_w, l->out_b, h, D, SN);
-        for (int j = 0; j < D; j++) x[j] += y[j];
-        if (M->d_mlp > 0) {
-            rmsnorm(u, x, l->mlp_norm, D, M->eps);
-            linear(m, l->fc1_w, l->fc1_b, u, M->d_mlp, D);
-            for (int j = 0; j < M->d_mlp; j++) m[j] = geluf(m[j]);
-            linear(y, l->fc2_w, l->fc2_b, m, D, M->d_mlp);
-            for (int j = 0; j < D; j++) x[j] += y[j];
-        }
+    }
+    linear(Y, D, l->out_w, l->out_b, H, SN, T, D, SN);
+    add(X, Y, (size_t)T * D);
+    if (Mm > 0) {
+        rmsnorm(U, X, l->mlp_norm, T, D, M->eps);
+        linear(MM, Mm, l->fc1_w, l->fc1_b, U, D, T, Mm, D);
+        for (size_t i = 0; i < (size_t)T * Mm; i++) MM[i] = geluf(MM[i]);
+        linear(Y, D, l->fc2_w, l->fc2_b, MM, Mm, T, D, Mm);
+        add(X, Y, (size_t)T * D);
     }
 }
 
-static void mamba_layer(float *X, const lt_model_t M, const lt_model_layer *l, long T, float *scratch)
+static void mamba_layer(float *X, const lt_model_t M, const lt_model_layer *l, long T, float *w)
 {
-    int D = M->d_model, N = M->d_state, I = M->d_inner, R = M->dt_rank, Kc = M->conv_k;
-    float *u = scratch, *xz = u + D, *xc = xz + 2 * I, *p = xc + I, *dt = p + R + 2 * N,
-          *y = dt + I, *o = y + I, *h = o + D, *hist = h + (size_t)I * N;
-    memset(h, 0, (size_t)I * N * sizeof *h);
-    memset(hist, 0, (size_t)I * Kc * sizeof *hist);   /* the last Kc inputs of the convolution, ring */
-    for (long t = 0; t < T; t++) {
-        float *x = X + (size_t)t * D;
-        rmsnorm(u, x, l->norm, D, M->eps);
-        linear(xz, l->in_w, l->in_b, u, 2 * I, D);
-        long slot = t % Kc;
-        for (int c = 0; c < I; c++) hist[(size_t)c * Kc + slot] = xz[c];
-        for (int c = 0; c < I; c++) {
+    int D = M->d_model, N = M->d_state, Di = M->d_inner, R = M->dt_rank, Kc = M->conv_k, P = R + 2 * N;
+    float *U = w, *XZ = U + (size_t)T * D, *XC = XZ + (size_t)T * 2 * Di, *PP = XC + (size_t)T * Di,
+          *DT = PP + (size_t)T * P, *Y = DT + (size_t)T * Di, *O = Y + (size_t)T * Di, *h = O + (size_t)T * D;
+    rmsnorm(U, X, l->norm, T, D, M->eps);
+    linear(XZ, 2 * Di, l->in_w, l->in_b, U, D, T, 2 * Di, D);
+    for (long t = 0; t < T; t++)                    /* causal depthwise convolution */
+        for (int c = 0; c < Di; c++) {
             double s = l->conv_b ? l->conv_b[c] : 0;
             for (int k = 0; k < Kc; k++) {          /* weight k meets input t - (Kc-1) + k */
                 long tt = t - (Kc - 1) + k;
-                if (tt >= 0) s += (double)l->conv_w[(size_t)c * Kc + k] * hist[(size_t)c * Kc + tt % Kc];
+                if (tt >= 0) s += (double)l->conv_w[(size_t)c * Kc + k] * XZ[(size_t)tt * 2 * Di + c];
             }
-            xc[c] = siluf((float)s);
+            XC[(size_t)t * Di + c] = siluf((float)s);
         }
-        linear(p, l->x_w, NULL, xc, R + 2 * N, I);
-        linear(dt, l->dt_w, l->dt_b, p, I, R);
-        const float *B = p + R, *C = p + R + N;
-        for (int c = 0; c < I; c++) {
+    linear(PP, P, l->x_w, NULL, XC, Di, T, P, Di);
+    linear(DT, Di, l->dt_w, l->dt_b, PP, P, T, Di, R);
+    memset(h, 0, (size_t)Di * N * sizeof *h);
+    for (long t = 0; t < T; t++) {
+        const float *B = PP + (size_t)t * P + R, *C = B + N, *xc = XC + (size_t)t * Di, *z = XZ + (size_t)t * 2 * Di + Di;
+        const float *dt = DT + (size_t)t * Di;
+        float *y = Y + (size_t)t * Di;
+        for (int c = 0; c < Di; c++) {
             float d = softplusf(dt[c]), bx = d * xc[c];
             float *hc = h + (size_t)c * N;
             const float *A = l->A + (size_t)c * N;
@@ -338,31 +349,29 @@ static void mamba_layer(float *X, const lt_model_t M, const lt_model_layer *l, l
                 hc[n] = a * hc[n] + bx * B[n];
                 s += (double)hc[n] * C[n];
             }
-            y[c] = ((float)s + l->D[c] * xc[c]) * siluf(xz[I + c]);
+            y[c] = ((float)s + l->D[c] * xc[c]) * siluf(z[c]);
         }
-        linear(o, l->mo_w, l->mo_b, y, D, I);
-        for (int j = 0; j < D; j++) x[j] += o[j];
     }
+    linear(O, D, l->mo_w, l->mo_b, Y, Di, T, D, Di);
+    add(X, O, (size_t)T * D);
 }
 
 void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long T)
 {
     int D = M->d_model;
     float *X = lt_malloc(((size_t)T * D + 1) * sizeof *X);
-    size_t sc = M->arch == LT_ARCH_DIAG
-        ? (size_t)4 * D + 6 * (size_t)M->d_state + M->d_mlp
-        : (size_t)2 * D + 5 * (size_t)M->d_inner + M->dt_rank + 2 * (size_t)M->d_state
-          + (size_t)M->d_inner * M->d_state + (size_t)M->d_inner * M->conv_k;
-    float *scratch = lt_malloc((sc + D + 1) * sizeof *scratch);
+    size_t per = M->arch == LT_ARCH_DIAG
+        ? (size_t)2 * D + 6 * (size_t)M->d_state + M->d_mlp
+        : (size_t)2 * D + 5 * (size_t)M->d_inner + M->dt_rank + 2 * (size_t)M->d_state;
+    size_t extra = M->arch == LT_ARCH_MAMBA ? (size_t)M->d_inner * M->d_state : 0;
+    float *w = lt_malloc(((size_t)T * (per + D) + extra + 1) * sizeof *w);
     for (long t = 0; t < T; t++) memcpy(X + (size_t)t * D, M->embed + (size_t)tokens[t] * D, (size_t)D * sizeof *X);
     for (int i = 0; i < M->n_layers; i++) {
-        if (M->arch == LT_ARCH_DIAG) diag_layer(X, M, &M->layers[i], T, scratch);
-        else mamba_layer(X, M, &M->layers[i], T, scratch);
+        if (M->arch == LT_ARCH_DIAG) diag_layer(X, M, &M->layers[i], T, w);
+        else mamba_layer(X, M, &M->layers[i], T, w);
     }
-    for (long t = 0; t < T; t++) {
-        rmsnorm(scratch, X + (size_t)t * D, M->norm_f, D, M->eps);
-        linear(logits + (size_t)t * M->classes, M->head_w, M->head_b, scratch, M->classes, D);
-    }
-    lt_free(scratch);
+    rmsnorm(w, X, M->norm_f, T, D, M->eps);
+    linear(logits, M->classes, M->head_w, M->head_b, w, D, T, M->classes, D);
+    lt_free(w);
     lt_free(X);
 }
