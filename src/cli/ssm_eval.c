@@ -444,14 +444,14 @@ static void svg(FILE *f, const sweep_row *rows, int n, long d, long Tmax, const 
         for (int k = 1; k <= kmax; k++) fprintf(f, "%g,%g ", PX(k), PY(covered(k, d, Tmax, (lt_bound)b)));
         fprintf(f, "\"/>\n");
         fprintf(f, "<line x1=\"%g\" y1=\"%d\" x2=\"%g\" y2=\"%d\" stroke=\"#888\" stroke-dasharray=\"%s\"/><text x=\"%g\" y=\"%d\">theory (%s)</text>\n",
-                x0 + w - 150, 44 + 16 * b, x0 + w - 120, 44 + 16 * b, dash[b], x0 + w - 114, 48 + 16 * b, lt_depth_bound_name((lt_bound)b));
+                x0 + 12, 44 + 16 * b, x0 + 42, 44 + 16 * b, dash[b], x0 + 48, 48 + 16 * b, lt_depth_bound_name((lt_bound)b));
     }
     fprintf(f, "<polyline fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"2\" points=\"");
     for (int i = 0; i < n; i++) fprintf(f, "%g,%g ", PX(rows[i].depth), PY(rows[i].prefix));
     fprintf(f, "\"/>\n");
     for (int i = 0; i < n; i++) fprintf(f, "<circle cx=\"%g\" cy=\"%g\" r=\"4\" fill=\"#1f5fbf\"/>\n", PX(rows[i].depth), PY(rows[i].prefix));
     fprintf(f, "<line x1=\"%g\" y1=\"76\" x2=\"%g\" y2=\"76\" stroke=\"#1f5fbf\" stroke-width=\"2\"/><text x=\"%g\" y=\"80\">measured</text>\n",
-            x0 + w - 150, x0 + w - 120, x0 + w - 114);
+            x0 + 12, x0 + 42, x0 + 48);
     fprintf(f, "</svg>\n");
 #undef PX
 #undef PY
