@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
@@ -114,7 +115,7 @@ typedef struct {
 
 static double pos_acc(const tally *R, long t) { return R->pos_total[t] ? (double)R->pos_correct[t] / (double)R->pos_total[t] : 0; }
 
-static lt_status run(tally *R, const lt_model_t M, const words *W, FILE *pred, FILE *logf)
+static lt_status run(tally *R, const lt_model_t M, const words *W, FILE *pred, FILE *logf, lt_err_t err)
 {
     memset(R, 0, sizeof *R);
     for (long i = 0; i < W->n; i++) if (W->len[i] > R->maxlen) R->maxlen = W->len[i];
@@ -137,6 +138,12 @@ static lt_status run(tally *R, const lt_model_t M, const words *W, FILE *pred, F
         if (logf) for (long t = 0; t < T; t++) fprintf(logf, t + 1 < T ? "%d " : "%d\n", W->in[i][t]);
         for (long t = 0; t < T; t++) {
             const float *o = out + (size_t)t * M->classes;
+            for (int c = 0; c < M->classes; c++)
+                if (!isfinite(o[c])) {
+                    lt_free(out);
+                    return lt_err_set(err, LT_ENUMERIC, "the model's output %d is not finite at word %ld, position %ld",
+                                      c, i + 1, t + 1);
+                }
             int best = 0;
             for (int c = 1; c < M->classes; c++) if (o[c] > o[best]) best = c;   /* first maximum, as torch.argmax */
             if (logf) for (int c = 0; c < M->classes; c++) fprintf(logf, c + 1 < M->classes ? "%.9g " : "%.9g\n", (double)o[c]);
@@ -349,7 +356,7 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
         || derived(&d, &abel, o.group, ctx, err) || ev_words(&W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
     if (o.predf && !(pf = fopen(o.predf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.predf, strerror(errno)); r = LT_EINPUT; goto done; }
     if (o.logitf && !(lf = fopen(o.logitf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.logitf, strerror(errno)); r = LT_EINPUT; goto done; }
-    run(&R, M, &W, pf, lf);
+    if (run(&R, M, &W, pf, lf, err)) { r = cli_fail(err); goto done; }
     if ((pf && fclose(pf)) | (lf && fclose(lf))) { pf = lf = NULL; fprintf(stderr, "lietool: error writing the output files\n"); r = LT_EINPUT; goto done; }
     pf = lf = NULL;
     theory P;
@@ -479,7 +486,8 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
         lt_model_init(M);
         if (ev_model(M, o.dirs[i], &o, C, err)) { lt_model_clear(M); r = cli_fail(err); goto done; }
         tally R;
-        run(&R, M, &W, NULL, NULL);
+        lt_status st = run(&R, M, &W, NULL, NULL, err);
+        if (st) { lt_free(R.pos_correct); lt_free(R.pos_total); lt_model_clear(M); r = cli_fail(err); goto done; }
         rows[i] = (sweep_row){o.dirs[i], M->n_layers, lt_model_layer_name(M),
                               (double)R.correct_tokens / (double)R.tokens, (double)R.correct_words / (double)W.n, R.prefix90};
         lt_free(R.pos_correct);
