@@ -88,6 +88,7 @@ bench: all
 	@sh bench/bench-lie.sh ./lietool
 	@sh bench/bench-bch.sh ./lietool
 	@sh bench/bench-ssm.sh ./lietool
+	@sh bench/bench-ssm-eval.sh ./lietool
 
 check-gap: all
 	@sh tests/check-gap.sh ./lietool

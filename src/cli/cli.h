@@ -100,6 +100,13 @@ int cli_cayley(lt_cayley_t C, const char *spec, lt_convention conv, const cli_op
 /* lietool ssm rotation (src/cli/ssm_rotation.c): argv[0] is "rotation"; self is
    the ssm command. */
 int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self);
+/* lietool ssm eval (src/cli/ssm_eval.c): a trained checkpoint on a word
+   problem beside the depth layer's prediction. argv[0] is "eval". */
+int cli_ssm_eval(int argc, char **argv, const lt_cmd *self);
+/* lietool ssm sweep: checkpoints of one task at several depths, the table
+   and an SVG of the longest prefix at 90% against depth. argv[0] is
+   "sweep". */
+int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self);
 
 /* Predicate commands: key is "abelian", "nilpotent", "solvable" or "perfect". */
 int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key);

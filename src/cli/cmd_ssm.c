@@ -17,14 +17,6 @@
 #include "lietool/json.h"
 #include "lietool/ssm.h"
 
-/* Until src/cli/ssm_rotation.c is built in, `ssm rotation` says so. */
-__attribute__((weak)) int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
-{
-    (void)argc; (void)argv; (void)self;
-    fprintf(stderr, "lietool: ssm rotation: not built\n");
-    return LT_EUSAGE;
-}
-
 typedef struct {
     const char *name;
     const char *usage;
@@ -38,6 +30,8 @@ static const ssm_sub subs[] = {
     {"bench-diag", "--channels D --length T [--seed S] [--scan sequential|parallel] [--threads N]"},
     {"bench-cascade", "--length T [--samples N] [--seed S] [--scan sequential|parallel|lockstep] [--threads N] GROUP"},
     {"rotation", "..."},
+    {"eval", "MODEL_DIR --group G (--length T --samples N [--seed S] | --data FILE.csv) [--predictions FILE.csv] [--logits FILE] [--json] [--max-checkpoint-mb N] [--max-length L] [--max-samples N]"},
+    {"sweep", "--group G --length T --samples N [--seed S] [--svg FILE] [--json] DIR..."},
 };
 
 static int sub_usage(const char *sub, FILE *f)
@@ -836,6 +830,8 @@ int cmd_ssm(int argc, char **argv, const lt_cmd *self)
     mallopt(M_TRIM_THRESHOLD, 512 << 20);
     if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0) return cli_usage(self, stdout);
     if (strcmp(sub, "rotation") == 0) return cli_ssm_rotation(argc - 1, argv + 1, self);
+    if (strcmp(sub, "eval") == 0) return cli_ssm_eval(argc - 1, argv + 1, self);
+    if (strcmp(sub, "sweep") == 0) return cli_ssm_sweep(argc - 1, argv + 1, self);
     static const struct { const char *name; const char *allowed; } tab[] = {
         {"cascade", "klsSprxtfcLM"}, {"drift", "psSLfc"}, {"scan", "dlSprtKL"}, {"tables", "kpc"},
         {"bench-diag", "dlSxt"}, {"bench-cascade", "lsSxXtc"}};

@@ -1,0 +1,551 @@
+/* lietool ssm eval: a trained checkpoint (config.json + model.safetensors)
+   run on a word problem, its accuracies beside the depth layer's
+   prediction for its depth and layer type. The architectures and file
+   formats are in lietool-formats(5), TRAINED MODELS. */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "lietool/dataset.h"
+#include "lietool/depth.h"
+#include "lietool/io.h"
+#include "lietool/json.h"
+#include "lietool/model.h"
+
+/* The subcommands' usage (as in src/cli/cmd_ssm.c's table). */
+static const char *ev_sub_usage(const char *sub)
+{
+    return strcmp(sub, "sweep") == 0
+        ? "--group G --length T --samples N [--seed S] [--svg FILE] [--json] DIR..."
+        : "MODEL_DIR --group G (--length T --samples N [--seed S] | --data FILE.csv) [--predictions FILE.csv] [--logits FILE] [--json] [--max-checkpoint-mb N] [--max-length L] [--max-samples N]";
+}
+
+static int ev_usage(const lt_cmd *self, const char *sub, const char *fmt, const char *v)
+{
+    fprintf(stderr, "lietool: %s %s: ", self->name, sub);
+    fprintf(stderr, fmt, v);
+    fprintf(stderr, "\nusage: lietool %s %s %s\n", self->name, sub, ev_sub_usage(sub));
+    return LT_EUSAGE;
+}
+
+/* ---- word lists ---- */
+
+typedef struct {
+    long n, cap;
+    char **seed;
+    int **in, **tg;
+    long *len;
+} words;
+
+static void words_free(words *W)
+{
+    for (long i = 0; i < W->n; i++) { lt_free(W->seed[i]); lt_free(W->in[i]); lt_free(W->tg[i]); }
+    lt_free(W->seed); lt_free(W->in); lt_free(W->tg); lt_free(W->len);
+    memset(W, 0, sizeof *W);
+}
+
+/* Space-separated indices below order; returns the count or -1. */
+static long indices(int **out, char *s, long order, long max_len)
+{
+    long n = 0, cap = 16;
+    int *v = lt_malloc((size_t)cap * sizeof *v);
+    char *p = s;
+    for (;;) {
+        while (*p == ' ') p++;
+        if (!*p) break;
+        if (!isdigit((unsigned char)*p)) { lt_free(v); return -1; }
+        char *e;
+        errno = 0;
+        long x = strtol(p, &e, 10);
+        if (errno || x >= order || (*e && *e != ' ') || n >= max_len) { lt_free(v); return -1; }
+        if (n == cap) { cap *= 2; v = lt_realloc(v, (size_t)cap * sizeof *v); }
+        v[n++] = (int)x;
+        p = e;
+    }
+    *out = v;
+    return n;
+}
+
+/* Reads seed,input,target rows; LT_EINPUT naming the line. */
+static lt_status read_words(words *W, FILE *f, const char *path, long order, long max_len, long max_samples, lt_err_t err)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
+    long lineno = 0;
+    lt_status st = LT_OK;
+    while (!st && (got = getline(&line, &cap, f)) >= 0) {
+        lineno++;
+        while (got > 0 && (line[got - 1] == '\n' || line[got - 1] == '\r')) line[--got] = '\0';
+        if (lineno == 1) {
+            if (strcmp(line, "seed,input,target")) st = lt_err_set(err, LT_EINPUT, "%s:1: header is not 'seed,input,target'", path);
+            continue;
+        }
+        if (!*line) continue;
+        char *c1 = strchr(line, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
+        if (!c2 || strchr(c2 + 1, ',')) { st = lt_err_set(err, LT_EINPUT, "%s:%ld: not three comma-separated fields", path, lineno); break; }
+        if (W->n >= max_samples) { st = lt_err_set(err, LT_ELIMIT, "%s: more than --max-samples %ld words", path, max_samples); break; }
+        *c1 = *c2 = '\0';
+        if (W->n == W->cap) {
+            W->cap = W->cap ? 2 * W->cap : 64;
+            W->seed = lt_realloc(W->seed, (size_t)W->cap * sizeof *W->seed);
+            W->in = lt_realloc(W->in, (size_t)W->cap * sizeof *W->in);
+            W->tg = lt_realloc(W->tg, (size_t)W->cap * sizeof *W->tg);
+            W->len = lt_realloc(W->len, (size_t)W->cap * sizeof *W->len);
+        }
+        int *in = NULL, *tg = NULL;
+        long a = indices(&in, c1 + 1, order, max_len), b = a > 0 ? indices(&tg, c2 + 1, order, max_len) : -1;
+        if (a <= 0 || b != a) {
+            lt_free(in); lt_free(tg);
+            st = lt_err_set(err, LT_EINPUT, "%s:%ld: input and target must be %s lists of the same length (at most --max-length %ld) of indices below %ld",
+                            path, lineno, "non-empty", max_len, order);
+            break;
+        }
+        W->seed[W->n] = lt_strdup(line);
+        W->in[W->n] = in;
+        W->tg[W->n] = tg;
+        W->len[W->n++] = a;
+    }
+    free(line);
+    if (!st && W->n == 0) st = lt_err_set(err, LT_EINPUT, "%s: no words", path);
+    return st;
+}
+
+/* ---- evaluation ---- */
+
+typedef struct {
+    long maxlen, correct_tokens, tokens, correct_words, prefix90;
+    long *pos_correct, *pos_total;
+} tally;
+
+static double pos_acc(const tally *R, long t) { return R->pos_total[t] ? (double)R->pos_correct[t] / (double)R->pos_total[t] : 0; }
+
+static lt_status run(tally *R, const lt_model_t M, const words *W, FILE *pred, FILE *logf, lt_err_t err)
+{
+    memset(R, 0, sizeof *R);
+    for (long i = 0; i < W->n; i++) if (W->len[i] > R->maxlen) R->maxlen = W->len[i];
+    R->pos_correct = lt_calloc((size_t)R->maxlen, sizeof *R->pos_correct);
+    R->pos_total = lt_calloc((size_t)R->maxlen, sizeof *R->pos_total);
+    float *out = lt_malloc((size_t)R->maxlen * M->classes * sizeof *out);
+    if (pred) fprintf(pred, "seed,input,target,prediction\n");
+    if (logf) fprintf(logf, "%ld %ld %d\n", W->n, R->maxlen, M->classes);
+    for (long i = 0; i < W->n; i++) {
+        long T = W->len[i];
+        int all = 1;
+        lt_model_forward(out, M, W->in[i], T);
+        if (pred) {
+            fprintf(pred, "%s,", W->seed[i]);
+            for (long t = 0; t < T; t++) fprintf(pred, t ? " %d" : "%d", W->in[i][t]);
+            fputc(',', pred);
+            for (long t = 0; t < T; t++) fprintf(pred, t ? " %d" : "%d", W->tg[i][t]);
+            fputc(',', pred);
+        }
+        if (logf) for (long t = 0; t < T; t++) fprintf(logf, t + 1 < T ? "%d " : "%d\n", W->in[i][t]);
+        for (long t = 0; t < T; t++) {
+            const float *o = out + (size_t)t * M->classes;
+            for (int c = 0; c < M->classes; c++)
+                if (!isfinite(o[c])) {
+                    lt_free(out);
+                    return lt_err_set(err, LT_ENUMERIC, "the model's output %d is not finite at word %ld, position %ld",
+                                      c, i + 1, t + 1);
+                }
+            int best = 0;
+            for (int c = 1; c < M->classes; c++) if (o[c] > o[best]) best = c;   /* first maximum, as torch.argmax */
+            if (logf) for (int c = 0; c < M->classes; c++) fprintf(logf, c + 1 < M->classes ? "%.9g " : "%.9g\n", (double)o[c]);
+            if (pred) fprintf(pred, t ? " %d" : "%d", best);
+            int ok = best == W->tg[i][t];
+            R->pos_correct[t] += ok;
+            R->pos_total[t]++;
+            R->correct_tokens += ok;
+            all &= ok;
+        }
+        if (pred) fputc('\n', pred);
+        R->tokens += T;
+        R->correct_words += all;
+    }
+    while (R->prefix90 < R->maxlen && pos_acc(R, R->prefix90) >= 0.9) R->prefix90++;
+    lt_free(out);
+    return LT_OK;
+}
+
+/* The derived length of the group spec (-1: not solvable) and |G/G'|. */
+static lt_status derived(long *d, long *abel, const char *spec, const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_pgrp_t G;
+    lt_pgrp_init(G, 1);
+    lt_pgrp_series_t S;
+    lt_pgrp_series_init(S);
+    lt_status st = lt_io_group(G, NULL, spec, ctx, err);
+    if (!st) st = lt_pgrp_chain(G, NULL, ctx, err);
+    if (!st) st = lt_pgrp_derived_series(S, G, ctx, err);
+    if (!st) {
+        *d = S->reaches_one ? S->len - 1 : -1;
+        mpz_t a, b;
+        mpz_init(a); mpz_init(b);
+        lt_pgrp_order(a, &S->terms[0]);
+        if (S->len > 1) lt_pgrp_order(b, &S->terms[1]); else mpz_set(b, a);
+        mpz_divexact(a, a, b);
+        *abel = mpz_fits_slong_p(a) ? mpz_get_si(a) : 0;
+        mpz_clear(a); mpz_clear(b);
+    }
+    lt_pgrp_series_clear(S);
+    lt_pgrp_clear(G);
+    return st;
+}
+
+typedef struct { const char *verdict; char text[1024]; int log_v1, log_sharp; } theory;
+
+static void predict(theory *P, const lt_model_t M, const char *spec, long d, long abel, long T)
+{
+    long L = M->n_layers;
+    size_t n = 0;
+    char *s = P->text;
+    const size_t cap = sizeof P->text;
+    P->log_v1 = lt_depth_log_bound((ulong)(T > 0 ? T : 1), LT_BOUND_V1);
+    P->log_sharp = lt_depth_log_bound((ulong)(T > 0 ? T : 1), LT_BOUND_SHARP);
+    n += (size_t)snprintf(s + n, cap - n, "%ld %s layer%s: restricted (the transitions commute, the input term is free), "
+                          "reach%s derived length %ld (%s)", L, lt_model_layer_name(M), L == 1 ? "" : "s",
+                          L == 1 ? "es" : "", 2 * L, lt_depth_cite(LT_SRC_HEO_PROP33));
+    if (d < 0) {
+        P->verdict = "no_constant_depth";
+        n += (size_t)snprintf(s + n, cap - n, "; %s is not solvable: no constant depth is exact, the error grows with the length (%s), "
+                              "and words of length %ld need %d layers (v1; %d sharp) (%s)",
+                              spec, lt_depth_cite(LT_SRC_HEO_THM32), T, P->log_v1, P->log_sharp, lt_depth_cite(LT_SRC_HEO_PROP37));
+    } else if (d <= L) {
+        P->verdict = "exact";
+        n += (size_t)snprintf(s + n, cap - n, "; %s has derived length %ld <= %ld: an exact solution exists at every length (%s)",
+                              spec, d, L, lt_depth_cite(LT_SRC_HEO_THM34));
+    } else if (d <= 2 * L) {
+        P->verdict = "not_excluded";
+        n += (size_t)snprintf(s + n, cap - n, "; %s has derived length %ld <= %ld: depth does not rule out an exact solution at every length",
+                              spec, d, 2 * L);
+    } else {
+        P->verdict = "too_shallow";
+        n += (size_t)snprintf(s + n, cap - n, "; %s has derived length %ld > %ld: no exact solution; the error is of the order of the commutator mass and grows with the length (%s)",
+                              spec, d, 2 * L, lt_depth_cite(LT_SRC_HEO_THM32));
+    }
+    if (M->eig == LT_EIG_POSITIVE && abel % 2 == 0 && abel > 0)
+        snprintf(s + n, cap - n, "; but its eigenvalues lie in [0,1] and %s maps onto C2: such layers cannot count modulo 2 at finite precision (%s)",
+                 spec, lt_depth_cite(LT_SRC_GRAZZI));
+}
+
+/* ---- options, shared by eval and sweep ---- */
+
+typedef struct {
+    const char *sub, *group, *data, *predf, *logitf, *svg;
+    long length, samples, max_mb, max_len, max_samples;
+    uint64_t seed;
+    int json, ndirs;
+    char **dirs;
+} ev_opts;
+
+static int need_long(long *out, const char *v, const char *opt, const ev_opts *o, const lt_cmd *self)
+{
+    char *e;
+    errno = 0;
+    long x = strtol(v, &e, 10);
+    if (!*v || errno || *e || x < 1 || !isdigit((unsigned char)*v)) {
+        char fmt[96];
+        snprintf(fmt, sizeof fmt, "%s needs a positive integer, not '%%s'", opt);
+        return ev_usage(self, o->sub, fmt, v);
+    }
+    *out = x;
+    return -1;
+}
+
+/* -1 to go on, or an exit status; sweep: several directories, --svg,
+   no --data, --predictions or --logits. */
+static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int sweep)
+{
+    memset(o, 0, sizeof *o);
+    o->sub = sweep ? "sweep" : "eval";
+    o->length = o->samples = -1;
+    o->max_mb = 1024;
+    o->max_len = 10000;
+    o->max_samples = 1000000;
+    o->dirs = lt_malloc((size_t)argc * sizeof *o->dirs);
+    int r = -1;
+    for (int i = 1; i < argc && r < 0; i++) {
+        const char *v;
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            printf("usage: lietool %s %s %s\n", self->name, o->sub, ev_sub_usage(o->sub));
+            return 0;
+        }
+        if (!strcmp(argv[i], "--json")) o->json = 1;
+        else if ((v = cli_opt_value(argc, argv, &i, "--group"))) o->group = v;
+        else if (!sweep && (v = cli_opt_value(argc, argv, &i, "--data"))) o->data = v;
+        else if (!sweep && (v = cli_opt_value(argc, argv, &i, "--predictions"))) o->predf = v;
+        else if (!sweep && (v = cli_opt_value(argc, argv, &i, "--logits"))) o->logitf = v;
+        else if (sweep && (v = cli_opt_value(argc, argv, &i, "--svg"))) o->svg = v;
+        else if ((v = cli_opt_value(argc, argv, &i, "--length"))) r = need_long(&o->length, v, "--length", o, self);
+        else if ((v = cli_opt_value(argc, argv, &i, "--samples"))) r = need_long(&o->samples, v, "--samples", o, self);
+        else if ((v = cli_opt_value(argc, argv, &i, "--max-checkpoint-mb"))) r = need_long(&o->max_mb, v, "--max-checkpoint-mb", o, self);
+        else if ((v = cli_opt_value(argc, argv, &i, "--max-length"))) r = need_long(&o->max_len, v, "--max-length", o, self);
+        else if ((v = cli_opt_value(argc, argv, &i, "--max-samples"))) r = need_long(&o->max_samples, v, "--max-samples", o, self);
+        else if ((v = cli_opt_value(argc, argv, &i, "--seed"))) {
+            char *e;
+            errno = 0;
+            unsigned long long x = strtoull(v, &e, 10);
+            if (!*v || errno || *e || !isdigit((unsigned char)*v))
+                return ev_usage(self, o->sub, "--seed needs an integer from 0 to 18446744073709551615, not '%s'", v);
+            o->seed = x;
+        } else if (argv[i][0] == '-' && argv[i][1]) return ev_usage(self, o->sub, "unknown option '%s'", argv[i]);
+        else if (!o->ndirs || sweep) o->dirs[o->ndirs++] = argv[i];
+        else return ev_usage(self, o->sub, "unexpected argument '%s'", argv[i]);
+    }
+    if (r >= 0) return r;
+    if (!o->ndirs) return ev_usage(self, o->sub, "%s", sweep ? "missing the model directories" : "missing the model directory");
+    if (!o->group) return ev_usage(self, o->sub, "%s", "--group G is required");
+    if (!o->data && (o->length < 0 || o->samples < 0))
+        return ev_usage(self, o->sub, "%s", sweep ? "give --length T and --samples N" : "give --data FILE.csv, or --length T and --samples N");
+    if (o->data && (o->length > 0 || o->samples > 0))
+        return ev_usage(self, o->sub, "%s", "--data takes its words from the file; drop --length and --samples");
+    if (o->length > o->max_len) { fprintf(stderr, "lietool: ssm %s: --length %ld is above --max-length %ld\n", o->sub, o->length, o->max_len); return LT_ELIMIT; }
+    if (o->samples > o->max_samples) { fprintf(stderr, "lietool: ssm %s: --samples %ld is above --max-samples %ld\n", o->sub, o->samples, o->max_samples); return LT_ELIMIT; }
+    return -1;
+}
+
+/* The words: the --data file, or generated as dataset generate does. */
+static lt_status ev_words(words *W, const ev_opts *o, const lt_cayley_t C, const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_status st;
+    if (o->data) {
+        FILE *f = strcmp(o->data, "-") ? fopen(o->data, "r") : stdin;
+        if (!f) return lt_err_set(err, LT_EINPUT, "cannot open '%s': %s", o->data, strerror(errno));
+        st = read_words(W, f, o->data, C->n, o->max_len, o->max_samples, err);
+        if (f != stdin) fclose(f);
+        return st;
+    }
+    char *buf = NULL;
+    size_t blen = 0;
+    FILE *mf = open_memstream(&buf, &blen);
+    st = lt_dataset_generate(mf, C, o->length, o->samples, o->seed, NULL, ctx, err);
+    fclose(mf);
+    if (!st) {
+        FILE *f = fmemopen(buf, blen, "r");
+        st = read_words(W, f, "generated words", C->n, o->max_len, o->max_samples, err);
+        fclose(f);
+    }
+    free(buf);
+    return st;
+}
+
+/* Loads a model and checks that the group fits it. */
+static lt_status ev_model(lt_model_t M, const char *dir, const ev_opts *o, const lt_cayley_t C, lt_err_t err)
+{
+    lt_status st = lt_model_load(M, dir, o->max_mb, err);
+    if (!st && (M->vocab < C->n || M->classes < C->n))
+        st = lt_err_set(err, LT_EINPUT, "%s: the model has vocab_size %d and %d classes; %s has %ld elements",
+                        dir, M->vocab, M->classes, o->group, C->n);
+    return st;
+}
+
+int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
+{
+    ev_opts o;
+    int r = ev_parse(&o, argc, argv, self, 0);
+    if (r >= 0) { lt_free(o.dirs); return r; }
+    const char *dir = o.dirs[0];
+    lt_err_t err;
+    lt_err_init(err);
+    lt_ctx_t ctx;
+    lt_ctx_init(ctx);
+    lt_model_t M;
+    lt_model_init(M);
+    lt_cayley_t C;
+    lt_cayley_init(C);
+    words W;
+    memset(&W, 0, sizeof W);
+    tally R;
+    memset(&R, 0, sizeof R);
+    FILE *pf = NULL, *lf = NULL;
+    long d = 0, abel = 0;
+    if (lt_cayley_build(C, o.group, LT_CONV_AA, ctx, err) || ev_model(M, dir, &o, C, err)
+        || derived(&d, &abel, o.group, ctx, err) || ev_words(&W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
+    if (o.predf && !(pf = fopen(o.predf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.predf, strerror(errno)); r = LT_EINPUT; goto done; }
+    if (o.logitf && !(lf = fopen(o.logitf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.logitf, strerror(errno)); r = LT_EINPUT; goto done; }
+    if (run(&R, M, &W, pf, lf, err)) { r = cli_fail(err); goto done; }
+    if ((pf && fclose(pf)) | (lf && fclose(lf))) { pf = lf = NULL; fprintf(stderr, "lietool: error writing the output files\n"); r = LT_EINPUT; goto done; }
+    pf = lf = NULL;
+    theory P;
+    predict(&P, M, o.group, d, abel, R.maxlen);
+    double tacc = (double)R.correct_tokens / (double)R.tokens, sacc = (double)R.correct_words / (double)W.n;
+    if (o.json) {
+        printf("{\"model\": ");
+        lt_json_put_string(stdout, dir);
+        printf(", \"architecture\": \"%s\", \"layer_type\": \"%s\", \"layers\": %d, \"d_model\": %d, \"dtype\": \"%s\", \"group\": ",
+               lt_model_arch_name(M), lt_model_layer_name(M), M->n_layers, M->d_model, M->dtype ? M->dtype : "F32");
+        lt_json_put_string(stdout, o.group);
+        printf(", \"order\": %ld, \"words\": %ld, \"max_length\": %ld, \"token_accuracy\": %.6f, \"sequence_accuracy\": %.6f, "
+               "\"sequences_correct\": %ld, \"longest_prefix_90\": %ld, \"per_position_accuracy\": [",
+               C->n, W.n, R.maxlen, tacc, sacc, R.correct_words, R.prefix90);
+        for (long t = 0; t < R.maxlen; t++) printf(t ? ", %.6f" : "%.6f", pos_acc(&R, t));
+        printf("], \"theory\": {\"derived_length\": ");
+        if (d >= 0) printf("%ld", d); else printf("null");
+        printf(", \"restricted\": true, \"reachable_derived_length\": %d, \"verdict\": \"%s\", \"log_depth_layers\": {\"v1\": %d, \"sharp\": %d}, \"text\": ",
+               2 * M->n_layers, P.verdict, P.log_v1, P.log_sharp);
+        lt_json_put_string(stdout, P.text);
+        printf("}}\n");
+    } else {
+        printf("model: %s (%s, %d %s layer%s, d_model %d, %s)\n", dir, lt_model_arch_name(M), M->n_layers,
+               lt_model_layer_name(M), M->n_layers == 1 ? "" : "s", M->d_model, M->dtype ? M->dtype : "F32");
+        printf("words: %ld of %s (order %ld), up to length %ld", W.n, o.group, C->n, R.maxlen);
+        if (o.data) printf(", from %s\n", o.data); else printf(", seed %" PRIu64 "\n", o.seed);
+        printf("  %-26s %.4f\n", "token accuracy", tacc);
+        printf("  %-26s %.4f (%ld of %ld)\n", "sequence accuracy", sacc, R.correct_words, W.n);
+        printf("  %-26s %ld of %ld\n", "longest prefix >= 90%", R.prefix90, R.maxlen);
+        printf("  %-26s", "accuracy by position");
+        for (long t = 0; t < R.maxlen; t++) printf("%s%.3f", t && t % 8 == 0 ? "\n                             " : " ", pos_acc(&R, t));
+        printf("\ntheory: %s\n", P.text);
+    }
+    r = 0;
+done:
+    if (pf) fclose(pf);
+    if (lf) fclose(lf);
+    lt_free(R.pos_correct);
+    lt_free(R.pos_total);
+    words_free(&W);
+    lt_cayley_clear(C);
+    lt_model_clear(M);
+    lt_free(o.dirs);
+    return r;
+}
+
+/* ---- sweep ---- */
+
+typedef struct { const char *dir; int depth; const char *type; double tacc, sacc; long prefix; } sweep_row;
+
+static int by_depth(const void *a, const void *b)
+{
+    const sweep_row *x = a, *y = b;
+    return (x->depth > y->depth) - (x->depth < y->depth);
+}
+
+/* The longest length up to Tmax that depth k covers: every length when the
+   group's derived length d satisfies 0 <= d <= k (Theorem 3.4), otherwise
+   the lengths T whose logarithmic bound (Proposition 3.7) is at most k. */
+static long covered(int k, long d, long Tmax, lt_bound b)
+{
+    if (d >= 0 && d <= k) return Tmax;
+    long T = 0;
+    while (T < Tmax && lt_depth_log_bound((ulong)(T + 1), b) <= k) T++;
+    return T;
+}
+
+static void svg(FILE *f, const sweep_row *rows, int n, long d, long Tmax, const char *group)
+{
+    int kmax = 1;
+    for (int i = 0; i < n; i++) if (rows[i].depth > kmax) kmax = rows[i].depth;
+    const double W = 640, H = 420, x0 = 70, y0 = 360, w = 530, h = 310;
+#define PX(k) (x0 + w * ((k) - 0.5) / kmax)
+#define PY(T) (y0 - h * (double)(T) / (double)Tmax)
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\" viewBox=\"0 0 %g %g\" font-family=\"sans-serif\" font-size=\"12\">\n", W, H, W, H);
+    fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+    fprintf(f, "<text x=\"%g\" y=\"24\" font-size=\"14\">%s word problem: longest prefix with at least 90%% accuracy against depth</text>\n", x0, group);
+    fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"black\"/>\n", x0, y0, x0 + w, y0);
+    fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"black\"/>\n", x0, y0, x0, y0 - h);
+    for (int k = 1; k <= kmax; k++)
+        fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">%d</text>\n", PX(k), y0 + 18, k);
+    for (int q = 0; q <= 4; q++) {
+        long T = Tmax * q / 4;
+        fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%ld</text>\n", x0 - 6, PY(T) + 4, T);
+        fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#ddd\"/>\n", x0, PY(T), x0 + w, PY(T));
+    }
+    fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">depth (layers)</text>\n", x0 + w / 2, y0 + 40);
+    fprintf(f, "<text x=\"18\" y=\"%g\" transform=\"rotate(-90 18 %g)\" text-anchor=\"middle\">length</text>\n", y0 - h / 2, y0 - h / 2);
+    static const char *dash[] = {"6,4", "2,3"};
+    for (int b = 0; b < 2; b++) {
+        fprintf(f, "<polyline fill=\"none\" stroke=\"#888\" stroke-dasharray=\"%s\" points=\"", dash[b]);
+        for (int k = 1; k <= kmax; k++) fprintf(f, "%g,%g ", PX(k), PY(covered(k, d, Tmax, (lt_bound)b)));
+        fprintf(f, "\"/>\n");
+        fprintf(f, "<line x1=\"%g\" y1=\"%d\" x2=\"%g\" y2=\"%d\" stroke=\"#888\" stroke-dasharray=\"%s\"/><text x=\"%g\" y=\"%d\">theory (%s)</text>\n",
+                x0 + 12, 44 + 16 * b, x0 + 42, 44 + 16 * b, dash[b], x0 + 48, 48 + 16 * b, lt_depth_bound_name((lt_bound)b));
+    }
+    fprintf(f, "<polyline fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"2\" points=\"");
+    for (int i = 0; i < n; i++) fprintf(f, "%g,%g ", PX(rows[i].depth), PY(rows[i].prefix));
+    fprintf(f, "\"/>\n");
+    for (int i = 0; i < n; i++) fprintf(f, "<circle cx=\"%g\" cy=\"%g\" r=\"4\" fill=\"#1f5fbf\"/>\n", PX(rows[i].depth), PY(rows[i].prefix));
+    fprintf(f, "<line x1=\"%g\" y1=\"76\" x2=\"%g\" y2=\"76\" stroke=\"#1f5fbf\" stroke-width=\"2\"/><text x=\"%g\" y=\"80\">measured</text>\n",
+            x0 + 12, x0 + 42, x0 + 48);
+    fprintf(f, "</svg>\n");
+#undef PX
+#undef PY
+}
+
+int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
+{
+    ev_opts o;
+    int r = ev_parse(&o, argc, argv, self, 1);
+    if (r >= 0) { lt_free(o.dirs); return r; }
+    lt_err_t err;
+    lt_err_init(err);
+    lt_ctx_t ctx;
+    lt_ctx_init(ctx);
+    lt_cayley_t C;
+    lt_cayley_init(C);
+    words W;
+    memset(&W, 0, sizeof W);
+    sweep_row *rows = lt_calloc((size_t)o.ndirs, sizeof *rows);
+    long d = 0, abel = 0;
+    if (lt_cayley_build(C, o.group, LT_CONV_AA, ctx, err) || derived(&d, &abel, o.group, ctx, err)
+        || ev_words(&W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
+    for (int i = 0; i < o.ndirs; i++) {
+        lt_model_t M;
+        lt_model_init(M);
+        if (ev_model(M, o.dirs[i], &o, C, err)) { lt_model_clear(M); r = cli_fail(err); goto done; }
+        tally R;
+        lt_status st = run(&R, M, &W, NULL, NULL, err);
+        if (st) { lt_free(R.pos_correct); lt_free(R.pos_total); lt_model_clear(M); r = cli_fail(err); goto done; }
+        rows[i] = (sweep_row){o.dirs[i], M->n_layers, lt_model_layer_name(M),
+                              (double)R.correct_tokens / (double)R.tokens, (double)R.correct_words / (double)W.n, R.prefix90};
+        lt_free(R.pos_correct);
+        lt_free(R.pos_total);
+        lt_model_clear(M);
+    }
+    qsort(rows, (size_t)o.ndirs, sizeof *rows, by_depth);
+    if (o.json) {
+        printf("{\"group\": ");
+        lt_json_put_string(stdout, o.group);
+        printf(", \"derived_length\": ");
+        if (d >= 0) printf("%ld", d); else printf("null");
+        printf(", \"words\": %ld, \"length\": %ld, \"models\": [", W.n, o.length);
+        for (int i = 0; i < o.ndirs; i++) {
+            printf(i ? ", {\"model\": " : "{\"model\": ");
+            lt_json_put_string(stdout, rows[i].dir);
+            printf(", \"layers\": %d, \"layer_type\": \"%s\", \"token_accuracy\": %.6f, \"sequence_accuracy\": %.6f, "
+                   "\"longest_prefix_90\": %ld, \"theory_v1\": %ld, \"theory_sharp\": %ld}",
+                   rows[i].depth, rows[i].type, rows[i].tacc, rows[i].sacc, rows[i].prefix,
+                   covered(rows[i].depth, d, o.length, LT_BOUND_V1), covered(rows[i].depth, d, o.length, LT_BOUND_SHARP));
+        }
+        printf("]}\n");
+    } else {
+        printf("%s, %ld words of length %ld (seed %" PRIu64 ")\n", o.group, W.n, o.length, o.seed);
+        printf("%-6s %-18s %9s %9s %12s %10s %12s  %s\n", "depth", "layer type", "token acc", "seq acc",
+               "prefix>=90%", "theory v1", "theory sharp", "model");
+        for (int i = 0; i < o.ndirs; i++)
+            printf("%-6d %-18s %9.4f %9.4f %12ld %10ld %12ld  %s\n", rows[i].depth, rows[i].type, rows[i].tacc, rows[i].sacc,
+                   rows[i].prefix, covered(rows[i].depth, d, o.length, LT_BOUND_V1),
+                   covered(rows[i].depth, d, o.length, LT_BOUND_SHARP), rows[i].dir);
+        char dl[32];
+        if (d >= 0) snprintf(dl, sizeof dl, "%ld", d); else snprintf(dl, sizeof dl, "not solvable");
+        printf("theory: the longest length that depth k covers, up to %ld: every length when the derived length (%s) is at most k\n"
+               "(%s), else the lengths whose logarithmic bound is at most k (%s)\n",
+               o.length, dl, lt_depth_cite(LT_SRC_HEO_THM34), lt_depth_cite(LT_SRC_HEO_PROP37));
+    }
+    if (o.svg) {
+        FILE *f = fopen(o.svg, "w");
+        if (!f) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.svg, strerror(errno)); r = LT_EINPUT; goto done; }
+        svg(f, rows, o.ndirs, d, o.length, o.group);
+        if (fclose(f)) { fprintf(stderr, "lietool: error writing '%s'\n", o.svg); r = LT_EINPUT; goto done; }
+    }
+    r = 0;
+done:
+    lt_free(rows);
+    words_free(&W);
+    lt_cayley_clear(C);
+    lt_free(o.dirs);
+    return r;
+}

@@ -1,0 +1,240 @@
+/* safetensors reader: every offset and size is checked against the file
+   before a byte of tensor data is touched. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lietool/json.h"
+#include "lietool/safetensors.h"
+
+static const struct { const char *name; size_t size; } dtypes[] = {
+    [LT_ST_F32] = {"F32", 4}, [LT_ST_F16] = {"F16", 2}, [LT_ST_BF16] = {"BF16", 2},
+    [LT_ST_F64] = {"F64", 8}, [LT_ST_I64] = {"I64", 8}, [LT_ST_I32] = {"I32", 4},
+    [LT_ST_I16] = {"I16", 2}, [LT_ST_I8] = {"I8", 1}, [LT_ST_U8] = {"U8", 1},
+    [LT_ST_BOOL] = {"BOOL", 1}};
+#define NDTYPES ((int)(sizeof dtypes / sizeof *dtypes))
+
+const char *lt_st_dtype_name(lt_st_dtype d) { return dtypes[d].name; }
+size_t lt_st_dtype_size(lt_st_dtype d) { return dtypes[d].size; }
+
+float lt_st_f16_to_float(uint16_t h)
+{
+    uint32_t sign = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 0x1F, m = h & 0x3FF, bits;
+    if (e == 0) {
+        if (m == 0) bits = sign;
+        else {                          /* subnormal: normalise */
+            e = 113;
+            while (!(m & 0x400)) { m <<= 1; e--; }
+            bits = sign | (e << 23) | ((m & 0x3FF) << 13);
+        }
+    } else if (e == 31) bits = sign | 0x7F800000u | (m << 13);
+    else bits = sign | ((e + 112) << 23) | (m << 13);
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+float lt_st_bf16_to_float(uint16_t h)
+{
+    uint32_t bits = (uint32_t)h << 16;
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+uint16_t lt_st_float_to_bf16(float f)
+{
+    uint32_t bits;
+    memcpy(&bits, &f, 4);
+    if ((bits & 0x7F800000u) == 0x7F800000u && (bits & 0x7FFFFF)) return (uint16_t)((bits >> 16) | 0x40);
+    bits += 0x7FFF + ((bits >> 16) & 1);
+    return (uint16_t)(bits >> 16);
+}
+
+void lt_safetensors_init(lt_safetensors_t S)
+{
+    memset(S, 0, sizeof *S);
+}
+
+void lt_safetensors_clear(lt_safetensors_t S)
+{
+    for (int i = 0; i < S->n; i++) lt_free(S->t[i].name);
+    lt_free(S->t);
+    lt_free(S->buf);
+    memset(S, 0, sizeof *S);
+}
+
+static uint64_t le64(const unsigned char *p)
+{
+    uint64_t v = 0;
+    for (int k = 7; k >= 0; k--) v = (v << 8) | p[k];
+    return v;
+}
+
+/* A non-negative integer JSON number no larger than 2^62. */
+static int nonneg(const lt_json *v, uint64_t *out)
+{
+    long x;
+    if (!lt_json_int(v, &x) || x < 0 || (unsigned long)x > (1ul << 62)) return 0;
+    *out = (uint64_t)x;
+    return 1;
+}
+
+static int by_begin(const void *a, const void *b)
+{
+    const lt_st_tensor *x = *(lt_st_tensor *const *)a, *y = *(lt_st_tensor *const *)b;
+    return x->begin < y->begin ? -1 : x->begin > y->begin ? 1 : (x->end > y->end) - (x->end < y->end);
+}
+
+static lt_status tensor(lt_st_tensor *T, const char *name, const lt_json *v, uint64_t datalen, lt_err_t err)
+{
+    T->name = lt_strdup(name);
+    if (v->type != LT_JSON_OBJECT) return lt_err_set(err, LT_EINPUT, "tensor '%s': entry is not an object", name);
+    for (int i = 0; i < v->len; i++)
+        if (strcmp(v->keys[i], "dtype") && strcmp(v->keys[i], "shape") && strcmp(v->keys[i], "data_offsets"))
+            return lt_err_set(err, LT_EINPUT, "tensor '%s': unknown key '%s'", name, v->keys[i]);
+    const lt_json *d = lt_json_get(v, "dtype"), *s = lt_json_get(v, "shape"), *o = lt_json_get(v, "data_offsets");
+    if (!d || d->type != LT_JSON_STRING) return lt_err_set(err, LT_EINPUT, "tensor '%s': missing or non-string dtype", name);
+    int k;
+    for (k = 0; k < NDTYPES && strcmp(d->str, dtypes[k].name); k++) ;
+    if (k == NDTYPES) return lt_err_set(err, LT_EINPUT, "tensor '%s': unsupported dtype '%.32s'", name, d->str);
+    T->dtype = (lt_st_dtype)k;
+    if (!s || s->type != LT_JSON_ARRAY) return lt_err_set(err, LT_EINPUT, "tensor '%s': missing shape", name);
+    if (s->len > LT_ST_MAX_DIM) return lt_err_set(err, LT_EINPUT, "tensor '%s': %d dimensions (at most %d)", name, s->len, LT_ST_MAX_DIM);
+    T->ndim = s->len;
+    T->numel = 1;
+    for (int i = 0; i < s->len; i++) {
+        uint64_t x;
+        if (!nonneg(s->items[i], &x)) return lt_err_set(err, LT_EINPUT, "tensor '%s': shape[%d] is not a non-negative integer", name, i);
+        T->shape[i] = (int64_t)x;
+        if (x && T->numel > (1ull << 62) / x) return lt_err_set(err, LT_EINPUT, "tensor '%s': shape is too large", name);
+        T->numel *= x;
+    }
+    if (!o || o->type != LT_JSON_ARRAY || o->len != 2 || !nonneg(o->items[0], &T->begin) || !nonneg(o->items[1], &T->end))
+        return lt_err_set(err, LT_EINPUT, "tensor '%s': data_offsets is not [begin, end]", name);
+    if (T->begin > T->end)
+        return lt_err_set(err, LT_EINPUT, "tensor '%s': data_offsets [%llu, %llu] end before they begin", name,
+                          (unsigned long long)T->begin, (unsigned long long)T->end);
+    if (T->end > datalen)
+        return lt_err_set(err, LT_EINPUT, "tensor '%s': data_offsets [%llu, %llu] run past the data (%llu bytes)", name,
+                          (unsigned long long)T->begin, (unsigned long long)T->end, (unsigned long long)datalen);
+    if (T->numel > (1ull << 62) / 8 || T->numel * dtypes[k].size != T->end - T->begin)
+        return lt_err_set(err, LT_EINPUT, "tensor '%s': shape x %s size is %llu bytes, data_offsets give %llu", name,
+                          dtypes[k].name, (unsigned long long)(T->numel * dtypes[k].size),
+                          (unsigned long long)(T->end - T->begin));
+    return LT_OK;
+}
+
+lt_status lt_safetensors_parse(lt_safetensors_t S, unsigned char *buf, size_t size, lt_err_t err)
+{
+    lt_safetensors_clear(S);
+    S->buf = buf;
+    S->size = size;
+    if (size < 8) return lt_err_set(err, LT_EINPUT, "file is %zu bytes, shorter than the 8-byte header length", size);
+    uint64_t n = le64(buf);
+    if (n > size - 8)
+        return lt_err_set(err, LT_EINPUT, "header length %llu is larger than the rest of the file (%zu bytes)",
+                          (unsigned long long)n, size - 8);
+    if (n < 2 || buf[8] != '{') return lt_err_set(err, LT_EINPUT, "header does not start with '{'");
+    S->data = 8 + (size_t)n;
+    lt_json *h = lt_json_parse((const char *)buf + 8, (size_t)n, err);
+    if (!h) { lt_err_prefix(err, "header"); return LT_EINPUT; }
+    lt_status st = LT_OK;
+    if (h->type != LT_JSON_OBJECT) { st = lt_err_set(err, LT_EINPUT, "header is not a JSON object"); goto done; }
+    S->t = lt_calloc((size_t)h->len + 1, sizeof *S->t);
+    for (int i = 0; i < h->len && !st; i++) {
+        if (strcmp(h->keys[i], "__metadata__") == 0) {
+            const lt_json *m = h->items[i];
+            if (m->type != LT_JSON_OBJECT) st = lt_err_set(err, LT_EINPUT, "__metadata__ is not an object");
+            for (int j = 0; j < m->len && !st; j++)
+                if (m->items[j]->type != LT_JSON_STRING)
+                    st = lt_err_set(err, LT_EINPUT, "__metadata__ '%s' is not a string", m->keys[j]);
+            continue;
+        }
+        for (int j = 0; j < S->n && !st; j++)
+            if (strcmp(S->t[j].name, h->keys[i]) == 0) st = lt_err_set(err, LT_EINPUT, "tensor '%s' appears twice", h->keys[i]);
+        if (st) break;
+        st = tensor(&S->t[S->n++], h->keys[i], h->items[i], size - S->data, err);
+    }
+    if (!st && S->n > 1) {
+        lt_st_tensor **order = lt_malloc((size_t)S->n * sizeof *order);
+        for (int i = 0; i < S->n; i++) order[i] = &S->t[i];
+        qsort(order, (size_t)S->n, sizeof *order, by_begin);
+        for (int i = 0; i + 1 < S->n && !st; i++)
+            if (order[i]->end > order[i + 1]->begin && order[i + 1]->end > order[i + 1]->begin)
+                st = lt_err_set(err, LT_EINPUT, "tensor '%s': data [%llu, %llu] overlaps tensor '%s' [%llu, %llu]",
+                                order[i + 1]->name, (unsigned long long)order[i + 1]->begin, (unsigned long long)order[i + 1]->end,
+                                order[i]->name, (unsigned long long)order[i]->begin, (unsigned long long)order[i]->end);
+        lt_free(order);
+    }
+done:
+    lt_json_free(h);
+    return st;
+}
+
+lt_status lt_safetensors_read(lt_safetensors_t S, const char *path, long max_mb, lt_err_t err)
+{
+    lt_safetensors_clear(S);
+    FILE *f = fopen(path, "rb");
+    if (!f) return lt_err_set(err, LT_EINPUT, "%s: cannot open: %s", path, strerror(errno));
+    if (fseek(f, 0, SEEK_END) != 0) { fclose(f); return lt_err_set(err, LT_EINPUT, "%s: cannot seek", path); }
+    long size = ftell(f);
+    if (size < 0) { fclose(f); return lt_err_set(err, LT_EINPUT, "%s: cannot tell its size", path); }
+    if ((double)size > (double)max_mb * 1048576.0) {
+        fclose(f);
+        return lt_err_set(err, LT_ELIMIT, "%s: %ld bytes is above --max-checkpoint-mb %ld", path, size, max_mb);
+    }
+    rewind(f);
+    unsigned char *buf = lt_malloc((size_t)size + 1);
+    size_t got = fread(buf, 1, (size_t)size, f);
+    fclose(f);
+    if (got != (size_t)size) { lt_free(buf); return lt_err_set(err, LT_EINPUT, "%s: read error", path); }
+    lt_status st = lt_safetensors_parse(S, buf, (size_t)size, err);
+    if (st) lt_err_prefix(err, "%s", path);
+    return st;
+}
+
+const lt_st_tensor *lt_safetensors_find(const lt_safetensors_t S, const char *name)
+{
+    for (int i = 0; i < S->n; i++)
+        if (strcmp(S->t[i].name, name) == 0) return &S->t[i];
+    return NULL;
+}
+
+static void shape_text(char *s, size_t cap, int ndim, const int64_t *shape)
+{
+    size_t l = (size_t)snprintf(s, cap, "[");
+    for (int i = 0; i < ndim && l < cap; i++)
+        l += (size_t)snprintf(s + l, cap - l, "%s%lld", i ? ", " : "", (long long)shape[i]);
+    if (l < cap) snprintf(s + l, cap - l, "]");
+}
+
+lt_status lt_safetensors_get(float **out, const lt_safetensors_t S, const char *name,
+                             int ndim, const int64_t *shape, lt_err_t err)
+{
+    *out = NULL;
+    const lt_st_tensor *T = lt_safetensors_find(S, name);
+    if (!T) return lt_err_set(err, LT_EINPUT, "tensor '%s' is missing", name);
+    int same = T->ndim == ndim;
+    for (int i = 0; same && i < ndim; i++) same = T->shape[i] == shape[i];
+    if (!same) {
+        char a[160], b[160];
+        shape_text(a, sizeof a, T->ndim, T->shape);
+        shape_text(b, sizeof b, ndim, shape);
+        return lt_err_set(err, LT_EINPUT, "tensor '%s' has shape %s; the config gives %s", name, a, b);
+    }
+    if (T->dtype != LT_ST_F32 && T->dtype != LT_ST_F16 && T->dtype != LT_ST_BF16 && T->dtype != LT_ST_F64)
+        return lt_err_set(err, LT_EINPUT, "tensor '%s' has dtype %s; weights must be F32, F16, BF16 or F64", name, dtypes[T->dtype].name);
+    const unsigned char *p = S->buf + S->data + T->begin;
+    float *x = lt_malloc((T->numel ? T->numel : 1) * sizeof *x);
+    for (uint64_t i = 0; i < T->numel; i++) {
+        switch (T->dtype) {
+        case LT_ST_F32: { uint32_t b = (uint32_t)p[4*i] | (uint32_t)p[4*i+1] << 8 | (uint32_t)p[4*i+2] << 16 | (uint32_t)p[4*i+3] << 24; memcpy(&x[i], &b, 4); break; }
+        case LT_ST_F16: x[i] = lt_st_f16_to_float((uint16_t)(p[2*i] | p[2*i+1] << 8)); break;
+        case LT_ST_BF16: x[i] = lt_st_bf16_to_float((uint16_t)(p[2*i] | p[2*i+1] << 8)); break;
+        default: { uint64_t b = le64(p + 8*i); double d; memcpy(&d, &b, 8); x[i] = (float)d; break; }
+        }
+    }
+    *out = x;
+    return LT_OK;
+}

@@ -1,0 +1,182 @@
+/* safetensors validation on hand-made files, half-precision conversions,
+   and the C forward passes against the outputs torch gave on the same
+   checkpoints (tests/data/models, written by scripts/train_wordproblem.py). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lietool/model.h"
+#include "lietool/safetensors.h"
+#include "unit.h"
+
+/* A file: 8-byte length, the header, then datalen bytes 0, 1, 2, ... */
+static unsigned char *mkfile(size_t *size, const char *header, long hdrlen, size_t datalen)
+{
+    size_t hl = strlen(header);
+    *size = 8 + hl + datalen;
+    unsigned char *b = lt_malloc(*size + 1);
+    unsigned long long n = hdrlen >= 0 ? (unsigned long long)hdrlen : hl;
+    for (int k = 0; k < 8; k++) b[k] = (unsigned char)(n >> (8 * k));
+    memcpy(b + 8, header, hl);
+    for (size_t i = 0; i < datalen; i++) b[8 + hl + i] = (unsigned char)i;
+    return b;
+}
+
+static void safetensors_cases(void)
+{
+    static const struct { const char *header; long hdrlen; size_t data; int status; const char *msg; } cases[] = {
+        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2,3],\"data_offsets\":[0,24]}}", -1, 24, LT_OK, ""},
+        {"{\"__metadata__\":{\"format\":\"pt\"},\"w\":{\"dtype\":\"BF16\",\"shape\":[4],\"data_offsets\":[0,8]},"
+         "\"v\":{\"dtype\":\"F16\",\"shape\":[],\"data_offsets\":[8,10]}}  ", -1, 10, LT_OK, ""},
+        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2,3],\"data_offsets\":[0,24]}}", 1000, 24, LT_EINPUT, "header length 1000 is larger"},
+        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2,3],\"data_offsets\":[0,24]}}", -1, 20, LT_EINPUT, "tensor 'w': data_offsets [0, 24] run past the data (20 bytes)"},
+        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2,2],\"data_offsets\":[0,24]}}", -1, 24, LT_EINPUT, "tensor 'w': shape x F32 size is 16 bytes, data_offsets give 24"},
+        {"{\"a\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]},\"b\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[4,12]}}", -1, 12, LT_EINPUT, "tensor 'b': data [4, 12] overlaps tensor 'a' [0, 8]"},
+        {"{\"w\":{\"dtype\":\"Q4\",\"shape\":[2],\"data_offsets\":[0,8]}}", -1, 8, LT_EINPUT, "tensor 'w': unsupported dtype 'Q4'"},
+        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[-2],\"data_offsets\":[0,8]}}", -1, 8, LT_EINPUT, "tensor 'w': shape[0] is not a non-negative integer"},
+        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[8,0]}}", -1, 8, LT_EINPUT, "end before they begin"},
+        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2]}}", -1, 8, LT_EINPUT, "tensor 'w': data_offsets is not [begin, end]"},
+        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[4611686018427387904,4],\"data_offsets\":[0,8]}}", -1, 8, LT_EINPUT, "shape is too large"},
+        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]},\"w\":{\"dtype\":\"F32\",\"shape\":[0],\"data_offsets\":[8,8]}}", -1, 8, LT_EINPUT, "tensor 'w' appears twice"},
+        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]}", -1, 8, LT_EINPUT, "header"},
+        {"[1,2]", -1, 0, LT_EINPUT, "header does not start with '{'"},
+        {"{\"__metadata__\":{\"n\":1}}", -1, 0, LT_EINPUT, "__metadata__ 'n' is not a string"},
+        {"", -1, 0, LT_EINPUT, "header does not start"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        size_t size;
+        unsigned char *b = mkfile(&size, cases[i].header, cases[i].hdrlen, cases[i].data);
+        lt_safetensors_t S;
+        lt_err_t err;
+        lt_err_init(err);
+        lt_safetensors_init(S);
+        unit_case = cases[i].header;
+        lt_status st = lt_safetensors_parse(S, b, size, err);
+        CHECK((int)st == cases[i].status, "status %d, expected %d (%s)", st, cases[i].status, err->msg);
+        if (st) CHECK(strstr(err->msg, cases[i].msg) != NULL, "message '%s' lacks '%s'", err->msg, cases[i].msg);
+        lt_safetensors_clear(S);
+    }
+    /* every truncation of a good file fails cleanly (never reads past it) */
+    size_t size;
+    unsigned char *good = mkfile(&size, cases[1].header, -1, cases[1].data);
+    long bad = 0;
+    for (size_t n = 0; n < size; n++) {
+        unsigned char *b = lt_malloc(n + 1);
+        memcpy(b, good, n);
+        lt_safetensors_t S;
+        lt_err_t err;
+        lt_err_init(err);
+        lt_safetensors_init(S);
+        unit_case = "truncated";
+        bad += lt_safetensors_parse(S, b, n, err) != LT_EINPUT;
+        lt_safetensors_clear(S);
+    }
+    CHECK(bad == 0, "%ld truncations of a good file accepted", bad);
+    lt_free(good);
+    /* values and shapes */
+    unit_case = "get";
+    unsigned char *b = mkfile(&size, "{\"w\":{\"dtype\":\"BF16\",\"shape\":[2],\"data_offsets\":[0,4]}}", -1, 4);
+    unsigned char *d = b + size - 4;
+    d[0] = 0x80; d[1] = 0x3F; d[2] = 0x40; d[3] = 0xC0;     /* 1.0, -3.0 */
+    lt_safetensors_t S;
+    lt_err_t err;
+    lt_err_init(err);
+    lt_safetensors_init(S);
+    CHECK(lt_safetensors_parse(S, b, size, err) == LT_OK, "%s", err->msg);
+    float *x;
+    int64_t shape[2] = {2, 1};
+    CHECK(lt_safetensors_get(&x, S, "w", 1, shape, err) == LT_OK && x[0] == 1.0f && x[1] == -3.0f, "bf16 values");
+    lt_free(x);
+    CHECK(lt_safetensors_get(&x, S, "w", 2, shape, err) == LT_EINPUT
+          && strcmp(err->msg, "tensor 'w' has shape [2]; the config gives [2, 1]") == 0, "%s", err->msg);
+    CHECK(lt_safetensors_get(&x, S, "v", 1, shape, err) == LT_EINPUT && strcmp(err->msg, "tensor 'v' is missing") == 0, "%s", err->msg);
+    lt_safetensors_clear(S);
+}
+
+static void halves(void)
+{
+    unit_case = "halves";
+    static const struct { uint16_t h; float f; } f16[] = {
+        {0x3C00, 1.0f}, {0xC000, -2.0f}, {0x7BFF, 65504.0f}, {0x0001, 5.9604644775390625e-8f}, {0x0400, 6.103515625e-5f}, {0x3555, 0.333251953125f}};
+    for (size_t i = 0; i < sizeof f16 / sizeof *f16; i++)
+        CHECK(lt_st_f16_to_float(f16[i].h) == f16[i].f, "f16 %04x -> %g", f16[i].h, lt_st_f16_to_float(f16[i].h));
+    CHECK(isinf(lt_st_f16_to_float(0x7C00)) && isnan(lt_st_f16_to_float(0x7E00)), "f16 inf/nan");
+    /* bf16 round trip and round-to-nearest-even */
+    long bad = 0;
+    for (uint32_t h = 0; h < 0x10000; h++) {
+        float f = lt_st_bf16_to_float((uint16_t)h);
+        bad += !isnan(f) && lt_st_float_to_bf16(f) != h;
+    }
+    CHECK(bad == 0, "%ld bf16 values do not round-trip", bad);
+    CHECK(lt_st_float_to_bf16(1.0f + 1.0f / 256) == 0x3F80, "tie to even (down)");
+    CHECK(lt_st_float_to_bf16(1.0f + 3.0f / 256) == 0x3F82, "tie to even (up)");
+}
+
+/* fixture.txt: "n T C", then per word its T tokens and T rows of C outputs. */
+static void fixture(const char *dir, double tol)
+{
+    unit_case = dir;
+    lt_model_t M;
+    lt_err_t err;
+    lt_err_init(err);
+    lt_model_init(M);
+    if (lt_model_load(M, dir, 64, err)) { CHECK(0, "load: %s", err->msg); return; }
+    char path[512];
+    snprintf(path, sizeof path, "%s/fixture.txt", dir);
+    FILE *f = fopen(path, "r");
+    int n = 0, T = 0, C = 0;
+    CHECK(f && fscanf(f, "%d %d %d", &n, &T, &C) == 3 && C == M->classes && n > 0 && T > 0, "%s: bad header", path);
+    if (!f || C != M->classes || n <= 0 || T <= 0) { if (f) fclose(f); lt_model_clear(M); return; }
+    int *tok = lt_malloc((size_t)T * sizeof *tok);
+    float *out = lt_malloc((size_t)T * C * sizeof *out);
+    double worst = 0;
+    int ok = 1;
+    for (int s = 0; s < n && ok; s++) {
+        for (int t = 0; t < T; t++) ok = ok && fscanf(f, "%d", &tok[t]) == 1 && tok[t] >= 0 && tok[t] < M->vocab;
+        if (!ok) break;
+        lt_model_forward(out, M, tok, T);
+        for (int i = 0; i < T * C; i++) {
+            double want;
+            ok = ok && fscanf(f, "%lf", &want) == 1;
+            double d = fabs(out[i] - want) / fmax(1.0, fabs(want));
+            if (d > worst) worst = d;
+        }
+    }
+    CHECK(ok, "%s: malformed", path);
+    CHECK(worst <= tol, "%s %s: largest difference from torch %.3g > %.3g", lt_model_arch_name(M), M->dtype, worst, tol);
+    fclose(f);
+    lt_free(tok);
+    lt_free(out);
+    lt_model_clear(M);
+}
+
+static void bad_models(void)
+{
+    static const struct { const char *dir; const char *msg; } cases[] = {
+        {"tests/data/models/bad-shape", "model.safetensors: tensor 'layers.0.a_proj.weight' has shape [4, 8]; the config gives [4, 16]"},
+        {"tests/data/models/bad-offsets", "model.safetensors: tensor 'embed.weight': data_offsets"},
+        {"tests/data/models/bad-config", "config.json: 'n_layers' is -1; it must be an integer from 0 to 4096"},
+        {"tests/data/models/missing", "config.json: cannot open"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        lt_model_t M;
+        lt_err_t err;
+        lt_err_init(err);
+        lt_model_init(M);
+        unit_case = cases[i].dir;
+        CHECK(lt_model_load(M, cases[i].dir, 64, err) == LT_EINPUT && strstr(err->msg, cases[i].msg), "got '%s'", err->msg);
+        lt_model_clear(M);
+    }
+}
+
+int main(void)
+{
+    safetensors_cases();
+    halves();
+    fixture("tests/data/models/diag-s3", 1e-5);
+    fixture("tests/data/models/diag-s3-bf16", 1e-5);
+    fixture("tests/data/models/diag-c3-complex", 1e-5);
+    fixture("tests/data/models/mamba-c2", 1e-5);
+    fixture("tests/data/models/mamba-c2-bf16", 1e-5);
+    bad_models();
+    UNIT_DONE("t-ssm");
+}
