@@ -9,6 +9,7 @@
 #include "explain.h"
 #include "lietool/witness.h"
 #include "lietool/depth.h"
+#include "lietool/json.h"
 
 enum { Q_DERIVED, Q_LOWER, Q_SOLVABLE, Q_NILPOTENT, Q_PERFECT, Q_ABELIAN, Q_MINDEPTH };
 static const char *const questions[] = {
@@ -54,12 +55,85 @@ static void put_depth_verdict(long d, int lie)
 
 /* ---- groups ---- */
 
-/* The series from G down with a witness per step. lower: lower central
-   series; tower: print as the abelian tower of min-depth. Returns the
-   exit status (0 on success) and sets *reaches (last term trivial) and
-   *len (number of steps). */
-static int group_steps(cli_opts *o, lt_pgrp_t G, int lower, int tower, int *reaches, int *len)
+/* JSON pieces: a permutation in cycle notation as a string, a generating
+   set, a list of commutator witnesses. */
+static void json_perm(const int *p, int n)
 {
+    char *s = lt_perm_str(p, n);
+    lt_json_put_string(stdout, s);
+    lt_free(s);
+}
+
+static void json_gens(const lt_pgrp_t G)
+{
+    putchar('[');
+    for (int i = 0; i < G->ngens; i++) {
+        if (i) fputs(", ", stdout);
+        json_perm(G->gens[i], G->n);
+    }
+    putchar(']');
+}
+
+static void json_witness(const int *a, const int *b, const int *c, int n)
+{
+    fputs("{\"a\": ", stdout); json_perm(a, n);
+    fputs(", \"b\": ", stdout); json_perm(b, n);
+    fputs(", \"commutator\": ", stdout); json_perm(c, n);
+    putchar('}');
+}
+
+/* "generators" (the commutators) and "witnesses" of a term. */
+static void json_pwit(const lt_pwit_t W)
+{
+    fputs("\"generators\": [", stdout);
+    for (int k = 0; k < W->len; k++) { if (k) fputs(", ", stdout); json_perm(W->c[k], W->n); }
+    fputs("], \"witnesses\": [", stdout);
+    for (int k = 0; k < W->len; k++) {
+        if (k) fputs(", ", stdout);
+        json_witness(W->a[k], W->b[k], W->c[k], W->n);
+    }
+    putchar(']');
+}
+
+static void json_convention(void)
+{
+    printf(", \"convention\": {\"commutator\": \"[a,b] = a^-1 b^-1 a b\", "
+           "\"product\": \"left to right, i^(ab) = (i^a)^b (GAP)\"}");
+}
+
+static void json_head(const cli_opts *o, int q)
+{
+    cli_json_begin(o);
+    printf(", \"question\": \"%s\"", questions[q]);
+}
+
+/* The closing keys of min-depth (JSON): the restricted-layer bound and the
+   sources behind the verdict. */
+static void json_depth_verdict(long d)
+{
+    if (d >= 0) printf(", \"restricted_layers\": %ld", lt_depth_restricted_layers(d));
+    else printf(", \"restricted_layers\": null");
+    printf(", \"sources\": [\"Heo et al. 2026, Theorem 3.4\", \"Heo et al. 2026, Proposition 3.3\"]");
+}
+
+/* The answer of a series question: the length (derived-series,
+   lower-central-series) or whether the series reaches the trivial object. */
+static void json_answer(int q, int reaches, long len)
+{
+    if (q == Q_SOLVABLE || q == Q_NILPOTENT) printf(", \"answer\": %s", reaches ? "true" : "false");
+    else if (reaches) printf(", \"answer\": %ld", len);
+    else printf(", \"answer\": null");
+}
+
+/* The series from G down with a witness per step, for question q (the
+   derived or lower central series; min-depth prints it as the abelian
+   tower). Text or JSON (o->json: the keys from "answer" on, up to the
+   closing brace, which the caller prints). Returns the exit status (0 on
+   success) and sets *reaches (last term trivial) and *len (number of
+   steps). */
+static int group_steps(cli_opts *o, lt_pgrp_t G, int question, int *reaches, int *len)
+{
+    int lower = question == Q_LOWER || question == Q_NILPOTENT, tower = question == Q_MINDEPTH, J = o->json;
     lt_err_t err;
     lt_err_init(err);
     lt_pgrp_series_t S;
@@ -70,7 +144,22 @@ static int group_steps(cli_opts *o, lt_pgrp_t G, int lower, int tower, int *reac
     const char *X = lower ? "C" : "G";
     *reaches = S->reaches_one;
     *len = S->len - 1;
-    if (!tower) {
+    if (J) {
+        json_answer(question, S->reaches_one, S->len - 1);
+        printf(", \"%s\": ", lower ? "lower_central_series" : "derived_series");
+        cli_put_series(stdout, S, 1);
+        printf(", \"%s\": ", lower ? "nilpotency_class" : "derived_length");
+        if (S->reaches_one) printf("%d", S->len - 1); else printf("null");
+        json_convention();
+        if (tower) printf(", \"layers\": [");
+        else {
+            printf(", \"terms\": [{\"index\": 0, \"order\": ");
+            cli_put_mpz(stdout, G->order, 1);
+            printf(", \"generators\": ");
+            json_gens(G);
+            printf("}");
+        }
+    } else if (!tower) {
         printf("%s series of %s: %s0 = %s, %s(i+1) = [%si, %s]\n", lower ? "lower central" : "derived",
                o->object, X, o->object, X, X, lower ? "G" : "Gi");
         printf("orders: ");
@@ -88,6 +177,7 @@ static int group_steps(cli_opts *o, lt_pgrp_t G, int lower, int tower, int *reac
     st = lt_pgrp_chain(cur, G->order, o->ctx, err);
     mpz_t q;
     mpz_init(q);
+    int residual = 0;
     for (int i = 0; !st && i < S->len; i++) {
         int last = i + 1 == S->len;
         if (last && S->reaches_one) break;
@@ -100,13 +190,41 @@ static int group_steps(cli_opts *o, lt_pgrp_t G, int lower, int tower, int *reac
         int ab = last || lt_pgrp_quotient_abelian(cur, Tw, lower ? G : NULL, &checks);
         if (!ab) { st = lt_err_set(err, LT_EINTERNAL, "quotient check failed at step %d", i + 1); lt_pwit_clear(W); break; }
         mpz_divexact(q, cur->order, T->order);
-        if (tower && !last) {
+        if (J && tower) {
+            if (!last) {
+                printf("%s{\"layer\": %d, \"quotient\": \"%s%d/%s%d\", \"quotient_order\": ", i ? ", " : "",
+                       i + 1, X, i, X, i + 1);
+                cli_put_mpz(stdout, q, 1);
+                printf(", \"term_order\": ");
+                cli_put_mpz(stdout, T->order, 1);
+                printf(", \"quotient_abelian\": {\"holds\": true, \"checks\": %ld}}", checks);
+            } else {
+                printf("], \"perfect_residual\": {\"index\": %d, \"order\": ", i);
+                cli_put_mpz(stdout, cur->order, 1);
+                printf(", ");
+                json_pwit(W);
+                printf(", \"abelian_quotient_order\": \"1\"}");
+                residual = 1;
+            }
+        } else if (J) {
+            printf(", {\"index\": %d, \"order\": ", i + 1);
+            cli_put_mpz(stdout, T->order, 1);
+            printf(", ");
+            json_pwit(W);
+            if (last) printf(", \"equals_previous\": true}");
+            else {
+                printf(", \"quotient_order\": ");
+                cli_put_mpz(stdout, q, 1);
+                printf(", \"quotient_abelian\": {\"holds\": true, \"central\": %s, \"checks\": %ld}}",
+                       lower ? "true" : "false", checks);
+            }
+        } else if (tower && !last) {
             printf("  layer %d tracks %s%d/%s%d, %s of order ", i + 1, X, i, X, i + 1, lower ? "central" : "abelian");
             mpz_out_str(stdout, 10, q);
             printf(" (%s%d has order ", X, i + 1);
             mpz_out_str(stdout, 10, T->order);
             printf("; memberships checked: %ld)\n", checks);
-        } else if (!tower || last) {
+        } else {
             if (tower) {
                 printf("  then %s%d = [%s%d, %s%d]: the perfect residual, of order ", X, i, X, i, X, i);
                 mpz_out_str(stdout, 10, cur->order);
@@ -149,6 +267,7 @@ static int group_steps(cli_opts *o, lt_pgrp_t G, int lower, int tower, int *reac
         if (!st) st = lt_pgrp_chain(cur, T->order, o->ctx, err);
     }
     mpz_clear(q);
+    if (J) printf(tower ? (residual ? "" : "], \"perfect_residual\": null") : "]");
     lt_pgrp_clear(cur);
     lt_pgrp_clear(Tw);
     lt_pgrp_series_clear(S);
@@ -157,6 +276,7 @@ static int group_steps(cli_opts *o, lt_pgrp_t G, int lower, int tower, int *reac
 
 static int group_perfect(cli_opts *o, lt_pgrp_t G)
 {
+    int J = o->json;
     lt_err_t err;
     lt_err_init(err);
     lt_pgrp_t D;
@@ -165,36 +285,78 @@ static int group_perfect(cli_opts *o, lt_pgrp_t G)
     if (st) { lt_pgrp_clear(D); return cli_fail(err); }
     int perfect = lt_pgrp_equal(D, G);
     int r = perfect ? 0 : 1;
+    if (J) {
+        json_head(o, Q_PERFECT);
+        printf(", \"answer\": %s", perfect ? "true" : "false");
+    }
     if (!perfect) {
         mpz_t q;
         mpz_init(q);
         mpz_divexact(q, G->order, D->order);
-        printf("no: [%s, %s] has order ", o->object, o->object);
-        mpz_out_str(stdout, 10, D->order);
-        printf(" < ");
-        mpz_out_str(stdout, 10, G->order);
-        printf(", so %s has the non-trivial abelian quotient %s/[%s, %s] of order ", o->object, o->object, o->object, o->object);
-        mpz_out_str(stdout, 10, q);
-        printf("\n");
+        if (J) {
+            printf(", \"order\": "); cli_put_mpz(stdout, G->order, 1);
+            printf(", \"derived_subgroup_order\": "); cli_put_mpz(stdout, D->order, 1);
+            printf(", \"abelian_quotient_order\": "); cli_put_mpz(stdout, q, 1);
+            printf("}\n");
+        } else {
+            printf("no: [%s, %s] has order ", o->object, o->object);
+            mpz_out_str(stdout, 10, D->order);
+            printf(" < ");
+            mpz_out_str(stdout, 10, G->order);
+            printf(", so %s has the non-trivial abelian quotient %s/[%s, %s] of order ", o->object, o->object, o->object, o->object);
+            mpz_out_str(stdout, 10, q);
+            printf("\n");
+        }
         mpz_clear(q);
         lt_pgrp_clear(D);
         return r;
     }
-    printf("yes: %s = [%s, %s]\n%s\n", o->object, o->object, o->object, convention);
-    if (lt_pgrp_is_trivial(G)) { printf("(the trivial group)\n"); lt_pgrp_clear(D); return 0; }
-    printf("each generator of %s is a commutator of two elements of %s:\n", o->object, o->object);
-    int n = G->n, all = 1;
+    if (J) {
+        json_convention();
+        printf(", \"order\": "); cli_put_mpz(stdout, G->order, 1);
+        printf(", \"generators\": "); json_gens(G);
+    } else printf("yes: %s = [%s, %s]\n%s\n", o->object, o->object, o->object, convention);
+    if (lt_pgrp_is_trivial(G)) {
+        if (J) printf(", \"as_commutators\": []}\n"); else printf("(the trivial group)\n");
+        lt_pgrp_clear(D);
+        return 0;
+    }
+    if (!J) printf("each generator of %s is a commutator of two elements of %s:\n", o->object, o->object);
+    int n = G->n, all = 1, found = 0;
     int *a = lt_malloc((size_t)n * sizeof(int)), *b = lt_malloc((size_t)n * sizeof(int));
+    /* every generator as a commutator, all found before anything is printed */
+    int **ab = lt_malloc((size_t)(2 * G->ngens + 1) * sizeof *ab);
     for (int i = 0; i < G->ngens && all; i++) {
         if (lt_pgrp_as_commutator(a, b, G->gens[i], G, 200000) != LT_OK) { all = 0; break; }
-        printf("  ");
-        put_perm(G->gens[i], n);
-        printf(" = [");
-        put_perm(a, n);
-        printf(", ");
-        put_perm(b, n);
-        printf("]\n");
+        ab[2 * i] = lt_malloc((size_t)n * sizeof(int));
+        ab[2 * i + 1] = lt_malloc((size_t)n * sizeof(int));
+        memcpy(ab[2 * i], a, (size_t)n * sizeof(int));
+        memcpy(ab[2 * i + 1], b, (size_t)n * sizeof(int));
+        found++;
     }
+    if (all) {
+        if (J) printf(", \"as_commutators\": [");
+        for (int i = 0; i < G->ngens; i++) {
+            if (J) {
+                printf("%s{\"generator\": ", i ? ", " : "");
+                json_perm(G->gens[i], n);
+                printf(", \"a\": "); json_perm(ab[2 * i], n);
+                printf(", \"b\": "); json_perm(ab[2 * i + 1], n);
+                printf("}");
+                continue;
+            }
+            printf("  ");
+            put_perm(G->gens[i], n);
+            printf(" = [");
+            put_perm(ab[2 * i], n);
+            printf(", ");
+            put_perm(ab[2 * i + 1], n);
+            printf("]\n");
+        }
+        if (J) printf("]");
+    }
+    for (int i = 0; i < 2 * found; i++) lt_free(ab[i]);
+    lt_free(ab);
     lt_free(a); lt_free(b);
     if (!all) {
         /* fall back to a generating set made of commutators */
@@ -203,7 +365,10 @@ static int group_perfect(cli_opts *o, lt_pgrp_t G)
         lt_pwit_init(W, n);
         lt_pgrp_init(Tw, n);
         st = lt_pgrp_commutator_witness(W, Tw, G, G, G, G, o->ctx, err);
-        if (!st) {
+        if (!st && J) {
+            printf(", \"as_commutators\": null, ");
+            json_pwit(W);
+        } else if (!st) {
             printf("  (a generating set of commutators instead:)\n");
             for (int k = 0; k < W->len; k++) {
                 printf("  ");
@@ -219,34 +384,54 @@ static int group_perfect(cli_opts *o, lt_pgrp_t G)
         lt_pgrp_clear(Tw);
         if (st) { lt_pgrp_clear(D); return cli_fail(err); }
     }
-    printf("so %s has no non-trivial abelian quotient: an order-blind layer sees nothing of it.\n"
-           "This is the fact behind Barrington (1989): the word problem of a non-solvable group is NC1-complete.\n",
-           o->object);
+    if (J) printf(", \"sources\": [\"Barrington 1989\"]}\n");
+    else printf("so %s has no non-trivial abelian quotient: an order-blind layer sees nothing of it.\n"
+                "This is the fact behind Barrington (1989): the word problem of a non-solvable group is NC1-complete.\n",
+                o->object);
     lt_pgrp_clear(D);
     return 0;
 }
 
 static int group_abelian(cli_opts *o, lt_pgrp_t G)
 {
-    int n = G->n;
+    int n = G->n, J = o->json;
     int *c = lt_malloc((size_t)n * sizeof(int));
     long pairs = 0;
+    if (J) json_head(o, Q_ABELIAN);
     for (int i = 0; i < G->ngens; i++)
         for (int j = i + 1; j < G->ngens; j++, pairs++) {
             lt_perm_comm(c, G->gens[i], G->gens[j], n);
             if (!lt_perm_is_one(c, n)) {
-                printf("no: two generators do not commute\n%s\n  [", convention);
-                put_perm(G->gens[i], n);
-                printf(", ");
-                put_perm(G->gens[j], n);
-                printf("] = ");
-                put_perm(c, n);
-                printf(" != ()\n");
+                if (J) {
+                    printf(", \"answer\": false");
+                    json_convention();
+                    printf(", \"generators\": ");
+                    json_gens(G);
+                    printf(", \"witnesses\": [");
+                    json_witness(G->gens[i], G->gens[j], c, n);
+                    printf("]}\n");
+                } else {
+                    printf("no: two generators do not commute\n%s\n  [", convention);
+                    put_perm(G->gens[i], n);
+                    printf(", ");
+                    put_perm(G->gens[j], n);
+                    printf("] = ");
+                    put_perm(c, n);
+                    printf(" != ()\n");
+                }
                 lt_free(c);
                 return 1;
             }
         }
     lt_free(c);
+    if (J) {
+        printf(", \"answer\": true, \"generators\": ");
+        json_gens(G);
+        printf(", \"pairs_checked\": %ld", pairs);
+        if (G->ngens <= 1) printf(", \"cyclic\": true");
+        printf("}\n");
+        return 0;
+    }
     if (G->ngens <= 1) {
         printf("yes: %s is generated by one element, ", o->object);
         put_gens(G);
@@ -261,11 +446,18 @@ static int group_abelian(cli_opts *o, lt_pgrp_t G)
 
 static int group_explain(cli_opts *o, lt_pgrp_t G, int q)
 {
-    int reaches = 0, len = 0, r;
+    int reaches = 0, len = 0, r, J = o->json;
     switch (q) {
     case Q_PERFECT: return group_perfect(o, G);
     case Q_ABELIAN: return group_abelian(o, G);
     case Q_MINDEPTH: {
+        if (J) {
+            json_head(o, q);
+            if ((r = group_steps(o, G, q, &reaches, &len))) return r;
+            json_depth_verdict(reaches ? len : -1);
+            printf("}\n");
+            return 0;
+        }
         lt_pgrp_series_t S;
         lt_pgrp_series_init(S);
         lt_err_t err;
@@ -280,14 +472,17 @@ static int group_explain(cli_opts *o, lt_pgrp_t G, int q)
         printf("\n%s\nthe abelian tower: each layer reads the token and the states of the layers\n"
                "before it, and tracks one abelian factor of the derived series (a cascade):\n", convention);
         lt_pgrp_series_clear(S);
-        if ((r = group_steps(o, G, 0, 1, &reaches, &len))) return r;
+        if ((r = group_steps(o, G, q, &reaches, &len))) return r;
         put_depth_verdict(d, 0);
         return 0;
     }
     default: break;
     }
     int lower = q == Q_LOWER || q == Q_NILPOTENT;
-    if ((r = group_steps(o, G, lower, 0, &reaches, &len))) return r;
+    if (J) json_head(o, q);
+    if ((r = group_steps(o, G, q, &reaches, &len))) return r;
+    int status = (q == Q_SOLVABLE || q == Q_NILPOTENT) && !reaches ? 1 : 0;
+    if (J) { printf("}\n"); return status; }
     printf("\n%s is ", o->object);
     if (lower) {
         if (reaches) printf("nilpotent of class %d\n", len);
@@ -297,7 +492,7 @@ static int group_explain(cli_opts *o, lt_pgrp_t G, int q)
         else printf("not solvable: its derived series ends at a perfect group > 1\n");
     }
     printf("(every commutator, membership and normality above was checked by the engine)\n");
-    return (q == Q_SOLVABLE || q == Q_NILPOTENT) && !reaches ? 1 : 0;
+    return status;
 }
 
 /* ---- Lie algebras ---- */
@@ -335,7 +530,7 @@ static void lnames_clear(lnames *N)
 }
 
 /* x as a combination of the named basis elements: "2e", "h - 1/2 f", "0". */
-static void put_comb(const lnames *N, const fmpq *x)
+static void put_comb(FILE *f, const lnames *N, const fmpq *x)
 {
     int first = 1;
     fmpq_t a;
@@ -344,17 +539,17 @@ static void put_comb(const lnames *N, const fmpq *x)
         if (fmpq_is_zero(x + i)) continue;
         fmpq_abs(a, x + i);
         int neg = fmpq_sgn(x + i) < 0;
-        if (first) fputs(neg ? "-" : "", stdout);
-        else fputs(neg ? " - " : " + ", stdout);
+        if (first) fputs(neg ? "-" : "", f);
+        else fputs(neg ? " - " : " + ", f);
         if (!fmpq_is_one(a)) {
             char *s = fmpq_get_str(NULL, 10, a);
-            printf(fmpz_is_one(fmpq_denref(a)) ? "%s" : "%s ", s);
+            fprintf(f, fmpz_is_one(fmpq_denref(a)) ? "%s" : "%s ", s);
             flint_free(s);
         }
-        fputs(N->names[i], stdout);
+        fputs(N->names[i], f);
         first = 0;
     }
-    if (first) fputs("0", stdout);
+    if (first) fputs("0", f);
     fmpq_clear(a);
 }
 
@@ -376,24 +571,94 @@ static int parallel(const fmpq *x, const fmpq *y, slong d)
     return ok;
 }
 
-/* "[u, v] = w", written as ad(v) u = lambda u when w is a multiple of u
-   (so that sl2 reads [h,e] = 2e, [h,f] = -2f). */
-static void put_bracket(const lnames *N, const fmpq *u, const fmpq *v, const fmpq *w)
+/* A coordinate vector as a JSON array of "p/q" strings. */
+static void json_qvec(const fmpq *x, slong d)
 {
-    slong d = N->L->dim;
-    if (parallel(u, w, d) && !parallel(v, w, d)) {
-        fmpq *m = _fmpq_vec_init(d);
-        for (slong i = 0; i < d; i++) fmpq_neg(m + i, w + i);
-        printf("  ["); put_comb(N, v); printf(", "); put_comb(N, u); printf("] = "); put_comb(N, m); printf("\n");
-        _fmpq_vec_clear(m, d);
-        return;
+    putchar('[');
+    for (slong i = 0; i < d; i++) {
+        char *s = fmpq_get_str(NULL, 10, x + i);
+        printf("%s\"%s\"", i ? ", " : "", s);
+        flint_free(s);
     }
-    printf("  ["); put_comb(N, u); printf(", "); put_comb(N, v); printf("] = "); put_comb(N, w); printf("\n");
+    putchar(']');
 }
 
-static void put_basis_legend(const lnames *N, const char *obj)
+/* "[u, v] = w", written as ad(v) u = lambda u when w is a multiple of u
+   (so that sl2 reads [h,e] = 2e, [h,f] = -2f); JSON: the same triple as
+   {"u", "v", "bracket"}, coordinate vectors. */
+static void put_bracket(const lnames *N, const fmpq *u, const fmpq *v, const fmpq *w, int json)
+{
+    slong d = N->L->dim;
+    fmpq *m = NULL;
+    if (parallel(u, w, d) && !parallel(v, w, d)) {
+        const fmpq *t = u;
+        m = _fmpq_vec_init(d);
+        for (slong i = 0; i < d; i++) fmpq_neg(m + i, w + i);
+        u = v; v = t; w = m;
+    }
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = json ? open_memstream(&text, &size) : stdout;
+    if (!f) { fprintf(stderr, "lietool: out of memory\n"); abort(); }
+    fputs(json ? "[" : "  [", f); put_comb(f, N, u); fputs(", ", f); put_comb(f, N, v);
+    fputs("] = ", f); put_comb(f, N, w);
+    if (json) {
+        fclose(f);
+        printf("{\"u\": "); json_qvec(u, d);
+        printf(", \"v\": "); json_qvec(v, d);
+        printf(", \"bracket\": "); json_qvec(w, d);
+        printf(", \"text\": "); lt_json_put_string(stdout, text);
+        printf("}");
+        free(text);
+    } else putchar('\n');
+    if (m) _fmpq_vec_clear(m, d);
+}
+
+/* JSON: "generators" (the brackets) and "witnesses" of a term. */
+static void json_lwit(const lnames *N, const lt_lwit_t W)
+{
+    printf("\"generators\": [");
+    for (slong k = 0; k < W->len; k++) { if (k) printf(", "); json_qvec(W->w[k], W->dim); }
+    printf("], \"witnesses\": [");
+    for (slong k = 0; k < W->len; k++) { if (k) printf(", "); put_bracket(N, W->u[k], W->v[k], W->w[k], 1); }
+    printf("]");
+}
+
+/* An n x n matrix: [[0,1],[0,0]]; JSON: [["0", "1"], ["0", "0"]]. */
+static void put_matrix(const fmpq_mat_struct *M, slong n, int json)
+{
+    printf("[");
+    for (slong r = 0; r < n; r++) {
+        printf(r ? (json ? ", [" : ",[") : "[");
+        for (slong c = 0; c < n; c++) {
+            char *s = fmpq_get_str(NULL, 10, fmpq_mat_entry(M, r, c));
+            printf(json ? "%s\"%s\"" : "%s%s", c ? (json ? ", " : ",") : "", s);
+            flint_free(s);
+        }
+        printf("]");
+    }
+    printf("]");
+}
+
+/* The basis the coordinates refer to: names, and matrices when L has a
+   matrix form (JSON: ", \"basis\": [...]"). */
+static void put_basis_legend(const lnames *N, const char *obj, int json)
 {
     const lt_liealg_struct *L = N->L;
+    if (json) {
+        printf(", \"basis\": [");
+        for (slong i = 0; i < L->dim; i++) {
+            printf("%s{\"name\": ", i ? ", " : "");
+            lt_json_put_string(stdout, N->names[i]);
+            if (L->n > 0) {
+                printf(", \"matrix\": ");
+                put_matrix(L->mats + i, L->n, 1);
+            }
+            printf("}");
+        }
+        printf("]");
+        return;
+    }
     printf("basis of %s:", obj);
     if (L->n == 0) {
         printf(" ");
@@ -403,33 +668,29 @@ static void put_basis_legend(const lnames *N, const char *obj)
     }
     printf("\n");
     for (slong i = 0; i < L->dim; i++) {
-        printf("  %s = [", N->names[i]);
-        for (slong r = 0; r < L->n; r++) {
-            printf(r ? ",[" : "[");
-            for (slong c = 0; c < L->n; c++) {
-                char *s = fmpq_get_str(NULL, 10, fmpq_mat_entry(L->mats + i, r, c));
-                printf("%s%s", c ? "," : "", s);
-                flint_free(s);
-            }
-            printf("]");
-        }
-        printf("]\n");
+        printf("  %s = ", N->names[i]);
+        put_matrix(L->mats + i, L->n, 0);
+        printf("\n");
     }
 }
 
-static void put_dims(const lt_lseries_t S)
+static void put_dims(const lt_lseries_t S, int json)
 {
-    for (slong i = 0; i < S->len; i++) printf("%s%ld", i ? " > " : "", (long)S->terms[i].rank);
+    if (json) putchar('[');
+    for (slong i = 0; i < S->len; i++) printf("%s%ld", i ? (json ? ", " : " > ") : "", (long)S->terms[i].rank);
+    if (json) putchar(']');
 }
 
 static void put_span(const lnames *N, const lt_qspace_t U)
 {
     if (U->rank == 0) { printf("0"); return; }
-    for (slong r = 0; r < U->rank; r++) { if (r) printf(", "); put_comb(N, U->rows[r]); }
+    for (slong r = 0; r < U->rank; r++) { if (r) printf(", "); put_comb(stdout, N, U->rows[r]); }
 }
 
-static int lie_steps(cli_opts *o, const lnames *N, int lower, int tower, int *reaches, slong *len)
+/* As group_steps, for a Lie algebra: text, or JSON from "answer" on. */
+static int lie_steps(cli_opts *o, const lnames *N, int question, int *reaches, slong *len)
 {
+    int lower = question == Q_LOWER || question == Q_NILPOTENT, tower = question == Q_MINDEPTH, J = o->json;
     const lt_liealg_struct *L = N->L;
     lt_lseries_t S;
     lt_lseries_init(S);
@@ -438,18 +699,39 @@ static int lie_steps(cli_opts *o, const lnames *N, int lower, int tower, int *re
     *reaches = S->reaches_zero;
     *len = S->len - 1;
     const char *X = lower ? "C" : "L";
-    if (!tower) {
+    if (J) {
+        json_answer(question, S->reaches_zero, (long)S->len - 1);
+        printf(", \"%s\": ", lower ? "lower_central_series" : "derived_series");
+        put_dims(S, 1);
+        printf(", \"%s\": ", lower ? "nilpotency_class" : "derived_length");
+        if (S->reaches_zero) printf("%ld", (long)S->len - 1); else printf("null");
+        put_basis_legend(N, o->object, 1);
+        if (tower) printf(", \"layers\": [");
+        else {
+            printf(", \"terms\": [{\"index\": 0, \"dimension\": %ld, \"generators\": [", (long)L->dim);
+            fmpq *e = _fmpq_vec_init(L->dim);
+            for (slong i = 0; i < L->dim; i++) {
+                fmpq_one(e + i);
+                if (i) printf(", ");
+                json_qvec(e, L->dim);
+                fmpq_zero(e + i);
+            }
+            _fmpq_vec_clear(e, L->dim);
+            printf("]}");
+        }
+    } else if (!tower) {
         printf("%s series of %s: %s0 = %s, %s(i+1) = [%si, %s]\n", lower ? "lower central" : "derived",
                o->object, X, o->object, X, X, lower ? "L" : "Li");
         printf("dimensions: ");
-        put_dims(S);
+        put_dims(S, 0);
         printf("\n");
-        put_basis_legend(N, o->object);
+        put_basis_legend(N, o->object, 0);
         printf("\n%s0 = %s, dimension %ld\n", X, o->object, (long)L->dim);
     }
     lt_err_t err;
     lt_err_init(err);
     lt_status st = LT_OK;
+    int residual = 0;
     for (slong i = 0; !st && i < S->len; i++) {
         int last = i + 1 == S->len;
         if (last && S->reaches_zero) break;
@@ -462,7 +744,24 @@ static int lie_steps(cli_opts *o, const lnames *N, int lower, int tower, int *re
             st = lt_err_set(err, LT_EINTERNAL, "quotient check failed at step %ld", (long)i + 1);
         if (st) { lt_lwit_clear(W); break; }
         long qd = (long)(U->rank - T->rank);
-        if (tower && !last) {
+        if (J && tower) {
+            if (!last)
+                printf("%s{\"layer\": %ld, \"quotient\": \"%s%ld/%s%ld\", \"quotient_dimension\": %ld, "
+                       "\"term_dimension\": %ld, \"quotient_abelian\": {\"holds\": true, \"checks\": %ld}}",
+                       i ? ", " : "", (long)i + 1, X, (long)i, X, (long)i + 1, qd, (long)T->rank, checks);
+            else {
+                printf("], \"perfect_residual\": {\"index\": %ld, \"dimension\": %ld, ", (long)i, (long)U->rank);
+                json_lwit(N, W);
+                printf(", \"abelian_quotient_dimension\": 0}");
+                residual = 1;
+            }
+        } else if (J) {
+            printf(", {\"index\": %ld, \"dimension\": %ld, ", (long)i + 1, (long)T->rank);
+            json_lwit(N, W);
+            if (last) printf(", \"equals_previous\": true}");
+            else printf(", \"quotient_dimension\": %ld, \"quotient_abelian\": {\"holds\": true, \"central\": %s, \"checks\": %ld}}",
+                        qd, lower ? "true" : "false", checks);
+        } else if (tower && !last) {
             printf("  layer %ld tracks %s%ld/%s%ld, abelian of dimension %ld (brackets checked: %ld)\n",
                    (long)i + 1, X, (long)i, X, (long)i + 1, qd, checks);
         } else {
@@ -475,7 +774,7 @@ static int lie_steps(cli_opts *o, const lnames *N, int lower, int tower, int *re
                 if (W->len) printf(", spanned by the brackets\n");
                 else printf(": every bracket of basis elements of %s%ld is 0\n", X, (long)i);
             }
-            for (slong k = 0; k < W->len; k++) put_bracket(N, W->u[k], W->v[k], W->w[k]);
+            for (slong k = 0; k < W->len; k++) put_bracket(N, W->u[k], W->v[k], W->w[k], 0);
             if (tower) printf("  its abelian quotient is 0, so no order-blind layer can peel anything off\n");
             else if (last) printf("  %s%ld = %s%ld: the series stops at a term of dimension %ld > 0\n",
                                   X, (long)i + 1, X, (long)i, (long)T->rank);
@@ -491,6 +790,7 @@ static int lie_steps(cli_opts *o, const lnames *N, int lower, int tower, int *re
         }
         lt_lwit_clear(W);
     }
+    if (J) printf(tower ? (residual ? "" : "], \"perfect_residual\": null") : "]");
     lt_lseries_clear(S);
     return st ? cli_fail(err) : 0;
 }
@@ -499,24 +799,37 @@ static int lie_explain(cli_opts *o, const lt_liealg_t L, int q)
 {
     lnames N;
     lnames_init(&N, L);
-    int reaches = 0, r = 0;
+    int reaches = 0, r = 0, J = o->json;
     slong len = 0;
+    if (J) json_head(o, q);
     if (q == Q_ABELIAN) {
         fmpq *w = _fmpq_vec_init(L->dim), *u = _fmpq_vec_init(L->dim), *v = _fmpq_vec_init(L->dim);
+        long pairs = 0;
         r = 0;
         for (slong i = 0; i < L->dim && !r; i++)
-            for (slong j = i + 1; j < L->dim && !r; j++) {
+            for (slong j = i + 1; j < L->dim && !r; j++, pairs++) {
                 lt_qvec_zero(u, L->dim); lt_qvec_zero(v, L->dim);
                 fmpq_one(u + i); fmpq_one(v + j);
                 lt_liealg_bracket(w, L, u, v);
                 if (!lt_qvec_is_zero(w, L->dim)) {
-                    printf("no: two basis elements do not commute\n");
-                    put_basis_legend(&N, o->object);
-                    put_bracket(&N, u, v, w);
+                    if (J) {
+                        printf(", \"answer\": false, \"dimension\": %ld", (long)L->dim);
+                        put_basis_legend(&N, o->object, 1);
+                        printf(", \"witnesses\": [");
+                        put_bracket(&N, u, v, w, 1);
+                        printf("]}\n");
+                    } else {
+                        printf("no: two basis elements do not commute\n");
+                        put_basis_legend(&N, o->object, 0);
+                        put_bracket(&N, u, v, w, 0);
+                    }
                     r = 1;
                 }
             }
-        if (!r) printf("yes: the bracket of every pair of basis elements of %s is 0\n", o->object);
+        if (!r) {
+            if (J) printf(", \"answer\": true, \"dimension\": %ld, \"pairs_checked\": %ld}\n", (long)L->dim, pairs);
+            else printf("yes: the bracket of every pair of basis elements of %s is 0\n", o->object);
+        }
         _fmpq_vec_clear(w, L->dim); _fmpq_vec_clear(u, L->dim); _fmpq_vec_clear(v, L->dim);
     } else if (q == Q_PERFECT) {
         lt_lseries_t S;
@@ -524,8 +837,10 @@ static int lie_explain(cli_opts *o, const lt_liealg_t L, int q)
         lt_liealg_derived_series(S, L);
         int perfect = S->len == 1;
         if (!perfect) {
-            printf("no: [%s, %s] has dimension %ld < %ld\n", o->object, o->object,
-                   (long)S->terms[1].rank, (long)L->dim);
+            if (J) printf(", \"answer\": false, \"dimension\": %ld, \"derived_dimension\": %ld}\n",
+                          (long)L->dim, (long)S->terms[1].rank);
+            else printf("no: [%s, %s] has dimension %ld < %ld\n", o->object, o->object,
+                        (long)S->terms[1].rank, (long)L->dim);
             r = 1;
         } else {
             lt_lwit_t W;
@@ -533,11 +848,17 @@ static int lie_explain(cli_opts *o, const lt_liealg_t L, int q)
             lt_err_t err;
             lt_err_init(err);
             if (lt_liealg_bracket_witness(W, L, S->terms, S->terms, S->terms, err)) r = cli_fail(err);
-            else {
+            else if (J) {
+                printf(", \"answer\": true, \"dimension\": %ld", (long)L->dim);
+                put_basis_legend(&N, o->object, 1);
+                printf(", ");
+                json_lwit(&N, W);
+                printf("}\n");
+            } else {
                 printf("yes: [%s, %s] = %s\n", o->object, o->object, o->object);
-                put_basis_legend(&N, o->object);
+                put_basis_legend(&N, o->object, 0);
                 printf("the brackets span all of %s:\n", o->object);
-                for (slong k = 0; k < W->len; k++) put_bracket(&N, W->u[k], W->v[k], W->w[k]);
+                for (slong k = 0; k < W->len; k++) put_bracket(&N, W->u[k], W->v[k], W->w[k], 0);
             }
             lt_lwit_clear(W);
         }
@@ -547,25 +868,31 @@ static int lie_explain(cli_opts *o, const lt_liealg_t L, int q)
         lt_lseries_init(S);
         lt_liealg_derived_series(S, L);
         long d = S->reaches_zero ? (long)S->len - 1 : -1;
-        printf("min-depth of %s: ", o->object);
-        if (d >= 0) printf("%ld order-blind (abelian) layer%s (Heo et al. 2026, Theorem 3.4)\n", d, d == 1 ? "" : "s");
-        else printf("no constant number of order-blind layers (not solvable)\n");
-        printf("derived series L0 = %s > L1 > ...: dimensions ", o->object);
-        put_dims(S);
-        printf("\n");
-        put_basis_legend(&N, o->object);
-        printf("the abelian tower: each layer tracks one abelian factor of the derived series:\n");
+        if (!J) {
+            printf("min-depth of %s: ", o->object);
+            if (d >= 0) printf("%ld order-blind (abelian) layer%s (Heo et al. 2026, Theorem 3.4)\n", d, d == 1 ? "" : "s");
+            else printf("no constant number of order-blind layers (not solvable)\n");
+            printf("derived series L0 = %s > L1 > ...: dimensions ", o->object);
+            put_dims(S, 0);
+            printf("\n");
+            put_basis_legend(&N, o->object, 0);
+            printf("the abelian tower: each layer tracks one abelian factor of the derived series:\n");
+        }
         lt_lseries_clear(S);
-        if (!(r = lie_steps(o, &N, 0, 1, &reaches, &len))) {
-            put_depth_verdict(d, 1);
+        if (!(r = lie_steps(o, &N, q, &reaches, &len))) {
+            if (J) { json_depth_verdict(d); printf("}\n"); }
+            else put_depth_verdict(d, 1);
         }
     } else {
         int lower = q == Q_LOWER || q == Q_NILPOTENT;
-        if (!(r = lie_steps(o, &N, lower, 0, &reaches, &len))) {
-            printf("\n%s is ", o->object);
-            if (lower) { if (reaches) printf("nilpotent of class %ld\n", (long)len); else printf("not nilpotent\n"); }
-            else { if (reaches) printf("solvable of derived length %ld\n", (long)len); else printf("not solvable: its derived series ends at a perfect term > 0\n"); }
-            printf("(every bracket and membership above was checked by the engine)\n");
+        if (!(r = lie_steps(o, &N, q, &reaches, &len))) {
+            if (J) printf("}\n");
+            else {
+                printf("\n%s is ", o->object);
+                if (lower) { if (reaches) printf("nilpotent of class %ld\n", (long)len); else printf("not nilpotent\n"); }
+                else { if (reaches) printf("solvable of derived length %ld\n", (long)len); else printf("not solvable: its derived series ends at a perfect term > 0\n"); }
+                printf("(every bracket and membership above was checked by the engine)\n");
+            }
             if ((q == Q_SOLVABLE || q == Q_NILPOTENT) && !reaches) r = 1;
         }
     }
@@ -613,10 +940,7 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
         cli_object X;
         r = cli_open_object(&o, &X, ac, av, self, 0);
         if (r < 0) {
-            if (o.json) {
-                fprintf(stderr, "lietool: explain: --json is not available; the explanation is text (or --latex)\n");
-                r = LT_EUSAGE;
-            } else r = X.is_lie ? lie_explain(&o, X.L, q) : group_explain(&o, X.G, q);
+            r = X.is_lie ? lie_explain(&o, X.L, q) : group_explain(&o, X.G, q);
             cli_close_object(&o, &X);
         }
     }
