@@ -6,6 +6,24 @@
 #include <mpfr.h>
 #include <flint/flint.h>
 #include "cli.h"
+#include "lietool/io.h"
+
+/* "  named: A B C" wrapped at 78 columns (the files of algebras/SUB). */
+static void print_named(const char *sub, const char *ext)
+{
+    char **names;
+    int n = lt_io_named(sub, ext, &names);
+    int col = 0;
+    for (int i = 0; i < n; i++) {
+        int l = (int)strlen(names[i]);
+        if (col && col + 1 + l > 78) { printf("\n"); col = 0; }
+        if (col == 0) col = printf("  named:");
+        col += printf(" %s", names[i]);
+        lt_free(names[i]);
+    }
+    if (col) printf("\n");
+    lt_free(names);
+}
 
 #define CMD(n) int cmd_##n(int, char **, const lt_cmd *)
 CMD(error_bound); CMD(min_depth); CMD(report);
@@ -87,6 +105,7 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
                "  Group((1,2,3),(1,2))    GAP syntax (1-based cycles)\n"
                "  FILE.json               a Cayley table {\"name\", \"elements\", \"table\"}\n"
                "  FILE.grp, NAME          a group file; NAME looks in algebras/groups\n");
+        print_named("groups", ".grp");
         return 0;
     }
     if (argc > 1 && strcmp(argv[1], "algebras") == 0) {
@@ -98,6 +117,7 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
                "  LieAlgebra(Rationals, [ [[1,0],[0,0]], [[0,1],[0,0]] ])\n"
                "                               the algebra the matrices generate (GAP syntax)\n"
                "  FILE.lie, NAME               an algebra file; NAME looks in algebras/lie\n");
+        print_named("lie", ".lie");
         return 0;
     }
     if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0))
