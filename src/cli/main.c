@@ -51,7 +51,7 @@ const lt_cmd lt_commands[] = {
     {"killing", cmd_killing, "[--json] ALGEBRA", "the Killing form tr(ad x ad y) in the algebra's basis"},
     {"lower-central-series", cmd_lower_central_series, "[--json] OBJECT", "G > [G,G] > [[G,G],G] > ... (stops when a term repeats)"},
     {"lyndon", cmd_lyndon, "[--json] R N", "the Lyndon basis of the free Lie algebra on R letters up to degree N (letters X Y Z, or a b c ... for R >= 4)"},
-    {"magnus", cmd_magnus, "[--json] --order K [--matrices FILE [--prec BITS] [--norm frobenius|spectral] [--step H]] WORD", "the Magnus expansion log(exp(A_wT) ... exp(A_w1)) of a word to order K, exact, in the Lyndon basis"},
+    {"magnus", cmd_magnus, "[--json] --order K [--max-length L] [--matrices FILE [--prec BITS] [--norm frobenius|spectral] [--step H]] WORD", "the Magnus expansion log(exp(A_wT) ... exp(A_w1)) of a word to order K, exact, in the Lyndon basis"},
     {"min-depth", cmd_min_depth, "[--json] [--layers abelian|restricted] [--length T [--bound v1|sharp] [--tokens N] [--max-digits N]] OBJECT", "the order-blind (abelian) and restricted layers the object needs; with --length T the logarithmic bound and its width"},
     {"nilpotency-class", cmd_nilpotency_class, "[--json] OBJECT", "length of the lower central series, or 'not nilpotent'"},
     {"order", cmd_order, "[--json] GROUP", "the order of the group (exact)"},

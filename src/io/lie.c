@@ -1373,7 +1373,7 @@ static lt_status lie_text(lt_liealg_t L, const char *text, const char *path, con
 static lt_status lie_file(lt_liealg_t L, const char *path, const lt_ctx_t ctx, lt_err_t err)
 {
     size_t len;
-    char *text = lt_io_read_file_(path, &len, err);
+    char *text = lt_io_read_file_(path, &len, 1, ctx, err);
     if (!text) return err->status;
     lt_status st;
     if (strlen(text) != len) st = lt_err_set(err, LT_EINPUT, "%s: the file contains a NUL byte", path);
