@@ -97,7 +97,7 @@ check-install: all
 # The unit tests under valgrind (release build): any leak or error fails.
 valgrind: deps
 	@command -v valgrind >/dev/null || { echo "lietool: make valgrind needs valgrind (apt-get install valgrind)" >&2; exit 1; }
-	@$(MAKE) --no-print-directory SANITIZE= build/rel/liblietool.a
+	@$(MAKE) --no-print-directory SANITIZE= liblietool.a
 	@$(MAKE) --no-print-directory SANITIZE= $(TEST_SRC:tests/%.c=build/rel/tests/%)
 	@fail=0; for t in $(TEST_SRC:tests/%.c=build/rel/tests/%); do \
 	  if LIETOOL_ALGEBRAS=$(abspath algebras) valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
