@@ -133,11 +133,12 @@ build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h build/fuzz/liblietool.a
 fuzz: deps $(FUZZ_NAMES:%=fuzz-run-%)
 	@for h in $(FUZZ_NAMES); do \
 	  printf '%-14s %s\n' "$$h" "$$(grep -E '^(#[0-9]+.*DONE|Done [0-9]+ runs)' build/fuzz/$$h.log | tail -n 1)"; \
-	  ls build/fuzz/artifacts/$$h 2>/dev/null | sed "s|^|  crash: build/fuzz/artifacts/$$h/|"; \
-	done
+	  ls build/fuzz/artifacts/$$h 2>/dev/null | sed "s|^|  failure: build/fuzz/artifacts/$$h/|"; \
+	done; \
+	! ls build/fuzz/artifacts/*/* >/dev/null 2>&1
 
 fuzz-run-%: build/fuzz/fuzz-%
-	@mkdir -p build/fuzz/corpus/$* build/fuzz/artifacts/$*
+	@rm -rf build/fuzz/artifacts/$*; mkdir -p build/fuzz/corpus/$* build/fuzz/artifacts/$*
 	@echo "fuzz: $* for $(FUZZ_SECONDS) s"
 	@cd build/fuzz && ./fuzz-$* $(FUZZ_ARGS) -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
 	  -artifact_prefix=artifacts/$*/ corpus/$* ../../tests/fuzz/corpus/$* >$*.log 2>&1 \
