@@ -21,8 +21,9 @@ else
   BUILD = build/rel
 endif
 
-ALL_CFLAGS = -std=c11 -pthread -Wall -Wextra -Wno-sign-compare -D_GNU_SOURCE -Iinclude \
-             -DLT_DATADIR='"$(DATADIR)"' $(CFLAGS)
+BASE_CFLAGS = -std=c11 -pthread -Wall -Wextra -Wno-sign-compare -D_GNU_SOURCE -Iinclude \
+             -DLT_DATADIR='"$(DATADIR)"'
+ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
 LDLIBS   = -lflint -lmpfr -lgmp -llapacke -lopenblas -lm -lpthread
 
 LIB_SRC  = $(sort $(wildcard src/core/*.c src/perm/*.c src/liealg/*.c src/io/*.c src/free/*.c src/depth/*.c src/ssm/*.c))
@@ -31,6 +32,10 @@ LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC = $(sort $(wildcard tests/t-*.c))
 TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+# Fuzz harnesses: tests/fuzz/fuzz-NAME.c with its seeds in tests/fuzz/corpus/NAME/.
+# make check replays each committed corpus once (build/*/tests/fuzz-NAME).
+FUZZ_NAMES = $(sort $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c)))
+REPLAY_BIN = $(FUZZ_NAMES:%=$(BUILD)/tests/fuzz-%)
 
 ifeq ($(SANITIZE),1)
   BIN = $(BUILD)/lietool
@@ -40,7 +45,7 @@ else
   LIB = liblietool.a
 endif
 
-.PHONY: all deps check check-unit check-cli check-gap demo bench install uninstall clean
+.PHONY: all deps check check-unit check-cli check-gap demo bench install uninstall clean fuzz valgrind check-install
 
 all: deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB)
@@ -76,9 +81,68 @@ $(BUILD)/tests/%: tests/%.c tests/unit.h $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
+$(BUILD)/tests/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -DFUZZ_NAME='"$*"' -DFUZZ_CORPUS='"$(abspath tests/fuzz/corpus/$*)"' \
+	  -DFUZZ_ALGEBRAS='"$(abspath algebras)"' -o $@ $< tests/fuzz/replay.c $(LIB) $(LDLIBS)
+
 check: deps
-	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(TEST_BIN)
-	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) sh tests/run.sh $(TEST_BIN) tests/check-latex.sh
+	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(TEST_BIN) $(REPLAY_BIN)
+	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN) tests/check-latex.sh
+
+# make install PREFIX=tmp, a program built with pkg-config, the installed binary.
+check-install: all
+	@sh tests/install.sh
+
+# The unit tests under valgrind (release build): any leak or error fails.
+valgrind: deps
+	@command -v valgrind >/dev/null || { echo "lietool: make valgrind needs valgrind (apt-get install valgrind)" >&2; exit 1; }
+	@$(MAKE) --no-print-directory SANITIZE= liblietool.a
+	@$(MAKE) --no-print-directory SANITIZE= $(TEST_SRC:tests/%.c=build/rel/tests/%)
+	@fail=0; for t in $(TEST_SRC:tests/%.c=build/rel/tests/%); do \
+	  if LIETOOL_ALGEBRAS=$(abspath algebras) valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
+	       --errors-for-leak-kinds=definite,indirect --error-exitcode=1 $$t >build/rel/valgrind.out 2>&1; \
+	  then echo "$$t: valgrind clean"; else echo "$$t: valgrind FAILED"; tail -n 40 build/rel/valgrind.out; fail=1; fi; \
+	done; exit $$fail
+
+# libFuzzer: every harness for FUZZ_SECONDS (make -j2 fuzz runs two at a
+# time; FUZZ_NAMES="json matfile" picks some). The working corpus is
+# build/fuzz/corpus/NAME (seeded from tests/fuzz/corpus/NAME), crashes go
+# to build/fuzz/artifacts/NAME/, the log to build/fuzz/NAME.log.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_ARGS    ?= -max_len=4096 -timeout=20 -rss_limit_mb=2560
+FUZZ_CFLAGS   = $(BASE_CFLAGS) -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+                -fno-sanitize-recover=undefined
+FUZZ_OBJ      = $(LIB_SRC:%.c=build/fuzz/%.o)
+
+build/fuzz/%.o: %.c $(wildcard include/*.h include/lietool/*.h src/*/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+.PRECIOUS: build/fuzz/fuzz-% build/fuzz/%.o
+
+build/fuzz/liblietool.a: $(FUZZ_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h build/fuzz/liblietool.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DFUZZ_ALGEBRAS='"$(abspath algebras)"' \
+	  -o $@ $< build/fuzz/liblietool.a $(LDLIBS)
+
+fuzz: deps $(FUZZ_NAMES:%=fuzz-run-%)
+	@for h in $(FUZZ_NAMES); do \
+	  printf '%-14s %s\n' "$$h" "$$(grep -E '^(#[0-9]+.*DONE|Done [0-9]+ runs)' build/fuzz/$$h.log | tail -n 1)"; \
+	  ls build/fuzz/artifacts/$$h 2>/dev/null | sed "s|^|  failure: build/fuzz/artifacts/$$h/|"; \
+	done; \
+	! ls build/fuzz/artifacts/*/* >/dev/null 2>&1
+
+fuzz-run-%: build/fuzz/fuzz-%
+	@rm -rf build/fuzz/artifacts/$*; mkdir -p build/fuzz/corpus/$* build/fuzz/artifacts/$*
+	@echo "fuzz: $* for $(FUZZ_SECONDS) s"
+	@cd build/fuzz && ./fuzz-$* $(FUZZ_ARGS) -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	  -artifact_prefix=artifacts/$*/ corpus/$* ../../tests/fuzz/corpus/$* >$*.log 2>&1 \
+	  || { echo "fuzz: $* found a failure (build/fuzz/$*.log):"; grep -m1 -E 'ERROR|runtime error|fuzz:' $*.log; }
 
 demo: all
 	@sh scripts/demo.sh ./lietool
@@ -101,6 +165,7 @@ install: all
 	  $(DESTDIR)$(PREFIX)/include/lietool $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(DATADIR)/algebras/groups \
 	  $(DESTDIR)$(DATADIR)/algebras/lie $(DESTDIR)$(DATADIR)/algebras/reps
+	  $(DESTDIR)$(DATADIR)/algebras/lie $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 755 lietool $(DESTDIR)$(PREFIX)/bin/lietool
 	install -m 644 liblietool.a $(DESTDIR)$(PREFIX)/lib/liblietool.a
 	install -m 644 include/lietool.h $(DESTDIR)$(PREFIX)/include/lietool.h
@@ -110,13 +175,15 @@ install: all
 	install -m 644 algebras/groups/*.grp $(DESTDIR)$(DATADIR)/algebras/groups/
 	install -m 644 algebras/lie/*.lie $(DESTDIR)$(DATADIR)/algebras/lie/
 	install -m 644 algebras/reps/*.rep $(DESTDIR)$(DATADIR)/algebras/reps/
+	install -m 644 scripts/lietool.bash-completion $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lietool
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/.*LIETOOL_VERSION "\(.*\)"/\1/p' include/lietool/core.h)|' \
 	  lietool.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/lietool.pc
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/lietool $(DESTDIR)$(PREFIX)/lib/liblietool.a \
 	  $(DESTDIR)$(PREFIX)/include/lietool.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/lietool.pc \
-	  $(DESTDIR)$(PREFIX)/share/man/man1/lietool.1 $(DESTDIR)$(PREFIX)/share/man/man5/lietool-formats.5
+	  $(DESTDIR)$(PREFIX)/share/man/man1/lietool.1 $(DESTDIR)$(PREFIX)/share/man/man5/lietool-formats.5 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lietool
 	rm -rf $(DESTDIR)$(PREFIX)/include/lietool $(DESTDIR)$(DATADIR)
 
 clean:

@@ -136,7 +136,7 @@ static int eval_matrices(const cli_opts *o, const char *path, long K, const fmpq
 
 int cmd_magnus(int argc, char **argv, const lt_cmd *self)
 {
-    long K = -1, prec = 256;
+    long K = -1, prec = 256, max_length = 10000;
     const char *matrices = NULL;
     int eval_opt = 0;   /* --prec, --norm or --step given */
     lt_norm_kind norm = LT_NORM_FROBENIUS;
@@ -159,6 +159,16 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
             if (errno || e == v || *e || K < 1 || K > 1000) {
                 fmpq_clear(h);
                 return usage_fail(av, "--order needs an integer from 1 to 1000, not '%s'", v);
+            }
+            continue;
+        }
+        if ((v = cli_opt_value(argc, argv, &i, "--max-length"))) {
+            char *e;
+            errno = 0;
+            max_length = strtol(v, &e, 10);
+            if (errno || e == v || *e || max_length < 1) {
+                fmpq_clear(h);
+                return usage_fail(av, "--max-length needs a positive integer, not '%s'", v);
             }
             continue;
         }
@@ -240,6 +250,11 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
             }
             lt_free(w);
         }
+    }
+    if (ntok > max_length) {
+        fprintf(stderr, "lietool: magnus: the word has %d letters, more than --max-length %ld\n", ntok, max_length);
+        r = LT_ELIMIT;
+        goto out0;
     }
     for (int i = 0; i < ntok; i++)
         for (char *c = tok[i]; *c; c++)

@@ -7,6 +7,24 @@
 #include <flint/flint.h>
 #include "cli.h"
 #include "latex.h"
+#include "lietool/io.h"
+
+/* "  named: A B C" wrapped at 78 columns (the files of algebras/SUB). */
+static void print_named(const char *sub, const char *ext)
+{
+    char **names;
+    int n = lt_io_named(sub, ext, &names);
+    int col = 0;
+    for (int i = 0; i < n; i++) {
+        int l = (int)strlen(names[i]);
+        if (col && col + 1 + l > 78) { printf("\n"); col = 0; }
+        if (col == 0) col = printf("  named:");
+        col += printf(" %s", names[i]);
+        lt_free(names[i]);
+    }
+    if (col) printf("\n");
+    lt_free(names);
+}
 
 #define CMD(n) int cmd_##n(int, char **, const lt_cmd *)
 CMD(bch); CMD(center); CMD(closure); CMD(dataset); CMD(derived_length); CMD(derived_series); CMD(dimension);
@@ -35,7 +53,7 @@ const lt_cmd lt_commands[] = {
     {"killing", cmd_killing, "[--json] ALGEBRA", "the Killing form tr(ad x ad y) in the algebra's basis"},
     {"lower-central-series", cmd_lower_central_series, "[--json | --latex] OBJECT", "G > [G,G] > [[G,G],G] > ... (stops when a term repeats)"},
     {"lyndon", cmd_lyndon, "[--json] R N", "the Lyndon basis of the free Lie algebra on R letters up to degree N (letters X Y Z, or a b c ... for R >= 4)"},
-    {"magnus", cmd_magnus, "[--json | --latex] --order K [--matrices FILE [--prec BITS] [--norm frobenius|spectral] [--step H]] WORD", "the Magnus expansion log(exp(A_wT) ... exp(A_w1)) of a word to order K, exact, in the Lyndon basis"},
+    {"magnus", cmd_magnus, "[--json | --latex] --order K [--max-length L] [--matrices FILE [--prec BITS] [--norm frobenius|spectral] [--step H]] WORD", "the Magnus expansion log(exp(A_wT) ... exp(A_w1)) of a word to order K, exact, in the Lyndon basis"},
     {"min-depth", cmd_min_depth, "[--json] [--layers abelian|restricted] [--length T [--bound v1|sharp] [--tokens N] [--max-digits N]] OBJECT", "the order-blind (abelian) and restricted layers the object needs; with --length T the logarithmic bound and its width"},
     {"nilpotency-class", cmd_nilpotency_class, "[--json] OBJECT", "length of the lower central series, or 'not nilpotent'"},
     {"order", cmd_order, "[--json] GROUP", "the order of the group (exact)"},
@@ -91,6 +109,7 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
                "  Group((1,2,3),(1,2))    GAP syntax (1-based cycles)\n"
                "  FILE.json               a Cayley table {\"name\", \"elements\", \"table\"}\n"
                "  FILE.grp, NAME          a group file; NAME looks in algebras/groups\n");
+        print_named("groups", ".grp");
         return 0;
     }
     if (argc > 1 && strcmp(argv[1], "algebras") == 0) {
@@ -102,6 +121,7 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
                "  LieAlgebra(Rationals, [ [[1,0],[0,0]], [[0,1],[0,0]] ])\n"
                "                               the algebra the matrices generate (GAP syntax)\n"
                "  FILE.lie, NAME               an algebra file; NAME looks in algebras/lie\n");
+        print_named("lie", ".lie");
         return 0;
     }
     if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0))

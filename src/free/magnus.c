@@ -357,8 +357,14 @@ lt_status lt_free_matfile_read(lt_matfile_t F, const char *path, const lt_ctx_t 
     size_t cap = 4096, len = 0;
     char *text = lt_malloc(cap);
     size_t got;
+    size_t limit = (size_t)ctx->max_memory_mb << 20;
     while ((got = fread(text + len, 1, cap - len - 1, f)) > 0) {
         len += got;
+        if (len > limit) {
+            fclose(f);
+            lt_free(text);
+            return lt_err_set(err, LT_ELIMIT, "'%s' is longer than --max-memory %ld MiB", path, ctx->max_memory_mb);
+        }
         if (cap - len - 1 == 0) { cap *= 2; text = lt_realloc(text, cap); }
     }
     int bad = ferror(f);

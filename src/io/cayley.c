@@ -21,10 +21,10 @@ static char *elname(const lt_json *elems, long i)
     return lt_strdup(buf);
 }
 
-lt_json *lt_io_read_json_(const char *path, lt_err_t err)
+lt_json *lt_io_read_json_(const char *path, const lt_ctx_t ctx, lt_err_t err)
 {
     size_t len;
-    char *text = lt_io_read_file_(path, &len, err);
+    char *text = lt_io_read_file_(path, &len, 32, ctx, err);
     if (!text) return NULL;
     lt_json *doc = lt_json_parse(text, len, err);
     lt_free(text);
@@ -35,7 +35,7 @@ lt_json *lt_io_read_json_(const char *path, lt_err_t err)
 lt_status lt_io_cayley(lt_pgrp_t G, char **name, const char *path,
                        const lt_ctx_t ctx, lt_err_t err)
 {
-    lt_json *doc = lt_io_read_json_(path, err);
+    lt_json *doc = lt_io_read_json_(path, ctx, err);
     if (!doc) return err->status;
     lt_status st = LT_OK;
     int *T = NULL;

@@ -345,7 +345,7 @@ static int is_cayley_file(const char *f)
 static lt_status cayley_file_table(lt_cayley_struct *C, const char *path,
                                    const lt_ctx_t ctx, lt_err_t err)
 {
-    lt_json *doc = lt_io_read_json_(path, err);
+    lt_json *doc = lt_io_read_json_(path, ctx, err);
     if (!doc) return err->status;
     const lt_json *tab = lt_json_get(doc, "table"), *el = lt_json_get(doc, "elements");
     long n = tab->len;
@@ -804,10 +804,29 @@ static int read_tokens(lt_dataset_report_struct *R, const field *f, const char *
     return 1;
 }
 
+/* getline with a bound: -1 at the end of the file, -2 for a line longer
+   than limit bytes (the caller stops reading). */
+static ssize_t read_line(char **line, size_t *cap, FILE *f, size_t limit)
+{
+    size_t n = 0;
+    int c;
+    while ((c = getc(f)) != EOF) {
+        if (n + 2 > *cap) {
+            if (n >= limit) return -2;
+            *cap = *cap ? 2 * *cap : 256;
+            *line = lt_realloc(*line, *cap);
+        }
+        (*line)[n++] = (char)c;
+        if (c == '\n') break;
+    }
+    if (n == 0 && c == EOF) return -1;
+    (*line)[n] = '\0';
+    return (ssize_t)n;
+}
+
 lt_status lt_dataset_check(lt_dataset_report_t R, FILE *f, const lt_cayley_struct *C,
                            const lt_ctx_t ctx, lt_err_t err)
 {
-    (void)ctx;
     char *line = NULL;
     size_t lcap = 0;
     ssize_t got;
@@ -815,8 +834,16 @@ lt_status lt_dataset_check(lt_dataset_report_t R, FILE *f, const lt_cayley_struc
     int *in = NULL, *tg = NULL;
     long incap = 0, tgcap = 0;
     int seen_header = 0;
-    while ((got = getline(&line, &lcap, f)) >= 0) {
+    /* a line holds a word and its targets, int each token: a quarter of
+       --max-memory keeps those within it */
+    size_t limit = ((size_t)ctx->max_memory_mb << 20) / 4;
+    while ((got = read_line(&line, &lcap, f, limit)) != -1) {
         lineno++;
+        if (got == -2) {
+            lt_free(line); lt_free(in); lt_free(tg);
+            return lt_err_set(err, LT_ELIMIT, "line %ld is longer than %zu bytes (a quarter of --max-memory %ld MiB)",
+                              lineno, limit, ctx->max_memory_mb);
+        }
         while (got > 0 && (line[got - 1] == '\n' || line[got - 1] == '\r')) line[--got] = '\0';
         char *text = line;
         if (lineno == 1 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB && (unsigned char)text[2] == 0xBF)

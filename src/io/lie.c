@@ -740,11 +740,20 @@ static lt_status family(lt_liealg_t L, int f, const long *v, int nv, const char 
         long c = v[1];
         if (a < 1 || c < 1)
             return lt_err_set(err, LT_EINPUT, "'%s': the rank and the class must be at least 1", spec);
-        mpz_t wd;
+        /* the dimension degree by degree, stopping above --max-dim: the
+           class is not bounded, and the Witt sum to a large class costs
+           its square (rank 1: only degree 1) */
+        mpz_t wd, wn;
         mpz_init(wd);
-        lt_free_witt_total(wd, (ulong)a, (ulong)c);
+        mpz_init(wn);
+        for (long k = 1; k <= (a == 1 ? 1 : c); k++) {
+            lt_free_witt(wn, (ulong)a, (ulong)k);
+            mpz_add(wd, wd, wn);
+            if (mpz_cmp_si(wd, ctx->max_dim) > 0) break;
+        }
         d = mpz_get_d(wd);
         mpz_clear(wd);
+        mpz_clear(wn);
         if (d > (double)ctx->max_dim)
             return lt_err_set(err, LT_ELIMIT, "'%s' has dimension above --max-dim %ld", spec, ctx->max_dim);
         if (a > 1 && (double)c * log2((double)a) > 62)
@@ -1373,7 +1382,7 @@ static lt_status lie_text(lt_liealg_t L, const char *text, const char *path, con
 static lt_status lie_file(lt_liealg_t L, const char *path, const lt_ctx_t ctx, lt_err_t err)
 {
     size_t len;
-    char *text = lt_io_read_file_(path, &len, err);
+    char *text = lt_io_read_file_(path, &len, 1, ctx, err);
     if (!text) return err->status;
     lt_status st;
     if (strlen(text) != len) st = lt_err_set(err, LT_EINPUT, "%s: the file contains a NUL byte", path);

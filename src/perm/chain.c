@@ -378,6 +378,18 @@ lt_status lt_pgrp_chain_random_(lt_pgrp_t G, const mpz_t bound, int *certain,
     mpz_init(lb);
     mpz_init(known);
     *certain = 0;
+    if (n > 2000 && !bound && G->ngens > 0) {
+        /* sifting the generators of a large S_n or A_n alone stores n^2
+           points: recognise it first, so that --max-order fails fast */
+        prstate P;
+        mpz_t giant;
+        mpz_init(giant);
+        pr_init(&P, G, tmp);
+        if (giant_order(giant, G, &P, g, tmp)) st = order_limit(G, giant, ctx, err);
+        pr_clear(&P);
+        mpz_clear(giant);
+        if (st) goto out;
+    }
     for (int i = 0; i < G->ngens && !st; i++) {
         memcpy(g, G->gens[i], (size_t)n * sizeof(int));
         st = lt_pgrp_sift_add_(G, g, 0, &added, ctx, err);
@@ -393,6 +405,13 @@ lt_status lt_pgrp_chain_random_(lt_pgrp_t G, const mpz_t bound, int *certain,
         mpz_t giant;
         mpz_init(giant);
         if (giant_order(giant, G, &P, g, tmp) && (!bound || mpz_cmp(giant, bound) < 0)) {
+            /* a proved order above --max-order fails now, before the
+               chain of a large S_n or A_n is built */
+            if ((st = order_limit(G, giant, ctx, err))) {
+                mpz_clear(giant);
+                pr_clear(&P);
+                goto out;
+            }
             bound = known;
             mpz_set(known, giant);
             exact = 1;
@@ -415,6 +434,7 @@ lt_status lt_pgrp_chain_random_(lt_pgrp_t G, const mpz_t bound, int *certain,
         }
         pr_clear(&P);
     }
+out:
     mpz_clear(lb);
     mpz_clear(known);
     lt_free(g); lt_free(tmp);
