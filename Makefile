@@ -10,7 +10,7 @@ PREFIX   ?= /usr/local
 CC       ?= cc
 OPT      ?= -O2 -g
 CFLAGS   ?= $(OPT)
-DEB_PKGS  = libgmp-dev libmpfr-dev libflint-dev liblapacke-dev libopenblas-dev
+DEB_PKGS  = libgmp-dev libmpfr-dev libflint-dev liblapacke-dev libopenblas-dev pkg-config
 DATADIR   = $(PREFIX)/share/lietool
 
 ifeq ($(SANITIZE),1)
