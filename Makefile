@@ -164,8 +164,8 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	  $(DESTDIR)$(PREFIX)/include/lietool $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(DATADIR)/algebras/groups \
-	  $(DESTDIR)$(DATADIR)/algebras/lie $(DESTDIR)$(DATADIR)/algebras/reps
-	  $(DESTDIR)$(DATADIR)/algebras/lie $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	  $(DESTDIR)$(DATADIR)/algebras/lie $(DESTDIR)$(DATADIR)/algebras/reps \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 755 lietool $(DESTDIR)$(PREFIX)/bin/lietool
 	install -m 644 liblietool.a $(DESTDIR)$(PREFIX)/lib/liblietool.a
 	install -m 644 include/lietool.h $(DESTDIR)$(PREFIX)/include/lietool.h
