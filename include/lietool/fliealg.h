@@ -25,7 +25,10 @@
    A decision is ambiguous when its gap is not clear, that is when a value
    lies within two orders of magnitude of the cut on either side:
        rank > 0 and sigma_last < 100 * tol * s_max, or
-       sigma_next > tol * s_max / 100.
+       sigma_next > tol * s_max / 100, or
+       rank > 0 and sigma_last < 100 * DBL_EPSILON * s_max
+   (the last: a kept value at the round-off level of doubles, which a --tol
+   below about 1e-12 would otherwise count).
    Callers that are asked to be strict report ambiguous decisions as a
    numerical failure (LT_ENUMERIC, exit status 5). LT_FLIEALG_TOL is a
    reasonable default tolerance for data given to about 12 digits. */

@@ -50,6 +50,26 @@ static void put_mpfr(const mpfr_t x)
     mpfr_printf("%.6Re", x);
 }
 
+/* Extra bits the value x (at --prec) needs to agree with y (at --prec +
+   64): 0 when their printed digits agree; otherwise the bits that bring
+   the estimated rounding error |x - y| down to 2^-38 |y|, at least 16;
+   -1 when y is 0 and x is not (no estimate). */
+static long short_bits(const mpfr_t x, const mpfr_t y)
+{
+    char a[64], b[64];
+    mpfr_snprintf(a, sizeof a, "%.6Re", x);
+    mpfr_snprintf(b, sizeof b, "%.6Re", y);
+    if (strcmp(a, b) == 0) return 0;
+    if (mpfr_zero_p(y) || !mpfr_number_p(y) || !mpfr_number_p(x)) return -1;
+    mpfr_t d;
+    mpfr_init2(d, 64);
+    mpfr_sub(d, x, y, MPFR_RNDN);
+    mpfr_div(d, d, y, MPFR_RNDN);
+    long need = (long)mpfr_get_exp(d) + 38;   /* |d| < 2^exp */
+    mpfr_clear(d);
+    return need < 16 ? 16 : need;
+}
+
 /* --matrices: reads the file, finds each letter's matrix, computes the
    coefficients to degree max(K, 2) and prints the errors; the exit status. */
 static int eval_matrices(const cli_opts *o, const char *path, long K, const fmpq_t h,
@@ -94,9 +114,44 @@ static int eval_matrices(const cli_opts *o, const char *path, long K, const fmpq
     if (!st)
         st = lt_free_magnus_errors(e, eps, comm, K, B, c, ntok, idx, gens, F->n, h, norm,
                                    (mpfr_prec_t)prec, names, o->ctx, err);
+    /* the same at --prec + 64 bits: every printed number must agree with
+       its more accurate twin to the printed digits, or the rounding error
+       at --prec (cancellation in exp(Omega^[k]) - P, errors far below
+       2^-prec ||P||, large norms) decides the digits and the answer is
+       refused with exit status 5 */
+    long hprec = prec + 64;
+    __mpfr_struct *eh = lt_malloc((size_t)K * sizeof *eh);
+    for (long k = 0; k < K; k++) mpfr_init2(eh + k, (mpfr_prec_t)hprec);
+    mpfr_t epsh, commh;
+    mpfr_init2(epsh, (mpfr_prec_t)hprec);
+    mpfr_init2(commh, (mpfr_prec_t)hprec);
+    if (!st)
+        st = lt_free_magnus_errors(eh, epsh, commh, K, B, c, ntok, idx, gens, F->n, h, norm,
+                                   (mpfr_prec_t)hprec, names, o->ctx, err);
+    long need = 0, worst = 0;   /* worst: 0 none, -1 eps, -2 comm, k the order-k error */
+    if (!st) {
+        long b;
+        if ((b = short_bits(eps, epsh)) != 0) { need = b; worst = -1; }
+        if (need >= 0 && (b = short_bits(comm, commh)) != 0 && (b < 0 || b > need)) { need = b; worst = -2; }
+        for (long k = 1; k <= K && need >= 0; k++)
+            if ((b = short_bits(e + k - 1, eh + k - 1)) != 0 && (b < 0 || b > need)) { need = b; worst = k; }
+    }
     int r = 0;
     const char *nname = norm == LT_NORM_SPECTRAL ? "spectral" : "frobenius";
     if (st) r = cli_fail(err);
+    else if (worst) {
+        long sug = need < 0 ? 2 * prec + 64 : prec + need;
+        sug = (sug + 31) / 32 * 32;
+        if (sug > 1000000) sug = 1000000;
+        const __mpfr_struct *x = worst == -1 ? eps : worst == -2 ? comm : e + worst - 1;
+        const __mpfr_struct *y = worst == -1 ? epsh : worst == -2 ? commh : eh + worst - 1;
+        fprintf(stderr, "lietool: magnus: --prec %ld is too low for the printed digits: ", prec);
+        if (worst > 0) fprintf(stderr, "the order-%ld error", worst);
+        else fprintf(stderr, "the %s mass", worst == -1 ? "generator" : "commutator");
+        mpfr_fprintf(stderr, " is %.6Re at %ld bits but %.6Re at %ld bits; try --prec %ld\n",
+                     x, prec, y, hprec, sug);
+        r = LT_ENUMERIC;
+    }
     else if (o->json) {
         printf("{\"word\": [");
         for (int i = 0; i < ntok; i++) { if (i) printf(", "); lt_json_put_string(stdout, tok[i]); }
@@ -125,8 +180,11 @@ static int eval_matrices(const cli_opts *o, const char *path, long K, const fmpq
     }
     if (c) _fmpq_vec_clear(c, B->n);
     lt_lyndon_clear(B);
-    for (long k = 0; k < K; k++) mpfr_clear(e + k);
+    for (long k = 0; k < K; k++) { mpfr_clear(e + k); mpfr_clear(eh + k); }
     lt_free(e);
+    lt_free(eh);
+    mpfr_clear(epsh);
+    mpfr_clear(commh);
     mpfr_clear(eps);
     mpfr_clear(comm);
     lt_free(gens);

@@ -2,6 +2,7 @@
    decision printed beside its singular-value gap. An ambiguous decision
    (the gap straddles the tolerance) makes the command fail with exit
    status 5 after printing what it found. */
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
@@ -157,6 +158,15 @@ int cli_float_run(cli_opts *o, const lt_cmd *cmd)
     if (lt_rank_log_num_ambiguous(log)) {
         fprintf(stderr, "lietool: %ld rank decision(s) are numerically ambiguous at --tol %g: the answer is not reliable\n",
                 (long)lt_rank_log_num_ambiguous(log), o->tol);
+        int noise = 0;
+        for (slong i = 0; i < log->n_decisions; i++) {
+            const lt_rank_decision *d = log->d + i;
+            noise |= d->ambiguous && d->sigma_last > 0 && d->sigma_last < 100 * DBL_EPSILON * d->s_max;
+        }
+        if (noise)
+            fprintf(stderr, "lietool: a kept singular value is within 100 x round-off (%.1e x scale) of 0: "
+                            "--tol %g is below what double precision resolves; use a larger --tol\n",
+                    DBL_EPSILON, o->tol);
         r = LT_ENUMERIC;
     }
 out:

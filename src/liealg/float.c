@@ -11,6 +11,7 @@
    the coordinates of L's orthonormal basis, where brackets are taken back
    through the matrices; the coordinate map is an isometry, so ranks and
    singular values are those of the matrices themselves. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -235,7 +236,11 @@ static lt_status rs_decide(slong *rank, double **vt, rstack *S, slong ones, doub
     dec.sigma_next = r < p ? s[r] : 0;
     dec.tol = tol;
     dec.s_max = smax;
-    dec.ambiguous = (dec.rank > 0 && dec.sigma_last < 100 * cut) || dec.sigma_next > cut / 100;
+    /* a kept singular value within two orders of magnitude of the round-off
+       of the data and the SVD (DBL_EPSILON * s_max) cannot be told from 0,
+       whatever --tol says */
+    dec.ambiguous = (dec.rank > 0 && dec.sigma_last < 100 * cut) || dec.sigma_next > cut / 100
+                 || (r > 0 && s[r - 1] < 100 * DBL_EPSILON * smax);
     log_push(log, &dec);
     *rank = dec.rank;
     if (vt) *vt = v;
