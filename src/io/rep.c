@@ -17,6 +17,7 @@
    the rational parts), or, when a file has a decimal, doubles compared
    within a relative tolerance. */
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -307,8 +308,9 @@ static long long parse_label(lt_rep_t R, const char *lab, lt_pgrp_t G, long long
     for (const char *c = lab; *c;) {
         if (isdigit((unsigned char)*c)) {
             long v = strtol(c, (char **)&c, 10);
+            if (R->origin == 0 && v < LONG_MAX) v++;    /* LONG_MAX (saturated): too large anyway */
             if (prev_digit) t[k++] = ',';
-            k += (size_t)snprintf(t + k, 24, "%ld", v + (R->origin == 0 ? 1 : 0));
+            k += (size_t)snprintf(t + k, 24, "%ld", v);
             prev_digit = 1;
             continue;
         }
@@ -620,6 +622,9 @@ static int ms_eq(const mstore *M, slong p, slong q)
         if (u > scale) scale = u;
         if (v > scale) scale = v;
     }
+    /* an overflowed (infinite) entry would make every difference "within
+       tol x scale": such a matrix equals none */
+    if (!(scale < HUGE_VAL)) return 0;
     for (slong e = 0; e < M->nn; e++)
         if (!(fabs(M->x[p * M->nn + e] - M->x[q * M->nn + e]) <= M->tol * scale)) return 0;
     return 1;
@@ -746,6 +751,17 @@ static long perm_order(const int *p, int n)
     return r;
 }
 
+/* The bucket of a key scaled by res: floor, clamped to +-2^62 so that the
+   conversion is defined and b +- 1 cannot overflow (huge, infinite or NaN
+   entries share the end buckets; ms_eq still decides equality). */
+static long long ms_bucket(double v)
+{
+    v = floor(v);
+    if (v >= 0x1p62) return 1LL << 62;
+    if (!(v > -0x1p62)) return -(1LL << 62);
+    return (long long)v;
+}
+
 /* The number of matrices the assigned matrices (slots 0..k-1) generate,
    up to limit (-1 beyond): a closure, breadth first, looking matrices up
    in buckets of ms_key (the neighbouring buckets too, so that matrices
@@ -767,7 +783,7 @@ static long long generated(mstore *M, const lt_rep_t R, long long limit)
     slong cur = ms_new(M);              /* always base + count */
     ms_set_one(M, cur);
     for (;;) {
-        long long b = (long long)floor(ms_key(M, cur) * res);
+        long long b = ms_bucket(ms_key(M, cur) * res);
         int seen = 0;
         for (long long bb = b - 1; bb <= b + 1 && !seen; bb++) {
             size_t hb = (size_t)(((unsigned long long)bb * 0x9E3779B97F4A7C15ULL) >> 20) & (size_t)(nb - 1);
