@@ -642,6 +642,27 @@ static double ms_key(const mstore *M, slong p)
     return s;
 }
 
+/* 1 if exact slot p cannot have finite order: a matrix of finite order has
+   eigenvalues on the unit circle, so |trace| <= n, and so has its Galois
+   conjugate (sqrt d -> -sqrt d); thus trace a + b sqrt d has |a| <= n and
+   b^2 d <= n^2; and the trace, a sum of roots of unity, is an algebraic
+   integer of Q(sqrt d) (d squarefree), so 2a and 2b are integers. Stops
+   ms_order before the entries grow for ~limit steps. */
+static int ms_infinite(mstore *M, slong p)
+{
+    if (!M->exact) return 0;
+    fmpq_zero(M->t); fmpq_zero(M->u);
+    for (slong i = 0; i < M->n; i++) {
+        fmpq_add(M->t, M->t, M->a + p * M->nn + i * M->n + i);
+        fmpq_add(M->u, M->u, M->b + p * M->nn + i * M->n + i);
+    }
+    if (fmpz_cmp_ui(fmpq_denref(M->t), 2) > 0 || fmpz_cmp_ui(fmpq_denref(M->u), 2) > 0) return 1;
+    fmpq_abs(M->t, M->t);
+    fmpq_mul(M->u, M->u, M->u);
+    fmpq_mul_si(M->u, M->u, M->d);
+    return fmpq_cmp_si(M->t, M->n) > 0 || fmpq_cmp_si(M->u, M->n * M->n) > 0;
+}
+
 /* The order of slot p: the least k <= limit with p^k = 1, or -1. Uses three
    scratch slots after len. */
 static long ms_order(mstore *M, slong p, long limit)
@@ -654,6 +675,7 @@ static long ms_order(mstore *M, slong p, long limit)
         ms_mul(M, tmp, acc, p);
         slong t = acc; acc = tmp; tmp = t;
         if (ms_eq(M, acc, one)) { k = i; break; }
+        if (ms_infinite(M, acc)) break;
     }
     M->len -= 3;
     return k;
