@@ -17,6 +17,7 @@
    the rational parts), or, when a file has a decimal, doubles compared
    within a relative tolerance. */
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -307,8 +308,9 @@ static long long parse_label(lt_rep_t R, const char *lab, lt_pgrp_t G, long long
     for (const char *c = lab; *c;) {
         if (isdigit((unsigned char)*c)) {
             long v = strtol(c, (char **)&c, 10);
+            if (R->origin == 0 && v < LONG_MAX) v++;    /* LONG_MAX (saturated): too large anyway */
             if (prev_digit) t[k++] = ',';
-            k += (size_t)snprintf(t + k, 24, "%ld", v + (R->origin == 0 ? 1 : 0));
+            k += (size_t)snprintf(t + k, 24, "%ld", v);
             prev_digit = 1;
             continue;
         }
@@ -620,6 +622,9 @@ static int ms_eq(const mstore *M, slong p, slong q)
         if (u > scale) scale = u;
         if (v > scale) scale = v;
     }
+    /* an overflowed (infinite) entry would make every difference "within
+       tol x scale": such a matrix equals none */
+    if (!(scale < HUGE_VAL)) return 0;
     for (slong e = 0; e < M->nn; e++)
         if (!(fabs(M->x[p * M->nn + e] - M->x[q * M->nn + e]) <= M->tol * scale)) return 0;
     return 1;
@@ -637,6 +642,27 @@ static double ms_key(const mstore *M, slong p)
     return s;
 }
 
+/* 1 if exact slot p cannot have finite order: a matrix of finite order has
+   eigenvalues on the unit circle, so |trace| <= n, and so has its Galois
+   conjugate (sqrt d -> -sqrt d); thus trace a + b sqrt d has |a| <= n and
+   b^2 d <= n^2; and the trace, a sum of roots of unity, is an algebraic
+   integer of Q(sqrt d) (d squarefree), so 2a and 2b are integers. Stops
+   ms_order before the entries grow for ~limit steps. */
+static int ms_infinite(mstore *M, slong p)
+{
+    if (!M->exact) return 0;
+    fmpq_zero(M->t); fmpq_zero(M->u);
+    for (slong i = 0; i < M->n; i++) {
+        fmpq_add(M->t, M->t, M->a + p * M->nn + i * M->n + i);
+        fmpq_add(M->u, M->u, M->b + p * M->nn + i * M->n + i);
+    }
+    if (fmpz_cmp_ui(fmpq_denref(M->t), 2) > 0 || fmpz_cmp_ui(fmpq_denref(M->u), 2) > 0) return 1;
+    fmpq_abs(M->t, M->t);
+    fmpq_mul(M->u, M->u, M->u);
+    fmpq_mul_si(M->u, M->u, M->d);
+    return fmpq_cmp_si(M->t, M->n) > 0 || fmpq_cmp_si(M->u, M->n * M->n) > 0;
+}
+
 /* The order of slot p: the least k <= limit with p^k = 1, or -1. Uses three
    scratch slots after len. */
 static long ms_order(mstore *M, slong p, long limit)
@@ -649,6 +675,7 @@ static long ms_order(mstore *M, slong p, long limit)
         ms_mul(M, tmp, acc, p);
         slong t = acc; acc = tmp; tmp = t;
         if (ms_eq(M, acc, one)) { k = i; break; }
+        if (ms_infinite(M, acc)) break;
     }
     M->len -= 3;
     return k;
@@ -746,6 +773,17 @@ static long perm_order(const int *p, int n)
     return r;
 }
 
+/* The bucket of a key scaled by res: floor, clamped to +-2^62 so that the
+   conversion is defined and b +- 1 cannot overflow (huge, infinite or NaN
+   entries share the end buckets; ms_eq still decides equality). */
+static long long ms_bucket(double v)
+{
+    v = floor(v);
+    if (v >= 0x1p62) return 1LL << 62;
+    if (!(v > -0x1p62)) return -(1LL << 62);
+    return (long long)v;
+}
+
 /* The number of matrices the assigned matrices (slots 0..k-1) generate,
    up to limit (-1 beyond): a closure, breadth first, looking matrices up
    in buckets of ms_key (the neighbouring buckets too, so that matrices
@@ -767,7 +805,7 @@ static long long generated(mstore *M, const lt_rep_t R, long long limit)
     slong cur = ms_new(M);              /* always base + count */
     ms_set_one(M, cur);
     for (;;) {
-        long long b = (long long)floor(ms_key(M, cur) * res);
+        long long b = ms_bucket(ms_key(M, cur) * res);
         int seen = 0;
         for (long long bb = b - 1; bb <= b + 1 && !seen; bb++) {
             size_t hb = (size_t)(((unsigned long long)bb * 0x9E3779B97F4A7C15ULL) >> 20) & (size_t)(nb - 1);
