@@ -120,6 +120,8 @@ int cli_load_group(lt_pgrp_t G, const char *spec, cli_opts *o, const lt_cmd *sel
    both groups, decides, and returns what print returns. */
 typedef int (*cli_iso_print)(cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H,
                              lt_pgrp_iso_t R, const lt_cmd *self);
+/* Writes the JSON key "isomorphism": the images of G's generators (after a comma). */
+void cli_put_isomorphism_json(lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R);
 int cli_isomorphic_with(int argc, char **argv, const lt_cmd *self, cli_iso_print print);
 /* lietool explain isomorphic G H (src/cli/explain_iso.c): the explain
    command's arguments without the question. */

@@ -73,6 +73,17 @@ int cli_isomorphic_with(int argc, char **argv, const lt_cmd *self, cli_iso_print
     return r;
 }
 
+void cli_put_isomorphism_json(lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R)
+{
+    printf(", \"isomorphism\": [");
+    for (int i = 0; i < R->nimages; i++) {
+        char *a = lt_perm_str(G->gens[i], G->n), *b = lt_perm_str(R->images[i], H->n);
+        printf("%s{\"generator\": \"%s\", \"image\": \"%s\"}", i ? ", " : "", a, b);
+        lt_free(a); lt_free(b);
+    }
+    printf("]");
+}
+
 static int print_iso(cli_opts *op, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, const lt_cmd *self)
 {
     (void)self;
@@ -94,13 +105,7 @@ static int print_iso(cli_opts *op, const char *const *obj, lt_pgrp_t G, lt_pgrp_
         printf(", \"isomorphic\": %s, \"order\": ", R->isomorphic ? "true" : "false");
         cli_put_mpz(stdout, G->order, 1);
         if (R->isomorphic) {
-            printf(", \"isomorphism\": [");
-            for (int i = 0; i < R->nimages; i++) {
-                char *a = lt_perm_str(G->gens[i], G->n), *b = lt_perm_str(R->images[i], H->n);
-                printf("%s{\"generator\": \"%s\", \"image\": \"%s\"}", i ? ", " : "", a, b);
-                lt_free(a); lt_free(b);
-            }
-            printf("]");
+            cli_put_isomorphism_json(G, H, R);
         } else {
             printf(", \"invariant\": \"%s\", \"reason\": ", R->invariant);
             lt_json_put_string(stdout, reason);

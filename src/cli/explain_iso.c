@@ -91,13 +91,8 @@ static int print_explain(cli_opts *op, const char *const *obj, lt_pgrp_t G, lt_p
         cli_put_mpz(stdout, H->order, 1);
         printf("]");
         if (R->isomorphic) {
-            printf(", \"isomorphism\": [");
-            for (int i = 0; i < R->nimages; i++) {
-                char *a = lt_perm_str(G->gens[i], G->n), *b = lt_perm_str(R->images[i], H->n);
-                printf("%s{\"generator\": \"%s\", \"image\": \"%s\"}", i ? ", " : "", a, b);
-                lt_free(a); lt_free(b);
-            }
-            printf("], \"check\": {\"homomorphism\": true, \"bijective\": true, \"products_checked\": %lld}", products);
+            cli_put_isomorphism_json(G, H, R);
+            printf(", \"check\": {\"homomorphism\": true, \"bijective\": true, \"products_checked\": %lld}", products);
         } else {
             printf(", \"invariant\": \"%s\", \"detail\": ", R->invariant);
             lt_json_put_string(stdout, R->detail);
