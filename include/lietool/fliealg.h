@@ -39,6 +39,8 @@
 #include "lietool/core.h"
 
 #define LT_FLIEALG_TOL 1e-10
+/* the round-off level of a singular value, in units of DBL_EPSILON * s_max */
+#define LT_FLIEALG_ROUNDOFF 100
 
 /* ---- rank decisions ---- */
 
@@ -51,6 +53,11 @@ typedef struct {
     double tol;         /* the relative tolerance used */
     double s_max;       /* the reference scale: the cut is tol * s_max */
     int ambiguous;      /* the gap is not clear (see above) */
+    int has_next;       /* a singular value was dropped (sigma_next is one) */
+    double roundoff;    /* LT_FLIEALG_ROUNDOFF * DBL_EPSILON * s_max: the absolute
+                           resolution of a computed singular value. A value at or
+                           below it cannot be told from 0, and its digits differ
+                           between BLAS kernels; print such values as such. */
 } lt_rank_decision;
 
 typedef struct {

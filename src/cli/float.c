@@ -3,6 +3,7 @@
    (the gap straddles the tolerance) makes the command fail with exit
    status 5 after printing what it found. */
 #include <float.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
@@ -17,25 +18,51 @@ static void put_dims(const slong *d, slong len, int json)
     if (json) putchar(']');
 }
 
+/* A singular value as what it means: "-" (text) or 0 (JSON) when there is
+   none; at or below the decision's round-off level it cannot be told from
+   0 (its digits are whatever the BLAS kernel left), so the text says
+   "<roundoff" and JSON has 0 (beside "roundoff"); above it, only the
+   digits that the round-off leaves standing (at most 4 in text, 6 in JSON). */
+static void fmt_sv(char *buf, size_t size, double v, int present, double roundoff, int json)
+{
+    if (!present || v <= roundoff) {
+        if (json || !present) snprintf(buf, size, json ? "0" : "-");
+        else snprintf(buf, size, "<%.1e", roundoff);
+        return;
+    }
+    int digits = (int)floor(log10(v / roundoff));
+    int most = json ? 6 : 4;
+    if (digits < 1) digits = 1;
+    if (digits > most) digits = most;
+    if (json) snprintf(buf, size, "%.*g", digits, v);
+    else snprintf(buf, size, "%.*e", digits - 1, v);
+}
+
 static void put_log(const lt_rank_log_t log, int json)
 {
+    char last[32], next[32];
     if (json) {
         printf(", \"rank_decisions\": [");
         for (slong i = 0; i < log->n_decisions; i++) {
             const lt_rank_decision *d = log->d + i;
+            fmt_sv(last, sizeof last, d->sigma_last, d->rank > 0, d->roundoff, 1);
+            fmt_sv(next, sizeof next, d->sigma_next, d->has_next, d->roundoff, 1);
             printf("%s{\"what\": ", i ? ", " : "");
             lt_json_put_string(stdout, d->what);
-            printf(", \"rank\": %ld, \"sigma_last\": %.6g, \"sigma_next\": %.6g, \"cut\": %.6g, \"ambiguous\": %s}",
-                   (long)d->rank, d->sigma_last, d->sigma_next, d->tol * d->s_max, d->ambiguous ? "true" : "false");
+            printf(", \"rank\": %ld, \"sigma_last\": %s, \"sigma_next\": %s, \"cut\": %.6g, \"roundoff\": %.2g, "
+                   "\"ambiguous\": %s}",
+                   (long)d->rank, last, next, d->tol * d->s_max, d->roundoff, d->ambiguous ? "true" : "false");
         }
         printf("]");
         return;
     }
-    printf("rank decisions (singular values kept | dropped, cut = tol * scale):\n");
+    printf("rank decisions (singular values kept | dropped, cut = tol * scale; - none, <r at round-off):\n");
     for (slong i = 0; i < log->n_decisions; i++) {
         const lt_rank_decision *d = log->d + i;
-        printf("  %-30s rank %-4ld %10.3e | %-10.3e cut %.1e%s\n", d->what, (long)d->rank,
-               d->sigma_last, d->sigma_next, d->tol * d->s_max, d->ambiguous ? "  AMBIGUOUS" : "");
+        fmt_sv(last, sizeof last, d->sigma_last, d->rank > 0, d->roundoff, 0);
+        fmt_sv(next, sizeof next, d->sigma_next, d->has_next, d->roundoff, 0);
+        printf("  %-30s rank %-4ld %10s | %-10s cut %.1e%s\n", d->what, (long)d->rank,
+               last, next, d->tol * d->s_max, d->ambiguous ? "  AMBIGUOUS" : "");
     }
 }
 

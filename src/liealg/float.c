@@ -234,13 +234,15 @@ static lt_status rs_decide(slong *rank, double **vt, rstack *S, slong ones, doub
     dec.sigma_last = r > 0 ? s[r - 1] : 0;
     if (ones > 0 && (r == 0 || dec.sigma_last > 1)) dec.sigma_last = 1;
     dec.sigma_next = r < p ? s[r] : 0;
+    dec.has_next = r < p;
     dec.tol = tol;
     dec.s_max = smax;
+    dec.roundoff = LT_FLIEALG_ROUNDOFF * DBL_EPSILON * smax;
     /* a kept singular value within two orders of magnitude of the round-off
        of the data and the SVD (DBL_EPSILON * s_max) cannot be told from 0,
        whatever --tol says */
     dec.ambiguous = (dec.rank > 0 && dec.sigma_last < 100 * cut) || dec.sigma_next > cut / 100
-                 || (r > 0 && s[r - 1] < 100 * DBL_EPSILON * smax);
+                 || (r > 0 && s[r - 1] < dec.roundoff);
     log_push(log, &dec);
     *rank = dec.rank;
     if (vt) *vt = v;
