@@ -26,12 +26,6 @@ static void print_named(const char *sub, const char *ext)
     lt_free(names);
 }
 
-#define CMD(n) int cmd_##n(int, char **, const lt_cmd *)
-CMD(bch); CMD(center); CMD(closure); CMD(dataset); CMD(derived_length); CMD(derived_series); CMD(dimension);
-CMD(error_bound); CMD(explain); CMD(help); CMD(info); CMD(is_abelian); CMD(isomorphic); CMD(is_nilpotent); CMD(is_perfect);
-CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series); CMD(magnus); CMD(min_depth);
-CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(rep); CMD(report); CMD(ssm); CMD(table); CMD(upper_central_series);
-
 const lt_cmd lt_commands[] = {
     {"bch", cmd_bch, "[--json | --latex | --table] [--symmetric] N", "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis"},
     {"center", cmd_center, "[--json] OBJECT", "the centre: of a group its order and generators, of a Lie algebra a basis"},
