@@ -35,7 +35,7 @@ const lt_cmd lt_commands[] = {
     {"derived-series", cmd_derived_series, "[--json | --latex] OBJECT", "orders (groups) or dimensions (Lie algebras) of G > G' > G'' > ..."},
     {"dimension", cmd_dimension, "[--json] ALGEBRA", "the dimension of a Lie algebra"},
     {"error-bound", cmd_error_bound, "[--json] [--bound v1|sharp] [--eps E] OBJECT", "the error exponent of a depth-k order-blind stack, k = 1..8 (arXiv 2603.05573, Corollary 3.6)"},
-    {"explain", cmd_explain, "[--json | --latex] QUESTION OBJECT | commutator translations|rotations", "the reasoning behind an answer (derived-series, lower-central-series, solvable, nilpotent, perfect, abelian, min-depth) with witnesses checked by the engine"},
+    {"explain", cmd_explain, "[--json | --latex] QUESTION OBJECT | isomorphic GROUP GROUP | commutator translations|rotations", "the reasoning behind an answer (derived-series, lower-central-series, solvable, nilpotent, perfect, abelian, min-depth, isomorphic) with witnesses checked by the engine"},
     {"help", cmd_help, "[COMMAND | groups | algebras]", "list the commands, one command's usage, or the object grammar"},
     {"info", cmd_info, "[--json | --latex] OBJECT", "the whole algebraic profile of a group or a Lie algebra"},
     {"is-abelian", cmd_is_abelian, "[--json] [-q] OBJECT", "exit 0 if abelian, 1 if not"},
