@@ -337,15 +337,16 @@ static long long parse_label(lt_rep_t R, const char *lab, lt_pgrp_t G, long long
         return -1;
     }
     if (R->composition) {
-        /* the right factor acts first: reverse the order of the cycles */
+        /* the right factor acts first: reverse the order of the cycles,
+           each still ending with its -1 (pts[end - 1] is one) */
         int *rev = lt_malloc(((size_t)np + 1) * sizeof(int));
         int o = 0, end = np;
         while (end > 0) {
             int start = end - 1;
             while (start > 0 && pts[start - 1] >= 0) start--;
-            for (int i = start; i < end; i++) rev[o++] = pts[i];
+            memcpy(rev + o, pts + start, (size_t)(end - start) * sizeof(int));
+            o += end - start;
             end = start;
-            while (end > 0 && pts[end - 1] < 0) { rev[o++] = -1; end--; }
         }
         memcpy(pts, rev, (size_t)np * sizeof(int));
         lt_free(rev);
