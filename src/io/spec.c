@@ -296,9 +296,11 @@ static lt_status atom(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_
 }
 
 /* Splits at top-level product signs: " x ", "_x_", or 'x' between a digit
-   or ')' and an upper-case letter. */
-static int split_product(const char *s, size_t *pos, size_t *seplen, int max)
+   or ')' and an upper-case letter; an existing file is one object, whatever
+   its name (abstract_algebra's Z2xZ2xZ2.json). */
+int lt_io_split_product_(const char *s, size_t *pos, size_t *seplen, int max)
 {
+    if (lt_io_file_exists_(s)) return 0;
     int k = 0, depth = 0;
     size_t n = strlen(s);
     for (size_t i = 0; i < n && k < max; i++) {
@@ -314,11 +316,6 @@ static int split_product(const char *s, size_t *pos, size_t *seplen, int max)
             { pos[k] = i; seplen[k] = 1; k++; }
     }
     return k;
-}
-
-int lt_io_split_product_(const char *s, size_t *pos, size_t *seplen, int max)
-{
-    return split_product(s, pos, seplen, max);
 }
 
 lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
@@ -338,7 +335,7 @@ lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
         lt_free(spec);
         return LT_EINPUT;
     }
-    int k = (strchr(spec, '/') && lt_io_file_exists_(spec)) ? 0 : split_product(spec, pos, sl, 64);
+    int k = lt_io_split_product_(spec, pos, sl, 64);
     if (k == 0) st = atom(G, spec, ctx, err);
     else {
         lt_pgrp_t F, P;
