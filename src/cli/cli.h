@@ -2,6 +2,7 @@
 #ifndef LT_CLI_H
 #define LT_CLI_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include "lietool/core.h"
@@ -9,49 +10,188 @@
 #include "lietool/liealg.h"
 
 typedef struct lt_cmd lt_cmd;
+typedef struct cli_decl cli_decl;
 struct lt_cmd {
     const char *name;
     int (*fn)(int argc, char **argv, const lt_cmd *self);
-    const char *usage;      /* after "lietool NAME " */
+    const char *usage;      /* only without decl: after "lietool NAME " */
     const char *summary;
+    const cli_decl *decl;   /* what it takes (NULL: the usage above, until ssm and magnus are declared) */
 };
 
 extern const lt_cmd lt_commands[];
 extern const int lt_ncommands;
 
 /* The commands of the table in main.c: one cmd_<name> each, in its own
-   src/cli/cmd_<name>.c (help in main.c). */
-#define CMD(n) int cmd_##n(int argc, char **argv, const lt_cmd *self)
+   src/cli/cmd_<name>.c (help in main.c), with its declaration
+   cli_<name>_decl beside it. */
+#define CMD(n) int cmd_##n(int argc, char **argv, const lt_cmd *self); extern const cli_decl cli_##n##_decl
 CMD(bch); CMD(center); CMD(closure); CMD(dataset); CMD(derived_length); CMD(derived_series); CMD(dimension);
 CMD(error_bound); CMD(explain); CMD(help); CMD(info); CMD(is_abelian); CMD(isomorphic); CMD(is_nilpotent); CMD(is_perfect);
 CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series); CMD(magnus); CMD(min_depth);
 CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(rep); CMD(report); CMD(ssm); CMD(table); CMD(upper_central_series);
 #undef CMD
 
+/* ---- Option declarations (src/cli/opts.c) ----
+   What a command takes is declared once, in a cli_decl beside the command:
+   its own options (a cli_optdecl array), the shared options it takes
+   (CLI_O_* bits), its operands and which objects they are, and its
+   subcommands. cli_getopts reads argv against it; `lietool CMD -h`,
+   `lietool help CMD` and the usage line of every usage error are printed
+   from it, and tests/cli/help.test checks the man page's synopsis lines
+   against them. An option that a command does not declare is a usage
+   error (exit status 2) that names it. */
+typedef enum {
+    CLI_FLAG,       /* int, set to 1 */
+    CLI_INT,        /* int           } integers: decimal digits or 1eN (10^N), */
+    CLI_LONG,       /* long          } from min to max and never above the */
+    CLI_ULONG,      /* unsigned long } destination type's maximum, checked */
+    CLI_U64,        /* uint64_t      } before the value is stored */
+    CLI_DOUBLE,     /* double: finite, from dmin to dmax (CLI_OPEN: strictly between) */
+    CLI_STRING,     /* const char *: the word itself, not empty */
+    CLI_ENUM,       /* int: the value of one of choices */
+    CLI_CUSTOM      /* parse(destination, word) == 0; want says what it needs */
+} cli_kind;
+
+typedef struct {
+    const char *name;
+    int value;
+    int alias;              /* accepted but not listed (aa for abstract_algebra) */
+} cli_choice;
+
+enum {
+    CLI_REQUIRED = 1,       /* must be given */
+    CLI_HIDDEN = 2,         /* listed by -h but left out of the synopsis */
+    CLI_OPEN = 4            /* CLI_DOUBLE: dmin < x < dmax */
+};
+/* Exclusive groups: options of one group exclude each other. */
+enum { CLI_G_NONE, CLI_G_OUTPUT };
+
+typedef struct {
+    const char *name;       /* "--length", "-q"; NULL ends a list */
+    const char *alias;      /* "--quiet", or NULL */
+    cli_kind kind;
+    int in_opts;            /* the destination is in cli_opts, not in the command's own struct */
+    size_t off;             /* the destination's offset (CLI_AT) */
+    const char *meta;       /* the value in usage lines, "T"; an enum's default: its choices a|b */
+    uint64_t min, max;      /* integers */
+    double dmin, dmax;      /* CLI_DOUBLE */
+    const cli_choice *choices;                  /* CLI_ENUM, ending with a NULL name */
+    int (*parse)(void *dst, const char *v);     /* CLI_CUSTOM */
+    const char *want;       /* "OPT needs WANT, not 'V'"; generated when NULL */
+    unsigned flags;         /* CLI_REQUIRED, CLI_HIDDEN, CLI_OPEN */
+    int group;              /* CLI_G_* */
+    const char *needs;      /* another option of the command this one only goes with */
+    const char *help;       /* one line for -h */
+} cli_optdecl;
+
+/* The destination of an option, type-checked at compile time: the field f
+   of struct T must have type ctype. */
+#define CLI_AT(T, f, ctype) .off = offsetof(T, f) + 0 * sizeof(char[_Generic(((T *)0)->f, ctype: 1)])
+#define CLI_FLAG_AT(T, f) .kind = CLI_FLAG, CLI_AT(T, f, int)
+#define CLI_INT_AT(T, f) .kind = CLI_INT, CLI_AT(T, f, int)
+#define CLI_LONG_AT(T, f) .kind = CLI_LONG, CLI_AT(T, f, long)
+#define CLI_ULONG_AT(T, f) .kind = CLI_ULONG, CLI_AT(T, f, unsigned long)
+#define CLI_U64_AT(T, f) .kind = CLI_U64, CLI_AT(T, f, uint64_t)
+#define CLI_DOUBLE_AT(T, f) .kind = CLI_DOUBLE, CLI_AT(T, f, double)
+#define CLI_STRING_AT(T, f) .kind = CLI_STRING, CLI_AT(T, f, const char *)
+#define CLI_ENUM_AT(T, f) .kind = CLI_ENUM, CLI_AT(T, f, int)
+#define CLI_CUSTOM_AT(T, f) .kind = CLI_CUSTOM, .off = offsetof(T, f)
+
+/* The shared options, in the order of usage lines (src/cli/opts.c):
+   bit CLI_B_X of a declaration's common takes option X. */
+enum {
+    CLI_B_JSON, CLI_B_FORMAT, CLI_B_LATEX, CLI_B_QUIET, CLI_B_FLOAT, CLI_B_TOL,
+    CLI_B_MAX_DEGREE, CLI_B_MAX_ORDER, CLI_B_MAX_ENUM, CLI_B_MAX_MEMORY, CLI_B_MAX_DIM, CLI_NCOMMON
+};
+#define CLI_O_JSON (1u << CLI_B_JSON | 1u << CLI_B_FORMAT)       /* --json, --format text|json */
+#define CLI_O_LATEX (1u << CLI_B_LATEX)
+#define CLI_O_QUIET (1u << CLI_B_QUIET)
+#define CLI_O_TOL (1u << CLI_B_TOL)
+#define CLI_O_FLOAT (1u << CLI_B_FLOAT | CLI_O_TOL | CLI_O_QUIET) /* -q: without the rank decisions */
+#define CLI_O_MAX_DEGREE (1u << CLI_B_MAX_DEGREE)
+#define CLI_O_MAX_ORDER (1u << CLI_B_MAX_ORDER)
+#define CLI_O_MAX_ENUM (1u << CLI_B_MAX_ENUM)
+#define CLI_O_MAX_MEMORY (1u << CLI_B_MAX_MEMORY)
+#define CLI_O_MAX_DIM (1u << CLI_B_MAX_DIM)
+/* The limits that loading an object can reach (fnil(r,c) builds a Lyndon
+   basis: --max-enum). */
+#define CLI_O_GROUP_LIMITS (CLI_O_MAX_DEGREE | CLI_O_MAX_ORDER | CLI_O_MAX_MEMORY)
+#define CLI_O_LIE_LIMITS (CLI_O_MAX_DIM | CLI_O_MAX_ENUM | CLI_O_MAX_MEMORY)
+#define CLI_O_LIMITS (CLI_O_GROUP_LIMITS | CLI_O_LIE_LIMITS)
+
+/* The objects a command's operands are (cli_open_object loads them). */
+typedef enum { CLI_ARGS, CLI_OBJECT, CLI_GROUP, CLI_ALGEBRA } cli_objkind;
+
+struct cli_decl {
+    const char *name;           /* a subcommand's name; NULL for a command, or the default form */
+    const char *summary;        /* a subcommand's (a command's is in the table) */
+    unsigned common;            /* CLI_O_* */
+    unsigned show;              /* shared options in the synopsis besides --json and --latex */
+    const cli_optdecl *opts;    /* its own options, or NULL */
+    const char *args;           /* the operands in the synopsis: "OBJECT", "R N" */
+    int min_args, max_args;     /* operand words; max -1: any number */
+    const char *what;           /* the operands in messages: "missing object" */
+    cli_objkind kind;
+    const cli_decl *const *subs;    /* subcommands, NULL-terminated; the first may be the default (name NULL) */
+    int brief;                  /* a subcommand shown as "NAME ..." in the command's synopsis */
+};
+
+/* The operands of the commands that read one object. */
+#define CLI_OBJECT_ARGS .args = "OBJECT", .min_args = 1, .max_args = -1, .what = "object", .kind = CLI_OBJECT
+#define CLI_GROUP_ARGS .args = "GROUP", .min_args = 1, .max_args = -1, .what = "object", .kind = CLI_GROUP
+#define CLI_ALGEBRA_ARGS .args = "ALGEBRA", .min_args = 1, .max_args = -1, .what = "object", .kind = CLI_ALGEBRA
+
 typedef struct {
     int json;
     int quiet;
     int flt;                /* --float */
     int gap;                /* --format gap */
+    int latex;              /* --latex (the output is captured and set in LaTeX) */
+    int format;             /* --format: 0 text, 1 json, 2 gap */
     double tol;             /* --tol */
     lt_ctx_t ctx;
     int npos;
     char **pos;
     char *object;           /* positionals joined (products may be split by the shell) */
+    const cli_decl *sub;    /* the subcommand (or the command's declaration) parsed */
 } cli_opts;
+
+/* The declaration of a command's subcommand in argv (the first word that
+   is not an option or an option's value), or its default form, or the
+   command's own declaration when it has no subcommands. NULL with *status
+   the exit status when there is none (usage error printed) or after -h. */
+const cli_decl *cli_find_sub(const lt_cmd *cmd, int argc, char **argv, int *status);
+/* Reads argv[1..] against d (NULL: cmd->decl): the shared options into o,
+   the command's own ones at their offsets in own (which holds the
+   defaults), the operands (without the subcommand's name) into o->pos,
+   o->npos. Checks values, ranges, required options, exclusive groups,
+   options that need another and the number of operands. -1 to go on, 0
+   after -h (usage printed), or the usage error's status (message printed).
+   o is always to be freed with cli_free. With --latex, standard output is
+   captured from here on (latex.h). */
+int cli_getopts(cli_opts *o, void *own, int argc, char **argv, const lt_cmd *cmd, const cli_decl *d);
+/* The one printer of usage errors: "lietool: CMD[ SUB]: MESSAGE" and the
+   usage line on standard error; returns LT_EUSAGE. sub NULL: the command. */
+int cli_usage_error(const lt_cmd *cmd, const cli_decl *sub, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* -h: the usage line, the summary and the options with their help (of
+   sub, or of the command when sub is NULL or its default form). */
+int cli_usage_sub(const lt_cmd *cmd, const cli_decl *sub, FILE *f);
 
 /* The value of a command's own option name at argv[*i] ("--name V" or
    "--name=V"): NULL when argv[*i] is another argument, "" when the value
-   is missing. */
+   is missing. (ssm and magnus, until they are declared.) */
 const char *cli_opt_value(int argc, char **argv, int *i, const char *name);
-/* Integer option values, every one range-checked before any cast:
-   cli_read_u64 takes decimal digits only (no sign or space) from min to
-   max, 0 on success, -1 otherwise. cli_option_long and cli_option_u64 do
-   the same and on failure set fmt (CLI_FMT_SIZE bytes) to the usage
+/* Integer values, every one range-checked before any cast: cli_read_u64
+   takes decimal digits only (no sign or space; operands), cli_read_count
+   also 1eN for 10^N (option values, as --max-order), from min to max; 0 on
+   success, -1 otherwise. cli_option_long and cli_option_u64 read as
+   cli_read_count and on failure set fmt (CLI_FMT_SIZE bytes) to the usage
    message "OPT needs an integer from MIN to MAX, not '%s'", which the
    command prints with v as its usage error (exit status 2). */
 #define CLI_FMT_SIZE 192
 int cli_read_u64(uint64_t *out, const char *v, uint64_t min, uint64_t max);
+int cli_read_count(uint64_t *out, const char *v, uint64_t min, uint64_t max);
 int cli_option_long(long *out, const char *v, const char *opt, long min, long max, char *fmt);
 int cli_option_u64(uint64_t *out, const char *v, const char *opt, uint64_t min, uint64_t max, char *fmt);
 /* The ceilings of integer options that several commands share. */
@@ -61,9 +201,11 @@ int cli_option_u64(uint64_t *out, const char *v, const char *opt, uint64_t min, 
 #define CLI_MAX_ORDER_EXPONENT 1000000000UL /* --max-order 1eN */
 #define CLI_MAX_LENGTH 1000000000L          /* --length, --max-length, --window (words) */
 #define CLI_MAX_SAMPLES 1000000000000L      /* --samples, --max-samples */
-/* Parses the common options; returns -1 to go on, or an exit status. */
+/* Every shared option, for ssm and magnus until they are declared; -1 to
+   go on, or an exit status. */
 int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd);
 void cli_free(cli_opts *o);
+/* -h of a command: cli_usage_sub(cmd, NULL, f). */
 int cli_usage(const lt_cmd *cmd, FILE *f);
 int cli_fail(const lt_err_t err);
 /* Objects that are groups or Lie algebras. */
@@ -72,10 +214,15 @@ typedef struct {
     lt_pgrp_t G;
     lt_liealg_t L;
 } cli_object;
-/* Parses the options and loads the object (a group, with its chain, or a
-   Lie algebra); -1 to go on, or an exit status (all freed). need: 0 any,
-   1 a group, 2 a Lie algebra. */
+/* Parses the options (cli_getopts with the command's declaration) and
+   loads the object of the operands, of the kind the declaration names (a
+   group, with its chain, or a Lie algebra); -1 to go on, or an exit status
+   (all freed). need: unused, the declaration's kind decides. */
 int cli_open_object(cli_opts *o, cli_object *X, int argc, char **argv, const lt_cmd *cmd, int need);
+/* The loading half, after cli_getopts: the object of o->pos, of the kind
+   o->sub declares. X is initialised first; -1 to go on, or an exit status
+   (X cleared, o not freed). */
+int cli_load_object(cli_opts *o, cli_object *X, const lt_cmd *cmd);
 void cli_close_object(cli_opts *o, cli_object *X);
 /* Lie algebra commands (src/cli/lie.c); they print and return the exit status. */
 int cli_lie_series(cli_opts *o, const lt_liealg_t L, int kind, int length_only);
@@ -114,6 +261,8 @@ typedef struct {
    in allowed are usage errors. -1 to go on, or an exit status. */
 int cli_dataset_opts(ds_opts *d, int argc, char **argv, int first, const char *allowed, const lt_cmd *self);
 void cli_dataset_free(ds_opts *d);
+/* The choices of --convention: abstract_algebra (alias aa) or gap. */
+extern const cli_choice cli_conventions[];
 /* --convention abstract_algebra (aa) | gap: 0 on success, -1 otherwise. */
 int cli_parse_convention(lt_convention *out, const char *v);
 /* Positionals pos[first..npos-1] joined with spaces (malloc'd). */
@@ -147,8 +296,8 @@ typedef int (*cli_iso_print)(cli_opts *o, const char *const *obj, lt_pgrp_t G, l
                              lt_pgrp_iso_t R, const lt_cmd *self);
 /* Writes the JSON key "isomorphism": the images of G's generators (after a comma). */
 void cli_put_isomorphism_json(lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R);
-int cli_isomorphic_with(int argc, char **argv, const lt_cmd *self, cli_iso_print print);
-/* lietool explain isomorphic G H (src/cli/explain_iso.c): the explain
-   command's arguments without the question. */
-int cli_explain_isomorphic(int argc, char **argv, const lt_cmd *self);
+int cli_isomorphic_with(int argc, char **argv, const lt_cmd *self, const cli_decl *d, cli_iso_print print);
+/* lietool explain isomorphic G H (src/cli/explain_iso.c), as the
+   subcommand d of explain. */
+int cli_explain_isomorphic(int argc, char **argv, const lt_cmd *self, const cli_decl *d);
 #endif

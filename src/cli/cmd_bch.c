@@ -23,34 +23,29 @@ static int degree_operand(long *out, const char *s, const lt_cmd *self)
     return -1;
 }
 
+typedef struct { int symmetric, table; } bch_opts;
+
+static const cli_optdecl bch_options[] = {
+    {.name = "--table", CLI_FLAG_AT(bch_opts, table), .group = CLI_G_OUTPUT,
+     .help = "every basis element: index degree left right coefficient (the published tables)"},
+    {.name = "--symmetric", CLI_FLAG_AT(bch_opts, symmetric), .help = "log(e^{X/2} e^Y e^{X/2}) instead"},
+    {0}
+};
+
+const cli_decl cli_bch_decl = {
+    .common = CLI_O_JSON | CLI_O_LATEX | CLI_O_MAX_ENUM | CLI_O_MAX_MEMORY, .opts = bch_options,
+    .args = "N", .min_args = 1, .max_args = 1, .what = "the degree",
+};
+
 int cmd_bch(int argc, char **argv, const lt_cmd *self)
 {
-    /* this command's own options first, the common ones after */
-    int symmetric = 0, table = 0, ac = 0, dashdash = 0;
-    char **av = lt_malloc((size_t)(argc + 1) * sizeof *av);
-    for (int i = 0; i < argc; i++) {
-        if (i > 0 && !dashdash) {
-            if (strcmp(argv[i], "--symmetric") == 0) { symmetric = 1; continue; }
-            if (strcmp(argv[i], "--table") == 0) { table = 1; continue; }
-            if (strcmp(argv[i], "--") == 0) dashdash = 1;
-        }
-        av[ac++] = argv[i];
-    }
-    av[ac] = NULL;
+    bch_opts b = {0, 0};
     cli_opts o;
-    int r = cli_parse(&o, ac, av, self);
-    if (r >= 0) { cli_free(&o); lt_free(av); return r; }
     long N;
-    if (o.npos != 1) {
-        fprintf(stderr, "lietool: %s: expected 1 operand (the degree), got %d\nusage: lietool %s %s\n",
-                self->name, o.npos, self->name, self->usage);
-        r = LT_EUSAGE;
-    } else if (table && o.json) {
-        fprintf(stderr, "lietool: %s: --table and --json exclude each other\nusage: lietool %s %s\n",
-                self->name, self->name, self->usage);
-        r = LT_EUSAGE;
-    } else r = degree_operand(&N, o.pos[0], self);
-    if (r >= 0) { cli_free(&o); lt_free(av); return r; }
+    int r = cli_getopts(&o, &b, argc, argv, self, NULL);
+    if (r < 0) r = degree_operand(&N, o.pos[0], self);
+    if (r >= 0) { cli_free(&o); return r; }
+    int symmetric = b.symmetric, table = b.table;
 
     lt_err_t err;
     lt_err_init(err);
@@ -67,7 +62,6 @@ int cmd_bch(int argc, char **argv, const lt_cmd *self)
         if (c) _fmpq_vec_clear(c, B->n);
         lt_lyndon_clear(B);
         cli_free(&o);
-        lt_free(av);
         return cli_fail(err);
     }
     slong nonzero = 0;
@@ -110,6 +104,5 @@ int cmd_bch(int argc, char **argv, const lt_cmd *self)
     _fmpq_vec_clear(c, B->n);
     lt_lyndon_clear(B);
     cli_free(&o);
-    lt_free(av);
     return 0;
 }

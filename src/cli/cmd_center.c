@@ -3,6 +3,8 @@
 #include "cli.h"
 #include "lietool/json.h"
 
+const cli_decl cli_center_decl = {.common = CLI_O_JSON | CLI_O_FLOAT | CLI_O_LIMITS, CLI_OBJECT_ARGS};
+
 int cmd_center(int argc, char **argv, const lt_cmd *self)
 {
     cli_opts o;

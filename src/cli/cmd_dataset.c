@@ -113,11 +113,50 @@ int cli_cayley(lt_cayley_t C, const char *spec, lt_convention conv, const cli_op
     return -1;
 }
 
-static int generate(ds_opts *d, cli_opts *o, const lt_cmd *self)
+typedef struct {
+    long length, samples;           /* -1 when not given */
+    uint64_t seed;
+    int conv;                       /* lt_convention */
+    long max_length, max_samples;
+} gen_opts;
+
+const cli_choice cli_conventions[] = {
+    {"abstract_algebra", LT_CONV_AA, 0}, {"aa", LT_CONV_AA, 1}, {"gap", LT_CONV_GAP, 0}, {NULL, 0, 0}
+};
+
+static const cli_optdecl generate_opts[] = {
+    {.name = "--length", CLI_LONG_AT(gen_opts, length), .meta = "T", .min = 1, .max = CLI_MAX_LENGTH,
+     .flags = CLI_REQUIRED, .help = "the length of the words"},
+    {.name = "--samples", CLI_LONG_AT(gen_opts, samples), .meta = "N", .min = 1, .max = CLI_MAX_SAMPLES,
+     .help = "N distinct random words (default: every word)"},
+    {.name = "--seed", CLI_U64_AT(gen_opts, seed), .meta = "S", .min = 0, .max = UINT64_MAX,
+     .help = "the SplitMix64 seed (default 0)"},
+    {.name = "--convention", CLI_ENUM_AT(gen_opts, conv), .choices = cli_conventions, .meta = "gap",
+     .help = "abstract_algebra (the default) or gap: the element order and product"},
+    {.name = "--max-length", CLI_LONG_AT(gen_opts, max_length), .meta = "L", .min = 1, .max = CLI_MAX_LENGTH,
+     .help = "refuse --length above L (default 10000)"},
+    {.name = "--max-samples", CLI_LONG_AT(gen_opts, max_samples), .meta = "N", .min = 1, .max = CLI_MAX_SAMPLES,
+     .help = "refuse more than N words (default 1e7)"},
+    {0}
+};
+
+static const cli_decl generate_decl = {
+    .name = "generate", .summary = "the CSV (seed,input,target) of random words of a group and their prefix products",
+    .common = CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, .opts = generate_opts,
+    .args = "GROUP", .min_args = 1, .max_args = -1, .what = "the group", .kind = CLI_GROUP,
+};
+
+static const cli_decl check_decl = {
+    .name = "check", .summary = "check a dataset's rows against a group, in both conventions",
+    .common = CLI_O_JSON | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM,
+    .args = "FILE GROUP", .min_args = 2, .max_args = -1, .what = "the file and the group", .kind = CLI_GROUP,
+};
+
+static const cli_decl *const dataset_subs[] = {&generate_decl, &check_decl, NULL};
+const cli_decl cli_dataset_decl = {.subs = dataset_subs};
+
+static int generate(gen_opts *d, cli_opts *o, const lt_cmd *self)
 {
-    if (o->json) return ds_usage(self, "%s: generate writes CSV; --json goes with check", "--json");
-    if (o->npos == 0) return ds_usage(self, "%s", "generate: missing the group");
-    if (d->length < 0) return ds_usage(self, "%s", "generate: --length T is required");
     if (d->length > d->max_length) {
         fprintf(stderr, "lietool: dataset: --length %ld is above --max-length %ld\n", d->length, d->max_length);
         return LT_ELIMIT;
@@ -129,7 +168,7 @@ static int generate(ds_opts *d, cli_opts *o, const lt_cmd *self)
     char *spec = cli_join(o->pos, 0, o->npos);
     lt_cayley_t C;
     lt_cayley_init(C);
-    int r = cli_cayley(C, spec, d->conv, o, self);
+    int r = cli_cayley(C, spec, (lt_convention)d->conv, o, self);
     if (r < 0 && d->samples < 0) {
         /* every word: n^T of them */
         double all = 1;
@@ -180,7 +219,6 @@ static void put_tally_json(const char *name, const lt_dataset_tally *T)
 
 static int check(cli_opts *o, const lt_cmd *self)
 {
-    if (o->npos < 2) return ds_usage(self, "%s", o->npos ? "check: missing the group after the file" : "check: missing the file and the group");
     const char *path = o->pos[0];
     char *spec = cli_join(o->pos, 1, o->npos);
     lt_cayley_struct C[LT_NCONV];
@@ -250,20 +288,13 @@ done:
 
 int cmd_dataset(int argc, char **argv, const lt_cmd *self)
 {
-    if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
-        if (argc < 2) return ds_usage(self, "%s", "missing the subcommand (generate or check)");
-        return cli_usage(self, stdout);
-    }
-    int gen = strcmp(argv[1], "generate") == 0;
-    if (!gen && strcmp(argv[1], "check") != 0)
-        return ds_usage(self, "unknown subcommand '%s' (generate or check)", argv[1]);
-    ds_opts d;
-    int r = cli_dataset_opts(&d, argc, argv, 2, gen ? "lsSLMc" : "", self);
-    if (r >= 0) { cli_dataset_free(&d); return r; }
+    int r = -1;
+    const cli_decl *sub = cli_find_sub(self, argc, argv, &r);
+    if (!sub) return r;
+    gen_opts d = {.length = -1, .samples = -1, .seed = 0, .conv = LT_CONV_AA, .max_length = 10000, .max_samples = 10000000};
     cli_opts o;
-    r = cli_parse(&o, d.ac, d.av, self);
-    if (r < 0) r = gen ? generate(&d, &o, self) : check(&o, self);
+    r = cli_getopts(&o, &d, argc, argv, self, sub);
+    if (r < 0) r = sub == &generate_decl ? generate(&d, &o, self) : check(&o, self);
     cli_free(&o);
-    cli_dataset_free(&d);
     return r;
 }

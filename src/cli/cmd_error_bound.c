@@ -10,13 +10,22 @@
 
 #define DEPTHS 8
 
+static const cli_optdecl error_bound_opts[] = {
+    CLI_DEPTH_BOUND(NULL),
+    {.name = "--eps", CLI_CUSTOM_AT(cli_depth_opts, eps), .parse = cli_depth_read_eps, .meta = "E",
+     .want = "a positive number (0.1, 1e-3 or 1/8)", .help = "the generator mass: print eps^(c(k)+1) too"},
+    {0}
+};
+
+const cli_decl cli_error_bound_decl = {.common = CLI_O_JSON | CLI_O_LIMITS, .opts = error_bound_opts, CLI_OBJECT_ARGS};
+
 int cmd_error_bound(int argc, char **argv, const lt_cmd *self)
 {
     cli_depth_opts d;
     cli_opts o;
     cli_object X;
     cli_depth_profile P;
-    int r = cli_depth_open(&d, &o, &X, argc, argv, self, DOPT_BOUND | DOPT_EPS);
+    int r = cli_depth_open(&d, &o, &X, argc, argv, self);
     if (r >= 0) return r;
     if ((r = cli_depth_profile_init(&P, &o, &X, 0)) >= 0) { cli_depth_close(&d, &o, &X); return r; }
     long dl = P.derived_length;

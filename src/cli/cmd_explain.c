@@ -905,50 +905,43 @@ static int lie_explain(cli_opts *o, const lt_liealg_t L, int q)
     return r;
 }
 
-/* The question is the first word that is not an option (nor an option's
-   value); it is taken out of argv, so that the rest parses as usual. */
-static int take_question(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--") == 0) return i + 1 < argc ? i + 1 : -1;
-        if (a[0] != '-') return i;
-        if (!strchr(a, '=') && (strncmp(a, "--max-", 6) == 0 || strcmp(a, "--tol") == 0 || strcmp(a, "--format") == 0)) i++;
-    }
-    return -1;
-}
+static const cli_decl question_decl = {
+    .common = CLI_O_LIMITS, .args = "QUESTION OBJECT", .min_args = 1, .max_args = -1, .what = "question", .kind = CLI_OBJECT,
+};
+static const cli_decl isomorphic_decl = {
+    .name = "isomorphic", .summary = "the isomorphism, checked along the Cayley graph, or the invariant that differs",
+    .common = CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, .args = "GROUP GROUP", .min_args = 0, .max_args = -1,
+    .what = "two groups", .kind = CLI_GROUP,
+};
+static const cli_decl commutator_decl = {
+    .name = "commutator", .summary = "translations commute and rotations do not: the exact bracket and its BCH term",
+    .args = "translations|rotations", .min_args = 1, .max_args = 1, .what = "translations or rotations",
+};
+static const cli_decl *const explain_subs[] = {&question_decl, &isomorphic_decl, &commutator_decl, NULL};
+const cli_decl cli_explain_decl = {.common = CLI_O_JSON | CLI_O_LATEX, .subs = explain_subs};
 
 int cmd_explain(int argc, char **argv, const lt_cmd *self)
 {
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) return cli_usage(self, stdout);
-    int qi = take_question(argc, argv);
-    if (qi < 0) {
-        fprintf(stderr, "lietool: explain: missing question\nusage: lietool %s %s\n", self->name, self->usage);
-        return LT_EUSAGE;
+    int r = -1;
+    const cli_decl *sub = cli_find_sub(self, argc, argv, &r);
+    if (!sub) return r;
+    if (sub == &commutator_decl) return cli_explain_commutator(argc, argv, self, sub);
+    if (sub == &isomorphic_decl) return cli_explain_isomorphic(argc, argv, self, sub);
+    cli_opts o;
+    cli_object X;
+    if ((r = cli_getopts(&o, NULL, argc, argv, self, sub)) >= 0) { cli_free(&o); return r; }
+    int q = -1;
+    for (int i = 0; i < NQ; i++) if (strcmp(o.pos[0], questions[i]) == 0) q = i;
+    if (q < 0) {
+        r = cli_usage_error(self, NULL, "unknown question '%s' (derived-series, lower-central-series, solvable, "
+                            "nilpotent, perfect, abelian, min-depth, isomorphic, commutator)", o.pos[0]);
+        cli_free(&o);
+        return r;
     }
-    const char *qs = argv[qi];
-    char **av = lt_malloc((size_t)(argc + 1) * sizeof *av);
-    int ac = 0;
-    for (int i = 0; i < argc; i++) if (i != qi) av[ac++] = argv[i];
-    av[ac] = NULL;
-    int r, q = -1;
-    for (int i = 0; i < NQ; i++) if (strcmp(qs, questions[i]) == 0) q = i;
-    if (strcmp(qs, "commutator") == 0) r = cli_explain_commutator(ac, av, self);
-    else if (strcmp(qs, "isomorphic") == 0) r = cli_explain_isomorphic(ac, av, self);
-    else if (q < 0) {
-        fprintf(stderr, "lietool: explain: unknown question '%s' (derived-series, lower-central-series, solvable, "
-                "nilpotent, perfect, abelian, min-depth, isomorphic, commutator)\nusage: lietool %s %s\n", qs, self->name, self->usage);
-        r = LT_EUSAGE;
-    } else {
-        cli_opts o;
-        cli_object X;
-        r = cli_open_object(&o, &X, ac, av, self, 0);
-        if (r < 0) {
-            r = X.is_lie ? lie_explain(&o, X.L, q) : group_explain(&o, X.G, q);
-            cli_close_object(&o, &X);
-        }
-    }
-    lt_free(av);
+    memmove(o.pos, o.pos + 1, (size_t)(o.npos - 1) * sizeof *o.pos);
+    o.npos--;
+    if ((r = cli_load_object(&o, &X, self)) >= 0) { cli_close_object(&o, &X); return r; }
+    r = X.is_lie ? lie_explain(&o, X.L, q) : group_explain(&o, X.G, q);
+    cli_close_object(&o, &X);
     return r;
 }

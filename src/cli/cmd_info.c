@@ -12,6 +12,8 @@ static void put_bool(int json, const char *key, int v)
     else kv(key, v ? "yes" : "no");
 }
 
+const cli_decl cli_info_decl = {.common = CLI_O_JSON | CLI_O_LATEX | CLI_O_FLOAT | CLI_O_LIMITS, CLI_OBJECT_ARGS};
+
 int cmd_info(int argc, char **argv, const lt_cmd *self)
 {
     cli_opts o;

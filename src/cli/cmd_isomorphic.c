@@ -40,16 +40,19 @@ int cli_load_group(lt_pgrp_t G, const char *spec, cli_opts *o, const lt_cmd *sel
 
 /* Parses, loads both groups and decides; then print (with everything
    loaded) gives the exit status. */
-int cli_isomorphic_with(int argc, char **argv, const lt_cmd *self, cli_iso_print print)
+const cli_decl cli_isomorphic_decl = {
+    .common = CLI_O_JSON | CLI_O_QUIET | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, .show = CLI_O_QUIET | CLI_O_MAX_ENUM,
+    .args = "GROUP GROUP", .min_args = 0, .max_args = -1, .what = "two groups", .kind = CLI_GROUP,
+};
+
+int cli_isomorphic_with(int argc, char **argv, const lt_cmd *self, const cli_decl *d, cli_iso_print print)
 {
     cli_opts o;
-    int r = cli_parse(&o, argc, argv, self);
+    int r = cli_getopts(&o, NULL, argc, argv, self, d);
     if (r >= 0) { cli_free(&o); return r; }
     char *obj[2];
     if (cli_two_objects(obj, &o) < 0) {
-        fprintf(stderr, "lietool: %s: expected two groups, got %d word%s (quote a group with spaces)\n",
-                self->name, o.npos, o.npos == 1 ? "" : "s");
-        fprintf(stderr, "usage: lietool %s %s\n", self->name, self->usage);
+        cli_usage_error(self, d, "expected two groups, got %d word%s (quote a group with spaces)", o.npos, o.npos == 1 ? "" : "s");
         lt_free(obj[0]); lt_free(obj[1]);
         cli_free(&o);
         return LT_EUSAGE;
@@ -129,5 +132,5 @@ static int print_iso(cli_opts *op, const char *const *obj, lt_pgrp_t G, lt_pgrp_
 
 int cmd_isomorphic(int argc, char **argv, const lt_cmd *self)
 {
-    return cli_isomorphic_with(argc, argv, self, print_iso);
+    return cli_isomorphic_with(argc, argv, self, NULL, print_iso);
 }

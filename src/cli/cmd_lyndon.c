@@ -21,17 +21,15 @@ static int operand(long *out, const char *s, const char *what, long max, const l
     return -1;
 }
 
+const cli_decl cli_lyndon_decl = {
+    .common = CLI_O_JSON | CLI_O_MAX_ENUM, .args = "R N", .min_args = 2, .max_args = 2, .what = "letters and degree",
+};
+
 int cmd_lyndon(int argc, char **argv, const lt_cmd *self)
 {
     cli_opts o;
-    int r = cli_parse(&o, argc, argv, self);
+    int r = cli_getopts(&o, NULL, argc, argv, self, NULL);
     if (r >= 0) { cli_free(&o); return r; }
-    if (o.npos != 2) {
-        fprintf(stderr, "lietool: %s: expected 2 operands (letters and degree), got %d\nusage: lietool %s %s\n",
-                self->name, o.npos, self->name, self->usage);
-        cli_free(&o);
-        return LT_EUSAGE;
-    }
     long R, N;
     if ((r = operand(&R, o.pos[0], "the number of letters", 26, self)) >= 0
         || (r = operand(&N, o.pos[1], "the degree", 1000, self)) >= 0) {

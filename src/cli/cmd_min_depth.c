@@ -16,14 +16,25 @@ static void put_layers(long v, int json, const char *prefix)
     else printf("%s%ld", prefix, v);
 }
 
+static const cli_optdecl min_depth_opts[] = {
+    {.name = "--layers", CLI_ENUM_AT(cli_depth_opts, layers), .choices = cli_depth_layer_kinds,
+     .help = "print only abelian or restricted layers (the JSON key min_depth); default both"},
+    CLI_DEPTH_LENGTH,
+    CLI_DEPTH_BOUND("--length"),
+    CLI_DEPTH_TOKENS("--length"),
+    CLI_DEPTH_MAX_DIGITS("--length"),
+    {0}
+};
+
+const cli_decl cli_min_depth_decl = {.common = CLI_O_JSON | CLI_O_LIMITS, .opts = min_depth_opts, CLI_OBJECT_ARGS};
+
 int cmd_min_depth(int argc, char **argv, const lt_cmd *self)
 {
     cli_depth_opts d;
     cli_opts o;
     cli_object X;
     cli_depth_profile P;
-    int r = cli_depth_open(&d, &o, &X, argc, argv, self,
-                           DOPT_BOUND | DOPT_LAYERS | DOPT_LENGTH | DOPT_TOKENS | DOPT_MAX_DIGITS);
+    int r = cli_depth_open(&d, &o, &X, argc, argv, self);
     if (r >= 0) return r;
     if ((r = cli_depth_profile_init(&P, &o, &X, 0)) >= 0) { cli_depth_close(&d, &o, &X); return r; }
     long dl = P.derived_length;

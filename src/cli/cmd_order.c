@@ -1,6 +1,8 @@
 /* lietool order */
 #include "cli.h"
 
+const cli_decl cli_order_decl = {.common = CLI_O_JSON | CLI_O_GROUP_LIMITS, CLI_GROUP_ARGS};
+
 int cmd_order(int argc, char **argv, const lt_cmd *self)
 {
     cli_opts o;

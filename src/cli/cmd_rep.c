@@ -11,21 +11,18 @@ static void put_json_or_null(long long v, int ok)
     else printf("null");
 }
 
-static int check(cli_opts *o, const lt_cmd *self)
+static const cli_decl check_decl = {
+    .name = "check", .summary = "do FILE's matrices for group elements extend to a homomorphism of GROUP?",
+    .common = CLI_O_JSON | CLI_O_TOL | CLI_O_LIMITS, .show = CLI_O_TOL | CLI_O_MAX_ENUM,
+    .args = "GROUP FILE", .min_args = 2, .max_args = -1, .what = "a group and a file", .kind = CLI_GROUP,
+};
+static const cli_decl *const rep_subs[] = {&check_decl, NULL};
+const cli_decl cli_rep_decl = {.subs = rep_subs};
+
+static int check(cli_opts *o)
 {
-    if (o->npos < 3) {
-        fprintf(stderr, "lietool: rep check: expected a group and a file\nusage: lietool %s %s\n", self->name, self->usage);
-        return LT_EUSAGE;
-    }
-    /* the group: every word but the first and the last */
-    size_t l = 1;
-    for (int i = 1; i + 1 < o->npos; i++) l += strlen(o->pos[i]) + 1;
-    o->object = lt_malloc(l);
-    o->object[0] = '\0';
-    for (int i = 1; i + 1 < o->npos; i++) {
-        if (i > 1) strcat(o->object, " ");
-        strcat(o->object, o->pos[i]);
-    }
+    /* the group: every word but the last */
+    o->object = cli_join(o->pos, 0, o->npos - 1);
     const char *file = o->pos[o->npos - 1];
     if (lt_io_is_liealg(o->object)) {
         fprintf(stderr, "lietool: rep check: '%s' is a Lie algebra; this command takes a group\n", o->object);
@@ -118,17 +115,12 @@ out:
 
 int cmd_rep(int argc, char **argv, const lt_cmd *self)
 {
+    int r = -1;
+    const cli_decl *sub = cli_find_sub(self, argc, argv, &r);
+    if (!sub) return r;
     cli_opts o;
-    int r = cli_parse(&o, argc, argv, self);
-    if (r >= 0) { cli_free(&o); return r; }
-    if (o.npos == 0 || strcmp(o.pos[0], "check") != 0) {
-        if (o.npos == 0) fprintf(stderr, "lietool: rep: missing subcommand (check)\n");
-        else fprintf(stderr, "lietool: rep: unknown subcommand '%s' (check)\n", o.pos[0]);
-        fprintf(stderr, "usage: lietool %s %s\n", self->name, self->usage);
-        cli_free(&o);
-        return LT_EUSAGE;
-    }
-    r = check(&o, self);
+    r = cli_getopts(&o, NULL, argc, argv, self, sub);
+    if (r < 0) r = check(&o);
     cli_free(&o);
     return r;
 }

@@ -73,13 +73,25 @@ static void complexity(claims *C, const cli_depth_profile *P, long dl)
     add(C, WP, "eigenvalues", LT_SRC_GRAZZI, "a diagonal layer needs some outside [0,1]: negative for parity, complex for mod 3");
 }
 
+static const cli_optdecl report_opts[] = {
+    CLI_DEPTH_BOUND(NULL),
+    CLI_DEPTH_LENGTH,
+    CLI_DEPTH_TOKENS(NULL),
+    CLI_DEPTH_MAX_DIGITS(NULL),
+    {0}
+};
+
+const cli_decl cli_report_decl = {
+    .common = CLI_O_JSON | CLI_O_LATEX | CLI_O_LIMITS, .opts = report_opts, CLI_OBJECT_ARGS,
+};
+
 int cmd_report(int argc, char **argv, const lt_cmd *self)
 {
     cli_depth_opts d;
     cli_opts o;
     cli_object X;
     cli_depth_profile P;
-    int r = cli_depth_open(&d, &o, &X, argc, argv, self, DOPT_BOUND | DOPT_LENGTH | DOPT_TOKENS | DOPT_MAX_DIGITS);
+    int r = cli_depth_open(&d, &o, &X, argc, argv, self);
     if (r >= 0) return r;
     if ((r = cli_depth_profile_init(&P, &o, &X, 1)) >= 0) { cli_depth_close(&d, &o, &X); return r; }
     long dl = P.derived_length;

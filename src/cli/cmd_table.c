@@ -4,26 +4,34 @@
 #include <string.h>
 #include "cli.h"
 
+typedef struct { int conv; } table_opts;
+
+static const cli_optdecl table_options[] = {
+    {.name = "--convention", CLI_ENUM_AT(table_opts, conv), .choices = cli_conventions, .meta = "gap",
+     .help = "abstract_algebra (the default) or gap: the element order and product"},
+    {0}
+};
+
+const cli_decl cli_table_decl = {
+    .common = CLI_O_JSON | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, .opts = table_options,
+    .args = "GROUP", .min_args = 1, .max_args = -1, .what = "the group", .kind = CLI_GROUP,
+};
+
 int cmd_table(int argc, char **argv, const lt_cmd *self)
 {
-    ds_opts d;
-    int r = cli_dataset_opts(&d, argc, argv, 1, "c", self);
-    if (r >= 0) { cli_dataset_free(&d); return r; }
+    table_opts t = {LT_CONV_AA};
     cli_opts o;
-    r = cli_parse(&o, d.ac, d.av, self);
-    if (r < 0 && o.npos == 0) {
-        fprintf(stderr, "lietool: table: missing the group\nusage: lietool %s %s\n", self->name, self->usage);
-        r = LT_EUSAGE;
-    }
+    int r = cli_getopts(&o, &t, argc, argv, self, NULL);
     if (r < 0) {
+        lt_convention conv = (lt_convention)t.conv;
         char *spec = cli_join(o.pos, 0, o.npos);
         lt_cayley_t C;
         lt_cayley_init(C);
-        r = cli_cayley(C, spec, d.conv, &o, self);
+        r = cli_cayley(C, spec, conv, &o, self);
         if (r < 0 && o.json) lt_cayley_write_json(stdout, C);
         else if (r < 0) {
             long n = C->n;
-            printf("%s: order %ld, %s convention\n", spec, n, lt_convention_name(d.conv));
+            printf("%s: order %ld, %s convention\n", spec, n, lt_convention_name(conv));
             for (long i = 0; i < n; i++) printf("  %ld %s\n", i, C->names[i]);
             printf("table (row i, column j: the index of element i * element j):\n");
             for (long i = 0; i < n; i++) {
@@ -37,6 +45,5 @@ int cmd_table(int argc, char **argv, const lt_cmd *self)
         lt_free(spec);
     }
     cli_free(&o);
-    cli_dataset_free(&d);
     return r;
 }

@@ -7,27 +7,40 @@
 #include "cli.h"
 #include "lietool/depth.h"
 
-/* Which of the depth options a command takes. */
-enum {
-    DOPT_BOUND = 1, DOPT_LAYERS = 2, DOPT_LENGTH = 4, DOPT_TOKENS = 8,
-    DOPT_MAX_DIGITS = 16, DOPT_EPS = 32
-};
-
 typedef struct {
-    lt_bound bound;         /* --bound v1|sharp, default LT_BOUND_DEFAULT */
+    int bound;              /* lt_bound: --bound v1|sharp, default LT_BOUND_DEFAULT */
     int layers;             /* --layers: 0 not given, 1 abelian, 2 restricted */
-    ulong length;           /* --length T, 0 when not given */
-    const char *tokens;     /* --tokens N (decimal), NULL when not given */
+    unsigned long length;   /* --length T, 0 when not given */
+    uint64_t tokens;        /* --tokens N, 0 when not given */
     long max_digits;        /* --max-digits, default 100000 */
     int has_eps;
     fmpq_t eps;             /* --eps E, exact */
 } cli_depth_opts;
 
-/* Takes the depth options out of argv (those in `allowed`) and parses the
-   common ones and the object; -1 to go on, or an exit status (everything
-   freed). need as for cli_open_object. */
-int cli_depth_open(cli_depth_opts *d, cli_opts *o, cli_object *X, int argc, char **argv,
-                   const lt_cmd *self, unsigned allowed);
+/* The depth options, for the declarations of min-depth, error-bound and
+   report: --bound's and --layers' choices, --eps's reader (a positive
+   rational: 0.1, 1e-3 or 1/8), and the ceiling of --length and --tokens
+   (the theory's length, never allocated). */
+extern const cli_choice cli_depth_bounds[], cli_depth_layer_kinds[];
+int cli_depth_read_eps(void *dst, const char *v);
+#define CLI_DEPTH_MAX_LENGTH 1000000000000000000UL
+#define CLI_DEPTH_BOUND(NEEDS) \
+    {.name = "--bound", CLI_ENUM_AT(cli_depth_opts, bound), .choices = cli_depth_bounds, .needs = NEEDS, \
+     .help = "c(k) = 2^(k-1), as published (v1, the default), or 2^k - 1 (sharp)"}
+#define CLI_DEPTH_LENGTH \
+    {.name = "--length", CLI_ULONG_AT(cli_depth_opts, length), .meta = "T", .min = 1, .max = CLI_DEPTH_MAX_LENGTH, \
+     .help = "words of length at most T"}
+#define CLI_DEPTH_TOKENS(NEEDS) \
+    {.name = "--tokens", CLI_U64_AT(cli_depth_opts, tokens), .meta = "N", .min = 1, .max = CLI_DEPTH_MAX_LENGTH, \
+     .needs = NEEDS, .help = "N input tokens for the width (default: the order, or the dimension)"}
+#define CLI_DEPTH_MAX_DIGITS(NEEDS) \
+    {.name = "--max-digits", CLI_LONG_AT(cli_depth_opts, max_digits), .meta = "N", .min = 1, .max = 1000000000L, \
+     .needs = NEEDS, .help = "compute the width exactly up to N digits (default 100000)"}
+
+/* Parses the options with the command's declaration (its own ones into
+   d) and loads the object; -1 to go on, or an exit status (everything
+   freed). */
+int cli_depth_open(cli_depth_opts *d, cli_opts *o, cli_object *X, int argc, char **argv, const lt_cmd *self);
 void cli_depth_close(cli_depth_opts *d, cli_opts *o, cli_object *X);
 
 /* What the theory reads off an object. Series terms are orders (groups) or

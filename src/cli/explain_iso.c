@@ -139,7 +139,7 @@ static int print_explain(cli_opts *op, const char *const *obj, lt_pgrp_t G, lt_p
     return r;
 }
 
-int cli_explain_isomorphic(int argc, char **argv, const lt_cmd *self)
+int cli_explain_isomorphic(int argc, char **argv, const lt_cmd *self, const cli_decl *d)
 {
-    return cli_isomorphic_with(argc, argv, self, print_explain);
+    return cli_isomorphic_with(argc, argv, self, d, print_explain);
 }

@@ -309,16 +309,15 @@ static int rotations(fmpq_t c2, int json)
     return 0;
 }
 
-int cli_explain_commutator(int argc, char **argv, const lt_cmd *self)
+int cli_explain_commutator(int argc, char **argv, const lt_cmd *self, const cli_decl *d)
 {
     cli_opts o;
-    int r = cli_parse(&o, argc, argv, self);
+    int r = cli_getopts(&o, NULL, argc, argv, self, d);
     if (r >= 0) { cli_free(&o); return r; }
-    if (o.npos != 1 || (strcmp(o.pos[0], "translations") != 0 && strcmp(o.pos[0], "rotations") != 0)) {
-        fprintf(stderr, "lietool: explain: commutator takes 'translations' or 'rotations'\nusage: lietool %s %s\n",
-                self->name, self->usage);
+    if (strcmp(o.pos[0], "translations") != 0 && strcmp(o.pos[0], "rotations") != 0) {
+        r = cli_usage_error(self, d, "expected translations or rotations, not '%s'", o.pos[0]);
         cli_free(&o);
-        return LT_EUSAGE;
+        return r;
     }
     lt_err_t err;
     lt_err_init(err);

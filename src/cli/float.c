@@ -98,15 +98,6 @@ static lt_status load(lt_fliealg_t F, cli_opts *o, lt_rank_log_t log, lt_err_t e
 
 int cli_float_run(cli_opts *o, const lt_cmd *cmd)
 {
-    static const char *ok[] = {"dimension", "closure", "derived-series", "derived-length",
-        "lower-central-series", "nilpotency-class", "center", "info", "is-solvable",
-        "is-nilpotent", "is-abelian", "is-perfect", "is-semisimple", "killing", NULL};
-    int known = 0;
-    for (int i = 0; ok[i]; i++) known |= strcmp(ok[i], cmd->name) == 0;
-    if (!known) {
-        fprintf(stderr, "lietool: %s does not take --float\n", cmd->name);
-        return LT_EUSAGE;
-    }
     lt_fliealg_t F;
     lt_rank_log_t log;
     lt_err_t err;

@@ -14,33 +14,6 @@
 #include "latex.h"
 #include "lietool/io.h"
 
-static const char *const latex_cmds[] = {
-    "bch", "derived-series", "explain", "info", "lower-central-series", "magnus", "report",
-};
-
-int cli_latex_wanted(const char *name)
-{
-    for (size_t i = 0; i < sizeof latex_cmds / sizeof *latex_cmds; i++)
-        if (strcmp(name, latex_cmds[i]) == 0) return 1;
-    return 0;
-}
-
-int cli_take_flag(int *argc, char **argv, const char *flag)
-{
-    int found = 0, j = 1;
-    for (int i = 1; i < *argc; i++) {
-        if (strcmp(argv[i], "--") == 0) {
-            while (i < *argc) argv[j++] = argv[i++];
-            break;
-        }
-        if (strcmp(argv[i], flag) == 0) { found = 1; continue; }
-        argv[j++] = argv[i];
-    }
-    *argc = j;
-    argv[j] = NULL;
-    return found;
-}
-
 /* ---- writing LaTeX ---- */
 
 /* Text mode: the special characters escaped. */
@@ -132,33 +105,6 @@ static void put_object(FILE *f, const char *obj)
         fputs(" \\times ", f);
         p = q + 3;
     }
-}
-
-/* The object: the positional words, without option values (and without
-   explain's question). */
-static char *object_of(int argc, char **argv, int skip_first)
-{
-    size_t len = 1;
-    for (int i = 1; i < argc; i++) len += strlen(argv[i]) + 1;
-    char *s = lt_malloc(len);
-    s[0] = '\0';
-    int skipped = !skip_first, dash = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!dash && strcmp(a, "--") == 0) { dash = 1; continue; }
-        if (!dash && a[0] == '-' && !isdigit((unsigned char)a[1])) {
-            if (!strchr(a, '=') && (strncmp(a, "--max-", 6) == 0 || !strcmp(a, "--tol") || !strcmp(a, "--format")
-                                    || !strcmp(a, "--bound") || !strcmp(a, "--length") || !strcmp(a, "--tokens")
-                                    || !strcmp(a, "--order") || !strcmp(a, "--matrices") || !strcmp(a, "--prec")
-                                    || !strcmp(a, "--norm") || !strcmp(a, "--step") || !strcmp(a, "--eps")))
-                i++;
-            continue;
-        }
-        if (!skipped) { skipped = 1; continue; }
-        if (*s) strcat(s, " ");
-        strcat(s, a);
-    }
-    return s;
 }
 
 static void header(FILE *f, const char *cmd, const char *obj)
@@ -310,40 +256,55 @@ static void put_explanation(FILE *f, const char *buf)
     if (in_eq) fputs("\n\\end{align*}\n", f);
 }
 
-int cli_latex_run(const lt_cmd *cmd, int argc, char **argv)
+/* The capture: standard output goes to a temporary file from
+   cli_latex_begin to cli_latex_end. */
+static struct {
+    int active, saved;
+    FILE *tmp;
+    const lt_cmd *cmd;
+    char *all, *obj;        /* the operands (with a subcommand's name); without explain's question */
+    int symmetric;          /* bch --symmetric */
+} cap;
+
+static char *join_words(const char *first, char **pos, int n)
 {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--") == 0) break;
-        if (!strcmp(argv[i], "--json") || !strncmp(argv[i], "--format", 8) || !strcmp(argv[i], "--table")) {
-            fprintf(stderr, "lietool: %s: --latex and %s exclude each other\nusage: lietool %s %s\n",
-                    cmd->name, argv[i], cmd->name, cmd->usage);
-            return LT_EUSAGE;
-        }
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) return cli_usage(cmd, stdout);
+    size_t len = 1 + (first ? strlen(first) + 1 : 0);
+    for (int i = 0; i < n; i++) len += strlen(pos[i]) + 1;
+    char *s = lt_malloc(len);
+    s[0] = '\0';
+    if (first) strcat(s, first);
+    for (int i = 0; i < n; i++) {
+        if (*s) strcat(s, " ");
+        strcat(s, pos[i]);
     }
+    return s;
+}
+
+int cli_latex_begin(const cli_opts *o, const lt_cmd *cmd, int argc, char **argv)
+{
+    const char *subname = o->sub && o->sub != cmd->decl ? o->sub->name : NULL;
     FILE *tmp = tmpfile();
     if (!tmp) { fprintf(stderr, "lietool: %s: cannot make a temporary file for --latex\n", cmd->name); return LT_EINTERNAL; }
+    cap.symmetric = 0;
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) cap.symmetric |= strcmp(argv[i], "--symmetric") == 0;
+    cap.all = join_words(subname, o->pos, o->npos);
+    /* explain: the first word is the question or the subcommand */
+    if (strcmp(cmd->name, "explain") == 0) cap.obj = subname ? join_words(NULL, o->pos, o->npos)
+                                                             : join_words(NULL, o->pos + 1, o->npos > 0 ? o->npos - 1 : 0);
+    else cap.obj = join_words(NULL, o->pos, o->npos);
+    cap.cmd = cmd;
+    cap.tmp = tmp;
     fflush(stdout);
-    int saved = dup(1);
+    cap.saved = dup(1);
     dup2(fileno(tmp), 1);
-    int r = cmd->fn(argc, argv, cmd);
-    fflush(stdout);
-    dup2(saved, 1);
-    close(saved);
-    long size = ftell(tmp);
-    fseek(tmp, 0, SEEK_END);
-    size = ftell(tmp);
-    rewind(tmp);
-    char *buf = lt_malloc((size_t)size + 1);
-    size_t got = fread(buf, 1, (size_t)size, tmp);
-    buf[got] = '\0';
-    fclose(tmp);
-    if (r != 0 && r != 1) { lt_free(buf); return r; }   /* the message is on stderr already */
-    const char *name = cmd->name;
-    int is_explain = strcmp(name, "explain") == 0;
-    char *obj = object_of(argc, argv, is_explain), *all = object_of(argc, argv, 0);
+    cap.active = 1;
+    return -1;
+}
+
+/* Sets the captured text of name in LaTeX (obj: the object; all: every operand). */
+static void convert(const char *name, char *buf, const char *obj, const char *all, int sym)
+{
     header(stdout, name, all);
-    lt_free(all);
     if (!strcmp(name, "derived-series") || !strcmp(name, "lower-central-series")) {
         char *nl = strchr(buf, '\n');
         if (nl) *nl = '\0';
@@ -351,8 +312,6 @@ int cli_latex_run(const lt_cmd *cmd, int argc, char **argv)
     } else if (!strcmp(name, "info") || !strcmp(name, "report")) {
         put_profile(stdout, buf);
     } else if (!strcmp(name, "bch") || !strcmp(name, "magnus")) {
-        int sym = 0;
-        for (int i = 1; i < argc; i++) if (!strcmp(argv[i], "--symmetric")) sym = 1;
         const char *lhs = name[0] == 'm' ? "\\Omega" : sym ? "\\log(e^{X/2} e^{Y} e^{X/2})" : "\\log(e^{X} e^{Y})";
         /* magnus with --matrices adds lines of errors: those go in a table */
         char *extra = NULL;
@@ -363,7 +322,94 @@ int cli_latex_run(const lt_cmd *cmd, int argc, char **argv)
         if (put_lie_series(stdout, buf, lhs) < 0) put_explanation(stdout, buf);
         if (extra) put_profile(stdout, extra);
     } else put_explanation(stdout, buf);
-    lt_free(obj);
+}
+
+/* The text written to tmp since the capture began, malloc'd. */
+static char *read_back(FILE *tmp)
+{
+    fseek(tmp, 0, SEEK_END);
+    long size = ftell(tmp);
+    rewind(tmp);
+    char *buf = lt_malloc((size_t)(size > 0 ? size : 0) + 1);
+    size_t got = size > 0 ? fread(buf, 1, (size_t)size, tmp) : 0;
+    buf[got] = '\0';
+    return buf;
+}
+
+int cli_latex_end(int r)
+{
+    if (!cap.active) return r;
+    cap.active = 0;
+    fflush(stdout);
+    dup2(cap.saved, 1);
+    close(cap.saved);
+    char *buf = read_back(cap.tmp);
+    fclose(cap.tmp);
+    if (r == 0 || r == 1) convert(cap.cmd->name, buf, cap.obj, cap.all, cap.symmetric);
     lt_free(buf);
-    return r;
+    lt_free(cap.all);
+    lt_free(cap.obj);
+    return r;   /* any other status: the message is on stderr already */
+}
+
+/* magnus, until it is declared: main takes --latex out of argv. */
+int cli_take_flag(int *argc, char **argv, const char *flag)
+{
+    int found = 0, j = 1;
+    for (int i = 1; i < *argc; i++) {
+        if (strcmp(argv[i], "--") == 0) {
+            while (i < *argc) argv[j++] = argv[i++];
+            break;
+        }
+        if (strcmp(argv[i], flag) == 0) { found = 1; continue; }
+        argv[j++] = argv[i];
+    }
+    *argc = j;
+    argv[j] = NULL;
+    return found;
+}
+
+/* The object of magnus's argv: the operands, without option values. */
+static char *object_of(int argc, char **argv)
+{
+    size_t len = 1;
+    for (int i = 1; i < argc; i++) len += strlen(argv[i]) + 1;
+    char *s = lt_malloc(len);
+    s[0] = '\0';
+    int dash = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!dash && strcmp(a, "--") == 0) { dash = 1; continue; }
+        if (!dash && a[0] == '-' && !isdigit((unsigned char)a[1])) {
+            if (!strchr(a, '=') && (strncmp(a, "--max-", 6) == 0 || !strcmp(a, "--tol") || !strcmp(a, "--format")
+                                    || !strcmp(a, "--order") || !strcmp(a, "--matrices") || !strcmp(a, "--prec")
+                                    || !strcmp(a, "--norm") || !strcmp(a, "--step")))
+                i++;
+            continue;
+        }
+        if (*s) strcat(s, " ");
+        strcat(s, a);
+    }
+    return s;
+}
+
+int cli_latex_run(const lt_cmd *cmd, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0) break;
+        if (!strcmp(argv[i], "--json") || !strncmp(argv[i], "--format", 8)) {
+            fprintf(stderr, "lietool: %s: --latex and %s exclude each other\nusage: lietool %s %s\n",
+                    cmd->name, argv[i], cmd->name, cmd->usage);
+            return LT_EUSAGE;
+        }
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) return cli_usage(cmd, stdout);
+    }
+    cli_opts o = {0};
+    char *all = object_of(argc, argv);
+    o.pos = &all;
+    o.npos = 1;
+    int r = cli_latex_begin(&o, cmd, 1, argv);
+    lt_free(all);
+    if (r >= 0) return r;
+    return cli_latex_end(cmd->fn(argc, argv, cmd));
 }

@@ -3,12 +3,18 @@
 #define LT_CLI_LATEX_H
 #include "cli.h"
 
-/* Does the command take --latex? */
-int cli_latex_wanted(const char *name);
-/* Removes every `flag` before "--" from argv (argc updated); 1 if found. */
+/* Called by cli_getopts when --latex is given: standard output is
+   captured from here on (the operands of o are the object). -1 to go on,
+   or an exit status. */
+int cli_latex_begin(const cli_opts *o, const lt_cmd *cmd, int argc, char **argv);
+/* In main after the command: with a capture under way, prints what the
+   command printed as a LaTeX fragment when its status r is 0 or 1; returns r. */
+int cli_latex_end(int r);
+
+/* magnus, until it is declared: removes every `flag` before "--" from
+   argv (argc updated), 1 if found; cli_latex_run runs the command with
+   its output captured and prints it as a LaTeX fragment. */
 int cli_take_flag(int *argc, char **argv, const char *flag);
-/* Runs the command with its output captured and prints it as a LaTeX
-   fragment; returns the command's exit status. */
 int cli_latex_run(const lt_cmd *cmd, int argc, char **argv);
 
 #endif

@@ -27,36 +27,38 @@ static void print_named(const char *sub, const char *ext)
 }
 
 const lt_cmd lt_commands[] = {
-    {"bch", cmd_bch, "[--json | --latex | --table] [--symmetric] N", "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis"},
-    {"center", cmd_center, "[--json] OBJECT", "the centre: of a group its order and generators, of a Lie algebra a basis"},
-    {"closure", cmd_closure, "[--json | --format gap] ALGEBRA", "a basis of the Lie algebra (of LieAlgebra(Rationals, [...]): the matrices it generates), or GAP's structure-constant table"},
-    {"dataset", cmd_dataset, "generate --length T [--samples N] [--seed S] [--convention gap] [--max-length L] [--max-samples N] GROUP | check [--json] FILE GROUP", "word-problem datasets: the CSV (seed,input,target) of random words and their prefix products, or the check of one"},
-    {"derived-length", cmd_derived_length, "[--json] OBJECT", "length of the derived series, or 'not solvable'"},
-    {"derived-series", cmd_derived_series, "[--json | --latex] OBJECT", "orders (groups) or dimensions (Lie algebras) of G > G' > G'' > ..."},
-    {"dimension", cmd_dimension, "[--json] ALGEBRA", "the dimension of a Lie algebra"},
-    {"error-bound", cmd_error_bound, "[--json] [--bound v1|sharp] [--eps E] OBJECT", "the error exponent of a depth-k order-blind stack, k = 1..8 (arXiv 2603.05573, Corollary 3.6)"},
-    {"explain", cmd_explain, "[--json | --latex] QUESTION OBJECT | isomorphic GROUP GROUP | commutator translations|rotations", "the reasoning behind an answer (derived-series, lower-central-series, solvable, nilpotent, perfect, abelian, min-depth, isomorphic) with witnesses checked by the engine"},
-    {"help", cmd_help, "[COMMAND | groups | algebras]", "list the commands, one command's usage, or the object grammar"},
-    {"info", cmd_info, "[--json | --latex] OBJECT", "the whole algebraic profile of a group or a Lie algebra"},
-    {"is-abelian", cmd_is_abelian, "[--json] [-q] OBJECT", "exit 0 if abelian, 1 if not"},
-    {"is-nilpotent", cmd_is_nilpotent, "[--json] [-q] OBJECT", "exit 0 if nilpotent, 1 if not"},
-    {"is-perfect", cmd_is_perfect, "[--json] [-q] OBJECT", "exit 0 if the object equals its derived subgroup or subalgebra, 1 if not"},
-    {"is-semisimple", cmd_is_semisimple, "[--json] [-q] ALGEBRA", "exit 0 if the Killing form is non-degenerate (Cartan's criterion), 1 if not"},
-    {"is-solvable", cmd_is_solvable, "[--json] [-q] OBJECT", "exit 0 if solvable, 1 if not"},
-    {"isomorphic", cmd_isomorphic, "[--json] [-q] [--max-enum N] GROUP GROUP", "exit 0 and an isomorphism if the groups are isomorphic, 1 and an invariant that differs if not"},
-    {"killing", cmd_killing, "[--json] ALGEBRA", "the Killing form tr(ad x ad y) in the algebra's basis"},
-    {"lower-central-series", cmd_lower_central_series, "[--json | --latex] OBJECT", "G > [G,G] > [[G,G],G] > ... (stops when a term repeats)"},
-    {"lyndon", cmd_lyndon, "[--json] R N", "the Lyndon basis of the free Lie algebra on R letters up to degree N (letters X Y Z, or a b c ... for R >= 4)"},
-    {"magnus", cmd_magnus, "[--json | --latex] --order K [--max-length L] [--matrices FILE [--prec BITS] [--norm frobenius|spectral] [--step H]] WORD", "the Magnus expansion log(exp(A_wT) ... exp(A_w1)) of a word to order K, exact, in the Lyndon basis"},
-    {"min-depth", cmd_min_depth, "[--json] [--layers abelian|restricted] [--length T [--bound v1|sharp] [--tokens N] [--max-digits N]] OBJECT", "the order-blind (abelian) and restricted layers the object needs; with --length T the logarithmic bound and its width"},
-    {"nilpotency-class", cmd_nilpotency_class, "[--json] OBJECT", "length of the lower central series, or 'not nilpotent'"},
-    {"order", cmd_order, "[--json] GROUP", "the order of the group (exact)"},
-    {"radical", cmd_radical, "[--json] ALGEBRA", "the solvable radical of a Lie algebra: its dimension and a basis"},
-    {"rep", cmd_rep, "check [--json] [--tol T] [--max-enum N] GROUP FILE", "check that FILE's matrices for group elements extend to a homomorphism: the first failing relation, distinct images, faithfulness"},
-    {"report", cmd_report, "[--json | --latex] [--bound v1|sharp] [--length T] [--tokens N] [--max-digits N] OBJECT", "one page: algebraic profile, minimum depths, error exponents and the word problem's complexity, with sources"},
-    {"ssm", cmd_ssm, "cascade [--json] [--csv FILE] [--layers K] --length T [--samples N] [--seed S] [--precision f64|f32|bf16] [--renormalize] [--scan sequential|parallel] GROUP | drift [--json] [--csv FILE] [--precision P] [--samples N] [--max-length L] [GROUP] | scan --kind diag|dense --channels D --length T | tables GROUP | bench-diag | bench-cascade | rotation ... | eval ... | sweep ...", "the state-space-model simulator: abelian cascades for solvable groups, finite-precision drift, parallel scans, the rotation task, trained checkpoints ('lietool ssm SUBCOMMAND -h')"},
-    {"table", cmd_table, "[--json] [--convention gap] GROUP", "the Cayley table in the word-problem generator's element order (or GAP's), as abstract_algebra JSON"},
-    {"upper-central-series", cmd_upper_central_series, "[--json] ALGEBRA", "dimensions of the upper central series, largest first, down to 0"},
+    {"bch", cmd_bch, NULL, "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis", &cli_bch_decl},
+    {"center", cmd_center, NULL, "the centre: of a group its order and generators, of a Lie algebra a basis", &cli_center_decl},
+    {"closure", cmd_closure, NULL, "a basis of the Lie algebra (of LieAlgebra(Rationals, [...]): the matrices it generates), or GAP's structure-constant table", &cli_closure_decl},
+    {"dataset", cmd_dataset, NULL, "word-problem datasets: the CSV (seed,input,target) of random words and their prefix products, or the check of one", &cli_dataset_decl},
+    {"derived-length", cmd_derived_length, NULL, "length of the derived series, or 'not solvable'", &cli_derived_length_decl},
+    {"derived-series", cmd_derived_series, NULL, "orders (groups) or dimensions (Lie algebras) of G > G' > G'' > ...", &cli_derived_series_decl},
+    {"dimension", cmd_dimension, NULL, "the dimension of a Lie algebra", &cli_dimension_decl},
+    {"error-bound", cmd_error_bound, NULL, "the error exponent of a depth-k order-blind stack, k = 1..8 (arXiv 2603.05573, Corollary 3.6)", &cli_error_bound_decl},
+    {"explain", cmd_explain, NULL, "the reasoning behind an answer (derived-series, lower-central-series, solvable, nilpotent, perfect, abelian, min-depth, isomorphic) with witnesses checked by the engine", &cli_explain_decl},
+    {"help", cmd_help, NULL, "list the commands, one command's usage, or the object grammar", &cli_help_decl},
+    {"info", cmd_info, NULL, "the whole algebraic profile of a group or a Lie algebra", &cli_info_decl},
+    {"is-abelian", cmd_is_abelian, NULL, "exit 0 if abelian, 1 if not", &cli_is_abelian_decl},
+    {"is-nilpotent", cmd_is_nilpotent, NULL, "exit 0 if nilpotent, 1 if not", &cli_is_nilpotent_decl},
+    {"is-perfect", cmd_is_perfect, NULL, "exit 0 if the object equals its derived subgroup or subalgebra, 1 if not", &cli_is_perfect_decl},
+    {"is-semisimple", cmd_is_semisimple, NULL, "exit 0 if the Killing form is non-degenerate (Cartan's criterion), 1 if not", &cli_is_semisimple_decl},
+    {"is-solvable", cmd_is_solvable, NULL, "exit 0 if solvable, 1 if not", &cli_is_solvable_decl},
+    {"isomorphic", cmd_isomorphic, NULL, "exit 0 and an isomorphism if the groups are isomorphic, 1 and an invariant that differs if not", &cli_isomorphic_decl},
+    {"killing", cmd_killing, NULL, "the Killing form tr(ad x ad y) in the algebra's basis", &cli_killing_decl},
+    {"lower-central-series", cmd_lower_central_series, NULL, "G > [G,G] > [[G,G],G] > ... (stops when a term repeats)", &cli_lower_central_series_decl},
+    {"lyndon", cmd_lyndon, NULL, "the Lyndon basis of the free Lie algebra on R letters up to degree N (letters X Y Z, or a b c ... for R >= 4)", &cli_lyndon_decl},
+    {"magnus", cmd_magnus, "[--json | --latex] --order K [--max-length L] [--matrices FILE [--prec BITS] [--norm frobenius|spectral] [--step H]] WORD",
+     "the Magnus expansion log(exp(A_wT) ... exp(A_w1)) of a word to order K, exact, in the Lyndon basis", NULL},
+    {"min-depth", cmd_min_depth, NULL, "the order-blind (abelian) and restricted layers the object needs; with --length T the logarithmic bound and its width", &cli_min_depth_decl},
+    {"nilpotency-class", cmd_nilpotency_class, NULL, "length of the lower central series, or 'not nilpotent'", &cli_nilpotency_class_decl},
+    {"order", cmd_order, NULL, "the order of the group (exact)", &cli_order_decl},
+    {"radical", cmd_radical, NULL, "the solvable radical of a Lie algebra: its dimension and a basis", &cli_radical_decl},
+    {"rep", cmd_rep, NULL, "check that FILE's matrices for group elements extend to a homomorphism: the first failing relation, distinct images, faithfulness", &cli_rep_decl},
+    {"report", cmd_report, NULL, "one page: algebraic profile, minimum depths, error exponents and the word problem's complexity, with sources", &cli_report_decl},
+    {"ssm", cmd_ssm, "cascade [--json] [--csv FILE] [--layers K] --length T [--samples N] [--seed S] [--precision f64|f32|bf16] [--renormalize] [--scan sequential|parallel] GROUP | drift [--json] [--csv FILE] [--precision P] [--samples N] [--max-length L] [GROUP] | scan --kind diag|dense --channels D --length T | tables GROUP | bench-diag | bench-cascade | rotation ... | eval ... | sweep ...",
+     "the state-space-model simulator: abelian cascades for solvable groups, finite-precision drift, parallel scans, the rotation task, trained checkpoints ('lietool ssm SUBCOMMAND -h')", NULL},
+    {"table", cmd_table, NULL, "the Cayley table in the word-problem generator's element order (or GAP's), as abstract_algebra JSON", &cli_table_decl},
+    {"upper-central-series", cmd_upper_central_series, NULL, "dimensions of the upper central series, largest first, down to 0", &cli_upper_central_series_decl},
 };
 const int lt_ncommands = (int)(sizeof lt_commands / sizeof lt_commands[0]);
 const lt_cmd *cli_current_cmd = &lt_commands[0];
@@ -83,17 +85,18 @@ static void version(void)
            gmp_version, mpfr_get_version(), FLINT_VERSION);
 }
 
-static const lt_cmd *find_command(const char *name)
-{
-    for (int i = 0; i < lt_ncommands; i++)
-        if (strcmp(lt_commands[i].name, name) == 0) return &lt_commands[i];
-    return &lt_commands[0];
-}
+const cli_decl cli_help_decl = {
+    .args = "[COMMAND [SUBCOMMAND] | groups | algebras]", .min_args = 0, .max_args = 2, .what = "a command and its subcommand",
+};
 
 int cmd_help(int argc, char **argv, const lt_cmd *self)
 {
-    (void)self;
-    if (argc > 1 && strcmp(argv[1], "groups") == 0) {
+    cli_opts o = {0};
+    int r = self ? cli_getopts(&o, NULL, argc, argv, self, NULL) : -1;
+    const char *what = o.npos ? o.pos[0] : NULL, *sub = o.npos > 1 ? o.pos[1] : NULL;
+    cli_free(&o);
+    if (r >= 0) return r;
+    if (what && strcmp(what, "groups") == 0) {
         printf("Groups (lietool-formats(5) has the file formats):\n"
                "  S<n> A<n> C<n> Z<n>     symmetric, alternating, cyclic on n points\n"
                "  D<m> Q<m>               dihedral and dicyclic of order m (D8, Q8)\n"
@@ -106,7 +109,7 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
         print_named("groups", ".grp");
         return 0;
     }
-    if (argc > 1 && strcmp(argv[1], "algebras") == 0) {
+    if (what && strcmp(what, "algebras") == 0) {
         printf("Lie algebras over Q (lietool-formats(5) has the file formats):\n"
                "  gl(n) sl(n) so(n) sp(2m)     classical matrix algebras\n"
                "  b(n) n(n)                    upper and strictly upper triangular n x n\n"
@@ -118,12 +121,17 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
         print_named("lie", ".lie");
         return 0;
     }
-    if (argc > 1 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0))
-        return cli_usage(self ? self : find_command("help"), stdout);
-    if (argc > 1) {
-        for (int i = 0; i < lt_ncommands; i++)
-            if (strcmp(argv[1], lt_commands[i].name) == 0) return cli_usage(&lt_commands[i], stdout);
-        unknown_command(argv[1]);
+    if (what) {
+        for (int i = 0; i < lt_ncommands; i++) {
+            const lt_cmd *c = &lt_commands[i];
+            if (strcmp(what, c->name) != 0) continue;
+            if (!sub) return cli_usage(c, stdout);
+            for (int j = 0; c->decl && c->decl->subs && c->decl->subs[j]; j++)
+                if (c->decl->subs[j]->name && strcmp(sub, c->decl->subs[j]->name) == 0)
+                    return cli_usage_sub(c, c->decl->subs[j], stdout);
+            return cli_usage_error(self, NULL, "%s has no subcommand '%s'", c->name, sub);
+        }
+        unknown_command(what);
         return LT_EUSAGE;
     }
     printf("usage: lietool <command> [options] <object>...\n\ncommands:\n");
@@ -147,9 +155,9 @@ int main(int argc, char **argv)
         if (strcmp(argv[1], lt_commands[i].name) == 0) {
             cli_current_cmd = &lt_commands[i];
             int ac = argc - 1, r;
-            if (cli_latex_wanted(argv[1]) && cli_take_flag(&ac, argv + 1, "--latex"))
+            if (!lt_commands[i].decl && strcmp(argv[1], "magnus") == 0 && cli_take_flag(&ac, argv + 1, "--latex"))
                 r = cli_latex_run(&lt_commands[i], ac, argv + 1);
-            else r = lt_commands[i].fn(ac, argv + 1, &lt_commands[i]);
+            else r = cli_latex_end(lt_commands[i].fn(ac, argv + 1, &lt_commands[i]));
             if (fflush(stdout) != 0 || ferror(stdout)) {
                 fprintf(stderr, "lietool: error writing output\n");
                 return LT_EINTERNAL;

@@ -23,7 +23,7 @@ static const lt_cmd rot_cmd = {
     "[--depth K|A..B] [--bound v1|sharp] [--step H] [--length T] [--window W] [--samples N] [--seed S] "
     "[--fit H1,H2,...] [--json] [--csv FILE] [--plot FILE.svg] [--max-length T] [--max-samples N]",
     "the rotation task: A5 words acting on R^3 by icosahedral rotations, against the depth-k order-blind model "
-    "(each window's Magnus series truncated at c(k)); MSE per position and the fitted error exponents"
+    "(each window's Magnus series truncated at c(k)); MSE per position and the fitted error exponents", NULL
 };
 
 static int rot_usage(const char *fmt, const char *v)
