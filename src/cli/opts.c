@@ -159,8 +159,6 @@ static const cli_optdecl common[CLI_NCOMMON] = {
 
 typedef struct {
     const cli_optdecl *opt;
-    int bit;            /* its bit in common, or -1 */
-    int parent;         /* declared by the command above a subcommand */
     int shown;          /* in the synopsis */
 } entry;
 
@@ -173,9 +171,9 @@ static const cli_optdecl *own_named(const cli_optdecl *list, const char *name)
     return NULL;
 }
 
-static void add(optset *S, const cli_optdecl *p, int bit, int parent, int shown)
+static void add(optset *S, const cli_optdecl *p, int shown)
 {
-    if (S->n < MAX_OPTS) S->e[S->n++] = (entry){p, bit, parent, shown};
+    if (S->n < MAX_OPTS) S->e[S->n++] = (entry){p, shown};
 }
 
 static void add_common(optset *S, const cli_decl *top, const cli_decl *d, int from, int to, int which)
@@ -186,13 +184,13 @@ static void add_common(optset *S, const cli_decl *top, const cli_decl *d, int fr
         if (!(which & 1 && in_top) && !(which & 2 && in_d && !in_top)) continue;
         if (own_named(top->opts, common[b].name) || own_named(d->opts, common[b].name)) continue;
         unsigned show = in_top ? top->show : d->show;
-        add(S, &common[b], b, in_top && d != top, !(common[b].flags & CLI_HIDDEN) || (show & bit));
+        add(S, &common[b], !(common[b].flags & CLI_HIDDEN) || (show & bit));
     }
 }
 
-static void add_own(optset *S, const cli_optdecl *list, int parent)
+static void add_own(optset *S, const cli_optdecl *list)
 {
-    for (const cli_optdecl *p = list; p && p->name; p++) add(S, p, -1, parent, !(p->flags & CLI_HIDDEN));
+    for (const cli_optdecl *p = list; p && p->name; p++) add(S, p, !(p->flags & CLI_HIDDEN));
 }
 
 /* The options d takes, in the order of usage lines: the shared output
@@ -204,8 +202,8 @@ static void collect(optset *S, const lt_cmd *cmd, const cli_decl *d, int which)
     S->n = 0;
     if (d == top) which = 3;
     add_common(S, top, d, 0, CLI_B_FLOAT, which);
-    if (which & 1 && d != top) add_own(S, top->opts, 1);
-    if (which & 2) add_own(S, d->opts, d == top);
+    if (which & 1 && d != top) add_own(S, top->opts);
+    if (which & 2) add_own(S, d->opts);
     add_common(S, top, d, CLI_B_FLOAT, CLI_NCOMMON, which);
 }
 
