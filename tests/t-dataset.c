@@ -16,37 +16,6 @@ static int build(lt_cayley_t C, const char *spec, lt_convention conv)
     return st == LT_OK;
 }
 
-/* SplitMix64 from seed 0 (the published reference values) and the
-   unbiased draw */
-static void rng(void)
-{
-    unit_case = "splitmix64";
-    lt_rng_t r;
-    lt_rng_seed(r, 0);
-    static const uint64_t want[3] = {0xe220a8397b1dcdafULL, 0x6e789e6aa1b965f4ULL, 0x06c45d188009454fULL};
-    for (int i = 0; i < 3; i++) {
-        uint64_t x = lt_rng_next(r);
-        CHECK(x == want[i], "output %d is %016llx", i, (unsigned long long)x);
-    }
-    unit_case = "below";
-    lt_rng_seed(r, 42);
-    long count[6] = {0};
-    int in_range = 1;
-    for (int i = 0; i < 60000; i++) {
-        uint64_t x = lt_rng_below(r, 6);
-        if (x >= 6) in_range = 0; else count[x]++;
-    }
-    CHECK(in_range, "a draw out of range");
-    for (int k = 0; k < 6; k++) CHECK(count[k] > 9500 && count[k] < 10500, "value %d drawn %ld times of 60000", k, count[k]);
-    lt_rng_seed(r, 1);
-    CHECK(lt_rng_below(r, 1) == 0, "below(1)");
-    /* 2^63 + 1: more than half of the outputs are rejected, none returned out of range */
-    uint64_t big = (1ULL << 63) + 1;
-    int ok = 1;
-    for (int i = 0; i < 200; i++) if (lt_rng_below(r, big) >= big) ok = 0;
-    CHECK(ok, "below(2^63+1) out of range");
-}
-
 /* Entries worked out by hand from the definitions. */
 static void golden(void)
 {
@@ -386,7 +355,6 @@ static void bad_rows(void)
 int main(void)
 {
     lt_ctx_init(ctx);
-    rng();
     golden();
     laws();
     limits();

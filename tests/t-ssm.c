@@ -8,11 +8,6 @@
 #include "lietool.h"
 #include "unit.h"
 
-static double unif(lt_rng_t r)
-{
-    return (double)(lt_rng_next(r) >> 11) * 0x1p-53;
-}
-
 static void test_rounding(void)
 {
     unit_case = "rounding";
@@ -30,7 +25,7 @@ static void test_rounding(void)
     lt_rng_seed(r, 5);
     int bad = 0;
     for (int i = 0; i < 10000; i++) {
-        double x = (unif(r) - 0.5) * 1e6, y = lt_prec_round(x, LT_PREC_BF16);
+        double x = (lt_rng_unit(r) - 0.5) * 1e6, y = lt_prec_round(x, LT_PREC_BF16);
         int e;
         double m = frexp(y, &e) * 256;
         if (m != floor(m) || fabs(y - x) > ldexp(1, e - 9)) bad++;
@@ -71,9 +66,9 @@ static void test_scan_diag(void)
             double *hr = malloc(sz * 8), *hi = malloc(sz * 8), *gr = malloc(sz * 8), *gi = malloc(sz * 8);
             double h0r[3] = {1, 0.5, -1}, h0i[3] = {0, 0.25, 2};
             for (size_t i = 0; i < sz; i++) {
-                double rho = 0.5 + 0.5 * unif(rng), th = 6.283185307179586 * unif(rng);
+                double rho = 0.5 + 0.5 * lt_rng_unit(rng), th = 6.283185307179586 * lt_rng_unit(rng);
                 ar[i] = rho * cos(th); ai[i] = rho * sin(th);
-                br[i] = unif(rng) - 0.5; bi[i] = unif(rng) - 0.5;
+                br[i] = lt_rng_unit(rng) - 0.5; bi[i] = lt_rng_unit(rng) - 0.5;
             }
             lt_scan_opts o;
             lt_scan_opts_init(&o);
@@ -155,8 +150,8 @@ static void test_scan_dense(void)
             size_t dd = (size_t)d * d;
             double *A = malloc(T * dd * 8), *b = malloc(T * d * 8), *h = malloc(T * d * 8), *g = malloc(T * d * 8);
             double h0[4] = {1, -1, 0.5, 2};
-            for (size_t i = 0; i < T * dd; i++) A[i] = (2 * unif(rng) - 1) / d;
-            for (long i = 0; i < T * d; i++) b[i] = unif(rng) - 0.5;
+            for (size_t i = 0; i < T * dd; i++) A[i] = (2 * lt_rng_unit(rng) - 1) / d;
+            for (long i = 0; i < T * d; i++) b[i] = lt_rng_unit(rng) - 0.5;
             lt_scan_opts o;
             lt_scan_opts_init(&o);
             lt_scan_dense(h, A, b, h0, T, d, &o, err);

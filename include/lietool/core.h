@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdarg.h>
+#include <stdint.h>
 
 #define LIETOOL_VERSION "0.1.0"
 
@@ -61,5 +62,23 @@ typedef struct {
 typedef lt_ctx_struct lt_ctx_t[1];
 
 void lt_ctx_init(lt_ctx_t ctx);
+
+/* The random generator of the library (src/core/rng.c): SplitMix64
+   (Steele, Lea and Flood, OOPSLA 2014).
+   state += 0x9E3779B97F4A7C15; z = state;
+   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9;
+   z = (z ^ (z >> 27)) * 0x94D049BB133111EB; output z ^ (z >> 31).
+   lt_rng_below(n) draws outputs until one is below 2^64 - (2^64 mod n)
+   and returns it mod n (no bias); lt_rng_unit is the top 53 bits of one
+   output times 2^-53, uniform in [0, 1). */
+typedef struct { uint64_t state; } lt_rng_struct;
+typedef lt_rng_struct lt_rng_t[1];
+void lt_rng_seed(lt_rng_t r, uint64_t seed);
+uint64_t lt_rng_next(lt_rng_t r);
+uint64_t lt_rng_below(lt_rng_t r, uint64_t n);
+double lt_rng_unit(lt_rng_t r);
+
+/* 1 if p is prime (trial division). */
+int lt_is_prime(long p);
 
 #endif

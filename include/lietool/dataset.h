@@ -1,7 +1,7 @@
 /* Word-problem datasets: a group's Cayley table in a stated element order
    and product convention, the CSV files of the public word-problem
-   repositories (jopetty/word-problem and its forks), a documented random
-   generator, and the check of such files. lietool-formats(5) describes the
+   repositories (jopetty/word-problem and its forks), drawn with the
+   library's random generator (lietool/core.h), and the check of such files. lietool-formats(5) describes the
    conventions and the file format. */
 #ifndef LIETOOL_DATASET_H
 #define LIETOOL_DATASET_H
@@ -53,18 +53,6 @@ void lt_cayley_write_json(FILE *f, const lt_cayley_t C);
    (each step multiplies the previous product on the right by the next
    token, as the generator's group_reduce does). */
 void lt_cayley_prefix(int *target, const lt_cayley_t C, const int *word, long len);
-
-/* The random generator: SplitMix64 (Steele, Lea and Flood, OOPSLA 2014).
-   state += 0x9E3779B97F4A7C15; z = state;
-   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9;
-   z = (z ^ (z >> 27)) * 0x94D049BB133111EB; output z ^ (z >> 31).
-   lt_rng_below(n) draws outputs until one is below 2^64 - (2^64 mod n)
-   and returns it mod n (no bias). */
-typedef struct { uint64_t state; } lt_rng_struct;
-typedef lt_rng_struct lt_rng_t[1];
-void lt_rng_seed(lt_rng_t r, uint64_t seed);
-uint64_t lt_rng_next(lt_rng_t r);
-uint64_t lt_rng_below(lt_rng_t r, uint64_t n);
 
 /* Writes the CSV "seed,input,target" of samples distinct random words of
    length len (tokens uniform, drawn in order with lt_rng_below(|G|) from

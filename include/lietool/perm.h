@@ -159,5 +159,4 @@ void lt_pgrp_psl2(lt_pgrp_t G, int p);               /* PSL(2,p) on the p + 1 po
 void lt_pgrp_agl1(lt_pgrp_t G, int p);               /* AGL(1,p) on p points */
 /* G x H acting on the disjoint union (points of H shifted by G's degree). */
 void lt_pgrp_direct_product(lt_pgrp_t P, const lt_pgrp_t G, const lt_pgrp_t H);
-int lt_is_prime(long p);
 #endif

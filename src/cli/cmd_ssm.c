@@ -503,11 +503,6 @@ done:
 
 /* ---- ssm scan: sequential and parallel compared ---- */
 
-static double unif(lt_rng_t rng)
-{
-    return (double)(lt_rng_next(rng) >> 11) * 0x1p-53;
-}
-
 /* The stated tolerance: max |h_seq - h_par| <= tol * max(1, max |h_seq|)
    with u the unit roundoff and L = ceil(log2 T):
      tol = 4 (w + 2) (2L + 1) u   on the data below, which do not amplify
@@ -563,11 +558,11 @@ static int scan_cmd(ssm_opts *s, cli_opts *o)
             h[c] = lt_malloc(sz * sizeof(double)); g[c] = lt_malloc(sz * sizeof(double));
         }
         for (size_t i = 0; i < sz; i++) {
-            double rho = s->renorm ? 1 : 0.5 + 0.5 * unif(rng), th = 2 * M_PI * unif(rng);
+            double rho = s->renorm ? 1 : 0.5 + 0.5 * lt_rng_unit(rng), th = 2 * M_PI * lt_rng_unit(rng);
             a[0][i] = lt_prec_round(rho * cos(th), s->prec);
             a[1][i] = lt_prec_round(rho * sin(th), s->prec);
-            b[0][i] = lt_prec_round(unif(rng) - 0.5, s->prec);
-            b[1][i] = lt_prec_round(unif(rng) - 0.5, s->prec);
+            b[0][i] = lt_prec_round(lt_rng_unit(rng) - 0.5, s->prec);
+            b[1][i] = lt_prec_round(lt_rng_unit(rng) - 0.5, s->prec);
         }
         double *h0r = lt_malloc((size_t)d * sizeof(double)), *h0i = lt_malloc((size_t)d * sizeof(double));
         (void)h0;
@@ -589,8 +584,8 @@ static int scan_cmd(ssm_opts *s, cli_opts *o)
         double *h0 = lt_malloc((size_t)d * sizeof(double));
         for (int j = 0; j < d; j++) h0[j] = 1;
         /* entries uniform in [-1, 1]/d: every row sum of |A| is at most 1 */
-        for (size_t i = 0; i < (size_t)T * dd; i++) A[i] = lt_prec_round((2 * unif(rng) - 1) / d, s->prec);
-        for (size_t i = 0; i < sz; i++) b[i] = lt_prec_round(unif(rng) - 0.5, s->prec);
+        for (size_t i = 0; i < (size_t)T * dd; i++) A[i] = lt_prec_round((2 * lt_rng_unit(rng) - 1) / d, s->prec);
+        for (size_t i = 0; i < sz; i++) b[i] = lt_prec_round(lt_rng_unit(rng) - 0.5, s->prec);
         st = lt_scan_dense(h, A, b, h0, T, d, &seq, err);
         if (!st) st = lt_scan_dense(g, A, b, h0, T, d, &par, err);
         for (size_t i = 0; i < sz && !st; i++) {
@@ -698,14 +693,14 @@ static int bench_diag(ssm_opts *s, cli_opts *o)
     double *cr = lt_malloc((size_t)d * sizeof(double)), *ci = lt_malloc((size_t)d * sizeof(double));
     /* the tables, in the order bench/bench-ssm.sh draws them */
     for (size_t i = 0; i < td; i++) {
-        double rho = 0.9 + 0.1 * unif(rng), th = 2 * M_PI * unif(rng);
+        double rho = 0.9 + 0.1 * lt_rng_unit(rng), th = 2 * M_PI * lt_rng_unit(rng);
         lr[i] = rho * cos(th);
         li[i] = rho * sin(th);
     }
-    for (size_t i = 0; i < td; i++) br[i] = unif(rng) - 0.5;
-    for (size_t i = 0; i < td; i++) bi[i] = unif(rng) - 0.5;
-    for (int j = 0; j < d; j++) cr[j] = unif(rng) - 0.5;
-    for (int j = 0; j < d; j++) ci[j] = unif(rng) - 0.5;
+    for (size_t i = 0; i < td; i++) br[i] = lt_rng_unit(rng) - 0.5;
+    for (size_t i = 0; i < td; i++) bi[i] = lt_rng_unit(rng) - 0.5;
+    for (int j = 0; j < d; j++) cr[j] = lt_rng_unit(rng) - 0.5;
+    for (int j = 0; j < d; j++) ci[j] = lt_rng_unit(rng) - 0.5;
     int *tok = lt_malloc((size_t)T * sizeof(int));
     for (long t = 0; t < T; t++) tok[t] = (int)lt_rng_below(rng, (uint64_t)ntok);
     double *y = lt_malloc((size_t)T * sizeof(double));

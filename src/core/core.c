@@ -1,4 +1,4 @@
-/* Status messages, allocation wrappers and limits. */
+/* Status messages, allocation wrappers, limits, primes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +81,13 @@ void lt_ctx_init(lt_ctx_t ctx)
     ctx->max_dim = 1024;
     ctx->progress = NULL;
     ctx->progress_arg = NULL;
+}
+
+int lt_is_prime(long p)
+{
+    if (p < 2) return 0;
+    for (long d = 2; d * d <= p; d++) if (p % d == 0) return 0;
+    return 1;
 }
 
 int lt_edit_distance(const char *a, const char *b)

@@ -10,7 +10,6 @@
 #include <string.h>
 #include "lietool/rotation.h"
 #include "lietool/perm.h"
-#include "lietool/dataset.h"
 
 static const long double PI_L = 3.141592653589793238462643383279502884L;
 
