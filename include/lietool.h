@@ -3,6 +3,7 @@
 #define LIETOOL_H
 #include "lietool/core.h"
 #include "lietool/perm.h"
+#include "lietool/cayley.h"
 #include "lietool/json.h"
 #include "lietool/io.h"
 #include "lietool/liealg.h"

@@ -11,7 +11,7 @@ static int build(lt_cayley_t C, const char *spec, lt_convention conv)
 {
     lt_err_t err;
     lt_err_init(err);
-    lt_status st = lt_cayley_build(C, spec, conv, ctx, err);
+    lt_status st = lt_io_cayley_table(C, spec, conv, ctx, err);
     CHECK(st == LT_OK, "%s (%s): %s", spec, lt_convention_name(conv), err->msg);
     return st == LT_OK;
 }
@@ -129,7 +129,7 @@ static void laws(void)
             lt_pgrp_init(G, 1);
             lt_pgrp_init(H, 1);
             FILE *f = fopen(path, "w");
-            lt_cayley_write_json(f, C);
+            lt_io_write_cayley(f, C);
             fclose(f);
             lt_status st = lt_io_group(G, NULL, groups[g], ctx, err);
             if (!st) st = lt_pgrp_chain(G, NULL, ctx, err);
@@ -184,19 +184,19 @@ static void limits(void)
     lt_err_t err;
     lt_err_init(err);
     unit_case = "--max-enum";
-    lt_status st = lt_cayley_build(C, "S5", LT_CONV_AA, small, err);
+    lt_status st = lt_io_cayley_table(C, "S5", LT_CONV_AA, small, err);
     CHECK(st == LT_ELIMIT && strstr(err->msg, "--max-enum 100"), "%d %s", st, err->msg);
-    st = lt_cayley_build(C, "C101", LT_CONV_AA, small, err);
+    st = lt_io_cayley_table(C, "C101", LT_CONV_AA, small, err);
     CHECK(st == LT_ELIMIT && strstr(err->msg, "--max-enum"), "%d %s", st, err->msg);
-    st = lt_cayley_build(C, "C11 x C11", LT_CONV_AA, small, err);
+    st = lt_io_cayley_table(C, "C11 x C11", LT_CONV_AA, small, err);
     CHECK(st == LT_ELIMIT, "%d %s", st, err->msg);
     unit_case = "--max-memory";
     small->max_enum = 10000000;
     small->max_memory_mb = 1;
-    st = lt_cayley_build(C, "S7", LT_CONV_GAP, small, err);
+    st = lt_io_cayley_table(C, "S7", LT_CONV_GAP, small, err);
     CHECK(st == LT_ELIMIT && strstr(err->msg, "--max-memory 1"), "%d %s", st, err->msg);
     unit_case = "bad group";
-    st = lt_cayley_build(C, "D7", LT_CONV_AA, ctx, err);
+    st = lt_io_cayley_table(C, "D7", LT_CONV_AA, ctx, err);
     CHECK(st == LT_EINPUT, "%d %s", st, err->msg);
     lt_cayley_clear(C);
 }

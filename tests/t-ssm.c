@@ -188,7 +188,7 @@ static int build(lt_cayley_t C, lt_cascade_t K, const char *spec, int k, lt_prec
     lt_ctx_init(ctx);
     lt_cayley_init(C);
     lt_cascade_init(K);
-    if (lt_cayley_build(C, spec, LT_CONV_AA, ctx, err)) return -1;
+    if (lt_io_cayley_table(C, spec, LT_CONV_AA, ctx, err)) return -1;
     if (k == 0) {
         if (lt_cascade_build(K, C, 1, p, ctx, err)) return -1;
         k = K->derived_length;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include "lietool/core.h"
 #include "lietool/perm.h"
+#include "lietool/cayley.h"
 
 /* Parses a group object. On success G holds generators (no chain yet) and,
    if name is not NULL, *name a malloc'd display name. */
@@ -22,6 +23,18 @@ void lt_io_cycles_perm(int *p, int n, const int *pts, int npts);
    right regular representation; checks the group axioms. */
 lt_status lt_io_cayley(lt_pgrp_t G, char **name, const char *path,
                        const lt_ctx_t ctx, lt_err_t err);
+/* The Cayley table of the group object spec (lietool's group grammar) in
+   the convention conv (lietool/cayley.h), replacing C's contents: in the
+   abstract_algebra convention the dataset generator's families by name
+   (C<n>, Z<n>, D<m>, H3, Heis(p), UT(3,p)) and products factor by factor;
+   a Cayley table file as it stands. The order is bounded by --max-enum
+   (elements are enumerated) and the table's size by --max-memory
+   (LT_ELIMIT). */
+lt_status lt_io_cayley_table(lt_cayley_t C, const char *spec, lt_convention conv,
+                             const lt_ctx_t ctx, lt_err_t err);
+/* Writes {"name", "description", "elements", "table"} on one line (the
+   abstract_algebra JSON layout, read back by lt_io_cayley). */
+void lt_io_write_cayley(FILE *f, const lt_cayley_t C);
 /* Reads a .grp file (see lietool-formats(5)). */
 lt_status lt_io_grp_file(lt_pgrp_t G, char **name, const char *path,
                          const lt_ctx_t ctx, lt_err_t err);

@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 #include "lietool/core.h"
-#include "lietool/dataset.h"
+#include "lietool/cayley.h"
 
 /* ---- finite precision ---- */
 /* Values are held in doubles and rounded to the working precision after

@@ -132,7 +132,7 @@ int cli_cayley(lt_cayley_t C, const char *spec, lt_convention conv, const cli_op
     }
     lt_err_t err;
     lt_err_init(err);
-    if (lt_cayley_build(C, spec, conv, o->ctx, err)) return cli_fail(err);
+    if (lt_io_cayley_table(C, spec, conv, o->ctx, err)) return cli_fail(err);
     return -1;
 }
 

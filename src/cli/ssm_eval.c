@@ -363,7 +363,7 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     memset(&R, 0, sizeof R);
     FILE *pf = NULL, *lf = NULL;
     long d = 0, abel = 0;
-    if (lt_cayley_build(C, o.group, LT_CONV_AA, ctx, err) || ev_model(M, dir, &o, C, err)
+    if (lt_io_cayley_table(C, o.group, LT_CONV_AA, ctx, err) || ev_model(M, dir, &o, C, err)
         || derived(&d, &abel, o.group, ctx, err) || ev_words(&W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
     if (o.predf && !(pf = fopen(o.predf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.predf, strerror(errno)); r = LT_EINPUT; goto done; }
     if (o.logitf && !(lf = fopen(o.logitf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.logitf, strerror(errno)); r = LT_EINPUT; goto done; }
@@ -490,7 +490,7 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     memset(&W, 0, sizeof W);
     sweep_row *rows = lt_calloc((size_t)o.ndirs, sizeof *rows);
     long d = 0, abel = 0;
-    if (lt_cayley_build(C, o.group, LT_CONV_AA, ctx, err) || derived(&d, &abel, o.group, ctx, err)
+    if (lt_io_cayley_table(C, o.group, LT_CONV_AA, ctx, err) || derived(&d, &abel, o.group, ctx, err)
         || ev_words(&W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
     for (int i = 0; i < o.ndirs; i++) {
         lt_model_t M;

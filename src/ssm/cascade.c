@@ -19,7 +19,9 @@
    factor, multiplied at every step by the token's root of unity
    exp(2 pi i e/m): a diagonal linear recurrence h_t = a(c_t) h_(t-1).
    The readout decodes every phase to the nearest m-th root of unity. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <gmp.h>
 #include "lietool/ssm.h"
 #include "lietool/perm.h"
