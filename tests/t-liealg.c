@@ -1,6 +1,7 @@
 /* Lie algebras over Q: golden values from GAP 4.12 and laws. The algebras
    are built here from explicit matrices, independently of the parsers. */
 #include <stdlib.h>
+#include <string.h>
 #include <flint/fmpq_vec.h>
 #include "lietool.h"
 #include "lietool/liealg.h"
@@ -355,7 +356,7 @@ static void fnil_derived_lengths(void)
             lt_liealg_init(L);
             lt_err_t err;
             lt_err_init(err);
-            CHECK(lt_io_liealg(L, NULL, spec, ctx, err) == LT_OK, "%s", err->msg);
+            CHECK(lt_free_nilpotent(L, r, c, spec, ctx, err) == LT_OK, "%s", err->msg);
             lt_lseries_t S;
             lt_lseries_init(S);
             lt_liealg_derived_series(S, L);
@@ -368,6 +369,74 @@ static void fnil_derived_lengths(void)
             lt_lseries_clear(S);
             lt_liealg_clear(L);
         }
+}
+
+/* The named families (src/liealg/named.c): the dimension of each, the
+   laws, and the structure constants against the commutators of the
+   matrices; arguments outside a family refused. */
+static void named_families(void)
+{
+    static const struct { lt_liealg_family f; long a; slong dim, n; const char *name; } cases[] = {
+        {LT_LIE_GL, 3, 9, 3, "gl(3)"}, {LT_LIE_SL, 3, 8, 3, "sl(3)"}, {LT_LIE_SO, 4, 6, 4, "so(4)"},
+        {LT_LIE_SP, 4, 10, 4, "sp(4)"}, {LT_LIE_B, 3, 6, 3, "b(3)"}, {LT_LIE_N, 4, 6, 4, "n(4)"},
+        {LT_LIE_HEIS, 5, 5, 4, "heis(5)"}, {LT_LIE_AFF, 2, 6, 3, "aff(2)"}, {LT_LIE_SE, 2, 3, 3, "se(2)"},
+        {LT_LIE_SE, 3, 6, 4, "se(3)"}, {LT_LIE_ABELIAN, 3, 3, 3, "abelian(3)"},
+    };
+    lt_err_t err;
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        lt_liealg_t L;
+        lt_liealg_init(L);
+        lt_err_init(err);
+        unit_case = cases[c].name;
+        lt_status st = lt_liealg_named(L, cases[c].f, cases[c].a, cases[c].name, ctx, err);
+        CHECK(st == LT_OK && L->dim == cases[c].dim && L->n == cases[c].n, "status %d, dim %ld, n %ld: %s",
+              (int)st, (long)L->dim, (long)L->n, err->msg);
+        if (st == LT_OK) {
+            laws(L, cases[c].name);
+            unit_case = cases[c].name;
+            /* [M_i, M_j] = sum_k c_ijk M_k */
+            slong d = L->dim, n = L->n;
+            fmpq_mat_t P, Q, R;
+            fmpq_mat_init(P, n, n); fmpq_mat_init(Q, n, n); fmpq_mat_init(R, n, n);
+            fmpq_t a;
+            fmpq_init(a);
+            int same = 1;
+            for (slong i = 0; same && i < d; i++)
+                for (slong j = 0; j < d; j++) {
+                    fmpq_mat_mul(P, L->mats + i, L->mats + j);
+                    fmpq_mat_mul(Q, L->mats + j, L->mats + i);
+                    fmpq_mat_sub(P, P, Q);
+                    fmpq_mat_zero(R);
+                    for (slong k = 0; k < d; k++) {
+                        lt_liealg_sc(a, L, i, j, k);
+                        fmpq_mat_scalar_mul_fmpq(Q, L->mats + k, a);
+                        fmpq_mat_add(R, R, Q);
+                    }
+                    same &= fmpq_mat_equal(P, R);
+                }
+            fmpq_clear(a);
+            fmpq_mat_clear(P); fmpq_mat_clear(Q); fmpq_mat_clear(R);
+            CHECK(same, "structure constants differ from the commutators of the matrices");
+        }
+        lt_liealg_clear(L);
+    }
+    static const struct { lt_liealg_family f; long a; const char *msg; } bad[] = {
+        {LT_LIE_SL, 1, "'sl(1)': the argument must be at least 2, not 1"},
+        {LT_LIE_SP, 3, "'sp(3)': the argument of sp(2m) is even"},
+        {LT_LIE_HEIS, 4, "'heis(4)': the argument of heis(2m+1) is odd"},
+        {LT_LIE_SE, 4, "'se(4)': se(n) is defined for n = 2 and n = 3"},
+    };
+    for (size_t c = 0; c < sizeof bad / sizeof *bad; c++) {
+        lt_liealg_t L;
+        lt_liealg_init(L);
+        lt_err_init(err);
+        unit_case = bad[c].msg;
+        char spec[16];
+        snprintf(spec, sizeof spec, "%.*s", (int)(strchr(bad[c].msg + 1, '\'') - bad[c].msg - 1), bad[c].msg + 1);
+        CHECK(lt_liealg_named(L, bad[c].f, bad[c].a, spec, ctx, err) == LT_EINPUT && strstr(err->msg, bad[c].msg),
+              "got '%s'", err->msg);
+        lt_liealg_clear(L);
+    }
 }
 
 static void bad_tables(void)
@@ -403,6 +472,7 @@ int main(void)
     closure_methods();
     adjoint();
     fnil_derived_lengths();
+    named_families();
     bad_tables();
     flint_cleanup();
     UNIT_DONE("t-liealg");

@@ -62,6 +62,10 @@ typedef struct {
 typedef lt_ctx_struct lt_ctx_t[1];
 
 void lt_ctx_init(lt_ctx_t ctx);
+/* LT_ELIMIT with "WHERE: WHAT needs N MiB, above --max-memory M MiB" when
+   bytes exceed ctx->max_memory_mb MiB; LT_OK otherwise. */
+lt_status lt_ctx_check_memory(double bytes, const char *what, const char *where,
+                              const lt_ctx_t ctx, lt_err_t err);
 
 /* The random generator of the library (src/core/rng.c): SplitMix64
    (Steele, Lea and Flood, OOPSLA 2014).

@@ -99,6 +99,19 @@ lt_status lt_free_log_exp_plain(fmpq *c, const lt_lyndon_t B, slong m, const int
    Z = log(e^{X/2} e^Y e^{X/2}). */
 lt_status lt_free_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_t ctx, lt_err_t err);
 
+/* ---- the free nilpotent Lie algebra (src/free/nilpotent.c) ---- */
+#include "lietool/liealg.h"
+/* fnil(r,c), the free Lie algebra of rank r modulo its terms of degree
+   above c, into L (just initialised): the Lyndon basis up to degree c with
+   standard bracketing; [P_u, P_v] is written in this basis by removing the
+   lexicographically smallest word, which is Lyndon with coefficient 1 in
+   its P_w (Reutenauer, Free Lie Algebras, Theorem 5.1). No matrix form.
+   LT_EINPUT when r or c is below 1, LT_ELIMIT above --max-dim, for words
+   beyond 64-bit codes, or above --max-memory; spec, the object as written,
+   is quoted in messages. */
+lt_status lt_free_nilpotent(lt_liealg_t L, long r, long c, const char *spec,
+                            const lt_ctx_t ctx, lt_err_t err);
+
 /* ---- Lie series on real matrices (src/free/magnus.c) ---- */
 #include <mpfr.h>
 

@@ -123,4 +123,33 @@ void lt_liealg_adjoint(fmpq_mat_struct *mats, const lt_liealg_t L);
 /* Rank of a rational matrix. */
 slong lt_qmat_rank(const fmpq_mat_t A);
 
+/* ---- named matrix families (src/liealg/named.c) ----
+   Bases, documented in lietool-formats(5), LIE ALGEBRA BASES (E_ij is
+   1-based):
+   gl(n)      E_ij, row by row
+   sl(n)      E_ij (i != j) row by row, then H_i = E_ii - E_{i+1,i+1};
+              sl(2) is e = E_12, f = E_21, h = E_11 - E_22
+   so(n)      E_ij - E_ji, i < j, row by row
+   sp(2m)     J = [[0, I], [-I, 0]]; E_ij - E_{m+j,m+i} (i, j <= m, row by
+              row), then E_{i,m+j} + E_{j,m+i} (i <= j; E_{i,m+i} when i = j),
+              then E_{m+i,j} + E_{m+j,i} (i <= j; E_{m+i,i} when i = j)
+   b(n)       E_ij, i <= j, row by row;  n(n): E_ij, i < j
+   heis(2m+1) (m+2) x (m+2): x_i = E_{1,i+1}, y_i = E_{i+1,m+2} (i = 1..m),
+              z = E_{1,m+2}; [x_i, y_i] = z
+   aff(n)     (n+1) x (n+1): E_ij (i, j <= n) row by row, then the
+              translations E_{i,n+1}
+   se(2)      R = E_21 - E_12, T_1 = E_13, T_2 = E_23
+   se(3)      L_1 = E_32 - E_23, L_2 = E_13 - E_31, L_3 = E_21 - E_12,
+              T_i = E_{i,4}; [L_1, L_2] = L_3
+   abelian(n) E_ii */
+typedef enum { LT_LIE_GL, LT_LIE_SL, LT_LIE_SO, LT_LIE_SP, LT_LIE_B, LT_LIE_N,
+               LT_LIE_HEIS, LT_LIE_AFF, LT_LIE_SE, LT_LIE_ABELIAN } lt_liealg_family;
+/* The member of family f with argument a (the n of gl(n), the 2m of
+   sp(2m), the 2m+1 of heis(2m+1)) into L (just initialised), structure
+   constants and matrix form. LT_EINPUT when a is out of the family's
+   range, LT_ELIMIT above --max-dim or --max-memory; spec, the object as
+   written, is quoted in messages. */
+lt_status lt_liealg_named(lt_liealg_t L, lt_liealg_family f, long a, const char *spec,
+                          const lt_ctx_t ctx, lt_err_t err);
+
 #endif

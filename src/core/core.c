@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
+#include <math.h>
 #include "lietool/core.h"
 
 void lt_err_init(lt_err_t err)
@@ -81,6 +82,15 @@ void lt_ctx_init(lt_ctx_t ctx)
     ctx->max_dim = 1024;
     ctx->progress = NULL;
     ctx->progress_arg = NULL;
+}
+
+lt_status lt_ctx_check_memory(double bytes, const char *what, const char *where,
+                              const lt_ctx_t ctx, lt_err_t err)
+{
+    if (bytes > (double)ctx->max_memory_mb * 1048576.0)
+        return lt_err_set(err, LT_ELIMIT, "%s: %s needs %.0f MiB, above --max-memory %ld MiB",
+                          where, what, ceil(bytes / 1048576.0), ctx->max_memory_mb);
+    return LT_OK;
 }
 
 int lt_is_prime(long p)
