@@ -414,9 +414,27 @@ static void named_families(void)
                     }
                     same &= fmpq_mat_equal(P, R);
                 }
-            fmpq_clear(a);
             fmpq_mat_clear(P); fmpq_mat_clear(Q); fmpq_mat_clear(R);
             CHECK(same, "structure constants differ from the commutators of the matrices");
+            /* the same constants from the matrices alone, dense and exact */
+            lt_liealg_t M;
+            lt_liealg_init(M);
+            slong bad[2];
+            st = lt_liealg_from_basis_ordered(M, L->mats, d, bad, err);
+            same = st == LT_OK && M->dim == d;
+            fmpq_t b;
+            fmpq_init(b);
+            for (slong i = 0; same && i < d; i++)
+                for (slong j = 0; j < d; j++)
+                    for (slong k = 0; k < d; k++) {
+                        lt_liealg_sc(a, L, i, j, k);
+                        lt_liealg_sc(b, M, i, j, k);
+                        same &= fmpq_equal(a, b);
+                    }
+            fmpq_clear(b);
+            CHECK(same, "lt_liealg_from_basis_ordered differs: %s", err->msg);
+            fmpq_clear(a);
+            lt_liealg_clear(M);
         }
         lt_liealg_clear(L);
     }
@@ -437,6 +455,31 @@ static void named_families(void)
               "got '%s'", err->msg);
         lt_liealg_clear(L);
     }
+}
+
+/* lt_liealg_from_basis_ordered names what is wrong by index. */
+static void ordered_basis_faults(void)
+{
+    unit_case = "ordered basis";
+    fmpq_mat_struct m[2];
+    lt_err_t err;
+    lt_liealg_t L;
+    slong bad[2];
+    E(m + 0, 2, 0, 1);
+    E(m + 1, 2, 1, 0);
+    lt_liealg_init(L);
+    lt_err_init(err);
+    CHECK(lt_liealg_from_basis_ordered(L, m, 2, bad, err) == LT_EINPUT && bad[0] == 0 && bad[1] == 1,
+          "e, f: the bracket h is not in the span: %s", err->msg);
+    lt_liealg_clear(L);
+    fmpq_mat_clear(m + 1);
+    E(m + 1, 2, 0, 1);
+    lt_liealg_init(L);
+    CHECK(lt_liealg_from_basis_ordered(L, m, 2, bad, err) == LT_EINPUT && bad[0] == 1 && bad[1] == -1,
+          "e, e: dependent: %s", err->msg);
+    lt_liealg_clear(L);
+    fmpq_mat_clear(m + 0);
+    fmpq_mat_clear(m + 1);
 }
 
 static void bad_tables(void)
@@ -473,6 +516,7 @@ int main(void)
     adjoint();
     fnil_derived_lengths();
     named_families();
+    ordered_basis_faults();
     bad_tables();
     flint_cleanup();
     UNIT_DONE("t-liealg");

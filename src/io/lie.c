@@ -625,76 +625,17 @@ done:
 
 /* ------------------------------------------------------------ .lie files */
 
-/* The span of k linearly independent matrices closed under the bracket, in
-   the order given (not the echelon order of lt_liealg_from_basis): with the
-   echelon rows e_r and pivots p_r, b_i = sum_r T_ir e_r where T_ir = b_i[p_r],
-   and a commutator C has coordinates (C[p_r])_r T^-1. */
+/* The basis form: the matrices in the order given, or the message naming
+   the lines at fault. */
 static lt_status basis_ordered(lt_liealg_t L, const mlist *M, const char *path, lt_err_t err)
 {
-    slong k = M->n, n = fmpq_mat_nrows(M->m), N = n * n;
-    lt_qspace_t S;
-    lt_qspace_init(S, N);
-    fmpq *v = _fmpq_vec_init(N);
-    lt_status st = LT_OK;
-    for (slong i = 0; i < k && !st; i++) {
-        for (slong a = 0; a < n; a++)
-            for (slong c = 0; c < n; c++) fmpq_set(v + a * n + c, fmpq_mat_entry(M->m + i, a, c));
-        if (!lt_qspace_add(S, v))
-            st = lt_err_set(err, LT_EINPUT, "%s:%ld: basis matrix %ld is a linear combination of the earlier ones", path, M->line[i], (long)i + 1);
-    }
-    fmpq_mat_t T, Ti, P, Q;
-    fmpq_mat_init(T, k, k);
-    fmpq_mat_init(Ti, k, k);
-    fmpq_mat_init(P, n, n);
-    fmpq_mat_init(Q, n, n);
-    lt_scbuilder B;
-    lt_scbuilder_init(&B, k);
-    fmpq *u = _fmpq_vec_init(k), *x = _fmpq_vec_init(k);
-    slong *ks = lt_malloc((size_t)(k + 1) * sizeof(slong));
-    if (!st) {
-        for (slong i = 0; i < k; i++)
-            for (slong r = 0; r < k; r++) {
-                slong p = S->piv[r];
-                fmpq_set(fmpq_mat_entry(T, i, r), fmpq_mat_entry(M->m + i, p / n, p % n));
-            }
-        fmpq_mat_inv(Ti, T);
-    }
-    for (slong i = 0; i < k && !st; i++)
-        for (slong j = i + 1; j < k && !st; j++) {
-            fmpq_mat_mul(P, M->m + i, M->m + j);
-            fmpq_mat_mul(Q, M->m + j, M->m + i);
-            fmpq_mat_sub(P, P, Q);
-            for (slong a = 0; a < n; a++)
-                for (slong c = 0; c < n; c++) fmpq_set(v + a * n + c, fmpq_mat_entry(P, a, c));
-            for (slong r = 0; r < k; r++) fmpq_set(u + r, v + S->piv[r]);
-            if (lt_qspace_reduce(S, v)) {
-                st = lt_err_set(err, LT_EINPUT, "%s: the bracket of the basis matrices on lines %ld and %ld is not in their span "
-                                "(use gen lines for the Lie algebra they generate)", path, M->line[i], M->line[j]);
-                break;
-            }
-            slong m = 0;
-            for (slong s = 0; s < k; s++) {
-                fmpq_zero(x + m);
-                for (slong r = 0; r < k; r++)
-                    if (!fmpq_is_zero(u + r)) fmpq_addmul(x + m, u + r, fmpq_mat_entry(Ti, r, s));
-                if (!fmpq_is_zero(x + m)) ks[m++] = s;
-            }
-            lt_scbuilder_pair(&B, i, j, m, ks, x);
-        }
-    if (st) lt_scbuilder_clear(&B);
-    else {
-        lt_scbuilder_finish(L, &B);
-        L->n = n;
-        L->mats = lt_malloc((size_t)(k + 1) * sizeof(fmpq_mat_struct));
-        for (slong i = 0; i < k; i++) {
-            fmpq_mat_init(L->mats + i, n, n);
-            fmpq_mat_set(L->mats + i, M->m + i);
-        }
-    }
-    _fmpq_vec_clear(u, k); _fmpq_vec_clear(x, k); _fmpq_vec_clear(v, N);
-    lt_free(ks);
-    fmpq_mat_clear(T); fmpq_mat_clear(Ti); fmpq_mat_clear(P); fmpq_mat_clear(Q);
-    lt_qspace_clear(S);
+    slong bad[2];
+    lt_status st = lt_liealg_from_basis_ordered(L, M->m, M->n, bad, err);
+    if (st == LT_EINPUT && bad[1] < 0)
+        lt_err_set(err, LT_EINPUT, "%s:%ld: basis matrix %ld is a linear combination of the earlier ones", path, M->line[bad[0]], (long)bad[0] + 1);
+    else if (st == LT_EINPUT)
+        lt_err_set(err, LT_EINPUT, "%s: the bracket of the basis matrices on lines %ld and %ld is not in their span "
+                   "(use gen lines for the Lie algebra they generate)", path, M->line[bad[0]], M->line[bad[1]]);
     return st;
 }
 

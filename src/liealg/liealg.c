@@ -252,6 +252,82 @@ lt_status lt_liealg_from_basis(lt_liealg_t L, const fmpq_mat_struct *mats, slong
     return st;
 }
 
+/* The span of k linearly independent matrices closed under the bracket, in
+   the order given (not the echelon order of lt_liealg_from_basis): with the
+   echelon rows e_r and pivots p_r, b_i = sum_r T_ir e_r where T_ir = b_i[p_r],
+   and a commutator C has coordinates (C[p_r])_r T^-1. */
+lt_status lt_liealg_from_basis_ordered(lt_liealg_t L, const fmpq_mat_struct *mats, slong k, slong bad[2], lt_err_t err)
+{
+    slong n = k ? fmpq_mat_nrows(mats) : 1, N = n * n;
+    lt_qspace_t S;
+    lt_qspace_init(S, N);
+    fmpq *v = _fmpq_vec_init(N);
+    lt_status st = LT_OK;
+    for (slong i = 0; i < k && !st; i++) {
+        mat_to_vec(v, mats + i);
+        if (!lt_qspace_add(S, v)) {
+            bad[0] = i;
+            bad[1] = -1;
+            st = lt_err_set(err, LT_EINPUT, "basis matrix %ld is a linear combination of the earlier ones", (long)i + 1);
+        }
+    }
+    fmpq_mat_t T, Ti, P, Q;
+    fmpq_mat_init(T, k, k);
+    fmpq_mat_init(Ti, k, k);
+    fmpq_mat_init(P, n, n);
+    fmpq_mat_init(Q, n, n);
+    lt_scbuilder B;
+    lt_scbuilder_init(&B, k);
+    fmpq *u = _fmpq_vec_init(k), *x = _fmpq_vec_init(k);
+    slong *ks = lt_malloc((size_t)(k + 1) * sizeof(slong));
+    if (!st) {
+        for (slong i = 0; i < k; i++)
+            for (slong r = 0; r < k; r++) {
+                slong p = S->piv[r];
+                fmpq_set(fmpq_mat_entry(T, i, r), fmpq_mat_entry(mats + i, p / n, p % n));
+            }
+        fmpq_mat_inv(Ti, T);
+    }
+    for (slong i = 0; i < k && !st; i++)
+        for (slong j = i + 1; j < k && !st; j++) {
+            fmpq_mat_mul(P, mats + i, mats + j);
+            fmpq_mat_mul(Q, mats + j, mats + i);
+            fmpq_mat_sub(P, P, Q);
+            mat_to_vec(v, P);
+            for (slong r = 0; r < k; r++) fmpq_set(u + r, v + S->piv[r]);
+            if (lt_qspace_reduce(S, v)) {
+                bad[0] = i;
+                bad[1] = j;
+                st = lt_err_set(err, LT_EINPUT, "the bracket of basis matrices %ld and %ld is not in their span",
+                                (long)i + 1, (long)j + 1);
+                break;
+            }
+            slong m = 0;
+            for (slong s = 0; s < k; s++) {
+                fmpq_zero(x + m);
+                for (slong r = 0; r < k; r++)
+                    if (!fmpq_is_zero(u + r)) fmpq_addmul(x + m, u + r, fmpq_mat_entry(Ti, r, s));
+                if (!fmpq_is_zero(x + m)) ks[m++] = s;
+            }
+            lt_scbuilder_pair(&B, i, j, m, ks, x);
+        }
+    if (st) lt_scbuilder_clear(&B);
+    else {
+        lt_scbuilder_finish(L, &B);
+        L->n = n;
+        L->mats = lt_malloc((size_t)(k + 1) * sizeof(fmpq_mat_struct));
+        for (slong i = 0; i < k; i++) {
+            fmpq_mat_init(L->mats + i, n, n);
+            fmpq_mat_set(L->mats + i, mats + i);
+        }
+    }
+    _fmpq_vec_clear(u, k); _fmpq_vec_clear(x, k); _fmpq_vec_clear(v, N);
+    lt_free(ks);
+    fmpq_mat_clear(T); fmpq_mat_clear(Ti); fmpq_mat_clear(P); fmpq_mat_clear(Q);
+    lt_qspace_clear(S);
+    return st;
+}
+
 lt_status lt_liealg_closure(lt_liealg_t L, const fmpq_mat_struct *gens, slong k,
                             const lt_ctx_t ctx, lt_err_t err)
 {
