@@ -18,6 +18,15 @@ struct lt_cmd {
 extern const lt_cmd lt_commands[];
 extern const int lt_ncommands;
 
+/* The commands of the table in main.c: one cmd_<name> each, in its own
+   src/cli/cmd_<name>.c (help in main.c). */
+#define CMD(n) int cmd_##n(int argc, char **argv, const lt_cmd *self)
+CMD(bch); CMD(center); CMD(closure); CMD(dataset); CMD(derived_length); CMD(derived_series); CMD(dimension);
+CMD(error_bound); CMD(explain); CMD(help); CMD(info); CMD(is_abelian); CMD(isomorphic); CMD(is_nilpotent); CMD(is_perfect);
+CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series); CMD(magnus); CMD(min_depth);
+CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(rep); CMD(report); CMD(ssm); CMD(table); CMD(upper_central_series);
+#undef CMD
+
 typedef struct {
     int json;
     int quiet;
