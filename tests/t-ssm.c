@@ -131,7 +131,7 @@ static void test_scan_diag(void)
     lt_scan_opts o;
     lt_scan_opts_init(&o);
     o.renormalize = 1;
-    CHECK(lt_scan_diag(&h, &g, &a, &z, &a, &z, &a, &z, 1, 1, &o, err) == LT_EUSAGE, "renormalise with b refused");
+    CHECK(lt_scan_diag(&h, &g, &a, &z, &a, &z, &a, &z, 1, 1, &o, err) == LT_EINPUT, "renormalise with b refused");
     CHECK(lt_scan_levels(1) == 0 && lt_scan_levels(2) == 1 && lt_scan_levels(3) == 2 && lt_scan_levels(1000000) == 20,
           "ceil(log2 T)");
 }

@@ -8,13 +8,11 @@
 
 #define LIETOOL_VERSION "0.1.0"
 
-/* Legitimate failures are returned as an lt_status; the values are the exit
-   statuses of the command line (DESIGN.md section 3). */
+/* Legitimate failures are returned as an lt_status (with a message in an
+   lt_err_t); the command line maps them to its exit statuses. */
 typedef enum {
     LT_OK = 0,
-    LT_NO = 1,          /* a predicate answered no */
-    LT_EUSAGE = 2,      /* bad command line */
-    LT_EINPUT = 3,      /* invalid input */
+    LT_EINPUT = 3,      /* invalid input, or an argument outside its domain */
     LT_ELIMIT = 4,      /* a resource limit was reached */
     LT_ENUMERIC = 5,    /* numerical failure */
     LT_EINTERNAL = 70   /* internal error */

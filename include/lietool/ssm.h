@@ -46,7 +46,7 @@ int lt_scan_levels(long T);
        h_t = a_t * h_(t-1) + b_t   (elementwise in C^d), t = 0..T-1, h_(-1) = h0,
    row t of each array at offset t*d, complex numbers as separate real and
    imaginary arrays. b (both parts) may be NULL: b = 0. The outputs must
-   not alias the inputs. Renormalisation needs b = NULL (LT_EUSAGE
+   not alias the inputs. Renormalisation needs b = NULL (LT_EINPUT
    otherwise). The parallel scan uses the threads that can be started; it
    fails only if their barrier cannot be made (LT_EINTERNAL). */
 lt_status lt_scan_diag(double *h_re, double *h_im,

@@ -52,8 +52,8 @@ int lt_pwit_check(const lt_pwit_t W, lt_pgrp_t H, lt_pgrp_t K, lt_pgrp_t T,
 int lt_pgrp_quotient_abelian(lt_pgrp_t H, lt_pgrp_t N, lt_pgrp_t G, long *checks);
 /* Finds a, b in G (complete) with [a,b] = g, by a seeded random search of
    at most `tries` pairs: for fixed a, b^-1 a b = a g (so only b with
-   a^b = a g qualify). LT_OK when found (checked), LT_NO otherwise. */
-lt_status lt_pgrp_as_commutator(int *a, int *b, const int *g, lt_pgrp_t G, long tries);
+   a^b = a g qualify). 1 when found (checked), 0 otherwise. */
+int lt_pgrp_as_commutator(int *a, int *b, const int *g, lt_pgrp_t G, long tries);
 
 typedef struct {
     slong dim, len, alloc;

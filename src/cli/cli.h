@@ -7,6 +7,13 @@
 #include "lietool/perm.h"
 #include "lietool/liealg.h"
 
+/* Exit statuses (DESIGN.md section 3): predicates exit CLI_NO for "no". */
+enum { CLI_OK = 0, CLI_NO = 1, CLI_USAGE = 2, CLI_INPUT = 3, CLI_LIMIT = 4, CLI_NUMERIC = 5,
+       CLI_INTERNAL = 70 };
+/* The exit status of a library failure: the one place where the library's
+   statuses become exit statuses. */
+int cli_exit_code(lt_status st);
+
 typedef struct lt_cmd lt_cmd;
 struct lt_cmd {
     const char *name;
@@ -47,6 +54,7 @@ const char *cli_opt_value(int argc, char **argv, int *i, const char *name);
 int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd);
 void cli_free(cli_opts *o);
 int cli_usage(const lt_cmd *cmd, FILE *f);
+/* Prints err's message; returns its exit status (cli_exit_code). */
 int cli_fail(const lt_err_t err);
 /* Objects that are groups or Lie algebras. */
 typedef struct {

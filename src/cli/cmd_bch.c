@@ -20,7 +20,7 @@ static int degree_operand(long *out, const char *s, const lt_cmd *self)
     long v = strtol(s, &end, 10);
     if (errno || end == s || *end || v < 1 || v > 1000) {
         fprintf(stderr, "lietool: %s: the degree must be an integer from 1 to 1000, not '%s'\n", self->name, s);
-        return LT_EINPUT;
+        return CLI_INPUT;
     }
     *out = v;
     return -1;
@@ -47,11 +47,11 @@ int cmd_bch(int argc, char **argv, const lt_cmd *self)
     if (o.npos != 1) {
         fprintf(stderr, "lietool: %s: expected 1 operand (the degree), got %d\nusage: lietool %s %s\n",
                 self->name, o.npos, self->name, self->usage);
-        r = LT_EUSAGE;
+        r = CLI_USAGE;
     } else if (table && o.json) {
         fprintf(stderr, "lietool: %s: --table and --json exclude each other\nusage: lietool %s %s\n",
                 self->name, self->name, self->usage);
-        r = LT_EUSAGE;
+        r = CLI_USAGE;
     } else r = degree_operand(&N, o.pos[0], self);
     if (r >= 0) { cli_free(&o); lt_free(av); return r; }
 

@@ -330,7 +330,7 @@ static int group_perfect(cli_opts *o, lt_pgrp_t G)
     /* every generator as a commutator, all found before anything is printed */
     int **ab = lt_malloc((size_t)(2 * G->ngens + 1) * sizeof *ab);
     for (int i = 0; i < G->ngens && all; i++) {
-        if (lt_pgrp_as_commutator(a, b, G->gens[i], G, 200000) != LT_OK) { all = 0; break; }
+        if (!lt_pgrp_as_commutator(a, b, G->gens[i], G, 200000)) { all = 0; break; }
         ab[2 * i] = lt_malloc((size_t)n * sizeof(int));
         ab[2 * i + 1] = lt_malloc((size_t)n * sizeof(int));
         memcpy(ab[2 * i], a, (size_t)n * sizeof(int));
@@ -925,7 +925,7 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
     int qi = take_question(argc, argv);
     if (qi < 0) {
         fprintf(stderr, "lietool: explain: missing question\nusage: lietool %s %s\n", self->name, self->usage);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     const char *qs = argv[qi];
     char **av = lt_malloc((size_t)(argc + 1) * sizeof *av);
@@ -939,7 +939,7 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
     else if (q < 0) {
         fprintf(stderr, "lietool: explain: unknown question '%s' (derived-series, lower-central-series, solvable, "
                 "nilpotent, perfect, abelian, min-depth, isomorphic, commutator)\nusage: lietool %s %s\n", qs, self->name, self->usage);
-        r = LT_EUSAGE;
+        r = CLI_USAGE;
     } else {
         cli_opts o;
         cli_object X;

@@ -29,7 +29,7 @@ int cli_load_group(lt_pgrp_t G, const char *spec, cli_opts *o, const lt_cmd *sel
 {
     if (lt_io_is_liealg(spec)) {
         fprintf(stderr, "lietool: %s: '%s' is a Lie algebra; this command takes groups\n", self->name, spec);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     lt_err_t err;
     lt_err_init(err);
@@ -52,7 +52,7 @@ int cli_isomorphic_with(int argc, char **argv, const lt_cmd *self, cli_iso_print
         fprintf(stderr, "usage: lietool %s %s\n", self->name, self->usage);
         lt_free(obj[0]); lt_free(obj[1]);
         cli_free(&o);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     lt_pgrp_t G, H;
     lt_pgrp_init(G, 1);

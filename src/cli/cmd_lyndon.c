@@ -18,7 +18,7 @@ static int operand(long *out, const char *s, const char *what, long max, const l
     long v = strtol(s, &end, 10);
     if (errno || end == s || *end || v < 1 || v > max) {
         fprintf(stderr, "lietool: %s: %s must be an integer from 1 to %ld, not '%s'\n", self->name, what, max, s);
-        return LT_EINPUT;
+        return CLI_INPUT;
     }
     *out = v;
     return -1;
@@ -33,7 +33,7 @@ int cmd_lyndon(int argc, char **argv, const lt_cmd *self)
         fprintf(stderr, "lietool: %s: expected 2 operands (letters and degree), got %d\nusage: lietool %s %s\n",
                 self->name, o.npos, self->name, self->usage);
         cli_free(&o);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     long R, N;
     if ((r = operand(&R, o.pos[0], "the number of letters", 26, self)) >= 0

@@ -42,7 +42,7 @@ static int usage_fail(char **av, const char *fmt, const char *v)
     fprintf(stderr, fmt, v);
     fprintf(stderr, "\n");
     lt_free(av);
-    return LT_EUSAGE;
+    return CLI_USAGE;
 }
 
 static void put_mpfr(const mpfr_t x)
@@ -150,7 +150,7 @@ static int eval_matrices(const cli_opts *o, const char *path, long K, const fmpq
         else fprintf(stderr, "the %s mass", worst == -1 ? "generator" : "commutator");
         mpfr_fprintf(stderr, " is %.6Re at %ld bits but %.6Re at %ld bits; try --prec %ld\n",
                      x, prec, y, hprec, sug);
-        r = LT_ENUMERIC;
+        r = CLI_NUMERIC;
     }
     else if (o->json) {
         printf("{\"word\": [");
@@ -274,14 +274,14 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
                 K < 0 ? "--order K is required" : "missing the word", self->name, self->usage);
         cli_free(&o);
         fmpq_clear(h);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     if (eval_opt && !matrices) {
         fprintf(stderr, "lietool: magnus: --prec, --norm and --step need --matrices FILE\nusage: lietool %s %s\n",
                 self->name, self->usage);
         cli_free(&o);
         fmpq_clear(h);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     /* tokens */
     size_t cap = 16;
@@ -311,14 +311,14 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
     }
     if (ntok > max_length) {
         fprintf(stderr, "lietool: magnus: the word has %d letters, more than --max-length %ld\n", ntok, max_length);
-        r = LT_ELIMIT;
+        r = CLI_LIMIT;
         goto out0;
     }
     for (int i = 0; i < ntok; i++)
         for (char *c = tok[i]; *c; c++)
             if (!isalnum((unsigned char)*c) && *c != '_') {
                 fprintf(stderr, "lietool: magnus: letter %d '%s' is not a name (letters, digits, _)\n", i + 1, tok[i]);
-                r = LT_EINPUT;
+                r = CLI_INPUT;
                 goto out0;
             }
     /* the distinct letters, in string order */
@@ -331,7 +331,7 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
     if (r_letters > 255) {
         fprintf(stderr, "lietool: magnus: more than 255 distinct letters\n");
         lt_free(names);
-        r = LT_EINPUT;
+        r = CLI_INPUT;
         goto out0;
     }
     /* factors leftmost first: the last letter of the word is the leftmost */

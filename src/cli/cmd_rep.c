@@ -15,7 +15,7 @@ static int check(cli_opts *o, const lt_cmd *self)
 {
     if (o->npos < 3) {
         fprintf(stderr, "lietool: rep check: expected a group and a file\nusage: lietool %s %s\n", self->name, self->usage);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     /* the group: every word but the first and the last */
     size_t l = 1;
@@ -29,7 +29,7 @@ static int check(cli_opts *o, const lt_cmd *self)
     const char *file = o->pos[o->npos - 1];
     if (lt_io_is_liealg(o->object)) {
         fprintf(stderr, "lietool: rep check: '%s' is a Lie algebra; this command takes a group\n", o->object);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     lt_err_t err;
     lt_err_init(err);
@@ -126,7 +126,7 @@ int cmd_rep(int argc, char **argv, const lt_cmd *self)
         else fprintf(stderr, "lietool: rep: unknown subcommand '%s' (check)\n", o.pos[0]);
         fprintf(stderr, "usage: lietool %s %s\n", self->name, self->usage);
         cli_free(&o);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     r = check(&o, self);
     cli_free(&o);

@@ -50,7 +50,7 @@ static int sub_fail(const char *sub, const char *fmt, const char *v)
     fprintf(stderr, fmt, v);
     fprintf(stderr, "\n");
     sub_usage(sub, stderr);
-    return LT_EUSAGE;
+    return CLI_USAGE;
 }
 
 /* ---- options ---- */
@@ -179,7 +179,7 @@ static int close_csv(FILE *f, const char *path)
     if (f == stdout) return 0;
     if (ferror(f) | fclose(f)) {
         fprintf(stderr, "lietool: error writing '%s'\n", path);
-        return LT_EINPUT;
+        return CLI_INPUT;
     }
     return 0;
 }
@@ -226,11 +226,11 @@ static int cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     if (s->length < 0) return sub_fail("cascade", "%s", "--length T is required");
     if (s->length > s->max_length) {
         fprintf(stderr, "lietool: ssm cascade: --length %ld is above --max-length %ld\n", s->length, s->max_length);
-        return LT_ELIMIT;
+        return CLI_LIMIT;
     }
     if (s->samples > s->max_samples) {
         fprintf(stderr, "lietool: ssm cascade: --samples %ld is above --max-samples %ld\n", s->samples, s->max_samples);
-        return LT_ELIMIT;
+        return CLI_LIMIT;
     }
     long T = s->length, N = s->samples;
     char *spec = cli_join(o->pos, 0, o->npos);
@@ -245,10 +245,10 @@ static int cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     if (r < 0 && mib > (double)o->ctx->max_memory_mb) {
         fprintf(stderr, "lietool: ssm cascade: a run of length %ld needs %.0f MiB, above --max-memory %ld\n",
                 T, ceil(mib), o->ctx->max_memory_mb);
-        r = LT_ELIMIT;
+        r = CLI_LIMIT;
     }
     FILE *csv = NULL;
-    if (r < 0 && s->csv && !(csv = open_csv(s->csv))) r = LT_EINPUT;
+    if (r < 0 && s->csv && !(csv = open_csv(s->csv))) r = CLI_INPUT;
     if (r >= 0) goto done;
     lt_scan_opts so;
     lt_scan_opts_init(&so);
@@ -394,7 +394,7 @@ static int drift(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     long *info = lt_malloc((size_t)ng * 4 * sizeof(long));   /* order, derived length, channels */
     int r = -1;
     FILE *csv = NULL;
-    if (s->csv && !(csv = open_csv(s->csv))) r = LT_EINPUT;
+    if (s->csv && !(csv = open_csv(s->csv))) r = CLI_INPUT;
     for (int g = 0; g < ng && r < 0; g++) {
         const char *spec = one ? one : drift_groups[g];
         for (int p = 0; p < np && r < 0; p++) {
@@ -535,7 +535,7 @@ static int scan_cmd(ssm_opts *s, cli_opts *o)
             fprintf(stderr, "lietool: ssm scan: --length %ld is above --max-length %ld\n", T, s->max_length);
         else fprintf(stderr, "lietool: ssm scan: %ld steps of %d channels need %.0f MiB, above --max-memory %ld\n",
                      T, d, ceil(mib), o->ctx->max_memory_mb);
-        return LT_ELIMIT;
+        return CLI_LIMIT;
     }
     lt_rng_t rng;
     lt_rng_seed(rng, s->seed);
@@ -611,7 +611,7 @@ static int scan_cmd(ssm_opts *s, cli_opts *o)
                s->renorm ? ", renormalised" : "", lt_scan_levels(T), rel, ok ? "within" : "OUTSIDE",
                s->renorm ? "4 (T + 2 levels + 1) u" : dense ? "4 (d + 2) (2 levels + 1) u" : "4 (1 + 2) (2 levels + 1) u",
                tol, tol >= 1 ? " (vacuous at this precision)" : "");
-    return ok ? 0 : LT_ENUMERIC;
+    return ok ? 0 : CLI_NUMERIC;
 }
 
 /* ---- ssm tables: the cascade as lookup tables, JSON ---- */
@@ -816,7 +816,7 @@ int cmd_ssm(int argc, char **argv, const lt_cmd *self)
 {
     if (argc < 2) {
         fprintf(stderr, "lietool: ssm: missing the subcommand\nusage: lietool %s %s\n", self->name, self->usage);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     const char *sub = argv[1];
     /* The runs allocate and free blocks of megabytes again and again; from
@@ -835,7 +835,7 @@ int cmd_ssm(int argc, char **argv, const lt_cmd *self)
         if (strcmp(sub, tab[i].name) == 0) { allowed = tab[i].allowed; sub = tab[i].name; }
     if (!allowed) {
         fprintf(stderr, "lietool: ssm: unknown subcommand '%s'\nusage: lietool %s %s\n", sub, self->name, self->usage);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     ssm_opts s;
     memset(&s, 0, sizeof s);
@@ -850,7 +850,7 @@ int cmd_ssm(int argc, char **argv, const lt_cmd *self)
     if (strcmp(sub, "drift") == 0 && s.samples > s.max_samples) {
         fprintf(stderr, "lietool: ssm drift: --samples %ld is above --max-samples %ld\n", s.samples, s.max_samples);
         lt_free(s.av);
-        return LT_ELIMIT;
+        return CLI_LIMIT;
     }
     cli_opts o;
     r = cli_parse(&o, s.ac, s.av, self);

@@ -14,7 +14,7 @@ int cmd_table(int argc, char **argv, const lt_cmd *self)
     r = cli_parse(&o, d.ac, d.av, self);
     if (r < 0 && o.npos == 0) {
         fprintf(stderr, "lietool: table: missing the group\nusage: lietool %s %s\n", self->name, self->usage);
-        r = LT_EUSAGE;
+        r = CLI_USAGE;
     }
     if (r < 0) {
         char *spec = cli_join(o.pos, 0, o.npos);

@@ -17,10 +17,22 @@ int cli_usage(const lt_cmd *cmd, FILE *f)
     return 0;
 }
 
+int cli_exit_code(lt_status st)
+{
+    switch (st) {
+    case LT_OK: return CLI_OK;
+    case LT_EINPUT: return CLI_INPUT;
+    case LT_ELIMIT: return CLI_LIMIT;
+    case LT_ENUMERIC: return CLI_NUMERIC;
+    case LT_EINTERNAL: break;
+    }
+    return CLI_INTERNAL;
+}
+
 int cli_fail(const lt_err_t err)
 {
     fprintf(stderr, "lietool: %s\n", err->msg);
-    return err->status ? (int)err->status : LT_EINTERNAL;
+    return err->status ? cli_exit_code(err->status) : CLI_INTERNAL;
 }
 
 static int usage_error(const lt_cmd *cmd, const char *fmt, const char *arg)
@@ -28,7 +40,7 @@ static int usage_error(const lt_cmd *cmd, const char *fmt, const char *arg)
     fprintf(stderr, "lietool: ");
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\nusage: lietool %s %s\n", cmd->name, cmd->usage);
-    return LT_EUSAGE;
+    return CLI_USAGE;
 }
 
 /* The value of option name at argv[*i] ("--name V" or "--name=V"): NULL
@@ -202,7 +214,7 @@ int cli_open_object(cli_opts *o, cli_object *X, int argc, char **argv, const lt_
     if (o->flt) {
         if (!X->is_lie) {
             fprintf(stderr, "lietool: --float takes a Lie algebra, not '%s'\n", o->object);
-            r = LT_EUSAGE;
+            r = CLI_USAGE;
         } else r = cli_float_run(o, cmd);
         cli_close_object(o, X);
         return r;
@@ -210,7 +222,7 @@ int cli_open_object(cli_opts *o, cli_object *X, int argc, char **argv, const lt_
     if (need == 1 && X->is_lie) {
         fprintf(stderr, "lietool: %s: '%s' is a Lie algebra; this command takes a group\n", cmd->name, o->object);
         cli_close_object(o, X);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     if (need == 2 && !X->is_lie) {
         /* a group: say so; anything else: the Lie parser's message, with
@@ -224,7 +236,7 @@ int cli_open_object(cli_opts *o, cli_object *X, int argc, char **argv, const lt_
         if (gs == LT_OK || gs == LT_ELIMIT) {
             fprintf(stderr, "lietool: %s: '%s' is a group; this command takes a Lie algebra (see 'lietool help algebras')\n", cmd->name, o->object);
             cli_close_object(o, X);
-            return LT_EUSAGE;
+            return CLI_USAGE;
         }
         X->is_lie = 1;
     }

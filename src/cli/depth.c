@@ -10,7 +10,7 @@ static int bad_value(const lt_cmd *self, const char *opt, const char *want, cons
 {
     fprintf(stderr, "lietool: %s: %s needs %s, not '%s'\nusage: lietool %s %s\n",
             self->name, opt, want, v, self->name, self->usage);
-    return LT_EUSAGE;
+    return CLI_USAGE;
 }
 
 /* A positive decimal integer (at most 18 digits, no sign). */
@@ -81,7 +81,7 @@ int cli_depth_open(cli_depth_opts *d, cli_opts *o, cli_object *X, int argc, char
         if (!v) {
             fprintf(stderr, "lietool: %s: %s needs a value\nusage: lietool %s %s\n",
                     self->name, opts[k].name, self->name, self->usage);
-            r = LT_EUSAGE;
+            r = CLI_USAGE;
         } else r = read_option(d, opts[k].name, v, self);
     }
     av[ac] = NULL;

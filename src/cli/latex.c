@@ -317,12 +317,12 @@ int cli_latex_run(const lt_cmd *cmd, int argc, char **argv)
         if (!strcmp(argv[i], "--json") || !strncmp(argv[i], "--format", 8) || !strcmp(argv[i], "--table")) {
             fprintf(stderr, "lietool: %s: --latex and %s exclude each other\nusage: lietool %s %s\n",
                     cmd->name, argv[i], cmd->name, cmd->usage);
-            return LT_EUSAGE;
+            return CLI_USAGE;
         }
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) return cli_usage(cmd, stdout);
     }
     FILE *tmp = tmpfile();
-    if (!tmp) { fprintf(stderr, "lietool: %s: cannot make a temporary file for --latex\n", cmd->name); return LT_EINTERNAL; }
+    if (!tmp) { fprintf(stderr, "lietool: %s: cannot make a temporary file for --latex\n", cmd->name); return CLI_INTERNAL; }
     fflush(stdout);
     int saved = dup(1);
     dup2(fileno(tmp), 1);

@@ -28,7 +28,7 @@ static int ev_usage(const lt_cmd *self, const char *sub, const char *fmt, const 
     fprintf(stderr, "lietool: %s %s: ", self->name, sub);
     fprintf(stderr, fmt, v);
     fprintf(stderr, "\nusage: lietool %s %s %s\n", self->name, sub, ev_sub_usage(sub));
-    return LT_EUSAGE;
+    return CLI_USAGE;
 }
 
 /* ---- word lists ---- */
@@ -303,8 +303,8 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
         return ev_usage(self, o->sub, "%s", sweep ? "give --length T and --samples N" : "give --data FILE.csv, or --length T and --samples N");
     if (o->data && (o->length > 0 || o->samples > 0))
         return ev_usage(self, o->sub, "%s", "--data takes its words from the file; drop --length and --samples");
-    if (o->length > o->max_len) { fprintf(stderr, "lietool: ssm %s: --length %ld is above --max-length %ld\n", o->sub, o->length, o->max_len); return LT_ELIMIT; }
-    if (o->samples > o->max_samples) { fprintf(stderr, "lietool: ssm %s: --samples %ld is above --max-samples %ld\n", o->sub, o->samples, o->max_samples); return LT_ELIMIT; }
+    if (o->length > o->max_len) { fprintf(stderr, "lietool: ssm %s: --length %ld is above --max-length %ld\n", o->sub, o->length, o->max_len); return CLI_LIMIT; }
+    if (o->samples > o->max_samples) { fprintf(stderr, "lietool: ssm %s: --samples %ld is above --max-samples %ld\n", o->sub, o->samples, o->max_samples); return CLI_LIMIT; }
     return -1;
 }
 
@@ -365,10 +365,10 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     long d = 0, abel = 0;
     if (lt_io_cayley_table(C, o.group, LT_CONV_AA, ctx, err) || ev_model(M, dir, &o, C, err)
         || derived(&d, &abel, o.group, ctx, err) || ev_words(&W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
-    if (o.predf && !(pf = fopen(o.predf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.predf, strerror(errno)); r = LT_EINPUT; goto done; }
-    if (o.logitf && !(lf = fopen(o.logitf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.logitf, strerror(errno)); r = LT_EINPUT; goto done; }
+    if (o.predf && !(pf = fopen(o.predf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.predf, strerror(errno)); r = CLI_INPUT; goto done; }
+    if (o.logitf && !(lf = fopen(o.logitf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.logitf, strerror(errno)); r = CLI_INPUT; goto done; }
     if (run(&R, M, &W, pf, lf, err)) { r = cli_fail(err); goto done; }
-    if ((pf && fclose(pf)) | (lf && fclose(lf))) { pf = lf = NULL; fprintf(stderr, "lietool: error writing the output files\n"); r = LT_EINPUT; goto done; }
+    if ((pf && fclose(pf)) | (lf && fclose(lf))) { pf = lf = NULL; fprintf(stderr, "lietool: error writing the output files\n"); r = CLI_INPUT; goto done; }
     pf = lf = NULL;
     theory P;
     predict(&P, M, o.group, d, abel, R.maxlen);
@@ -537,9 +537,9 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     }
     if (o.svg) {
         FILE *f = fopen(o.svg, "w");
-        if (!f) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.svg, strerror(errno)); r = LT_EINPUT; goto done; }
+        if (!f) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.svg, strerror(errno)); r = CLI_INPUT; goto done; }
         svg(f, rows, o.ndirs, d, o.length, o.group);
-        if (fclose(f)) { fprintf(stderr, "lietool: error writing '%s'\n", o.svg); r = LT_EINPUT; goto done; }
+        if (fclose(f)) { fprintf(stderr, "lietool: error writing '%s'\n", o.svg); r = CLI_INPUT; goto done; }
     }
     r = 0;
 done:

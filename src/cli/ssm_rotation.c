@@ -32,7 +32,7 @@ static int rot_usage(const char *fmt, const char *v)
     fprintf(stderr, "lietool: ssm rotation: ");
     fprintf(stderr, fmt, v);
     fprintf(stderr, "\nusage: lietool %s %s\n", rot_cmd.name, rot_cmd.usage);
-    return LT_EUSAGE;
+    return CLI_USAGE;
 }
 
 /* A positive real number written as for magnus --step (integer, p/q or
@@ -207,7 +207,7 @@ static int put_csv(const char *path, const lt_rotation_params *P, const lt_rotat
     FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
     if (!f) {
         fprintf(stderr, "lietool: ssm rotation: cannot write '%s': %s\n", path, strerror(errno));
-        return LT_EINPUT;
+        return CLI_INPUT;
     }
     fprintf(f, "kind,step,depth,truncation_class,position,mse\n");
     for (int s = 0; s < Z->nstep; s++)
@@ -221,7 +221,7 @@ static int put_csv(const char *path, const lt_rotation_params *P, const lt_rotat
     if (f != stdout && fclose(f) != 0) bad = 1;
     if (bad) {
         fprintf(stderr, "lietool: ssm rotation: error writing '%s'\n", path);
-        return LT_EINPUT;
+        return CLI_INPUT;
     }
     return -1;
 }
@@ -329,7 +329,7 @@ static int put_svg(const char *path, const lt_rotation_params *P, const lt_rotat
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "lietool: ssm rotation: cannot write '%s': %s\n", path, strerror(errno));
-        return LT_EINPUT;
+        return CLI_INPUT;
     }
     int nd = Z->ndepth, fit = Z->nstep > 2;
     double W = fit ? 1180 : 580, H = 440;
@@ -388,7 +388,7 @@ static int put_svg(const char *path, const lt_rotation_params *P, const lt_rotat
     if (fclose(f) != 0) bad = 1;
     if (bad) {
         fprintf(stderr, "lietool: ssm rotation: error writing '%s'\n", path);
-        return LT_EINPUT;
+        return CLI_INPUT;
     }
     return -1;
 }
@@ -463,11 +463,11 @@ int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
     if (r < 0 && csv && strcmp(csv, "-") == 0 && o.json) r = rot_usage("%s: standard output already has the JSON", "--csv -");
     if (r < 0 && P.length > ds.max_length) {
         fprintf(stderr, "lietool: ssm rotation: --length %ld is above --max-length %ld\n", P.length, ds.max_length);
-        r = LT_ELIMIT;
+        r = CLI_LIMIT;
     }
     if (r < 0 && P.samples > ds.max_samples) {
         fprintf(stderr, "lietool: ssm rotation: --samples %ld is above --max-samples %ld\n", P.samples, ds.max_samples);
-        r = LT_ELIMIT;
+        r = CLI_LIMIT;
     }
     if (r >= 0) {
         cli_free(&o);

@@ -301,7 +301,6 @@ void lt_dataset_report_init(lt_dataset_report_t R)
 void lt_dataset_report_clear(lt_dataset_report_t R)
 {
     for (int i = 0; i < R->nkept; i++) lt_free(R->problems[i]);
-    memset(R, 0, sizeof *R);
 }
 
 __attribute__((format(printf, 4, 5)))

@@ -15,7 +15,6 @@ void lt_liealg_clear(lt_liealg_t L)
     lt_free(L->sc_start); lt_free(L->sc_len); lt_free(L->sc_k);
     for (slong i = 0; L->mats && i < L->dim; i++) fmpq_mat_clear(L->mats + i);
     lt_free(L->mats);
-    memset(L, 0, sizeof *L);
 }
 
 /* ---- sparse structure constants ---- */
@@ -35,7 +34,6 @@ void lt_scbuilder_clear(lt_scbuilder *B)
 {
     lt_free(B->start); lt_free(B->len); lt_free(B->k);
     if (B->c) _fmpq_vec_clear(B->c, B->alloc);
-    memset(B, 0, sizeof *B);
 }
 
 void lt_scbuilder_pair(lt_scbuilder *B, slong i, slong j, slong m, const slong *k, const fmpq *c)
@@ -63,6 +61,7 @@ void lt_scbuilder_pair(lt_scbuilder *B, slong i, slong j, slong m, const slong *
 void lt_scbuilder_finish(lt_liealg_t L, lt_scbuilder *B)
 {
     lt_liealg_clear(L);
+    lt_liealg_init(L);
     L->dim = B->dim;
     L->sc_start = B->start;
     L->sc_len = B->len;
@@ -133,6 +132,7 @@ int lt_liealg_is_abelian(const lt_liealg_t L)
 lt_status lt_liealg_from_table(lt_liealg_t L, const fmpq *c, slong d, lt_err_t err)
 {
     lt_liealg_clear(L);
+    lt_liealg_init(L);
     for (slong i = 0; i < d; i++)
         for (slong j = i; j < d; j++)
             for (slong k = 0; k < d; k++) {
@@ -170,7 +170,7 @@ lt_status lt_liealg_from_table(lt_liealg_t L, const fmpq *c, slong d, lt_err_t e
             }
     _fmpq_vec_clear(ei, d); _fmpq_vec_clear(ej, d); _fmpq_vec_clear(ek, d);
     _fmpq_vec_clear(t, d); _fmpq_vec_clear(s, d); _fmpq_vec_clear(acc, d);
-    if (st) lt_liealg_clear(L);
+    if (st) { lt_liealg_clear(L); lt_liealg_init(L); }
     return st;
 }
 
@@ -220,7 +220,7 @@ static lt_status from_space(lt_liealg_t L, const lt_qspace_t S, slong n, int che
     _fmpq_vec_clear(C, N);
     _fmpq_vec_clear(w, d);
     lt_scbuilder_finish(L, &B);
-    if (st) { lt_liealg_clear(L); return st; }
+    if (st) { lt_liealg_clear(L); lt_liealg_init(L); return st; }
     L->n = n;
     L->mats = lt_malloc((size_t)(d + 1) * sizeof(fmpq_mat_struct));
     for (slong r = 0; r < d; r++) {
@@ -236,6 +236,7 @@ lt_status lt_liealg_from_basis(lt_liealg_t L, const fmpq_mat_struct *mats, slong
 {
     (void)ctx;
     lt_liealg_clear(L);
+    lt_liealg_init(L);
     slong n = k ? fmpq_mat_nrows(mats) : 1, N = n * n;
     lt_qspace_t S;
     lt_qspace_init(S, N);
@@ -338,6 +339,7 @@ lt_status lt_liealg_closure_by(lt_liealg_t L, const fmpq_mat_struct *gens, slong
                                const lt_ctx_t ctx, lt_err_t err)
 {
     lt_liealg_clear(L);
+    lt_liealg_init(L);
     slong n = k ? fmpq_mat_nrows(gens) : 1, N = n * n;
     lt_qspace_t S;
     lt_qspace_init(S, N);
@@ -527,7 +529,6 @@ void lt_lseries_clear(lt_lseries_t S)
 {
     for (slong i = 0; i < S->len; i++) lt_qspace_clear(S->terms + i);
     lt_free(S->terms);
-    lt_lseries_init(S);
 }
 
 static lt_qspace_struct *push(lt_lseries_t S, slong d)
@@ -542,6 +543,7 @@ static void down_series(lt_lseries_t S, const lt_liealg_t L, int kind)
 {
     slong d = L->dim;
     lt_lseries_clear(S);
+    lt_lseries_init(S);
     lt_qspace_t all;
     lt_qspace_init(all, d);
     lt_qspace_full(all, d);
@@ -584,6 +586,7 @@ void lt_liealg_upper_central_series(lt_lseries_t S, const lt_liealg_t L)
     }
     /* GAP's order: largest first, down to 0 */
     lt_lseries_clear(S);
+    lt_lseries_init(S);
     for (slong i = up->len - 1; i >= 0; i--) lt_qspace_set(push(S, d), up->terms + i);
     S->reaches_zero = up->terms[up->len - 1].rank == d;   /* reaches L: nilpotent */
     lt_lseries_clear(up);

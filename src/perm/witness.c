@@ -119,25 +119,25 @@ int lt_pgrp_quotient_abelian(lt_pgrp_t H, lt_pgrp_t N, lt_pgrp_t G, long *checks
     return ok;
 }
 
-lt_status lt_pgrp_as_commutator(int *a, int *b, const int *g, lt_pgrp_t G, long tries)
+int lt_pgrp_as_commutator(int *a, int *b, const int *g, lt_pgrp_t G, long tries)
 {
     int n = G->n;
     int *ag = lt_malloc((size_t)n * sizeof(int)), *c = lt_malloc((size_t)n * sizeof(int));
-    lt_status st = LT_NO;
-    for (long t = 0; t < tries && st; t++) {
+    int found = 0;
+    for (long t = 0; t < tries && !found; t++) {
         lt_pgrp_random(a, G);
         lt_perm_mul(ag, a, g, n);
         /* a and a g must be conjugate: same cycle type, else skip a */
-        for (int s = 0; s < 64 && st; s++, t++) {
+        for (int s = 0; s < 64 && !found; s++, t++) {
             lt_pgrp_random(b, G);
             lt_perm_conj(c, a, b, n);
             if (lt_perm_equal(c, ag, n)) {
                 lt_perm_comm(c, a, b, n);
                 if (lt_perm_equal(c, g, n) && lt_pgrp_contains(G, a) && lt_pgrp_contains(G, b))
-                    st = LT_OK;
+                    found = 1;
             }
         }
     }
     lt_free(ag); lt_free(c);
-    return st;
+    return found;
 }

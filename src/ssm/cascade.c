@@ -59,7 +59,6 @@ void lt_cascade_clear(lt_cascade_t K)
     lt_free(K->table);
     lt_free(K->inverse);
     lt_free(K->term_order);
-    memset(K, 0, sizeof *K);
 }
 
 /* ---- finite abelian groups: a basis of cyclic factors ----
@@ -303,9 +302,10 @@ lt_status lt_cascade_build(lt_cascade_t K, const lt_cayley_t C, int k, lt_prec p
                            const lt_ctx_t ctx, lt_err_t err)
 {
     lt_cascade_clear(K);
+    lt_cascade_init(K);
     long n = C->n;
     const char *name = C->name ? C->name : "the group";
-    if (k < 1) return lt_err_set(err, LT_EUSAGE, "a cascade needs at least one layer");
+    if (k < 1) return lt_err_set(err, LT_EINPUT, "a cascade needs at least one layer");
     double mib = 3.0 * (double)n * (double)n * sizeof(int) / 1048576.0;
     if (mib > (double)ctx->max_memory_mb)
         return lt_err_set(err, LT_ELIMIT, "the regular representation of '%s' (order %ld) needs %.0f MiB, above --max-memory %ld",
@@ -383,7 +383,7 @@ lt_status lt_cascade_build(lt_cascade_t K, const lt_cayley_t C, int k, lt_prec p
     lt_free(perm);
     lt_pgrp_series_clear(S);
     lt_pgrp_clear(G);
-    if (st) { lt_cascade_clear(K); return st; }
+    if (st) { lt_cascade_clear(K); lt_cascade_init(K); return st; }
     K->derived_length = K->nterms - 1;
     K->k = k;
     K->layer = lt_calloc((size_t)k, sizeof *K->layer);
@@ -392,7 +392,7 @@ lt_status lt_cascade_build(lt_cascade_t K, const lt_cayley_t C, int k, lt_prec p
         int b = i + 1 < K->derived_length ? i + 1 : K->derived_length;
         st = build_layer(&K->layer[i], K, K->member[a], K->member[b], err);
     }
-    if (st) lt_cascade_clear(K);
+    if (st) { lt_cascade_clear(K); lt_cascade_init(K); }
     return st;
 }
 

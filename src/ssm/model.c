@@ -27,7 +27,6 @@ void lt_model_clear(lt_model_t M)
     for (int i = 0; i < M->nweights; i++) lt_free(M->weights[i]);
     lt_free(M->weights);
     lt_free(M->layers);
-    memset(M, 0, sizeof *M);
 }
 
 const char *lt_model_arch_name(const lt_model_t M)
@@ -171,6 +170,7 @@ static float *weight(lt_model_t M, const lt_safetensors_t S, const char *name, i
 lt_status lt_model_load(lt_model_t M, const char *dir, long max_mb, lt_err_t err)
 {
     lt_model_clear(M);
+    lt_model_init(M);
     size_t len = strlen(dir) + 32;
     char *path = lt_malloc(len);
     snprintf(path, len, "%s/config.json", dir);
@@ -239,7 +239,7 @@ lt_status lt_model_load(lt_model_t M, const char *dir, long max_mb, lt_err_t err
 done:
     lt_safetensors_clear(S);
     lt_free(path);
-    if (st) lt_model_clear(M);
+    if (st) { lt_model_clear(M); lt_model_init(M); }
     return st;
 }
 
