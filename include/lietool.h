@@ -12,5 +12,4 @@
 #include "lietool/depth.h"
 #include "lietool/dataset.h"
 #include "lietool/ssm.h"
-#include "lietool/witness.h"
 #endif

@@ -1,5 +1,5 @@
-/* Witnesses (lietool/witness.h), recomputed independently of the engine:
-   permutations are composed here by hand (i^(pq) = (i^p)^q), groups are
+/* Witnesses (lietool/perm.h, lietool/liealg.h), recomputed independently
+   of the engine: permutations are composed here by hand (i^(pq) = (i^p)^q), groups are
    enumerated by breadth-first closure instead of stabiliser chains, and Lie
    brackets are recomputed as matrix commutators AB - BA with ranks from
    FLINT, not through the structure constants. */

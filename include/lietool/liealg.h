@@ -158,4 +158,34 @@ typedef enum { LT_LIE_GL, LT_LIE_SL, LT_LIE_SO, LT_LIE_SP, LT_LIE_B, LT_LIE_N,
 lt_status lt_liealg_named(lt_liealg_t L, lt_liealg_family f, long a, const char *spec,
                           const lt_ctx_t ctx, lt_err_t err);
 
+/* ---- witnesses (src/liealg/witness.c): the evidence behind a derived or
+   lower central series. A bracket witness for T = [U,V] is a list of
+   triples (u, v, w) of coordinate vectors with u in U, v in V and
+   w = [u,v], whose w's span T. ---- */
+typedef struct {
+    slong dim, len, alloc;
+    fmpq **u, **v, **w;     /* w[i] = [u[i], v[i]], coordinate vectors of length dim */
+} lt_lwit_struct;
+typedef lt_lwit_struct lt_lwit_t[1];
+
+void lt_lwit_init(lt_lwit_t W, slong dim);
+void lt_lwit_clear(lt_lwit_t W);
+/* Brackets of basis vectors (rows) of U with those of V that span
+   T = [U, V]: each pair in turn, kept when its bracket is not in the span
+   of the kept ones. Checked with lt_lwit_check against T (computed
+   independently); LT_EINTERNAL if the check fails. */
+lt_status lt_liealg_bracket_witness(lt_lwit_t W, const lt_liealg_t L, const lt_qspace_t U,
+                                    const lt_qspace_t V, const lt_qspace_t T, lt_err_t err);
+/* 1 if every w[i] = [u[i], v[i]] (recomputed), u[i] in U, v[i] in V and
+   the w's span exactly T. */
+int lt_lwit_check(const lt_lwit_t W, const lt_liealg_t L, const lt_qspace_t U,
+                  const lt_qspace_t V, const lt_qspace_t T);
+/* Why U/N is abelian: N is an ideal of U and [x,y] lies in N for every
+   pair of basis vectors of U; with A not NULL, that U/N is central in A/N
+   instead (N an ideal of A, [U, A] in N). Returns 1 if it holds; *checks
+   (if not NULL) receives the number of brackets tested. */
+int lt_liealg_quotient_abelian(const lt_liealg_t L, const lt_qspace_t U, const lt_qspace_t N,
+                               const lt_qspace_t A, long *checks);
+
+
 #endif

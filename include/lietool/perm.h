@@ -116,6 +116,49 @@ lt_status lt_pgrp_exponent_range(mpz_t lo, mpz_t hi, lt_pgrp_t G, const lt_ctx_t
 /* Orbits of <gens> on 0..n-1: orb[x] = index of x's orbit; returns count. */
 int lt_pgrp_orbits(int *orb, const lt_pgrp_t G);
 
+/* ---- witnesses (src/perm/witness.c): the evidence behind a derived or
+   lower central series, so that an answer can be checked by hand. Products
+   as above and the commutator [a,b] = a^-1 b^-1 a b (lt_perm_comm). A
+   commutator witness for T = [H,K] is a list of triples (a, b, c) with a
+   in H, b in K and c = [a,b], whose c's generate T. ---- */
+typedef struct {
+    int n, len, alloc;
+    int **a, **b, **c;      /* c[i] = [a[i], b[i]] = a[i]^-1 b[i]^-1 a[i] b[i] */
+} lt_pwit_struct;
+typedef lt_pwit_struct lt_pwit_t[1];
+
+void lt_pwit_init(lt_pwit_t W, int n);
+void lt_pwit_clear(lt_pwit_t W);
+/* Appends (a, b, [a,b]) (copied). */
+void lt_pwit_push(lt_pwit_t W, const int *a, const int *b);
+
+/* Commutator generators of T = [H, K], for subgroups H and K that G
+   normalises (G complete; H = K = G for G', H = gamma_i(G) and K = G for
+   the lower central series). It starts from the commutators of the
+   generators of H with those of K and closes under conjugation by G's
+   generators ([a,b]^g = [a^g, b^g], still a commutator of an element of H
+   with one of K); a commutator is kept only when the ones before it do not
+   generate it already. Tw receives the group the c's generate (complete
+   chain). The result is then checked with lt_pwit_check against T (T
+   complete, computed independently); LT_EINTERNAL if the check fails. */
+lt_status lt_pgrp_commutator_witness(lt_pwit_t W, lt_pgrp_t Tw, lt_pgrp_t H, lt_pgrp_t K,
+                                     lt_pgrp_t G, lt_pgrp_t T, const lt_ctx_t ctx, lt_err_t err);
+/* 1 if every c[i] equals [a[i], b[i]] (recomputed), a[i] is in H, b[i] in
+   K, and the c's generate exactly T (H, K, T complete); 0 otherwise. */
+int lt_pwit_check(const lt_pwit_t W, lt_pgrp_t H, lt_pgrp_t K, lt_pgrp_t T,
+                  const lt_ctx_t ctx, lt_err_t err);
+/* Why H/N is abelian: N is normal in H and holds [x,y] for every pair of
+   generators x, y of H. Checks both on the generators (H, N complete) and
+   returns 1 if they hold; *checks (if not NULL) receives the number of
+   memberships tested. With G not NULL it checks instead that H/N is
+   central in G/N: N normal in G and [x,g] in N for generators x of H and
+   g of G. */
+int lt_pgrp_quotient_abelian(lt_pgrp_t H, lt_pgrp_t N, lt_pgrp_t G, long *checks);
+/* Finds a, b in G (complete) with [a,b] = g, by a seeded random search of
+   at most `tries` pairs: for fixed a, b^-1 a b = a g (so only b with
+   a^b = a g qualify). 1 when found (checked), 0 otherwise. */
+int lt_pgrp_as_commutator(int *a, int *b, const int *g, lt_pgrp_t G, long tries);
+
 /* Isomorphism test (src/perm/iso.c): invariants, then a backtracking search
    over images of a generating set; both groups are enumerated, so |G| is
    bounded by ctx->max_enum (and the elements' storage by max_memory_mb).

@@ -1,15 +1,14 @@
 /* lietool explain QUESTION OBJECT: the reasoning behind an answer, with
-   witnesses the engine has checked before printing them (lietool/witness.h).
-   Questions: derived-series, lower-central-series, solvable, nilpotent,
-   perfect, abelian, min-depth; `explain isomorphic G H`, the isomorphism or
-   the invariant that differs (src/cli/explain_iso.c); and
+   witnesses the engine has checked before printing them (lietool/perm.h,
+   lietool/liealg.h). Questions: derived-series, lower-central-series,
+   solvable, nilpotent, perfect, abelian, min-depth; `explain isomorphic G
+   H`, the isomorphism or the invariant that differs (src/cli/explain_iso.c); and
    `explain commutator translations|rotations`, the classic contrast
    (src/cli/explain_rot.c). */
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 #include "explain.h"
-#include "lietool/witness.h"
 #include "lietool/depth.h"
 #include "lietool/json.h"
 

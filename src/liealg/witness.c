@@ -1,7 +1,7 @@
 /* Bracket witnesses for the derived and lower central series of a Lie
-   algebra (see lietool/witness.h). */
+   algebra (see lietool/liealg.h). */
 #include <string.h>
-#include "lietool/witness.h"
+#include "lietool/liealg.h"
 
 void lt_lwit_init(lt_lwit_t W, slong dim)
 {

@@ -1,8 +1,8 @@
 /* Commutator witnesses for the derived and lower central series (see
-   lietool/witness.h). Everything printed from here is recomputed and
+   lietool/perm.h). Everything printed from here is recomputed and
    tested for membership before it is returned. */
 #include <string.h>
-#include "lietool/witness.h"
+#include "impl.h"
 
 void lt_pwit_init(lt_pwit_t W, int n)
 {
