@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lietool/model.h"
+#include "lietool/io.h"
 #include "lietool/safetensors.h"
 #include "unit.h"
 
@@ -119,7 +119,7 @@ static void fixture(const char *dir, double tol)
     lt_err_t err;
     lt_err_init(err);
     lt_model_init(M);
-    if (lt_model_load(M, dir, 64, err)) { CHECK(0, "load: %s", err->msg); return; }
+    if (lt_io_model_read(M, dir, 64, err)) { CHECK(0, "load: %s", err->msg); return; }
     char path[512];
     snprintf(path, sizeof path, "%s/fixture.txt", dir);
     FILE *f = fopen(path, "r");
@@ -163,7 +163,7 @@ static void bad_models(void)
         lt_err_init(err);
         lt_model_init(M);
         unit_case = cases[i].dir;
-        CHECK(lt_model_load(M, cases[i].dir, 64, err) == LT_EINPUT && strstr(err->msg, cases[i].msg), "got '%s'", err->msg);
+        CHECK(lt_io_model_read(M, cases[i].dir, 64, err) == LT_EINPUT && strstr(err->msg, cases[i].msg), "got '%s'", err->msg);
         lt_model_clear(M);
     }
 }

@@ -47,6 +47,14 @@ int lt_io_named_groups(char ***names);
 int lt_io_named(const char *sub, const char *ext, char ***names);
 
 
+/* ---- trained models (src/io/model.c; lietool-formats(5), TRAINED MODELS) ---- */
+#include "lietool/model.h"
+/* Reads DIR/config.json and DIR/model.safetensors into M (initialised; its
+   contents are replaced); every tensor's shape is checked against the
+   config. LT_EINPUT naming the file, key or tensor; LT_ELIMIT above max_mb
+   MiB. */
+lt_status lt_io_model_read(lt_model_t M, const char *dir, long max_mb, lt_err_t err);
+
 /* ---- Lie algebras (src/io/lie.c) ---- */
 #include "lietool/liealg.h"
 /* 1 if the text names a Lie algebra rather than a group: LieAlgebra(...),

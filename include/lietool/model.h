@@ -7,7 +7,6 @@
 #define LIETOOL_MODEL_H
 
 #include "lietool/core.h"
-#include "lietool/safetensors.h"
 
 typedef enum { LT_ARCH_DIAG, LT_ARCH_MAMBA } lt_model_arch;
 /* Eigenvalue range of the transition: [0,1], [-1,1], complex unit disc. */
@@ -40,10 +39,7 @@ typedef lt_model_struct lt_model_t[1];
 
 void lt_model_init(lt_model_t M);
 void lt_model_clear(lt_model_t M);
-/* Reads DIR/config.json and DIR/model.safetensors; every tensor's shape is
-   checked against the config. LT_EINPUT naming the file, key or tensor;
-   LT_ELIMIT above max_mb MiB. */
-lt_status lt_model_load(lt_model_t M, const char *dir, long max_mb, lt_err_t err);
+/* A model directory is read by lt_io_model_read (lietool/io.h). */
 /* "lietool-diag" or "mamba"; the layer type's name ("positive diagonal",
    "signed diagonal", "complex diagonal", "Mamba", "signed Mamba"). */
 const char *lt_model_arch_name(const lt_model_t M);
