@@ -190,17 +190,14 @@ void lt_liealg_mat_bracket_(fmpq *C, const fmpq *A, const fmpq *B, slong n)
         }
 }
 
-static void mat_to_vec(fmpq *v, const fmpq_mat_t M)
+void lt_liealg_mat_to_vec_(fmpq *v, const fmpq_mat_t M)
 {
     slong n = fmpq_mat_nrows(M);
     for (slong i = 0; i < n; i++)
         for (slong j = 0; j < n; j++) fmpq_set(v + i * n + j, fmpq_mat_entry(M, i, j));
 }
 
-/* Finishes a matrix algebra from the RREF space S of Q^(n^2) (closed under
-   the bracket, or checked here): basis = rows, structure constants read at
-   the pivot columns. */
-static lt_status from_space(lt_liealg_t L, const lt_qspace_t S, slong n, int check, lt_err_t err)
+lt_status lt_liealg_from_space_(lt_liealg_t L, const lt_qspace_t S, slong n, int check, lt_err_t err)
 {
     slong d = S->rank, N = n * n;
     lt_scbuilder B;
@@ -243,12 +240,12 @@ lt_status lt_liealg_from_basis(lt_liealg_t L, const fmpq_mat_struct *mats, slong
     fmpq *v = _fmpq_vec_init(N);
     lt_status st = LT_OK;
     for (slong i = 0; i < k && !st; i++) {
-        mat_to_vec(v, mats + i);
+        lt_liealg_mat_to_vec_(v, mats + i);
         if (!lt_qspace_add(S, v))
             st = lt_err_set(err, LT_EINPUT, "basis element %ld is a combination of the earlier ones", (long)i + 1);
     }
     _fmpq_vec_clear(v, N);
-    if (!st) st = from_space(L, S, n, 1, err);
+    if (!st) st = lt_liealg_from_space_(L, S, n, 1, err);
     lt_qspace_clear(S);
     return st;
 }
@@ -265,7 +262,7 @@ lt_status lt_liealg_from_basis_ordered(lt_liealg_t L, const fmpq_mat_struct *mat
     fmpq *v = _fmpq_vec_init(N);
     lt_status st = LT_OK;
     for (slong i = 0; i < k && !st; i++) {
-        mat_to_vec(v, mats + i);
+        lt_liealg_mat_to_vec_(v, mats + i);
         if (!lt_qspace_add(S, v)) {
             bad[0] = i;
             bad[1] = -1;
@@ -294,7 +291,7 @@ lt_status lt_liealg_from_basis_ordered(lt_liealg_t L, const fmpq_mat_struct *mat
             fmpq_mat_mul(P, mats + i, mats + j);
             fmpq_mat_mul(Q, mats + j, mats + i);
             fmpq_mat_sub(P, P, Q);
-            mat_to_vec(v, P);
+            lt_liealg_mat_to_vec_(v, P);
             for (slong r = 0; r < k; r++) fmpq_set(u + r, v + S->piv[r]);
             if (lt_qspace_reduce(S, v)) {
                 bad[0] = i;
@@ -325,81 +322,6 @@ lt_status lt_liealg_from_basis_ordered(lt_liealg_t L, const fmpq_mat_struct *mat
     _fmpq_vec_clear(u, k); _fmpq_vec_clear(x, k); _fmpq_vec_clear(v, N);
     lt_free(ks);
     fmpq_mat_clear(T); fmpq_mat_clear(Ti); fmpq_mat_clear(P); fmpq_mat_clear(Q);
-    lt_qspace_clear(S);
-    return st;
-}
-
-lt_status lt_liealg_closure(lt_liealg_t L, const fmpq_mat_struct *gens, slong k,
-                            const lt_ctx_t ctx, lt_err_t err)
-{
-    return lt_liealg_closure_by(L, gens, k, LT_CLOSURE_AUTO, ctx, err);
-}
-
-lt_status lt_liealg_closure_by(lt_liealg_t L, const fmpq_mat_struct *gens, slong k, int method,
-                               const lt_ctx_t ctx, lt_err_t err)
-{
-    lt_liealg_clear(L);
-    lt_liealg_init(L);
-    slong n = k ? fmpq_mat_nrows(gens) : 1, N = n * n;
-    lt_qspace_t S;
-    lt_qspace_init(S, N);
-    int too_big = 0;
-    if (method != LT_CLOSURE_EXACT && lt_liealg_closure_modular_(S, gens, k, n, ctx->max_dim, &too_big)) {
-        lt_status st = from_space(L, S, n, 0, err);
-        lt_qspace_clear(S);
-        return st;
-    }
-    if (method == LT_CLOSURE_MODULAR && !too_big) {
-        lt_qspace_clear(S);
-        return lt_err_set(err, LT_ENUMERIC, "the modular closure could not be certified over Q");
-    }
-    if (too_big) {
-        lt_qspace_clear(S);
-        return lt_err_set(err, LT_ELIMIT, "the generated Lie algebra has dimension above --max-dim %ld", ctx->max_dim);
-    }
-    lt_qspace_clear(S);
-    lt_qspace_init(S, N);
-    /* the exact closure: queue of elements still to be bracketed */
-    slong qn = 0, qa = 16, head = 0;
-    fmpq **queue = lt_malloc((size_t)qa * sizeof *queue);
-    fmpq **g = lt_malloc((size_t)(k + 1) * sizeof *g);
-    fmpq *C = _fmpq_vec_init(N);
-    lt_status st = LT_OK;
-    for (slong i = 0; i < k; i++) {
-        g[i] = _fmpq_vec_init(N);
-        mat_to_vec(g[i], gens + i);
-    }
-    for (slong i = 0; i < k + 0 && 1; i++) {
-        lt_qvec_set(C, g[i], N);
-        if (lt_qspace_reduce(S, C)) {
-            lt_qspace_add(S, C);
-            if (qn == qa) { qa *= 2; queue = lt_realloc(queue, (size_t)qa * sizeof *queue); }
-            queue[qn] = _fmpq_vec_init(N);
-            lt_qvec_set(queue[qn++], C, N);
-        }
-    }
-    while (head < qn && !st) {
-        fmpq *x = queue[head++];
-        for (slong i = 0; i < k; i++) {
-            lt_liealg_mat_bracket_(C, g[i], x, n);
-            if (!lt_qspace_reduce(S, C)) continue;
-            lt_qspace_add(S, C);
-            if (S->rank > ctx->max_dim) {
-                st = lt_err_set(err, LT_ELIMIT, "the generated Lie algebra has dimension above --max-dim %ld", ctx->max_dim);
-                break;
-            }
-            if (qn == qa) { qa *= 2; queue = lt_realloc(queue, (size_t)qa * sizeof *queue); }
-            queue[qn] = _fmpq_vec_init(N);
-            lt_qvec_set(queue[qn++], C, N);
-        }
-        if (ctx->progress) ctx->progress(ctx->progress_arg, "closing under the bracket", (double)head, (double)N);
-    }
-    if (ctx->progress) ctx->progress(ctx->progress_arg, "", 1, 1);
-    for (slong i = 0; i < qn; i++) _fmpq_vec_clear(queue[i], N);
-    for (slong i = 0; i < k; i++) _fmpq_vec_clear(g[i], N);
-    lt_free(queue); lt_free(g);
-    _fmpq_vec_clear(C, N);
-    if (!st) st = from_space(L, S, n, 0, err);
     lt_qspace_clear(S);
     return st;
 }
