@@ -1,4 +1,4 @@
-/* Trained-model directories (lt_model_load): the input is config.json, then
+/* Trained-model directories (lt_io_model_read): the input is config.json, then
    a NUL byte, then model.safetensors (none: an empty file). A loaded model
    is run on a few tokens. */
 #include <sys/stat.h>
