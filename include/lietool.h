@@ -9,6 +9,7 @@
 #include "lietool/liealg.h"
 #include "lietool/fliealg.h"
 #include "lietool/free.h"
+#include "lietool/rep.h"
 #include "lietool/depth.h"
 #include "lietool/dataset.h"
 #include "lietool/ssm.h"
