@@ -186,24 +186,7 @@ static lt_status sb_build(lt_liealg_t L, sbasis *B, lt_err_t err)
     return LT_OK;
 }
 
-/* Bases, documented in lietool-formats(5), LIE ALGEBRA BASES (E_ij is
-   1-based there and in this comment; the code is 0-based):
-   gl(n)      E_ij, row by row
-   sl(n)      E_ij (i != j) row by row, then H_i = E_ii - E_{i+1,i+1};
-              sl(2) is e = E_12, f = E_21, h = E_11 - E_22
-   so(n)      E_ij - E_ji, i < j, row by row
-   sp(2m)     J = [[0, I], [-I, 0]]; E_ij - E_{m+j,m+i} (i, j <= m, row by
-              row), then E_{i,m+j} + E_{j,m+i} (i <= j; E_{i,m+i} when i = j),
-              then E_{m+i,j} + E_{m+j,i} (i <= j; E_{m+i,i} when i = j)
-   b(n)       E_ij, i <= j, row by row;  n(n): E_ij, i < j
-   heis(2m+1) (m+2) x (m+2): x_i = E_{1,i+1}, y_i = E_{i+1,m+2} (i = 1..m),
-              z = E_{1,m+2}; [x_i, y_i] = z
-   aff(n)     (n+1) x (n+1): E_ij (i, j <= n) row by row, then the
-              translations E_{i,n+1}
-   se(2)      R = E_21 - E_12, T_1 = E_13, T_2 = E_23
-   se(3)      L_1 = E_32 - E_23, L_2 = E_13 - E_31, L_3 = E_21 - E_12,
-              T_i = E_{i,4}; [L_1, L_2] = L_3
-   abelian(n) E_ii */
+/* The bases are documented in lietool/liealg.h and lietool-formats(5). */
 lt_status lt_liealg_named(lt_liealg_t L, lt_liealg_family f, long a, const char *spec,
                           const lt_ctx_t ctx, lt_err_t err)
 {
