@@ -113,6 +113,49 @@ lt_status lt_pgrp_exponent(mpz_t e, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t er
    was decided; otherwise the exponent is a multiple of lo dividing hi. */
 lt_status lt_pgrp_exponent_range(mpz_t lo, mpz_t hi, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
 
+/* The profile of a group (src/perm/profile.c): what info, the is-*
+   predicates and the depth commands read off G (complete). parts says what
+   to compute: the derived series (solvable, perfect, derived length), the
+   lower central series (nilpotent, nilpotency class), the centre and the
+   exponent. A part not asked for is left empty, its flags 0 and its
+   numbers -1. The centre and the exponent may reach --max-enum: that is
+   not a failure of the profile; their status and message are kept
+   (center_status, center_err; exponent_status, exponent_err), and the
+   exponent is then known to be a multiple of exponent_lo dividing
+   exponent_hi (equal when decided). */
+enum {
+    LT_PGRP_PROFILE_DERIVED = 1,
+    LT_PGRP_PROFILE_LOWER = 2,
+    LT_PGRP_PROFILE_CENTER = 4,
+    LT_PGRP_PROFILE_EXPONENT = 8,
+    LT_PGRP_PROFILE_ALL = 15
+};
+typedef struct {
+    int parts;
+    int abelian;                /* always computed */
+    int solvable, perfect;      /* DERIVED */
+    int derived_length;         /* -1: not solvable (or not computed) */
+    int nilpotent;              /* LOWER */
+    int nilpotency_class;       /* -1: not nilpotent (or not computed) */
+    lt_pgrp_series_t derived, lower;
+    lt_pgrp_t center;           /* CENTER, when center_status is LT_OK */
+    lt_status center_status;
+    lt_err_t center_err;
+    mpz_t exponent_lo, exponent_hi;  /* EXPONENT, when exponent_status is LT_OK */
+    int exponent_decided;       /* lo = hi */
+    lt_status exponent_status;
+    lt_err_t exponent_err;
+} lt_pgrp_profile_struct;
+typedef lt_pgrp_profile_struct lt_pgrp_profile_t[1];
+
+void lt_pgrp_profile_init(lt_pgrp_profile_t P);
+void lt_pgrp_profile_clear(lt_pgrp_profile_t P);
+/* Fills P (initialised; earlier contents are released). Fails when a
+   series does, or when the centre or the exponent fails other than at a
+   limit. */
+lt_status lt_pgrp_profile(lt_pgrp_profile_t P, lt_pgrp_t G, int parts,
+                          const lt_ctx_t ctx, lt_err_t err);
+
 /* Orbits of <gens> on 0..n-1: orb[x] = index of x's orbit; returns count. */
 int lt_pgrp_orbits(int *orb, const lt_pgrp_t G);
 
