@@ -301,6 +301,12 @@ lt_status lt_cascade_build(lt_cascade_t K, const lt_cayley_t C, int k, lt_prec p
                            const lt_ctx_t ctx, lt_err_t err)
 {
     lt_cascade_clear(K);
+    if (k == 0) {
+        /* the derived length: build once with one layer to learn it */
+        lt_status st = lt_cascade_build(K, C, 1, prec, ctx, err);
+        if (st || K->derived_length <= 1) return st;
+        return lt_cascade_build(K, C, K->derived_length, prec, ctx, err);
+    }
     long n = C->n;
     const char *name = C->name ? C->name : "the group";
     if (k < 1) return lt_err_set(err, LT_EUSAGE, "a cascade needs at least one layer");
