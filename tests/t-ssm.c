@@ -516,6 +516,34 @@ static void test_drift_run(void)
     lt_cayley_clear(&G[1]);
 }
 
+/* The regular representation of a Cayley table: a group of the table's
+   order; its derived length and abelianisation as the group engine gives
+   them for the named groups. */
+static void test_regular(void)
+{
+    unit_case = "regular";
+    static const struct { const char *g; long d, abel; } cases[] = {
+        {"S4", 3, 2}, {"A5", -1, 1}, {"C5 x A4", 2, 15}, {"Q8", 2, 4}, {"C1", 0, 1}, {"S5", -1, 2}};
+    lt_ctx_t ctx;
+    lt_ctx_init(ctx);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        lt_err_t err;
+        lt_err_init(err);
+        lt_cayley_t C;
+        lt_cayley_init(C);
+        CHECK(lt_cayley_build(C, cases[i].g, LT_CONV_AA, ctx, err) == LT_OK, "%s", err->msg);
+        lt_pgrp_t G;
+        lt_pgrp_init(G, 1);
+        CHECK(lt_cayley_regular(G, C, ctx, err) == LT_OK && G->n == C->n && mpz_cmp_ui(G->order, (ulong)C->n) == 0,
+              "%s: regular representation", cases[i].g);
+        long d = 0, abel = 0;
+        CHECK(lt_cayley_derived_length(&d, &abel, C, ctx, err) == LT_OK && d == cases[i].d && abel == cases[i].abel,
+              "%s: derived length %ld, |G/G'| %ld", cases[i].g, d, abel);
+        lt_pgrp_clear(G);
+        lt_cayley_clear(C);
+    }
+}
+
 int main(void)
 {
     test_rounding();
@@ -533,5 +561,6 @@ int main(void)
     test_failures();
     test_accuracy();
     test_drift_run();
+    test_regular();
     UNIT_DONE("t-ssm");
 }

@@ -73,6 +73,14 @@ uint64_t lt_rng_below(lt_rng_t r, uint64_t n);
    sets *capped (may be NULL). */
 lt_status lt_dataset_generate(FILE *out, const lt_cayley_t C, long len, long samples,
                               uint64_t seed, int *capped, const lt_ctx_t ctx, lt_err_t err);
+/* The same words without the file: row(arg, seed, word, target, len, err)
+   is called for each row in order (word and target are len indices, valid
+   during the call); a status other than LT_OK from row stops the
+   generation and is returned. */
+typedef lt_status (*lt_dataset_row_fn)(void *arg, uint64_t seed, const int *word, const int *target,
+                                       long len, lt_err_t err);
+lt_status lt_dataset_words(const lt_cayley_t C, long len, long samples, uint64_t seed, int *capped,
+                           lt_dataset_row_fn row, void *arg, const lt_ctx_t ctx, lt_err_t err);
 
 /* The check of a CSV file against both conventions. */
 #define LT_DATASET_KEEP 20          /* problem messages kept */

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include "lietool/core.h"
 #include "lietool/dataset.h"
+#include "lietool/perm.h"
 
 /* ---- finite precision ---- */
 /* Values are held in doubles and rounded to the working precision after
@@ -117,6 +118,15 @@ void lt_cascade_clear(lt_cascade_t K);
    representation is bounded by --max-memory (LT_ELIMIT). */
 lt_status lt_cascade_build(lt_cascade_t K, const lt_cayley_t C, int k, lt_prec prec,
                            const lt_ctx_t ctx, lt_err_t err);
+/* The right regular representation of the group of C, g -> (x -> x g),
+   as a permutation group on C->n points with a complete chain (the
+   elements' indices are the points; a homomorphism for the engine's
+   product x^(gh) = (x^g)^h). */
+lt_status lt_cayley_regular(lt_pgrp_t G, const lt_cayley_t C, const lt_ctx_t ctx, lt_err_t err);
+/* The derived length of the group of C (-1: not solvable) and the order
+   of its abelianisation |G/G'| (0 when it does not fit a long). */
+lt_status lt_cayley_derived_length(long *d, long *abelianization, const lt_cayley_t C,
+                                   const lt_ctx_t ctx, lt_err_t err);
 /* The order of G/G(k): what the layers can track. */
 long lt_cascade_tracked_order(const lt_cascade_t K);
 

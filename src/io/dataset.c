@@ -610,34 +610,40 @@ static int keyset_add(keyset *S, uint64_t key)
     }
 }
 
-lt_status lt_dataset_generate(FILE *out, const lt_cayley_t C, long len, long samples,
-                              uint64_t seed, int *capped, const lt_ctx_t ctx, lt_err_t err)
+/* The number of words n^len (*M, exactly when *exact) and whether all of
+   them are listed (*samples set to -1); LT_ELIMIT when they are too many. */
+static lt_status plan_words(long *samples, int *exact, uint64_t *M, int *capped, uint64_t n, long len, lt_err_t err)
 {
-    uint64_t n = (uint64_t)C->n;
-    /* the number of words n^len, exactly when below 2^64 */
-    int exact = 1;
-    uint64_t M = 1;
-    for (long t = 0; t < len && exact; t++) {
-        if (n > 1 && M > UINT64_MAX / n) exact = 0;
-        else M *= n;
+    *exact = 1;
+    *M = 1;
+    for (long t = 0; t < len && *exact; t++) {
+        if (n > 1 && *M > UINT64_MAX / n) *exact = 0;
+        else *M *= n;
     }
     if (capped) *capped = 0;
-    if (samples >= 0 && exact && M <= (uint64_t)samples) {
-        if (capped) *capped = M < (uint64_t)samples;
-        samples = -1;       /* every word, in product order */
+    if (*samples >= 0 && *exact && *M <= (uint64_t)*samples) {
+        if (capped) *capped = *M < (uint64_t)*samples;
+        *samples = -1;      /* every word, in product order */
     }
-    if (samples < 0 && !exact)
+    if (*samples < 0 && !*exact)
         return lt_err_set(err, LT_ELIMIT, "%" PRIu64 "^%ld words are too many to list", n, len);
+    return LT_OK;
+}
+
+lt_status lt_dataset_words(const lt_cayley_t C, long len, long samples, uint64_t seed, int *capped,
+                           lt_dataset_row_fn row, void *arg, const lt_ctx_t ctx, lt_err_t err)
+{
+    uint64_t n = (uint64_t)C->n, M;
+    int exact;
+    if (plan_words(&samples, &exact, &M, capped, n, len, err)) return err->status;
     long rows = samples >= 0 ? samples : (long)M;
     int *w = lt_calloc((size_t)(len ? len : 1), sizeof(int));
     int *tg = lt_calloc((size_t)(len ? len : 1), sizeof(int));
-    sbuf b = {NULL, 0, 0};
     lt_status st = LT_OK;
-    if (fputs("seed,input,target\n", out) < 0) st = lt_err_set(err, LT_EINPUT, "error writing the dataset");
     if (samples < 0) {
         for (long r = 0; r < rows && !st; r++) {
             lt_cayley_prefix(tg, C, w, len);
-            st = write_row(out, &b, seed, w, tg, len, err);
+            st = row(arg, seed, w, tg, len, err);
             for (long t = len - 1; t >= 0; t--) {       /* odometer, last token fastest */
                 if ((uint64_t)++w[t] < n) break;
                 w[t] = 0;
@@ -666,16 +672,37 @@ lt_status lt_dataset_generate(FILE *out, const lt_cayley_t C, long len, long sam
             if (!exact && key == UINT64_MAX) key = 0;
             if (!keyset_add(&S, key)) continue;         /* a repeated word: draw again */
             lt_cayley_prefix(tg, C, w, len);
-            st = write_row(out, &b, seed, w, tg, len, err);
+            st = row(arg, seed, w, tg, len, err);
             if (ctx->progress && (r & 1023) == 0) ctx->progress(ctx->progress_arg, "writing the dataset", (double)r, (double)rows);
             r++;
         }
         lt_free(S.slot);
     }
     if (ctx->progress) ctx->progress(ctx->progress_arg, "writing the dataset", 1, 1);
-    lt_free(b.buf);
     lt_free(w);
     lt_free(tg);
+    return st;
+}
+
+typedef struct { FILE *out; sbuf b; } csv_rows;
+
+static lt_status csv_row(void *arg, uint64_t seed, const int *w, const int *tg, long len, lt_err_t err)
+{
+    csv_rows *R = arg;
+    return write_row(R->out, &R->b, seed, w, tg, len, err);
+}
+
+lt_status lt_dataset_generate(FILE *out, const lt_cayley_t C, long len, long samples,
+                              uint64_t seed, int *capped, const lt_ctx_t ctx, lt_err_t err)
+{
+    long all = samples;
+    uint64_t M;
+    int exact;
+    if (plan_words(&all, &exact, &M, NULL, (uint64_t)C->n, len, err)) return err->status;
+    if (fputs("seed,input,target\n", out) < 0) return lt_err_set(err, LT_EINPUT, "error writing the dataset");
+    csv_rows R = {out, {NULL, 0, 0}};
+    lt_status st = lt_dataset_words(C, len, samples, seed, capped, csv_row, &R, ctx, err);
+    lt_free(R.b.buf);
     return st;
 }
 
