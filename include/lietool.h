@@ -12,4 +12,5 @@
 #include "lietool/dataset.h"
 #include "lietool/ssm.h"
 #include "lietool/witness.h"
+#include "lietool/plot.h"
 #endif

@@ -14,6 +14,7 @@
 #include "lietool/io.h"
 #include "lietool/json.h"
 #include "lietool/model.h"
+#include "lietool/plot.h"
 #include "lietool/ssm.h"
 
 /* The subcommands' usage (as in src/cli/cmd_ssm.c's table). */
@@ -309,44 +310,36 @@ static int by_depth(const void *a, const void *b)
     return (x->depth > y->depth) - (x->depth < y->depth);
 }
 
-static void svg(FILE *f, const sweep_row *rows, int n, long d, long Tmax, const char *group)
+/* The figure: the longest prefix at 90% against depth, measured and as the
+   theory covers it. */
+static lt_status svg(FILE *f, const sweep_row *rows, int n, long d, long Tmax, const char *group, lt_err_t err)
 {
     int kmax = 1;
     for (int i = 0; i < n; i++) if (rows[i].depth > kmax) kmax = rows[i].depth;
-    const double W = 640, H = 420, x0 = 70, y0 = 360, w = 530, h = 310;
-#define PX(k) (x0 + w * ((k) - 0.5) / kmax)
-#define PY(T) (y0 - h * (double)(T) / (double)Tmax)
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\" viewBox=\"0 0 %g %g\" font-family=\"sans-serif\" font-size=\"12\">\n", W, H, W, H);
-    fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    fprintf(f, "<text x=\"%g\" y=\"24\" font-size=\"14\">%s word problem: longest prefix with at least 90%% accuracy against depth</text>\n", x0, group);
-    fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"black\"/>\n", x0, y0, x0 + w, y0);
-    fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"black\"/>\n", x0, y0, x0, y0 - h);
-    for (int k = 1; k <= kmax; k++)
-        fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">%d</text>\n", PX(k), y0 + 18, k);
-    for (int q = 0; q <= 4; q++) {
-        long T = Tmax * q / 4;
-        fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%ld</text>\n", x0 - 6, PY(T) + 4, T);
-        fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#ddd\"/>\n", x0, PY(T), x0 + w, PY(T));
-    }
-    fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">depth (layers)</text>\n", x0 + w / 2, y0 + 40);
-    fprintf(f, "<text x=\"18\" y=\"%g\" transform=\"rotate(-90 18 %g)\" text-anchor=\"middle\">length</text>\n", y0 - h / 2, y0 - h / 2);
+    lt_plot_t F;
+    lt_plot_init(F, 640, 420);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s word problem: longest prefix with at least 90%% accuracy against depth", group);
+    lt_plot_titles(F, NULL, buf);
+    lt_plot_panel_spec S = {70, 50, 530, 310, NULL, {"depth (layers)", 0, 0.5, kmax + 0.5, 0, 1},
+                            {"length", 0, 0, (double)Tmax, 0, 1}, LT_PLOT_LEGEND_INSIDE};
+    int p = lt_plot_add_panel(F, &S);
+    double *x = lt_malloc((size_t)(kmax > n ? kmax : n) * sizeof *x), *y = lt_malloc((size_t)(kmax > n ? kmax : n) * sizeof *y);
     static const char *dash[] = {"6,4", "2,3"};
     for (int b = 0; b < 2; b++) {
-        fprintf(f, "<polyline fill=\"none\" stroke=\"#888\" stroke-dasharray=\"%s\" points=\"", dash[b]);
-        for (int k = 1; k <= kmax; k++) fprintf(f, "%g,%g ", PX(k), PY(lt_depth_covered_length(k, d, Tmax, (lt_bound)b)));
-        fprintf(f, "\"/>\n");
-        fprintf(f, "<line x1=\"%g\" y1=\"%d\" x2=\"%g\" y2=\"%d\" stroke=\"#888\" stroke-dasharray=\"%s\"/><text x=\"%g\" y=\"%d\">theory (%s)</text>\n",
-                x0 + 12, 44 + 16 * b, x0 + 42, 44 + 16 * b, dash[b], x0 + 48, 48 + 16 * b, lt_depth_bound_name((lt_bound)b));
+        for (int k = 1; k <= kmax; k++) { x[k - 1] = k; y[k - 1] = (double)lt_depth_covered_length(k, d, Tmax, (lt_bound)b); }
+        lt_plot_style st = {"#888", 1.5, dash[b], 0};
+        snprintf(buf, sizeof buf, "theory (%s)", lt_depth_bound_name((lt_bound)b));
+        lt_plot_add_series(F, p, x, y, kmax, buf, &st);
     }
-    fprintf(f, "<polyline fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"2\" points=\"");
-    for (int i = 0; i < n; i++) fprintf(f, "%g,%g ", PX(rows[i].depth), PY(rows[i].prefix));
-    fprintf(f, "\"/>\n");
-    for (int i = 0; i < n; i++) fprintf(f, "<circle cx=\"%g\" cy=\"%g\" r=\"4\" fill=\"#1f5fbf\"/>\n", PX(rows[i].depth), PY(rows[i].prefix));
-    fprintf(f, "<line x1=\"%g\" y1=\"76\" x2=\"%g\" y2=\"76\" stroke=\"#1f5fbf\" stroke-width=\"2\"/><text x=\"%g\" y=\"80\">measured</text>\n",
-            x0 + 12, x0 + 42, x0 + 48);
-    fprintf(f, "</svg>\n");
-#undef PX
-#undef PY
+    for (int i = 0; i < n; i++) { x[i] = rows[i].depth; y[i] = (double)rows[i].prefix; }
+    lt_plot_style measured = {"#1f5fbf", 2, NULL, 4};
+    lt_plot_add_series(F, p, x, y, n, "measured", &measured);
+    lt_free(x);
+    lt_free(y);
+    lt_status st = lt_plot_write_svg(f, F, err);
+    lt_plot_clear(F);
+    return st;
 }
 
 int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
@@ -413,8 +406,8 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     if (o.svg) {
         FILE *f = fopen(o.svg, "w");
         if (!f) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.svg, strerror(errno)); r = LT_EINPUT; goto done; }
-        svg(f, rows, o.ndirs, d, o.length, o.group);
-        if (fclose(f)) { fprintf(stderr, "lietool: error writing '%s'\n", o.svg); r = LT_EINPUT; goto done; }
+        int bad = svg(f, rows, o.ndirs, d, o.length, o.group, err) != LT_OK;
+        if (fclose(f) | bad) { fprintf(stderr, "lietool: error writing '%s'\n", o.svg); r = LT_EINPUT; goto done; }
     }
     r = 0;
 done:
