@@ -80,4 +80,83 @@ int lt_lwit_check(const lt_lwit_t W, const lt_liealg_t L, const lt_qspace_t U,
 int lt_liealg_quotient_abelian(const lt_liealg_t L, const lt_qspace_t U, const lt_qspace_t N,
                                const lt_qspace_t A, long *checks);
 
+/* ---- the evidence for a whole series ----
+   Step i (0-based) of G_0 = G > G_1 > ... (the derived series,
+   G_(i+1) = [G_i, G_i], or the lower central series, G_(i+1) = [G_i, G]):
+   commutators generating G_(i+1), each checked (lt_pgrp_commutator_witness,
+   starting from the group the previous step's commutators generate), and
+   the check that G_i/G_(i+1) is abelian (central in G/G_(i+1) for the
+   lower central series; lt_pgrp_quotient_abelian). When the series stops
+   above the trivial group a last, residual step follows: commutators that
+   generate the last term G_i itself (G_i = [G_i, G_i], or [G_i, G]), with
+   no quotient check. The same for Lie algebras with brackets, spans and
+   dimensions. */
+typedef struct {
+    lt_pwit_t W;            /* commutators generating the step's term */
+    long checks;            /* memberships tested for the quotient (0 for the residual) */
+    mpz_t quotient_order;   /* |G_i / G_(i+1)| (1 for the residual) */
+} lt_pgrp_step_struct;
+
+typedef struct {
+    int lower;              /* the lower central series (else the derived series) */
+    lt_pgrp_series_t S;     /* the series from G down */
+    int nsteps;             /* S->len - 1, and 1 more for a residual step */
+    int residual;           /* the last step is the residual one */
+    lt_pgrp_step_struct *steps;
+} lt_pgrp_series_witness_struct;
+typedef lt_pgrp_series_witness_struct lt_pgrp_series_witness_t[1];
+
+void lt_pgrp_series_witness_init(lt_pgrp_series_witness_t R);
+void lt_pgrp_series_witness_clear(lt_pgrp_series_witness_t R);
+/* R for G (complete); earlier contents are released. LT_EINTERNAL if a
+   check fails; the failures of the series and of the witnesses. */
+lt_status lt_pgrp_series_witness(lt_pgrp_series_witness_t R, lt_pgrp_t G, int lower,
+                                 const lt_ctx_t ctx, lt_err_t err);
+/* The term step i leads to: S->terms[i + 1], or S->terms[i] for the residual. */
+static inline const lt_pgrp_struct *lt_pgrp_series_witness_term(const lt_pgrp_series_witness_t R, int i)
+{
+    return &R->S->terms[R->residual && i == R->nsteps - 1 ? i : i + 1];
+}
+
+typedef struct {
+    lt_lwit_t W;            /* brackets spanning the step's term */
+    long checks;            /* brackets tested for the quotient (0 for the residual) */
+    slong quotient_dim;     /* dim L_i - dim L_(i+1) (0 for the residual) */
+} lt_liealg_step_struct;
+
+typedef struct {
+    int lower;
+    lt_lseries_t S;
+    slong nsteps;
+    int residual;
+    lt_liealg_step_struct *steps;
+} lt_liealg_series_witness_struct;
+typedef lt_liealg_series_witness_struct lt_liealg_series_witness_t[1];
+
+void lt_liealg_series_witness_init(lt_liealg_series_witness_t R);
+void lt_liealg_series_witness_clear(lt_liealg_series_witness_t R);
+lt_status lt_liealg_series_witness(lt_liealg_series_witness_t R, const lt_liealg_t L, int lower, lt_err_t err);
+static inline const lt_qspace_struct *lt_liealg_series_witness_term(const lt_liealg_series_witness_t R, slong i)
+{
+    return &R->S->terms[R->residual && i == R->nsteps - 1 ? i : i + 1];
+}
+
+/* Why G (complete) is perfect or not: G' = [G, G] and, when G' = G,
+   commutators that prove it: each generator of G written as a commutator
+   (lt_pgrp_as_commutator, `tries` pairs each; W holds (a, b, g) for the
+   generators g in order, and as_commutators is 1), or, when one is not
+   found, a generating set of commutators (lt_pgrp_commutator_witness). */
+typedef struct {
+    int perfect;
+    lt_pgrp_t derived;      /* G' */
+    int as_commutators;
+    lt_pwit_t W;
+} lt_pgrp_perfect_witness_struct;
+typedef lt_pgrp_perfect_witness_struct lt_pgrp_perfect_witness_t[1];
+
+void lt_pgrp_perfect_witness_init(lt_pgrp_perfect_witness_t R);
+void lt_pgrp_perfect_witness_clear(lt_pgrp_perfect_witness_t R);
+lt_status lt_pgrp_perfect_witness(lt_pgrp_perfect_witness_t R, lt_pgrp_t G, long tries,
+                                  const lt_ctx_t ctx, lt_err_t err);
+
 #endif
