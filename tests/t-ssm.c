@@ -544,6 +544,34 @@ static void test_regular(void)
     }
 }
 
+/* The loop against the scan: within the stated tolerance in f64 and f32
+   (the golden cases of ssm scan), the tolerance formula, vacuous in bf16,
+   and the refusals. */
+static void test_scan_compare(void)
+{
+    unit_case = "scan compare";
+    lt_ctx_t ctx;
+    lt_ctx_init(ctx);
+    lt_err_t err;
+    lt_err_init(err);
+    lt_scan_compare_result Z;
+    lt_scan_compare_params P = {0, 3, 10000, 0, LT_PREC_F64, 0, 2};
+    CHECK(lt_scan_compare(&Z, &P, ctx, err) == LT_OK && Z.within && Z.levels == 14, "%s", err->msg);
+    CHECK(Z.relative_difference > 0 && Z.relative_difference < 1e-14 && fabs(Z.tolerance - 12.0 * 29 * 0x1p-53) < 1e-20,
+          "diag f64: %.3g within %.3g", Z.relative_difference, Z.tolerance);
+    CHECK(Z.relative_difference == Z.max_difference / (Z.max_state > 1 ? Z.max_state : 1), "relative");
+    lt_scan_compare_params D = {1, 4, 5000, 0, LT_PREC_F32, 0, 2};
+    CHECK(lt_scan_compare(&Z, &D, ctx, err) == LT_OK && Z.within && fabs(Z.tolerance - 4.0 * 6 * 27 * 0x1p-24) < 1e-12,
+          "dense f32: %.3g within %.3g", Z.relative_difference, Z.tolerance);
+    lt_scan_compare_params R = {0, 2, 1000, 1, LT_PREC_BF16, 1, 2};
+    CHECK(lt_scan_compare(&Z, &R, ctx, err) == LT_OK && Z.tolerance >= 1 && Z.within && Z.max_state <= 1.5,
+          "renormalised bf16: tolerance %.3g", Z.tolerance);
+    D.renormalize = 1;
+    CHECK(lt_scan_compare(&Z, &D, ctx, err) == LT_EUSAGE, "renormalised dense accepted");
+    ctx->max_memory_mb = 1;
+    CHECK(lt_scan_compare(&Z, &P, ctx, err) == LT_ELIMIT && strstr(err->msg, "10000 steps of 3 channels"), "limit: %s", err->msg);
+}
+
 int main(void)
 {
     test_rounding();
@@ -562,5 +590,6 @@ int main(void)
     test_accuracy();
     test_drift_run();
     test_regular();
+    test_scan_compare();
     UNIT_DONE("t-ssm");
 }

@@ -164,6 +164,44 @@ void lt_cascade_exact(int *p, const lt_cascade_t K, const int *word, long T);
 int lt_cascade_same_mod(const lt_cascade_t K, int a, int b);
 
 /* ---- experiments (src/ssm/experiment.c) ---- */
+/* The sequential loop against the Blelloch scan on random recurrences of
+   P->length steps and P->channels channels (a dense recurrence: d x d
+   matrices with entries uniform in [-1, 1]/d and b uniform in
+   [-1/2, 1/2]; a diagonal one: a = rho e^(i theta), rho uniform in
+   [1/2, 1] (1 with renormalisation), b uniform in [-1/2, 1/2]^2 (none with
+   renormalisation), all rounded to the precision), drawn from
+   lt_rng_seed(P->seed). The stated tolerance, with u the unit roundoff and
+   L = ceil(log2 T): 4 (w + 2) (2L + 1) u on these data, which do not
+   amplify errors (w = 1 for diagonal, d for dense recurrences: dot
+   products); 4 (T + 2L + 1) u for renormalised unit-modulus products, whose
+   sequential error grows with T. Each output of the tree is a product
+   along a path of at most 2L + 1 combines, the loop's of up to T steps.
+   For bfloat16 (u = 2^-8) the bound exceeds 1 and says nothing. */
+typedef struct {
+    int dense;              /* dense real (else diagonal complex) */
+    int channels;           /* d >= 1 */
+    long length;            /* T >= 1 */
+    uint64_t seed;
+    lt_prec prec;
+    int renormalize;        /* diagonal only */
+    int threads;            /* of the parallel scan; 0: the online processors */
+} lt_scan_compare_params;
+
+typedef struct {
+    int levels;             /* lt_scan_levels(T) */
+    double max_difference;  /* max |h_seq - h_par| */
+    double max_state;       /* max |h_seq| */
+    double relative_difference; /* max_difference / max(1, max_state) */
+    double tolerance;
+    int within;             /* relative_difference <= tolerance */
+} lt_scan_compare_result;
+
+/* LT_ELIMIT naming --max-memory when the arrays need more than
+   ctx->max_memory_mb; LT_EUSAGE for renormalisation of a dense
+   recurrence; the failures of the scans. */
+lt_status lt_scan_compare(lt_scan_compare_result *Z, const lt_scan_compare_params *P,
+                          const lt_ctx_t ctx, lt_err_t err);
+
 /* The accuracy of a cascade on random words: P->samples words of
    P->length tokens drawn in order with lt_rng_below(|G|) from
    lt_rng_seed(P->seed), each run by lt_cascade_run with P->scan (whose

@@ -440,24 +440,6 @@ static double unif(lt_rng_t rng)
     return (double)(lt_rng_next(rng) >> 11) * 0x1p-53;
 }
 
-/* The stated tolerance: max |h_seq - h_par| <= tol * max(1, max |h_seq|)
-   with u the unit roundoff and L = ceil(log2 T):
-     tol = 4 (w + 2) (2L + 1) u   on the data below, which do not amplify
-                                  errors (|a| in [1/2, 1], dense rows of
-                                  absolute sum <= 1); w = 1 for diagonal,
-                                  d for dense recurrences (dot products);
-     tol = 4 (T + 2L + 1) u       for renormalised unit-modulus products,
-                                  whose sequential error grows with T.
-   Each output of the tree is a product along a path of at most 2L + 1
-   combines, the loop's of up to T steps. For bfloat16 (u = 2^-8) the
-   bound exceeds 1 and says nothing. */
-static double scan_tol(int dense, int d, long T, lt_prec p, int renorm)
-{
-    double L = lt_scan_levels(T);
-    if (renorm) return 4.0 * ((double)T + 2 * L + 1) * lt_prec_eps(p);
-    return 4.0 * ((dense ? d : 1) + 2) * (2 * L + 1) * lt_prec_eps(p);
-}
-
 static int scan_cmd(ssm_opts *s, cli_opts *o)
 {
     if (!s->kind_set || s->channels < 0 || s->length < 0)
@@ -466,75 +448,19 @@ static int scan_cmd(ssm_opts *s, cli_opts *o)
     long T = s->length;
     int d = (int)s->channels, dense = s->kind_dense;
     if (s->renorm && dense) return sub_fail("scan", "%s", "--renormalize applies to --kind diag");
-    double mib = (double)T * (dense ? 2.0 * d * d + 3.0 * d : 8.0 * d) * sizeof(double) / 1048576.0;
-    if (T > s->max_length || mib > (double)o->ctx->max_memory_mb) {
-        if (T > s->max_length)
-            fprintf(stderr, "lietool: ssm scan: --length %ld is above --max-length %ld\n", T, s->max_length);
-        else fprintf(stderr, "lietool: ssm scan: %ld steps of %d channels need %.0f MiB, above --max-memory %ld\n",
-                     T, d, ceil(mib), o->ctx->max_memory_mb);
+    if (T > s->max_length) {
+        fprintf(stderr, "lietool: ssm scan: --length %ld is above --max-length %ld\n", T, s->max_length);
         return LT_ELIMIT;
     }
-    lt_rng_t rng;
-    lt_rng_seed(rng, s->seed);
-    lt_scan_opts seq, par;
-    lt_scan_opts_init(&seq);
-    seq.prec = s->prec;
-    seq.renormalize = s->renorm;
-    par = seq;
-    par.parallel = 1;
-    par.threads = s->threads;
+    lt_scan_compare_params P = {dense, d, T, s->seed, s->prec, s->renorm, s->threads};
+    lt_scan_compare_result Z;
     lt_err_t err;
     lt_err_init(err);
-    double maxdiff = 0, maxh = 0;
-    lt_status st;
-    size_t sz = (size_t)T * (size_t)d;
-    if (!dense) {
-        double *a[2], *b[2], *h[2], *g[2], h0[2][64];
-        for (int c = 0; c < 2; c++) {
-            a[c] = lt_malloc(sz * sizeof(double)); b[c] = lt_malloc(sz * sizeof(double));
-            h[c] = lt_malloc(sz * sizeof(double)); g[c] = lt_malloc(sz * sizeof(double));
-        }
-        for (size_t i = 0; i < sz; i++) {
-            double rho = s->renorm ? 1 : 0.5 + 0.5 * unif(rng), th = 2 * M_PI * unif(rng);
-            a[0][i] = lt_prec_round(rho * cos(th), s->prec);
-            a[1][i] = lt_prec_round(rho * sin(th), s->prec);
-            b[0][i] = lt_prec_round(unif(rng) - 0.5, s->prec);
-            b[1][i] = lt_prec_round(unif(rng) - 0.5, s->prec);
-        }
-        double *h0r = lt_malloc((size_t)d * sizeof(double)), *h0i = lt_malloc((size_t)d * sizeof(double));
-        (void)h0;
-        for (int j = 0; j < d; j++) { h0r[j] = 1; h0i[j] = 0; }
-        const double *br = s->renorm ? NULL : b[0], *bi = s->renorm ? NULL : b[1];
-        st = lt_scan_diag(h[0], h[1], a[0], a[1], br, bi, h0r, h0i, T, d, &seq, err);
-        if (!st) st = lt_scan_diag(g[0], g[1], a[0], a[1], br, bi, h0r, h0i, T, d, &par, err);
-        for (size_t i = 0; i < sz && !st; i++) {
-            double df = hypot(h[0][i] - g[0][i], h[1][i] - g[1][i]), m = hypot(h[0][i], h[1][i]);
-            if (!(df <= maxdiff)) maxdiff = df;
-            if (m > maxh) maxh = m;
-        }
-        for (int c = 0; c < 2; c++) { lt_free(a[c]); lt_free(b[c]); lt_free(h[c]); lt_free(g[c]); }
-        lt_free(h0r); lt_free(h0i);
-    } else {
-        size_t dd = (size_t)d * (size_t)d;
-        double *A = lt_malloc((size_t)T * dd * sizeof(double)), *b = lt_malloc(sz * sizeof(double));
-        double *h = lt_malloc(sz * sizeof(double)), *g = lt_malloc(sz * sizeof(double));
-        double *h0 = lt_malloc((size_t)d * sizeof(double));
-        for (int j = 0; j < d; j++) h0[j] = 1;
-        /* entries uniform in [-1, 1]/d: every row sum of |A| is at most 1 */
-        for (size_t i = 0; i < (size_t)T * dd; i++) A[i] = lt_prec_round((2 * unif(rng) - 1) / d, s->prec);
-        for (size_t i = 0; i < sz; i++) b[i] = lt_prec_round(unif(rng) - 0.5, s->prec);
-        st = lt_scan_dense(h, A, b, h0, T, d, &seq, err);
-        if (!st) st = lt_scan_dense(g, A, b, h0, T, d, &par, err);
-        for (size_t i = 0; i < sz && !st; i++) {
-            double df = fabs(h[i] - g[i]);
-            if (!(df <= maxdiff)) maxdiff = df;
-            if (fabs(h[i]) > maxh) maxh = fabs(h[i]);
-        }
-        lt_free(A); lt_free(b); lt_free(h); lt_free(g); lt_free(h0);
-    }
+    lt_status st = lt_scan_compare(&Z, &P, o->ctx, err);
+    if (st == LT_ELIMIT) lt_err_prefix(err, "ssm scan");
     if (st) return cli_fail(err);
-    double tol = scan_tol(dense, d, T, s->prec, s->renorm), rel = maxdiff / (maxh > 1 ? maxh : 1);
-    int ok = rel <= tol;
+    double maxdiff = Z.max_difference, maxh = Z.max_state, tol = Z.tolerance, rel = Z.relative_difference;
+    int ok = Z.within;
     if (o->json)
         printf("{\"kind\": \"%s\", \"channels\": %d, \"length\": %ld, \"precision\": \"%s\", \"renormalize\": %s, "
                "\"levels\": %d, \"max_difference\": %.3g, \"max_state\": %.6g, \"relative_difference\": %.3g, "

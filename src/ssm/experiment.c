@@ -150,3 +150,93 @@ lt_status lt_cascade_drift_run(lt_cascade_drift_result_t Z, const lt_cayley_stru
     lt_free(tmp);
     return st;
 }
+
+/* ---- sequential loop against Blelloch scan ---- */
+
+static double unif(lt_rng_t rng)
+{
+    return (double)(lt_rng_next(rng) >> 11) * 0x1p-53;
+}
+
+static double scan_tol(const lt_scan_compare_params *P)
+{
+    double L = lt_scan_levels(P->length);
+    if (P->renormalize) return 4.0 * ((double)P->length + 2 * L + 1) * lt_prec_eps(P->prec);
+    return 4.0 * ((P->dense ? P->channels : 1) + 2) * (2 * L + 1) * lt_prec_eps(P->prec);
+}
+
+lt_status lt_scan_compare(lt_scan_compare_result *Z, const lt_scan_compare_params *P,
+                          const lt_ctx_t ctx, lt_err_t err)
+{
+    memset(Z, 0, sizeof *Z);
+    long T = P->length;
+    int d = P->channels, dense = P->dense;
+    if (P->renormalize && dense) return lt_err_set(err, LT_EUSAGE, "--renormalize applies to --kind diag");
+    double mib = (double)T * (dense ? 2.0 * d * d + 3.0 * d : 8.0 * d) * sizeof(double) / 1048576.0;
+    if (mib > (double)ctx->max_memory_mb)
+        return lt_err_set(err, LT_ELIMIT, "%ld steps of %d channels need %.0f MiB, above --max-memory %ld",
+                          T, d, ceil(mib), ctx->max_memory_mb);
+    lt_rng_t rng;
+    lt_rng_seed(rng, P->seed);
+    lt_scan_opts seq, par;
+    lt_scan_opts_init(&seq);
+    seq.prec = P->prec;
+    seq.renormalize = P->renormalize;
+    par = seq;
+    par.parallel = 1;
+    par.threads = P->threads;
+    double maxdiff = 0, maxh = 0;
+    lt_status st;
+    size_t sz = (size_t)T * (size_t)d;
+    if (!dense) {
+        double *a[2], *b[2], *h[2], *g[2];
+        for (int c = 0; c < 2; c++) {
+            a[c] = lt_malloc(sz * sizeof(double)); b[c] = lt_malloc(sz * sizeof(double));
+            h[c] = lt_malloc(sz * sizeof(double)); g[c] = lt_malloc(sz * sizeof(double));
+        }
+        for (size_t i = 0; i < sz; i++) {
+            double rho = P->renormalize ? 1 : 0.5 + 0.5 * unif(rng), th = 2 * M_PI * unif(rng);
+            a[0][i] = lt_prec_round(rho * cos(th), P->prec);
+            a[1][i] = lt_prec_round(rho * sin(th), P->prec);
+            b[0][i] = lt_prec_round(unif(rng) - 0.5, P->prec);
+            b[1][i] = lt_prec_round(unif(rng) - 0.5, P->prec);
+        }
+        double *h0r = lt_malloc((size_t)d * sizeof(double)), *h0i = lt_malloc((size_t)d * sizeof(double));
+        for (int j = 0; j < d; j++) { h0r[j] = 1; h0i[j] = 0; }
+        const double *br = P->renormalize ? NULL : b[0], *bi = P->renormalize ? NULL : b[1];
+        st = lt_scan_diag(h[0], h[1], a[0], a[1], br, bi, h0r, h0i, T, d, &seq, err);
+        if (!st) st = lt_scan_diag(g[0], g[1], a[0], a[1], br, bi, h0r, h0i, T, d, &par, err);
+        for (size_t i = 0; i < sz && !st; i++) {
+            double df = hypot(h[0][i] - g[0][i], h[1][i] - g[1][i]), m = hypot(h[0][i], h[1][i]);
+            if (!(df <= maxdiff)) maxdiff = df;
+            if (m > maxh) maxh = m;
+        }
+        for (int c = 0; c < 2; c++) { lt_free(a[c]); lt_free(b[c]); lt_free(h[c]); lt_free(g[c]); }
+        lt_free(h0r); lt_free(h0i);
+    } else {
+        size_t dd = (size_t)d * (size_t)d;
+        double *A = lt_malloc((size_t)T * dd * sizeof(double)), *b = lt_malloc(sz * sizeof(double));
+        double *h = lt_malloc(sz * sizeof(double)), *g = lt_malloc(sz * sizeof(double));
+        double *h0 = lt_malloc((size_t)d * sizeof(double));
+        for (int j = 0; j < d; j++) h0[j] = 1;
+        /* entries uniform in [-1, 1]/d: every row sum of |A| is at most 1 */
+        for (size_t i = 0; i < (size_t)T * dd; i++) A[i] = lt_prec_round((2 * unif(rng) - 1) / d, P->prec);
+        for (size_t i = 0; i < sz; i++) b[i] = lt_prec_round(unif(rng) - 0.5, P->prec);
+        st = lt_scan_dense(h, A, b, h0, T, d, &seq, err);
+        if (!st) st = lt_scan_dense(g, A, b, h0, T, d, &par, err);
+        for (size_t i = 0; i < sz && !st; i++) {
+            double df = fabs(h[i] - g[i]);
+            if (!(df <= maxdiff)) maxdiff = df;
+            if (fabs(h[i]) > maxh) maxh = fabs(h[i]);
+        }
+        lt_free(A); lt_free(b); lt_free(h); lt_free(g); lt_free(h0);
+    }
+    if (st) return st;
+    Z->levels = lt_scan_levels(T);
+    Z->max_difference = maxdiff;
+    Z->max_state = maxh;
+    Z->relative_difference = maxdiff / (maxh > 1 ? maxh : 1);
+    Z->tolerance = scan_tol(P);
+    Z->within = Z->relative_difference <= Z->tolerance;
+    return LT_OK;
+}
