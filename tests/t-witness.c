@@ -52,6 +52,15 @@ static void closure(elset *S, int n, int *const *gens, int ngens)
         }
 }
 
+/* G = spec, with its chain. */
+static void load_group(lt_pgrp_t G, const char *spec)
+{
+    lt_err_t err;
+    lt_err_init(err);
+    lt_pgrp_init(G, 1);
+    CHECK(lt_io_group(G, NULL, spec, ctx, err) == LT_OK && lt_pgrp_chain(G, NULL, ctx, err) == LT_OK, "load %s: %s", spec, err->msg);
+}
+
 /* lt_pgrp_series_witness, checked step by step against enumeration. */
 static void check_group_series(const char *spec, int lower)
 {
@@ -59,8 +68,7 @@ static void check_group_series(const char *spec, int lower)
     lt_err_t err;
     lt_err_init(err);
     lt_pgrp_t G;
-    lt_pgrp_init(G, 1);
-    CHECK(lt_io_group(G, NULL, spec, ctx, err) == LT_OK && lt_pgrp_chain(G, NULL, ctx, err) == LT_OK, "load %s", spec);
+    load_group(G, spec);
     int n = G->n;
     lt_pgrp_series_witness_t R;
     lt_pgrp_series_witness_init(R);
@@ -120,8 +128,7 @@ static void check_perfect(const char *spec, int perfect, unsigned long derived)
     lt_err_t err;
     lt_err_init(err);
     lt_pgrp_t G;
-    lt_pgrp_init(G, 1);
-    CHECK(lt_io_group(G, NULL, spec, ctx, err) == LT_OK && lt_pgrp_chain(G, NULL, ctx, err) == LT_OK, "load %s", spec);
+    load_group(G, spec);
     lt_pgrp_perfect_witness_t R;
     lt_pgrp_perfect_witness_init(R);
     CHECK(lt_pgrp_perfect_witness(R, G, 200000, ctx, err) == LT_OK, "%s", err->msg);
@@ -146,8 +153,7 @@ static void check_as_commutator(const char *spec)
     lt_err_t err;
     lt_err_init(err);
     lt_pgrp_t G;
-    lt_pgrp_init(G, 1);
-    CHECK(lt_io_group(G, NULL, spec, ctx, err) == LT_OK && lt_pgrp_chain(G, NULL, ctx, err) == LT_OK, "load");
+    load_group(G, spec);
     int n = G->n, a[64], b[64], c[64];
     elset E;
     closure(&E, n, G->gens, G->ngens);

@@ -290,32 +290,23 @@ static int group_perfect(cli_opts *o, lt_pgrp_t G)
         return 0;
     }
     if (!J) printf("each generator of %s is a commutator of two elements of %s:\n", o->object, o->object);
-    if (R->as_commutators) {
-        if (J) printf(", \"as_commutators\": [");
+    if (J && R->as_commutators) {
+        printf(", \"as_commutators\": [");
         for (int i = 0; i < W->len; i++) {
-            if (J) {
-                printf("%s{\"generator\": ", i ? ", " : "");
-                json_perm(G->gens[i], n);
-                printf(", \"a\": "); json_perm(W->a[i], n);
-                printf(", \"b\": "); json_perm(W->b[i], n);
-                printf("}");
-                continue;
-            }
-            printf("  ");
-            put_perm(G->gens[i], n);
-            printf(" = [");
-            put_perm(W->a[i], n);
-            printf(", ");
-            put_perm(W->b[i], n);
-            printf("]\n");
+            printf("%s{\"generator\": ", i ? ", " : "");
+            json_perm(W->c[i], n);
+            printf(", \"a\": "); json_perm(W->a[i], n);
+            printf(", \"b\": "); json_perm(W->b[i], n);
+            printf("}");
         }
-        if (J) printf("]");
+        printf("]");
     } else if (J) {
         /* a generating set made of commutators instead */
         printf(", \"as_commutators\": null, ");
         json_pwit(W);
     } else {
-        printf("  (a generating set of commutators instead:)\n");
+        /* each generator c = [a, b] (or a generating set of such c) */
+        if (!R->as_commutators) printf("  (a generating set of commutators instead:)\n");
         for (int k = 0; k < W->len; k++) {
             printf("  ");
             put_perm(W->c[k], n);
