@@ -5,6 +5,7 @@
 #   make bench      timings against GAP and NumPy (ratios)
 #   make install PREFIX=/usr/local
 #   make check SANITIZE=1   the same tests under ASan and UBSan
+#   make DEV=1      the developer build: every warning an error (build/dev)
 
 PREFIX   ?= /usr/local
 CC       ?= cc
@@ -17,6 +18,9 @@ ifeq ($(SANITIZE),1)
   CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
   LDFLAGS += -fsanitize=address,undefined
   BUILD = build/san
+else ifeq ($(DEV),1)
+  CFLAGS += -Wmissing-prototypes -Wsign-compare -Werror
+  BUILD = build/dev
 else
   BUILD = build/rel
 endif
@@ -37,15 +41,19 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 FUZZ_NAMES = $(sort $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c)))
 REPLAY_BIN = $(FUZZ_NAMES:%=$(BUILD)/tests/fuzz-%)
 
-ifeq ($(SANITIZE),1)
-  BIN = $(BUILD)/lietool
-  LIB = $(BUILD)/liblietool.a
-else
+ifeq ($(BUILD),build/rel)
   BIN = lietool
   LIB = liblietool.a
+else
+  BIN = $(BUILD)/lietool
+  LIB = $(BUILD)/liblietool.a
 endif
 
-.PHONY: all deps check check-unit check-cli check-gap demo bench install uninstall clean fuzz valgrind check-install
+# every test program, built but not run (make DEV=1 tests: the developer build of all of it)
+tests: deps
+	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(TEST_BIN) $(REPLAY_BIN)
+
+.PHONY: all deps tests check check-unit check-cli check-gap demo bench install uninstall clean fuzz valgrind check-install
 
 all: deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB)

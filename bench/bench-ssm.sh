@@ -8,8 +8,8 @@
 # that other load on the machine does not skew them; the parallel scan's
 # figure counts both of its threads' time), with wall-clock tokens per
 # second beside them. NumPy runs single-threaded (OPENBLAS_NUM_THREADS=1)
-# and, as the workplace notes advise for benchmarks, without the
-# OPENBLAS_CORETYPE/OPENBLAS_L2_SIZE overrides.
+# and without the OPENBLAS_CORETYPE/OPENBLAS_L2_SIZE overrides (they pick an older,
+# slower kernel on some machines), so that NumPy runs at its best.
 #
 # The cases (both sides draw the same data from the same SplitMix64 stream,
 # lt_rng in include/lietool/dataset.h, and their results are compared):

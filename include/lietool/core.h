@@ -46,9 +46,13 @@ void lt_free(void *p);
    (strings longer than 64 characters give 99). */
 int lt_edit_distance(const char *a, const char *b);
 
+/* The most points a permutation group may act on (permutations are int
+   arrays): the largest point of cycle notation and of --max-degree. */
+#define LT_MAX_DEGREE 1000000000L
+
 /* Resource limits shared by every command; set by --max-* options. */
 typedef struct {
-    long max_degree;        /* --max-degree: points a permutation group may move */
+    long max_degree;        /* --max-degree: points a permutation group may move, at most LT_MAX_DEGREE */
     char max_order[1100];   /* --max-order: group order, decimal or 1eN */
     long max_enum;          /* --max-enum: elements enumerated one by one */
     long max_memory_mb;     /* --max-memory: the large tables (stabiliser chains, structure constants) in MiB */

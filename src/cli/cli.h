@@ -2,6 +2,7 @@
 #ifndef LT_CLI_H
 #define LT_CLI_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include "lietool/core.h"
 #include "lietool/perm.h"
@@ -17,6 +18,15 @@ struct lt_cmd {
 
 extern const lt_cmd lt_commands[];
 extern const int lt_ncommands;
+
+/* The commands of the table in main.c: one cmd_<name> each, in its own
+   src/cli/cmd_<name>.c (help in main.c). */
+#define CMD(n) int cmd_##n(int argc, char **argv, const lt_cmd *self)
+CMD(bch); CMD(center); CMD(closure); CMD(dataset); CMD(derived_length); CMD(derived_series); CMD(dimension);
+CMD(error_bound); CMD(explain); CMD(help); CMD(info); CMD(is_abelian); CMD(isomorphic); CMD(is_nilpotent); CMD(is_perfect);
+CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series); CMD(magnus); CMD(min_depth);
+CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(rep); CMD(report); CMD(ssm); CMD(table); CMD(upper_central_series);
+#undef CMD
 
 typedef struct {
     int json;
@@ -34,6 +44,23 @@ typedef struct {
    "--name=V"): NULL when argv[*i] is another argument, "" when the value
    is missing. */
 const char *cli_opt_value(int argc, char **argv, int *i, const char *name);
+/* Integer option values, every one range-checked before any cast:
+   cli_read_u64 takes decimal digits only (no sign or space) from min to
+   max, 0 on success, -1 otherwise. cli_option_long and cli_option_u64 do
+   the same and on failure set fmt (CLI_FMT_SIZE bytes) to the usage
+   message "OPT needs an integer from MIN to MAX, not '%s'", which the
+   command prints with v as its usage error (exit status 2). */
+#define CLI_FMT_SIZE 192
+int cli_read_u64(uint64_t *out, const char *v, uint64_t min, uint64_t max);
+int cli_option_long(long *out, const char *v, const char *opt, long min, long max, char *fmt);
+int cli_option_u64(uint64_t *out, const char *v, const char *opt, uint64_t min, uint64_t max, char *fmt);
+/* The ceilings of integer options that several commands share. */
+#define CLI_MAX_DIM 1000000L                /* --max-dim */
+#define CLI_MAX_ENUM 1000000000000000L      /* --max-enum: 10^15 */
+#define CLI_MAX_MIB (1L << 30)              /* --max-memory, --max-checkpoint-mb: MiB */
+#define CLI_MAX_ORDER_EXPONENT 1000000000UL /* --max-order 1eN */
+#define CLI_MAX_LENGTH 1000000000L          /* --length, --max-length, --window (words) */
+#define CLI_MAX_SAMPLES 1000000000000L      /* --samples, --max-samples */
 /* Parses the common options; returns -1 to go on, or an exit status. */
 int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd);
 void cli_free(cli_opts *o);
@@ -89,10 +116,8 @@ typedef struct {
    in allowed are usage errors. -1 to go on, or an exit status. */
 int cli_dataset_opts(ds_opts *d, int argc, char **argv, int first, const char *allowed, const lt_cmd *self);
 void cli_dataset_free(ds_opts *d);
-/* Strict parsers of option values: 0 on success, -1 otherwise. */
-int cli_parse_positive(long *out, const char *v);          /* 1 .. LONG_MAX */
-int cli_parse_seed(uint64_t *out, const char *v);           /* 0 .. 2^64 - 1 */
-int cli_parse_convention(lt_convention *out, const char *v);/* abstract_algebra (aa) | gap */
+/* --convention abstract_algebra (aa) | gap: 0 on success, -1 otherwise. */
+int cli_parse_convention(lt_convention *out, const char *v);
 /* Positionals pos[first..npos-1] joined with spaces (malloc'd). */
 char *cli_join(char **pos, int first, int npos);
 /* The Cayley table of a group object, Lie algebras refused; -1 on

@@ -8,21 +8,18 @@
    "symmetric", "dimension", "nonzero", "terms": [...]}. */
 #include <stdlib.h>
 #include <string.h>
-#include <errno.h>
 #include "cli.h"
 #include "lietool/free.h"
 #include "lietool/json.h"
 
 static int degree_operand(long *out, const char *s, const lt_cmd *self)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < 1 || v > 1000) {
+    uint64_t v;
+    if (cli_read_u64(&v, s, 1, 1000)) {
         fprintf(stderr, "lietool: %s: the degree must be an integer from 1 to 1000, not '%s'\n", self->name, s);
         return LT_EINPUT;
     }
-    *out = v;
+    *out = (long)v;
     return -1;
 }
 

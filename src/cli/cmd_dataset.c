@@ -1,7 +1,6 @@
 /* lietool dataset generate|check: the word-problem CSV files
    (seed,input,target) of jopetty/word-problem and its forks; the
    conventions are in src/io/dataset.c and lietool-formats(5). */
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -19,26 +18,6 @@ static int ds_usage(const lt_cmd *self, const char *fmt, const char *v)
     return LT_EUSAGE;
 }
 
-int cli_parse_positive(long *out, const char *v)
-{
-    char *e;
-    errno = 0;
-    long x = strtol(v, &e, 10);
-    if (errno || e == v || *e || x < 1 || !isdigit((unsigned char)*v)) return -1;
-    *out = x;
-    return 0;
-}
-
-int cli_parse_seed(uint64_t *out, const char *v)
-{
-    char *e;
-    errno = 0;
-    unsigned long long x = strtoull(v, &e, 10);
-    if (errno || *e || !isdigit((unsigned char)*v)) return -1;
-    *out = x;
-    return 0;
-}
-
 int cli_parse_convention(lt_convention *out, const char *v)
 {
     if (strcmp(v, "gap") == 0) *out = LT_CONV_GAP;
@@ -47,14 +26,11 @@ int cli_parse_convention(lt_convention *out, const char *v)
     return 0;
 }
 
-static int positive(long *out, const char *v, const char *opt, const lt_cmd *self)
+/* An integer option from 1 to max: -1 to go on, or the usage error's status. */
+static int positive(long *out, const char *v, const char *opt, long max, const lt_cmd *self)
 {
-    if (cli_parse_positive(out, v)) {
-        char fmt[96];
-        snprintf(fmt, sizeof fmt, "%s needs a positive integer, not '%%s'", opt);
-        return ds_usage(self, fmt, v);
-    }
-    return -1;
+    char fmt[CLI_FMT_SIZE];
+    return cli_option_long(out, v, opt, 1, max, fmt) ? ds_usage(self, fmt, v) : -1;
 }
 
 /* Takes the dataset options out of argv[first..]; -1 to go on, or an
@@ -84,14 +60,15 @@ int cli_dataset_opts(ds_opts *d, int argc, char **argv, int first, const char *a
         if (!*v) return ds_usage(self, "%s needs a value", opt);
         int r = -1;
         switch (key) {
-        case 'l': r = positive(&d->length, v, opt, self); break;
-        case 's': r = positive(&d->samples, v, opt, self); break;
-        case 'L': r = positive(&d->max_length, v, opt, self); break;
-        case 'M': r = positive(&d->max_samples, v, opt, self); break;
-        case 'S':
-            if (cli_parse_seed(&d->seed, v))
-                return ds_usage(self, "--seed needs an integer from 0 to 18446744073709551615, not '%s'", v);
+        case 'l': r = positive(&d->length, v, opt, CLI_MAX_LENGTH, self); break;
+        case 's': r = positive(&d->samples, v, opt, CLI_MAX_SAMPLES, self); break;
+        case 'L': r = positive(&d->max_length, v, opt, CLI_MAX_LENGTH, self); break;
+        case 'M': r = positive(&d->max_samples, v, opt, CLI_MAX_SAMPLES, self); break;
+        case 'S': {
+            char fmt[CLI_FMT_SIZE];
+            if (cli_option_u64(&d->seed, v, opt, 0, UINT64_MAX, fmt)) return ds_usage(self, fmt, v);
             break;
+        }
         case 'c':
             if (cli_parse_convention(&d->conv, v))
                 return ds_usage(self, "--convention takes abstract_algebra or gap, not '%s'", v);

@@ -4,7 +4,6 @@
    X Y Z (R = 3), a b c ... (4 <= R <= 26). */
 #include <stdlib.h>
 #include <string.h>
-#include <errno.h>
 #include "cli.h"
 #include "lietool/free.h"
 #include "lietool/json.h"
@@ -13,14 +12,12 @@
    a message naming it otherwise, -1 on success. */
 static int operand(long *out, const char *s, const char *what, long max, const lt_cmd *self)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < 1 || v > max) {
+    uint64_t v;
+    if (cli_read_u64(&v, s, 1, (uint64_t)max)) {
         fprintf(stderr, "lietool: %s: %s must be an integer from 1 to %ld, not '%s'\n", self->name, what, max, s);
         return LT_EINPUT;
     }
-    *out = v;
+    *out = (long)v;
     return -1;
 }
 

@@ -14,7 +14,6 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include <errno.h>
 #include "cli.h"
 #include "lietool/free.h"
 #include "lietool/json.h"
@@ -113,40 +112,24 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
             for (; i < argc; i++) av[ac++] = argv[i];
             break;
         }
-        if ((v = cli_opt_value(argc, argv, &i, "--order"))) {
-            char *e;
-            errno = 0;
-            K = strtol(v, &e, 10);
-            if (errno || e == v || *e || K < 1 || K > 1000) {
+        /* the integer options: name, value, range */
+        static const struct { const char *name; long min, max; } iopt[] = {
+            {"--order", 1, 1000}, {"--max-length", 1, CLI_MAX_LENGTH}, {"--prec", 8, 1000000}};
+        long *dest[] = {&K, &max_length, &prec};
+        int k = 0, nopt = (int)(sizeof iopt / sizeof *iopt);
+        while (k < nopt && !(v = cli_opt_value(argc, argv, &i, iopt[k].name))) k++;
+        if (k < nopt) {
+            char fmt[CLI_FMT_SIZE];
+            if (cli_option_long(dest[k], v, iopt[k].name, iopt[k].min, iopt[k].max, fmt)) {
                 fmpq_clear(h);
-                return usage_fail(av, "--order needs an integer from 1 to 1000, not '%s'", v);
+                return usage_fail(av, fmt, v);
             }
-            continue;
-        }
-        if ((v = cli_opt_value(argc, argv, &i, "--max-length"))) {
-            char *e;
-            errno = 0;
-            max_length = strtol(v, &e, 10);
-            if (errno || e == v || *e || max_length < 1) {
-                fmpq_clear(h);
-                return usage_fail(av, "--max-length needs a positive integer, not '%s'", v);
-            }
+            eval_opt |= dest[k] == &prec;
             continue;
         }
         if ((v = cli_opt_value(argc, argv, &i, "--matrices"))) {
             if (!*v) { fmpq_clear(h); return usage_fail(av, "--matrices needs a file%s", ""); }
             matrices = v;
-            continue;
-        }
-        if ((v = cli_opt_value(argc, argv, &i, "--prec"))) {
-            char *e;
-            errno = 0;
-            prec = strtol(v, &e, 10);
-            if (errno || e == v || *e || prec < 8 || prec > 1000000) {
-                fmpq_clear(h);
-                return usage_fail(av, "--prec needs a number of bits from 8 to 1000000, not '%s'", v);
-            }
-            eval_opt = 1;
             continue;
         }
         if ((v = cli_opt_value(argc, argv, &i, "--norm"))) {

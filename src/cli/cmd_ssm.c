@@ -4,7 +4,6 @@
    (sequential and parallel scans compared), tables (the cascade's lookup
    tables as JSON), bench-diag and bench-cascade (timings for make bench),
    and rotation (src/cli/ssm_rotation.c). */
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <malloc.h>
@@ -55,6 +54,9 @@ static int sub_fail(const char *sub, const char *fmt, const char *v)
 
 /* ---- options ---- */
 
+#define SSM_MAX_LAYERS 1000         /* --layers (beyond the derived length they are empty) */
+#define SSM_MAX_CHANNELS 1000000    /* --channels */
+
 typedef struct {
     const char *sub;
     long layers, length, samples, max_length, max_samples, channels;
@@ -68,14 +70,11 @@ typedef struct {
     char **av;
 } ssm_opts;
 
-static int pos_long(long *out, const char *v, const char *opt, const char *sub)
+/* An integer option from 1 to max: -1 to go on, or the usage error's status. */
+static int pos_long(long *out, const char *v, const char *opt, long max, const char *sub)
 {
-    if (cli_parse_positive(out, v)) {
-        char fmt[96];
-        snprintf(fmt, sizeof fmt, "%s needs a positive integer, not '%%s'", opt);
-        return sub_fail(sub, fmt, v);
-    }
-    return -1;
+    char fmt[CLI_FMT_SIZE];
+    return cli_option_long(out, v, opt, 1, max, fmt) ? sub_fail(sub, fmt, v) : -1;
 }
 
 /* Takes this command's options out of argv[2..]; allowed lists the keys
@@ -112,22 +111,20 @@ static int ssm_parse(ssm_opts *s, int argc, char **argv, const char *allowed)
         int r = -1;
         long x;
         switch (key) {
-        case 'k': r = pos_long(&s->layers, v, opt, sub); break;
-        case 'l': r = pos_long(&s->length, v, opt, sub); break;
-        case 's': r = pos_long(&s->samples, v, opt, sub); break;
-        case 'L': r = pos_long(&s->max_length, v, opt, sub); break;
-        case 'M': r = pos_long(&s->max_samples, v, opt, sub); break;
-        case 'd': r = pos_long(&s->channels, v, opt, sub); break;
+        case 'k': r = pos_long(&s->layers, v, opt, SSM_MAX_LAYERS, sub); break;
+        case 'l': r = pos_long(&s->length, v, opt, CLI_MAX_LENGTH, sub); break;
+        case 's': r = pos_long(&s->samples, v, opt, CLI_MAX_SAMPLES, sub); break;
+        case 'L': r = pos_long(&s->max_length, v, opt, CLI_MAX_LENGTH, sub); break;
+        case 'M': r = pos_long(&s->max_samples, v, opt, CLI_MAX_SAMPLES, sub); break;
+        case 'd': r = pos_long(&s->channels, v, opt, SSM_MAX_CHANNELS, sub); break;
         case 't':
-            if ((r = pos_long(&x, v, opt, sub)) < 0) {
-                if (x > 64) return sub_fail(sub, "--threads takes 1 to 64, not '%s'", v);
-                s->threads = (int)x;
-            }
+            if ((r = pos_long(&x, v, opt, 64, sub)) < 0) s->threads = (int)x;
             break;
-        case 'S':
-            if (cli_parse_seed(&s->seed, v))
-                return sub_fail(sub, "--seed needs an integer from 0 to 18446744073709551615, not '%s'", v);
+        case 'S': {
+            char fmt[CLI_FMT_SIZE];
+            if (cli_option_u64(&s->seed, v, opt, 0, UINT64_MAX, fmt)) return sub_fail(sub, fmt, v);
             break;
+        }
         case 'p':
             if (lt_prec_parse(&s->prec, v)) return sub_fail(sub, "--precision takes f64, f32 or bf16, not '%s'", v);
             s->prec_set = 1;

@@ -1,7 +1,7 @@
 /* Option parsing, loading objects and printing, shared by the commands. */
 #include <stdlib.h>
 #include <string.h>
-#include <errno.h>
+#include <inttypes.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
@@ -42,18 +42,69 @@ const char *cli_opt_value(int argc, char **argv, int *i, const char *name)
     return *i + 1 < argc ? argv[++*i] : "";
 }
 
-static int long_value(long *out, const char *v, const char *opt, const lt_cmd *cmd)
+int cli_read_u64(uint64_t *out, const char *v, uint64_t min, uint64_t max)
 {
-    char *end;
-    errno = 0;
-    long x = strtol(v, &end, 10);
-    if (errno || *end || x < 1) {
-        char buf[128];
-        snprintf(buf, sizeof buf, "%s needs a positive integer, not '%%s'", opt);
-        return usage_error(cmd, buf, v);
+    uint64_t x = 0;
+    if (!*v) return -1;
+    for (const char *c = v; *c; c++) {
+        if (*c < '0' || *c > '9') return -1;
+        unsigned d = (unsigned)(*c - '0');
+        if (x > (UINT64_MAX - d) / 10) return -1;
+        x = 10 * x + d;
     }
+    if (x < min || x > max) return -1;
     *out = x;
+    return 0;
+}
+
+/* A bound as messages write it: 10^k for a power of ten from 10^6 up. */
+static void put_bound(char *buf, size_t size, uint64_t x)
+{
+    int k = 0;
+    uint64_t y = x;
+    while (y >= 10 && y % 10 == 0) { y /= 10; k++; }
+    if (y == 1 && k >= 6) snprintf(buf, size, "10^%d", k);
+    else snprintf(buf, size, "%" PRIu64, x);
+}
+
+int cli_option_u64(uint64_t *out, const char *v, const char *opt, uint64_t min, uint64_t max, char *fmt)
+{
+    if (!cli_read_u64(out, v, min, max)) return 0;
+    char a[32], b[32];
+    put_bound(a, sizeof a, min);
+    put_bound(b, sizeof b, max);
+    snprintf(fmt, CLI_FMT_SIZE, "%s needs an integer from %s to %s, not '%%s'", opt, a, b);
     return -1;
+}
+
+int cli_option_long(long *out, const char *v, const char *opt, long min, long max, char *fmt)
+{
+    uint64_t x;
+    if (cli_option_u64(&x, v, opt, (uint64_t)min, (uint64_t)max, fmt)) return -1;
+    *out = (long)x;
+    return 0;
+}
+
+/* A common integer option: -1 to go on, or the usage error's status. */
+static int long_value(long *out, const char *v, const char *opt, long max, const lt_cmd *cmd)
+{
+    char fmt[CLI_FMT_SIZE];
+    return cli_option_long(out, v, opt, 1, max, fmt) ? usage_error(cmd, fmt, v) : -1;
+}
+
+/* --max-order: a positive decimal integer, or 1eN with N up to
+   CLI_MAX_ORDER_EXPONENT, short enough for ctx->max_order (size bytes);
+   0 with it copied to out, -1 otherwise. */
+static int max_order_value(char *out, size_t size, const char *v)
+{
+    uint64_t e;
+    size_t l = strlen(v);
+    int ok = l < size;
+    if (v[0] == '1' && (v[1] == 'e' || v[1] == 'E')) ok = ok && !cli_read_u64(&e, v + 2, 0, CLI_MAX_ORDER_EXPONENT);
+    else ok = ok && l > 0 && strspn(v, "0123456789") == l && strspn(v, "0") < l;
+    if (!ok) return -1;
+    memcpy(out, v, l + 1);
+    return 0;
 }
 
 static void progress(void *arg, const char *what, double done, double total);
@@ -126,27 +177,18 @@ int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd)
             if (eq) val = eq + 1;
             else if (i + 1 < argc) val = argv[++i];
             else return usage_error(cmd, "%s needs a value", opt);
-            if (strcmp(opt, "--max-degree") == 0) { if ((r = long_value(&o->ctx->max_degree, val, opt, cmd)) >= 0) return r; }
-            else if (strcmp(opt, "--max-dim") == 0) { if ((r = long_value(&o->ctx->max_dim, val, opt, cmd)) >= 0) return r; }
-            else if (strcmp(opt, "--max-enum") == 0) { if ((r = long_value(&o->ctx->max_enum, val, opt, cmd)) >= 0) return r; }
-            else if (strcmp(opt, "--max-memory") == 0) {
-                if ((r = long_value(&o->ctx->max_memory_mb, val, opt, cmd)) >= 0) return r;
-                if (o->ctx->max_memory_mb > (1L << 30)) return usage_error(cmd, "--max-memory %s MiB is more than 2^30 MiB", val);
-            }
+            if (strcmp(opt, "--max-degree") == 0) { if ((r = long_value(&o->ctx->max_degree, val, opt, LT_MAX_DEGREE, cmd)) >= 0) return r; }
+            else if (strcmp(opt, "--max-dim") == 0) { if ((r = long_value(&o->ctx->max_dim, val, opt, CLI_MAX_DIM, cmd)) >= 0) return r; }
+            else if (strcmp(opt, "--max-enum") == 0) { if ((r = long_value(&o->ctx->max_enum, val, opt, CLI_MAX_ENUM, cmd)) >= 0) return r; }
+            else if (strcmp(opt, "--max-memory") == 0) { if ((r = long_value(&o->ctx->max_memory_mb, val, opt, CLI_MAX_MIB, cmd)) >= 0) return r; }
             else if (strcmp(opt, "--max-order") == 0) {
-                size_t vl = strlen(val);
-                int ok = vl > 0 && vl < sizeof o->ctx->max_order;
-                const char *d = val;
-                if (ok && (val[0] == '1') && (val[1] == 'e' || val[1] == 'E')) d = val + 2;
-                if (!*d) ok = 0;
-                int nonzero = d != val;   /* 1eN is never zero */
-                for (; ok && *d; d++) {
-                    if (*d < '0' || *d > '9') ok = 0;
-                    else if (*d != '0') nonzero = 1;
+                if (max_order_value(o->ctx->max_order, sizeof o->ctx->max_order, val)) {
+                    char fmt[CLI_FMT_SIZE], e[32];
+                    put_bound(e, sizeof e, CLI_MAX_ORDER_EXPONENT);
+                    snprintf(fmt, sizeof fmt, "--max-order needs a positive integer of at most %zu digits or 1eN with N up to %s, not '%%s'",
+                             sizeof o->ctx->max_order - 1, e);
+                    return usage_error(cmd, fmt, val);
                 }
-                if (!nonzero) ok = 0;
-                if (!ok) return usage_error(cmd, "--max-order needs a positive integer or 1eN, not '%s'", val);
-                strcpy(o->ctx->max_order, val);
             } else return usage_error(cmd, "unknown option '%s'", opt);
             continue;
         }

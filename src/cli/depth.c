@@ -5,26 +5,36 @@
 #include "depth.h"
 #include "lietool/free.h"
 
-/* A bad value of a depth option: usage status. */
-static int bad_value(const lt_cmd *self, const char *opt, const char *want, const char *v)
+/* Ceiling of --length and --tokens (the theory's length, never allocated). */
+#define DEPTH_MAX_LENGTH 1000000000000000000L
+
+/* A bad value of a depth option (fmt names it, with %s for v): usage status. */
+static int usage_fail(const lt_cmd *self, const char *fmt, const char *v)
 {
-    fprintf(stderr, "lietool: %s: %s needs %s, not '%s'\nusage: lietool %s %s\n",
-            self->name, opt, want, v, self->name, self->usage);
+    fprintf(stderr, "lietool: %s: ", self->name);
+    fprintf(stderr, fmt, v);
+    fprintf(stderr, "\nusage: lietool %s %s\n", self->name, self->usage);
     return LT_EUSAGE;
 }
 
-/* A positive decimal integer (at most 18 digits, no sign). */
-static int positive(ulong *out, const char *v)
+static int bad_value(const lt_cmd *self, const char *opt, const char *want, const char *v)
 {
-    size_t l = strlen(v);
-    if (l == 0 || l > 18 || strspn(v, "0123456789") != l) return 0;
-    *out = strtoul(v, NULL, 10);
-    return *out > 0;
+    char fmt[CLI_FMT_SIZE];
+    snprintf(fmt, sizeof fmt, "%s needs %s, not '%%s'", opt, want);
+    return usage_fail(self, fmt, v);
+}
+
+/* An integer option from 1 to max: -1 to go on, or the usage error's status. */
+static int int_value(long *out, const lt_cmd *self, const char *opt, const char *v, long max)
+{
+    char fmt[CLI_FMT_SIZE];
+    return cli_option_long(out, v, opt, 1, max, fmt) ? usage_fail(self, fmt, v) : -1;
 }
 
 static int read_option(cli_depth_opts *d, const char *opt, const char *v, const lt_cmd *self)
 {
-    ulong u;
+    long u;
+    int r = -1;
     if (strcmp(opt, "--bound") == 0) {
         if (!lt_depth_bound_parse(&d->bound, v)) return bad_value(self, opt, "v1 or sharp", v);
     } else if (strcmp(opt, "--layers") == 0) {
@@ -32,21 +42,18 @@ static int read_option(cli_depth_opts *d, const char *opt, const char *v, const 
         else if (strcmp(v, "restricted") == 0) d->layers = 2;
         else return bad_value(self, opt, "abelian or restricted", v);
     } else if (strcmp(opt, "--length") == 0) {
-        if (!positive(&u, v)) return bad_value(self, opt, "a positive integer below 10^18", v);
-        d->length = u;
+        if ((r = int_value(&u, self, opt, v, DEPTH_MAX_LENGTH)) < 0) d->length = (ulong)u;
     } else if (strcmp(opt, "--tokens") == 0) {
-        if (!positive(&u, v)) return bad_value(self, opt, "a positive integer below 10^18", v);
-        d->tokens = v;
+        if ((r = int_value(&u, self, opt, v, DEPTH_MAX_LENGTH)) < 0) d->tokens = v;
     } else if (strcmp(opt, "--max-digits") == 0) {
-        if (!positive(&u, v) || u > 1000000000UL) return bad_value(self, opt, "a positive integer up to 10^9", v);
-        d->max_digits = (long)u;
+        if ((r = int_value(&u, self, opt, v, 1000000000L)) < 0) d->max_digits = u;
     } else {                                            /* --eps */
         const char *e;
         if (!lt_free_read_q(d->eps, v, &e) || *e || fmpq_sgn(d->eps) <= 0)
             return bad_value(self, opt, "a positive number (0.1, 1e-3 or 1/8)", v);
         d->has_eps = 1;
     }
-    return -1;
+    return r;
 }
 
 int cli_depth_open(cli_depth_opts *d, cli_opts *o, cli_object *X, int argc, char **argv,

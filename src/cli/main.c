@@ -26,12 +26,6 @@ static void print_named(const char *sub, const char *ext)
     lt_free(names);
 }
 
-#define CMD(n) int cmd_##n(int, char **, const lt_cmd *)
-CMD(bch); CMD(center); CMD(closure); CMD(dataset); CMD(derived_length); CMD(derived_series); CMD(dimension);
-CMD(error_bound); CMD(explain); CMD(help); CMD(info); CMD(is_abelian); CMD(isomorphic); CMD(is_nilpotent); CMD(is_perfect);
-CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series); CMD(magnus); CMD(min_depth);
-CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(radical); CMD(rep); CMD(report); CMD(ssm); CMD(table); CMD(upper_central_series);
-
 const lt_cmd lt_commands[] = {
     {"bch", cmd_bch, "[--json | --latex | --table] [--symmetric] N", "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis"},
     {"center", cmd_center, "[--json] OBJECT", "the centre: of a group its order and generators, of a Lie algebra a basis"},
@@ -41,7 +35,7 @@ const lt_cmd lt_commands[] = {
     {"derived-series", cmd_derived_series, "[--json | --latex] OBJECT", "orders (groups) or dimensions (Lie algebras) of G > G' > G'' > ..."},
     {"dimension", cmd_dimension, "[--json] ALGEBRA", "the dimension of a Lie algebra"},
     {"error-bound", cmd_error_bound, "[--json] [--bound v1|sharp] [--eps E] OBJECT", "the error exponent of a depth-k order-blind stack, k = 1..8 (arXiv 2603.05573, Corollary 3.6)"},
-    {"explain", cmd_explain, "[--json | --latex] QUESTION OBJECT | commutator translations|rotations", "the reasoning behind an answer (derived-series, lower-central-series, solvable, nilpotent, perfect, abelian, min-depth) with witnesses checked by the engine"},
+    {"explain", cmd_explain, "[--json | --latex] QUESTION OBJECT | isomorphic GROUP GROUP | commutator translations|rotations", "the reasoning behind an answer (derived-series, lower-central-series, solvable, nilpotent, perfect, abelian, min-depth, isomorphic) with witnesses checked by the engine"},
     {"help", cmd_help, "[COMMAND | groups | algebras]", "list the commands, one command's usage, or the object grammar"},
     {"info", cmd_info, "[--json | --latex] OBJECT", "the whole algebraic profile of a group or a Lie algebra"},
     {"is-abelian", cmd_is_abelian, "[--json] [-q] OBJECT", "exit 0 if abelian, 1 if not"},

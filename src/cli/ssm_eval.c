@@ -104,18 +104,11 @@ typedef struct {
     char **dirs;
 } ev_opts;
 
-static int need_long(long *out, const char *v, const char *opt, const ev_opts *o, const lt_cmd *self)
+/* An integer option from 1 to max: -1 to go on, or the usage error's status. */
+static int need_long(long *out, const char *v, const char *opt, long max, const ev_opts *o, const lt_cmd *self)
 {
-    char *e;
-    errno = 0;
-    long x = strtol(v, &e, 10);
-    if (!*v || errno || *e || x < 1 || !isdigit((unsigned char)*v)) {
-        char fmt[96];
-        snprintf(fmt, sizeof fmt, "%s needs a positive integer, not '%%s'", opt);
-        return ev_usage(self, o->sub, fmt, v);
-    }
-    *out = x;
-    return -1;
+    char fmt[CLI_FMT_SIZE];
+    return cli_option_long(out, v, opt, 1, max, fmt) ? ev_usage(self, o->sub, fmt, v) : -1;
 }
 
 /* -1 to go on, or an exit status; sweep: several directories, --svg,
@@ -142,18 +135,14 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
         else if (!sweep && (v = cli_opt_value(argc, argv, &i, "--predictions"))) o->predf = v;
         else if (!sweep && (v = cli_opt_value(argc, argv, &i, "--logits"))) o->logitf = v;
         else if (sweep && (v = cli_opt_value(argc, argv, &i, "--svg"))) o->svg = v;
-        else if ((v = cli_opt_value(argc, argv, &i, "--length"))) r = need_long(&o->length, v, "--length", o, self);
-        else if ((v = cli_opt_value(argc, argv, &i, "--samples"))) r = need_long(&o->samples, v, "--samples", o, self);
-        else if ((v = cli_opt_value(argc, argv, &i, "--max-checkpoint-mb"))) r = need_long(&o->max_mb, v, "--max-checkpoint-mb", o, self);
-        else if ((v = cli_opt_value(argc, argv, &i, "--max-length"))) r = need_long(&o->max_len, v, "--max-length", o, self);
-        else if ((v = cli_opt_value(argc, argv, &i, "--max-samples"))) r = need_long(&o->max_samples, v, "--max-samples", o, self);
+        else if ((v = cli_opt_value(argc, argv, &i, "--length"))) r = need_long(&o->length, v, "--length", CLI_MAX_LENGTH, o, self);
+        else if ((v = cli_opt_value(argc, argv, &i, "--samples"))) r = need_long(&o->samples, v, "--samples", CLI_MAX_SAMPLES, o, self);
+        else if ((v = cli_opt_value(argc, argv, &i, "--max-checkpoint-mb"))) r = need_long(&o->max_mb, v, "--max-checkpoint-mb", CLI_MAX_MIB, o, self);
+        else if ((v = cli_opt_value(argc, argv, &i, "--max-length"))) r = need_long(&o->max_len, v, "--max-length", CLI_MAX_LENGTH, o, self);
+        else if ((v = cli_opt_value(argc, argv, &i, "--max-samples"))) r = need_long(&o->max_samples, v, "--max-samples", CLI_MAX_SAMPLES, o, self);
         else if ((v = cli_opt_value(argc, argv, &i, "--seed"))) {
-            char *e;
-            errno = 0;
-            unsigned long long x = strtoull(v, &e, 10);
-            if (!*v || errno || *e || !isdigit((unsigned char)*v))
-                return ev_usage(self, o->sub, "--seed needs an integer from 0 to 18446744073709551615, not '%s'", v);
-            o->seed = x;
+            char fmt[CLI_FMT_SIZE];
+            if (cli_option_u64(&o->seed, v, "--seed", 0, UINT64_MAX, fmt)) return ev_usage(self, o->sub, fmt, v);
         } else if (argv[i][0] == '-' && argv[i][1]) return ev_usage(self, o->sub, "unknown option '%s'", argv[i]);
         else if (!o->ndirs || sweep) o->dirs[o->ndirs++] = argv[i];
         else return ev_usage(self, o->sub, "unexpected argument '%s'", argv[i]);

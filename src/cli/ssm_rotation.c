@@ -5,7 +5,6 @@
    and Zanna, Acta Numerica 9 (2000) 215-365). The library part is
    src/ssm/rotation.c (lietool/rotation.h); this file parses the options
    and writes the text, JSON, CSV and SVG outputs. */
-#include <ctype.h>
 #include <errno.h>
 #include <float.h>
 #include <inttypes.h>
@@ -61,17 +60,20 @@ static int read_step(long double *out, const char *s, const char **end)
 
 static int parse_depth(lt_rotation_params *P, const char *v)
 {
-    char *e;
-    long a = strtol(v, &e, 10), b = a;
-    if (e != v && strncmp(e, "..", 2) == 0) {
-        const char *f = e + 2;
-        b = strtol(f, &e, 10);
-        if (e == f) e = (char *)"x";
+    /* K, or A..B: each part read by cli_read_u64 */
+    char a[24];
+    const char *dots = strstr(v, "..");
+    size_t al = dots ? (size_t)(dots - v) : strlen(v);
+    uint64_t lo = 0, hi = 0;
+    if (al < sizeof a) {
+        memcpy(a, v, al);
+        a[al] = '\0';
     }
-    if (e == v || *e || !isdigit((unsigned char)*v) || a < 1 || b < a || b > LT_ROTATION_MAX_DEPTH)
+    if (al >= sizeof a || cli_read_u64(&lo, a, 1, LT_ROTATION_MAX_DEPTH)
+        || cli_read_u64(&hi, dots ? dots + 2 : a, lo, LT_ROTATION_MAX_DEPTH))
         return rot_usage("--depth takes K or A..B with 1 <= A <= B <= 8, not '%s'", v);
-    P->kmin = (int)a;
-    P->kmax = (int)b;
+    P->kmin = (int)lo;
+    P->kmax = (int)hi;
     return -1;
 }
 
@@ -323,11 +325,8 @@ int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
             if (!read_step(&P.step, v, &e) || *e)
                 r = rot_usage("--step needs a positive number (integer, p/q or decimal), not '%s'", v);
         } else if ((v = cli_opt_value(argc, argv, &i, "--window"))) {
-            char *e;
-            errno = 0;
-            P.window = strtol(v, &e, 10);
-            if (errno || e == v || *e || P.window < 1 || !isdigit((unsigned char)*v))
-                r = rot_usage("--window needs a positive integer, not '%s'", v);
+            char fmt[CLI_FMT_SIZE];
+            if (cli_option_long(&P.window, v, "--window", 1, CLI_MAX_LENGTH, fmt)) r = rot_usage(fmt, v);
         } else if ((v = cli_opt_value(argc, argv, &i, "--fit"))) {
             r = *v ? parse_fit(&P, v) : rot_usage("%s needs a value", "--fit");
             fit_given = 1;

@@ -58,13 +58,17 @@ lt_status lt_io_cayley(lt_pgrp_t G, char **name, const char *path,
             elems->type == LT_JSON_ARRAY && elems->len == 1 ? "y" : "ies", n);
         goto done;
     }
-    T = lt_malloc((size_t)n * (size_t)n * sizeof(int));
+    /* the shape before the n x n allocation: n rows of length 1 are short */
     for (long i = 0; i < n; i++) {
         const lt_json *row = tab->items[i];
         if (row->type != LT_JSON_ARRAY || row->len != n) {
             st = lt_err_set(err, LT_EINPUT, "%s: table row %ld is not an array of %ld indices", path, i, n);
             goto done;
         }
+    }
+    T = lt_malloc((size_t)n * (size_t)n * sizeof(int));
+    for (long i = 0; i < n; i++) {
+        const lt_json *row = tab->items[i];
         for (long j = 0; j < n; j++) {
             long v;
             if (!lt_json_int(row->items[j], &v) || v < 0 || v >= n) {

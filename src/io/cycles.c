@@ -35,7 +35,7 @@ long lt_io_cycles(int **pts, int *npts, const char *s, const char *where, lt_err
             errno = 0;
             char *end;
             long x = strtol(p, &end, 10);
-            if (errno || x > 1000000000L) {
+            if (errno || x > LT_MAX_DEGREE) {
                 lt_err_set(err, LT_EINPUT, "%s: point '%.*s' is too large", where, (int)(end - p), p);
                 goto bad;
             }

@@ -452,7 +452,7 @@ lt_status lt_cayley_build(lt_cayley_t C, const char *spec0, lt_convention conv,
     lt_pgrp_clear(G);
     if (st) { lt_free(spec); return st; }
     size_t pos[64], sl[64];
-    int k = (strchr(spec, '/') && lt_io_file_exists_(spec)) ? 0 : lt_io_split_product_(spec, pos, sl, 64);
+    int k = lt_io_split_product_(spec, pos, sl, 64);
     const char *what;
     if (k == 0 && is_cayley_file(spec)) {
         st = cayley_file_table(C, spec, ctx, err);

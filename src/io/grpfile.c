@@ -1,6 +1,7 @@
 /* .grp files: named permutation groups (format in lietool-formats(5)). */
 #include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,8 +158,11 @@ lt_status lt_io_grp_file(lt_pgrp_t G, char **name, const char *path,
             if (!ok) st = lt_err_set(err, LT_EINPUT, "%s: order '%s' is not a decimal integer", where, val);
         } else if (strcmp(line, "degree") == 0) {
             char *e;
+            errno = 0;
             degree = strtol(val, &e, 10);
             if (*e || degree < 1) st = lt_err_set(err, LT_EINPUT, "%s: degree '%s' is not a positive integer", where, val);
+            else if (errno || degree > LT_MAX_DEGREE)
+                st = lt_err_set(err, LT_EINPUT, "%s: degree '%s' is above %ld, the most points lietool supports", where, val, LT_MAX_DEGREE);
         } else if (strcmp(line, "gen") == 0) {
             int *pts, np;
             long m = lt_io_cycles(&pts, &np, val, where, err);

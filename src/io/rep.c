@@ -78,9 +78,13 @@ typedef struct {
     long dline;             /* where it was first seen */
     long line;
     int decimal;            /* a decimal was read */
+    int depth;              /* parentheses open at p */
     char msg[200];          /* why an entry does not parse */
     const char *at;         /* and where */
 } expr_t;
+
+/* how deep parentheses may nest in an entry (the parser recurses on them) */
+#define EX_MAX_DEPTH 100
 
 static void ex_skip(expr_t *E) { while (*E->p == ' ' || *E->p == '\t') E->p++; }
 
@@ -95,19 +99,31 @@ static long squarefree(long d, long *s)
     return d;
 }
 
+static int ex_value(expr_t *E, qs_t *v);
+
+/* Signs, then a value; the signs are counted rather than recursed on, so
+   that no run of them can exhaust the stack. */
 static int ex_atom(expr_t *E, qs_t *v)
 {
-    ex_skip(E);
-    if (*E->p == '-' || *E->p == '+') {
-        int neg = *E->p == '-';
-        E->p++;
-        if (!ex_atom(E, v)) return 0;
-        if (neg) { fmpq_neg(v->a, v->a); fmpq_neg(v->b, v->b); }
-        return 1;
-    }
+    int neg = 0;
+    for (ex_skip(E); *E->p == '-' || *E->p == '+'; ex_skip(E)) neg ^= *E->p++ == '-';
+    if (!ex_value(E, v)) return 0;
+    if (neg) { fmpq_neg(v->a, v->a); fmpq_neg(v->b, v->b); }
+    return 1;
+}
+
+static int ex_value(expr_t *E, qs_t *v)
+{
     if (*E->p == '(') {
+        if (E->depth == EX_MAX_DEPTH) {
+            snprintf(E->msg, sizeof E->msg, "parentheses nested deeper than %d", EX_MAX_DEPTH);
+            return 0;
+        }
         E->p++;
-        if (!ex_sum(E, v)) return 0;
+        E->depth++;
+        int ok = ex_sum(E, v);
+        E->depth--;
+        if (!ok) return 0;
         ex_skip(E);
         if (*E->p != ')') { snprintf(E->msg, sizeof E->msg, "missing ')'"); return 0; }
         E->p++;
@@ -220,6 +236,7 @@ static int read_entry(void *arg, slong k, const char *text, const char **end)
     qs_init(&v);
     Rd->E.p = text;
     Rd->E.msg[0] = '\0';
+    Rd->E.depth = 0;
     int ok = ex_sum(&Rd->E, &v);
     if (!ok) Rd->E.at = Rd->E.p;
     if (ok) {
@@ -337,15 +354,16 @@ static long long parse_label(lt_rep_t R, const char *lab, lt_pgrp_t G, long long
         return -1;
     }
     if (R->composition) {
-        /* the right factor acts first: reverse the order of the cycles */
+        /* the right factor acts first: reverse the order of the cycles,
+           each still ending with its -1 (pts[end - 1] is one) */
         int *rev = lt_malloc(((size_t)np + 1) * sizeof(int));
         int o = 0, end = np;
         while (end > 0) {
             int start = end - 1;
             while (start > 0 && pts[start - 1] >= 0) start--;
-            for (int i = start; i < end; i++) rev[o++] = pts[i];
+            memcpy(rev + o, pts + start, (size_t)(end - start) * sizeof(int));
+            o += end - start;
             end = start;
-            while (end > 0 && pts[end - 1] < 0) { rev[o++] = -1; end--; }
         }
         memcpy(pts, rev, (size_t)np * sizeof(int));
         lt_free(rev);

@@ -296,29 +296,61 @@ static lt_status atom(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_
 }
 
 /* Splits at top-level product signs: " x ", "_x_", or 'x' between a digit
-   or ')' and an upper-case letter. */
-static int split_product(const char *s, size_t *pos, size_t *seplen, int max)
+   or ')' and an upper-case letter; an existing file is one object, whatever
+   its name (abstract_algebra's Z2xZ2xZ2.json). */
+/* Is s[a..b) (trimmed) the name of an existing file? */
+static int segment_is_file(const char *s, size_t a, size_t b)
 {
+    while (a < b && isspace((unsigned char)s[a])) a++;
+    while (b > a && isspace((unsigned char)s[b - 1])) b--;
+    if (a == b) return 0;
+    char *t = lt_malloc(b - a + 1);
+    memcpy(t, s + a, b - a);
+    t[b - a] = '\0';
+    int r = lt_io_file_exists_(t);
+    lt_free(t);
+    return r;
+}
+
+/* The separators of a product: first the spaced ones (" x ", "_x_") at
+   bracket depth 0; then, inside each factor they delimit that is not an
+   existing file (Z2xZ2xZ2.json, as abstract_algebra names its files, is one
+   factor), the tight ones ("S3xC2": an 'x' between a letter, digit or ')'
+   and a capital or '('). */
+int lt_io_split_product_(const char *s, size_t *pos, size_t *seplen, int max)
+{
+    if (lt_io_file_exists_(s)) return 0;
     int k = 0, depth = 0;
     size_t n = strlen(s);
-    for (size_t i = 0; i < n && k < max; i++) {
+    size_t sp[64], nsp = 0;   /* spaced separators, at most 64 */
+    for (size_t i = 1; i + 1 < n && nsp < 64; i++) {
         char c = s[i];
         if (c == '(' || c == '[') depth++;
         else if (c == ')' || c == ']') depth--;
-        if (depth || c != 'x' || i == 0 || i + 1 >= n) continue;
+        if (depth || c != 'x') continue;
         char a = s[i - 1], b = s[i + 1];
-        size_t last = k ? pos[k - 1] + seplen[k - 1] : 0;   /* separators may not overlap */
-        if (a == ' ' && b == ' ' && i - 1 >= last) { pos[k] = i - 1; seplen[k] = 3; k++; }
-        else if (a == '_' && b == '_' && i - 1 >= last) { pos[k] = i - 1; seplen[k] = 3; k++; }
-        else if ((isalnum((unsigned char)a) || a == ')') && (isupper((unsigned char)b) || b == '(') && i >= last)
-            { pos[k] = i; seplen[k] = 1; k++; }
+        if (((a == ' ' && b == ' ') || (a == '_' && b == '_')) && (nsp == 0 || i - 1 >= sp[nsp - 1] + 3))
+            sp[nsp++] = i - 1;
+    }
+    size_t start = 0;
+    for (size_t j = 0; j <= nsp && k < max; j++) {
+        size_t end = j < nsp ? sp[j] : n;
+        if (!segment_is_file(s, start, end)) {
+            depth = 0;
+            for (size_t i = start; i < end && k < max; i++) {
+                char c = s[i];
+                if (c == '(' || c == '[') depth++;
+                else if (c == ')' || c == ']') depth--;
+                if (depth || c != 'x' || i == start || i + 1 >= end) continue;
+                char a = s[i - 1], b = s[i + 1];
+                if ((isalnum((unsigned char)a) || a == ')') && (isupper((unsigned char)b) || b == '('))
+                    { pos[k] = i; seplen[k] = 1; k++; }
+            }
+        }
+        if (j < nsp && k < max) { pos[k] = sp[j]; seplen[k] = 3; k++; }
+        if (j < nsp) start = sp[j] + 3;
     }
     return k;
-}
-
-int lt_io_split_product_(const char *s, size_t *pos, size_t *seplen, int max)
-{
-    return split_product(s, pos, seplen, max);
 }
 
 lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
@@ -338,7 +370,7 @@ lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
         lt_free(spec);
         return LT_EINPUT;
     }
-    int k = (strchr(spec, '/') && lt_io_file_exists_(spec)) ? 0 : split_product(spec, pos, sl, 64);
+    int k = lt_io_split_product_(spec, pos, sl, 64);
     if (k == 0) st = atom(G, spec, ctx, err);
     else {
         lt_pgrp_t F, P;

@@ -5,6 +5,7 @@
    product replacement: Celler, Leedham-Green, Murray, Niemeyer, O'Brien
    (1995). Coset representatives are stored explicitly (inverted), so a sift
    costs one composition per level. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "impl.h"
@@ -224,20 +225,31 @@ static void lower_bound(mpz_t b, const lt_pgrp_t G)
     for (int i = 0; i < G->nlev; i++) mpz_mul_ui(b, b, (unsigned long)G->lev[i].orbit_len);
 }
 
-static lt_status order_limit(const lt_pgrp_t G, const mpz_t lb, const lt_ctx_t ctx, lt_err_t err)
+/* 1 if lb exceeds --max-order s. For 1eN the digits are compared first,
+   so that 10^N is computed only when lb has about N digits (a huge N
+   costs nothing, and one beyond unsigned long is no limit). */
+static int above_max_order(const mpz_t lb, const char *s)
 {
     mpz_t lim;
-    lt_status st = LT_OK;
-    const char *s = ctx->max_order;
-    mpz_init(lim);
-    if ((s[0] == '1' && (s[1] == 'e' || s[1] == 'E')))
-        mpz_ui_pow_ui(lim, 10, strtoul(s + 2, NULL, 10));
-    else
-        mpz_set_str(lim, s, 10);
-    if (mpz_cmp(lb, lim) > 0)
-        st = lt_err_set(err, LT_ELIMIT, "group order exceeds --max-order %s (degree %d)", s, G->n);
+    if (s[0] == '1' && (s[1] == 'e' || s[1] == 'E')) {
+        errno = 0;
+        unsigned long e = strtoul(s + 2, NULL, 10);
+        size_t d = mpz_sizeinbase(lb, 10);      /* lb's digits, or one more */
+        if (errno || d <= e) return 0;
+        if (d > e + 2) return 1;
+        mpz_init(lim);
+        mpz_ui_pow_ui(lim, 10, e);
+    } else mpz_init_set_str(lim, s, 10);
+    int above = mpz_cmp(lb, lim) > 0;
     mpz_clear(lim);
-    return st;
+    return above;
+}
+
+static lt_status order_limit(const lt_pgrp_t G, const mpz_t lb, const lt_ctx_t ctx, lt_err_t err)
+{
+    if (above_max_order(lb, ctx->max_order))
+        return lt_err_set(err, LT_ELIMIT, "group order exceeds --max-order %s (degree %d)", ctx->max_order, G->n);
+    return LT_OK;
 }
 
 /* Product replacement (CLGMNO 1995, with an accumulator as in Leedham-Green's
