@@ -13,4 +13,5 @@
 #include "lietool/depth.h"
 #include "lietool/dataset.h"
 #include "lietool/ssm.h"
+#include "lietool/plot.h"
 #endif

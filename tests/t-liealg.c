@@ -487,6 +487,76 @@ static void bad_tables(void)
     lt_liealg_clear(L);
 }
 
+/* The profile in one call: sl(2) is simple (perfect, semisimple, centre
+   and radical 0, Killing rank 3); b(3) is solvable (derived dims 6, 3, 1, 0)
+   but not nilpotent (lower central 6, 3), its radical is all of it and its
+   centre the scalars; n(3) is nilpotent of class 2; gl(2) is neither
+   solvable nor semisimple (radical = centre = scalars, Killing rank 3). */
+static void profile(void)
+{
+    lt_err_t err;
+    lt_err_init(err);
+    lt_liealg_t L;
+    lt_liealg_profile_t P;
+    lt_liealg_profile_init(P);
+
+    unit_case = "profile sl(2)";
+    fmpq_mat_struct g[2];
+    E(g + 0, 2, 0, 1); E(g + 1, 2, 1, 0);
+    lt_liealg_init(L);
+    CHECK(lt_liealg_closure(L, g, 2, ctx, err) == LT_OK, "%s", err->msg);
+    lt_liealg_profile(P, L, LT_LIE_PROFILE_ALL);
+    CHECK(P->dim == 3 && P->matrix_size == 2, "dim %ld", (long)P->dim);
+    CHECK(P->semisimple && P->perfect && !P->solvable && !P->nilpotent && !P->abelian,
+          "semisimple %d perfect %d solvable %d", P->semisimple, P->perfect, P->solvable);
+    CHECK(P->killing_rank == 3 && P->center->rank == 0 && P->radical->rank == 0,
+          "killing rank %ld centre %ld radical %ld", (long)P->killing_rank, (long)P->center->rank, (long)P->radical->rank);
+    CHECK(P->derived_length == -1 && P->nilpotency_class == -1, "lengths %ld %ld", (long)P->derived_length, (long)P->nilpotency_class);
+    CHECK(lt_liealg_is_semisimple(L) && lt_liealg_killing_rank(L) == 3, "is_semisimple");
+    for (int i = 0; i < 2; i++) fmpq_mat_clear(g + i);
+    lt_liealg_clear(L);
+
+    unit_case = "profile b(3)";
+    lt_liealg_init(L);
+    triangular(L, 3, 0);
+    lt_liealg_profile(P, L, LT_LIE_PROFILE_ALL);
+    slong bd[] = {6, 3, 1, 0}, bl[] = {6, 3};
+    check_series(P->derived, bd, 4, "b(3) derived");
+    check_series(P->lower, bl, 2, "b(3) lower central");
+    CHECK(P->solvable && P->derived_length == 3 && !P->nilpotent && P->nilpotency_class == -1 && !P->semisimple,
+          "solvable %d (%ld) nilpotent %d semisimple %d", P->solvable, (long)P->derived_length, P->nilpotent, P->semisimple);
+    CHECK(P->radical->rank == 6 && P->center->rank == 1, "radical %ld centre %ld", (long)P->radical->rank, (long)P->center->rank);
+    CHECK(!lt_liealg_is_semisimple(L), "b(3) semisimple");
+    /* only the parts asked for */
+    lt_liealg_profile(P, L, LT_LIE_PROFILE_DERIVED);
+    CHECK(P->solvable && P->lower->len == 0 && P->upper->len == 0 && P->killing_rank == -1 && !P->nilpotent,
+          "derived only: lower %ld upper %ld killing %ld", (long)P->lower->len, (long)P->upper->len, (long)P->killing_rank);
+    lt_liealg_clear(L);
+
+    unit_case = "profile n(3)";
+    lt_liealg_init(L);
+    triangular(L, 3, 1);
+    lt_liealg_profile(P, L, LT_LIE_PROFILE_ALL);
+    slong nu[] = {3, 1, 0};
+    check_series(P->upper, nu, 3, "n(3) upper central");
+    CHECK(P->nilpotent && P->nilpotency_class == 2 && P->solvable && P->derived_length == 2 && P->killing_rank == 0,
+          "nilpotent %d class %ld killing %ld", P->nilpotent, (long)P->nilpotency_class, (long)P->killing_rank);
+    lt_liealg_clear(L);
+
+    unit_case = "profile gl(2)";
+    fmpq_mat_struct m[4];
+    for (slong i = 0, k = 0; i < 2; i++) for (slong j = 0; j < 2; j++) E(m + k++, 2, i, j);
+    lt_liealg_init(L);
+    CHECK(lt_liealg_from_basis(L, m, 4, ctx, err) == LT_OK, "%s", err->msg);
+    lt_liealg_profile(P, L, LT_LIE_PROFILE_ALL);
+    CHECK(!P->solvable && !P->perfect && !P->semisimple && P->killing_rank == 3 && P->radical->rank == 1
+          && P->center->rank == 1, "solvable %d semisimple %d killing %ld radical %ld", P->solvable, P->semisimple,
+          (long)P->killing_rank, (long)P->radical->rank);
+    for (int i = 0; i < 4; i++) fmpq_mat_clear(m + i);
+    lt_liealg_clear(L);
+    lt_liealg_profile_clear(P);
+}
+
 int main(void)
 {
     lt_ctx_init(ctx);
@@ -499,6 +569,7 @@ int main(void)
     named_families();
     ordered_basis_faults();
     bad_tables();
+    profile();
     flint_cleanup();
     UNIT_DONE("t-liealg");
 }

@@ -105,4 +105,14 @@ lt_status lt_cayley_words_start(lt_cayley_words_t W, const lt_cayley_t C, long l
    W->rows words have been produced. */
 int lt_cayley_words_next(int *word, int *target, lt_cayley_words_t W);
 
+/* The right regular representation of the group of C, g -> (x -> x g),
+   as a permutation group on C->n points with a complete chain (the
+   elements' indices are the points; a homomorphism for the engine's
+   product x^(gh) = (x^g)^h). */
+lt_status lt_cayley_regular(lt_pgrp_t G, const lt_cayley_t C, const lt_ctx_t ctx, lt_err_t err);
+/* The derived length of the group of C (-1: not solvable) and the order
+   of its abelianisation |G/G'| (0 when it does not fit a long). */
+lt_status lt_cayley_derived_length(long *d, long *abelianization, const lt_cayley_t C,
+                                   const lt_ctx_t ctx, lt_err_t err);
+
 #endif

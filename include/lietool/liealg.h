@@ -128,6 +128,49 @@ int  lt_liealg_is_abelian(const lt_liealg_t L);
 void lt_liealg_adjoint(fmpq_mat_struct *mats, const lt_liealg_t L);
 /* Rank of a rational matrix. */
 slong lt_qmat_rank(const fmpq_mat_t A);
+/* The rank of the Killing form (0 for dim 0). */
+slong lt_liealg_killing_rank(const lt_liealg_t L);
+/* Cartan's criterion: L is semisimple iff its Killing form is
+   non-degenerate (characteristic 0; the zero algebra counts as
+   semisimple). */
+int  lt_liealg_is_semisimple(const lt_liealg_t L);
+
+/* ---- the profile: what info, the is-* predicates and the depth commands
+   read off an algebra (src/liealg/profile.c) ----
+   parts says what to compute: the derived series (solvable, perfect,
+   derived length), the lower central series (nilpotent, nilpotency class),
+   and the rest of info (upper central series, centre, radical, Killing
+   rank and semisimplicity by Cartan's criterion). A part not asked for is
+   left empty, its flags 0 and its numbers -1. */
+enum {
+    LT_LIE_PROFILE_DERIVED = 1,
+    LT_LIE_PROFILE_LOWER = 2,
+    LT_LIE_PROFILE_UPPER = 4,
+    LT_LIE_PROFILE_CENTER = 8,
+    LT_LIE_PROFILE_RADICAL = 16,
+    LT_LIE_PROFILE_KILLING = 32,
+    LT_LIE_PROFILE_ALL = 63
+};
+typedef struct {
+    int parts;
+    slong dim;
+    slong matrix_size;      /* n of the matrix form, 0 if none */
+    int abelian;            /* always computed */
+    int solvable, perfect;  /* DERIVED */
+    slong derived_length;   /* -1: not solvable (or not computed) */
+    int nilpotent;          /* LOWER */
+    slong nilpotency_class; /* -1: not nilpotent (or not computed) */
+    int semisimple;         /* KILLING */
+    slong killing_rank;     /* -1: not computed */
+    lt_lseries_t derived, lower, upper;
+    lt_qspace_t center, radical;
+} lt_liealg_profile_struct;
+typedef lt_liealg_profile_struct lt_liealg_profile_t[1];
+
+void lt_liealg_profile_init(lt_liealg_profile_t P);
+void lt_liealg_profile_clear(lt_liealg_profile_t P);
+/* Fills P (initialised; earlier contents are released) for L. */
+void lt_liealg_profile(lt_liealg_profile_t P, const lt_liealg_t L, int parts);
 
 /* ---- named matrix families (src/liealg/named.c) ----
    Bases, documented in lietool-formats(5), LIE ALGEBRA BASES (E_ij is
@@ -187,5 +230,34 @@ int lt_lwit_check(const lt_lwit_t W, const lt_liealg_t L, const lt_qspace_t U,
 int lt_liealg_quotient_abelian(const lt_liealg_t L, const lt_qspace_t U, const lt_qspace_t N,
                                const lt_qspace_t A, long *checks);
 
+/* ---- the evidence for a whole series: step i (0-based) of L_0 = L >
+   L_1 > ... (derived or lower central series) holds brackets spanning
+   L_(i+1), each checked (lt_liealg_bracket_witness), and the check that
+   L_i/L_(i+1) is abelian (central in L/L_(i+1) for the lower central
+   series; lt_liealg_quotient_abelian). When the series stops above 0 a
+   last, residual step follows: brackets spanning the last term L_i
+   itself, with no quotient check. As for groups (lietool/perm.h). */
+typedef struct {
+    lt_lwit_t W;            /* brackets spanning the step's term */
+    long checks;            /* brackets tested for the quotient (0 for the residual) */
+    slong quotient_dim;     /* dim L_i - dim L_(i+1) (0 for the residual) */
+} lt_liealg_step_struct;
+
+typedef struct {
+    int lower;
+    lt_lseries_t S;
+    slong nsteps;
+    int residual;
+    lt_liealg_step_struct *steps;
+} lt_liealg_series_witness_struct;
+typedef lt_liealg_series_witness_struct lt_liealg_series_witness_t[1];
+
+void lt_liealg_series_witness_init(lt_liealg_series_witness_t R);
+void lt_liealg_series_witness_clear(lt_liealg_series_witness_t R);
+lt_status lt_liealg_series_witness(lt_liealg_series_witness_t R, const lt_liealg_t L, int lower, lt_err_t err);
+static inline const lt_qspace_struct *lt_liealg_series_witness_term(const lt_liealg_series_witness_t R, slong i)
+{
+    return &R->S->terms[R->residual && i == R->nsteps - 1 ? i : i + 1];
+}
 
 #endif

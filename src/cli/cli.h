@@ -99,6 +99,8 @@ void cli_json_begin(const cli_opts *o);
 /* Prints an exact integer: JSON string or plain text. */
 void cli_put_mpz(FILE *f, const mpz_t z, int json);
 void cli_put_series(FILE *f, const lt_pgrp_series_t S, int json);
+/* A Lie algebra series as dimensions: "8 > 3 > 0" or a JSON array. */
+void cli_put_dims(FILE *f, const lt_lseries_t S, int json);
 /* Shared by the predicate commands: prints yes/no and returns 0/1. */
 int cli_predicate(cli_opts *o, const char *key, int value);
 /* The commands that print a series and its length. */

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <gmp.h>
 #include "lietool/cayley.h"
 
 const char *lt_convention_name(lt_convention c)
@@ -411,4 +412,66 @@ int lt_cayley_words_next(int *word, int *target, lt_cayley_words_t W)
     lt_cayley_prefix(target, W->C, word, len);
     W->done++;
     return 1;
+}
+
+/* ---- the group of a table as a permutation group ---- */
+
+lt_status lt_cayley_regular(lt_pgrp_t G, const lt_cayley_t C, const lt_ctx_t ctx, lt_err_t err)
+{
+    long n = C->n;
+    lt_pgrp_clear(G);
+    lt_pgrp_init(G, (int)n);
+    /* the right regular representation g -> (x -> x g): a homomorphism for
+       the engine's product x^(gh) = (x^g)^h; a few generators suffice */
+    char *inH = lt_calloc((size_t)n, 1);
+    int *queue = lt_malloc((size_t)n * sizeof(int)), *gens = lt_malloc((size_t)n * sizeof(int)), ng = 0;
+    int *perm = lt_malloc((size_t)n * sizeof(int));
+    long nH = 1;
+    inH[C->identity] = 1;
+    for (long g = 0; g < n; g++) {
+        if (inH[g]) continue;
+        gens[ng++] = (int)g;
+        for (long x = 0; x < n; x++) perm[x] = C->table[x * n + g];
+        lt_pgrp_add_gen(G, perm);
+        /* the closure, by breadth-first search from the identity */
+        memset(inH, 0, (size_t)n);
+        inH[C->identity] = 1;
+        queue[0] = C->identity;
+        nH = 1;
+        for (long h = 0; h < nH; h++)
+            for (int j = 0; j < ng; j++) {
+                int y = C->table[(long)queue[h] * n + gens[j]];
+                if (!inH[y]) { inH[y] = 1; queue[nH++] = y; }
+            }
+    }
+    lt_free(inH); lt_free(queue); lt_free(gens); lt_free(perm);
+    mpz_t bound;
+    mpz_init_set_ui(bound, (unsigned long)n);
+    lt_status st = lt_pgrp_chain(G, bound, ctx, err);
+    mpz_clear(bound);
+    return st;
+}
+
+lt_status lt_cayley_derived_length(long *d, long *abelianization, const lt_cayley_t C,
+                                   const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_pgrp_t G;
+    lt_pgrp_init(G, 1);
+    lt_pgrp_profile_t P;
+    lt_pgrp_profile_init(P);
+    lt_status st = lt_cayley_regular(G, C, ctx, err);
+    if (!st) st = lt_pgrp_profile(P, G, LT_PGRP_PROFILE_DERIVED, ctx, err);
+    if (!st) {
+        *d = P->derived_length;
+        mpz_t a;
+        mpz_init(a);
+        const lt_pgrp_series_struct *S = P->derived;
+        if (S->len > 1) mpz_divexact(a, S->terms[0].order, S->terms[1].order);
+        else mpz_set_ui(a, 1);
+        *abelianization = mpz_fits_slong_p(a) ? mpz_get_si(a) : 0;
+        mpz_clear(a);
+    }
+    lt_pgrp_profile_clear(P);
+    lt_pgrp_clear(G);
+    return st;
 }

@@ -303,6 +303,12 @@ lt_status lt_cascade_build(lt_cascade_t K, const lt_cayley_t C, int k, lt_prec p
 {
     lt_cascade_clear(K);
     lt_cascade_init(K);
+    if (k == 0) {
+        /* the derived length: build once with one layer to learn it */
+        lt_status st = lt_cascade_build(K, C, 1, prec, ctx, err);
+        if (st || K->derived_length <= 1) return st;
+        return lt_cascade_build(K, C, K->derived_length, prec, ctx, err);
+    }
     long n = C->n;
     const char *name = C->name ? C->name : "the group";
     if (k < 1) return lt_err_set(err, LT_EINPUT, "a cascade needs at least one layer");
@@ -322,36 +328,10 @@ lt_status lt_cascade_build(lt_cascade_t K, const lt_cayley_t C, int k, lt_prec p
             if (C->table[g * n + h] == C->identity) { K->inverse[g] = (int)h; break; }
         if (K->inverse[g] < 0) return lt_err_set(err, LT_EINPUT, "'%s': element %ld has no inverse in the table", name, g);
     }
-    /* the right regular representation g -> (x -> x g): a homomorphism for
-       the engine's product x^(gh) = (x^g)^h; a few generators suffice */
     lt_pgrp_t G;
     lt_pgrp_init(G, (int)n);
-    char *inH = lt_calloc((size_t)n, 1);
-    int *queue = lt_malloc((size_t)n * sizeof(int)), *gens = lt_malloc((size_t)n * sizeof(int)), ng = 0;
     int *perm = lt_malloc((size_t)n * sizeof(int));
-    long nH = 1;
-    inH[C->identity] = 1;
-    for (long g = 0; g < n; g++) {
-        if (inH[g]) continue;
-        gens[ng++] = (int)g;
-        for (long x = 0; x < n; x++) perm[x] = C->table[x * n + g];
-        lt_pgrp_add_gen(G, perm);
-        /* the closure, by breadth-first search from the identity */
-        memset(inH, 0, (size_t)n);
-        inH[C->identity] = 1;
-        queue[0] = C->identity;
-        nH = 1;
-        for (long h = 0; h < nH; h++)
-            for (int j = 0; j < ng; j++) {
-                int y = C->table[(long)queue[h] * n + gens[j]];
-                if (!inH[y]) { inH[y] = 1; queue[nH++] = y; }
-            }
-    }
-    lt_free(inH); lt_free(queue); lt_free(gens);
-    mpz_t bound;
-    mpz_init_set_ui(bound, (unsigned long)n);
-    lt_status st = lt_pgrp_chain(G, bound, ctx, err);
-    mpz_clear(bound);
+    lt_status st = lt_cayley_regular(G, C, ctx, err);
     lt_pgrp_series_t S;
     lt_pgrp_series_init(S);
     if (!st) st = lt_pgrp_derived_series(S, G, ctx, err);
