@@ -38,7 +38,7 @@ typedef struct {
     int complete;           /* chain proved complete */
     mpz_t order;            /* valid when complete */
     size_t chain_ints;      /* transversal storage, in ints */
-    unsigned long long rng; /* state of the random generator */
+    lt_rng_t rng;           /* the random generator (lietool/core.h), seeded by the degree */
     void *arena;            /* blocks holding the coset representatives */
     int *arena_next;
     size_t arena_left;
