@@ -12,7 +12,7 @@
 # slower kernel on some machines), so that NumPy runs at its best.
 #
 # The cases (both sides draw the same data from the same SplitMix64 stream,
-# lt_rng in include/lietool/dataset.h, and their results are compared):
+# lt_rng in include/lietool/core.h, and their results are compared):
 #   diag     a diagonal complex layer, d = 256 channels, T = 10^6 tokens
 #            of 16 types: h_t = lam[x_t] h_(t-1) + beta[x_t], y_t = Re c.h_t.
 #            lietool: 'ssm bench-diag' (the fused loop lt_scan_diag_tokens;

@@ -3,13 +3,15 @@
 #define LIETOOL_H
 #include "lietool/core.h"
 #include "lietool/perm.h"
+#include "lietool/cayley.h"
 #include "lietool/json.h"
 #include "lietool/io.h"
 #include "lietool/liealg.h"
 #include "lietool/fliealg.h"
 #include "lietool/free.h"
+#include "lietool/rep.h"
 #include "lietool/depth.h"
 #include "lietool/dataset.h"
 #include "lietool/ssm.h"
-#include "lietool/witness.h"
+#include "lietool/plot.h"
 #endif

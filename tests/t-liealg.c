@@ -1,6 +1,7 @@
 /* Lie algebras over Q: golden values from GAP 4.12 and laws. The algebras
    are built here from explicit matrices, independently of the parsers. */
 #include <stdlib.h>
+#include <string.h>
 #include <flint/fmpq_vec.h>
 #include "lietool.h"
 #include "lietool/liealg.h"
@@ -355,7 +356,7 @@ static void fnil_derived_lengths(void)
             lt_liealg_init(L);
             lt_err_t err;
             lt_err_init(err);
-            CHECK(lt_io_liealg(L, NULL, spec, ctx, err) == LT_OK, "%s", err->msg);
+            CHECK(lt_free_nilpotent(L, r, c, spec, ctx, err) == LT_OK, "%s", err->msg);
             lt_lseries_t S;
             lt_lseries_init(S);
             lt_liealg_derived_series(S, L);
@@ -368,6 +369,98 @@ static void fnil_derived_lengths(void)
             lt_lseries_clear(S);
             lt_liealg_clear(L);
         }
+}
+
+/* The named families (src/liealg/named.c): the dimension of each, the
+   laws, and the structure constants against those of the commutators of
+   the matrices (lt_liealg_from_basis_ordered); arguments outside a family
+   refused. */
+static void named_families(void)
+{
+    static const struct { lt_liealg_family f; long a; slong dim, n; const char *name; } cases[] = {
+        {LT_LIE_GL, 3, 9, 3, "gl(3)"}, {LT_LIE_SL, 3, 8, 3, "sl(3)"}, {LT_LIE_SO, 4, 6, 4, "so(4)"},
+        {LT_LIE_SP, 4, 10, 4, "sp(4)"}, {LT_LIE_B, 3, 6, 3, "b(3)"}, {LT_LIE_N, 4, 6, 4, "n(4)"},
+        {LT_LIE_HEIS, 5, 5, 4, "heis(5)"}, {LT_LIE_AFF, 2, 6, 3, "aff(2)"}, {LT_LIE_SE, 2, 3, 3, "se(2)"},
+        {LT_LIE_SE, 3, 6, 4, "se(3)"}, {LT_LIE_ABELIAN, 3, 3, 3, "abelian(3)"},
+    };
+    lt_err_t err;
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        lt_liealg_t L;
+        lt_liealg_init(L);
+        lt_err_init(err);
+        unit_case = cases[c].name;
+        lt_status st = lt_liealg_named(L, cases[c].f, cases[c].a, cases[c].name, ctx, err);
+        CHECK(st == LT_OK && L->dim == cases[c].dim && L->n == cases[c].n, "status %d, dim %ld, n %ld: %s",
+              (int)st, (long)L->dim, (long)L->n, err->msg);
+        if (st == LT_OK) {
+            laws(L, cases[c].name);
+            unit_case = cases[c].name;
+            /* the same constants from the matrices' commutators, dense and
+               exact: [M_i, M_j] = sum_k c_ijk M_k */
+            slong d = L->dim, bad[2];
+            lt_liealg_t M;
+            lt_liealg_init(M);
+            st = lt_liealg_from_basis_ordered(M, L->mats, d, bad, err);
+            int same = st == LT_OK && M->dim == d;
+            fmpq_t a, b;
+            fmpq_init(a);
+            fmpq_init(b);
+            for (slong i = 0; same && i < d; i++)
+                for (slong j = 0; j < d; j++)
+                    for (slong k = 0; k < d; k++) {
+                        lt_liealg_sc(a, L, i, j, k);
+                        lt_liealg_sc(b, M, i, j, k);
+                        same &= fmpq_equal(a, b);
+                    }
+            fmpq_clear(a);
+            fmpq_clear(b);
+            CHECK(same, "lt_liealg_from_basis_ordered differs: %s", err->msg);
+            lt_liealg_clear(M);
+        }
+        lt_liealg_clear(L);
+    }
+    static const struct { lt_liealg_family f; long a; const char *msg; } bad[] = {
+        {LT_LIE_SL, 1, "'sl(1)': the argument must be at least 2, not 1"},
+        {LT_LIE_SP, 3, "'sp(3)': the argument of sp(2m) is even"},
+        {LT_LIE_HEIS, 4, "'heis(4)': the argument of heis(2m+1) is odd"},
+        {LT_LIE_SE, 4, "'se(4)': se(n) is defined for n = 2 and n = 3"},
+    };
+    for (size_t c = 0; c < sizeof bad / sizeof *bad; c++) {
+        lt_liealg_t L;
+        lt_liealg_init(L);
+        lt_err_init(err);
+        unit_case = bad[c].msg;
+        char spec[16];
+        snprintf(spec, sizeof spec, "%.*s", (int)(strchr(bad[c].msg + 1, '\'') - bad[c].msg - 1), bad[c].msg + 1);
+        CHECK(lt_liealg_named(L, bad[c].f, bad[c].a, spec, ctx, err) == LT_EINPUT && strstr(err->msg, bad[c].msg),
+              "got '%s'", err->msg);
+        lt_liealg_clear(L);
+    }
+}
+
+/* lt_liealg_from_basis_ordered names what is wrong by index. */
+static void ordered_basis_faults(void)
+{
+    unit_case = "ordered basis";
+    fmpq_mat_struct m[2];
+    lt_err_t err;
+    lt_liealg_t L;
+    slong bad[2];
+    E(m + 0, 2, 0, 1);
+    E(m + 1, 2, 1, 0);
+    lt_liealg_init(L);
+    lt_err_init(err);
+    CHECK(lt_liealg_from_basis_ordered(L, m, 2, bad, err) == LT_EINPUT && bad[0] == 0 && bad[1] == 1,
+          "e, f: the bracket h is not in the span: %s", err->msg);
+    lt_liealg_clear(L);
+    fmpq_mat_clear(m + 1);
+    E(m + 1, 2, 0, 1);
+    lt_liealg_init(L);
+    CHECK(lt_liealg_from_basis_ordered(L, m, 2, bad, err) == LT_EINPUT && bad[0] == 1 && bad[1] == -1,
+          "e, e: dependent: %s", err->msg);
+    lt_liealg_clear(L);
+    fmpq_mat_clear(m + 0);
+    fmpq_mat_clear(m + 1);
 }
 
 static void bad_tables(void)
@@ -394,6 +487,76 @@ static void bad_tables(void)
     lt_liealg_clear(L);
 }
 
+/* The profile in one call: sl(2) is simple (perfect, semisimple, centre
+   and radical 0, Killing rank 3); b(3) is solvable (derived dims 6, 3, 1, 0)
+   but not nilpotent (lower central 6, 3), its radical is all of it and its
+   centre the scalars; n(3) is nilpotent of class 2; gl(2) is neither
+   solvable nor semisimple (radical = centre = scalars, Killing rank 3). */
+static void profile(void)
+{
+    lt_err_t err;
+    lt_err_init(err);
+    lt_liealg_t L;
+    lt_liealg_profile_t P;
+    lt_liealg_profile_init(P);
+
+    unit_case = "profile sl(2)";
+    fmpq_mat_struct g[2];
+    E(g + 0, 2, 0, 1); E(g + 1, 2, 1, 0);
+    lt_liealg_init(L);
+    CHECK(lt_liealg_closure(L, g, 2, ctx, err) == LT_OK, "%s", err->msg);
+    lt_liealg_profile(P, L, LT_LIE_PROFILE_ALL);
+    CHECK(P->dim == 3 && P->matrix_size == 2, "dim %ld", (long)P->dim);
+    CHECK(P->semisimple && P->perfect && !P->solvable && !P->nilpotent && !P->abelian,
+          "semisimple %d perfect %d solvable %d", P->semisimple, P->perfect, P->solvable);
+    CHECK(P->killing_rank == 3 && P->center->rank == 0 && P->radical->rank == 0,
+          "killing rank %ld centre %ld radical %ld", (long)P->killing_rank, (long)P->center->rank, (long)P->radical->rank);
+    CHECK(P->derived_length == -1 && P->nilpotency_class == -1, "lengths %ld %ld", (long)P->derived_length, (long)P->nilpotency_class);
+    CHECK(lt_liealg_is_semisimple(L) && lt_liealg_killing_rank(L) == 3, "is_semisimple");
+    for (int i = 0; i < 2; i++) fmpq_mat_clear(g + i);
+    lt_liealg_clear(L);
+
+    unit_case = "profile b(3)";
+    lt_liealg_init(L);
+    triangular(L, 3, 0);
+    lt_liealg_profile(P, L, LT_LIE_PROFILE_ALL);
+    slong bd[] = {6, 3, 1, 0}, bl[] = {6, 3};
+    check_series(P->derived, bd, 4, "b(3) derived");
+    check_series(P->lower, bl, 2, "b(3) lower central");
+    CHECK(P->solvable && P->derived_length == 3 && !P->nilpotent && P->nilpotency_class == -1 && !P->semisimple,
+          "solvable %d (%ld) nilpotent %d semisimple %d", P->solvable, (long)P->derived_length, P->nilpotent, P->semisimple);
+    CHECK(P->radical->rank == 6 && P->center->rank == 1, "radical %ld centre %ld", (long)P->radical->rank, (long)P->center->rank);
+    CHECK(!lt_liealg_is_semisimple(L), "b(3) semisimple");
+    /* only the parts asked for */
+    lt_liealg_profile(P, L, LT_LIE_PROFILE_DERIVED);
+    CHECK(P->solvable && P->lower->len == 0 && P->upper->len == 0 && P->killing_rank == -1 && !P->nilpotent,
+          "derived only: lower %ld upper %ld killing %ld", (long)P->lower->len, (long)P->upper->len, (long)P->killing_rank);
+    lt_liealg_clear(L);
+
+    unit_case = "profile n(3)";
+    lt_liealg_init(L);
+    triangular(L, 3, 1);
+    lt_liealg_profile(P, L, LT_LIE_PROFILE_ALL);
+    slong nu[] = {3, 1, 0};
+    check_series(P->upper, nu, 3, "n(3) upper central");
+    CHECK(P->nilpotent && P->nilpotency_class == 2 && P->solvable && P->derived_length == 2 && P->killing_rank == 0,
+          "nilpotent %d class %ld killing %ld", P->nilpotent, (long)P->nilpotency_class, (long)P->killing_rank);
+    lt_liealg_clear(L);
+
+    unit_case = "profile gl(2)";
+    fmpq_mat_struct m[4];
+    for (slong i = 0, k = 0; i < 2; i++) for (slong j = 0; j < 2; j++) E(m + k++, 2, i, j);
+    lt_liealg_init(L);
+    CHECK(lt_liealg_from_basis(L, m, 4, ctx, err) == LT_OK, "%s", err->msg);
+    lt_liealg_profile(P, L, LT_LIE_PROFILE_ALL);
+    CHECK(!P->solvable && !P->perfect && !P->semisimple && P->killing_rank == 3 && P->radical->rank == 1
+          && P->center->rank == 1, "solvable %d semisimple %d killing %ld radical %ld", P->solvable, P->semisimple,
+          (long)P->killing_rank, (long)P->radical->rank);
+    for (int i = 0; i < 4; i++) fmpq_mat_clear(m + i);
+    lt_liealg_clear(L);
+    lt_liealg_profile_clear(P);
+}
+
 int main(void)
 {
     lt_ctx_init(ctx);
@@ -403,7 +566,10 @@ int main(void)
     closure_methods();
     adjoint();
     fnil_derived_lengths();
+    named_families();
+    ordered_basis_faults();
     bad_tables();
+    profile();
     flint_cleanup();
     UNIT_DONE("t-liealg");
 }

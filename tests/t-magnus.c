@@ -539,6 +539,90 @@ static void test_magnus(void)
     fmpq_clear(h);
 }
 
+/* ------------------------------------------------- certified errors */
+
+static const char *small_mat =
+    "a = [[0.031, -0.052, 0.017], [0.044, 0.012, -0.061], [-0.023, 0.038, 0.009]]\n"
+    "b = [[-0.041, 0.027, 0.055], [0.013, -0.036, 0.022], [0.048, -0.019, 0.034]]\n";
+
+/* Words over named letters: sorted distinct letters, factors leftmost
+   first; more than 255 letters are refused. */
+static void test_word(void)
+{
+    unit_case = "word";
+    lt_err_t err;
+    lt_err_init(err);
+    lt_free_word_t W;
+    lt_free_word_init(W);
+    char *tok[] = {"y", "x1", "y", "x0"};
+    CHECK(lt_free_word_set(W, tok, 4, err) == LT_OK, "%s", err->msg);
+    CHECK(W->m == 4 && W->r == 3 && !strcmp(W->names[0], "x0") && !strcmp(W->names[1], "x1") && !strcmp(W->names[2], "y"),
+          "names: %d letters", W->r);
+    /* leftmost first: x0 y x1 y */
+    CHECK(W->letters[0] == 0 && W->letters[1] == 2 && W->letters[2] == 1 && W->letters[3] == 2,
+          "letters %d %d %d %d", W->letters[0], W->letters[1], W->letters[2], W->letters[3]);
+    CHECK(fmpq_is_one(W->t + 0) && fmpq_is_one(W->t + 3), "unit times");
+    char **many = malloc(300 * sizeof *many);
+    for (int i = 0; i < 300; i++) { many[i] = malloc(8); snprintf(many[i], 8, "l%d", i); }
+    CHECK(lt_free_word_set(W, many, 300, err) == LT_EINPUT && strstr(err->msg, "255"), "300 letters: %s", err->msg);
+    CHECK(lt_free_word_set(W, many, 255, err) == LT_OK && W->r == 255, "255 letters");
+    for (int i = 0; i < 300; i++) free(many[i]);
+    free(many);
+    lt_free_word_clear(W);
+}
+
+/* lt_free_magnus_run: the errors of lt_free_magnus_errors, certified or
+   refused. At --step 1/8 the order-8 error of 'a b b' is about 9.4e-21,
+   far below 2^-24: at 24 bits rounding decides its digits (refused, with
+   96 bits suggested); at 96 bits every value is certified and equals the
+   uncertified computation at 96 bits. */
+static void test_magnus_run(void)
+{
+    unit_case = "magnus run";
+    lt_err_t err;
+    lt_err_init(err);
+    lt_matfile_t F;
+    lt_matfile_init(F);
+    CHECK(lt_free_matfile_parse(F, small_mat, "small", ctx, err) == LT_OK, "%s", err->msg);
+    lt_free_word_t W;
+    lt_free_word_init(W);
+    char *tok[] = {"a", "b", "b"};
+    lt_free_word_set(W, tok, 3, err);
+    fmpq_t h;
+    fmpq_init(h);
+    fmpq_set_si(h, 1, 8);
+    lt_magnus_result_t R;
+    lt_magnus_result_init(R);
+    lt_magnus_params P = {8, LT_NORM_FROBENIUS, 24, 7};
+    lt_status st = lt_free_magnus_run(R, &P, W, F, "small", h, ctx, err);
+    CHECK(st == LT_ENUMERIC && R->worst == 8 && R->suggested_prec == 96 && R->check_prec == 88,
+          "24 bits: status %d, worst %ld, suggested %ld", st, R->worst, R->suggested_prec);
+    CHECK(!strcmp(err->msg, "--prec 24 is too low for the printed digits: the order-8 error is 2.125042e-18 at 24 bits "
+                            "but 9.429241e-21 at 88 bits; try --prec 96"), "message: %s", err->msg);
+    CHECK(fabs(mpfr_get_d(R->worst_check, MPFR_RNDN) / 9.429241e-21 - 1) < 1e-6, "worst_check %g",
+          mpfr_get_d(R->worst_check, MPFR_RNDN));
+    P.prec = 96;
+    st = lt_free_magnus_run(R, &P, W, F, "small", h, ctx, err);
+    CHECK(st == LT_OK && R->worst == 0 && R->K == 8 && R->prec == 96, "96 bits: status %d (%s), worst %ld", st, err->msg, R->worst);
+    long num[2][9] = {{31, -52, 17, 44, 12, -61, -23, 38, 9}, {-41, 27, 55, 13, -36, 22, 48, -19, 34}};
+    const long *nums[2] = {num[0], num[1]};
+    magnus_out o = run(2, 3, nums, 1000, "abb", 8, h, LT_NORM_FROBENIUS, 96);
+    for (int k = 0; k < 8 && st == LT_OK; k++)
+        CHECK(o.ok && mpfr_get_d(R->errors + k, MPFR_RNDN) == o.err[k], "order %d: %g against %g", k + 1,
+              mpfr_get_d(R->errors + k, MPFR_RNDN), o.err[k]);
+    CHECK(st == LT_OK && mpfr_get_d(R->eps, MPFR_RNDN) == o.eps && mpfr_get_d(R->comm, MPFR_RNDN) == o.comm, "masses");
+    CHECK(fabs(mpfr_get_d(R->errors + 7, MPFR_RNDN) / 9.429241e-21 - 1) < 1e-6, "order 8: %g", mpfr_get_d(R->errors + 7, MPFR_RNDN));
+    /* a letter without a matrix: the first in time order */
+    char *tok2[] = {"a", "c", "b", "d"};
+    lt_free_word_set(W, tok2, 4, err);
+    CHECK(lt_free_magnus_run(R, &P, W, F, "small", h, ctx, err) == LT_EINPUT
+          && !strcmp(err->msg, "small: no matrix for letter 'c' (letter 2 of the word)"), "missing letter: %s", err->msg);
+    lt_magnus_result_clear(R);
+    lt_free_word_clear(W);
+    lt_matfile_clear(F);
+    fmpq_clear(h);
+}
+
 int main(void)
 {
     lt_ctx_init(ctx);
@@ -547,6 +631,8 @@ int main(void)
     test_exp();
     test_norms();
     test_magnus();
+    test_word();
+    test_magnus_run();
     flint_cleanup();
     UNIT_DONE("t-magnus");
 }

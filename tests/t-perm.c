@@ -209,9 +209,60 @@ static void golden(void)
         CHECK(strcmp(o, C->exponent) == 0, "exponent %s, expected %s", o, C->exponent);
         free(o);
         mpz_clear(e);
+        /* the profile: the same answers in one call, and the flags read off them */
+        lt_pgrp_profile_t P;
+        lt_pgrp_profile_init(P);
+        CHECK(lt_pgrp_profile(P, G, LT_PGRP_PROFILE_ALL, ctx, err) == LT_OK, "profile: %s", err->msg);
+        CHECK(strcmp(series_str(P->derived), C->derived) == 0, "profile derived %s", series_str(P->derived));
+        CHECK(strcmp(series_str(P->lower), C->lcs) == 0, "profile lcs %s", series_str(P->lower));
+        int dtriv = strcmp(strrchr(C->derived, ' ') ? strrchr(C->derived, ' ') + 1 : C->derived, "1") == 0;
+        int ltriv = strcmp(strrchr(C->lcs, ' ') ? strrchr(C->lcs, ' ') + 1 : C->lcs, "1") == 0;
+        CHECK(P->solvable == dtriv && P->nilpotent == ltriv, "solvable %d nilpotent %d", P->solvable, P->nilpotent);
+        CHECK(P->perfect == (strchr(C->derived, ' ') == NULL), "perfect %d", P->perfect);
+        CHECK(P->derived_length == (dtriv ? P->derived->len - 1 : -1), "derived length %d", P->derived_length);
+        CHECK(P->nilpotency_class == (ltriv ? P->lower->len - 1 : -1), "class %d", P->nilpotency_class);
+        CHECK(P->abelian == (strcmp(C->center, C->order) == 0), "abelian %d", P->abelian);
+        CHECK(P->center_status == LT_OK && P->exponent_status == LT_OK && P->exponent_decided, "centre or exponent not decided");
+        o = mpz_get_str(NULL, 10, P->center->order);
+        CHECK(strcmp(o, C->center) == 0, "profile centre %s", o);
+        free(o);
+        o = mpz_get_str(NULL, 10, P->exponent_lo);
+        CHECK(strcmp(o, C->exponent) == 0, "profile exponent %s", o);
+        free(o);
+        lt_pgrp_profile_clear(P);
         check_laws(G, C->spec);
         lt_pgrp_clear(G);
     }
+}
+
+/* The profile at a limit: PSL(2,7)'s exponent (84) needs more than
+   --max-enum 100 elements; the profile still succeeds, with the exponent
+   bracketed, and only the parts asked for are computed. */
+static void profile_limits(void)
+{
+    unit_case = "profile limits";
+    lt_ctx_t small;
+    lt_ctx_init(small);
+    small->max_enum = 100;
+    lt_pgrp_t G;
+    lt_err_t err;
+    lt_err_init(err);
+    lt_pgrp_init(G, 1);
+    lt_pgrp_psl2(G, 7);
+    CHECK(lt_pgrp_chain(G, NULL, ctx, err) == LT_OK, "%s", err->msg);
+    lt_pgrp_profile_t P;
+    lt_pgrp_profile_init(P);
+    CHECK(lt_pgrp_profile(P, G, LT_PGRP_PROFILE_ALL, small, err) == LT_OK, "%s", err->msg);
+    CHECK(!P->solvable && P->perfect && P->derived_length == -1, "PSL(2,7) solvable %d perfect %d", P->solvable, P->perfect);
+    CHECK(P->center_status == LT_OK && mpz_cmp_ui(P->center->order, 1) == 0, "centre");
+    CHECK(P->exponent_status == LT_OK && !P->exponent_decided && mpz_divisible_ui_p(P->exponent_hi, 84)
+          && mpz_cmp_ui(P->exponent_lo, 0) > 0 && 84 % mpz_get_ui(P->exponent_lo) == 0,
+          "exponent range %lu %lu", mpz_get_ui(P->exponent_lo), mpz_get_ui(P->exponent_hi));
+    CHECK(lt_pgrp_profile(P, G, LT_PGRP_PROFILE_LOWER, ctx, err) == LT_OK, "%s", err->msg);
+    CHECK(P->derived->len == 0 && P->lower->len == 1 && !P->nilpotent && P->nilpotency_class == -1,
+          "lower only: %d derived terms, %d lower", P->derived->len, P->lower->len);
+    lt_pgrp_profile_clear(P);
+    lt_pgrp_clear(G);
 }
 
 /* Two methods: the chain's order against breadth-first enumeration, and the
@@ -368,5 +419,6 @@ int main(void)
     golden();
     random_subgroups();
     big_groups();
+    profile_limits();
     UNIT_DONE("t-perm");
 }

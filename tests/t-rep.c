@@ -1,6 +1,7 @@
 /* Representation files and the homomorphism check: the law
    rho(g) rho(h) = rho(gh) on every pair of the shipped A5 file, computed
-   directly from the entries (not by the check's breadth-first search). */
+   directly from the entries (not by the check's breadth-first search); the
+   field laws of Q(sqrt d). */
 #include <stdlib.h>
 #include <string.h>
 #include <flint/fmpq.h>
@@ -81,9 +82,52 @@ static void law(void)
     lt_pgrp_clear(G);
 }
 
+/* x == a + b sqrt(d) for small rationals */
+static int qs_is(const lt_qsqrt_t x, long an, long ad, long bn, long bd)
+{
+    fmpq_t a, b;
+    fmpq_init(a); fmpq_init(b);
+    fmpq_set_si(a, an, (ulong)ad);
+    fmpq_set_si(b, bn, (ulong)bd);
+    int r = fmpq_equal(x->a, a) && fmpq_equal(x->b, b);
+    fmpq_clear(a); fmpq_clear(b);
+    return r;
+}
+
+/* Q(sqrt d): square roots in normal form, the golden ratio's laws
+   phi^2 = phi + 1 and phi (phi - 1) = 1, inverses, x - x = 0. */
+static void field(void)
+{
+    unit_case = "Q(sqrt d)";
+    lt_qsqrt_t x, y, z;
+    lt_qsqrt_init(x); lt_qsqrt_init(y); lt_qsqrt_init(z);
+    CHECK(lt_qsqrt_set_sqrt(x, 12) == 3 && qs_is(x, 0, 1, 2, 1), "sqrt12 = 2 sqrt3");
+    CHECK(lt_qsqrt_set_sqrt(x, 49) == 1 && qs_is(x, 7, 1, 0, 1), "sqrt49 = 7");
+    CHECK(lt_qsqrt_set_sqrt(x, 5) == 5 && qs_is(x, 0, 1, 1, 1), "sqrt5");
+    /* phi = (1 + sqrt5)/2 */
+    fmpq_set_si(x->a, 1, 2);
+    fmpq_set_si(x->b, 1, 2);
+    fmpq_set(y->a, x->a); fmpq_set(y->b, x->b);
+    lt_qsqrt_mul(y, x, 5);                              /* phi^2 */
+    CHECK(qs_is(y, 3, 2, 1, 2), "phi^2 = phi + 1");
+    fmpq_set(z->a, x->a); fmpq_set(z->b, x->b);
+    CHECK(lt_qsqrt_inv(z, 5) && qs_is(z, -1, 2, 1, 2), "1/phi = phi - 1");
+    lt_qsqrt_mul(z, x, 5);
+    CHECK(qs_is(z, 1, 1, 0, 1), "phi (1/phi) = 1");
+    lt_qsqrt_sub(y, x);
+    CHECK(qs_is(y, 1, 1, 0, 1), "phi^2 - phi = 1");
+    lt_qsqrt_add(y, x);
+    lt_qsqrt_neg(y);
+    CHECK(qs_is(y, -3, 2, -1, 2), "-(phi^2)");
+    fmpq_zero(z->a); fmpq_zero(z->b);
+    CHECK(!lt_qsqrt_inv(z, 5), "0 has no inverse");
+    lt_qsqrt_clear(x); lt_qsqrt_clear(y); lt_qsqrt_clear(z);
+}
+
 int main(void)
 {
     lt_ctx_init(ctx);
     law();
+    field();
     UNIT_DONE("t-rep");
 }

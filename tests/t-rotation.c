@@ -9,7 +9,7 @@
 #include <flint/fmpq_vec.h>
 #include "unit.h"
 #include "lietool/rotation.h"
-#include "lietool/dataset.h"
+#include "lietool/io.h"
 #include "lietool/free.h"
 #include "lietool/perm.h"
 
@@ -61,7 +61,7 @@ static void test_representation(void)
     lt_ctx_init(ctx);
     lt_err_t err;
     lt_err_init(err);
-    CHECK(lt_cayley_build(C, "A5", LT_CONV_AA, ctx, err) == LT_OK, "A5 table: %s", err->msg);
+    CHECK(lt_io_cayley_table(C, "A5", LT_CONV_AA, ctx, err) == LT_OK, "A5 table: %s", err->msg);
     CHECK(C->n == 60, "order %ld", C->n);
     /* the element order is that of lietool table A5: names "(p0+1, ..., p4+1)" */
     int order_ok = 1;

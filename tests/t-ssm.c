@@ -8,11 +8,6 @@
 #include "lietool.h"
 #include "unit.h"
 
-static double unif(lt_rng_t r)
-{
-    return (double)(lt_rng_next(r) >> 11) * 0x1p-53;
-}
-
 static void test_rounding(void)
 {
     unit_case = "rounding";
@@ -30,7 +25,7 @@ static void test_rounding(void)
     lt_rng_seed(r, 5);
     int bad = 0;
     for (int i = 0; i < 10000; i++) {
-        double x = (unif(r) - 0.5) * 1e6, y = lt_prec_round(x, LT_PREC_BF16);
+        double x = (lt_rng_unit(r) - 0.5) * 1e6, y = lt_prec_round(x, LT_PREC_BF16);
         int e;
         double m = frexp(y, &e) * 256;
         if (m != floor(m) || fabs(y - x) > ldexp(1, e - 9)) bad++;
@@ -71,9 +66,9 @@ static void test_scan_diag(void)
             double *hr = malloc(sz * 8), *hi = malloc(sz * 8), *gr = malloc(sz * 8), *gi = malloc(sz * 8);
             double h0r[3] = {1, 0.5, -1}, h0i[3] = {0, 0.25, 2};
             for (size_t i = 0; i < sz; i++) {
-                double rho = 0.5 + 0.5 * unif(rng), th = 6.283185307179586 * unif(rng);
+                double rho = 0.5 + 0.5 * lt_rng_unit(rng), th = 6.283185307179586 * lt_rng_unit(rng);
                 ar[i] = rho * cos(th); ai[i] = rho * sin(th);
-                br[i] = unif(rng) - 0.5; bi[i] = unif(rng) - 0.5;
+                br[i] = lt_rng_unit(rng) - 0.5; bi[i] = lt_rng_unit(rng) - 0.5;
             }
             lt_scan_opts o;
             lt_scan_opts_init(&o);
@@ -136,7 +131,7 @@ static void test_scan_diag(void)
     lt_scan_opts o;
     lt_scan_opts_init(&o);
     o.renormalize = 1;
-    CHECK(lt_scan_diag(&h, &g, &a, &z, &a, &z, &a, &z, 1, 1, &o, err) == LT_EUSAGE, "renormalise with b refused");
+    CHECK(lt_scan_diag(&h, &g, &a, &z, &a, &z, &a, &z, 1, 1, &o, err) == LT_EINPUT, "renormalise with b refused");
     CHECK(lt_scan_levels(1) == 0 && lt_scan_levels(2) == 1 && lt_scan_levels(3) == 2 && lt_scan_levels(1000000) == 20,
           "ceil(log2 T)");
 }
@@ -155,8 +150,8 @@ static void test_scan_dense(void)
             size_t dd = (size_t)d * d;
             double *A = malloc(T * dd * 8), *b = malloc(T * d * 8), *h = malloc(T * d * 8), *g = malloc(T * d * 8);
             double h0[4] = {1, -1, 0.5, 2};
-            for (size_t i = 0; i < T * dd; i++) A[i] = (2 * unif(rng) - 1) / d;
-            for (long i = 0; i < T * d; i++) b[i] = unif(rng) - 0.5;
+            for (size_t i = 0; i < T * dd; i++) A[i] = (2 * lt_rng_unit(rng) - 1) / d;
+            for (long i = 0; i < T * d; i++) b[i] = lt_rng_unit(rng) - 0.5;
             lt_scan_opts o;
             lt_scan_opts_init(&o);
             lt_scan_dense(h, A, b, h0, T, d, &o, err);
@@ -193,12 +188,8 @@ static int build(lt_cayley_t C, lt_cascade_t K, const char *spec, int k, lt_prec
     lt_ctx_init(ctx);
     lt_cayley_init(C);
     lt_cascade_init(K);
-    if (lt_cayley_build(C, spec, LT_CONV_AA, ctx, err)) return -1;
-    if (k == 0) {
-        if (lt_cascade_build(K, C, 1, p, ctx, err)) return -1;
-        k = K->derived_length;
-    }
-    return lt_cascade_build(K, C, k, p, ctx, err) ? -1 : 0;
+    if (lt_io_cayley_table(C, spec, LT_CONV_AA, ctx, err)) return -1;
+    return lt_cascade_build(K, C, k, p, ctx, err) ? -1 : 0;      /* k = 0: the derived length */
 }
 
 /* The dense layer: the regular representation as permutation matrices,
@@ -433,6 +424,149 @@ static void test_failures(void)
     lt_cayley_clear(C);
 }
 
+/* The accuracy experiment: the CLI's golden numbers (ssm cascade S4
+   --layers 2 --length 1000 --samples 8 --seed 1), the laws right <=
+   right modulo G(k) <= samples, exactness with every layer, and the
+   memory limit. */
+static void test_accuracy(void)
+{
+    unit_case = "accuracy";
+    lt_ctx_t ctx;
+    lt_ctx_init(ctx);
+    lt_cayley_t C;
+    lt_cascade_t K;
+    lt_err_t err;
+    lt_err_init(err);
+    if (build(C, K, "S4", 2, LT_PREC_F64, err)) { CHECK(0, "%s", err->msg); return; }
+    lt_cascade_accuracy_params P = {.length = 1000, .samples = 8, .seed = 1};
+    lt_scan_opts_init(&P.scan);
+    lt_cascade_accuracy_t Z;
+    lt_cascade_accuracy_init(Z);
+    CHECK(lt_cascade_accuracy_run(Z, K, &P, ctx, err) == LT_OK, "%s", err->msg);
+    CHECK(Z->correct == 0 && Z->correct_mod == 8 && Z->first_wrong == 1, "correct %ld, modulo G2 %ld, first wrong %ld",
+          Z->correct, Z->correct_mod, Z->first_wrong);
+    CHECK(Z->right[0] == 1 && Z->right[9] == 3 && Z->right[99] == 3 && Z->right[999] == 2,
+          "right at 1, 10, 100, 1000: %ld %ld %ld %ld", Z->right[0], Z->right[9], Z->right[99], Z->right[999]);
+    CHECK(fabs(Z->mean_accuracy - 0.247375) < 1e-12, "mean %.9g", Z->mean_accuracy);
+    int laws = 1;
+    long sum = 0;
+    for (long t = 0; t < 1000; t++) { laws &= Z->right[t] <= Z->right_mod[t] && Z->right_mod[t] == 8; sum += Z->right[t]; }
+    CHECK(laws && fabs(Z->mean_accuracy - sum / 8000.0) < 1e-15, "right <= right modulo G2 = 8");
+    lt_cascade_clear(K);
+    /* every layer: exact, with the parallel scan too */
+    lt_cascade_init(K);
+    CHECK(lt_cascade_build(K, C, 0, LT_PREC_F64, ctx, err) == LT_OK && K->k == 3, "S4 layers %d", K->k);
+    P.scan.parallel = 1;
+    P.samples = 3;
+    CHECK(lt_cascade_accuracy_run(Z, K, &P, ctx, err) == LT_OK, "%s", err->msg);
+    CHECK(Z->correct == 3 && Z->first_wrong == 0 && Z->mean_accuracy == 1 && Z->right[999] == 3, "S4 exact: %ld correct", Z->correct);
+    ctx->max_memory_mb = 1;
+    P.length = 1000000;
+    CHECK(lt_cascade_accuracy_run(Z, K, &P, ctx, err) == LT_ELIMIT && strstr(err->msg, "--max-memory 1"), "limit: %s", err->msg);
+    lt_cascade_accuracy_clear(Z);
+    lt_cascade_clear(K);
+    lt_cayley_clear(C);
+}
+
+/* The drift experiment: the CLI's golden cells (ssm drift --precision bf16
+   --max-length 20000 --samples 2 for C5 x A4 and S3), the same words with
+   and without renormalisation, and summaries that agree with the runs. */
+static void test_drift_run(void)
+{
+    unit_case = "drift run";
+    lt_ctx_t ctx;
+    lt_ctx_init(ctx);
+    lt_err_t err;
+    lt_err_init(err);
+    lt_cayley_struct G[2];
+    lt_cayley_init(&G[0]);
+    lt_cayley_init(&G[1]);
+    CHECK(lt_io_cayley_table(&G[0], "C5 x A4", LT_CONV_AA, ctx, err) == LT_OK, "%s", err->msg);
+    CHECK(lt_io_cayley_table(&G[1], "S3", LT_CONV_AA, ctx, err) == LT_OK, "%s", err->msg);
+    lt_cascade_drift_params P = {.nprec = 1, .prec = {LT_PREC_BF16}, .samples = 2, .max_length = 20000, .seed = 0};
+    lt_cascade_drift_result_t Z;
+    lt_cascade_drift_result_init(Z);
+    CHECK(lt_cascade_drift_run(Z, G, 2, &P, ctx, err) == LT_OK, "%s", err->msg);
+    CHECK(Z->order[0] == 60 && Z->layers[0] == 2 && Z->channels[0] == 3 && Z->order[1] == 6 && Z->channels[1] == 2,
+          "C5 x A4: order %ld, layers %d, channels %d", Z->order[0], Z->layers[0], Z->channels[0]);
+    const lt_cascade_drift_cell *plain = &Z->cells[lt_cascade_drift_index(Z, 0, 0, 0)];
+    const lt_cascade_drift_cell *renorm = &Z->cells[lt_cascade_drift_index(Z, 0, 0, 1)];
+    CHECK(plain->min == 0 && plain->median == 0 && fabs(plain->max_phase_error - 0.2) < 0.05,
+          "C5 x A4 bf16: %ld / %ld (%.1e)", plain->min, plain->median, plain->max_phase_error);
+    CHECK(renorm->min == 14127 && renorm->median == 14127, "C5 x A4 bf16 renorm: %ld / %ld", renorm->min, renorm->median);
+    const lt_cascade_drift *v = Z->runs + lt_cascade_drift_index(Z, 0, 0, 1) * Z->samples;
+    /* the lower median of two words is the smaller: one word is right throughout */
+    CHECK(v[0].first_wrong == 0 && v[0].tokens == 20000 && v[1].first_wrong == 14127, "runs %ld (%ld tokens) %ld",
+          v[0].first_wrong, v[0].tokens, v[1].first_wrong);
+    const lt_cascade_drift_cell *s3 = &Z->cells[lt_cascade_drift_index(Z, 1, 0, 0)];
+    CHECK(s3->min == 0 && s3->max_phase_error < 0.01 && s3->min_modulus <= 1 && s3->max_modulus >= s3->min_modulus,
+          "S3 bf16: %ld (%.1e)", s3->min, s3->max_phase_error);
+    /* a group that is not solvable is refused */
+    lt_cayley_clear(&G[1]);
+    lt_cayley_init(&G[1]);
+    CHECK(lt_io_cayley_table(&G[1], "A5", LT_CONV_AA, ctx, err) == LT_OK, "%s", err->msg);
+    CHECK(lt_cascade_drift_run(Z, G, 2, &P, ctx, err) == LT_EINPUT && strstr(err->msg, "not solvable"), "A5: %s", err->msg);
+    lt_cascade_drift_result_clear(Z);
+    lt_cayley_clear(&G[0]);
+    lt_cayley_clear(&G[1]);
+}
+
+/* The regular representation of a Cayley table: a group of the table's
+   order; its derived length and abelianisation as the group engine gives
+   them for the named groups. */
+static void test_regular(void)
+{
+    unit_case = "regular";
+    static const struct { const char *g; long d, abel; } cases[] = {
+        {"S4", 3, 2}, {"A5", -1, 1}, {"C5 x A4", 2, 15}, {"Q8", 2, 4}, {"C1", 0, 1}, {"S5", -1, 2}};
+    lt_ctx_t ctx;
+    lt_ctx_init(ctx);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        lt_err_t err;
+        lt_err_init(err);
+        lt_cayley_t C;
+        lt_cayley_init(C);
+        CHECK(lt_io_cayley_table(C, cases[i].g, LT_CONV_AA, ctx, err) == LT_OK, "%s", err->msg);
+        lt_pgrp_t G;
+        lt_pgrp_init(G, 1);
+        CHECK(lt_cayley_regular(G, C, ctx, err) == LT_OK && G->n == C->n && mpz_cmp_ui(G->order, (ulong)C->n) == 0,
+              "%s: regular representation", cases[i].g);
+        long d = 0, abel = 0;
+        CHECK(lt_cayley_derived_length(&d, &abel, C, ctx, err) == LT_OK && d == cases[i].d && abel == cases[i].abel,
+              "%s: derived length %ld, |G/G'| %ld", cases[i].g, d, abel);
+        lt_pgrp_clear(G);
+        lt_cayley_clear(C);
+    }
+}
+
+/* The loop against the scan: within the stated tolerance in f64 and f32
+   (the golden cases of ssm scan), the tolerance formula, vacuous in bf16,
+   and the refusals. */
+static void test_scan_compare(void)
+{
+    unit_case = "scan compare";
+    lt_ctx_t ctx;
+    lt_ctx_init(ctx);
+    lt_err_t err;
+    lt_err_init(err);
+    lt_scan_compare_result Z;
+    lt_scan_compare_params P = {0, 3, 10000, 0, LT_PREC_F64, 0, 2};
+    CHECK(lt_scan_compare(&Z, &P, ctx, err) == LT_OK && Z.within && Z.levels == 14, "%s", err->msg);
+    CHECK(Z.relative_difference > 0 && Z.relative_difference < 1e-14 && fabs(Z.tolerance - 12.0 * 29 * 0x1p-53) < 1e-20,
+          "diag f64: %.3g within %.3g", Z.relative_difference, Z.tolerance);
+    CHECK(Z.relative_difference == Z.max_difference / (Z.max_state > 1 ? Z.max_state : 1), "relative");
+    lt_scan_compare_params D = {1, 4, 5000, 0, LT_PREC_F32, 0, 2};
+    CHECK(lt_scan_compare(&Z, &D, ctx, err) == LT_OK && Z.within && fabs(Z.tolerance - 4.0 * 6 * 27 * 0x1p-24) < 1e-12,
+          "dense f32: %.3g within %.3g", Z.relative_difference, Z.tolerance);
+    lt_scan_compare_params R = {0, 2, 1000, 1, LT_PREC_BF16, 1, 2};
+    CHECK(lt_scan_compare(&Z, &R, ctx, err) == LT_OK && Z.tolerance >= 1 && Z.within && Z.max_state <= 1.5,
+          "renormalised bf16: tolerance %.3g", Z.tolerance);
+    D.renormalize = 1;
+    CHECK(lt_scan_compare(&Z, &D, ctx, err) == LT_EINPUT, "renormalised dense accepted");
+    ctx->max_memory_mb = 1;
+    CHECK(lt_scan_compare(&Z, &P, ctx, err) == LT_ELIMIT && strstr(err->msg, "10000 steps of 3 channels"), "limit: %s", err->msg);
+}
+
 int main(void)
 {
     test_rounding();
@@ -448,5 +582,9 @@ int main(void)
     }
     test_drift();
     test_failures();
+    test_accuracy();
+    test_drift_run();
+    test_regular();
+    test_scan_compare();
     UNIT_DONE("t-ssm");
 }

@@ -1,5 +1,5 @@
-/* Witnesses (lietool/witness.h), recomputed independently of the engine:
-   permutations are composed here by hand (i^(pq) = (i^p)^q), groups are
+/* Witnesses (lietool/perm.h, lietool/liealg.h), recomputed independently
+   of the engine: permutations are composed here by hand (i^(pq) = (i^p)^q), groups are
    enumerated by breadth-first closure instead of stabiliser chains, and Lie
    brackets are recomputed as matrix commutators AB - BA with ranks from
    FLINT, not through the structure constants. */
@@ -52,35 +52,39 @@ static void closure(elset *S, int n, int *const *gens, int ngens)
         }
 }
 
+/* G = spec, with its chain. */
+static void load_group(lt_pgrp_t G, const char *spec)
+{
+    lt_err_t err;
+    lt_err_init(err);
+    lt_pgrp_init(G, 1);
+    CHECK(lt_io_group(G, NULL, spec, ctx, err) == LT_OK && lt_pgrp_chain(G, NULL, ctx, err) == LT_OK, "load %s: %s", spec, err->msg);
+}
+
+/* lt_pgrp_series_witness, checked step by step against enumeration. */
 static void check_group_series(const char *spec, int lower)
 {
     unit_case = spec;
     lt_err_t err;
     lt_err_init(err);
     lt_pgrp_t G;
-    lt_pgrp_init(G, 1);
-    CHECK(lt_io_group(G, NULL, spec, ctx, err) == LT_OK && lt_pgrp_chain(G, NULL, ctx, err) == LT_OK, "load %s", spec);
+    load_group(G, spec);
     int n = G->n;
-    lt_pgrp_series_t S;
-    lt_pgrp_series_init(S);
-    CHECK((lower ? lt_pgrp_lower_central_series(S, G, ctx, err) : lt_pgrp_derived_series(S, G, ctx, err)) == LT_OK, "series");
+    lt_pgrp_series_witness_t R;
+    lt_pgrp_series_witness_init(R);
+    CHECK(lt_pgrp_series_witness(R, G, lower, ctx, err) == LT_OK, "series witness: %s", err->msg);
+    const lt_pgrp_series_struct *S = R->S;
+    CHECK(R->lower == lower && R->residual == !S->reaches_one && R->nsteps == S->len - 1 + R->residual,
+          "%d steps for %d terms (residual %d)", R->nsteps, S->len, R->residual);
     elset prev;
     closure(&prev, n, G->gens, G->ngens);
-    lt_pgrp_t cur, Tw;
-    lt_pgrp_init(cur, n);
-    lt_pgrp_init(Tw, n);
-    lt_pgrp_set(cur, G);
-    lt_pgrp_chain(cur, NULL, ctx, err);
     elset whole;
     closure(&whole, n, G->gens, G->ngens);
-    for (int i = 0; i < S->len; i++) {
-        int last = i + 1 == S->len;
-        if (last && S->reaches_one) break;
-        lt_pgrp_struct *T = &S->terms[last ? i : i + 1];
-        lt_pwit_t W;
-        lt_pwit_init(W, n);
-        CHECK(lt_pgrp_commutator_witness(W, Tw, cur, lower ? G : cur, lower ? G : cur, T, ctx, err) == LT_OK,
-              "witness step %d: %s", i, err->msg);
+    for (int i = 0; i < R->nsteps; i++) {
+        int last = R->residual && i == R->nsteps - 1;
+        const lt_pgrp_struct *T = lt_pgrp_series_witness_term(R, i);
+        const lt_pwit_struct *W = R->steps[i].W;
+        CHECK(T == &S->terms[last ? i : i + 1], "the term of step %d", i);
         /* independently: every c = [a,b], a in the previous term, b in it
            (or in G), and the c's generate a group of the term's order that
            contains the engine's generators of the term */
@@ -94,6 +98,8 @@ static void check_group_series(const char *spec, int lower)
         elset next;
         closure(&next, n, W->c, W->len);
         CHECK(mpz_cmp_ui(T->order, (unsigned long)next.len) == 0, "order of step %d: %d", i + 1, next.len);
+        CHECK(mpz_cmp_ui(R->steps[i].quotient_order, (unsigned long)(prev.len / next.len)) == 0
+              && prev.len % next.len == 0, "quotient order at step %d", i);
         for (int k = 0; k < T->ngens; k++) CHECK(find(&next, T->gens[k]) >= 0, "engine generator in witness group");
         /* the quotient is abelian (central): all commutators of the previous
            term with itself (with G) lie in the next one, which is normal */
@@ -104,19 +110,39 @@ static void check_group_series(const char *spec, int lower)
                 ok = find(&next, c) >= 0;
             }
         CHECK(ok, "quotient abelian/central at step %d", i);
-        long checks;
-        CHECK(lt_pgrp_quotient_abelian(cur, Tw, lower ? G : NULL, &checks), "engine quotient check");
+        if (last) CHECK(R->steps[i].checks == 0 && prev.len == next.len, "the residual step %d", i);
         free(prev.e);
         prev = next;
-        lt_pgrp_set(cur, Tw);
-        lt_pgrp_chain(cur, NULL, ctx, err);
-        lt_pwit_clear(W);
     }
     free(prev.e);
     free(whole.e);
-    lt_pgrp_clear(cur);
-    lt_pgrp_clear(Tw);
-    lt_pgrp_series_clear(S);
+    lt_pgrp_series_witness_clear(R);
+    lt_pgrp_clear(G);
+}
+
+/* lt_pgrp_perfect_witness: not perfect, with G'; perfect, with every
+   generator as a commutator (A5, PSL(2,7)); the trivial group. */
+static void check_perfect(const char *spec, int perfect, unsigned long derived)
+{
+    unit_case = spec;
+    lt_err_t err;
+    lt_err_init(err);
+    lt_pgrp_t G;
+    load_group(G, spec);
+    lt_pgrp_perfect_witness_t R;
+    lt_pgrp_perfect_witness_init(R);
+    CHECK(lt_pgrp_perfect_witness(R, G, 200000, ctx, err) == LT_OK, "%s", err->msg);
+    CHECK(R->perfect == perfect && mpz_cmp_ui(R->derived->order, derived) == 0, "perfect %d, |G'| %lu", R->perfect,
+          mpz_get_ui(R->derived->order));
+    if (perfect) {
+        CHECK(R->as_commutators && R->W->len == G->ngens, "%d commutators for %d generators", R->W->len, G->ngens);
+        int c[64];
+        for (int i = 0; i < R->W->len; i++) {
+            comm(c, R->W->a[i], R->W->b[i], G->n);
+            CHECK(memcmp(c, G->gens[i], (size_t)G->n * sizeof(int)) == 0, "generator %d = [a,b]", i);
+        }
+    } else CHECK(R->W->len == 0, "no witness when not perfect");
+    lt_pgrp_perfect_witness_clear(R);
     lt_pgrp_clear(G);
 }
 
@@ -127,13 +153,12 @@ static void check_as_commutator(const char *spec)
     lt_err_t err;
     lt_err_init(err);
     lt_pgrp_t G;
-    lt_pgrp_init(G, 1);
-    CHECK(lt_io_group(G, NULL, spec, ctx, err) == LT_OK && lt_pgrp_chain(G, NULL, ctx, err) == LT_OK, "load");
+    load_group(G, spec);
     int n = G->n, a[64], b[64], c[64];
     elset E;
     closure(&E, n, G->gens, G->ngens);
     for (int i = 0; i < G->ngens; i++) {
-        CHECK(lt_pgrp_as_commutator(a, b, G->gens[i], G, 200000) == LT_OK, "generator %d found", i);
+        CHECK(lt_pgrp_as_commutator(a, b, G->gens[i], G, 200000), "generator %d found", i);
         comm(c, a, b, n);
         CHECK(memcmp(c, G->gens[i], (size_t)n * sizeof(int)) == 0, "[a,b] = g");
         CHECK(find(&E, a) >= 0 && find(&E, b) >= 0, "a, b in G");
@@ -144,7 +169,7 @@ static void check_as_commutator(const char *spec)
     lt_pgrp_init(G, 1);
     lt_io_group(G, NULL, "C6", ctx, err);
     lt_pgrp_chain(G, NULL, ctx, err);
-    CHECK(lt_pgrp_as_commutator(a, b, G->gens[0], G, 2000) == LT_NO, "C6: a generator is not a commutator");
+    CHECK(!lt_pgrp_as_commutator(a, b, G->gens[0], G, 2000), "C6: a generator is not a commutator");
     lt_pgrp_clear(G);
 }
 
@@ -178,6 +203,7 @@ static slong rank_of(fmpq **v, slong m, const lt_liealg_t L)
     return r;
 }
 
+/* lt_liealg_series_witness, checked step by step with matrices. */
 static void check_lie_series(const char *spec, int lower)
 {
     unit_case = spec;
@@ -186,19 +212,18 @@ static void check_lie_series(const char *spec, int lower)
     lt_liealg_t L;
     lt_liealg_init(L);
     CHECK(lt_io_liealg(L, NULL, spec, ctx, err) == LT_OK && L->n > 0, "load %s", spec);
-    lt_lseries_t S;
-    lt_lseries_init(S);
-    if (lower) lt_liealg_lower_central_series(S, L); else lt_liealg_derived_series(S, L);
+    lt_liealg_series_witness_t R;
+    lt_liealg_series_witness_init(R);
+    CHECK(lt_liealg_series_witness(R, L, lower, err) == LT_OK, "series witness: %s", err->msg);
+    const lt_lseries_struct *S = R->S;
+    CHECK(R->residual == !S->reaches_zero && R->nsteps == S->len - 1 + R->residual, "%ld steps", (long)R->nsteps);
     fmpq_mat_t U, V, W, T;
     fmpq_mat_init(U, L->n, L->n); fmpq_mat_init(V, L->n, L->n);
     fmpq_mat_init(W, L->n, L->n); fmpq_mat_init(T, L->n, L->n);
-    for (slong i = 0; i < S->len; i++) {
-        int last = i + 1 == S->len;
-        if (last && S->reaches_zero) break;
-        lt_qspace_struct *Ui = &S->terms[i], *Ti = &S->terms[last ? i : i + 1];
-        lt_lwit_t Wt;
-        lt_lwit_init(Wt, L->dim);
-        CHECK(lt_liealg_bracket_witness(Wt, L, Ui, lower ? &S->terms[0] : Ui, Ti, err) == LT_OK, "witness");
+    for (slong i = 0; i < R->nsteps; i++) {
+        int last = R->residual && i == R->nsteps - 1;
+        const lt_qspace_struct *Ui = &S->terms[i], *Ti = lt_liealg_series_witness_term(R, i);
+        const lt_lwit_struct *Wt = R->steps[i].W;
         for (slong k = 0; k < Wt->len; k++) {
             to_mat(U, L, Wt->u[k]); to_mat(V, L, Wt->v[k]);
             fmpq_mat_mul(T, U, V);
@@ -206,12 +231,14 @@ static void check_lie_series(const char *spec, int lower)
             fmpq_mat_sub(T, T, W);
             to_mat(W, L, Wt->w[k]);
             CHECK(fmpq_mat_equal(T, W), "[u,v] = uv - vu at step %ld", (long)i);
+            CHECK(lt_qspace_contains(Ui, Wt->u[k]) && lt_qspace_contains(lower ? &S->terms[0] : Ui, Wt->v[k]), "u, v in the terms");
         }
         CHECK(rank_of(Wt->w, Wt->len, L) == Ti->rank, "the brackets span a space of the term's dimension");
-        lt_lwit_clear(Wt);
+        CHECK(R->steps[i].quotient_dim == Ui->rank - Ti->rank && (last ? R->steps[i].checks == 0 : 1),
+              "quotient dimension %ld at step %ld", (long)R->steps[i].quotient_dim, (long)i);
     }
     fmpq_mat_clear(U); fmpq_mat_clear(V); fmpq_mat_clear(W); fmpq_mat_clear(T);
-    lt_lseries_clear(S);
+    lt_liealg_series_witness_clear(R);
     lt_liealg_clear(L);
 }
 
@@ -248,6 +275,10 @@ int main(void)
     }
     check_as_commutator("A5");
     check_as_commutator("PSL(2,7)");
+    check_perfect("S4", 0, 12);
+    check_perfect("A5", 1, 60);
+    check_perfect("PSL(2,7)", 1, 168);
+    check_perfect("C1", 1, 1);
     static const char *algebras[] = {"sl(2)", "b(3)", "n(4)", "so(3)", "gl(2)", "heis(3)", "aff(2)"};
     for (size_t i = 0; i < sizeof algebras / sizeof *algebras; i++) {
         check_lie_series(algebras[i], 0);

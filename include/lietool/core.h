@@ -4,16 +4,15 @@
 
 #include <stddef.h>
 #include <stdarg.h>
+#include <stdint.h>
 
 #define LIETOOL_VERSION "0.1.0"
 
-/* Legitimate failures are returned as an lt_status; the values are the exit
-   statuses of the command line (DESIGN.md section 3). */
+/* Legitimate failures are returned as an lt_status (with a message in an
+   lt_err_t); the command line maps them to its exit statuses. */
 typedef enum {
     LT_OK = 0,
-    LT_NO = 1,          /* a predicate answered no */
-    LT_EUSAGE = 2,      /* bad command line */
-    LT_EINPUT = 3,      /* invalid input */
+    LT_EINPUT = 3,      /* invalid input, or an argument outside its domain */
     LT_ELIMIT = 4,      /* a resource limit was reached */
     LT_ENUMERIC = 5,    /* numerical failure */
     LT_EINTERNAL = 70   /* internal error */
@@ -65,5 +64,27 @@ typedef struct {
 typedef lt_ctx_struct lt_ctx_t[1];
 
 void lt_ctx_init(lt_ctx_t ctx);
+/* LT_ELIMIT with "WHERE: WHAT needs N MiB, above --max-memory M MiB" when
+   bytes exceed ctx->max_memory_mb MiB; LT_OK otherwise. */
+lt_status lt_ctx_check_memory(double bytes, const char *what, const char *where,
+                              const lt_ctx_t ctx, lt_err_t err);
+
+/* The random generator of the library (src/core/rng.c): SplitMix64
+   (Steele, Lea and Flood, OOPSLA 2014).
+   state += 0x9E3779B97F4A7C15; z = state;
+   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9;
+   z = (z ^ (z >> 27)) * 0x94D049BB133111EB; output z ^ (z >> 31).
+   lt_rng_below(n) draws outputs until one is below 2^64 - (2^64 mod n)
+   and returns it mod n (no bias); lt_rng_unit is the top 53 bits of one
+   output times 2^-53, uniform in [0, 1). */
+typedef struct { uint64_t state; } lt_rng_struct;
+typedef lt_rng_struct lt_rng_t[1];
+void lt_rng_seed(lt_rng_t r, uint64_t seed);
+uint64_t lt_rng_next(lt_rng_t r);
+uint64_t lt_rng_below(lt_rng_t r, uint64_t n);
+double lt_rng_unit(lt_rng_t r);
+
+/* 1 if p is prime (trial division). */
+int lt_is_prime(long p);
 
 #endif

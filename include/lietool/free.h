@@ -94,10 +94,43 @@ lt_status lt_free_log_exp(fmpq *c, const lt_lyndon_t B, slong m, const int *lett
 lt_status lt_free_log_exp_plain(fmpq *c, const lt_lyndon_t B, slong m, const int *letters,
                                 const fmpq *t, const lt_ctx_t ctx, lt_err_t err);
 
+/* A word over named letters, as lt_free_log_exp and lt_free_magnus_errors
+   take it (src/free/word.c): the tokens are given in time order, the
+   first acting first; the distinct tokens, sorted as strings, are the
+   letters 0..r-1, and factor s (leftmost first) is token m-1-s, applied
+   for unit time. */
+typedef struct {
+    slong m;                /* factors */
+    int r;                  /* distinct letters */
+    char **names;           /* the letters' names, sorted (copies) */
+    int *letters;           /* letters[s]: factor s, leftmost first */
+    fmpq *t;                /* m ones */
+} lt_free_word_struct;
+typedef lt_free_word_struct lt_free_word_t[1];
+
+void lt_free_word_init(lt_free_word_t W);
+void lt_free_word_clear(lt_free_word_t W);
+/* W from tokens[0..m) (earlier contents released); LT_EINPUT for more
+   than 255 distinct letters. */
+lt_status lt_free_word_set(lt_free_word_t W, char *const *tokens, slong m, lt_err_t err);
+
 /* The Baker-Campbell-Hausdorff series in the Lyndon basis B of rank 2
    (X = letter 0, Y = letter 1): Z = log(e^X e^Y), or with symmetric set
    Z = log(e^{X/2} e^Y e^{X/2}). */
 lt_status lt_free_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_t ctx, lt_err_t err);
+
+/* ---- the free nilpotent Lie algebra (src/free/nilpotent.c) ---- */
+#include "lietool/liealg.h"
+/* fnil(r,c), the free Lie algebra of rank r modulo its terms of degree
+   above c, into L (just initialised): the Lyndon basis up to degree c with
+   standard bracketing; [P_u, P_v] is written in this basis by removing the
+   lexicographically smallest word, which is Lyndon with coefficient 1 in
+   its P_w (Reutenauer, Free Lie Algebras, Theorem 5.1). No matrix form.
+   LT_EINPUT when r or c is below 1, LT_ELIMIT above --max-dim, for words
+   beyond 64-bit codes, or above --max-memory; spec, the object as written,
+   is quoted in messages. */
+lt_status lt_free_nilpotent(lt_liealg_t L, long r, long c, const char *spec,
+                            const lt_ctx_t ctx, lt_err_t err);
 
 /* ---- Lie series on real matrices (src/free/magnus.c) ---- */
 #include <mpfr.h>
@@ -217,5 +250,46 @@ lt_status lt_free_magnus_errors(mpfr_ptr errors, mpfr_t eps, mpfr_t comm, long K
                                 const fmpq *const *gens, slong n, const fmpq_t h,
                                 lt_norm_kind norm, mpfr_prec_t prec, char *const *names,
                                 const lt_ctx_t ctx, lt_err_t err);
+
+/* ---- certified truncation errors (src/free/magnus_run.c) ---- */
+typedef struct {
+    long order;             /* K >= 1 */
+    lt_norm_kind norm;
+    mpfr_prec_t prec;       /* bits of the values reported */
+    int digits;             /* significant digits they are certified to (1..60) */
+} lt_magnus_params;
+
+typedef struct {
+    long K;
+    mpfr_prec_t prec, check_prec;   /* check_prec = prec + 64 */
+    __mpfr_struct *errors;  /* errors[k-1]: the order-k error, k = 1..K, at prec */
+    mpfr_t eps, comm;       /* generator mass and ||Omega_2||, at prec */
+    /* The certificate: 0 when every value above, rounded to `digits`
+       significant digits, equals its twin computed at check_prec; else the
+       value that needs the most extra bits (-1 eps, -2 comm, k the order-k
+       error), its twin and a precision that should do. */
+    long worst;
+    mpfr_t worst_check;
+    long suggested_prec;
+} lt_magnus_result_struct;
+typedef lt_magnus_result_struct lt_magnus_result_t[1];
+
+void lt_magnus_result_init(lt_magnus_result_t R);
+void lt_magnus_result_clear(lt_magnus_result_t R);
+
+/* The truncation errors of the Magnus expansion of the word W on the
+   letters' matrices in F, each multiplied by h (NULL for 1), as
+   lt_free_magnus_errors computes them (the Lyndon coefficients come from
+   lt_free_log_exp to degree max(K, 2)), certified: everything is computed
+   again at prec + 64 bits, and the rounding error at prec must not decide
+   any of the reported digits. When it does, R->worst names the value, the
+   status is LT_ENUMERIC and err says "--prec P is too low for the printed
+   digits: ... ; try --prec Q" (Q = R->suggested_prec). LT_EINPUT naming
+   `where` (the file F came from) when F has no matrix for a letter of W
+   (the first such letter in time order); otherwise the failures of
+   lt_free_lyndon_basis, lt_free_log_exp and lt_free_magnus_errors. */
+lt_status lt_free_magnus_run(lt_magnus_result_t R, const lt_magnus_params *P, const lt_free_word_t W,
+                             const lt_matfile_t F, const char *where, const fmpq_t h,
+                             const lt_ctx_t ctx, lt_err_t err);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include "lietool/core.h"
 #include "lietool/perm.h"
+#include "lietool/cayley.h"
 
 /* Parses a group object. On success G holds generators (no chain yet) and,
    if name is not NULL, *name a malloc'd display name. */
@@ -22,6 +23,18 @@ void lt_io_cycles_perm(int *p, int n, const int *pts, int npts);
    right regular representation; checks the group axioms. */
 lt_status lt_io_cayley(lt_pgrp_t G, char **name, const char *path,
                        const lt_ctx_t ctx, lt_err_t err);
+/* The Cayley table of the group object spec (lietool's group grammar) in
+   the convention conv (lietool/cayley.h), replacing C's contents: in the
+   abstract_algebra convention the dataset generator's families by name
+   (C<n>, Z<n>, D<m>, H3, Heis(p), UT(3,p)) and products factor by factor;
+   a Cayley table file as it stands. The order is bounded by --max-enum
+   (elements are enumerated) and the table's size by --max-memory
+   (LT_ELIMIT). */
+lt_status lt_io_cayley_table(lt_cayley_t C, const char *spec, lt_convention conv,
+                             const lt_ctx_t ctx, lt_err_t err);
+/* Writes {"name", "description", "elements", "table"} on one line (the
+   abstract_algebra JSON layout, read back by lt_io_cayley). */
+void lt_io_write_cayley(FILE *f, const lt_cayley_t C);
 /* Reads a .grp file (see lietool-formats(5)). */
 lt_status lt_io_grp_file(lt_pgrp_t G, char **name, const char *path,
                          const lt_ctx_t ctx, lt_err_t err);
@@ -33,6 +46,14 @@ int lt_io_named_groups(char ***names);
    (".lie"): sorted, malloc'd, ending removed. */
 int lt_io_named(const char *sub, const char *ext, char ***names);
 
+
+/* ---- trained models (src/io/model.c; lietool-formats(5), TRAINED MODELS) ---- */
+#include "lietool/model.h"
+/* Reads DIR/config.json and DIR/model.safetensors into M (initialised; its
+   contents are replaced); every tensor's shape is checked against the
+   config. LT_EINPUT naming the file, key or tensor; LT_ELIMIT above max_mb
+   MiB. */
+lt_status lt_io_model_read(lt_model_t M, const char *dir, long max_mb, lt_err_t err);
 
 /* ---- Lie algebras (src/io/lie.c) ---- */
 #include "lietool/liealg.h"
@@ -61,55 +82,11 @@ lt_status lt_io_float_gens(double **gens, slong *k, slong *n, const char *spec,
                            const lt_ctx_t ctx, lt_err_t err);
 
 /* ---- matrix representations (src/io/rep.c; lietool-formats(5)) ---- */
-/* A representation file: matrices assigned to elements of a group G. */
-typedef struct {
-    int count;              /* assigned elements */
-    slong n;                /* matrix size */
-    long *line;             /* line of each assignment */
-    char **label;           /* each element as written */
-    long long *elt;         /* each element's lt_pgrp_rank number in G */
-    int exact;              /* 1: entries exact in Q(sqrt d); 0: some entry is a decimal */
-    long d;                 /* the square root of the entries (1 when none) */
-    fmpq *a, *b;            /* entry = a + b sqrt(d), count*n*n, row by row */
-    double *x;              /* the entries as doubles */
-    int origin;             /* points numbered from 0 or 1 ('points') */
-    int composition;        /* 'convention composition': the right factor acts first */
-    int spaces;             /* the labels separate points by spaces */
-} lt_rep_struct;
-typedef lt_rep_struct lt_rep_t[1];
-void lt_rep_init(lt_rep_t R);
-void lt_rep_clear(lt_rep_t R);
-/* Reads the file at path for the group G (complete chain); LT_EINPUT names
-   the line: syntax, an unknown element, an element assigned twice, a
-   non-square matrix or sizes that differ. */
+#include "lietool/rep.h"
+/* Reads the representation file at path for the group G (complete chain)
+   into R (initialised; its contents are replaced); LT_EINPUT names the
+   line: syntax, an unknown element, an element assigned twice, a
+   non-square matrix or sizes that differ. The check is lt_rep_check. */
 lt_status lt_io_rep_read(lt_rep_t R, const char *path, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
-
-enum { LT_REP_OK, LT_REP_ORDER, LT_REP_EDGE, LT_REP_SUBGROUP };
-typedef struct {
-    int homomorphism;
-    int kind;               /* the first failure: LT_REP_ORDER (relation w^k = 1),
-                               LT_REP_EDGE (two words for one element) or
-                               LT_REP_SUBGROUP (the assigned elements do not generate G) */
-    char *relation;         /* the failing relation in the file's notation */
-    char *word, *element;   /* its (first) word and the element, as the file writes them */
-    int single;             /* the word is one label */
-    long element_order;     /* LT_REP_ORDER: the element's order */
-    long image_order;       /* and its image's, or -1 above image_order_limit */
-    long image_order_limit;
-    long long order;        /* |G| */
-    long long subgroup_order; /* LT_REP_SUBGROUP: order of the subgroup generated */
-    long long kernel, distinct; /* homomorphism: |kernel| and |G|/|kernel| */
-    long long generated;    /* not a homomorphism: matrices the assigned ones generate, -1 above generated_limit */
-    long long generated_limit;
-} lt_rep_check_struct;
-typedef lt_rep_check_struct lt_rep_check_t[1];
-void lt_rep_check_init(lt_rep_check_t C);
-void lt_rep_check_clear(lt_rep_check_t C);
-/* Extends the assignment along the Cayley graph of G and checks every
-   relation; floating-point entries are equal when they differ by at most
-   tol times the largest entry (or tol). Enumerates G: LT_ELIMIT above
-   ctx->max_enum elements. */
-lt_status lt_rep_check(lt_rep_check_t C, const lt_rep_t R, lt_pgrp_t G, double tol,
-                       const lt_ctx_t ctx, lt_err_t err);
 
 #endif

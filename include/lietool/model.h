@@ -7,7 +7,7 @@
 #define LIETOOL_MODEL_H
 
 #include "lietool/core.h"
-#include "lietool/safetensors.h"
+#include "lietool/cayley.h"
 
 typedef enum { LT_ARCH_DIAG, LT_ARCH_MAMBA } lt_model_arch;
 /* Eigenvalue range of the transition: [0,1], [-1,1], complex unit disc. */
@@ -40,15 +40,64 @@ typedef lt_model_struct lt_model_t[1];
 
 void lt_model_init(lt_model_t M);
 void lt_model_clear(lt_model_t M);
-/* Reads DIR/config.json and DIR/model.safetensors; every tensor's shape is
-   checked against the config. LT_EINPUT naming the file, key or tensor;
-   LT_ELIMIT above max_mb MiB. */
-lt_status lt_model_load(lt_model_t M, const char *dir, long max_mb, lt_err_t err);
+/* A model directory is read by lt_io_model_read (lietool/io.h). */
 /* "lietool-diag" or "mamba"; the layer type's name ("positive diagonal",
    "signed diagonal", "complex diagonal", "Mamba", "signed Mamba"). */
 const char *lt_model_arch_name(const lt_model_t M);
 const char *lt_model_layer_name(const lt_model_t M);
 /* logits[t*classes + c] for tokens[0..T-1] (each below vocab). */
 void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long T);
+
+/* ---- evaluation on a word problem (src/ssm/eval.c) ---- */
+
+/* Words with their targets (the running products), as a dataset's rows
+   "seed,input,target" hold them. */
+typedef struct {
+    long n, alloc;
+    long max_len;           /* the longest word */
+    long *len;
+    int **input, **target;
+    char **seed;            /* each row's seed field, as given */
+} lt_words_struct;
+typedef lt_words_struct lt_words_t[1];
+
+void lt_words_init(lt_words_t W);
+void lt_words_clear(lt_words_t W);
+/* Appends a word (everything copied). */
+void lt_words_push(lt_words_t W, const char *seed, const int *input, const int *target, long len);
+/* The rows lt_dataset_generate writes for (C, len, samples, seed), in
+   memory (lt_cayley_words_start); earlier contents are released. */
+lt_status lt_words_generate(lt_words_t W, const lt_cayley_t C, long len, long samples, uint64_t seed,
+                            const lt_ctx_t ctx, lt_err_t err);
+
+/* Called after each word's forward pass with its logits (T rows of
+   M->classes) and the predictions (their argmax, the first maximum as
+   torch.argmax takes it). */
+typedef void (*lt_ssm_eval_word_fn)(void *arg, long i, const float *logits, const int *prediction, long T);
+typedef struct {
+    double threshold;       /* longest_prefix: positions with accuracy >= threshold (0.9) */
+    lt_ssm_eval_word_fn word;   /* NULL, or called per word */
+    void *arg;
+} lt_ssm_eval_params;
+
+typedef struct {
+    long words, max_length;
+    long tokens, correct_tokens;
+    long correct_words;     /* words right at every position */
+    long longest_prefix;    /* the first positions whose accuracy is at least the threshold */
+    long *position_correct, *position_total;    /* per position, max_length entries */
+    double token_accuracy, sequence_accuracy;
+} lt_ssm_eval_struct;
+typedef lt_ssm_eval_struct lt_ssm_eval_t[1];
+
+void lt_ssm_eval_init(lt_ssm_eval_t R);
+void lt_ssm_eval_clear(lt_ssm_eval_t R);
+/* The accuracy at position t (0-based); 0 where no word reaches it. */
+double lt_ssm_eval_position_accuracy(const lt_ssm_eval_t R, long t);
+/* Runs M on every word of W (tokens below M->vocab) and tallies the
+   predictions against the targets. LT_ENUMERIC naming the word and the
+   position when an output is not finite; LT_EINPUT for no words. */
+lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t W,
+                          const lt_ssm_eval_params *P, lt_err_t err);
 
 #endif

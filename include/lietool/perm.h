@@ -38,7 +38,7 @@ typedef struct {
     int complete;           /* chain proved complete */
     mpz_t order;            /* valid when complete */
     size_t chain_ints;      /* transversal storage, in ints */
-    unsigned long long rng; /* state of the random generator */
+    lt_rng_t rng;           /* the random generator (lietool/core.h), seeded by the degree */
     void *arena;            /* blocks holding the coset representatives */
     int *arena_next;
     size_t arena_left;
@@ -113,8 +113,149 @@ lt_status lt_pgrp_exponent(mpz_t e, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t er
    was decided; otherwise the exponent is a multiple of lo dividing hi. */
 lt_status lt_pgrp_exponent_range(mpz_t lo, mpz_t hi, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
 
+/* The profile of a group (src/perm/profile.c): what info, the is-*
+   predicates and the depth commands read off G (complete). parts says what
+   to compute: the derived series (solvable, perfect, derived length), the
+   lower central series (nilpotent, nilpotency class), the centre and the
+   exponent. A part not asked for is left empty, its flags 0 and its
+   numbers -1. The centre and the exponent may reach --max-enum: that is
+   not a failure of the profile; their status and message are kept
+   (center_status, center_err; exponent_status, exponent_err), and the
+   exponent is then known to be a multiple of exponent_lo dividing
+   exponent_hi (equal when decided). */
+enum {
+    LT_PGRP_PROFILE_DERIVED = 1,
+    LT_PGRP_PROFILE_LOWER = 2,
+    LT_PGRP_PROFILE_CENTER = 4,
+    LT_PGRP_PROFILE_EXPONENT = 8,
+    LT_PGRP_PROFILE_ALL = 15
+};
+typedef struct {
+    int parts;
+    int abelian;                /* always computed */
+    int solvable, perfect;      /* DERIVED */
+    int derived_length;         /* -1: not solvable (or not computed) */
+    int nilpotent;              /* LOWER */
+    int nilpotency_class;       /* -1: not nilpotent (or not computed) */
+    lt_pgrp_series_t derived, lower;
+    lt_pgrp_t center;           /* CENTER, when center_status is LT_OK */
+    lt_status center_status;
+    lt_err_t center_err;
+    mpz_t exponent_lo, exponent_hi;  /* EXPONENT, when exponent_status is LT_OK */
+    int exponent_decided;       /* lo = hi */
+    lt_status exponent_status;
+    lt_err_t exponent_err;
+} lt_pgrp_profile_struct;
+typedef lt_pgrp_profile_struct lt_pgrp_profile_t[1];
+
+void lt_pgrp_profile_init(lt_pgrp_profile_t P);
+void lt_pgrp_profile_clear(lt_pgrp_profile_t P);
+/* Fills P (initialised; earlier contents are released). Fails when a
+   series does, or when the centre or the exponent fails other than at a
+   limit. */
+lt_status lt_pgrp_profile(lt_pgrp_profile_t P, lt_pgrp_t G, int parts,
+                          const lt_ctx_t ctx, lt_err_t err);
+
 /* Orbits of <gens> on 0..n-1: orb[x] = index of x's orbit; returns count. */
 int lt_pgrp_orbits(int *orb, const lt_pgrp_t G);
+
+/* ---- witnesses (src/perm/witness.c): the evidence behind a derived or
+   lower central series, so that an answer can be checked by hand. Products
+   as above and the commutator [a,b] = a^-1 b^-1 a b (lt_perm_comm). A
+   commutator witness for T = [H,K] is a list of triples (a, b, c) with a
+   in H, b in K and c = [a,b], whose c's generate T. ---- */
+typedef struct {
+    int n, len, alloc;
+    int **a, **b, **c;      /* c[i] = [a[i], b[i]] = a[i]^-1 b[i]^-1 a[i] b[i] */
+} lt_pwit_struct;
+typedef lt_pwit_struct lt_pwit_t[1];
+
+void lt_pwit_init(lt_pwit_t W, int n);
+void lt_pwit_clear(lt_pwit_t W);
+/* Appends (a, b, [a,b]) (copied). */
+void lt_pwit_push(lt_pwit_t W, const int *a, const int *b);
+
+/* Commutator generators of T = [H, K], for subgroups H and K that G
+   normalises (G complete; H = K = G for G', H = gamma_i(G) and K = G for
+   the lower central series). It starts from the commutators of the
+   generators of H with those of K and closes under conjugation by G's
+   generators ([a,b]^g = [a^g, b^g], still a commutator of an element of H
+   with one of K); a commutator is kept only when the ones before it do not
+   generate it already. Tw receives the group the c's generate (complete
+   chain). The result is then checked with lt_pwit_check against T (T
+   complete, computed independently); LT_EINTERNAL if the check fails. */
+lt_status lt_pgrp_commutator_witness(lt_pwit_t W, lt_pgrp_t Tw, lt_pgrp_t H, lt_pgrp_t K,
+                                     lt_pgrp_t G, lt_pgrp_t T, const lt_ctx_t ctx, lt_err_t err);
+/* 1 if every c[i] equals [a[i], b[i]] (recomputed), a[i] is in H, b[i] in
+   K, and the c's generate exactly T (H, K, T complete); 0 otherwise. */
+int lt_pwit_check(const lt_pwit_t W, lt_pgrp_t H, lt_pgrp_t K, lt_pgrp_t T,
+                  const lt_ctx_t ctx, lt_err_t err);
+/* Why H/N is abelian: N is normal in H and holds [x,y] for every pair of
+   generators x, y of H. Checks both on the generators (H, N complete) and
+   returns 1 if they hold; *checks (if not NULL) receives the number of
+   memberships tested. With G not NULL it checks instead that H/N is
+   central in G/N: N normal in G and [x,g] in N for generators x of H and
+   g of G. */
+int lt_pgrp_quotient_abelian(lt_pgrp_t H, lt_pgrp_t N, lt_pgrp_t G, long *checks);
+/* Finds a, b in G (complete) with [a,b] = g, by a seeded random search of
+   at most `tries` pairs: for fixed a, b^-1 a b = a g (so only b with
+   a^b = a g qualify). 1 when found (checked), 0 otherwise. */
+int lt_pgrp_as_commutator(int *a, int *b, const int *g, lt_pgrp_t G, long tries);
+
+/* ---- the evidence for a whole series ----
+   Step i (0-based) of G_0 = G > G_1 > ... (the derived series,
+   G_(i+1) = [G_i, G_i], or the lower central series, G_(i+1) = [G_i, G]):
+   commutators generating G_(i+1), each checked (lt_pgrp_commutator_witness,
+   starting from the group the previous step's commutators generate), and
+   the check that G_i/G_(i+1) is abelian (central in G/G_(i+1) for the
+   lower central series; lt_pgrp_quotient_abelian). When the series stops
+   above the trivial group a last, residual step follows: commutators that
+   generate the last term G_i itself (G_i = [G_i, G_i], or [G_i, G]), with
+   no quotient check. (The same for Lie algebras in lietool/liealg.h.) */
+typedef struct {
+    lt_pwit_t W;            /* commutators generating the step's term */
+    long checks;            /* memberships tested for the quotient (0 for the residual) */
+    mpz_t quotient_order;   /* |G_i / G_(i+1)| (1 for the residual) */
+} lt_pgrp_step_struct;
+
+typedef struct {
+    int lower;              /* the lower central series (else the derived series) */
+    lt_pgrp_series_t S;     /* the series from G down */
+    int nsteps;             /* S->len - 1, and 1 more for a residual step */
+    int residual;           /* the last step is the residual one */
+    lt_pgrp_step_struct *steps;
+} lt_pgrp_series_witness_struct;
+typedef lt_pgrp_series_witness_struct lt_pgrp_series_witness_t[1];
+
+void lt_pgrp_series_witness_init(lt_pgrp_series_witness_t R);
+void lt_pgrp_series_witness_clear(lt_pgrp_series_witness_t R);
+/* R for G (complete); earlier contents are released. LT_EINTERNAL if a
+   check fails; the failures of the series and of the witnesses. */
+lt_status lt_pgrp_series_witness(lt_pgrp_series_witness_t R, lt_pgrp_t G, int lower,
+                                 const lt_ctx_t ctx, lt_err_t err);
+/* The term step i leads to: S->terms[i + 1], or S->terms[i] for the residual. */
+static inline const lt_pgrp_struct *lt_pgrp_series_witness_term(const lt_pgrp_series_witness_t R, int i)
+{
+    return &R->S->terms[R->residual && i == R->nsteps - 1 ? i : i + 1];
+}
+
+/* Why G (complete) is perfect or not: G' = [G, G] and, when G' = G,
+   commutators that prove it: each generator of G written as a commutator
+   (lt_pgrp_as_commutator, `tries` pairs each; W holds (a, b, g) for the
+   generators g in order, and as_commutators is 1), or, when one is not
+   found, a generating set of commutators (lt_pgrp_commutator_witness). */
+typedef struct {
+    int perfect;
+    lt_pgrp_t derived;      /* G' */
+    int as_commutators;
+    lt_pwit_t W;
+} lt_pgrp_perfect_witness_struct;
+typedef lt_pgrp_perfect_witness_struct lt_pgrp_perfect_witness_t[1];
+
+void lt_pgrp_perfect_witness_init(lt_pgrp_perfect_witness_t R);
+void lt_pgrp_perfect_witness_clear(lt_pgrp_perfect_witness_t R);
+lt_status lt_pgrp_perfect_witness(lt_pgrp_perfect_witness_t R, lt_pgrp_t G, long tries,
+                                  const lt_ctx_t ctx, lt_err_t err);
 
 /* Isomorphism test (src/perm/iso.c): invariants, then a backtracking search
    over images of a generating set; both groups are enumerated, so |G| is
@@ -159,5 +300,4 @@ void lt_pgrp_psl2(lt_pgrp_t G, int p);               /* PSL(2,p) on the p + 1 po
 void lt_pgrp_agl1(lt_pgrp_t G, int p);               /* AGL(1,p) on p points */
 /* G x H acting on the disjoint union (points of H shifted by G's degree). */
 void lt_pgrp_direct_product(lt_pgrp_t P, const lt_pgrp_t G, const lt_pgrp_t H);
-int lt_is_prime(long p);
 #endif

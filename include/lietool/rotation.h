@@ -174,8 +174,8 @@ void lt_rotation_result_init(lt_rotation_result_t Z);
 void lt_rotation_result_clear(lt_rotation_result_t Z);
 
 /* Runs the task: P->samples words of length P->length, tokens drawn in
-   order with lt_rng_below(60) from lt_rng_seed(P->seed) (the draws of
-   lietool dataset generate, without its redraw of a repeated word); for
+   order with lt_rng_below(60) from lt_rng_seed(P->seed) (lietool/core.h;
+   the draws of lietool dataset generate, without its redraw of a repeated word); for
    each step (h and the fit steps) the true flow and, for each depth, the
    model: windows of P->window steps (the last may be shorter), each the
    truncated Magnus series of its steps applied to the model's state at

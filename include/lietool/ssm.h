@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 #include "lietool/core.h"
-#include "lietool/dataset.h"
+#include "lietool/cayley.h"
 
 /* ---- finite precision ---- */
 /* Values are held in doubles and rounded to the working precision after
@@ -46,7 +46,7 @@ int lt_scan_levels(long T);
        h_t = a_t * h_(t-1) + b_t   (elementwise in C^d), t = 0..T-1, h_(-1) = h0,
    row t of each array at offset t*d, complex numbers as separate real and
    imaginary arrays. b (both parts) may be NULL: b = 0. The outputs must
-   not alias the inputs. Renormalisation needs b = NULL (LT_EUSAGE
+   not alias the inputs. Renormalisation needs b = NULL (LT_EINPUT
    otherwise). The parallel scan uses the threads that can be started; it
    fails only if their barrier cannot be made (LT_EINTERNAL). */
 lt_status lt_scan_diag(double *h_re, double *h_im,
@@ -112,7 +112,8 @@ void lt_cascade_clear(lt_cascade_t K);
    representation of C, Schreier-Sims, commutator subgroups). A group that
    is not solvable is refused (LT_EINPUT, naming 'lietool error-bound');
    k may be smaller than the derived length (the cascade then tracks
-   G/G(k) only) or larger (the extra layers are empty). The regular
+   G/G(k) only) or larger (the extra layers are empty); k = 0 means the
+   derived length (one layer for the trivial group). The regular
    representation is bounded by --max-memory (LT_ELIMIT). */
 lt_status lt_cascade_build(lt_cascade_t K, const lt_cayley_t C, int k, lt_prec prec,
                            const lt_ctx_t ctx, lt_err_t err);
@@ -151,5 +152,119 @@ void lt_cascade_exact(int *p, const lt_cascade_t K, const int *word, long T);
 /* Whether a and b lie in the same coset of G(k) (the readout of a cascade
    with k < derived length is right modulo G(k)). */
 int lt_cascade_same_mod(const lt_cascade_t K, int a, int b);
+
+/* ---- experiments (src/ssm/experiment.c) ---- */
+/* The sequential loop against the Blelloch scan on random recurrences of
+   P->length steps and P->channels channels (a dense recurrence: d x d
+   matrices with entries uniform in [-1, 1]/d and b uniform in
+   [-1/2, 1/2]; a diagonal one: a = rho e^(i theta), rho uniform in
+   [1/2, 1] (1 with renormalisation), b uniform in [-1/2, 1/2]^2 (none with
+   renormalisation), all rounded to the precision), drawn from
+   lt_rng_seed(P->seed). The stated tolerance, with u the unit roundoff and
+   L = ceil(log2 T): 4 (w + 2) (2L + 1) u on these data, which do not
+   amplify errors (w = 1 for diagonal, d for dense recurrences: dot
+   products); 4 (T + 2L + 1) u for renormalised unit-modulus products, whose
+   sequential error grows with T. Each output of the tree is a product
+   along a path of at most 2L + 1 combines, the loop's of up to T steps.
+   For bfloat16 (u = 2^-8) the bound exceeds 1 and says nothing. */
+typedef struct {
+    int dense;              /* dense real (else diagonal complex) */
+    int channels;           /* d >= 1 */
+    long length;            /* T >= 1 */
+    uint64_t seed;
+    lt_prec prec;
+    int renormalize;        /* diagonal only */
+    int threads;            /* of the parallel scan; 0: the online processors */
+} lt_scan_compare_params;
+
+typedef struct {
+    int levels;             /* lt_scan_levels(T) */
+    double max_difference;  /* max |h_seq - h_par| */
+    double max_state;       /* max |h_seq| */
+    double relative_difference; /* max_difference / max(1, max_state) */
+    double tolerance;
+    int within;             /* relative_difference <= tolerance */
+} lt_scan_compare_result;
+
+/* LT_ELIMIT naming --max-memory when the arrays need more than
+   ctx->max_memory_mb; LT_EINPUT for renormalisation of a dense
+   recurrence; the failures of the scans. */
+lt_status lt_scan_compare(lt_scan_compare_result *Z, const lt_scan_compare_params *P,
+                          const lt_ctx_t ctx, lt_err_t err);
+
+/* The accuracy of a cascade on random words: P->samples words of
+   P->length tokens drawn in order with lt_rng_below(|G|) from
+   lt_rng_seed(P->seed), each run by lt_cascade_run with P->scan (whose
+   precision should be the cascade's) and compared with the exact prefix
+   products, position by position, exactly and modulo G(k). */
+typedef struct {
+    lt_scan_opts scan;
+    long length;            /* T >= 1 */
+    long samples;           /* N >= 1 */
+    uint64_t seed;
+} lt_cascade_accuracy_params;
+
+typedef struct {
+    long length, samples;
+    long *right;            /* right[t]: words whose readout is right at position t + 1 */
+    long *right_mod;        /* the same modulo G(k) (lt_cascade_same_mod) */
+    long correct;           /* words right at every position */
+    long correct_mod;       /* the same modulo G(k) */
+    long first_wrong;       /* the first position wrong in some word, 0 if none */
+    double mean_accuracy;   /* right[t] / N averaged over the positions */
+} lt_cascade_accuracy_struct;
+typedef lt_cascade_accuracy_struct lt_cascade_accuracy_t[1];
+
+void lt_cascade_accuracy_init(lt_cascade_accuracy_t Z);
+void lt_cascade_accuracy_clear(lt_cascade_accuracy_t Z);
+/* LT_ELIMIT naming --max-memory when a run of length T needs more than
+   ctx->max_memory_mb; the failures of lt_cascade_run. ctx->progress is
+   called per word. */
+lt_status lt_cascade_accuracy_run(lt_cascade_accuracy_t Z, const lt_cascade_t K,
+                                  const lt_cascade_accuracy_params *P, const lt_ctx_t ctx, lt_err_t err);
+
+/* Drift: how long the cascades of some groups stay right in finite
+   precision. For each group (a Cayley table), each precision and without
+   and with renormalisation, the cascade of derived-length depth is run in
+   lockstep (lt_cascade_lockstep, phases measured) on P->samples words from
+   lt_rng_seed(P->seed) (the same words for both renormalisation
+   settings) until its first wrong readout or P->max_length tokens. */
+typedef struct {
+    int nprec;              /* 1..LT_NPREC */
+    lt_prec prec[LT_NPREC];
+    long samples;           /* N >= 1 */
+    long max_length;        /* L >= 1 */
+    uint64_t seed;
+} lt_cascade_drift_params;
+
+/* One cell: a group at one precision, without or with renormalisation. */
+typedef struct {
+    long min, median;       /* least and (lower) median first wrong position over the words;
+                               0: right through max_length */
+    double max_phase_error; /* the largest over the words */
+    double min_modulus, max_modulus;
+} lt_cascade_drift_cell;
+
+typedef struct {
+    int ngroups, nprec;
+    long samples, max_length;
+    long *order;            /* per group: |G|, layers, channels (summed over the layers) */
+    int *layers, *channels;
+    lt_cascade_drift *runs; /* per cell its samples words: lt_cascade_drift_index */
+    lt_cascade_drift_cell *cells;   /* cells[(g nprec + p) 2 + renormalize] */
+} lt_cascade_drift_result_struct;
+typedef lt_cascade_drift_result_struct lt_cascade_drift_result_t[1];
+
+static inline long lt_cascade_drift_index(const lt_cascade_drift_result_t Z, int g, int p, int renormalize)
+{
+    return ((long)g * Z->nprec + p) * 2 + renormalize;
+}
+
+void lt_cascade_drift_result_init(lt_cascade_drift_result_t Z);
+void lt_cascade_drift_result_clear(lt_cascade_drift_result_t Z);
+/* groups[0..ngroups): the tables. The failures of lt_cascade_build (a group
+   that is not solvable, --max-memory). ctx->progress is called per group. */
+lt_status lt_cascade_drift_run(lt_cascade_drift_result_t Z, const lt_cayley_struct *groups, int ngroups,
+                               const lt_cascade_drift_params *P, const lt_ctx_t ctx, lt_err_t err);
 
 #endif

@@ -9,6 +9,13 @@
 #include "lietool/perm.h"
 #include "lietool/liealg.h"
 
+/* Exit statuses (DESIGN.md section 3): predicates exit CLI_NO for "no". */
+enum { CLI_OK = 0, CLI_NO = 1, CLI_USAGE = 2, CLI_INPUT = 3, CLI_LIMIT = 4, CLI_NUMERIC = 5,
+       CLI_INTERNAL = 70 };
+/* The exit status of a library failure: the one place where the library's
+   statuses become exit statuses. */
+int cli_exit_code(lt_status st);
+
 typedef struct lt_cmd lt_cmd;
 typedef struct cli_decl cli_decl;
 struct lt_cmd {
@@ -172,7 +179,7 @@ const cli_decl *cli_find_sub(const lt_cmd *cmd, int argc, char **argv, int *stat
    captured from here on (latex.h). */
 int cli_getopts(cli_opts *o, void *own, int argc, char **argv, const lt_cmd *cmd, const cli_decl *d);
 /* The one printer of usage errors: "lietool: CMD[ SUB]: MESSAGE" and the
-   usage line on standard error; returns LT_EUSAGE. sub NULL: the command. */
+   usage line on standard error; returns CLI_USAGE. sub NULL: the command. */
 int cli_usage_error(const lt_cmd *cmd, const cli_decl *sub, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* -h: the usage line, the summary and the options with their help (of
    sub, or of the command when sub is NULL or its default form). */
@@ -207,6 +214,7 @@ int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd);
 void cli_free(cli_opts *o);
 /* -h of a command: cli_usage_sub(cmd, NULL, f). */
 int cli_usage(const lt_cmd *cmd, FILE *f);
+/* Prints err's message; returns its exit status (cli_exit_code). */
 int cli_fail(const lt_err_t err);
 /* Objects that are groups or Lie algebras. */
 typedef struct {
@@ -238,6 +246,8 @@ void cli_json_begin(const cli_opts *o);
 /* Prints an exact integer: JSON string or plain text. */
 void cli_put_mpz(FILE *f, const mpz_t z, int json);
 void cli_put_series(FILE *f, const lt_pgrp_series_t S, int json);
+/* A Lie algebra series as dimensions: "8 > 3 > 0" or a JSON array. */
+void cli_put_dims(FILE *f, const lt_lseries_t S, int json);
 /* Shared by the predicate commands: prints yes/no and returns 0/1. */
 int cli_predicate(cli_opts *o, const char *key, int value);
 /* The commands that print a series and its length. */

@@ -17,7 +17,7 @@ static int degree_operand(long *out, const char *s, const lt_cmd *self)
     uint64_t v;
     if (cli_read_u64(&v, s, 1, 1000)) {
         fprintf(stderr, "lietool: %s: the degree must be an integer from 1 to 1000, not '%s'\n", self->name, s);
-        return LT_EINPUT;
+        return CLI_INPUT;
     }
     *out = (long)v;
     return -1;

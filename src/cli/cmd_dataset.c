@@ -15,7 +15,7 @@ static int ds_usage(const lt_cmd *self, const char *fmt, const char *v)
     fprintf(stderr, "lietool: %s: ", self->name);
     fprintf(stderr, fmt, v);
     fprintf(stderr, "\nusage: lietool %s %s\n", self->name, self->usage);
-    return LT_EUSAGE;
+    return CLI_USAGE;
 }
 
 int cli_parse_convention(lt_convention *out, const char *v)
@@ -105,11 +105,11 @@ int cli_cayley(lt_cayley_t C, const char *spec, lt_convention conv, const cli_op
 {
     if (lt_io_is_liealg(spec)) {
         fprintf(stderr, "lietool: %s: '%s' is a Lie algebra; this command takes a group\n", self->name, spec);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     lt_err_t err;
     lt_err_init(err);
-    if (lt_cayley_build(C, spec, conv, o->ctx, err)) return cli_fail(err);
+    if (lt_io_cayley_table(C, spec, conv, o->ctx, err)) return cli_fail(err);
     return -1;
 }
 
@@ -159,11 +159,11 @@ static int generate(gen_opts *d, cli_opts *o, const lt_cmd *self)
 {
     if (d->length > d->max_length) {
         fprintf(stderr, "lietool: dataset: --length %ld is above --max-length %ld\n", d->length, d->max_length);
-        return LT_ELIMIT;
+        return CLI_LIMIT;
     }
     if (d->samples > d->max_samples) {
         fprintf(stderr, "lietool: dataset: --samples %ld is above --max-samples %ld\n", d->samples, d->max_samples);
-        return LT_ELIMIT;
+        return CLI_LIMIT;
     }
     char *spec = cli_join(o->pos, 0, o->npos);
     lt_cayley_t C;
@@ -176,7 +176,7 @@ static int generate(gen_opts *d, cli_opts *o, const lt_cmd *self)
         if (all > (double)d->max_samples) {
             fprintf(stderr, "lietool: dataset: all %ld^%ld words of '%s' are more than --max-samples %ld (give --samples N)\n",
                     C->n, d->length, spec, d->max_samples);
-            r = LT_ELIMIT;
+            r = CLI_LIMIT;
         }
     }
     if (r < 0) {
@@ -230,7 +230,7 @@ static int check(cli_opts *o, const lt_cmd *self)
         f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
         if (!f) {
             fprintf(stderr, "lietool: cannot open '%s': %s\n", path, strerror(errno));
-            r = LT_EINPUT;
+            r = CLI_INPUT;
         }
     }
     lt_dataset_report_t R;
@@ -277,8 +277,8 @@ static int check(cli_opts *o, const lt_cmd *self)
         for (int c = 0; c < LT_NCONV; c++) put_tally_text(lt_convention_name((lt_convention)c), &R->conv[c]);
         printf("  %-20s %s%s\n", "convention", conv ? conv : good > 0 ? "neither" : "undecided (no well-formed rows)", why);
     }
-    if (R->bad_rows || R->bad_header) r = LT_EINPUT;
-    else r = (good > 0 && !conv) ? LT_NO : 0;
+    if (R->bad_rows || R->bad_header) r = CLI_INPUT;
+    else r = (good > 0 && !conv) ? CLI_NO : 0;
 done:
     lt_dataset_report_clear(R);
     for (int c = 0; c < LT_NCONV; c++) lt_cayley_clear(&C[c]);

@@ -18,7 +18,6 @@ int cmd_info(int argc, char **argv, const lt_cmd *self)
 {
     cli_opts o;
     cli_object X;
-    lt_pgrp_t Z;
     int r = cli_open_object(&o, &X, argc, argv, self, 0);
     if (r >= 0) return r;
     if (X.is_lie) {
@@ -27,26 +26,21 @@ int cmd_info(int argc, char **argv, const lt_cmd *self)
         return r;
     }
     lt_pgrp_struct *G = X.G;
-    lt_pgrp_series_t D, L;
-    lt_err_t err, zerr, eerr;
-    mpz_t e;
-    lt_pgrp_init(Z, 1);
-    lt_pgrp_series_init(D);
-    lt_pgrp_series_init(L);
-    lt_err_init(err); lt_err_init(zerr); lt_err_init(eerr);
-    mpz_init(e);
-    mpz_t ehi;
-    mpz_init(ehi);
-    if (lt_pgrp_derived_series(D, G, o.ctx, err) || lt_pgrp_lower_central_series(L, G, o.ctx, err)) {
+    lt_pgrp_profile_t P;
+    lt_err_t err;
+    lt_pgrp_profile_init(P);
+    lt_err_init(err);
+    /* the centre and the exponent may hit --max-enum; the rest still prints */
+    if (lt_pgrp_profile(P, G, LT_PGRP_PROFILE_ALL, o.ctx, err)) {
         r = cli_fail(err);
         goto out;
     }
-    /* the centre and the exponent may hit --max-enum; the rest still prints */
-    lt_status zst = lt_pgrp_center(Z, G, o.ctx, zerr);
-    lt_status est = lt_pgrp_exponent_range(e, ehi, G, o.ctx, eerr);
-    int eopen = !est && mpz_cmp(e, ehi) != 0;
-    if ((zst && zst != LT_ELIMIT) || (est && est != LT_ELIMIT)) { r = cli_fail(zst ? zerr : eerr); goto out; }
-    int abelian = lt_pgrp_is_abelian(G);
+    lt_status zst = P->center_status, est = P->exponent_status;
+    int eopen = !est && !P->exponent_decided;
+    const lt_pgrp_series_struct *D = P->derived, *L = P->lower;
+    const lt_pgrp_struct *Z = P->center;
+    const __mpz_struct *e = P->exponent_lo, *ehi = P->exponent_hi;
+    const char *zmsg = P->center_err->msg, *emsg = P->exponent_err->msg;
     int J = o.json;
     if (J) {
         cli_json_begin(&o);
@@ -58,15 +52,15 @@ int cmd_info(int argc, char **argv, const lt_cmd *self)
         printf("  %-22s ", "order"); cli_put_mpz(stdout, G->order, 0); printf("\n");
         printf("  %-22s %d\n", "degree", G->n);
     }
-    put_bool(J, "abelian", abelian);
-    put_bool(J, "nilpotent", L->reaches_one);
-    put_bool(J, "solvable", D->reaches_one);
-    put_bool(J, "perfect", D->len == 1);
+    put_bool(J, "abelian", P->abelian);
+    put_bool(J, "nilpotent", P->nilpotent);
+    put_bool(J, "solvable", P->solvable);
+    put_bool(J, "perfect", P->perfect);
     if (J) {
         printf(", \"derived_series\": "); cli_put_series(stdout, D, 1);
-        if (D->reaches_one) printf(", \"derived_length\": %d", D->len - 1); else printf(", \"derived_length\": null");
+        if (P->solvable) printf(", \"derived_length\": %d", P->derived_length); else printf(", \"derived_length\": null");
         printf(", \"lower_central_series\": "); cli_put_series(stdout, L, 1);
-        if (L->reaches_one) printf(", \"nilpotency_class\": %d", L->len - 1); else printf(", \"nilpotency_class\": null");
+        if (P->nilpotent) printf(", \"nilpotency_class\": %d", P->nilpotency_class); else printf(", \"nilpotency_class\": null");
         printf(", \"center_order\": ");
         if (zst) printf("null"); else cli_put_mpz(stdout, Z->order, 1);
         printf(", \"exponent\": ");
@@ -87,8 +81,8 @@ int cmd_info(int argc, char **argv, const lt_cmd *self)
         printf("]");
         if (zst || est || eopen) {
             printf(", \"notes\": [");
-            if (zst) { lt_json_put_string(stdout, zerr->msg); }
-            if (est) { if (zst) printf(", "); lt_json_put_string(stdout, eerr->msg); }
+            if (zst) { lt_json_put_string(stdout, zmsg); }
+            if (est) { if (zst) printf(", "); lt_json_put_string(stdout, emsg); }
             if (eopen) {
                 if (zst || est) printf(", ");
                 printf("\"exponent not decided: deciding it enumerates ");
@@ -100,15 +94,15 @@ int cmd_info(int argc, char **argv, const lt_cmd *self)
         printf("}\n");
     } else {
         printf("  %-22s ", "derived series"); cli_put_series(stdout, D, 0); printf("\n");
-        if (D->reaches_one) printf("  %-22s %d\n", "derived length", D->len - 1);
+        if (P->solvable) printf("  %-22s %d\n", "derived length", P->derived_length);
         else kv("derived length", "not solvable");
         printf("  %-22s ", "lower central series"); cli_put_series(stdout, L, 0); printf("\n");
-        if (L->reaches_one) printf("  %-22s %d\n", "nilpotency class", L->len - 1);
+        if (P->nilpotent) printf("  %-22s %d\n", "nilpotency class", P->nilpotency_class);
         else kv("nilpotency class", "not nilpotent");
         printf("  %-22s ", "center order");
-        if (zst) printf("not computed: %s\n", zerr->msg); else { cli_put_mpz(stdout, Z->order, 0); printf("\n"); }
+        if (zst) printf("not computed: %s\n", zmsg); else { cli_put_mpz(stdout, Z->order, 0); printf("\n"); }
         printf("  %-22s ", "exponent");
-        if (est) printf("not computed: %s\n", eerr->msg);
+        if (est) printf("not computed: %s\n", emsg);
         else if (eopen) {
             printf("a multiple of "); cli_put_mpz(stdout, e, 0);
             printf(" dividing "); cli_put_mpz(stdout, ehi, 0);
@@ -118,11 +112,7 @@ int cmd_info(int argc, char **argv, const lt_cmd *self)
     }
     r = 0;
 out:
-    mpz_clear(e);
-    mpz_clear(ehi);
-    lt_pgrp_series_clear(D);
-    lt_pgrp_series_clear(L);
-    lt_pgrp_clear(Z);
+    lt_pgrp_profile_clear(P);
     cli_close_object(&o, &X);
     return r;
 }

@@ -29,7 +29,7 @@ int cli_load_group(lt_pgrp_t G, const char *spec, cli_opts *o, const lt_cmd *sel
 {
     if (lt_io_is_liealg(spec)) {
         fprintf(stderr, "lietool: %s: '%s' is a Lie algebra; this command takes groups\n", self->name, spec);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     lt_err_t err;
     lt_err_init(err);
@@ -55,7 +55,7 @@ int cli_isomorphic_with(int argc, char **argv, const lt_cmd *self, const cli_dec
         cli_usage_error(self, d, "expected two groups, got %d word%s (quote a group with spaces)", o.npos, o.npos == 1 ? "" : "s");
         lt_free(obj[0]); lt_free(obj[1]);
         cli_free(&o);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     lt_pgrp_t G, H;
     lt_pgrp_init(G, 1);

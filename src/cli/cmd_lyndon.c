@@ -15,7 +15,7 @@ static int operand(long *out, const char *s, const char *what, long max, const l
     uint64_t v;
     if (cli_read_u64(&v, s, 1, (uint64_t)max)) {
         fprintf(stderr, "lietool: %s: %s must be an integer from 1 to %ld, not '%s'\n", self->name, what, max, s);
-        return LT_EINPUT;
+        return CLI_INPUT;
     }
     *out = (long)v;
     return -1;

@@ -26,7 +26,7 @@ static int check(cli_opts *o)
     const char *file = o->pos[o->npos - 1];
     if (lt_io_is_liealg(o->object)) {
         fprintf(stderr, "lietool: rep check: '%s' is a Lie algebra; this command takes a group\n", o->object);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     lt_err_t err;
     lt_err_init(err);

@@ -170,10 +170,10 @@ int cmd_report(int argc, char **argv, const lt_cmd *self)
                P.abelian ? "true" : "false", P.nilpotent ? "true" : "false",
                P.solvable ? "true" : "false", P.perfect ? "true" : "false");
         printf(", \"derived_series\": ");
-        cli_depth_put_series(&P, P.dser, P.nd, 1);
+        cli_depth_put_series(&P, 0, 1);
         if (dl >= 0) printf(", \"derived_length\": %ld", dl); else printf(", \"derived_length\": null");
         printf(", \"lower_central_series\": ");
-        cli_depth_put_series(&P, P.lser, P.nl, 1);
+        cli_depth_put_series(&P, 1, 1);
         if (P.nilpotent) printf(", \"nilpotency_class\": %ld", P.nilpotency_class); else printf(", \"nilpotency_class\": null");
         if (ab >= 0) printf(", \"abelian_layers\": %ld, \"restricted_layers\": %ld", ab, re);
         else printf(", \"abelian_layers\": null, \"restricted_layers\": null");
@@ -218,9 +218,9 @@ int cmd_report(int argc, char **argv, const lt_cmd *self)
     cli_depth_kv("nilpotent", "%s", P.nilpotent ? "yes" : "no");
     cli_depth_kv("solvable", "%s", P.solvable ? "yes" : "no");
     cli_depth_kv("perfect", "%s", P.perfect ? "yes" : "no");
-    printf("  %-22s ", "derived series"); cli_depth_put_series(&P, P.dser, P.nd, 0); putchar('\n');
+    printf("  %-22s ", "derived series"); cli_depth_put_series(&P, 0, 0); putchar('\n');
     if (dl >= 0) cli_depth_kv("derived length", "%ld", dl); else cli_depth_kv("derived length", "not solvable");
-    printf("  %-22s ", "lower central series"); cli_depth_put_series(&P, P.lser, P.nl, 0); putchar('\n');
+    printf("  %-22s ", "lower central series"); cli_depth_put_series(&P, 1, 0); putchar('\n');
     if (P.nilpotent) cli_depth_kv("nilpotency class", "%ld", P.nilpotency_class);
     else cli_depth_kv("nilpotency class", "not nilpotent");
     const char *section = NULL;

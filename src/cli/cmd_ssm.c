@@ -49,7 +49,7 @@ static int sub_fail(const char *sub, const char *fmt, const char *v)
     fprintf(stderr, fmt, v);
     fprintf(stderr, "\n");
     sub_usage(sub, stderr);
-    return LT_EUSAGE;
+    return CLI_USAGE;
 }
 
 /* ---- options ---- */
@@ -176,7 +176,7 @@ static int close_csv(FILE *f, const char *path)
     if (f == stdout) return 0;
     if (ferror(f) | fclose(f)) {
         fprintf(stderr, "lietool: error writing '%s'\n", path);
-        return LT_EINPUT;
+        return CLI_INPUT;
     }
     return 0;
 }
@@ -189,12 +189,6 @@ static int open_cascade(lt_cayley_t C, lt_cascade_t K, const char *spec, int lay
     if (r >= 0) return r;
     lt_err_t err;
     lt_err_init(err);
-    if (layers <= 0) {
-        /* the derived length: build once with one layer to learn it */
-        if (lt_cascade_build(K, C, 1, prec, o->ctx, err)) return cli_fail(err);
-        layers = K->derived_length > 0 ? K->derived_length : 1;
-        if (layers == 1) return -1;
-    }
     if (lt_cascade_build(K, C, layers, prec, o->ctx, err)) return cli_fail(err);
     return -1;
 }
@@ -223,67 +217,38 @@ static int cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     if (s->length < 0) return sub_fail("cascade", "%s", "--length T is required");
     if (s->length > s->max_length) {
         fprintf(stderr, "lietool: ssm cascade: --length %ld is above --max-length %ld\n", s->length, s->max_length);
-        return LT_ELIMIT;
+        return CLI_LIMIT;
     }
     if (s->samples > s->max_samples) {
         fprintf(stderr, "lietool: ssm cascade: --samples %ld is above --max-samples %ld\n", s->samples, s->max_samples);
-        return LT_ELIMIT;
+        return CLI_LIMIT;
     }
     long T = s->length, N = s->samples;
     char *spec = cli_join(o->pos, 0, o->npos);
     lt_cayley_t C;
     lt_cascade_t K;
+    lt_cascade_accuracy_t Z;
     lt_cayley_init(C);
     lt_cascade_init(K);
-    int r = open_cascade(C, K, spec, (int)s->layers, s->prec, s->conv, o, self);
-    int rmax = 1;
-    for (int i = 0; r < 0 && i < K->k; i++) if (K->layer[i].r > rmax) rmax = K->layer[i].r;
-    double mib = ((double)T * (4.0 * rmax * sizeof(double) + (K->k + 4.0) * sizeof(int)) + (double)T * 2 * sizeof(long)) / 1048576.0;
-    if (r < 0 && mib > (double)o->ctx->max_memory_mb) {
-        fprintf(stderr, "lietool: ssm cascade: a run of length %ld needs %.0f MiB, above --max-memory %ld\n",
-                T, ceil(mib), o->ctx->max_memory_mb);
-        r = LT_ELIMIT;
-    }
+    lt_cascade_accuracy_init(Z);
     FILE *csv = NULL;
-    if (r < 0 && s->csv && !(csv = open_csv(s->csv))) r = LT_EINPUT;
+    int r = open_cascade(C, K, spec, (int)s->layers, s->prec, s->conv, o, self);
     if (r >= 0) goto done;
-    lt_scan_opts so;
-    lt_scan_opts_init(&so);
-    so.prec = s->prec;
-    so.renormalize = s->renorm;
-    so.parallel = s->parallel;
-    so.threads = s->threads;
-    long *right = lt_calloc((size_t)T, sizeof(long)), *right_mod = lt_calloc((size_t)T, sizeof(long));
-    int *word = lt_malloc((size_t)T * sizeof(int)), *out = lt_malloc((size_t)T * sizeof(int));
-    int *exact = lt_malloc((size_t)T * sizeof(int));
-    long seq_ok = 0, seq_ok_mod = 0, first_fail = 0;
-    lt_rng_t rng;
-    lt_rng_seed(rng, s->seed);
+    lt_cascade_accuracy_params P = {.length = T, .samples = N, .seed = s->seed};
+    lt_scan_opts_init(&P.scan);
+    P.scan.prec = s->prec;
+    P.scan.renormalize = s->renorm;
+    P.scan.parallel = s->parallel;
+    P.scan.threads = s->threads;
     lt_err_t err;
     lt_err_init(err);
-    for (long w = 0; w < N && r < 0; w++) {
-        for (long t = 0; t < T; t++) word[t] = (int)lt_rng_below(rng, (uint64_t)C->n);
-        lt_cascade_exact(exact, K, word, T);
-        if (lt_cascade_run(out, NULL, K, word, T, &so, err)) { r = cli_fail(err); break; }
-        int ok = 1, okm = 1;
-        for (long t = 0; t < T; t++) {
-            if (out[t] == exact[t]) right[t]++;
-            else {
-                ok = 0;
-                if (!first_fail || t + 1 < first_fail) first_fail = t + 1;
-            }
-            if (lt_cascade_same_mod(K, out[t], exact[t])) right_mod[t]++;
-            else okm = 0;
-        }
-        seq_ok += ok;
-        seq_ok_mod += okm;
-        if (o->ctx->progress) o->ctx->progress(o->ctx->progress_arg, "running the cascade", (double)w, (double)N);
-    }
-    if (o->ctx->progress) o->ctx->progress(o->ctx->progress_arg, "running the cascade", 1, 1);
-    if (r >= 0) goto freed;
-    double mean = 0;
-    for (long t = 0; t < T; t++) mean += (double)right[t];
-    mean /= (double)T * (double)N;
+    lt_status st = lt_cascade_accuracy_run(Z, K, &P, o->ctx, err);
+    if (st == LT_ELIMIT) lt_err_prefix(err, "ssm cascade");
+    if (st) { r = cli_fail(err); goto done; }
+    if (s->csv && !(csv = open_csv(s->csv))) { r = CLI_INPUT; goto done; }
+    long seq_ok = Z->correct, seq_ok_mod = Z->correct_mod, first_fail = Z->first_wrong;
+    const long *right = Z->right, *right_mod = Z->right_mod;
+    double mean = Z->mean_accuracy;
     int kd = K->k < K->derived_length ? K->k : K->derived_length;
     long tracked = lt_cascade_tracked_order(K);
     const char *conv = lt_convention_name(s->conv);
@@ -359,10 +324,9 @@ static int cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
             fprintf(csv, "%ld,%ld,%ld,%.6g,%ld\n", t + 1, right[t], N, (double)right[t] / (double)N, right_mod[t]);
     }
     r = 0;
-freed:
-    lt_free(right); lt_free(right_mod); lt_free(word); lt_free(out); lt_free(exact);
 done:
     if (csv) { int c = close_csv(csv, s->csv); if (!r) r = c; }
+    lt_cascade_accuracy_clear(Z);
     lt_cascade_clear(K);
     lt_cayley_clear(C);
     lt_free(spec);
@@ -373,53 +337,27 @@ done:
 
 static const char *drift_groups[] = {"S3", "S4", "D8", "Q8", "A4", "C5 x A4", "UT(3,3)"};
 
-static int cmp_long(const void *a, const void *b)
-{
-    long x = *(const long *)a, y = *(const long *)b;
-    return (x > y) - (x < y);
-}
-
 static int drift(ssm_opts *s, cli_opts *o, const lt_cmd *self)
 {
     int ng = o->npos ? 1 : (int)(sizeof drift_groups / sizeof *drift_groups);
     char *one = o->npos ? cli_join(o->pos, 0, o->npos) : NULL;
-    lt_prec precs[2] = {LT_PREC_F32, LT_PREC_BF16};
-    int np = 2;
-    if (s->prec_set) { precs[0] = s->prec; np = 1; }
-    long N = s->samples, Lmax = s->max_length;
-    lt_cascade_drift *fw = lt_malloc((size_t)ng * (size_t)np * 2 * (size_t)N * sizeof *fw);
-    long *info = lt_malloc((size_t)ng * 4 * sizeof(long));   /* order, derived length, channels */
+    lt_cascade_drift_params P = {.nprec = 2, .prec = {LT_PREC_F32, LT_PREC_BF16}, .samples = s->samples,
+                                 .max_length = s->max_length, .seed = s->seed};
+    if (s->prec_set) { P.prec[0] = s->prec; P.nprec = 1; }
+    int np = P.nprec;
+    long N = P.samples, Lmax = P.max_length;
+    lt_cayley_struct *groups = lt_calloc((size_t)ng, sizeof *groups);
+    lt_cascade_drift_result_t Z;
+    lt_cascade_drift_result_init(Z);
     int r = -1;
     FILE *csv = NULL;
-    if (s->csv && !(csv = open_csv(s->csv))) r = LT_EINPUT;
-    for (int g = 0; g < ng && r < 0; g++) {
-        const char *spec = one ? one : drift_groups[g];
-        for (int p = 0; p < np && r < 0; p++) {
-            lt_cayley_t C;
-            lt_cascade_t K;
-            lt_cayley_init(C);
-            lt_cascade_init(K);
-            r = open_cascade(C, K, spec, 0, precs[p], s->conv, o, self);
-            if (r < 0) {
-                int ch = 0;
-                for (int i = 0; i < K->k; i++) ch += K->layer[i].r;
-                info[g * 4] = C->n; info[g * 4 + 1] = K->k; info[g * 4 + 2] = ch;
-                for (int rn = 0; rn < 2; rn++) {
-                    lt_rng_t rng;
-                    lt_rng_seed(rng, s->seed);
-                    for (long w = 0; w < N; w++)
-                        lt_cascade_lockstep(&fw[((g * np + p) * 2 + rn) * N + w], K, rng, Lmax, rn, 1);
-                }
-            }
-            lt_cascade_clear(K);
-            lt_cayley_clear(C);
-        }
-        if (o->ctx->progress) o->ctx->progress(o->ctx->progress_arg, "measuring drift", (double)g, (double)ng);
-    }
-    if (o->ctx->progress) o->ctx->progress(o->ctx->progress_arg, "measuring drift", 1, 1);
+    for (int g = 0; g < ng; g++) lt_cayley_init(&groups[g]);
+    for (int g = 0; g < ng && r < 0; g++) r = cli_cayley(&groups[g], one ? one : drift_groups[g], s->conv, o, self);
     if (r >= 0) goto done;
-    /* summaries: min and (lower) median, 0 = no wrong answer up to Lmax */
-    long *tmp = lt_malloc((size_t)N * sizeof(long));
+    lt_err_t err;
+    lt_err_init(err);
+    if (lt_cascade_drift_run(Z, groups, ng, &P, o->ctx, err)) { r = cli_fail(err); goto done; }
+    if (s->csv && !(csv = open_csv(s->csv))) { r = CLI_INPUT; goto done; }
     if (o->json) {
         printf("{\"max_length\": %ld, \"samples\": %ld, \"seed\": \"%" PRIu64 "\", \"rows\": [", Lmax, N, s->seed);
     } else {
@@ -430,8 +368,8 @@ static int drift(ssm_opts *s, cli_opts *o, const lt_cmd *self)
         printf("%-9s %5s %6s %8s", "group", "order", "layers", "channels");
         for (int p = 0; p < np; p++) {
             char h[32];
-            printf("  %-17s", lt_prec_name(precs[p]));
-            snprintf(h, sizeof h, "%s renorm", lt_prec_name(precs[p]));
+            printf("  %-17s", lt_prec_name(P.prec[p]));
+            snprintf(h, sizeof h, "%s renorm", lt_prec_name(P.prec[p]));
             printf("  %-17s", h);
         }
         printf("\n");
@@ -441,45 +379,39 @@ static int drift(ssm_opts *s, cli_opts *o, const lt_cmd *self)
         if (o->json) {
             printf("%s{\"group\": ", g ? ", " : "");
             lt_json_put_string(stdout, spec);
-            printf(", \"order\": %ld, \"layers\": %ld, \"channels\": %ld, \"cells\": [", info[g * 4], info[g * 4 + 1], info[g * 4 + 2]);
-        } else printf("%-9s %5ld %6ld %8ld", spec, info[g * 4], info[g * 4 + 1], info[g * 4 + 2]);
+            printf(", \"order\": %ld, \"layers\": %d, \"channels\": %d, \"cells\": [", Z->order[g], Z->layers[g], Z->channels[g]);
+        } else printf("%-9s %5ld %6d %8d", spec, Z->order[g], Z->layers[g], Z->channels[g]);
         for (int p = 0; p < np; p++)
             for (int rn = 0; rn < 2; rn++) {
-                const lt_cascade_drift *v = fw + ((g * np + p) * 2 + rn) * N;
-                double err = 0, mnm = INFINITY, mxm = 0;
-                for (long w = 0; w < N; w++) {
-                    tmp[w] = v[w].first_wrong ? v[w].first_wrong : LONG_MAX;
-                    if (v[w].max_phase_error > err) err = v[w].max_phase_error;
-                    if (v[w].min_modulus < mnm) mnm = v[w].min_modulus;
-                    if (v[w].max_modulus > mxm) mxm = v[w].max_modulus;
-                }
-                qsort(tmp, (size_t)N, sizeof *tmp, cmp_long);
-                long mn = tmp[0], md = tmp[(N - 1) / 2];
+                long c = lt_cascade_drift_index(Z, g, p, rn);
+                const lt_cascade_drift *v = Z->runs + c * N;
+                const lt_cascade_drift_cell *cell = &Z->cells[c];
                 if (o->json) {
                     printf("%s{\"precision\": \"%s\", \"renormalize\": %s, \"first_wrong\": [", p + rn ? ", " : "",
-                           lt_prec_name(precs[p]), rn ? "true" : "false");
+                           lt_prec_name(P.prec[p]), rn ? "true" : "false");
                     for (long w = 0; w < N; w++) {
                         if (w) printf(", ");
                         if (v[w].first_wrong) printf("%ld", v[w].first_wrong); else printf("null");
                     }
                     printf("], \"min\": ");
-                    if (mn == LONG_MAX) printf("null"); else printf("%ld", mn);
+                    if (!cell->min) printf("null"); else printf("%ld", cell->min);
                     printf(", \"median\": ");
-                    if (md == LONG_MAX) printf("null"); else printf("%ld", md);
-                    printf(", \"max_phase_error\": %.3g, \"min_modulus\": %.9g, \"max_modulus\": %.9g}", err, mnm, mxm);
+                    if (!cell->median) printf("null"); else printf("%ld", cell->median);
+                    printf(", \"max_phase_error\": %.3g, \"min_modulus\": %.9g, \"max_modulus\": %.9g}",
+                           cell->max_phase_error, cell->min_modulus, cell->max_modulus);
                 } else {
-                    char cell[64];
-                    if (mn == LONG_MAX) snprintf(cell, sizeof cell, "none (%.1e)", err);
-                    else if (md == LONG_MAX) snprintf(cell, sizeof cell, "%ld / none", mn);
-                    else snprintf(cell, sizeof cell, "%ld / %ld", mn, md);
-                    printf("  %-17s", cell);
+                    char text[64];
+                    if (!cell->min) snprintf(text, sizeof text, "none (%.1e)", cell->max_phase_error);
+                    else if (!cell->median) snprintf(text, sizeof text, "%ld / none", cell->min);
+                    else snprintf(text, sizeof text, "%ld / %ld", cell->min, cell->median);
+                    printf("  %-17s", text);
                 }
                 if (csv)
                     for (long w = 0; w < N; w++) {
                         if (!(g + p + rn + w))
                             fprintf(csv, "group,precision,renormalize,sample,first_wrong,tokens,max_phase_error,min_modulus,max_modulus\n");
                         fputc('"', csv); fputs(spec, csv); fputc('"', csv);
-                        fprintf(csv, ",%s,%d,%ld,", lt_prec_name(precs[p]), rn, w + 1);
+                        fprintf(csv, ",%s,%d,%ld,", lt_prec_name(P.prec[p]), rn, w + 1);
                         if (v[w].first_wrong) fprintf(csv, "%ld", v[w].first_wrong);
                         fprintf(csv, ",%ld,%.3g,%.9g,%.9g\n", v[w].tokens, v[w].max_phase_error, v[w].min_modulus, v[w].max_modulus);
                     }
@@ -488,40 +420,17 @@ static int drift(ssm_opts *s, cli_opts *o, const lt_cmd *self)
         else printf("\n");
     }
     if (o->json) printf("]}\n");
-    lt_free(tmp);
     r = 0;
 done:
     if (csv) { int c = close_csv(csv, s->csv); if (!r) r = c; }
-    lt_free(fw);
-    lt_free(info);
+    lt_cascade_drift_result_clear(Z);
+    for (int g = 0; g < ng; g++) lt_cayley_clear(&groups[g]);
+    lt_free(groups);
     lt_free(one);
     return r;
 }
 
 /* ---- ssm scan: sequential and parallel compared ---- */
-
-static double unif(lt_rng_t rng)
-{
-    return (double)(lt_rng_next(rng) >> 11) * 0x1p-53;
-}
-
-/* The stated tolerance: max |h_seq - h_par| <= tol * max(1, max |h_seq|)
-   with u the unit roundoff and L = ceil(log2 T):
-     tol = 4 (w + 2) (2L + 1) u   on the data below, which do not amplify
-                                  errors (|a| in [1/2, 1], dense rows of
-                                  absolute sum <= 1); w = 1 for diagonal,
-                                  d for dense recurrences (dot products);
-     tol = 4 (T + 2L + 1) u       for renormalised unit-modulus products,
-                                  whose sequential error grows with T.
-   Each output of the tree is a product along a path of at most 2L + 1
-   combines, the loop's of up to T steps. For bfloat16 (u = 2^-8) the
-   bound exceeds 1 and says nothing. */
-static double scan_tol(int dense, int d, long T, lt_prec p, int renorm)
-{
-    double L = lt_scan_levels(T);
-    if (renorm) return 4.0 * ((double)T + 2 * L + 1) * lt_prec_eps(p);
-    return 4.0 * ((dense ? d : 1) + 2) * (2 * L + 1) * lt_prec_eps(p);
-}
 
 static int scan_cmd(ssm_opts *s, cli_opts *o)
 {
@@ -531,75 +440,19 @@ static int scan_cmd(ssm_opts *s, cli_opts *o)
     long T = s->length;
     int d = (int)s->channels, dense = s->kind_dense;
     if (s->renorm && dense) return sub_fail("scan", "%s", "--renormalize applies to --kind diag");
-    double mib = (double)T * (dense ? 2.0 * d * d + 3.0 * d : 8.0 * d) * sizeof(double) / 1048576.0;
-    if (T > s->max_length || mib > (double)o->ctx->max_memory_mb) {
-        if (T > s->max_length)
-            fprintf(stderr, "lietool: ssm scan: --length %ld is above --max-length %ld\n", T, s->max_length);
-        else fprintf(stderr, "lietool: ssm scan: %ld steps of %d channels need %.0f MiB, above --max-memory %ld\n",
-                     T, d, ceil(mib), o->ctx->max_memory_mb);
-        return LT_ELIMIT;
+    if (T > s->max_length) {
+        fprintf(stderr, "lietool: ssm scan: --length %ld is above --max-length %ld\n", T, s->max_length);
+        return CLI_LIMIT;
     }
-    lt_rng_t rng;
-    lt_rng_seed(rng, s->seed);
-    lt_scan_opts seq, par;
-    lt_scan_opts_init(&seq);
-    seq.prec = s->prec;
-    seq.renormalize = s->renorm;
-    par = seq;
-    par.parallel = 1;
-    par.threads = s->threads;
+    lt_scan_compare_params P = {dense, d, T, s->seed, s->prec, s->renorm, s->threads};
+    lt_scan_compare_result Z;
     lt_err_t err;
     lt_err_init(err);
-    double maxdiff = 0, maxh = 0;
-    lt_status st;
-    size_t sz = (size_t)T * (size_t)d;
-    if (!dense) {
-        double *a[2], *b[2], *h[2], *g[2], h0[2][64];
-        for (int c = 0; c < 2; c++) {
-            a[c] = lt_malloc(sz * sizeof(double)); b[c] = lt_malloc(sz * sizeof(double));
-            h[c] = lt_malloc(sz * sizeof(double)); g[c] = lt_malloc(sz * sizeof(double));
-        }
-        for (size_t i = 0; i < sz; i++) {
-            double rho = s->renorm ? 1 : 0.5 + 0.5 * unif(rng), th = 2 * M_PI * unif(rng);
-            a[0][i] = lt_prec_round(rho * cos(th), s->prec);
-            a[1][i] = lt_prec_round(rho * sin(th), s->prec);
-            b[0][i] = lt_prec_round(unif(rng) - 0.5, s->prec);
-            b[1][i] = lt_prec_round(unif(rng) - 0.5, s->prec);
-        }
-        double *h0r = lt_malloc((size_t)d * sizeof(double)), *h0i = lt_malloc((size_t)d * sizeof(double));
-        (void)h0;
-        for (int j = 0; j < d; j++) { h0r[j] = 1; h0i[j] = 0; }
-        const double *br = s->renorm ? NULL : b[0], *bi = s->renorm ? NULL : b[1];
-        st = lt_scan_diag(h[0], h[1], a[0], a[1], br, bi, h0r, h0i, T, d, &seq, err);
-        if (!st) st = lt_scan_diag(g[0], g[1], a[0], a[1], br, bi, h0r, h0i, T, d, &par, err);
-        for (size_t i = 0; i < sz && !st; i++) {
-            double df = hypot(h[0][i] - g[0][i], h[1][i] - g[1][i]), m = hypot(h[0][i], h[1][i]);
-            if (!(df <= maxdiff)) maxdiff = df;
-            if (m > maxh) maxh = m;
-        }
-        for (int c = 0; c < 2; c++) { lt_free(a[c]); lt_free(b[c]); lt_free(h[c]); lt_free(g[c]); }
-        lt_free(h0r); lt_free(h0i);
-    } else {
-        size_t dd = (size_t)d * (size_t)d;
-        double *A = lt_malloc((size_t)T * dd * sizeof(double)), *b = lt_malloc(sz * sizeof(double));
-        double *h = lt_malloc(sz * sizeof(double)), *g = lt_malloc(sz * sizeof(double));
-        double *h0 = lt_malloc((size_t)d * sizeof(double));
-        for (int j = 0; j < d; j++) h0[j] = 1;
-        /* entries uniform in [-1, 1]/d: every row sum of |A| is at most 1 */
-        for (size_t i = 0; i < (size_t)T * dd; i++) A[i] = lt_prec_round((2 * unif(rng) - 1) / d, s->prec);
-        for (size_t i = 0; i < sz; i++) b[i] = lt_prec_round(unif(rng) - 0.5, s->prec);
-        st = lt_scan_dense(h, A, b, h0, T, d, &seq, err);
-        if (!st) st = lt_scan_dense(g, A, b, h0, T, d, &par, err);
-        for (size_t i = 0; i < sz && !st; i++) {
-            double df = fabs(h[i] - g[i]);
-            if (!(df <= maxdiff)) maxdiff = df;
-            if (fabs(h[i]) > maxh) maxh = fabs(h[i]);
-        }
-        lt_free(A); lt_free(b); lt_free(h); lt_free(g); lt_free(h0);
-    }
+    lt_status st = lt_scan_compare(&Z, &P, o->ctx, err);
+    if (st == LT_ELIMIT) lt_err_prefix(err, "ssm scan");
     if (st) return cli_fail(err);
-    double tol = scan_tol(dense, d, T, s->prec, s->renorm), rel = maxdiff / (maxh > 1 ? maxh : 1);
-    int ok = rel <= tol;
+    double maxdiff = Z.max_difference, maxh = Z.max_state, tol = Z.tolerance, rel = Z.relative_difference;
+    int ok = Z.within;
     if (o->json)
         printf("{\"kind\": \"%s\", \"channels\": %d, \"length\": %ld, \"precision\": \"%s\", \"renormalize\": %s, "
                "\"levels\": %d, \"max_difference\": %.3g, \"max_state\": %.6g, \"relative_difference\": %.3g, "
@@ -613,7 +466,7 @@ static int scan_cmd(ssm_opts *s, cli_opts *o)
                s->renorm ? ", renormalised" : "", lt_scan_levels(T), rel, ok ? "within" : "OUTSIDE",
                s->renorm ? "4 (T + 2 levels + 1) u" : dense ? "4 (d + 2) (2 levels + 1) u" : "4 (1 + 2) (2 levels + 1) u",
                tol, tol >= 1 ? " (vacuous at this precision)" : "");
-    return ok ? 0 : LT_ENUMERIC;
+    return ok ? 0 : CLI_NUMERIC;
 }
 
 /* ---- ssm tables: the cascade as lookup tables, JSON ---- */
@@ -695,14 +548,14 @@ static int bench_diag(ssm_opts *s, cli_opts *o)
     double *cr = lt_malloc((size_t)d * sizeof(double)), *ci = lt_malloc((size_t)d * sizeof(double));
     /* the tables, in the order bench/bench-ssm.sh draws them */
     for (size_t i = 0; i < td; i++) {
-        double rho = 0.9 + 0.1 * unif(rng), th = 2 * M_PI * unif(rng);
+        double rho = 0.9 + 0.1 * lt_rng_unit(rng), th = 2 * M_PI * lt_rng_unit(rng);
         lr[i] = rho * cos(th);
         li[i] = rho * sin(th);
     }
-    for (size_t i = 0; i < td; i++) br[i] = unif(rng) - 0.5;
-    for (size_t i = 0; i < td; i++) bi[i] = unif(rng) - 0.5;
-    for (int j = 0; j < d; j++) cr[j] = unif(rng) - 0.5;
-    for (int j = 0; j < d; j++) ci[j] = unif(rng) - 0.5;
+    for (size_t i = 0; i < td; i++) br[i] = lt_rng_unit(rng) - 0.5;
+    for (size_t i = 0; i < td; i++) bi[i] = lt_rng_unit(rng) - 0.5;
+    for (int j = 0; j < d; j++) cr[j] = lt_rng_unit(rng) - 0.5;
+    for (int j = 0; j < d; j++) ci[j] = lt_rng_unit(rng) - 0.5;
     int *tok = lt_malloc((size_t)T * sizeof(int));
     for (long t = 0; t < T; t++) tok[t] = (int)lt_rng_below(rng, (uint64_t)ntok);
     double *y = lt_malloc((size_t)T * sizeof(double));
@@ -818,7 +671,7 @@ int cmd_ssm(int argc, char **argv, const lt_cmd *self)
 {
     if (argc < 2) {
         fprintf(stderr, "lietool: ssm: missing the subcommand\nusage: lietool %s %s\n", self->name, self->usage);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     const char *sub = argv[1];
     /* The runs allocate and free blocks of megabytes again and again; from
@@ -837,7 +690,7 @@ int cmd_ssm(int argc, char **argv, const lt_cmd *self)
         if (strcmp(sub, tab[i].name) == 0) { allowed = tab[i].allowed; sub = tab[i].name; }
     if (!allowed) {
         fprintf(stderr, "lietool: ssm: unknown subcommand '%s'\nusage: lietool %s %s\n", sub, self->name, self->usage);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     ssm_opts s;
     memset(&s, 0, sizeof s);
@@ -852,7 +705,7 @@ int cmd_ssm(int argc, char **argv, const lt_cmd *self)
     if (strcmp(sub, "drift") == 0 && s.samples > s.max_samples) {
         fprintf(stderr, "lietool: ssm drift: --samples %ld is above --max-samples %ld\n", s.samples, s.max_samples);
         lt_free(s.av);
-        return LT_ELIMIT;
+        return CLI_LIMIT;
     }
     cli_opts o;
     r = cli_parse(&o, s.ac, s.av, self);

@@ -3,6 +3,7 @@
    {"name", "description", "elements", "table"} that lt_io_cayley reads. */
 #include <string.h>
 #include "cli.h"
+#include "lietool/io.h"
 
 typedef struct { int conv; } table_opts;
 
@@ -28,7 +29,7 @@ int cmd_table(int argc, char **argv, const lt_cmd *self)
         lt_cayley_t C;
         lt_cayley_init(C);
         r = cli_cayley(C, spec, conv, &o, self);
-        if (r < 0 && o.json) lt_cayley_write_json(stdout, C);
+        if (r < 0 && o.json) lt_io_write_cayley(stdout, C);
         else if (r < 0) {
             long n = C->n;
             printf("%s: order %ld, %s convention\n", spec, n, lt_convention_name(conv));

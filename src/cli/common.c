@@ -5,10 +5,21 @@
 #include "lietool/io.h"
 #include "lietool/json.h"
 
+int cli_exit_code(lt_status st)
+{
+    switch (st) {
+    case LT_OK: return CLI_OK;
+    case LT_EINPUT: return CLI_INPUT;
+    case LT_ELIMIT: return CLI_LIMIT;
+    case LT_ENUMERIC: return CLI_NUMERIC;
+    case LT_EINTERNAL: break;
+    }
+    return CLI_INTERNAL;
+}
 int cli_fail(const lt_err_t err)
 {
     fprintf(stderr, "lietool: %s\n", err->msg);
-    return err->status ? (int)err->status : LT_EINTERNAL;
+    return err->status ? cli_exit_code(err->status) : CLI_INTERNAL;
 }
 
 /* Joins the positional words into one object: "C5 x A4" may arrive as three
@@ -60,13 +71,13 @@ int cli_load_object(cli_opts *o, cli_object *X, const lt_cmd *cmd)
     if (o->flt) {
         if (!X->is_lie) {
             fprintf(stderr, "lietool: %s: --float takes a Lie algebra, not '%s'\n", cmd->name, o->object);
-            return LT_EUSAGE;
+            return CLI_USAGE;
         }
         return cli_float_run(o, cmd);
     }
     if (need == 1 && X->is_lie) {
         fprintf(stderr, "lietool: %s: '%s' is a Lie algebra; this command takes a group\n", cmd->name, o->object);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     if (need == 2 && !X->is_lie) {
         /* a group: say so; anything else: the Lie parser's message, with
@@ -79,7 +90,7 @@ int cli_load_object(cli_opts *o, cli_object *X, const lt_cmd *cmd)
         lt_status gs = lt_io_group(X->G, NULL, o->object, c2, e2);
         if (gs == LT_OK || gs == LT_ELIMIT) {
             fprintf(stderr, "lietool: %s: '%s' is a group; this command takes a Lie algebra (see 'lietool help algebras')\n", cmd->name, o->object);
-            return LT_EUSAGE;
+            return CLI_USAGE;
         }
         X->is_lie = 1;
     }

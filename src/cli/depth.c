@@ -40,107 +40,52 @@ void cli_depth_close(cli_depth_opts *d, cli_opts *o, cli_object *X)
     cli_close_object(o, X);
 }
 
-static mpz_t *series_init(int n)
-{
-    mpz_t *t = lt_malloc((size_t)(n ? n : 1) * sizeof *t);
-    for (int i = 0; i < n; i++) mpz_init(t[i]);
-    return t;
-}
-
-static void series_clear(mpz_t *t, int n)
-{
-    for (int i = 0; i < n; i++) mpz_clear(t[i]);
-    lt_free(t);
-}
-
-/* A group series as orders. */
-static mpz_t *group_terms(const lt_pgrp_series_t S)
-{
-    mpz_t *t = series_init(S->len);
-    for (int i = 0; i < S->len; i++) mpz_set(t[i], S->terms[i].order);
-    return t;
-}
-
-/* A Lie algebra series as dimensions. */
-static mpz_t *lie_terms(const lt_lseries_t S)
-{
-    mpz_t *t = series_init((int)S->len);
-    for (slong i = 0; i < S->len; i++) mpz_set_si(t[i], (long)S->terms[i].rank);
-    return t;
-}
-
 int cli_depth_profile_init(cli_depth_profile *P, cli_opts *o, cli_object *X, int lower)
 {
     memset(P, 0, sizeof *P);
     mpz_init(P->size);
+    lt_pgrp_profile_init(P->grp);
+    lt_liealg_profile_init(P->lie);
     P->is_lie = X->is_lie;
-    int dreach, lreach = 0;
     if (X->is_lie) {
-        lt_lseries_t D, L;
-        lt_lseries_init(D);
-        lt_lseries_init(L);
-        lt_liealg_derived_series(D, X->L);
-        if (lower) lt_liealg_lower_central_series(L, X->L);
+        lt_liealg_profile(P->lie, X->L, LT_LIE_PROFILE_DERIVED | (lower ? LT_LIE_PROFILE_LOWER : 0));
         mpz_set_si(P->size, (long)X->L->dim);
-        P->abelian = lt_liealg_is_abelian(X->L);
-        P->nd = (int)D->len;
-        P->dser = lie_terms(D);
-        dreach = D->reaches_zero;
-        P->nl = lower ? (int)L->len : 0;
-        P->lser = lie_terms(L);
-        lreach = lower && L->reaches_zero;
-        lt_lseries_clear(D);
-        lt_lseries_clear(L);
+        P->abelian = P->lie->abelian;
+        P->solvable = P->lie->solvable;
+        P->perfect = P->lie->perfect;
+        P->derived_length = (long)P->lie->derived_length;
+        P->nilpotent = P->lie->nilpotent;
+        P->nilpotency_class = (long)P->lie->nilpotency_class;
     } else {
-        lt_pgrp_series_t D, L;
         lt_err_t err;
         lt_err_init(err);
-        lt_pgrp_series_init(D);
-        lt_pgrp_series_init(L);
-        lt_status st = lt_pgrp_derived_series(D, X->G, o->ctx, err);
-        if (!st && lower) st = lt_pgrp_lower_central_series(L, X->G, o->ctx, err);
-        if (st) {
-            lt_pgrp_series_clear(D);
-            lt_pgrp_series_clear(L);
-            P->dser = series_init(0);
-            P->lser = series_init(0);
+        if (lt_pgrp_profile(P->grp, X->G, LT_PGRP_PROFILE_DERIVED | (lower ? LT_PGRP_PROFILE_LOWER : 0),
+                            o->ctx, err)) {
             cli_depth_profile_clear(P);
             return cli_fail(err);
         }
         mpz_set(P->size, X->G->order);
-        P->abelian = lt_pgrp_is_abelian(X->G);
-        P->nd = D->len;
-        P->dser = group_terms(D);
-        dreach = D->reaches_one;
-        P->nl = lower ? L->len : 0;
-        P->lser = lower ? group_terms(L) : series_init(0);
-        lreach = lower && L->reaches_one;
-        lt_pgrp_series_clear(D);
-        lt_pgrp_series_clear(L);
+        P->abelian = P->grp->abelian;
+        P->solvable = P->grp->solvable;
+        P->perfect = P->grp->perfect;
+        P->derived_length = P->grp->derived_length;
+        P->nilpotent = P->grp->nilpotent;
+        P->nilpotency_class = P->grp->nilpotency_class;
     }
-    P->solvable = dreach;
-    P->perfect = P->nd == 1;     /* as info: the series stops at once */
-    P->derived_length = dreach ? P->nd - 1 : -1;
-    P->nilpotent = lreach;
-    P->nilpotency_class = lreach ? P->nl - 1 : -1;
     return -1;
 }
 
 void cli_depth_profile_clear(cli_depth_profile *P)
 {
-    series_clear(P->dser, P->nd);
-    series_clear(P->lser, P->nl);
+    lt_pgrp_profile_clear(P->grp);
+    lt_liealg_profile_clear(P->lie);
     mpz_clear(P->size);
 }
 
-void cli_depth_put_series(const cli_depth_profile *P, const mpz_t *t, int n, int json)
+void cli_depth_put_series(const cli_depth_profile *P, int lower, int json)
 {
-    if (json) putchar('[');
-    for (int i = 0; i < n; i++) {
-        if (i) fputs(json ? ", " : " > ", stdout);
-        cli_put_mpz(stdout, t[i], json && !P->is_lie);
-    }
-    if (json) putchar(']');
+    if (!P->is_lie) { cli_put_series(stdout, lower ? P->grp->lower : P->grp->derived, json); return; }
+    cli_put_dims(stdout, lower ? P->lie->lower : P->lie->derived, json);
 }
 
 void cli_depth_tokens(mpz_t n, const cli_depth_opts *d, const cli_depth_profile *P)

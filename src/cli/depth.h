@@ -43,25 +43,27 @@ int cli_depth_read_eps(void *dst, const char *v);
 int cli_depth_open(cli_depth_opts *d, cli_opts *o, cli_object *X, int argc, char **argv, const lt_cmd *self);
 void cli_depth_close(cli_depth_opts *d, cli_opts *o, cli_object *X);
 
-/* What the theory reads off an object. Series terms are orders (groups) or
-   dimensions (Lie algebras). */
+/* What the theory reads off an object: the library's profile of the group
+   (lt_pgrp_profile) or of the Lie algebra (lt_liealg_profile), and the
+   flags both have. Series terms print as orders (groups) or dimensions
+   (Lie algebras). */
 typedef struct {
     int is_lie;
     mpz_t size;             /* |G|, or dim L */
     int abelian, nilpotent, solvable, perfect;
     long derived_length;    /* -1: not solvable */
     long nilpotency_class;  /* -1: not nilpotent, or not computed */
-    int nd, nl;
-    mpz_t *dser, *lser;     /* derived and (when asked) lower central series */
+    lt_pgrp_profile_t grp;
+    lt_liealg_profile_t lie;
 } cli_depth_profile;
 
 /* The profile; lower: also the lower central series. -1 to go on, or an
    exit status (message printed; P cleared). */
 int cli_depth_profile_init(cli_depth_profile *P, cli_opts *o, cli_object *X, int lower);
 void cli_depth_profile_clear(cli_depth_profile *P);
-/* "60 > 4 > 1", or a JSON array (strings for a group, integers for a Lie
-   algebra). */
-void cli_depth_put_series(const cli_depth_profile *P, const mpz_t *t, int n, int json);
+/* The derived (or lower central) series: "60 > 4 > 1", or a JSON array
+   (strings for a group, integers for a Lie algebra). */
+void cli_depth_put_series(const cli_depth_profile *P, int lower, int json);
 /* The number of input tokens n for the width: --tokens, else |G| or dim L. */
 void cli_depth_tokens(mpz_t n, const cli_depth_opts *d, const cli_depth_profile *P);
 /* The first lines of the text output: the object, "solvable" and

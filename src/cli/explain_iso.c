@@ -76,7 +76,7 @@ static int print_explain(cli_opts *op, const char *const *obj, lt_pgrp_t G, lt_p
         if (st) return cli_fail(err);
         if (!ok) {
             fprintf(stderr, "lietool: %s: internal error: the isomorphism found does not extend to a bijective homomorphism\n", self->name);
-            return LT_EINTERNAL;
+            return CLI_INTERNAL;
         }
     }
     r = R->isomorphic ? 0 : 1;

@@ -199,7 +199,7 @@ static int translations(fmpq_t c2, int json)
     int ok = nil && commute && same;
     fmpq_mat_clear(E); fmpq_mat_clear(N); fmpq_mat_clear(C); fmpq_mat_clear(I); fmpq_mat_clear(eE);
     fmpq_mat_clear(eN); fmpq_mat_clear(P1); fmpq_mat_clear(P2); fmpq_mat_clear(Z);
-    if (!ok) { fprintf(stderr, "lietool: explain: translation check failed\n"); return LT_EINTERNAL; }
+    if (!ok) { fprintf(stderr, "lietool: explain: translation check failed\n"); return CLI_INTERNAL; }
     return 0;
 }
 
@@ -251,7 +251,7 @@ static int rotations(fmpq_t c2, int json)
     if (!st) st = lt_rmat_exp(EY, Y, err);
     if (st) {
         fprintf(stderr, "lietool: explain: %s\n", err->msg);
-        return st;
+        return cli_exit_code(st);
     }
     lt_rmat_mul(P1, EX, EY);
     lt_rmat_mul(P2, EY, EX);
@@ -305,7 +305,7 @@ static int rotations(fmpq_t c2, int json)
     lt_rmat_clear(X); lt_rmat_clear(Y); lt_rmat_clear(K); lt_rmat_clear(O); lt_rmat_clear(EX);
     lt_rmat_clear(EY); lt_rmat_clear(P1); lt_rmat_clear(P2); lt_rmat_clear(D); lt_rmat_clear(Ref);
     fmpq_mat_clear(Lx); fmpq_mat_clear(Ly); fmpq_mat_clear(Lz); fmpq_mat_clear(C);
-    if (!exact_ok || !num_ok) { fprintf(stderr, "lietool: explain: rotation check failed\n"); return LT_EINTERNAL; }
+    if (!exact_ok || !num_ok) { fprintf(stderr, "lietool: explain: rotation check failed\n"); return CLI_INTERNAL; }
     return 0;
 }
 

@@ -185,7 +185,7 @@ int cli_float_run(cli_opts *o, const lt_cmd *cmd)
             fprintf(stderr, "lietool: a kept singular value is within 100 x round-off (%.1e x scale) of 0: "
                             "--tol %g is below what double precision resolves; use a larger --tol\n",
                     DBL_EPSILON, o->tol);
-        r = LT_ENUMERIC;
+        r = CLI_NUMERIC;
     }
 out:
     lt_free(dd); lt_free(dc);

@@ -284,7 +284,7 @@ int cli_latex_begin(const cli_opts *o, const lt_cmd *cmd, int argc, char **argv)
 {
     const char *subname = o->sub && o->sub != cmd->decl ? o->sub->name : NULL;
     FILE *tmp = tmpfile();
-    if (!tmp) { fprintf(stderr, "lietool: %s: cannot make a temporary file for --latex\n", cmd->name); return LT_EINTERNAL; }
+    if (!tmp) { fprintf(stderr, "lietool: %s: cannot make a temporary file for --latex\n", cmd->name); return CLI_INTERNAL; }
     cap.symmetric = 0;
     for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) cap.symmetric |= strcmp(argv[i], "--symmetric") == 0;
     cap.all = join_words(subname, o->pos, o->npos);
@@ -400,7 +400,7 @@ int cli_latex_run(const lt_cmd *cmd, int argc, char **argv)
         if (!strcmp(argv[i], "--json") || !strncmp(argv[i], "--format", 8)) {
             fprintf(stderr, "lietool: %s: --latex and %s exclude each other\nusage: lietool %s %s\n",
                     cmd->name, argv[i], cmd->name, cmd->usage);
-            return LT_EUSAGE;
+            return CLI_USAGE;
         }
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) return cli_usage(cmd, stdout);
     }

@@ -64,7 +64,7 @@ static void put_space_basis(FILE *f, const lt_liealg_t L, const lt_qspace_t S, i
     if (json) fputc(']', f);
 }
 
-static void put_dims(FILE *f, const lt_lseries_t S, int json)
+void cli_put_dims(FILE *f, const lt_lseries_t S, int json)
 {
     if (json) fputc('[', f);
     for (slong i = 0; i < S->len; i++) {
@@ -88,78 +88,32 @@ int cli_lie_series(cli_opts *o, const lt_liealg_t L, int kind, int length_only)
     slong length = S->len - 1;
     if (o->json) {
         cli_json_begin(o);
-        if (!length_only) { printf(", \"%s\": ", skey[kind]); put_dims(stdout, S, 1); }
+        if (!length_only) { printf(", \"%s\": ", skey[kind]); cli_put_dims(stdout, S, 1); }
         printf(", \"%s\": ", lkey[kind]);
         if (S->reaches_zero) printf("%ld", (long)length); else printf("null");
         printf("}\n");
     } else if (length_only) {
         if (S->reaches_zero) printf("%ld\n", (long)length); else printf("%s\n", no[kind]);
     } else {
-        put_dims(stdout, S, 0);
+        cli_put_dims(stdout, S, 0);
         printf("\n");
     }
     lt_lseries_clear(S);
     return 0;
 }
 
-typedef struct {
-    lt_lseries_t D, C, U;
-    lt_qspace_t Z, R;
-    slong killing_rank;
-} profile;
-
-static void profile_init(profile *P, const lt_liealg_t L, int full)
-{
-    lt_lseries_init(P->D);
-    lt_lseries_init(P->C);
-    lt_lseries_init(P->U);
-    lt_qspace_init(P->Z, L->dim);
-    lt_qspace_init(P->R, L->dim);
-    lt_liealg_derived_series(P->D, L);
-    lt_liealg_lower_central_series(P->C, L);
-    P->killing_rank = -1;
-    if (!full) return;
-    lt_liealg_upper_central_series(P->U, L);
-    lt_liealg_center(P->Z, L);
-    lt_liealg_radical(P->R, L);
-    fmpq_mat_t K;
-    fmpq_mat_init(K, L->dim, L->dim);
-    lt_liealg_killing(K, L);
-    P->killing_rank = L->dim ? lt_qmat_rank(K) : 0;
-    fmpq_mat_clear(K);
-}
-
-static void profile_clear(profile *P)
-{
-    lt_lseries_clear(P->D);
-    lt_lseries_clear(P->C);
-    lt_lseries_clear(P->U);
-    lt_qspace_clear(P->Z);
-    lt_qspace_clear(P->R);
-}
-
-static int semisimple(const lt_liealg_t L)
-{
-    fmpq_mat_t K;
-    fmpq_mat_init(K, L->dim, L->dim);
-    lt_liealg_killing(K, L);
-    int r = L->dim == 0 || lt_qmat_rank(K) == L->dim;    /* Cartan's criterion */
-    fmpq_mat_clear(K);
-    return r;
-}
-
 int cli_lie_predicate(cli_opts *o, const lt_liealg_t L, const char *key)
 {
     int value;
     if (strcmp(key, "abelian") == 0) value = lt_liealg_is_abelian(L);
-    else if (strcmp(key, "semisimple") == 0) value = semisimple(L);
+    else if (strcmp(key, "semisimple") == 0) value = lt_liealg_is_semisimple(L);
     else {
-        profile P;
-        profile_init(&P, L, 0);
-        if (strcmp(key, "nilpotent") == 0) value = P.C->reaches_zero;
-        else if (strcmp(key, "perfect") == 0) value = P.D->len == 1;
-        else value = P.D->reaches_zero;
-        profile_clear(&P);
+        lt_liealg_profile_t P;
+        lt_liealg_profile_init(P);
+        int nil = strcmp(key, "nilpotent") == 0;
+        lt_liealg_profile(P, L, nil ? LT_LIE_PROFILE_LOWER : LT_LIE_PROFILE_DERIVED);
+        value = nil ? P->nilpotent : strcmp(key, "perfect") == 0 ? P->perfect : P->solvable;
+        lt_liealg_profile_clear(P);
     }
     return cli_predicate(o, key, value);
 }
@@ -184,46 +138,44 @@ int cli_lie_center(cli_opts *o, const lt_liealg_t L)
 
 int cli_lie_info(cli_opts *o, const lt_liealg_t L)
 {
-    profile P;
-    profile_init(&P, L, 1);
-    int J = o->json;
-    int abel = lt_liealg_is_abelian(L), nil = P.C->reaches_zero, sol = P.D->reaches_zero;
-    int semi = P.killing_rank == L->dim;
-    if (J) {
+    lt_liealg_profile_t P;
+    lt_liealg_profile_init(P);
+    lt_liealg_profile(P, L, LT_LIE_PROFILE_ALL);
+    if (o->json) {
         cli_json_begin(o);
-        printf(", \"dimension\": %ld", (long)L->dim);
-        if (L->n) printf(", \"matrix_size\": %ld", (long)L->n);
+        printf(", \"dimension\": %ld", (long)P->dim);
+        if (P->matrix_size) printf(", \"matrix_size\": %ld", (long)P->matrix_size);
         printf(", \"abelian\": %s, \"nilpotent\": %s, \"solvable\": %s, \"semisimple\": %s, \"perfect\": %s",
-               abel ? "true" : "false", nil ? "true" : "false", sol ? "true" : "false",
-               semi ? "true" : "false", P.D->len == 1 ? "true" : "false");
-        printf(", \"derived_series\": "); put_dims(stdout, P.D, 1);
-        if (sol) printf(", \"derived_length\": %ld", (long)P.D->len - 1); else printf(", \"derived_length\": null");
-        printf(", \"lower_central_series\": "); put_dims(stdout, P.C, 1);
-        if (nil) printf(", \"nilpotency_class\": %ld", (long)P.C->len - 1); else printf(", \"nilpotency_class\": null");
-        printf(", \"upper_central_series\": "); put_dims(stdout, P.U, 1);
+               P->abelian ? "true" : "false", P->nilpotent ? "true" : "false", P->solvable ? "true" : "false",
+               P->semisimple ? "true" : "false", P->perfect ? "true" : "false");
+        printf(", \"derived_series\": "); cli_put_dims(stdout, P->derived, 1);
+        if (P->solvable) printf(", \"derived_length\": %ld", (long)P->derived_length); else printf(", \"derived_length\": null");
+        printf(", \"lower_central_series\": "); cli_put_dims(stdout, P->lower, 1);
+        if (P->nilpotent) printf(", \"nilpotency_class\": %ld", (long)P->nilpotency_class); else printf(", \"nilpotency_class\": null");
+        printf(", \"upper_central_series\": "); cli_put_dims(stdout, P->upper, 1);
         printf(", \"center_dimension\": %ld, \"killing_rank\": %ld, \"radical_dimension\": %ld}\n",
-               (long)P.Z->rank, (long)P.killing_rank, (long)P.R->rank);
+               (long)P->center->rank, (long)P->killing_rank, (long)P->radical->rank);
     } else {
         printf("%s\n", o->object);
-        printf("  %-22s %ld\n", "dimension", (long)L->dim);
-        if (L->n) printf("  %-22s %ld x %ld\n", "matrices", (long)L->n, (long)L->n);
-        printf("  %-22s %s\n", "abelian", abel ? "yes" : "no");
-        printf("  %-22s %s\n", "nilpotent", nil ? "yes" : "no");
-        printf("  %-22s %s\n", "solvable", sol ? "yes" : "no");
-        printf("  %-22s %s\n", "semisimple", semi ? "yes" : "no");
-        printf("  %-22s %s\n", "perfect", P.D->len == 1 ? "yes" : "no");
-        printf("  %-22s ", "derived series"); put_dims(stdout, P.D, 0); printf("\n");
-        if (sol) printf("  %-22s %ld\n", "derived length", (long)P.D->len - 1);
+        printf("  %-22s %ld\n", "dimension", (long)P->dim);
+        if (P->matrix_size) printf("  %-22s %ld x %ld\n", "matrices", (long)P->matrix_size, (long)P->matrix_size);
+        printf("  %-22s %s\n", "abelian", P->abelian ? "yes" : "no");
+        printf("  %-22s %s\n", "nilpotent", P->nilpotent ? "yes" : "no");
+        printf("  %-22s %s\n", "solvable", P->solvable ? "yes" : "no");
+        printf("  %-22s %s\n", "semisimple", P->semisimple ? "yes" : "no");
+        printf("  %-22s %s\n", "perfect", P->perfect ? "yes" : "no");
+        printf("  %-22s ", "derived series"); cli_put_dims(stdout, P->derived, 0); printf("\n");
+        if (P->solvable) printf("  %-22s %ld\n", "derived length", (long)P->derived_length);
         else printf("  %-22s %s\n", "derived length", "not solvable");
-        printf("  %-22s ", "lower central series"); put_dims(stdout, P.C, 0); printf("\n");
-        if (nil) printf("  %-22s %ld\n", "nilpotency class", (long)P.C->len - 1);
+        printf("  %-22s ", "lower central series"); cli_put_dims(stdout, P->lower, 0); printf("\n");
+        if (P->nilpotent) printf("  %-22s %ld\n", "nilpotency class", (long)P->nilpotency_class);
         else printf("  %-22s %s\n", "nilpotency class", "not nilpotent");
-        printf("  %-22s ", "upper central series"); put_dims(stdout, P.U, 0); printf("\n");
-        printf("  %-22s %ld\n", "center dimension", (long)P.Z->rank);
-        printf("  %-22s %ld\n", "killing rank", (long)P.killing_rank);
-        printf("  %-22s %ld\n", "radical dimension", (long)P.R->rank);
+        printf("  %-22s ", "upper central series"); cli_put_dims(stdout, P->upper, 0); printf("\n");
+        printf("  %-22s %ld\n", "center dimension", (long)P->center->rank);
+        printf("  %-22s %ld\n", "killing rank", (long)P->killing_rank);
+        printf("  %-22s %ld\n", "radical dimension", (long)P->radical->rank);
     }
-    profile_clear(&P);
+    lt_liealg_profile_clear(P);
     return 0;
 }
 

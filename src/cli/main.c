@@ -132,7 +132,7 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
             return cli_usage_error(self, NULL, "%s has no subcommand '%s'", c->name, sub);
         }
         unknown_command(what);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     printf("usage: lietool <command> [options] <object>...\n\ncommands:\n");
     for (int i = 0; i < lt_ncommands; i++)
@@ -147,7 +147,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         cmd_help(1, argv, NULL);
-        return LT_EUSAGE;
+        return CLI_USAGE;
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) { version(); return 0; }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) return cmd_help(1, argv, NULL);
@@ -160,10 +160,10 @@ int main(int argc, char **argv)
             else r = cli_latex_end(lt_commands[i].fn(ac, argv + 1, &lt_commands[i]));
             if (fflush(stdout) != 0 || ferror(stdout)) {
                 fprintf(stderr, "lietool: error writing output\n");
-                return LT_EINTERNAL;
+                return CLI_INTERNAL;
             }
             return r;
         }
     unknown_command(argv[1]);
-    return LT_EUSAGE;
+    return CLI_USAGE;
 }

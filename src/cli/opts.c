@@ -350,7 +350,7 @@ int cli_usage_error(const lt_cmd *cmd, const cli_decl *sub, const char *fmt, ...
     va_end(ap);
     fputc('\n', stderr);
     put_usage_line(stderr, cmd, sub);
-    return LT_EUSAGE;
+    return CLI_USAGE;
 }
 
 static void put_option_help(FILE *f, const optset *S)

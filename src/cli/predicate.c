@@ -17,14 +17,14 @@ int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key
     int value;
     if (strcmp(key, "abelian") == 0) value = lt_pgrp_is_abelian(G);
     else {
-        lt_pgrp_series_t S;
+        lt_pgrp_profile_t P;
         lt_err_t err;
         lt_err_init(err);
-        lt_pgrp_series_init(S);
-        lt_status st = strcmp(key, "nilpotent") == 0 ? lt_pgrp_lower_central_series(S, G, o.ctx, err)
-                                                     : lt_pgrp_derived_series(S, G, o.ctx, err);
-        value = strcmp(key, "perfect") == 0 ? S->len == 1 : S->reaches_one;
-        lt_pgrp_series_clear(S);
+        lt_pgrp_profile_init(P);
+        int nil = strcmp(key, "nilpotent") == 0;
+        lt_status st = lt_pgrp_profile(P, G, nil ? LT_PGRP_PROFILE_LOWER : LT_PGRP_PROFILE_DERIVED, o.ctx, err);
+        value = nil ? P->nilpotent : strcmp(key, "perfect") == 0 ? P->perfect : P->solvable;
+        lt_pgrp_profile_clear(P);
         if (st) { r = cli_fail(err); goto out; }
     }
     r = cli_predicate(&o, key, value);

@@ -14,6 +14,8 @@
 #include "lietool/io.h"
 #include "lietool/json.h"
 #include "lietool/model.h"
+#include "lietool/plot.h"
+#include "lietool/ssm.h"
 
 /* The subcommands' usage (as in src/cli/cmd_ssm.c's table). */
 static const char *ev_sub_usage(const char *sub)
@@ -28,24 +30,10 @@ static int ev_usage(const lt_cmd *self, const char *sub, const char *fmt, const 
     fprintf(stderr, "lietool: %s %s: ", self->name, sub);
     fprintf(stderr, fmt, v);
     fprintf(stderr, "\nusage: lietool %s %s %s\n", self->name, sub, ev_sub_usage(sub));
-    return LT_EUSAGE;
+    return CLI_USAGE;
 }
 
-/* ---- word lists ---- */
-
-typedef struct {
-    long n, cap;
-    char **seed;
-    int **in, **tg;
-    long *len;
-} words;
-
-static void words_free(words *W)
-{
-    for (long i = 0; i < W->n; i++) { lt_free(W->seed[i]); lt_free(W->in[i]); lt_free(W->tg[i]); }
-    lt_free(W->seed); lt_free(W->in); lt_free(W->tg); lt_free(W->len);
-    memset(W, 0, sizeof *W);
-}
+/* ---- the --data file ---- */
 
 /* Space-separated indices below order; returns the count or -1. */
 static long indices(int **out, char *s, long order, long max_len)
@@ -70,7 +58,7 @@ static long indices(int **out, char *s, long order, long max_len)
 }
 
 /* Reads seed,input,target rows; LT_EINPUT naming the line. */
-static lt_status read_words(words *W, FILE *f, const char *path, long order, long max_len, long max_samples, lt_err_t err)
+static lt_status read_words(lt_words_t W, FILE *f, const char *path, long order, long max_len, long max_samples, lt_err_t err)
 {
     char *line = NULL;
     size_t cap = 0;
@@ -89,13 +77,6 @@ static lt_status read_words(words *W, FILE *f, const char *path, long order, lon
         if (!c2 || strchr(c2 + 1, ',')) { st = lt_err_set(err, LT_EINPUT, "%s:%ld: not three comma-separated fields", path, lineno); break; }
         if (W->n >= max_samples) { st = lt_err_set(err, LT_ELIMIT, "%s: more than --max-samples %ld words", path, max_samples); break; }
         *c1 = *c2 = '\0';
-        if (W->n == W->cap) {
-            W->cap = W->cap ? 2 * W->cap : 64;
-            W->seed = lt_realloc(W->seed, (size_t)W->cap * sizeof *W->seed);
-            W->in = lt_realloc(W->in, (size_t)W->cap * sizeof *W->in);
-            W->tg = lt_realloc(W->tg, (size_t)W->cap * sizeof *W->tg);
-            W->len = lt_realloc(W->len, (size_t)W->cap * sizeof *W->len);
-        }
         int *in = NULL, *tg = NULL;
         long a = indices(&in, c1 + 1, order, max_len), b = a > 0 ? indices(&tg, c2 + 1, order, max_len) : -1;
         if (a <= 0 || b != a) {
@@ -104,132 +85,13 @@ static lt_status read_words(words *W, FILE *f, const char *path, long order, lon
                             path, lineno, "non-empty", max_len, order);
             break;
         }
-        W->seed[W->n] = lt_strdup(line);
-        W->in[W->n] = in;
-        W->tg[W->n] = tg;
-        W->len[W->n++] = a;
+        lt_words_push(W, line, in, tg, a);
+        lt_free(in);
+        lt_free(tg);
     }
     free(line);
     if (!st && W->n == 0) st = lt_err_set(err, LT_EINPUT, "%s: no words", path);
     return st;
-}
-
-/* ---- evaluation ---- */
-
-typedef struct {
-    long maxlen, correct_tokens, tokens, correct_words, prefix90;
-    long *pos_correct, *pos_total;
-} tally;
-
-static double pos_acc(const tally *R, long t) { return R->pos_total[t] ? (double)R->pos_correct[t] / (double)R->pos_total[t] : 0; }
-
-static lt_status run(tally *R, const lt_model_t M, const words *W, FILE *pred, FILE *logf, lt_err_t err)
-{
-    memset(R, 0, sizeof *R);
-    for (long i = 0; i < W->n; i++) if (W->len[i] > R->maxlen) R->maxlen = W->len[i];
-    R->pos_correct = lt_calloc((size_t)R->maxlen, sizeof *R->pos_correct);
-    R->pos_total = lt_calloc((size_t)R->maxlen, sizeof *R->pos_total);
-    float *out = lt_malloc((size_t)R->maxlen * M->classes * sizeof *out);
-    if (pred) fprintf(pred, "seed,input,target,prediction\n");
-    if (logf) fprintf(logf, "%ld %ld %d\n", W->n, R->maxlen, M->classes);
-    for (long i = 0; i < W->n; i++) {
-        long T = W->len[i];
-        int all = 1;
-        lt_model_forward(out, M, W->in[i], T);
-        if (pred) {
-            fprintf(pred, "%s,", W->seed[i]);
-            for (long t = 0; t < T; t++) fprintf(pred, t ? " %d" : "%d", W->in[i][t]);
-            fputc(',', pred);
-            for (long t = 0; t < T; t++) fprintf(pred, t ? " %d" : "%d", W->tg[i][t]);
-            fputc(',', pred);
-        }
-        if (logf) for (long t = 0; t < T; t++) fprintf(logf, t + 1 < T ? "%d " : "%d\n", W->in[i][t]);
-        for (long t = 0; t < T; t++) {
-            const float *o = out + (size_t)t * M->classes;
-            for (int c = 0; c < M->classes; c++)
-                if (!isfinite(o[c])) {
-                    lt_free(out);
-                    return lt_err_set(err, LT_ENUMERIC, "the model's output %d is not finite at word %ld, position %ld",
-                                      c, i + 1, t + 1);
-                }
-            int best = 0;
-            for (int c = 1; c < M->classes; c++) if (o[c] > o[best]) best = c;   /* first maximum, as torch.argmax */
-            if (logf) for (int c = 0; c < M->classes; c++) fprintf(logf, c + 1 < M->classes ? "%.9g " : "%.9g\n", (double)o[c]);
-            if (pred) fprintf(pred, t ? " %d" : "%d", best);
-            int ok = best == W->tg[i][t];
-            R->pos_correct[t] += ok;
-            R->pos_total[t]++;
-            R->correct_tokens += ok;
-            all &= ok;
-        }
-        if (pred) fputc('\n', pred);
-        R->tokens += T;
-        R->correct_words += all;
-    }
-    while (R->prefix90 < R->maxlen && pos_acc(R, R->prefix90) >= 0.9) R->prefix90++;
-    lt_free(out);
-    return LT_OK;
-}
-
-/* The derived length of the group spec (-1: not solvable) and |G/G'|. */
-static lt_status derived(long *d, long *abel, const char *spec, const lt_ctx_t ctx, lt_err_t err)
-{
-    lt_pgrp_t G;
-    lt_pgrp_init(G, 1);
-    lt_pgrp_series_t S;
-    lt_pgrp_series_init(S);
-    lt_status st = lt_io_group(G, NULL, spec, ctx, err);
-    if (!st) st = lt_pgrp_chain(G, NULL, ctx, err);
-    if (!st) st = lt_pgrp_derived_series(S, G, ctx, err);
-    if (!st) {
-        *d = S->reaches_one ? S->len - 1 : -1;
-        mpz_t a, b;
-        mpz_init(a); mpz_init(b);
-        lt_pgrp_order(a, &S->terms[0]);
-        if (S->len > 1) lt_pgrp_order(b, &S->terms[1]); else mpz_set(b, a);
-        mpz_divexact(a, a, b);
-        *abel = mpz_fits_slong_p(a) ? mpz_get_si(a) : 0;
-        mpz_clear(a); mpz_clear(b);
-    }
-    lt_pgrp_series_clear(S);
-    lt_pgrp_clear(G);
-    return st;
-}
-
-typedef struct { const char *verdict; char text[1024]; int log_v1, log_sharp; } theory;
-
-static void predict(theory *P, const lt_model_t M, const char *spec, long d, long abel, long T)
-{
-    long L = M->n_layers;
-    size_t n = 0;
-    char *s = P->text;
-    const size_t cap = sizeof P->text;
-    P->log_v1 = lt_depth_log_bound((ulong)(T > 0 ? T : 1), LT_BOUND_V1);
-    P->log_sharp = lt_depth_log_bound((ulong)(T > 0 ? T : 1), LT_BOUND_SHARP);
-    n += (size_t)snprintf(s + n, cap - n, "%ld %s layer%s: restricted (the transitions commute, the input term is free), "
-                          "reach%s derived length %ld (%s)", L, lt_model_layer_name(M), L == 1 ? "" : "s",
-                          L == 1 ? "es" : "", 2 * L, lt_depth_cite(LT_SRC_HEO_PROP33));
-    if (d < 0) {
-        P->verdict = "no_constant_depth";
-        n += (size_t)snprintf(s + n, cap - n, "; %s is not solvable: no constant depth is exact, the error grows with the length (%s), "
-                              "and words of length %ld need %d layers (v1; %d sharp) (%s)",
-                              spec, lt_depth_cite(LT_SRC_HEO_THM32), T, P->log_v1, P->log_sharp, lt_depth_cite(LT_SRC_HEO_PROP37));
-    } else if (d <= L) {
-        P->verdict = "exact";
-        n += (size_t)snprintf(s + n, cap - n, "; %s has derived length %ld <= %ld: an exact solution exists at every length (%s)",
-                              spec, d, L, lt_depth_cite(LT_SRC_HEO_THM34));
-    } else if (d <= 2 * L) {
-        P->verdict = "not_excluded";
-        n += (size_t)snprintf(s + n, cap - n, "; %s has derived length %ld <= %ld: depth does not rule out an exact solution at every length",
-                              spec, d, 2 * L);
-    } else {
-        P->verdict = "too_shallow";
-        n += (size_t)snprintf(s + n, cap - n, "; %s has derived length %ld > %ld: no exact solution; the error is of the order of the commutator mass and grows with the length (%s)",
-                              spec, d, 2 * L, lt_depth_cite(LT_SRC_HEO_THM32));
-    }
-    if (M->eig == LT_EIG_POSITIVE && abel % 2 == 0 && abel > 0)
-        snprintf(s + n, cap - n, "; but its eigenvalues lie in [0,1] and %s maps onto C2: such layers cannot count modulo 2 at finite precision (%s)",
-                 spec, lt_depth_cite(LT_SRC_GRAZZI));
 }
 
 /* ---- options, shared by eval and sweep ---- */
@@ -292,44 +154,59 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
         return ev_usage(self, o->sub, "%s", sweep ? "give --length T and --samples N" : "give --data FILE.csv, or --length T and --samples N");
     if (o->data && (o->length > 0 || o->samples > 0))
         return ev_usage(self, o->sub, "%s", "--data takes its words from the file; drop --length and --samples");
-    if (o->length > o->max_len) { fprintf(stderr, "lietool: ssm %s: --length %ld is above --max-length %ld\n", o->sub, o->length, o->max_len); return LT_ELIMIT; }
-    if (o->samples > o->max_samples) { fprintf(stderr, "lietool: ssm %s: --samples %ld is above --max-samples %ld\n", o->sub, o->samples, o->max_samples); return LT_ELIMIT; }
+    if (o->length > o->max_len) { fprintf(stderr, "lietool: ssm %s: --length %ld is above --max-length %ld\n", o->sub, o->length, o->max_len); return CLI_LIMIT; }
+    if (o->samples > o->max_samples) { fprintf(stderr, "lietool: ssm %s: --samples %ld is above --max-samples %ld\n", o->sub, o->samples, o->max_samples); return CLI_LIMIT; }
     return -1;
 }
 
 /* The words: the --data file, or generated as dataset generate does. */
-static lt_status ev_words(words *W, const ev_opts *o, const lt_cayley_t C, const lt_ctx_t ctx, lt_err_t err)
+static lt_status ev_words(lt_words_t W, const ev_opts *o, const lt_cayley_t C, const lt_ctx_t ctx, lt_err_t err)
 {
-    lt_status st;
-    if (o->data) {
-        FILE *f = strcmp(o->data, "-") ? fopen(o->data, "r") : stdin;
-        if (!f) return lt_err_set(err, LT_EINPUT, "cannot open '%s': %s", o->data, strerror(errno));
-        st = read_words(W, f, o->data, C->n, o->max_len, o->max_samples, err);
-        if (f != stdin) fclose(f);
-        return st;
-    }
-    char *buf = NULL;
-    size_t blen = 0;
-    FILE *mf = open_memstream(&buf, &blen);
-    st = lt_dataset_generate(mf, C, o->length, o->samples, o->seed, NULL, ctx, err);
-    fclose(mf);
-    if (!st) {
-        FILE *f = fmemopen(buf, blen, "r");
-        st = read_words(W, f, "generated words", C->n, o->max_len, o->max_samples, err);
-        fclose(f);
-    }
-    free(buf);
+    if (!o->data) return lt_words_generate(W, C, o->length, o->samples, o->seed, ctx, err);
+    FILE *f = strcmp(o->data, "-") ? fopen(o->data, "r") : stdin;
+    if (!f) return lt_err_set(err, LT_EINPUT, "cannot open '%s': %s", o->data, strerror(errno));
+    lt_status st = read_words(W, f, o->data, C->n, o->max_len, o->max_samples, err);
+    if (f != stdin) fclose(f);
     return st;
 }
 
 /* Loads a model and checks that the group fits it. */
 static lt_status ev_model(lt_model_t M, const char *dir, const ev_opts *o, const lt_cayley_t C, lt_err_t err)
 {
-    lt_status st = lt_model_load(M, dir, o->max_mb, err);
+    lt_status st = lt_io_model_read(M, dir, o->max_mb, err);
     if (!st && (M->vocab < C->n || M->classes < C->n))
         st = lt_err_set(err, LT_EINPUT, "%s: the model has vocab_size %d and %d classes; %s has %ld elements",
                         dir, M->vocab, M->classes, o->group, C->n);
     return st;
+}
+
+/* --predictions and --logits: the rows of one word, as the model saw it. */
+typedef struct { FILE *pred, *logits; const lt_words_struct *W; int classes; } ev_files;
+
+static void put_ints(FILE *f, const int *v, long n, const char *sep)
+{
+    for (long t = 0; t < n; t++) fprintf(f, t ? "%s%d" : "%.0s%d", sep, v[t]);
+}
+
+static void ev_write(void *arg, long i, const float *logits, const int *prediction, long T)
+{
+    const ev_files *F = arg;
+    if (F->pred) {
+        fprintf(F->pred, "%s,", F->W->seed[i]);
+        put_ints(F->pred, F->W->input[i], T, " ");
+        fputc(',', F->pred);
+        put_ints(F->pred, F->W->target[i], T, " ");
+        fputc(',', F->pred);
+        put_ints(F->pred, prediction, T, " ");
+        fputc('\n', F->pred);
+    }
+    if (F->logits) {
+        put_ints(F->logits, F->W->input[i], T, " ");
+        fputc('\n', F->logits);
+        for (long t = 0; t < T; t++)
+            for (int c = 0; c < F->classes; c++)
+                fprintf(F->logits, c + 1 < F->classes ? "%.9g " : "%.9g\n", (double)logits[(size_t)t * F->classes + c]);
+    }
 }
 
 int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
@@ -346,22 +223,31 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     lt_model_init(M);
     lt_cayley_t C;
     lt_cayley_init(C);
-    words W;
-    memset(&W, 0, sizeof W);
-    tally R;
-    memset(&R, 0, sizeof R);
-    FILE *pf = NULL, *lf = NULL;
+    lt_words_t W;
+    lt_words_init(W);
+    lt_ssm_eval_t R;
+    lt_ssm_eval_init(R);
+    ev_files F = {NULL, NULL, W, 0};
     long d = 0, abel = 0;
-    if (lt_cayley_build(C, o.group, LT_CONV_AA, ctx, err) || ev_model(M, dir, &o, C, err)
-        || derived(&d, &abel, o.group, ctx, err) || ev_words(&W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
-    if (o.predf && !(pf = fopen(o.predf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.predf, strerror(errno)); r = LT_EINPUT; goto done; }
-    if (o.logitf && !(lf = fopen(o.logitf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.logitf, strerror(errno)); r = LT_EINPUT; goto done; }
-    if (run(&R, M, &W, pf, lf, err)) { r = cli_fail(err); goto done; }
-    if ((pf && fclose(pf)) | (lf && fclose(lf))) { pf = lf = NULL; fprintf(stderr, "lietool: error writing the output files\n"); r = LT_EINPUT; goto done; }
-    pf = lf = NULL;
-    theory P;
-    predict(&P, M, o.group, d, abel, R.maxlen);
-    double tacc = (double)R.correct_tokens / (double)R.tokens, sacc = (double)R.correct_words / (double)W.n;
+    if (lt_io_cayley_table(C, o.group, LT_CONV_AA, ctx, err) || ev_model(M, dir, &o, C, err)
+        || lt_cayley_derived_length(&d, &abel, C, ctx, err) || ev_words(W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
+    if (o.predf && !(F.pred = fopen(o.predf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.predf, strerror(errno)); r = CLI_INPUT; goto done; }
+    if (o.logitf && !(F.logits = fopen(o.logitf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.logitf, strerror(errno)); r = CLI_INPUT; goto done; }
+    F.classes = M->classes;
+    if (F.pred) fprintf(F.pred, "seed,input,target,prediction\n");
+    if (F.logits) fprintf(F.logits, "%ld %ld %d\n", W->n, W->max_len, M->classes);
+    lt_ssm_eval_params EP = {0.9, (F.pred || F.logits) ? ev_write : NULL, &F};
+    if (lt_ssm_eval_run(R, M, W, &EP, err)) { r = cli_fail(err); goto done; }
+    if ((F.pred && fclose(F.pred)) | (F.logits && fclose(F.logits))) {
+        F.pred = F.logits = NULL;
+        fprintf(stderr, "lietool: error writing the output files\n");
+        r = CLI_INPUT;
+        goto done;
+    }
+    F.pred = F.logits = NULL;
+    lt_depth_model DM = {o.group, d, abel, M->n_layers, lt_model_layer_name(M), M->eig == LT_EIG_POSITIVE, R->max_length};
+    lt_depth_verdict_t V;
+    lt_depth_model_verdict(V, &DM);
     if (o.json) {
         printf("{\"model\": ");
         lt_json_put_string(stdout, dir);
@@ -370,33 +256,33 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
         lt_json_put_string(stdout, o.group);
         printf(", \"order\": %ld, \"words\": %ld, \"max_length\": %ld, \"token_accuracy\": %.6f, \"sequence_accuracy\": %.6f, "
                "\"sequences_correct\": %ld, \"longest_prefix_90\": %ld, \"per_position_accuracy\": [",
-               C->n, W.n, R.maxlen, tacc, sacc, R.correct_words, R.prefix90);
-        for (long t = 0; t < R.maxlen; t++) printf(t ? ", %.6f" : "%.6f", pos_acc(&R, t));
+               C->n, R->words, R->max_length, R->token_accuracy, R->sequence_accuracy, R->correct_words, R->longest_prefix);
+        for (long t = 0; t < R->max_length; t++) printf(t ? ", %.6f" : "%.6f", lt_ssm_eval_position_accuracy(R, t));
         printf("], \"theory\": {\"derived_length\": ");
         if (d >= 0) printf("%ld", d); else printf("null");
-        printf(", \"restricted\": true, \"reachable_derived_length\": %d, \"verdict\": \"%s\", \"log_depth_layers\": {\"v1\": %d, \"sharp\": %d}, \"text\": ",
-               2 * M->n_layers, P.verdict, P.log_v1, P.log_sharp);
-        lt_json_put_string(stdout, P.text);
+        printf(", \"restricted\": true, \"reachable_derived_length\": %ld, \"verdict\": \"%s\", \"log_depth_layers\": {\"v1\": %d, \"sharp\": %d}, \"text\": ",
+               V->reachable_derived_length, V->verdict, V->log_v1, V->log_sharp);
+        lt_json_put_string(stdout, V->text);
         printf("}}\n");
     } else {
         printf("model: %s (%s, %d %s layer%s, d_model %d, %s)\n", dir, lt_model_arch_name(M), M->n_layers,
                lt_model_layer_name(M), M->n_layers == 1 ? "" : "s", M->d_model, M->dtype ? M->dtype : "F32");
-        printf("words: %ld of %s (order %ld), up to length %ld", W.n, o.group, C->n, R.maxlen);
+        printf("words: %ld of %s (order %ld), up to length %ld", R->words, o.group, C->n, R->max_length);
         if (o.data) printf(", from %s\n", o.data); else printf(", seed %" PRIu64 "\n", o.seed);
-        printf("  %-26s %.4f\n", "token accuracy", tacc);
-        printf("  %-26s %.4f (%ld of %ld)\n", "sequence accuracy", sacc, R.correct_words, W.n);
-        printf("  %-26s %ld of %ld\n", "longest prefix >= 90%", R.prefix90, R.maxlen);
+        printf("  %-26s %.4f\n", "token accuracy", R->token_accuracy);
+        printf("  %-26s %.4f (%ld of %ld)\n", "sequence accuracy", R->sequence_accuracy, R->correct_words, R->words);
+        printf("  %-26s %ld of %ld\n", "longest prefix >= 90%", R->longest_prefix, R->max_length);
         printf("  %-26s", "accuracy by position");
-        for (long t = 0; t < R.maxlen; t++) printf("%s%.3f", t && t % 8 == 0 ? "\n                             " : " ", pos_acc(&R, t));
-        printf("\ntheory: %s\n", P.text);
+        for (long t = 0; t < R->max_length; t++)
+            printf("%s%.3f", t && t % 8 == 0 ? "\n                             " : " ", lt_ssm_eval_position_accuracy(R, t));
+        printf("\ntheory: %s\n", V->text);
     }
     r = 0;
 done:
-    if (pf) fclose(pf);
-    if (lf) fclose(lf);
-    lt_free(R.pos_correct);
-    lt_free(R.pos_total);
-    words_free(&W);
+    if (F.pred) fclose(F.pred);
+    if (F.logits) fclose(F.logits);
+    lt_ssm_eval_clear(R);
+    lt_words_clear(W);
     lt_cayley_clear(C);
     lt_model_clear(M);
     lt_free(o.dirs);
@@ -413,55 +299,36 @@ static int by_depth(const void *a, const void *b)
     return (x->depth > y->depth) - (x->depth < y->depth);
 }
 
-/* The longest length up to Tmax that depth k covers: every length when the
-   group's derived length d satisfies 0 <= d <= k (Theorem 3.4), otherwise
-   the lengths T whose logarithmic bound (Proposition 3.7) is at most k. */
-static long covered(int k, long d, long Tmax, lt_bound b)
-{
-    if (d >= 0 && d <= k) return Tmax;
-    long T = 0;
-    while (T < Tmax && lt_depth_log_bound((ulong)(T + 1), b) <= k) T++;
-    return T;
-}
-
-static void svg(FILE *f, const sweep_row *rows, int n, long d, long Tmax, const char *group)
+/* The figure: the longest prefix at 90% against depth, measured and as the
+   theory covers it. */
+static lt_status svg(FILE *f, const sweep_row *rows, int n, long d, long Tmax, const char *group, lt_err_t err)
 {
     int kmax = 1;
     for (int i = 0; i < n; i++) if (rows[i].depth > kmax) kmax = rows[i].depth;
-    const double W = 640, H = 420, x0 = 70, y0 = 360, w = 530, h = 310;
-#define PX(k) (x0 + w * ((k) - 0.5) / kmax)
-#define PY(T) (y0 - h * (double)(T) / (double)Tmax)
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" height=\"%g\" viewBox=\"0 0 %g %g\" font-family=\"sans-serif\" font-size=\"12\">\n", W, H, W, H);
-    fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    fprintf(f, "<text x=\"%g\" y=\"24\" font-size=\"14\">%s word problem: longest prefix with at least 90%% accuracy against depth</text>\n", x0, group);
-    fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"black\"/>\n", x0, y0, x0 + w, y0);
-    fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"black\"/>\n", x0, y0, x0, y0 - h);
-    for (int k = 1; k <= kmax; k++)
-        fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">%d</text>\n", PX(k), y0 + 18, k);
-    for (int q = 0; q <= 4; q++) {
-        long T = Tmax * q / 4;
-        fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"end\">%ld</text>\n", x0 - 6, PY(T) + 4, T);
-        fprintf(f, "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#ddd\"/>\n", x0, PY(T), x0 + w, PY(T));
-    }
-    fprintf(f, "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">depth (layers)</text>\n", x0 + w / 2, y0 + 40);
-    fprintf(f, "<text x=\"18\" y=\"%g\" transform=\"rotate(-90 18 %g)\" text-anchor=\"middle\">length</text>\n", y0 - h / 2, y0 - h / 2);
+    lt_plot_t F;
+    lt_plot_init(F, 640, 420);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s word problem: longest prefix with at least 90%% accuracy against depth", group);
+    lt_plot_titles(F, NULL, buf);
+    lt_plot_panel_spec S = {70, 50, 530, 310, NULL, {"depth (layers)", 0, 0.5, kmax + 0.5, 0, 1},
+                            {"length", 0, 0, (double)Tmax, 0, 1}, LT_PLOT_LEGEND_INSIDE};
+    int p = lt_plot_add_panel(F, &S);
+    double *x = lt_malloc((size_t)(kmax > n ? kmax : n) * sizeof *x), *y = lt_malloc((size_t)(kmax > n ? kmax : n) * sizeof *y);
     static const char *dash[] = {"6,4", "2,3"};
     for (int b = 0; b < 2; b++) {
-        fprintf(f, "<polyline fill=\"none\" stroke=\"#888\" stroke-dasharray=\"%s\" points=\"", dash[b]);
-        for (int k = 1; k <= kmax; k++) fprintf(f, "%g,%g ", PX(k), PY(covered(k, d, Tmax, (lt_bound)b)));
-        fprintf(f, "\"/>\n");
-        fprintf(f, "<line x1=\"%g\" y1=\"%d\" x2=\"%g\" y2=\"%d\" stroke=\"#888\" stroke-dasharray=\"%s\"/><text x=\"%g\" y=\"%d\">theory (%s)</text>\n",
-                x0 + 12, 44 + 16 * b, x0 + 42, 44 + 16 * b, dash[b], x0 + 48, 48 + 16 * b, lt_depth_bound_name((lt_bound)b));
+        for (int k = 1; k <= kmax; k++) { x[k - 1] = k; y[k - 1] = (double)lt_depth_covered_length(k, d, Tmax, (lt_bound)b); }
+        lt_plot_style st = {"#888", 1.5, dash[b], 0};
+        snprintf(buf, sizeof buf, "theory (%s)", lt_depth_bound_name((lt_bound)b));
+        lt_plot_add_series(F, p, x, y, kmax, buf, &st);
     }
-    fprintf(f, "<polyline fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"2\" points=\"");
-    for (int i = 0; i < n; i++) fprintf(f, "%g,%g ", PX(rows[i].depth), PY(rows[i].prefix));
-    fprintf(f, "\"/>\n");
-    for (int i = 0; i < n; i++) fprintf(f, "<circle cx=\"%g\" cy=\"%g\" r=\"4\" fill=\"#1f5fbf\"/>\n", PX(rows[i].depth), PY(rows[i].prefix));
-    fprintf(f, "<line x1=\"%g\" y1=\"76\" x2=\"%g\" y2=\"76\" stroke=\"#1f5fbf\" stroke-width=\"2\"/><text x=\"%g\" y=\"80\">measured</text>\n",
-            x0 + 12, x0 + 42, x0 + 48);
-    fprintf(f, "</svg>\n");
-#undef PX
-#undef PY
+    for (int i = 0; i < n; i++) { x[i] = rows[i].depth; y[i] = (double)rows[i].prefix; }
+    lt_plot_style measured = {"#1f5fbf", 2, NULL, 4};
+    lt_plot_add_series(F, p, x, y, n, "measured", &measured);
+    lt_free(x);
+    lt_free(y);
+    lt_status st = lt_plot_write_svg(f, F, err);
+    lt_plot_clear(F);
+    return st;
 }
 
 int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
@@ -475,23 +342,24 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     lt_ctx_init(ctx);
     lt_cayley_t C;
     lt_cayley_init(C);
-    words W;
-    memset(&W, 0, sizeof W);
+    lt_words_t W;
+    lt_words_init(W);
     sweep_row *rows = lt_calloc((size_t)o.ndirs, sizeof *rows);
     long d = 0, abel = 0;
-    if (lt_cayley_build(C, o.group, LT_CONV_AA, ctx, err) || derived(&d, &abel, o.group, ctx, err)
-        || ev_words(&W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
+    if (lt_io_cayley_table(C, o.group, LT_CONV_AA, ctx, err) || lt_cayley_derived_length(&d, &abel, C, ctx, err)
+        || ev_words(W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
     for (int i = 0; i < o.ndirs; i++) {
         lt_model_t M;
         lt_model_init(M);
         if (ev_model(M, o.dirs[i], &o, C, err)) { lt_model_clear(M); r = cli_fail(err); goto done; }
-        tally R;
-        lt_status st = run(&R, M, &W, NULL, NULL, err);
-        if (st) { lt_free(R.pos_correct); lt_free(R.pos_total); lt_model_clear(M); r = cli_fail(err); goto done; }
-        rows[i] = (sweep_row){o.dirs[i], M->n_layers, lt_model_layer_name(M),
-                              (double)R.correct_tokens / (double)R.tokens, (double)R.correct_words / (double)W.n, R.prefix90};
-        lt_free(R.pos_correct);
-        lt_free(R.pos_total);
+        lt_ssm_eval_t R;
+        lt_ssm_eval_init(R);
+        lt_ssm_eval_params EP = {0.9, NULL, NULL};
+        lt_status st = lt_ssm_eval_run(R, M, W, &EP, err);
+        if (st) { lt_ssm_eval_clear(R); lt_model_clear(M); r = cli_fail(err); goto done; }
+        rows[i] = (sweep_row){o.dirs[i], M->n_layers, lt_model_layer_name(M), R->token_accuracy, R->sequence_accuracy,
+                              R->longest_prefix};
+        lt_ssm_eval_clear(R);
         lt_model_clear(M);
     }
     qsort(rows, (size_t)o.ndirs, sizeof *rows, by_depth);
@@ -500,24 +368,24 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
         lt_json_put_string(stdout, o.group);
         printf(", \"derived_length\": ");
         if (d >= 0) printf("%ld", d); else printf("null");
-        printf(", \"words\": %ld, \"length\": %ld, \"models\": [", W.n, o.length);
+        printf(", \"words\": %ld, \"length\": %ld, \"models\": [", W->n, o.length);
         for (int i = 0; i < o.ndirs; i++) {
             printf(i ? ", {\"model\": " : "{\"model\": ");
             lt_json_put_string(stdout, rows[i].dir);
             printf(", \"layers\": %d, \"layer_type\": \"%s\", \"token_accuracy\": %.6f, \"sequence_accuracy\": %.6f, "
                    "\"longest_prefix_90\": %ld, \"theory_v1\": %ld, \"theory_sharp\": %ld}",
                    rows[i].depth, rows[i].type, rows[i].tacc, rows[i].sacc, rows[i].prefix,
-                   covered(rows[i].depth, d, o.length, LT_BOUND_V1), covered(rows[i].depth, d, o.length, LT_BOUND_SHARP));
+                   lt_depth_covered_length(rows[i].depth, d, o.length, LT_BOUND_V1), lt_depth_covered_length(rows[i].depth, d, o.length, LT_BOUND_SHARP));
         }
         printf("]}\n");
     } else {
-        printf("%s, %ld words of length %ld (seed %" PRIu64 ")\n", o.group, W.n, o.length, o.seed);
+        printf("%s, %ld words of length %ld (seed %" PRIu64 ")\n", o.group, W->n, o.length, o.seed);
         printf("%-6s %-18s %9s %9s %12s %10s %12s  %s\n", "depth", "layer type", "token acc", "seq acc",
                "prefix>=90%", "theory v1", "theory sharp", "model");
         for (int i = 0; i < o.ndirs; i++)
             printf("%-6d %-18s %9.4f %9.4f %12ld %10ld %12ld  %s\n", rows[i].depth, rows[i].type, rows[i].tacc, rows[i].sacc,
-                   rows[i].prefix, covered(rows[i].depth, d, o.length, LT_BOUND_V1),
-                   covered(rows[i].depth, d, o.length, LT_BOUND_SHARP), rows[i].dir);
+                   rows[i].prefix, lt_depth_covered_length(rows[i].depth, d, o.length, LT_BOUND_V1),
+                   lt_depth_covered_length(rows[i].depth, d, o.length, LT_BOUND_SHARP), rows[i].dir);
         char dl[32];
         if (d >= 0) snprintf(dl, sizeof dl, "%ld", d); else snprintf(dl, sizeof dl, "not solvable");
         printf("theory: the longest length that depth k covers, up to %ld: every length when the derived length (%s) is at most k\n"
@@ -526,14 +394,14 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     }
     if (o.svg) {
         FILE *f = fopen(o.svg, "w");
-        if (!f) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.svg, strerror(errno)); r = LT_EINPUT; goto done; }
-        svg(f, rows, o.ndirs, d, o.length, o.group);
-        if (fclose(f)) { fprintf(stderr, "lietool: error writing '%s'\n", o.svg); r = LT_EINPUT; goto done; }
+        if (!f) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.svg, strerror(errno)); r = CLI_INPUT; goto done; }
+        int bad = svg(f, rows, o.ndirs, d, o.length, o.group, err) != LT_OK;
+        if (fclose(f) | bad) { fprintf(stderr, "lietool: error writing '%s'\n", o.svg); r = CLI_INPUT; goto done; }
     }
     r = 0;
 done:
     lt_free(rows);
-    words_free(&W);
+    lt_words_clear(W);
     lt_cayley_clear(C);
     lt_free(o.dirs);
     return r;

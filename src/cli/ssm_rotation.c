@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "lietool/depth.h"
 #include "lietool/free.h"
+#include "lietool/plot.h"
 #include "lietool/rotation.h"
 
 static const lt_cmd rot_cmd = {
@@ -31,7 +32,7 @@ static int rot_usage(const char *fmt, const char *v)
     fprintf(stderr, "lietool: ssm rotation: ");
     fprintf(stderr, fmt, v);
     fprintf(stderr, "\nusage: lietool %s %s\n", rot_cmd.name, rot_cmd.usage);
-    return LT_EUSAGE;
+    return CLI_USAGE;
 }
 
 /* A positive real number written as for magnus --step (integer, p/q or
@@ -209,7 +210,7 @@ static int put_csv(const char *path, const lt_rotation_params *P, const lt_rotat
     FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
     if (!f) {
         fprintf(stderr, "lietool: ssm rotation: cannot write '%s': %s\n", path, strerror(errno));
-        return LT_EINPUT;
+        return CLI_INPUT;
     }
     fprintf(f, "kind,step,depth,truncation_class,position,mse\n");
     for (int s = 0; s < Z->nstep; s++)
@@ -223,174 +224,69 @@ static int put_csv(const char *path, const lt_rotation_params *P, const lt_rotat
     if (f != stdout && fclose(f) != 0) bad = 1;
     if (bad) {
         fprintf(stderr, "lietool: ssm rotation: error writing '%s'\n", path);
-        return LT_EINPUT;
+        return CLI_INPUT;
     }
     return -1;
 }
 
-/* ---- the SVG plot, written by hand ---- */
-
-static const char *const colours[LT_ROTATION_MAX_DEPTH] = {
-    "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"};
-
-typedef struct {
-    double x0, y0, w, h;        /* the plot area, in pixels */
-    double xmin, xmax;          /* data range (log10 when xlog) */
-    double ymin, ymax;          /* log10 range */
-    int xlog;
-} panel;
-
-static double px(const panel *p, double x)
-{
-    if (p->xlog) x = log10(x);
-    return p->x0 + (p->xmax > p->xmin ? (x - p->xmin) / (p->xmax - p->xmin) : 0.5) * p->w;
-}
-
-/* y in pixels for a value; values at or below 10^ymin sit on the bottom edge */
-static double py(const panel *p, double v)
-{
-    double l = v > 0 ? log10(v) : p->ymin;
-    if (l < p->ymin) l = p->ymin;
-    if (l > p->ymax) l = p->ymax;
-    return p->y0 + p->h - (l - p->ymin) / (p->ymax - p->ymin) * p->h;
-}
-
-/* the decades spanned by the positive values, at least one, at most 40 below the top */
-static void log_range(panel *p, const double *v, size_t n, size_t stride)
-{
-    double lo = INFINITY, hi = -INFINITY;
-    for (size_t i = 0; i < n; i++) {
-        double x = v[i * stride];
-        if (x > 0 && isfinite(x)) { if (x < lo) lo = x; if (x > hi) hi = x; }
-    }
-    if (!(hi > 0)) { lo = 1e-40; hi = 1; }
-    p->ymax = ceil(log10(hi));
-    p->ymin = floor(log10(lo));
-    if (p->ymax - p->ymin < 1) p->ymin = p->ymax - 1;
-    if (p->ymax - p->ymin > 40) p->ymin = p->ymax - 40;
-}
-
-static void axes(FILE *f, const panel *p, const char *title, const char *xlabel, const char *ylabel)
-{
-    fprintf(f, "<g font-family=\"sans-serif\" font-size=\"12\" fill=\"#000\">\n");
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"14\" font-weight=\"bold\">%s</text>\n",
-            p->x0 + p->w / 2, p->y0 - 14, title);
-    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#000\"/>\n",
-            p->x0, p->y0, p->w, p->h);
-    /* y ticks: decades, at most 10 labels */
-    int span = (int)(p->ymax - p->ymin), every = (span + 9) / 10;
-    if (every < 1) every = 1;
-    for (int e = (int)p->ymin; e <= (int)p->ymax; e++) {
-        if ((e - (int)p->ymin) % every) continue;
-        double y = p->y0 + p->h - (e - p->ymin) / (p->ymax - p->ymin) * p->h;
-        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", p->x0, y, p->x0 + p->w, y);
-        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">1e%d</text>\n", p->x0 - 4, y + 4, e);
-    }
-    /* x ticks */
-    if (p->xlog) {
-        int lo = (int)floor(p->xmin), hi = (int)ceil(p->xmax);
-        for (int e = lo; e <= hi; e++)
-            for (int m = 1; m <= 9; m++) {
-                double l = e + log10((double)m);
-                if (l < p->xmin - 1e-9 || l > p->xmax + 1e-9) continue;
-                double x = p->x0 + (p->xmax > p->xmin ? (l - p->xmin) / (p->xmax - p->xmin) : 0.5) * p->w;
-                fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\"/>\n",
-                        x, p->y0 + p->h, x, p->y0 + p->h + (m == 1 ? 6 : 3));
-                if (m == 1 || m == 2 || m == 5)
-                    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%ge%d</text>\n",
-                            x, p->y0 + p->h + 18, (double)m, e);
-            }
-    } else {
-        /* the smallest of 1, 2, 5 times a power of 10 giving at most 8 ticks */
-        double range = p->xmax - p->xmin, step = 1;
-        static const double nice[3] = {1, 2, 5};
-        for (int i = 0; range / step > 8; i++) step = nice[(i + 1) % 3] * pow(10, (i + 1) / 3);
-        for (double v = ceil(p->xmin / step) * step; v <= p->xmax + 1e-9; v += step) {
-            double x = px(p, v);
-            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\"/>\n",
-                    x, p->y0 + p->h, x, p->y0 + p->h + 5);
-            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%g</text>\n", x, p->y0 + p->h + 18, v);
-        }
-    }
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n", p->x0 + p->w / 2, p->y0 + p->h + 38, xlabel);
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" transform=\"rotate(-90 %.1f %.1f)\">%s</text>\n",
-            p->x0 - 48, p->y0 + p->h / 2, p->x0 - 48, p->y0 + p->h / 2, ylabel);
-    fprintf(f, "</g>\n");
-}
-
-static void legend(FILE *f, double x, double y, int d, const char *text)
-{
-    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"/>\n",
-            x, y + 16.0 * d, x + 22, y + 16.0 * d, colours[d]);
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-family=\"sans-serif\" font-size=\"12\">%s</text>\n",
-            x + 28, y + 16.0 * d + 4, text);
-}
+/* ---- the SVG plot (lietool/plot.h) ---- */
 
 static int put_svg(const char *path, const lt_rotation_params *P, const lt_rotation_result_t Z)
 {
+    int nd = Z->ndepth, fit = Z->nstep > 2;
+    lt_plot_t F;
+    lt_plot_init(F, fit ? 1180 : 580, 440);
+    char buf[160];
+    snprintf(buf, sizeof buf, "A5 rotation task: step h = %.4Lg, window W = %ld, %ld samples, bound %s",
+             P->step, P->window, P->samples, lt_depth_bound_name(P->bound));
+    lt_plot_titles(F, "lietool ssm rotation: error of the depth-k order-blind model", buf);
+    /* panel 1: MSE against position, one line per depth */
+    lt_plot_panel_spec a = {80, 60, 320, 300, "MSE per position",
+                            {"position t", 0, 1, Z->length > 1 ? (double)Z->length : 2, 0, 1},
+                            {"MSE (log scale)", 1, NAN, NAN, 0, 0}, LT_PLOT_LEGEND_RIGHT};
+    int pa = lt_plot_add_panel(F, &a);
+    double *pos = lt_malloc((size_t)Z->length * sizeof *pos);
+    for (long t = 0; t < Z->length; t++) pos[t] = (double)(t + 1);
+    for (int d = 0; d < nd; d++) {
+        snprintf(buf, sizeof buf, "depth %d (c = %lu)", P->kmin + d, Z->cls[d]);
+        lt_plot_add_series(F, pa, pos, mse_row(Z, 0, d), Z->length, buf, NULL);
+    }
+    lt_free(pos);
+    if (fit) {
+        /* panel 2: RMS error against h, log-log, with the fitted slopes */
+        lt_plot_panel_spec b = {630, 60, 300, 300, "RMS error against step h",
+                                {"step h (log scale)", 1, NAN, NAN, 1, 0},
+                                {"RMS error (log scale)", 1, NAN, NAN, 0, 0}, LT_PLOT_LEGEND_RIGHT};
+        int pb = lt_plot_add_panel(F, &b);
+        int ns = Z->nstep - 1;
+        double *h = lt_malloc((size_t)ns * sizeof *h), *e = lt_malloc((size_t)ns * sizeof *e);
+        for (int s = 0; s < ns; s++) h[s] = (double)Z->steps[s + 1];
+        lt_plot_style st = {NULL, 1.5, NULL, 2.5};
+        for (int d = 0; d < nd; d++) {
+            for (int s = 0; s < ns; s++) e[s] = Z->rms[(s + 1) * nd + d];
+            if (isnan(Z->slope[d])) snprintf(buf, sizeof buf, "k=%d: slope -, c+1 = %lu", P->kmin + d, Z->expo[d]);
+            else snprintf(buf, sizeof buf, "k=%d: slope %.2f, c+1 = %lu", P->kmin + d, Z->slope[d], Z->expo[d]);
+            lt_plot_add_series(F, pb, h, e, ns, buf, &st);
+        }
+        lt_free(h);
+        lt_free(e);
+        snprintf(buf, sizeof buf, "points below %.0e (rounding) are not fitted", Z->floor);
+        lt_plot_note(F, pb, buf);
+    }
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "lietool: ssm rotation: cannot write '%s': %s\n", path, strerror(errno));
-        return LT_EINPUT;
+        lt_plot_clear(F);
+        return CLI_INPUT;
     }
-    int nd = Z->ndepth, fit = Z->nstep > 2;
-    double W = fit ? 1180 : 580, H = 440;
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n", W, H, W, H);
-    fprintf(f, "<title>lietool ssm rotation: error of the depth-k order-blind model</title>\n");
-    fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n");
-    fprintf(f, "<text x=\"%.0f\" y=\"22\" text-anchor=\"middle\" font-family=\"sans-serif\" font-size=\"13\">"
-               "A5 rotation task: step h = %.4Lg, window W = %ld, %ld samples, bound %s</text>\n",
-            W / 2, P->step, P->window, P->samples, lt_depth_bound_name(P->bound));
-    /* panel 1: MSE against position, one line per depth */
-    panel a = {80, 60, 320, 300, 1, (double)Z->length, 0, 0, 0};
-    log_range(&a, Z->mse, (size_t)nd * (size_t)Z->length, 1);
-    if (Z->length == 1) a.xmax = 2;
-    axes(f, &a, "MSE per position", "position t", "MSE (log scale)");
-    for (int d = 0; d < nd; d++) {
-        const double *m = mse_row(Z, 0, d);
-        fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"", colours[d]);
-        for (long t = 0; t < Z->length; t++) fprintf(f, "%s%.1f,%.1f", t ? " " : "", px(&a, (double)(t + 1)), py(&a, m[t]));
-        fprintf(f, "\"/>\n");
-        char buf[64];
-        snprintf(buf, sizeof buf, "depth %d (c = %lu)", P->kmin + d, Z->cls[d]);
-        legend(f, a.x0 + a.w + 16, a.y0 + 8, d, buf);
-    }
-    if (fit) {
-        /* panel 2: RMS error against h, log-log, with the fitted slopes */
-        panel b = {630, 60, 300, 300, 0, 0, 0, 0, 1};
-        double lo = INFINITY, hi = -INFINITY;
-        for (int s = 1; s < Z->nstep; s++) {
-            double l = log10((double)Z->steps[s]);
-            if (l < lo) lo = l;
-            if (l > hi) hi = l;
-        }
-        b.xmin = lo; b.xmax = hi;
-        if (hi - lo < 1e-9) { b.xmin -= 0.5; b.xmax += 0.5; }
-        log_range(&b, Z->rms + nd, (size_t)(Z->nstep - 1) * nd, 1);
-        axes(f, &b, "RMS error against step h", "step h (log scale)", "RMS error (log scale)");
-        for (int d = 0; d < nd; d++) {
-            fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"", colours[d]);
-            for (int s = 1; s < Z->nstep; s++)
-                fprintf(f, "%s%.1f,%.1f", s > 1 ? " " : "", px(&b, (double)Z->steps[s]), py(&b, Z->rms[s * nd + d]));
-            fprintf(f, "\"/>\n");
-            for (int s = 1; s < Z->nstep; s++)
-                fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n",
-                        px(&b, (double)Z->steps[s]), py(&b, Z->rms[s * nd + d]), colours[d]);
-            char buf[96];
-            if (isnan(Z->slope[d])) snprintf(buf, sizeof buf, "k=%d: slope -, c+1 = %lu", P->kmin + d, Z->expo[d]);
-            else snprintf(buf, sizeof buf, "k=%d: slope %.2f, c+1 = %lu", P->kmin + d, Z->slope[d], Z->expo[d]);
-            legend(f, b.x0 + b.w + 14, b.y0 + 8, d, buf);
-        }
-        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-family=\"sans-serif\" font-size=\"11\" fill=\"#555\">"
-                   "points below %.0e (rounding) are not fitted</text>\n", b.x0, b.y0 + b.h + 56, Z->floor);
-    }
-    fprintf(f, "</svg>\n");
-    int bad = ferror(f);
+    lt_err_t err;
+    lt_err_init(err);
+    int bad = lt_plot_write_svg(f, F, err) != LT_OK;
     if (fclose(f) != 0) bad = 1;
+    lt_plot_clear(F);
     if (bad) {
         fprintf(stderr, "lietool: ssm rotation: error writing '%s'\n", path);
-        return LT_EINPUT;
+        return CLI_INPUT;
     }
     return -1;
 }
@@ -462,11 +358,11 @@ int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
     if (r < 0 && csv && strcmp(csv, "-") == 0 && o.json) r = rot_usage("%s: standard output already has the JSON", "--csv -");
     if (r < 0 && P.length > ds.max_length) {
         fprintf(stderr, "lietool: ssm rotation: --length %ld is above --max-length %ld\n", P.length, ds.max_length);
-        r = LT_ELIMIT;
+        r = CLI_LIMIT;
     }
     if (r < 0 && P.samples > ds.max_samples) {
         fprintf(stderr, "lietool: ssm rotation: --samples %ld is above --max-samples %ld\n", P.samples, ds.max_samples);
-        r = LT_ELIMIT;
+        r = CLI_LIMIT;
     }
     if (r >= 0) {
         cli_free(&o);

@@ -1,8 +1,9 @@
-/* Status messages, allocation wrappers and limits. */
+/* Status messages, allocation wrappers, limits, primes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
+#include <math.h>
 #include "lietool/core.h"
 
 void lt_err_init(lt_err_t err)
@@ -81,6 +82,22 @@ void lt_ctx_init(lt_ctx_t ctx)
     ctx->max_dim = 1024;
     ctx->progress = NULL;
     ctx->progress_arg = NULL;
+}
+
+lt_status lt_ctx_check_memory(double bytes, const char *what, const char *where,
+                              const lt_ctx_t ctx, lt_err_t err)
+{
+    if (bytes > (double)ctx->max_memory_mb * 1048576.0)
+        return lt_err_set(err, LT_ELIMIT, "%s: %s needs %.0f MiB, above --max-memory %ld MiB",
+                          where, what, ceil(bytes / 1048576.0), ctx->max_memory_mb);
+    return LT_OK;
+}
+
+int lt_is_prime(long p)
+{
+    if (p < 2) return 0;
+    for (long d = 2; d * d <= p; d++) if (p % d == 0) return 0;
+    return 1;
 }
 
 int lt_edit_distance(const char *a, const char *b)

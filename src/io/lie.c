@@ -1,16 +1,10 @@
 /* Lie algebra objects (DESIGN.md section 3; formats in lietool-formats(5)):
-   rational matrices, GAP's LieAlgebra(Rationals, [...]), the named matrix
-   families, the free nilpotent Lie algebras fnil(r,c), .lie files, and GAP's
-   structure-constants tables.
-
-   The families and the basis form of .lie files build the structure
-   constants directly in the documented basis (lietool-formats(5), LIE
-   ALGEBRAS): brackets of basis matrices are commutators, so antisymmetry and
-   the Jacobi identity hold by construction and the cubic check of
-   lt_liealg_from_table is not needed. The sparse layout written is the one
-   documented in lietool/liealg.h (pairs i < j, indices k increasing within a
-   pair, sc_c holding max(nnz, 1) entries). Tables given as numbers (.lie
-   bracket lines, GAP tables) go through lt_liealg_from_table, which checks. */
+   rational matrices, GAP's LieAlgebra(Rationals, [...]), the names of the
+   matrix families (built by src/liealg/named.c) and of the free nilpotent
+   Lie algebras fnil(r,c) (src/free/nilpotent.c), .lie files, and GAP's
+   structure-constants tables. Tables given as numbers (.lie bracket lines,
+   GAP tables) go through lt_liealg_from_table, which checks antisymmetry
+   and the Jacobi identity. */
 #include <ctype.h>
 #include <dirent.h>
 #include <math.h>
@@ -286,363 +280,15 @@ lt_status lt_io_qmat(fmpq_mat_t M, const char *s, const char **end,
     return qmat(M, s, end, where, 0, ctx, err);
 }
 
-/* ---------------------------------------------- sparse structure constants */
-
-static lt_status memory_ok(double bytes, const char *what, const char *spec, const lt_ctx_t ctx, lt_err_t err)
-{
-    if (bytes > (double)ctx->max_memory_mb * 1048576.0)
-        return lt_err_set(err, LT_ELIMIT, "%s: %s needs %.0f MiB, above --max-memory %ld MiB",
-                          spec, what, ceil(bytes / 1048576.0), ctx->max_memory_mb);
-    return LT_OK;
-}
-
-/* --------------------------------------------------------- matrix families */
-
-/* A basis of sparse integer n x n matrices. The first entry of each element
-   is its pivot: later elements vanish at the pivots of earlier ones, and the
-   pivot value is +1 or -1, so coordinates are read off by a forward sweep. */
-typedef struct {
-    slong n, d, nent, cap, dcap;
-    slong *first;          /* d + 1 offsets */
-    slong *pos, *val;      /* entries, pos = row * n + col */
-    slong *pv, *pi;        /* pivot positions sorted, and their elements */
-} sbasis;
-
-static void sb_init(sbasis *B, slong n)
-{
-    memset(B, 0, sizeof *B);
-    B->n = n;
-    B->cap = B->dcap = 16;
-    B->first = lt_malloc((size_t)(B->dcap + 1) * sizeof(slong));
-    B->first[0] = 0;
-    B->pos = lt_malloc((size_t)B->cap * sizeof(slong));
-    B->val = lt_malloc((size_t)B->cap * sizeof(slong));
-}
-
-static void sb_clear(sbasis *B)
-{
-    lt_free(B->first); lt_free(B->pos); lt_free(B->val); lt_free(B->pv); lt_free(B->pi);
-}
-
-/* Adds an element with k entries given as (row, col, value) triples,
-   0-based, the pivot first. */
-static void sb_add(sbasis *B, int k, const slong *rcv)
-{
-    if (B->nent + k > B->cap) {
-        while (B->nent + k > B->cap) B->cap *= 2;
-        B->pos = lt_realloc(B->pos, (size_t)B->cap * sizeof(slong));
-        B->val = lt_realloc(B->val, (size_t)B->cap * sizeof(slong));
-    }
-    for (int t = 0; t < k; t++) {
-        B->pos[B->nent] = rcv[3 * t] * B->n + rcv[3 * t + 1];
-        B->val[B->nent] = rcv[3 * t + 2];
-        B->nent++;
-    }
-    if (B->d + 1 >= B->dcap) { B->dcap *= 2; B->first = lt_realloc(B->first, (size_t)(B->dcap + 1) * sizeof(slong)); }
-    B->d++;
-    B->first[B->d] = B->nent;
-}
-
-static void sb_e(sbasis *B, slong i, slong j, slong v)
-{
-    slong e[3] = {i, j, v};
-    sb_add(B, 1, e);
-}
-
-static void sb_e2(sbasis *B, slong i, slong j, slong v, slong i2, slong j2, slong v2)
-{
-    slong e[6] = {i, j, v, i2, j2, v2};
-    sb_add(B, 2, e);
-}
-
-static const slong *pv_sorted;
-static int cmp_pivot(const void *a, const void *b)
-{
-    slong x = pv_sorted[*(const slong *)a], y = pv_sorted[*(const slong *)b];
-    return x < y ? -1 : x > y;
-}
-
-static void sb_index(sbasis *B)
-{
-    slong d = B->d;
-    slong *ord = lt_malloc((size_t)(d + 1) * sizeof(slong)), *piv = lt_malloc((size_t)(d + 1) * sizeof(slong));
-    for (slong i = 0; i < d; i++) { ord[i] = i; piv[i] = B->pos[B->first[i]]; }
-    pv_sorted = piv;
-    qsort(ord, (size_t)d, sizeof(slong), cmp_pivot);
-    B->pv = lt_malloc((size_t)(d + 1) * sizeof(slong));
-    B->pi = lt_malloc((size_t)(d + 1) * sizeof(slong));
-    for (slong i = 0; i < d; i++) { B->pv[i] = piv[ord[i]]; B->pi[i] = ord[i]; }
-    lt_free(ord); lt_free(piv);
-}
-
-static slong sb_pivot_of(const sbasis *B, slong pos)
-{
-    slong lo = 0, hi = B->d;
-    while (lo < hi) {
-        slong mid = (lo + hi) / 2;
-        if (B->pv[mid] < pos) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo < B->d && B->pv[lo] == pos ? B->pi[lo] : -1;
-}
-
-/* A small sparse matrix accumulator: (pos, value) with value != 0. */
-typedef struct { slong n, cap; slong *pos, *val; } sacc;
-
-static void sacc_add(sacc *A, slong pos, slong v)
-{
-    for (slong t = 0; t < A->n; t++)
-        if (A->pos[t] == pos) {
-            A->val[t] += v;
-            if (!A->val[t]) { A->n--; A->pos[t] = A->pos[A->n]; A->val[t] = A->val[A->n]; }
-            return;
-        }
-    if (!v) return;
-    if (A->n == A->cap) {
-        A->cap = A->cap ? 2 * A->cap : 16;
-        A->pos = lt_realloc(A->pos, (size_t)A->cap * sizeof(slong));
-        A->val = lt_realloc(A->val, (size_t)A->cap * sizeof(slong));
-    }
-    A->pos[A->n] = pos;
-    A->val[A->n] = v;
-    A->n++;
-}
-
-static int cmp_slong2(const void *a, const void *b)
-{
-    const slong *x = a, *y = b;
-    return x[0] < y[0] ? -1 : x[0] > y[0];
-}
-
-/* The structure constants of the span of B in its own basis, and the matrix
-   form. */
-static lt_status sb_build(lt_liealg_t L, sbasis *B, lt_err_t err)
-{
-    slong d = B->d, n = B->n;
-    sb_index(B);
-    lt_scbuilder S;
-    lt_scbuilder_init(&S, d);
-    sacc A = {0, 0, NULL, NULL};
-    slong *coef = lt_malloc((size_t)(2 * d + 2) * sizeof(slong)), *ks = lt_malloc((size_t)(d + 1) * sizeof(slong));
-    fmpq *cs = _fmpq_vec_init(d + 1);
-    lt_status st = LT_OK;
-    for (slong i = 0; i < d && !st; i++)
-        for (slong j = i + 1; j < d && !st; j++) {
-            A.n = 0;
-            for (slong a = B->first[i]; a < B->first[i + 1]; a++)
-                for (slong b = B->first[j]; b < B->first[j + 1]; b++) {
-                    slong ra = B->pos[a] / n, ca = B->pos[a] % n, rb = B->pos[b] / n, cb = B->pos[b] % n;
-                    if (ca == rb) sacc_add(&A, ra * n + cb, B->val[a] * B->val[b]);
-                    if (cb == ra) sacc_add(&A, rb * n + ca, -B->val[a] * B->val[b]);
-                }
-            slong m = 0;
-            while (A.n) {
-                slong best = -1, bt = -1;
-                for (slong t = 0; t < A.n; t++) {
-                    slong e = sb_pivot_of(B, A.pos[t]);
-                    if (e >= 0 && (best < 0 || e < best)) { best = e; bt = t; }
-                }
-                if (best < 0) {
-                    st = lt_err_set(err, LT_EINTERNAL, "internal error: a bracket of family basis elements %ld and %ld left the span",
-                                    (long)i + 1, (long)j + 1);
-                    break;
-                }
-                slong x = A.val[bt] * B->val[B->first[best]];   /* pivot value is +-1 */
-                coef[2 * m] = best;
-                coef[2 * m + 1] = x;
-                m++;
-                for (slong t = B->first[best]; t < B->first[best + 1]; t++) sacc_add(&A, B->pos[t], -x * B->val[t]);
-            }
-            if (st) break;
-            qsort(coef, (size_t)m, 2 * sizeof(slong), cmp_slong2);
-            for (slong t = 0; t < m; t++) { ks[t] = coef[2 * t]; fmpq_set_si(cs + t, coef[2 * t + 1], 1); }
-            lt_scbuilder_pair(&S, i, j, m, ks, cs);
-        }
-    lt_free(A.pos); lt_free(A.val); lt_free(coef); lt_free(ks);
-    _fmpq_vec_clear(cs, d + 1);
-    if (st) { lt_scbuilder_clear(&S); return st; }
-    lt_scbuilder_finish(L, &S);
-    L->n = n;
-    L->mats = lt_malloc((size_t)(d + 1) * sizeof(fmpq_mat_struct));
-    for (slong i = 0; i < d; i++) {
-        fmpq_mat_init(L->mats + i, n, n);
-        for (slong t = B->first[i]; t < B->first[i + 1]; t++)
-            fmpq_set_si(fmpq_mat_entry(L->mats + i, B->pos[t] / n, B->pos[t] % n), B->val[t], 1);
-    }
-    return LT_OK;
-}
-
-/* -------------------------------------------------------- free nilpotent */
-
-/* Words of one length as integers in base r (lexicographic order is numeric
-   order); Lie polynomials as sorted lists of (word, integer coefficient). */
-typedef struct { uint64_t w; fmpz c; } term;
-typedef struct { slong n; term *t; } lpoly;
-
-static void lpoly_clear(lpoly *P)
-{
-    for (slong i = 0; i < P->n; i++) fmpz_clear(&P->t[i].c);
-    lt_free(P->t);
-    P->n = 0;
-    P->t = NULL;
-}
-
-static int cmp_term(const void *a, const void *b)
-{
-    uint64_t x = ((const term *)a)->w, y = ((const term *)b)->w;
-    return x < y ? -1 : x > y;
-}
-
-/* Sorts, merges equal words, drops zeros. */
-static void lpoly_normalise(lpoly *P)
-{
-    qsort(P->t, (size_t)P->n, sizeof(term), cmp_term);
-    slong m = 0;
-    for (slong i = 0; i < P->n; i++) {
-        if (m && P->t[m - 1].w == P->t[i].w) {
-            fmpz_add(&P->t[m - 1].c, &P->t[m - 1].c, &P->t[i].c);
-            fmpz_clear(&P->t[i].c);
-        } else P->t[m++] = P->t[i];
-    }
-    slong k = 0;
-    for (slong i = 0; i < m; i++) {
-        if (fmpz_is_zero(&P->t[i].c)) fmpz_clear(&P->t[i].c);
-        else P->t[k++] = P->t[i];
-    }
-    P->n = k;
-}
-
-/* C = AB - BA, where every word of A has length la and of B length lb
-   (rpow[l] = r^l). */
-static void lpoly_bracket(lpoly *C, const lpoly *A, slong la, const lpoly *B, slong lb, const uint64_t *rpow)
-{
-    C->n = 2 * A->n * B->n;
-    C->t = lt_malloc((size_t)(C->n + 1) * sizeof(term));
-    slong m = 0;
-    for (slong a = 0; a < A->n; a++)
-        for (slong b = 0; b < B->n; b++) {
-            fmpz_init(&C->t[m].c);
-            fmpz_mul(&C->t[m].c, &A->t[a].c, &B->t[b].c);
-            C->t[m].w = A->t[a].w * rpow[lb] + B->t[b].w;
-            m++;
-            fmpz_init(&C->t[m].c);
-            fmpz_neg(&C->t[m].c, &C->t[m - 1].c);
-            C->t[m].w = B->t[b].w * rpow[la] + A->t[a].w;
-            m++;
-        }
-    lpoly_normalise(C);
-}
-
-/* Q -= x P (both sorted). */
-static void lpoly_submul(lpoly *Q, const fmpz_t x, const lpoly *P)
-{
-    term *t = lt_malloc((size_t)(Q->n + P->n + 1) * sizeof(term));
-    slong a = 0, b = 0, m = 0;
-    while (a < Q->n || b < P->n) {
-        if (b == P->n || (a < Q->n && Q->t[a].w < P->t[b].w)) t[m++] = Q->t[a++];
-        else if (a == Q->n || P->t[b].w < Q->t[a].w) {
-            t[m].w = P->t[b].w;
-            fmpz_init(&t[m].c);
-            fmpz_mul(&t[m].c, x, &P->t[b].c);
-            fmpz_neg(&t[m].c, &t[m].c);
-            m++; b++;
-        } else {
-            t[m] = Q->t[a++];
-            fmpz_submul(&t[m].c, x, &P->t[b++].c);
-            if (fmpz_is_zero(&t[m].c)) fmpz_clear(&t[m].c);
-            else m++;
-        }
-    }
-    lt_free(Q->t);
-    Q->t = t;
-    Q->n = m;
-}
-
-/* fnil(r,c): the Lyndon basis of src/free (degree by degree, lexicographic
-   within a degree) with standard bracketing; [P_u, P_v] is written in this
-   basis by removing the lexicographically smallest word, which is Lyndon
-   with coefficient 1 in its P_w (Reutenauer, Free Lie Algebras, Theorem
-   5.1); brackets of degree above c are 0. */
-static lt_status fnil(lt_liealg_t L, long r, long c, const lt_ctx_t ctx, lt_err_t err)
-{
-    lt_lyndon_t Bl;
-    lt_lyndon_init(Bl);
-    lt_status st = lt_free_lyndon_basis(Bl, (int)r, c, ctx, err);
-    if (st) { lt_lyndon_clear(Bl); return st; }
-    c = Bl->N;
-    uint64_t rpow[65];
-    rpow[0] = 1;
-    for (long k = 1; k <= c; k++) rpow[k] = rpow[k - 1] * (uint64_t)r;
-    slong d = Bl->n;
-    const slong *deg_start = Bl->deg_start;
-    /* each element's word as a base-r code: increasing within a degree */
-    slong *deg = lt_malloc((size_t)(d + 1) * sizeof(slong));
-    uint64_t *code = lt_malloc((size_t)(d + 1) * sizeof(uint64_t));
-    for (slong b = 0; b < d; b++) {
-        const unsigned char *u = lt_lyndon_word(Bl, b);
-        deg[b] = lt_lyndon_degree(Bl, b);
-        code[b] = 0;
-        for (slong i = 0; i < deg[b]; i++) code[b] = code[b] * (uint64_t)r + u[i];
-    }
-    lpoly *P = lt_calloc((size_t)(d + 1), sizeof(lpoly));
-    for (slong b = 0; b < d; b++) {
-        if (deg[b] == 1) {
-            P[b].n = 1;
-            P[b].t = lt_malloc(sizeof(term));
-            P[b].t[0].w = code[b];
-            fmpz_init_set_ui(&P[b].t[0].c, 1);
-            continue;
-        }
-        slong iu = Bl->left[b], iv = Bl->right[b];
-        lpoly_bracket(P + b, P + iu, deg[iu], P + iv, deg[iv], rpow);
-    }
-    lt_scbuilder S;
-    lt_scbuilder_init(&S, d);
-    slong *ks = lt_malloc((size_t)(d + 1) * sizeof(slong));
-    fmpq *cs = _fmpq_vec_init(d + 1);
-    for (slong i = 0; i < d && !st; i++)
-        for (slong j = i + 1; j < d && !st; j++) {
-            slong k = deg[i] + deg[j], m = 0;
-            if (k > c) continue;
-            lpoly Q;
-            lpoly_bracket(&Q, P + i, deg[i], P + j, deg[j], rpow);
-            while (Q.n && !st) {
-                /* the element of degree k whose word is the leading one */
-                slong lo = deg_start[k], hi = deg_start[k + 1];
-                while (lo < hi) { slong mid = (lo + hi) / 2; if (code[mid] < Q.t[0].w) lo = mid + 1; else hi = mid; }
-                if (lo == deg_start[k + 1] || code[lo] != Q.t[0].w) {
-                    st = lt_err_set(err, LT_EINTERNAL, "internal error: leading word is not Lyndon");
-                    break;
-                }
-                ks[m] = lo;
-                fmpq_set_fmpz_frac(cs + m, &Q.t[0].c, &P[lo].t[0].c);
-                fmpz_t x;
-                fmpz_init_set(x, &Q.t[0].c);
-                lpoly_submul(&Q, x, P + lo);
-                fmpz_clear(x);
-                m++;
-            }
-            lpoly_clear(&Q);
-            if (!st) lt_scbuilder_pair(&S, i, j, m, ks, cs);
-        }
-    lt_free(ks);
-    _fmpq_vec_clear(cs, d + 1);
-    if (st) lt_scbuilder_clear(&S);
-    else lt_scbuilder_finish(L, &S);
-    for (slong b = 0; b < d; b++) lpoly_clear(P + b);
-    lt_free(P);
-    lt_free(deg); lt_free(code);
-    lt_lyndon_clear(Bl);
-    return st;
-}
-
 /* ------------------------------------------------------------- families */
 
-static const struct { const char *name; int nargs; const char *form; } families[] = {
-    {"abelian", 1, "abelian(n)"}, {"aff", 1, "aff(n)"}, {"b", 1, "b(n)"},
-    {"fnil", 2, "fnil(r,c)"}, {"gl", 1, "gl(n)"}, {"heis", 1, "heis(2m+1)"},
-    {"n", 1, "n(n)"}, {"se", 1, "se(2), se(3)"}, {"sl", 1, "sl(n)"},
-    {"so", 1, "so(n)"}, {"sp", 1, "sp(2m)"},
+/* The families by name; fam -1 is fnil (src/free), the others are built
+   by lt_liealg_named. */
+static const struct { const char *name; int nargs; const char *form; int fam; } families[] = {
+    {"abelian", 1, "abelian(n)", LT_LIE_ABELIAN}, {"aff", 1, "aff(n)", LT_LIE_AFF}, {"b", 1, "b(n)", LT_LIE_B},
+    {"fnil", 2, "fnil(r,c)", -1}, {"gl", 1, "gl(n)", LT_LIE_GL}, {"heis", 1, "heis(2m+1)", LT_LIE_HEIS},
+    {"n", 1, "n(n)", LT_LIE_N}, {"se", 1, "se(2), se(3)", LT_LIE_SE}, {"sl", 1, "sl(n)", LT_LIE_SL},
+    {"so", 1, "so(n)", LT_LIE_SO}, {"sp", 1, "sp(2m)", LT_LIE_SP},
 };
 #define NFAM ((int)(sizeof families / sizeof *families))
 
@@ -685,166 +331,15 @@ static int family_args(const char *p, long *v, int maxv, const char *spec, lt_er
     }
 }
 
-/* Bases, documented in lietool-formats(5), LIE ALGEBRA BASES (E_ij is
-   1-based there and in this comment; the code is 0-based):
-   gl(n)      E_ij, row by row
-   sl(n)      E_ij (i != j) row by row, then H_i = E_ii - E_{i+1,i+1};
-              sl(2) is e = E_12, f = E_21, h = E_11 - E_22
-   so(n)      E_ij - E_ji, i < j, row by row
-   sp(2m)     J = [[0, I], [-I, 0]]; E_ij - E_{m+j,m+i} (i, j <= m, row by
-              row), then E_{i,m+j} + E_{j,m+i} (i <= j; E_{i,m+i} when i = j),
-              then E_{m+i,j} + E_{m+j,i} (i <= j; E_{m+i,i} when i = j)
-   b(n)       E_ij, i <= j, row by row;  n(n): E_ij, i < j
-   heis(2m+1) (m+2) x (m+2): x_i = E_{1,i+1}, y_i = E_{i+1,m+2} (i = 1..m),
-              z = E_{1,m+2}; [x_i, y_i] = z
-   aff(n)     (n+1) x (n+1): E_ij (i, j <= n) row by row, then the
-              translations E_{i,n+1}
-   se(2)      R = E_21 - E_12, T_1 = E_13, T_2 = E_23
-   se(3)      L_1 = E_32 - E_23, L_2 = E_13 - E_31, L_3 = E_21 - E_12,
-              T_i = E_{i,4}; [L_1, L_2] = L_3
-   abelian(n) E_ii */
+/* The family f with its arguments v[0..nv-1]. */
 static lt_status family(lt_liealg_t L, int f, const long *v, int nv, const char *spec,
                         const lt_ctx_t ctx, lt_err_t err)
 {
-    const char *nm = families[f].name;
     if (nv != families[f].nargs)
         return lt_err_set(err, LT_EINPUT, "'%s': expected %s (%s)", spec, families[f].form,
                           families[f].nargs == 1 ? "one argument" : "two arguments");
-    long a = v[0];
-    double n = 0, d = 0;
-    long lo = 1;
-    const char *why = NULL;
-    switch (nm[0] == 's' ? (nm[1] == 'l' ? 'L' : nm[1] == 'o' ? 'O' : nm[1] == 'p' ? 'P' : 'E') : nm[0]) {
-    case 'g': n = a; d = (double)a * a; break;
-    case 'L': lo = 2; n = a; d = (double)a * a - 1; break;
-    case 'O': lo = 2; n = a; d = (double)a * (a - 1) / 2; break;
-    case 'P':
-        lo = 2; n = a; d = (double)(a / 2) * (a + 1);
-        if (a % 2) why = "the argument of sp(2m) is even";
-        break;
-    case 'b': n = a; d = (double)a * (a + 1) / 2; break;
-    case 'n': lo = 2; n = a; d = (double)a * (a - 1) / 2; break;
-    case 'h':
-        lo = 3; n = (a - 1) / 2 + 2; d = a;
-        if (a % 2 == 0) why = "the argument of heis(2m+1) is odd (the Heisenberg algebra has odd dimension)";
-        break;
-    case 'a':
-        if (nm[1] == 'f') { n = a + 1; d = (double)a * (a + 1); }
-        else { n = a; d = a; }
-        break;
-    case 'E':
-        lo = 2; n = a + 1; d = (double)a * (a + 1) / 2;
-        if (a > 3) why = "se(n) is defined for n = 2 and n = 3";
-        break;
-    case 'f': {
-        long c = v[1];
-        if (a < 1 || c < 1)
-            return lt_err_set(err, LT_EINPUT, "'%s': the rank and the class must be at least 1", spec);
-        /* the dimension degree by degree, stopping above --max-dim: the
-           class is not bounded, and the Witt sum to a large class costs
-           its square (rank 1: only degree 1) */
-        mpz_t wd, wn;
-        mpz_init(wd);
-        mpz_init(wn);
-        for (long k = 1; k <= (a == 1 ? 1 : c); k++) {
-            lt_free_witt(wn, (ulong)a, (ulong)k);
-            mpz_add(wd, wd, wn);
-            if (mpz_cmp_si(wd, ctx->max_dim) > 0) break;
-        }
-        d = mpz_get_d(wd);
-        mpz_clear(wd);
-        mpz_clear(wn);
-        if (d > (double)ctx->max_dim)
-            return lt_err_set(err, LT_ELIMIT, "'%s' has dimension above --max-dim %ld", spec, ctx->max_dim);
-        if (a > 1 && (double)c * log2((double)a) > 62)
-            return lt_err_set(err, LT_ELIMIT, "'%s': words of length %ld over %ld letters are beyond 64-bit codes", spec, c, a);
-        char q[80];
-        snprintf(q, sizeof q, "'%.60s'", spec);
-        if (memory_ok(d * d * 2.0 * sizeof(slong), "the structure-constant index", q, ctx, err)) return err->status;
-        return fnil(L, a, c, ctx, err);
-    }
-    }
-    if (a < lo)
-        return lt_err_set(err, LT_EINPUT, "'%s': the argument must be at least %ld, not %ld", spec, lo, a);
-    if (why) return lt_err_set(err, LT_EINPUT, "'%s': %s", spec, why);
-    if (n > (double)ctx->max_dim)
-        return lt_err_set(err, LT_ELIMIT, "'%s' is made of %.0fx%.0f matrices, above --max-dim %ld", spec, n, n, ctx->max_dim);
-    if (d > (double)ctx->max_dim)
-        return lt_err_set(err, LT_ELIMIT, "'%s' has dimension %.0f, above --max-dim %ld", spec, d, ctx->max_dim);
-    char q[80];
-    snprintf(q, sizeof q, "'%.60s'", spec);
-    if (memory_ok(d * n * n * (double)sizeof(fmpq), "the matrix form", q, ctx, err)
-        || memory_ok(d * d * 2.0 * sizeof(slong), "the structure-constant index", q, ctx, err)) return err->status;
-    sbasis B;
-    sb_init(&B, (slong)n);
-    slong N = (slong)n;
-    switch (nm[0] == 's' ? (nm[1] == 'l' ? 'L' : nm[1] == 'o' ? 'O' : nm[1] == 'p' ? 'P' : 'E') : nm[0]) {
-    case 'g':
-        for (slong i = 0; i < N; i++)
-            for (slong j = 0; j < N; j++) sb_e(&B, i, j, 1);
-        break;
-    case 'L':
-        for (slong i = 0; i < N; i++)
-            for (slong j = 0; j < N; j++)
-                if (i != j) sb_e(&B, i, j, 1);
-        for (slong i = 0; i + 1 < N; i++) sb_e2(&B, i, i, 1, i + 1, i + 1, -1);
-        break;
-    case 'O':
-        for (slong i = 0; i < N; i++)
-            for (slong j = i + 1; j < N; j++) sb_e2(&B, i, j, 1, j, i, -1);
-        break;
-    case 'P': {
-        slong m = N / 2;
-        for (slong i = 0; i < m; i++)
-            for (slong j = 0; j < m; j++) sb_e2(&B, i, j, 1, m + j, m + i, -1);
-        for (slong i = 0; i < m; i++)
-            for (slong j = i; j < m; j++) {
-                if (i == j) sb_e(&B, i, m + i, 1);
-                else sb_e2(&B, i, m + j, 1, j, m + i, 1);
-            }
-        for (slong i = 0; i < m; i++)
-            for (slong j = i; j < m; j++) {
-                if (i == j) sb_e(&B, m + i, i, 1);
-                else sb_e2(&B, m + i, j, 1, m + j, i, 1);
-            }
-        break;
-    }
-    case 'b':
-        for (slong i = 0; i < N; i++)
-            for (slong j = i; j < N; j++) sb_e(&B, i, j, 1);
-        break;
-    case 'n':
-        for (slong i = 0; i < N; i++)
-            for (slong j = i + 1; j < N; j++) sb_e(&B, i, j, 1);
-        break;
-    case 'h': {
-        slong m = N - 2;
-        for (slong i = 1; i <= m; i++) sb_e(&B, 0, i, 1);
-        for (slong i = 1; i <= m; i++) sb_e(&B, i, m + 1, 1);
-        sb_e(&B, 0, m + 1, 1);
-        break;
-    }
-    case 'a':
-        if (nm[1] == 'f') {
-            for (slong i = 0; i + 1 < N; i++)
-                for (slong j = 0; j + 1 < N; j++) sb_e(&B, i, j, 1);
-            for (slong i = 0; i + 1 < N; i++) sb_e(&B, i, N - 1, 1);
-        } else
-            for (slong i = 0; i < N; i++) sb_e(&B, i, i, 1);
-        break;
-    case 'E':
-        if (N == 3) sb_e2(&B, 1, 0, 1, 0, 1, -1);
-        else {
-            sb_e2(&B, 2, 1, 1, 1, 2, -1);
-            sb_e2(&B, 0, 2, 1, 2, 0, -1);
-            sb_e2(&B, 1, 0, 1, 0, 1, -1);
-        }
-        for (slong i = 0; i + 1 < N; i++) sb_e(&B, i, N - 1, 1);
-        break;
-    }
-    lt_status st = sb_build(L, &B, err);
-    sb_clear(&B);
-    return st;
+    if (families[f].fam < 0) return lt_free_nilpotent(L, v[0], v[1], spec, ctx, err);
+    return lt_liealg_named(L, (lt_liealg_family)families[f].fam, v[0], spec, ctx, err);
 }
 
 /* --------------------------------------------------- GAP LieAlgebra(...) */
@@ -1112,7 +607,7 @@ lt_status lt_io_read_gap_table(lt_liealg_t L, const char *text, const char *wher
     for (slong t = 0; t < nat; t++)
         if (at[t].k >= d)
             FAIL("%s: entry [%ld][%ld]: index %ld is above the dimension %ld", where, (long)at[t].i + 1, (long)at[t].j + 1, (long)at[t].k + 1, (long)d);
-    if ((st = memory_ok((double)d * d * d * sizeof(fmpq), "the dense table", where, ctx, err))) goto done;
+    if ((st = lt_ctx_check_memory((double)d * d * d * sizeof(fmpq), "the dense table", where, ctx, err))) goto done;
     {
         fmpq *c = _fmpq_vec_init(d ? d * d * d : 1);
         for (slong t = 0; t < nat; t++) fmpq_set(c + (at[t].i * d + at[t].j) * d + at[t].k, C.v + t);
@@ -1130,76 +625,17 @@ done:
 
 /* ------------------------------------------------------------ .lie files */
 
-/* The span of k linearly independent matrices closed under the bracket, in
-   the order given (not the echelon order of lt_liealg_from_basis): with the
-   echelon rows e_r and pivots p_r, b_i = sum_r T_ir e_r where T_ir = b_i[p_r],
-   and a commutator C has coordinates (C[p_r])_r T^-1. */
+/* The basis form: the matrices in the order given, or the message naming
+   the lines at fault. */
 static lt_status basis_ordered(lt_liealg_t L, const mlist *M, const char *path, lt_err_t err)
 {
-    slong k = M->n, n = fmpq_mat_nrows(M->m), N = n * n;
-    lt_qspace_t S;
-    lt_qspace_init(S, N);
-    fmpq *v = _fmpq_vec_init(N);
-    lt_status st = LT_OK;
-    for (slong i = 0; i < k && !st; i++) {
-        for (slong a = 0; a < n; a++)
-            for (slong c = 0; c < n; c++) fmpq_set(v + a * n + c, fmpq_mat_entry(M->m + i, a, c));
-        if (!lt_qspace_add(S, v))
-            st = lt_err_set(err, LT_EINPUT, "%s:%ld: basis matrix %ld is a linear combination of the earlier ones", path, M->line[i], (long)i + 1);
-    }
-    fmpq_mat_t T, Ti, P, Q;
-    fmpq_mat_init(T, k, k);
-    fmpq_mat_init(Ti, k, k);
-    fmpq_mat_init(P, n, n);
-    fmpq_mat_init(Q, n, n);
-    lt_scbuilder B;
-    lt_scbuilder_init(&B, k);
-    fmpq *u = _fmpq_vec_init(k), *x = _fmpq_vec_init(k);
-    slong *ks = lt_malloc((size_t)(k + 1) * sizeof(slong));
-    if (!st) {
-        for (slong i = 0; i < k; i++)
-            for (slong r = 0; r < k; r++) {
-                slong p = S->piv[r];
-                fmpq_set(fmpq_mat_entry(T, i, r), fmpq_mat_entry(M->m + i, p / n, p % n));
-            }
-        fmpq_mat_inv(Ti, T);
-    }
-    for (slong i = 0; i < k && !st; i++)
-        for (slong j = i + 1; j < k && !st; j++) {
-            fmpq_mat_mul(P, M->m + i, M->m + j);
-            fmpq_mat_mul(Q, M->m + j, M->m + i);
-            fmpq_mat_sub(P, P, Q);
-            for (slong a = 0; a < n; a++)
-                for (slong c = 0; c < n; c++) fmpq_set(v + a * n + c, fmpq_mat_entry(P, a, c));
-            for (slong r = 0; r < k; r++) fmpq_set(u + r, v + S->piv[r]);
-            if (lt_qspace_reduce(S, v)) {
-                st = lt_err_set(err, LT_EINPUT, "%s: the bracket of the basis matrices on lines %ld and %ld is not in their span "
-                                "(use gen lines for the Lie algebra they generate)", path, M->line[i], M->line[j]);
-                break;
-            }
-            slong m = 0;
-            for (slong s = 0; s < k; s++) {
-                fmpq_zero(x + m);
-                for (slong r = 0; r < k; r++)
-                    if (!fmpq_is_zero(u + r)) fmpq_addmul(x + m, u + r, fmpq_mat_entry(Ti, r, s));
-                if (!fmpq_is_zero(x + m)) ks[m++] = s;
-            }
-            lt_scbuilder_pair(&B, i, j, m, ks, x);
-        }
-    if (st) lt_scbuilder_clear(&B);
-    else {
-        lt_scbuilder_finish(L, &B);
-        L->n = n;
-        L->mats = lt_malloc((size_t)(k + 1) * sizeof(fmpq_mat_struct));
-        for (slong i = 0; i < k; i++) {
-            fmpq_mat_init(L->mats + i, n, n);
-            fmpq_mat_set(L->mats + i, M->m + i);
-        }
-    }
-    _fmpq_vec_clear(u, k); _fmpq_vec_clear(x, k); _fmpq_vec_clear(v, N);
-    lt_free(ks);
-    fmpq_mat_clear(T); fmpq_mat_clear(Ti); fmpq_mat_clear(P); fmpq_mat_clear(Q);
-    lt_qspace_clear(S);
+    slong bad[2];
+    lt_status st = lt_liealg_from_basis_ordered(L, M->m, M->n, bad, err);
+    if (st == LT_EINPUT && bad[1] < 0)
+        lt_err_set(err, LT_EINPUT, "%s:%ld: basis matrix %ld is a linear combination of the earlier ones", path, M->line[bad[0]], (long)bad[0] + 1);
+    else if (st == LT_EINPUT)
+        lt_err_set(err, LT_EINPUT, "%s: the bracket of the basis matrices on lines %ld and %ld is not in their span "
+                   "(use gen lines for the Lie algebra they generate)", path, M->line[bad[0]], M->line[bad[1]]);
     return st;
 }
 
@@ -1286,7 +722,7 @@ static lt_status lie_text(lt_liealg_t L, const char *text, const char *path, con
             }
             if (d) { st = lt_err_set(err, LT_EINPUT, "%s: dim is given twice", where); break; }
             if (v > ctx->max_dim) { st = lt_err_set(err, LT_ELIMIT, "%s: dim %ld is above --max-dim %ld", where, v, ctx->max_dim); break; }
-            if ((st = memory_ok((double)v * v * v * sizeof(fmpq), "the dense bracket table", where, ctx, err))) break;
+            if ((st = lt_ctx_check_memory((double)v * v * v * sizeof(fmpq), "the dense bracket table", where, ctx, err))) break;
             d = v;
             c = _fmpq_vec_init(d * d * d);
             seen = lt_calloc((size_t)(d * d), sizeof(long));

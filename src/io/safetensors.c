@@ -61,7 +61,6 @@ void lt_safetensors_clear(lt_safetensors_t S)
     for (int i = 0; i < S->n; i++) lt_free(S->t[i].name);
     lt_free(S->t);
     lt_free(S->buf);
-    memset(S, 0, sizeof *S);
 }
 
 static uint64_t le64(const unsigned char *p)
@@ -128,6 +127,7 @@ static lt_status tensor(lt_st_tensor *T, const char *name, const lt_json *v, uin
 lt_status lt_safetensors_parse(lt_safetensors_t S, unsigned char *buf, size_t size, lt_err_t err)
 {
     lt_safetensors_clear(S);
+    lt_safetensors_init(S);
     S->buf = buf;
     S->size = size;
     if (size < 8) return lt_err_set(err, LT_EINPUT, "file is %zu bytes, shorter than the 8-byte header length", size);
@@ -175,6 +175,7 @@ done:
 lt_status lt_safetensors_read(lt_safetensors_t S, const char *path, long max_mb, lt_err_t err)
 {
     lt_safetensors_clear(S);
+    lt_safetensors_init(S);
     FILE *f = fopen(path, "rb");
     if (!f) return lt_err_set(err, LT_EINPUT, "%s: cannot open: %s", path, strerror(errno));
     if (fseek(f, 0, SEEK_END) != 0) { fclose(f); return lt_err_set(err, LT_EINPUT, "%s: cannot seek", path); }

@@ -10,7 +10,7 @@
       [g_i, b] lies in span(B) for every generator and basis element, so
       span(B) contains the generated algebra; with dim B = d_p it is that
       algebra. A failed check adds primes; after a few the exact (slower)
-      rational closure decides. */
+      rational closure decides (lt_liealg_closure_by, at the end). */
 #include <string.h>
 #include <flint/nmod_vec.h>
 #include <flint/fmpz_vec.h>
@@ -166,8 +166,8 @@ static int certify(const lt_qspace_t B, const fmpq_mat_struct *gens, slong k, sl
 
 /* Returns 1 and fills S (rational RREF) when the modular method certifies
    the closure; 0 when it could not (the caller falls back). */
-int lt_liealg_closure_modular_(lt_qspace_t S, const fmpq_mat_struct *gens, slong k, slong n,
-                               slong max_dim, int *too_big)
+static int closure_modular(lt_qspace_t S, const fmpq_mat_struct *gens, slong k, slong n,
+                           slong max_dim, int *too_big)
 {
     slong N = n * n, d = -1;
     *too_big = 0;
@@ -219,4 +219,79 @@ int lt_liealg_closure_modular_(lt_qspace_t S, const fmpq_mat_struct *gens, slong
     fmpz_clear(M);
     fmpz_clear(a);
     return done;
+}
+
+lt_status lt_liealg_closure(lt_liealg_t L, const fmpq_mat_struct *gens, slong k,
+                            const lt_ctx_t ctx, lt_err_t err)
+{
+    return lt_liealg_closure_by(L, gens, k, LT_CLOSURE_AUTO, ctx, err);
+}
+
+lt_status lt_liealg_closure_by(lt_liealg_t L, const fmpq_mat_struct *gens, slong k, int method,
+                               const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_liealg_clear(L);
+    lt_liealg_init(L);
+    slong n = k ? fmpq_mat_nrows(gens) : 1, N = n * n;
+    lt_qspace_t S;
+    lt_qspace_init(S, N);
+    int too_big = 0;
+    if (method != LT_CLOSURE_EXACT && closure_modular(S, gens, k, n, ctx->max_dim, &too_big)) {
+        lt_status st = lt_liealg_from_space_(L, S, n, 0, err);
+        lt_qspace_clear(S);
+        return st;
+    }
+    if (method == LT_CLOSURE_MODULAR && !too_big) {
+        lt_qspace_clear(S);
+        return lt_err_set(err, LT_ENUMERIC, "the modular closure could not be certified over Q");
+    }
+    if (too_big) {
+        lt_qspace_clear(S);
+        return lt_err_set(err, LT_ELIMIT, "the generated Lie algebra has dimension above --max-dim %ld", ctx->max_dim);
+    }
+    lt_qspace_clear(S);
+    lt_qspace_init(S, N);
+    /* the exact closure: queue of elements still to be bracketed */
+    slong qn = 0, qa = 16, head = 0;
+    fmpq **queue = lt_malloc((size_t)qa * sizeof *queue);
+    fmpq **g = lt_malloc((size_t)(k + 1) * sizeof *g);
+    fmpq *C = _fmpq_vec_init(N);
+    lt_status st = LT_OK;
+    for (slong i = 0; i < k; i++) {
+        g[i] = _fmpq_vec_init(N);
+        lt_liealg_mat_to_vec_(g[i], gens + i);
+    }
+    for (slong i = 0; i < k + 0 && 1; i++) {
+        lt_qvec_set(C, g[i], N);
+        if (lt_qspace_reduce(S, C)) {
+            lt_qspace_add(S, C);
+            if (qn == qa) { qa *= 2; queue = lt_realloc(queue, (size_t)qa * sizeof *queue); }
+            queue[qn] = _fmpq_vec_init(N);
+            lt_qvec_set(queue[qn++], C, N);
+        }
+    }
+    while (head < qn && !st) {
+        fmpq *x = queue[head++];
+        for (slong i = 0; i < k; i++) {
+            lt_liealg_mat_bracket_(C, g[i], x, n);
+            if (!lt_qspace_reduce(S, C)) continue;
+            lt_qspace_add(S, C);
+            if (S->rank > ctx->max_dim) {
+                st = lt_err_set(err, LT_ELIMIT, "the generated Lie algebra has dimension above --max-dim %ld", ctx->max_dim);
+                break;
+            }
+            if (qn == qa) { qa *= 2; queue = lt_realloc(queue, (size_t)qa * sizeof *queue); }
+            queue[qn] = _fmpq_vec_init(N);
+            lt_qvec_set(queue[qn++], C, N);
+        }
+        if (ctx->progress) ctx->progress(ctx->progress_arg, "closing under the bracket", (double)head, (double)N);
+    }
+    if (ctx->progress) ctx->progress(ctx->progress_arg, "", 1, 1);
+    for (slong i = 0; i < qn; i++) _fmpq_vec_clear(queue[i], N);
+    for (slong i = 0; i < k; i++) _fmpq_vec_clear(g[i], N);
+    lt_free(queue); lt_free(g);
+    _fmpq_vec_clear(C, N);
+    if (!st) st = lt_liealg_from_space_(L, S, n, 0, err);
+    lt_qspace_clear(S);
+    return st;
 }

@@ -15,7 +15,6 @@ void lt_liealg_clear(lt_liealg_t L)
     lt_free(L->sc_start); lt_free(L->sc_len); lt_free(L->sc_k);
     for (slong i = 0; L->mats && i < L->dim; i++) fmpq_mat_clear(L->mats + i);
     lt_free(L->mats);
-    memset(L, 0, sizeof *L);
 }
 
 /* ---- sparse structure constants ---- */
@@ -35,7 +34,6 @@ void lt_scbuilder_clear(lt_scbuilder *B)
 {
     lt_free(B->start); lt_free(B->len); lt_free(B->k);
     if (B->c) _fmpq_vec_clear(B->c, B->alloc);
-    memset(B, 0, sizeof *B);
 }
 
 void lt_scbuilder_pair(lt_scbuilder *B, slong i, slong j, slong m, const slong *k, const fmpq *c)
@@ -63,6 +61,7 @@ void lt_scbuilder_pair(lt_scbuilder *B, slong i, slong j, slong m, const slong *
 void lt_scbuilder_finish(lt_liealg_t L, lt_scbuilder *B)
 {
     lt_liealg_clear(L);
+    lt_liealg_init(L);
     L->dim = B->dim;
     L->sc_start = B->start;
     L->sc_len = B->len;
@@ -133,6 +132,7 @@ int lt_liealg_is_abelian(const lt_liealg_t L)
 lt_status lt_liealg_from_table(lt_liealg_t L, const fmpq *c, slong d, lt_err_t err)
 {
     lt_liealg_clear(L);
+    lt_liealg_init(L);
     for (slong i = 0; i < d; i++)
         for (slong j = i; j < d; j++)
             for (slong k = 0; k < d; k++) {
@@ -170,7 +170,7 @@ lt_status lt_liealg_from_table(lt_liealg_t L, const fmpq *c, slong d, lt_err_t e
             }
     _fmpq_vec_clear(ei, d); _fmpq_vec_clear(ej, d); _fmpq_vec_clear(ek, d);
     _fmpq_vec_clear(t, d); _fmpq_vec_clear(s, d); _fmpq_vec_clear(acc, d);
-    if (st) lt_liealg_clear(L);
+    if (st) { lt_liealg_clear(L); lt_liealg_init(L); }
     return st;
 }
 
@@ -190,17 +190,14 @@ void lt_liealg_mat_bracket_(fmpq *C, const fmpq *A, const fmpq *B, slong n)
         }
 }
 
-static void mat_to_vec(fmpq *v, const fmpq_mat_t M)
+void lt_liealg_mat_to_vec_(fmpq *v, const fmpq_mat_t M)
 {
     slong n = fmpq_mat_nrows(M);
     for (slong i = 0; i < n; i++)
         for (slong j = 0; j < n; j++) fmpq_set(v + i * n + j, fmpq_mat_entry(M, i, j));
 }
 
-/* Finishes a matrix algebra from the RREF space S of Q^(n^2) (closed under
-   the bracket, or checked here): basis = rows, structure constants read at
-   the pivot columns. */
-static lt_status from_space(lt_liealg_t L, const lt_qspace_t S, slong n, int check, lt_err_t err)
+lt_status lt_liealg_from_space_(lt_liealg_t L, const lt_qspace_t S, slong n, int check, lt_err_t err)
 {
     slong d = S->rank, N = n * n;
     lt_scbuilder B;
@@ -220,7 +217,7 @@ static lt_status from_space(lt_liealg_t L, const lt_qspace_t S, slong n, int che
     _fmpq_vec_clear(C, N);
     _fmpq_vec_clear(w, d);
     lt_scbuilder_finish(L, &B);
-    if (st) { lt_liealg_clear(L); return st; }
+    if (st) { lt_liealg_clear(L); lt_liealg_init(L); return st; }
     L->n = n;
     L->mats = lt_malloc((size_t)(d + 1) * sizeof(fmpq_mat_struct));
     for (slong r = 0; r < d; r++) {
@@ -236,92 +233,95 @@ lt_status lt_liealg_from_basis(lt_liealg_t L, const fmpq_mat_struct *mats, slong
 {
     (void)ctx;
     lt_liealg_clear(L);
+    lt_liealg_init(L);
     slong n = k ? fmpq_mat_nrows(mats) : 1, N = n * n;
     lt_qspace_t S;
     lt_qspace_init(S, N);
     fmpq *v = _fmpq_vec_init(N);
     lt_status st = LT_OK;
     for (slong i = 0; i < k && !st; i++) {
-        mat_to_vec(v, mats + i);
+        lt_liealg_mat_to_vec_(v, mats + i);
         if (!lt_qspace_add(S, v))
             st = lt_err_set(err, LT_EINPUT, "basis element %ld is a combination of the earlier ones", (long)i + 1);
     }
     _fmpq_vec_clear(v, N);
-    if (!st) st = from_space(L, S, n, 1, err);
+    if (!st) st = lt_liealg_from_space_(L, S, n, 1, err);
     lt_qspace_clear(S);
     return st;
 }
 
-lt_status lt_liealg_closure(lt_liealg_t L, const fmpq_mat_struct *gens, slong k,
-                            const lt_ctx_t ctx, lt_err_t err)
+/* The span of k linearly independent matrices closed under the bracket, in
+   the order given (not the echelon order of lt_liealg_from_basis): with the
+   echelon rows e_r and pivots p_r, b_i = sum_r T_ir e_r where T_ir = b_i[p_r],
+   and a commutator C has coordinates (C[p_r])_r T^-1. */
+lt_status lt_liealg_from_basis_ordered(lt_liealg_t L, const fmpq_mat_struct *mats, slong k, slong bad[2], lt_err_t err)
 {
-    return lt_liealg_closure_by(L, gens, k, LT_CLOSURE_AUTO, ctx, err);
-}
-
-lt_status lt_liealg_closure_by(lt_liealg_t L, const fmpq_mat_struct *gens, slong k, int method,
-                               const lt_ctx_t ctx, lt_err_t err)
-{
-    lt_liealg_clear(L);
-    slong n = k ? fmpq_mat_nrows(gens) : 1, N = n * n;
+    slong n = k ? fmpq_mat_nrows(mats) : 1, N = n * n;
     lt_qspace_t S;
     lt_qspace_init(S, N);
-    int too_big = 0;
-    if (method != LT_CLOSURE_EXACT && lt_liealg_closure_modular_(S, gens, k, n, ctx->max_dim, &too_big)) {
-        lt_status st = from_space(L, S, n, 0, err);
-        lt_qspace_clear(S);
-        return st;
-    }
-    if (method == LT_CLOSURE_MODULAR && !too_big) {
-        lt_qspace_clear(S);
-        return lt_err_set(err, LT_ENUMERIC, "the modular closure could not be certified over Q");
-    }
-    if (too_big) {
-        lt_qspace_clear(S);
-        return lt_err_set(err, LT_ELIMIT, "the generated Lie algebra has dimension above --max-dim %ld", ctx->max_dim);
-    }
-    lt_qspace_clear(S);
-    lt_qspace_init(S, N);
-    /* the exact closure: queue of elements still to be bracketed */
-    slong qn = 0, qa = 16, head = 0;
-    fmpq **queue = lt_malloc((size_t)qa * sizeof *queue);
-    fmpq **g = lt_malloc((size_t)(k + 1) * sizeof *g);
-    fmpq *C = _fmpq_vec_init(N);
+    fmpq *v = _fmpq_vec_init(N);
     lt_status st = LT_OK;
-    for (slong i = 0; i < k; i++) {
-        g[i] = _fmpq_vec_init(N);
-        mat_to_vec(g[i], gens + i);
-    }
-    for (slong i = 0; i < k + 0 && 1; i++) {
-        lt_qvec_set(C, g[i], N);
-        if (lt_qspace_reduce(S, C)) {
-            lt_qspace_add(S, C);
-            if (qn == qa) { qa *= 2; queue = lt_realloc(queue, (size_t)qa * sizeof *queue); }
-            queue[qn] = _fmpq_vec_init(N);
-            lt_qvec_set(queue[qn++], C, N);
+    for (slong i = 0; i < k && !st; i++) {
+        lt_liealg_mat_to_vec_(v, mats + i);
+        if (!lt_qspace_add(S, v)) {
+            bad[0] = i;
+            bad[1] = -1;
+            st = lt_err_set(err, LT_EINPUT, "basis matrix %ld is a linear combination of the earlier ones", (long)i + 1);
         }
     }
-    while (head < qn && !st) {
-        fmpq *x = queue[head++];
-        for (slong i = 0; i < k; i++) {
-            lt_liealg_mat_bracket_(C, g[i], x, n);
-            if (!lt_qspace_reduce(S, C)) continue;
-            lt_qspace_add(S, C);
-            if (S->rank > ctx->max_dim) {
-                st = lt_err_set(err, LT_ELIMIT, "the generated Lie algebra has dimension above --max-dim %ld", ctx->max_dim);
+    fmpq_mat_t T, Ti, P, Q;
+    fmpq_mat_init(T, k, k);
+    fmpq_mat_init(Ti, k, k);
+    fmpq_mat_init(P, n, n);
+    fmpq_mat_init(Q, n, n);
+    lt_scbuilder B;
+    lt_scbuilder_init(&B, k);
+    fmpq *u = _fmpq_vec_init(k), *x = _fmpq_vec_init(k);
+    slong *ks = lt_malloc((size_t)(k + 1) * sizeof(slong));
+    if (!st) {
+        for (slong i = 0; i < k; i++)
+            for (slong r = 0; r < k; r++) {
+                slong p = S->piv[r];
+                fmpq_set(fmpq_mat_entry(T, i, r), fmpq_mat_entry(mats + i, p / n, p % n));
+            }
+        fmpq_mat_inv(Ti, T);
+    }
+    for (slong i = 0; i < k && !st; i++)
+        for (slong j = i + 1; j < k && !st; j++) {
+            fmpq_mat_mul(P, mats + i, mats + j);
+            fmpq_mat_mul(Q, mats + j, mats + i);
+            fmpq_mat_sub(P, P, Q);
+            lt_liealg_mat_to_vec_(v, P);
+            for (slong r = 0; r < k; r++) fmpq_set(u + r, v + S->piv[r]);
+            if (lt_qspace_reduce(S, v)) {
+                bad[0] = i;
+                bad[1] = j;
+                st = lt_err_set(err, LT_EINPUT, "the bracket of basis matrices %ld and %ld is not in their span",
+                                (long)i + 1, (long)j + 1);
                 break;
             }
-            if (qn == qa) { qa *= 2; queue = lt_realloc(queue, (size_t)qa * sizeof *queue); }
-            queue[qn] = _fmpq_vec_init(N);
-            lt_qvec_set(queue[qn++], C, N);
+            slong m = 0;
+            for (slong s = 0; s < k; s++) {
+                fmpq_zero(x + m);
+                for (slong r = 0; r < k; r++)
+                    if (!fmpq_is_zero(u + r)) fmpq_addmul(x + m, u + r, fmpq_mat_entry(Ti, r, s));
+                if (!fmpq_is_zero(x + m)) ks[m++] = s;
+            }
+            lt_scbuilder_pair(&B, i, j, m, ks, x);
         }
-        if (ctx->progress) ctx->progress(ctx->progress_arg, "closing under the bracket", (double)head, (double)N);
+    if (st) lt_scbuilder_clear(&B);
+    else {
+        lt_scbuilder_finish(L, &B);
+        L->n = n;
+        L->mats = lt_malloc((size_t)(k + 1) * sizeof(fmpq_mat_struct));
+        for (slong i = 0; i < k; i++) {
+            fmpq_mat_init(L->mats + i, n, n);
+            fmpq_mat_set(L->mats + i, mats + i);
+        }
     }
-    if (ctx->progress) ctx->progress(ctx->progress_arg, "", 1, 1);
-    for (slong i = 0; i < qn; i++) _fmpq_vec_clear(queue[i], N);
-    for (slong i = 0; i < k; i++) _fmpq_vec_clear(g[i], N);
-    lt_free(queue); lt_free(g);
-    _fmpq_vec_clear(C, N);
-    if (!st) st = from_space(L, S, n, 0, err);
+    _fmpq_vec_clear(u, k); _fmpq_vec_clear(x, k); _fmpq_vec_clear(v, N);
+    lt_free(ks);
+    fmpq_mat_clear(T); fmpq_mat_clear(Ti); fmpq_mat_clear(P); fmpq_mat_clear(Q);
     lt_qspace_clear(S);
     return st;
 }
@@ -451,7 +451,6 @@ void lt_lseries_clear(lt_lseries_t S)
 {
     for (slong i = 0; i < S->len; i++) lt_qspace_clear(S->terms + i);
     lt_free(S->terms);
-    lt_lseries_init(S);
 }
 
 static lt_qspace_struct *push(lt_lseries_t S, slong d)
@@ -466,6 +465,7 @@ static void down_series(lt_lseries_t S, const lt_liealg_t L, int kind)
 {
     slong d = L->dim;
     lt_lseries_clear(S);
+    lt_lseries_init(S);
     lt_qspace_t all;
     lt_qspace_init(all, d);
     lt_qspace_full(all, d);
@@ -508,6 +508,7 @@ void lt_liealg_upper_central_series(lt_lseries_t S, const lt_liealg_t L)
     }
     /* GAP's order: largest first, down to 0 */
     lt_lseries_clear(S);
+    lt_lseries_init(S);
     for (slong i = up->len - 1; i >= 0; i--) lt_qspace_set(push(S, d), up->terms + i);
     S->reaches_zero = up->terms[up->len - 1].rank == d;   /* reaches L: nilpotent */
     lt_lseries_clear(up);

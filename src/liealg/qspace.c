@@ -38,8 +38,6 @@ void lt_qspace_clear(lt_qspace_t S)
     for (slong r = 0; r < S->rank; r++) _fmpq_vec_clear(S->rows[r], S->N);
     lt_free(S->rows);
     lt_free(S->piv);
-    S->rows = NULL; S->piv = NULL;
-    S->rank = S->alloc = 0;
 }
 
 void lt_qspace_set(lt_qspace_t S, const lt_qspace_t T)

@@ -1,7 +1,7 @@
 /* Bracket witnesses for the derived and lower central series of a Lie
-   algebra (see lietool/witness.h). */
+   algebra (see lietool/liealg.h). */
 #include <string.h>
-#include "lietool/witness.h"
+#include "lietool/liealg.h"
 
 void lt_lwit_init(lt_lwit_t W, slong dim)
 {
@@ -95,4 +95,45 @@ int lt_liealg_quotient_abelian(const lt_liealg_t L, const lt_qspace_t U, const l
     _fmpq_vec_clear(w, d);
     if (checks) *checks = count;
     return ok;
+}
+
+/* ---- the evidence for a whole series ---- */
+
+void lt_liealg_series_witness_init(lt_liealg_series_witness_t R)
+{
+    memset(R, 0, sizeof *R);
+    lt_lseries_init(R->S);
+}
+
+void lt_liealg_series_witness_clear(lt_liealg_series_witness_t R)
+{
+    for (slong i = 0; i < R->nsteps; i++) lt_lwit_clear(R->steps[i].W);
+    lt_free(R->steps);
+    lt_lseries_clear(R->S);
+}
+
+lt_status lt_liealg_series_witness(lt_liealg_series_witness_t R, const lt_liealg_t L, int lower, lt_err_t err)
+{
+    lt_liealg_series_witness_clear(R);
+    lt_liealg_series_witness_init(R);
+    R->lower = lower;
+    if (lower) lt_liealg_lower_central_series(R->S, L);
+    else lt_liealg_derived_series(R->S, L);
+    const lt_lseries_struct *S = R->S;
+    R->residual = !S->reaches_zero;
+    slong nsteps = S->len - 1 + R->residual;
+    R->steps = lt_calloc((size_t)(nsteps ? nsteps : 1), sizeof *R->steps);
+    lt_status st = LT_OK;
+    for (slong i = 0; !st && i < nsteps; i++) {
+        int last = R->residual && i == nsteps - 1;
+        const lt_qspace_struct *U = &S->terms[i], *T = &S->terms[last ? i : i + 1], *A = lower ? &S->terms[0] : NULL;
+        lt_liealg_step_struct *P = &R->steps[i];
+        lt_lwit_init(P->W, L->dim);
+        R->nsteps = i + 1;
+        st = lt_liealg_bracket_witness(P->W, L, U, lower ? &S->terms[0] : U, T, err);
+        if (!st && !last && !lt_liealg_quotient_abelian(L, U, T, A, &P->checks))
+            st = lt_err_set(err, LT_EINTERNAL, "quotient check failed at step %ld", (long)i + 1);
+        P->quotient_dim = U->rank - T->rank;
+    }
+    return st;
 }

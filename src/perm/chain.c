@@ -10,15 +10,6 @@
 #include <string.h>
 #include "impl.h"
 
-unsigned long long lt_rand_(unsigned long long *s)
-{
-    /* xorshift64* (Vigna 2016) */
-    unsigned long long x = *s;
-    x ^= x >> 12; x ^= x << 25; x ^= x >> 27;
-    *s = x;
-    return x * 2685821657736338717ULL;
-}
-
 static int *perm_dup(const int *p, int n)
 {
     int *q = lt_malloc((size_t)n * sizeof *q);
@@ -72,7 +63,7 @@ void lt_pgrp_init(lt_pgrp_t G, int n)
     memset(G, 0, sizeof *G);
     G->n = n;
     mpz_init_set_ui(G->order, 1);
-    G->rng = 0x9E3779B97F4A7C15ULL ^ (unsigned long long)n;
+    lt_rng_seed(G->rng, 0x9E3779B97F4A7C15ULL ^ (uint64_t)n);
 }
 
 void lt_pgrp_clear(lt_pgrp_t G)
@@ -256,11 +247,11 @@ static lt_status order_limit(const lt_pgrp_t G, const mpz_t lb, const lt_ctx_t c
    "rattle" variant). */
 typedef struct { int n, r; int **slot; int *acc; } prstate;
 
-static void pr_step(prstate *P, unsigned long long *rng, int *tmp)
+static void pr_step(prstate *P, lt_rng_t rng, int *tmp)
 {
-    int i = (int)(lt_rand_(rng) % (unsigned long long)P->r), j;
-    do j = (int)(lt_rand_(rng) % (unsigned long long)P->r); while (j == i);
-    if (lt_rand_(rng) & 1) lt_perm_mul(tmp, P->slot[i], P->slot[j], P->n);
+    int i = (int)(lt_rng_next(rng) % (uint64_t)P->r), j;
+    do j = (int)(lt_rng_next(rng) % (uint64_t)P->r); while (j == i);
+    if (lt_rng_next(rng) & 1) lt_perm_mul(tmp, P->slot[i], P->slot[j], P->n);
     else lt_perm_mul(tmp, P->slot[j], P->slot[i], P->n);
     memcpy(P->slot[i], tmp, (size_t)P->n * sizeof(int));
     lt_perm_mul(tmp, P->acc, P->slot[i], P->n);
@@ -279,7 +270,7 @@ static void pr_init(prstate *P, const lt_pgrp_t G, int *tmp)
     }
     P->acc = lt_malloc((size_t)G->n * sizeof(int));
     lt_perm_one(P->acc, G->n);
-    for (int k = 0; k < 60; k++) pr_step(P, &((lt_pgrp_struct *)G)->rng, tmp);
+    for (int k = 0; k < 60; k++) pr_step(P, ((lt_pgrp_struct *)G)->rng, tmp);
 }
 
 static void pr_clear(prstate *P)
@@ -319,7 +310,7 @@ static int giant_order(mpz_t ord, lt_pgrp_t G, prstate *P, int *g, int *tmp)
     unsigned char *seen = lt_malloc((size_t)n);
     int found = 0;
     for (int tries = 0; tries < 80 && !found; tries++) {
-        pr_step(P, &G->rng, tmp);
+        pr_step(P, G->rng, tmp);
         memcpy(g, P->acc, (size_t)n * sizeof(int));
         memset(seen, 0, (size_t)n);
         for (int i = 0; i < n && !found; i++) {
@@ -434,7 +425,7 @@ lt_status lt_pgrp_chain_random_(lt_pgrp_t G, const mpz_t bound, int *certain,
            decides. With an exact order (giants) go on until it is reached. */
         int need = 12 < need_max ? 12 : need_max;
         while (!st && (exact || quiet < need)) {
-            pr_step(&P, &G->rng, tmp);
+            pr_step(&P, G->rng, tmp);
             memcpy(g, P.acc, (size_t)n * sizeof(int));
             st = lt_pgrp_sift_add_(G, g, 0, &added, ctx, err);
             if (st) break;
@@ -513,7 +504,7 @@ void lt_pgrp_random(int *p, lt_pgrp_t G)
     lt_perm_one(p, n);
     for (int i = 0; i < G->nlev; i++) {
         lt_level_struct *L = &G->lev[i];
-        int x = L->orbit[lt_rand_(&G->rng) % (unsigned long long)L->orbit_len];
+        int x = L->orbit[lt_rng_next(G->rng) % (uint64_t)L->orbit_len];
         lt_perm_mul(tmp, p, L->uinv[x], n);
         memcpy(p, tmp, (size_t)n * sizeof(int));
     }

@@ -24,6 +24,5 @@ lt_status lt_pgrp_sift_add_(lt_pgrp_t G, int *g, int from, int *added,
    was met. */
 lt_status lt_pgrp_chain_random_(lt_pgrp_t G, const mpz_t bound, int *certain,
                                 const lt_ctx_t ctx, lt_err_t err);
-unsigned long long lt_rand_(unsigned long long *state);
 
 #endif

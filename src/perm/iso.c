@@ -197,7 +197,6 @@ void lt_pgrp_iso_clear(lt_pgrp_iso_t R)
 {
     for (int i = 0; i < R->nimages; i++) lt_free(R->images[i]);
     lt_free(R->images);
-    lt_pgrp_iso_init(R);
 }
 
 static void differ(lt_pgrp_iso_t R, const char *inv, const char *what, const char *gv, const char *hv)
@@ -492,6 +491,7 @@ lt_status lt_pgrp_isomorphism(lt_pgrp_iso_t R, lt_pgrp_t G, lt_pgrp_t H,
                               const lt_ctx_t ctx, lt_err_t err)
 {
     lt_pgrp_iso_clear(R);
+    lt_pgrp_iso_init(R);
     lt_status st = lt_pgrp_chain(G, NULL, ctx, err);
     if (!st) st = lt_pgrp_chain(H, NULL, ctx, err);
     if (st) return st;

@@ -3,13 +3,6 @@
 #include <string.h>
 #include "impl.h"
 
-int lt_is_prime(long p)
-{
-    if (p < 2) return 0;
-    for (long d = 2; d * d <= p; d++) if (p % d == 0) return 0;
-    return 1;
-}
-
 static void gen_cycle(lt_pgrp_t G, const int *pts, int k)
 {
     int *p = lt_malloc((size_t)G->n * sizeof(int));

@@ -100,7 +100,6 @@ void lt_pgrp_series_clear(lt_pgrp_series_t S)
 {
     for (int i = 0; i < S->len; i++) lt_pgrp_clear(&S->terms[i]);
     lt_free(S->terms);
-    lt_pgrp_series_init(S);
 }
 
 static lt_pgrp_struct *series_push(lt_pgrp_series_t S, int n)
@@ -117,6 +116,7 @@ static lt_status series(lt_pgrp_series_t S, lt_pgrp_t G, int kind, const lt_ctx_
     lt_status st = lt_pgrp_chain(G, NULL, ctx, err);
     if (st) return st;
     lt_pgrp_series_clear(S);
+    lt_pgrp_series_init(S);
     lt_pgrp_struct *T = series_push(S, G->n);
     lt_pgrp_set(T, G);
     if ((st = lt_pgrp_chain(T, G->order, ctx, err))) return st;

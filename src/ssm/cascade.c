@@ -19,7 +19,9 @@
    factor, multiplied at every step by the token's root of unity
    exp(2 pi i e/m): a diagonal linear recurrence h_t = a(c_t) h_(t-1).
    The readout decodes every phase to the nearest m-th root of unity. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <gmp.h>
 #include "lietool/ssm.h"
 #include "lietool/perm.h"
@@ -57,7 +59,6 @@ void lt_cascade_clear(lt_cascade_t K)
     lt_free(K->table);
     lt_free(K->inverse);
     lt_free(K->term_order);
-    memset(K, 0, sizeof *K);
 }
 
 /* ---- finite abelian groups: a basis of cyclic factors ----
@@ -301,9 +302,16 @@ lt_status lt_cascade_build(lt_cascade_t K, const lt_cayley_t C, int k, lt_prec p
                            const lt_ctx_t ctx, lt_err_t err)
 {
     lt_cascade_clear(K);
+    lt_cascade_init(K);
+    if (k == 0) {
+        /* the derived length: build once with one layer to learn it */
+        lt_status st = lt_cascade_build(K, C, 1, prec, ctx, err);
+        if (st || K->derived_length <= 1) return st;
+        return lt_cascade_build(K, C, K->derived_length, prec, ctx, err);
+    }
     long n = C->n;
     const char *name = C->name ? C->name : "the group";
-    if (k < 1) return lt_err_set(err, LT_EUSAGE, "a cascade needs at least one layer");
+    if (k < 1) return lt_err_set(err, LT_EINPUT, "a cascade needs at least one layer");
     double mib = 3.0 * (double)n * (double)n * sizeof(int) / 1048576.0;
     if (mib > (double)ctx->max_memory_mb)
         return lt_err_set(err, LT_ELIMIT, "the regular representation of '%s' (order %ld) needs %.0f MiB, above --max-memory %ld",
@@ -320,36 +328,10 @@ lt_status lt_cascade_build(lt_cascade_t K, const lt_cayley_t C, int k, lt_prec p
             if (C->table[g * n + h] == C->identity) { K->inverse[g] = (int)h; break; }
         if (K->inverse[g] < 0) return lt_err_set(err, LT_EINPUT, "'%s': element %ld has no inverse in the table", name, g);
     }
-    /* the right regular representation g -> (x -> x g): a homomorphism for
-       the engine's product x^(gh) = (x^g)^h; a few generators suffice */
     lt_pgrp_t G;
     lt_pgrp_init(G, (int)n);
-    char *inH = lt_calloc((size_t)n, 1);
-    int *queue = lt_malloc((size_t)n * sizeof(int)), *gens = lt_malloc((size_t)n * sizeof(int)), ng = 0;
     int *perm = lt_malloc((size_t)n * sizeof(int));
-    long nH = 1;
-    inH[C->identity] = 1;
-    for (long g = 0; g < n; g++) {
-        if (inH[g]) continue;
-        gens[ng++] = (int)g;
-        for (long x = 0; x < n; x++) perm[x] = C->table[x * n + g];
-        lt_pgrp_add_gen(G, perm);
-        /* the closure, by breadth-first search from the identity */
-        memset(inH, 0, (size_t)n);
-        inH[C->identity] = 1;
-        queue[0] = C->identity;
-        nH = 1;
-        for (long h = 0; h < nH; h++)
-            for (int j = 0; j < ng; j++) {
-                int y = C->table[(long)queue[h] * n + gens[j]];
-                if (!inH[y]) { inH[y] = 1; queue[nH++] = y; }
-            }
-    }
-    lt_free(inH); lt_free(queue); lt_free(gens);
-    mpz_t bound;
-    mpz_init_set_ui(bound, (unsigned long)n);
-    lt_status st = lt_pgrp_chain(G, bound, ctx, err);
-    mpz_clear(bound);
+    lt_status st = lt_cayley_regular(G, C, ctx, err);
     lt_pgrp_series_t S;
     lt_pgrp_series_init(S);
     if (!st) st = lt_pgrp_derived_series(S, G, ctx, err);
@@ -381,7 +363,7 @@ lt_status lt_cascade_build(lt_cascade_t K, const lt_cayley_t C, int k, lt_prec p
     lt_free(perm);
     lt_pgrp_series_clear(S);
     lt_pgrp_clear(G);
-    if (st) { lt_cascade_clear(K); return st; }
+    if (st) { lt_cascade_clear(K); lt_cascade_init(K); return st; }
     K->derived_length = K->nterms - 1;
     K->k = k;
     K->layer = lt_calloc((size_t)k, sizeof *K->layer);
@@ -390,7 +372,7 @@ lt_status lt_cascade_build(lt_cascade_t K, const lt_cayley_t C, int k, lt_prec p
         int b = i + 1 < K->derived_length ? i + 1 : K->derived_length;
         st = build_layer(&K->layer[i], K, K->member[a], K->member[b], err);
     }
-    if (st) lt_cascade_clear(K);
+    if (st) { lt_cascade_clear(K); lt_cascade_init(K); }
     return st;
 }
 

@@ -10,7 +10,6 @@
 #include <string.h>
 #include "lietool/rotation.h"
 #include "lietool/perm.h"
-#include "lietool/dataset.h"
 
 static const long double PI_L = 3.141592653589793238462643383279502884L;
 
@@ -135,7 +134,7 @@ void lt_rotation_icosa_init(lt_rotation_icosa_t I)
 
 void lt_rotation_icosa_clear(lt_rotation_icosa_t I)
 {
-    memset(I, 0, sizeof *I);
+    (void)I;                /* nothing allocated */
 }
 
 /* ---- rotations ---- */
@@ -225,7 +224,6 @@ void lt_rotation_series_clear(lt_rotation_series_t S)
 {
     lt_free(S->q);
     lt_free(S->t);
-    memset(S, 0, sizeof *S);
 }
 
 void lt_rotation_series_one(lt_rotation_series_t S, int c)
@@ -404,7 +402,6 @@ void lt_rotation_result_clear(lt_rotation_result_t Z)
     lt_free(Z->rms);
     lt_free(Z->slope);
     lt_free(Z->points);
-    memset(Z, 0, sizeof *Z);
 }
 
 static double fit_slope(const long double *h, const double *e, int n, int stride, double floor, int *used)
@@ -443,6 +440,7 @@ lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
         return lt_err_set(err, LT_ELIMIT, "the error tables (%d steps x %d depths x %ld positions) need %.0f MiB, above --max-memory %ld",
                           ns, nd, T, ceil(mib), ctx->max_memory_mb);
     lt_rotation_result_clear(Z);
+    lt_rotation_result_init(Z);
     Z->ndepth = nd;
     Z->nstep = ns;
     Z->length = T;

@@ -300,7 +300,7 @@ lt_status lt_scan_diag(double *h_re, double *h_im, const double *a_re, const dou
 {
     int hasb = b_re != NULL;
     if (o->renormalize && hasb)
-        return lt_err_set(err, LT_EUSAGE, "renormalisation applies to recurrences without an input term b");
+        return lt_err_set(err, LT_EINPUT, "renormalisation applies to recurrences without an input term b");
     if (T <= 0 || d <= 0) return LT_OK;
     lt_prec p = o->prec;
     if (!o->parallel) {

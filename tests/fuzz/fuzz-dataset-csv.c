@@ -13,7 +13,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     lt_err_t err; lt_err_init(err);
     for (int c = 0; c < LT_NCONV; c++) {
         lt_cayley_init(C + c);
-        if (lt_cayley_build(C + c, "S3", (lt_convention)c, ctx, err)) { fprintf(stderr, "%s\n", err->msg); abort(); }
+        if (lt_io_cayley_table(C + c, "S3", (lt_convention)c, ctx, err)) { fprintf(stderr, "%s\n", err->msg); abort(); }
     }
     return 0;
 }

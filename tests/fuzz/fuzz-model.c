@@ -1,4 +1,4 @@
-/* Trained-model directories (lt_model_load): the input is config.json, then
+/* Trained-model directories (lt_io_model_read): the input is config.json, then
    a NUL byte, then model.safetensors (none: an empty file). A loaded model
    is run on a few tokens. */
 #include <sys/stat.h>
@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     put("model.safetensors", nul ? nul + 1 : data, nul ? size - nc - 1 : 0);
     lt_err_t err; lt_err_init(err);
     lt_model_t M; lt_model_init(M);
-    lt_status st = lt_model_load(M, dir, 1, err);
+    lt_status st = lt_io_model_read(M, dir, 1, err);
     fuzz_check(st, err);
     if (!st) {
         if (!lt_model_arch_name(M) || !lt_model_layer_name(M)) abort();

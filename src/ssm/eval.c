@@ -1,0 +1,130 @@
+/* A trained model on a word problem (lietool/model.h): word lists, the
+   forward passes, argmax and the tallies. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "lietool/model.h"
+
+void lt_words_init(lt_words_t W)
+{
+    memset(W, 0, sizeof *W);
+}
+
+void lt_words_clear(lt_words_t W)
+{
+    for (long i = 0; i < W->n; i++) { lt_free(W->seed[i]); lt_free(W->input[i]); lt_free(W->target[i]); }
+    lt_free(W->seed);
+    lt_free(W->input);
+    lt_free(W->target);
+    lt_free(W->len);
+}
+
+static int *copy_ints(const int *a, long n)
+{
+    int *b = lt_malloc((size_t)(n ? n : 1) * sizeof *b);
+    memcpy(b, a, (size_t)n * sizeof *b);
+    return b;
+}
+
+void lt_words_push(lt_words_t W, const char *seed, const int *input, const int *target, long len)
+{
+    if (W->n == W->alloc) {
+        W->alloc = W->alloc ? 2 * W->alloc : 64;
+        W->seed = lt_realloc(W->seed, (size_t)W->alloc * sizeof *W->seed);
+        W->input = lt_realloc(W->input, (size_t)W->alloc * sizeof *W->input);
+        W->target = lt_realloc(W->target, (size_t)W->alloc * sizeof *W->target);
+        W->len = lt_realloc(W->len, (size_t)W->alloc * sizeof *W->len);
+    }
+    W->seed[W->n] = lt_strdup(seed);
+    W->input[W->n] = copy_ints(input, len);
+    W->target[W->n] = copy_ints(target, len);
+    W->len[W->n++] = len;
+    if (len > W->max_len) W->max_len = len;
+}
+
+lt_status lt_words_generate(lt_words_t W, const lt_cayley_t C, long len, long samples, uint64_t seed,
+                            const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_words_clear(W);
+    lt_words_init(W);
+    lt_cayley_words_t G;
+    lt_cayley_words_init(G);
+    lt_status st = lt_cayley_words_start(G, C, len, samples, seed, ctx, err);
+    int *w = lt_calloc((size_t)(len ? len : 1), sizeof(int));
+    int *tg = lt_calloc((size_t)(len ? len : 1), sizeof(int));
+    char s[24];
+    snprintf(s, sizeof s, "%" PRIu64, seed);
+    for (long r = 0; !st && lt_cayley_words_next(w, tg, G); r++) {
+        lt_words_push(W, s, w, tg, len);
+        if (ctx->progress && (r & 1023) == 0) ctx->progress(ctx->progress_arg, "writing the dataset", (double)r, (double)G->rows);
+    }
+    if (!st && ctx->progress) ctx->progress(ctx->progress_arg, "writing the dataset", 1, 1);
+    lt_free(w);
+    lt_free(tg);
+    lt_cayley_words_clear(G);
+    return st;
+}
+
+void lt_ssm_eval_init(lt_ssm_eval_t R)
+{
+    memset(R, 0, sizeof *R);
+}
+
+void lt_ssm_eval_clear(lt_ssm_eval_t R)
+{
+    lt_free(R->position_correct);
+    lt_free(R->position_total);
+}
+
+double lt_ssm_eval_position_accuracy(const lt_ssm_eval_t R, long t)
+{
+    return R->position_total[t] ? (double)R->position_correct[t] / (double)R->position_total[t] : 0;
+}
+
+lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t W,
+                          const lt_ssm_eval_params *P, lt_err_t err)
+{
+    lt_ssm_eval_clear(R);
+    lt_ssm_eval_init(R);
+    if (W->n == 0) return lt_err_set(err, LT_EINPUT, "no words");
+    R->words = W->n;
+    R->max_length = W->max_len;
+    R->position_correct = lt_calloc((size_t)R->max_length, sizeof *R->position_correct);
+    R->position_total = lt_calloc((size_t)R->max_length, sizeof *R->position_total);
+    float *out = lt_malloc((size_t)R->max_length * M->classes * sizeof *out);
+    int *pred = lt_malloc((size_t)R->max_length * sizeof *pred);
+    lt_status st = LT_OK;
+    for (long i = 0; i < W->n && !st; i++) {
+        long T = W->len[i];
+        int all = 1;
+        lt_model_forward(out, M, W->input[i], T);
+        for (long t = 0; t < T && !st; t++) {
+            const float *o = out + (size_t)t * M->classes;
+            int best = 0;
+            for (int c = 0; c < M->classes && !st; c++)
+                if (!isfinite(o[c]))
+                    st = lt_err_set(err, LT_ENUMERIC, "the model's output %d is not finite at word %ld, position %ld",
+                                    c, i + 1, t + 1);
+                else if (o[c] > o[best]) best = c;      /* the first maximum, as torch.argmax */
+            pred[t] = best;
+            int ok = best == W->target[i][t];
+            R->position_correct[t] += ok;
+            R->position_total[t]++;
+            R->correct_tokens += ok;
+            all &= ok;
+        }
+        if (st) break;
+        R->tokens += T;
+        R->correct_words += all;
+        if (P && P->word) P->word(P->arg, i, out, pred, T);
+    }
+    double threshold = P ? P->threshold : 0.9;
+    while (R->longest_prefix < R->max_length && lt_ssm_eval_position_accuracy(R, R->longest_prefix) >= threshold)
+        R->longest_prefix++;
+    R->token_accuracy = R->tokens ? (double)R->correct_tokens / (double)R->tokens : 0;
+    R->sequence_accuracy = (double)R->correct_words / (double)R->words;
+    lt_free(out);
+    lt_free(pred);
+    return st;
+}

@@ -1,0 +1,67 @@
+/* src/core: the random generator, primes, messages, limits. */
+#include <stdint.h>
+#include "lietool/core.h"
+#include "unit.h"
+
+/* SplitMix64 from seed 0 (the published reference values) and the
+   unbiased draw */
+static void rng(void)
+{
+    unit_case = "splitmix64";
+    lt_rng_t r;
+    lt_rng_seed(r, 0);
+    static const uint64_t want[3] = {0xe220a8397b1dcdafULL, 0x6e789e6aa1b965f4ULL, 0x06c45d188009454fULL};
+    for (int i = 0; i < 3; i++) {
+        uint64_t x = lt_rng_next(r);
+        CHECK(x == want[i], "output %d is %016llx", i, (unsigned long long)x);
+    }
+    unit_case = "below";
+    lt_rng_seed(r, 42);
+    long count[6] = {0};
+    int in_range = 1;
+    for (int i = 0; i < 60000; i++) {
+        uint64_t x = lt_rng_below(r, 6);
+        if (x >= 6) in_range = 0; else count[x]++;
+    }
+    CHECK(in_range, "a draw out of range");
+    for (int k = 0; k < 6; k++) CHECK(count[k] > 9500 && count[k] < 10500, "value %d drawn %ld times of 60000", k, count[k]);
+    lt_rng_seed(r, 1);
+    CHECK(lt_rng_below(r, 1) == 0, "below(1)");
+    /* 2^63 + 1: more than half of the outputs are rejected, none returned out of range */
+    uint64_t big = (1ULL << 63) + 1;
+    int ok = 1;
+    for (int i = 0; i < 200; i++) if (lt_rng_below(r, big) >= big) ok = 0;
+    CHECK(ok, "below(2^63+1) out of range");
+}
+
+/* lt_rng_unit: in [0, 1), the top 53 bits of an output */
+static void unit_draws(void)
+{
+    unit_case = "unit";
+    lt_rng_t r, s;
+    lt_rng_seed(r, 7);
+    lt_rng_seed(s, 7);
+    int ok = 1;
+    for (int i = 0; i < 1000; i++) {
+        double u = lt_rng_unit(r);
+        if (!(u >= 0 && u < 1) || u != (double)(lt_rng_next(s) >> 11) * 0x1p-53) ok = 0;
+    }
+    CHECK(ok, "a draw outside [0, 1) or not the top 53 bits");
+}
+
+static void primes(void)
+{
+    unit_case = "primes";
+    static const long p[] = {2, 3, 5, 7, 11, 13, 97, 65537, 2147483647};
+    static const long c[] = {-7, 0, 1, 4, 9, 15, 91, 65535, 2147483649L};
+    for (size_t i = 0; i < sizeof p / sizeof *p; i++) CHECK(lt_is_prime(p[i]), "%ld is prime", p[i]);
+    for (size_t i = 0; i < sizeof c / sizeof *c; i++) CHECK(!lt_is_prime(c[i]), "%ld is not prime", c[i]);
+}
+
+int main(void)
+{
+    rng();
+    unit_draws();
+    primes();
+    UNIT_DONE("t-core");
+}
