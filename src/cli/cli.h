@@ -21,9 +21,8 @@ typedef struct cli_decl cli_decl;
 struct lt_cmd {
     const char *name;
     int (*fn)(int argc, char **argv, const lt_cmd *self);
-    const char *usage;      /* only without decl: after "lietool NAME " */
     const char *summary;
-    const cli_decl *decl;   /* what it takes (NULL: the usage above, until ssm and magnus are declared) */
+    const cli_decl *decl;   /* what it takes */
 };
 
 extern const lt_cmd lt_commands[];
@@ -185,22 +184,12 @@ int cli_usage_error(const lt_cmd *cmd, const cli_decl *sub, const char *fmt, ...
    sub, or of the command when sub is NULL or its default form). */
 int cli_usage_sub(const lt_cmd *cmd, const cli_decl *sub, FILE *f);
 
-/* The value of a command's own option name at argv[*i] ("--name V" or
-   "--name=V"): NULL when argv[*i] is another argument, "" when the value
-   is missing. (ssm and magnus, until they are declared.) */
-const char *cli_opt_value(int argc, char **argv, int *i, const char *name);
 /* Integer values, every one range-checked before any cast: cli_read_u64
    takes decimal digits only (no sign or space; operands), cli_read_count
-   also 1eN for 10^N (option values, as --max-order), from min to max; 0 on
-   success, -1 otherwise. cli_option_long and cli_option_u64 read as
-   cli_read_count and on failure set fmt (CLI_FMT_SIZE bytes) to the usage
-   message "OPT needs an integer from MIN to MAX, not '%s'", which the
-   command prints with v as its usage error (exit status 2). */
-#define CLI_FMT_SIZE 192
+   also 1eN for 10^N (every integer option, as --max-order), from min to
+   max; 0 on success, -1 otherwise. */
 int cli_read_u64(uint64_t *out, const char *v, uint64_t min, uint64_t max);
 int cli_read_count(uint64_t *out, const char *v, uint64_t min, uint64_t max);
-int cli_option_long(long *out, const char *v, const char *opt, long min, long max, char *fmt);
-int cli_option_u64(uint64_t *out, const char *v, const char *opt, uint64_t min, uint64_t max, char *fmt);
 /* The ceilings of integer options that several commands share. */
 #define CLI_MAX_DIM 1000000L                /* --max-dim */
 #define CLI_MAX_ENUM 1000000000000000L      /* --max-enum: 10^15 */
@@ -208,9 +197,6 @@ int cli_option_u64(uint64_t *out, const char *v, const char *opt, uint64_t min, 
 #define CLI_MAX_ORDER_EXPONENT 1000000000UL /* --max-order 1eN */
 #define CLI_MAX_LENGTH 1000000000L          /* --length, --max-length, --window (words) */
 #define CLI_MAX_SAMPLES 1000000000000L      /* --samples, --max-samples */
-/* Every shared option, for ssm and magnus until they are declared; -1 to
-   go on, or an exit status. */
-int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd);
 void cli_free(cli_opts *o);
 /* -h of a command: cli_usage_sub(cmd, NULL, f). */
 int cli_usage(const lt_cmd *cmd, FILE *f);
@@ -225,8 +211,8 @@ typedef struct {
 /* Parses the options (cli_getopts with the command's declaration) and
    loads the object of the operands, of the kind the declaration names (a
    group, with its chain, or a Lie algebra); -1 to go on, or an exit status
-   (all freed). need: unused, the declaration's kind decides. */
-int cli_open_object(cli_opts *o, cli_object *X, int argc, char **argv, const lt_cmd *cmd, int need);
+   (all freed). */
+int cli_open_object(cli_opts *o, cli_object *X, int argc, char **argv, const lt_cmd *cmd);
 /* The loading half, after cli_getopts: the object of o->pos, of the kind
    o->sub declares. X is initialised first; -1 to go on, or an exit status
    (X cleared, o not freed). */
@@ -255,41 +241,25 @@ int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int lower, int len
 
 
 
-/* The options of dataset and table that cli_parse does not know
-   (src/cli/cmd_dataset.c). */
+/* Word-problem datasets and Cayley tables (src/cli/cmd_dataset.c). */
 #include "lietool/dataset.h"
-typedef struct {
-    long length, samples;           /* -1 when not given */
-    uint64_t seed;
-    lt_convention conv;
-    long max_length, max_samples;   /* --max-length, --max-samples */
-    int ac;
-    char **av;                      /* the other arguments, for cli_parse */
-} ds_opts;
-/* Takes --length (l), --samples (s), --seed (S), --convention (c),
-   --max-length (L) and --max-samples (M) out of argv[first..]; those not
-   in allowed are usage errors. -1 to go on, or an exit status. */
-int cli_dataset_opts(ds_opts *d, int argc, char **argv, int first, const char *allowed, const lt_cmd *self);
-void cli_dataset_free(ds_opts *d);
 /* The choices of --convention: abstract_algebra (alias aa) or gap. */
 extern const cli_choice cli_conventions[];
-/* --convention abstract_algebra (aa) | gap: 0 on success, -1 otherwise. */
-int cli_parse_convention(lt_convention *out, const char *v);
 /* Positionals pos[first..npos-1] joined with spaces (malloc'd). */
 char *cli_join(char **pos, int first, int npos);
 /* The Cayley table of a group object, Lie algebras refused; -1 on
    success, or an exit status (message printed). */
 int cli_cayley(lt_cayley_t C, const char *spec, lt_convention conv, const cli_opts *o, const lt_cmd *self);
 
-/* lietool ssm rotation (src/cli/ssm_rotation.c): argv[0] is "rotation"; self is
-   the ssm command. */
+/* The ssm subcommands in their own files, with their declarations; argv
+   is the ssm command's, self the ssm command. lietool ssm rotation
+   (src/cli/ssm_rotation.c); lietool ssm eval (src/cli/ssm_eval.c): a
+   trained checkpoint on a word problem beside the depth layer's
+   prediction; lietool ssm sweep: checkpoints of one task at several
+   depths, the table and an SVG of the longest prefix at 90% against depth. */
+extern const cli_decl cli_ssm_rotation_decl, cli_ssm_eval_decl, cli_ssm_sweep_decl;
 int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self);
-/* lietool ssm eval (src/cli/ssm_eval.c): a trained checkpoint on a word
-   problem beside the depth layer's prediction. argv[0] is "eval". */
 int cli_ssm_eval(int argc, char **argv, const lt_cmd *self);
-/* lietool ssm sweep: checkpoints of one task at several depths, the table
-   and an SVG of the longest prefix at 90% against depth. argv[0] is
-   "sweep". */
 int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self);
 
 /* Predicate commands: key is "abelian", "nilpotent", "solvable" or "perfect". */

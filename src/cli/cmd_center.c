@@ -10,7 +10,7 @@ int cmd_center(int argc, char **argv, const lt_cmd *self)
     cli_opts o;
     cli_object X;
     lt_pgrp_t Z;
-    int r = cli_open_object(&o, &X, argc, argv, self, 0);
+    int r = cli_open_object(&o, &X, argc, argv, self);
     if (r >= 0) return r;
     if (X.is_lie) {
         r = cli_lie_center(&o, X.L);

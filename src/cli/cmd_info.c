@@ -18,7 +18,7 @@ int cmd_info(int argc, char **argv, const lt_cmd *self)
 {
     cli_opts o;
     cli_object X;
-    int r = cli_open_object(&o, &X, argc, argv, self, 0);
+    int r = cli_open_object(&o, &X, argc, argv, self);
     if (r >= 0) return r;
     if (X.is_lie) {
         r = cli_lie_info(&o, X.L);

@@ -29,16 +29,6 @@ static void put_bracket(FILE *f, const lt_lyndon_t B, slong i, char **names)
     fputc(']', f);
 }
 
-/* A bad option value: the message, and the usage status; frees av. */
-static int usage_fail(char **av, const char *fmt, const char *v)
-{
-    fprintf(stderr, "lietool: magnus: ");
-    fprintf(stderr, fmt, v);
-    fprintf(stderr, "\n");
-    lt_free(av);
-    return CLI_USAGE;
-}
-
 static void put_mpfr(const mpfr_t x)
 {
     mpfr_printf("%.6Re", x);
@@ -94,81 +84,54 @@ static int eval_matrices(const cli_opts *o, const char *path, const lt_magnus_pa
     return r;
 }
 
+typedef struct {
+    long order, max_length, prec;
+    const char *matrices;
+    int norm;               /* lt_norm_kind */
+    fmpq_t step;
+} magnus_opts;
+
+static int read_step(void *dst, const char *v)
+{
+    const char *e;
+    return lt_free_read_q(dst, v, &e) && !*e ? 0 : -1;
+}
+
+static const cli_choice norms[] = {{"frobenius", LT_NORM_FROBENIUS, 0}, {"spectral", LT_NORM_SPECTRAL, 0}, {NULL, 0, 0}};
+
+static const cli_optdecl magnus_options[] = {
+    {.name = "--order", CLI_LONG_AT(magnus_opts, order), .meta = "K", .min = 1, .max = 1000, .flags = CLI_REQUIRED,
+     .help = "the expansion to order K"},
+    {.name = "--max-length", CLI_LONG_AT(magnus_opts, max_length), .meta = "L", .min = 1, .max = CLI_MAX_LENGTH,
+     .help = "refuse words of more than L letters (default 10000)"},
+    {.name = "--matrices", CLI_STRING_AT(magnus_opts, matrices), .meta = "FILE",
+     .help = "the letters' matrices: print the error of each order on them"},
+    {.name = "--prec", CLI_LONG_AT(magnus_opts, prec), .meta = "BITS", .min = 8, .max = 1000000, .needs = "--matrices",
+     .help = "MPFR precision of the errors (default 256)"},
+    {.name = "--norm", CLI_ENUM_AT(magnus_opts, norm), .choices = norms, .needs = "--matrices",
+     .help = "the norm of the errors and masses (default frobenius)"},
+    {.name = "--step", CLI_CUSTOM_AT(magnus_opts, step), .parse = read_step, .meta = "H", .needs = "--matrices",
+     .want = "a number (integer, p/q or decimal)", .help = "multiply every matrix by H (default 1)"},
+    {0}
+};
+
+const cli_decl cli_magnus_decl = {
+    .common = CLI_O_JSON | CLI_O_LATEX | CLI_O_MAX_ENUM | CLI_O_MAX_MEMORY | CLI_O_MAX_DIM, .opts = magnus_options,
+    .args = "WORD", .min_args = 1, .max_args = -1, .what = "the word",
+};
+
 int cmd_magnus(int argc, char **argv, const lt_cmd *self)
 {
-    long K = -1, prec = 256, max_length = 10000;
-    const char *matrices = NULL;
-    int eval_opt = 0;   /* --prec, --norm or --step given */
-    lt_norm_kind norm = LT_NORM_FROBENIUS;
-    fmpq_t h;
-    fmpq_init(h);
-    fmpq_one(h);
-    int ac = 0;
-    char **av = lt_malloc((size_t)(argc + 1) * sizeof *av);
-    for (int i = 0; i < argc; i++) {
-        const char *v;
-        if (i == 0) { av[ac++] = argv[i]; continue; }
-        if (strcmp(argv[i], "--") == 0) {   /* the rest are positionals */
-            for (; i < argc; i++) av[ac++] = argv[i];
-            break;
-        }
-        /* the integer options: name, value, range */
-        static const struct { const char *name; long min, max; } iopt[] = {
-            {"--order", 1, 1000}, {"--max-length", 1, CLI_MAX_LENGTH}, {"--prec", 8, 1000000}};
-        long *dest[] = {&K, &max_length, &prec};
-        int k = 0, nopt = (int)(sizeof iopt / sizeof *iopt);
-        while (k < nopt && !(v = cli_opt_value(argc, argv, &i, iopt[k].name))) k++;
-        if (k < nopt) {
-            char fmt[CLI_FMT_SIZE];
-            if (cli_option_long(dest[k], v, iopt[k].name, iopt[k].min, iopt[k].max, fmt)) {
-                fmpq_clear(h);
-                return usage_fail(av, fmt, v);
-            }
-            eval_opt |= dest[k] == &prec;
-            continue;
-        }
-        if ((v = cli_opt_value(argc, argv, &i, "--matrices"))) {
-            if (!*v) { fmpq_clear(h); return usage_fail(av, "--matrices needs a file%s", ""); }
-            matrices = v;
-            continue;
-        }
-        if ((v = cli_opt_value(argc, argv, &i, "--norm"))) {
-            if (strcmp(v, "frobenius") == 0) norm = LT_NORM_FROBENIUS;
-            else if (strcmp(v, "spectral") == 0) norm = LT_NORM_SPECTRAL;
-            else { fmpq_clear(h); return usage_fail(av, "--norm takes frobenius or spectral, not '%s'", v); }
-            eval_opt = 1;
-            continue;
-        }
-        if ((v = cli_opt_value(argc, argv, &i, "--step"))) {
-            const char *e;
-            if (!lt_free_read_q(h, v, &e) || *e) {
-                fmpq_clear(h);
-                return usage_fail(av, "--step needs a number (integer, p/q or decimal), not '%s'", v);
-            }
-            eval_opt = 1;
-            continue;
-        }
-        av[ac++] = argv[i];
-    }
-    av[ac] = NULL;
+    magnus_opts m = {.order = -1, .max_length = 10000, .prec = 256, .norm = LT_NORM_FROBENIUS};
+    fmpq_init(m.step);
+    fmpq_one(m.step);
     cli_opts o;
-    int r = cli_parse(&o, ac, av, self);
-    lt_free(av);
-    if (r >= 0) { cli_free(&o); fmpq_clear(h); return r; }
-    if (K < 0 || o.npos == 0) {
-        fprintf(stderr, "lietool: magnus: %s\nusage: lietool %s %s\n",
-                K < 0 ? "--order K is required" : "missing the word", self->name, self->usage);
-        cli_free(&o);
-        fmpq_clear(h);
-        return CLI_USAGE;
-    }
-    if (eval_opt && !matrices) {
-        fprintf(stderr, "lietool: magnus: --prec, --norm and --step need --matrices FILE\nusage: lietool %s %s\n",
-                self->name, self->usage);
-        cli_free(&o);
-        fmpq_clear(h);
-        return CLI_USAGE;
-    }
+    int r = cli_getopts(&o, &m, argc, argv, self, NULL);
+    if (r >= 0) { cli_free(&o); fmpq_clear(m.step); return r; }
+    long K = m.order, prec = m.prec, max_length = m.max_length;
+    const char *matrices = m.matrices;
+    lt_norm_kind norm = (lt_norm_kind)m.norm;
+    fmpq *h = m.step;
     /* tokens */
     size_t cap = 16;
     int ntok = 0;
@@ -270,6 +233,6 @@ out0:
     for (int i = 0; i < ntok; i++) lt_free(tok[i]);
     lt_free(tok);
     cli_free(&o);
-    fmpq_clear(h);
+    fmpq_clear(m.step);
     return r;
 }

@@ -7,7 +7,7 @@ int cmd_order(int argc, char **argv, const lt_cmd *self)
 {
     cli_opts o;
     cli_object X;
-    int r = cli_open_object(&o, &X, argc, argv, self, 1);
+    int r = cli_open_object(&o, &X, argc, argv, self);
     if (r >= 0) return r;
     lt_pgrp_struct *G = X.G;
     if (o.json) {

@@ -16,145 +16,128 @@
 #include "lietool/json.h"
 #include "lietool/ssm.h"
 
-typedef struct {
-    const char *name;
-    const char *usage;
-} ssm_sub;
-
-static const ssm_sub subs[] = {
-    {"cascade", "[--json] [--csv FILE] [--layers K] --length T [--samples N] [--seed S] [--precision f64|f32|bf16] [--renormalize] [--scan sequential|parallel] [--threads N] [--convention gap] [--max-length L] [--max-samples N] GROUP"},
-    {"drift", "[--json] [--csv FILE] [--precision f32|bf16|f64] [--samples N] [--seed S] [--max-length L] [GROUP]"},
-    {"scan", "[--json] --kind diag|dense --channels D --length T [--seed S] [--precision f64|f32|bf16] [--renormalize] [--threads N]"},
-    {"tables", "[--layers K] [--precision f64|f32|bf16] [--convention gap] GROUP"},
-    {"bench-diag", "--channels D --length T [--seed S] [--scan sequential|parallel] [--threads N]"},
-    {"bench-cascade", "--length T [--samples N] [--seed S] [--scan sequential|parallel|lockstep] [--threads N] GROUP"},
-    {"rotation", "..."},
-    {"eval", "MODEL_DIR --group G (--length T --samples N [--seed S] | --data FILE.csv) [--predictions FILE.csv] [--logits FILE] [--json] [--max-checkpoint-mb N] [--max-length L] [--max-samples N]"},
-    {"sweep", "--group G --length T --samples N [--seed S] [--svg FILE] [--json] DIR..."},
-};
-
-static int sub_usage(const char *sub, FILE *f)
-{
-    for (size_t i = 0; i < sizeof subs / sizeof *subs; i++)
-        if (strcmp(subs[i].name, sub) == 0) {
-            fprintf(f, "usage: lietool ssm %s %s\n", sub, subs[i].usage);
-            return 0;
-        }
-    return 0;
-}
-
-static int sub_fail(const char *sub, const char *fmt, const char *v)
-{
-    fprintf(stderr, "lietool: ssm %s: ", sub);
-    fprintf(stderr, fmt, v);
-    fprintf(stderr, "\n");
-    sub_usage(sub, stderr);
-    return CLI_USAGE;
-}
-
 /* ---- options ---- */
 
 #define SSM_MAX_LAYERS 1000         /* --layers (beyond the derived length they are empty) */
 #define SSM_MAX_CHANNELS 1000000    /* --channels */
 
 typedef struct {
-    const char *sub;
     long layers, length, samples, max_length, max_samples, channels;
     int threads;
     uint64_t seed;
-    lt_prec prec;
-    int prec_set, renorm, parallel, lockstep, scan_set, kind_dense, kind_set;
+    int prec;               /* lt_prec; -1: not given */
+    int renorm, scan, kind; /* scan: 0 sequential, 1 parallel, 2 lockstep; kind: 0 diag, 1 dense */
     const char *csv;
-    lt_convention conv;
-    int ac;
-    char **av;
+    int conv;               /* lt_convention */
+    int prec_set, parallel, lockstep, kind_dense;   /* read off the above */
 } ssm_opts;
 
-/* An integer option from 1 to max: -1 to go on, or the usage error's status. */
-static int pos_long(long *out, const char *v, const char *opt, long max, const char *sub)
-{
-    char fmt[CLI_FMT_SIZE];
-    return cli_option_long(out, v, opt, 1, max, fmt) ? sub_fail(sub, fmt, v) : -1;
-}
+static const cli_choice precisions[] = {
+    {"f64", LT_PREC_F64, 0}, {"f32", LT_PREC_F32, 0}, {"bf16", LT_PREC_BF16, 0}, {NULL, 0, 0}
+};
+static const cli_choice scans[] = {{"sequential", 0, 0}, {"parallel", 1, 0}, {NULL, 0, 0}};
+static const cli_choice scans_lockstep[] = {{"sequential", 0, 0}, {"parallel", 1, 0}, {"lockstep", 2, 0}, {NULL, 0, 0}};
+static const cli_choice kinds[] = {{"diag", 0, 0}, {"dense", 1, 0}, {NULL, 0, 0}};
 
-/* Takes this command's options out of argv[2..]; allowed lists the keys
-   the subcommand takes. -1 to go on, or an exit status. */
-static int ssm_parse(ssm_opts *s, int argc, char **argv, const char *allowed)
-{
-    static const struct { const char *name; char key; int flag; } opts[] = {
-        {"--layers", 'k', 0}, {"--length", 'l', 0}, {"--samples", 's', 0}, {"--seed", 'S', 0},
-        {"--precision", 'p', 0}, {"--renormalize", 'r', 1}, {"--renormalise", 'r', 1},
-        {"--scan", 'x', 0}, {"--threads", 't', 0}, {"--csv", 'f', 0}, {"--convention", 'c', 0},
-        {"--max-length", 'L', 0}, {"--max-samples", 'M', 0}, {"--channels", 'd', 0}, {"--kind", 'K', 0}};
-    const char *sub = s->sub;
-    s->av = lt_malloc((size_t)(argc + 1) * sizeof *s->av);
-    s->av[s->ac++] = argv[0];
-    for (int i = 2; i < argc; i++) {
-        if (strcmp(argv[i], "--") == 0) {
-            for (; i < argc; i++) s->av[s->ac++] = argv[i];
-            break;
-        }
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            sub_usage(sub, stdout);
-            return 0;
-        }
-        const char *v = NULL, *opt = NULL;
-        char key = 0;
-        for (size_t k = 0; k < sizeof opts / sizeof *opts && !v; k++) {
-            if (opts[k].flag) {
-                if (strcmp(argv[i], opts[k].name) == 0) { v = ""; key = opts[k].key; opt = opts[k].name; }
-            } else if ((v = cli_opt_value(argc, argv, &i, opts[k].name))) { key = opts[k].key; opt = opts[k].name; }
-        }
-        if (!v) { s->av[s->ac++] = argv[i]; continue; }
-        if (!strchr(allowed, key)) return sub_fail(sub, "%s does not apply here", opt);
-        if (key != 'r' && !*v) return sub_fail(sub, "%s needs a value", opt);
-        int r = -1;
-        long x;
-        switch (key) {
-        case 'k': r = pos_long(&s->layers, v, opt, SSM_MAX_LAYERS, sub); break;
-        case 'l': r = pos_long(&s->length, v, opt, CLI_MAX_LENGTH, sub); break;
-        case 's': r = pos_long(&s->samples, v, opt, CLI_MAX_SAMPLES, sub); break;
-        case 'L': r = pos_long(&s->max_length, v, opt, CLI_MAX_LENGTH, sub); break;
-        case 'M': r = pos_long(&s->max_samples, v, opt, CLI_MAX_SAMPLES, sub); break;
-        case 'd': r = pos_long(&s->channels, v, opt, SSM_MAX_CHANNELS, sub); break;
-        case 't':
-            if ((r = pos_long(&x, v, opt, 64, sub)) < 0) s->threads = (int)x;
-            break;
-        case 'S': {
-            char fmt[CLI_FMT_SIZE];
-            if (cli_option_u64(&s->seed, v, opt, 0, UINT64_MAX, fmt)) return sub_fail(sub, fmt, v);
-            break;
-        }
-        case 'p':
-            if (lt_prec_parse(&s->prec, v)) return sub_fail(sub, "--precision takes f64, f32 or bf16, not '%s'", v);
-            s->prec_set = 1;
-            break;
-        case 'r': s->renorm = 1; break;
-        case 'x':
-            s->scan_set = 1;
-            if (strcmp(v, "sequential") == 0) s->parallel = s->lockstep = 0;
-            else if (strcmp(v, "parallel") == 0) s->parallel = 1;
-            else if (strcmp(v, "lockstep") == 0 && strchr(allowed, 'X')) s->lockstep = 1;
-            else return sub_fail(sub, strchr(allowed, 'X') ? "--scan takes sequential, parallel or lockstep, not '%s'"
-                                                          : "--scan takes sequential or parallel, not '%s'", v);
-            break;
-        case 'f': s->csv = v; break;
-        case 'c':
-            if (cli_parse_convention(&s->conv, v))
-                return sub_fail(sub, "--convention takes abstract_algebra or gap, not '%s'", v);
-            break;
-        case 'K':
-            s->kind_set = 1;
-            if (strcmp(v, "diag") == 0) s->kind_dense = 0;
-            else if (strcmp(v, "dense") == 0) s->kind_dense = 1;
-            else return sub_fail(sub, "--kind takes diag or dense, not '%s'", v);
-            break;
-        }
-        if (r >= 0) return r;
-    }
-    s->av[s->ac] = NULL;
-    return -1;
-}
+#define O_CSV {.name = "--csv", CLI_STRING_AT(ssm_opts, csv), .meta = "FILE", \
+               .help = "also write the table as CSV to FILE (- for standard output)"}
+#define O_LAYERS {.name = "--layers", CLI_LONG_AT(ssm_opts, layers), .meta = "K", .min = 1, .max = SSM_MAX_LAYERS, \
+                  .help = "K layers (default: the derived length)"}
+#define O_LENGTH(FLAGS, HELP) {.name = "--length", CLI_LONG_AT(ssm_opts, length), .meta = "T", .min = 1, \
+                               .max = CLI_MAX_LENGTH, .flags = FLAGS, .help = HELP}
+#define O_SAMPLES(HELP) {.name = "--samples", CLI_LONG_AT(ssm_opts, samples), .meta = "N", .min = 1, \
+                         .max = CLI_MAX_SAMPLES, .help = HELP}
+#define O_SEED {.name = "--seed", CLI_U64_AT(ssm_opts, seed), .meta = "S", .min = 0, .max = UINT64_MAX, \
+                .help = "the SplitMix64 seed (default 0)"}
+#define O_PRECISION(META, HELP) {.name = "--precision", CLI_ENUM_AT(ssm_opts, prec), .choices = precisions, \
+                                 .meta = META, .help = HELP}
+#define O_RENORM {.name = "--renormalize", .alias = "--renormalise", CLI_FLAG_AT(ssm_opts, renorm), \
+                  .help = "divide every state by its modulus at every step"}
+#define O_SCAN(CHOICES, HELP) {.name = "--scan", CLI_ENUM_AT(ssm_opts, scan), .choices = CHOICES, .help = HELP}
+#define O_THREADS {.name = "--threads", CLI_INT_AT(ssm_opts, threads), .meta = "N", .min = 1, .max = 64, \
+                   .help = "threads of the parallel scan (default: the online processors)"}
+#define O_CONVENTION {.name = "--convention", CLI_ENUM_AT(ssm_opts, conv), .choices = cli_conventions, .meta = "gap", \
+                      .help = "abstract_algebra (the default) or gap: the element order and product"}
+#define O_MAX_LENGTH(HELP) {.name = "--max-length", CLI_LONG_AT(ssm_opts, max_length), .meta = "L", .min = 1, \
+                            .max = CLI_MAX_LENGTH, .help = HELP}
+#define O_MAX_SAMPLES(HELP) {.name = "--max-samples", CLI_LONG_AT(ssm_opts, max_samples), .meta = "N", .min = 1, \
+                             .max = CLI_MAX_SAMPLES, .help = HELP}
+#define O_CHANNELS {.name = "--channels", CLI_LONG_AT(ssm_opts, channels), .meta = "D", .min = 1, \
+                    .max = SSM_MAX_CHANNELS, .flags = CLI_REQUIRED, .help = "D channels"}
+
+static const cli_optdecl cascade_opts[] = {
+    O_CSV, O_LAYERS, O_LENGTH(CLI_REQUIRED, "words of length T"), O_SAMPLES("N random words (default 1)"), O_SEED,
+    O_PRECISION(NULL, "the arithmetic of the phases (default f64)"), O_RENORM,
+    O_SCAN(scans, "the scan that runs each layer (default sequential)"), O_THREADS, O_CONVENTION,
+    O_MAX_LENGTH("refuse --length above L (default 1e7)"), O_MAX_SAMPLES("refuse --samples above N (default 100000)"),
+    {0}
+};
+static const cli_optdecl drift_opts[] = {
+    O_CSV, O_PRECISION("f32|bf16|f64", "only this precision (default f32 and bf16)"),
+    O_SAMPLES("N random words per group and precision (default 4)"), O_SEED, O_CONVENTION,
+    O_MAX_LENGTH("follow the words up to length L (default 1e6)"), O_MAX_SAMPLES("refuse --samples above N (default 100000)"),
+    {0}
+};
+static const cli_optdecl scan_opts[] = {
+    {.name = "--kind", CLI_ENUM_AT(ssm_opts, kind), .choices = kinds, .flags = CLI_REQUIRED,
+     .help = "diagonal complex or dense real recurrences"},
+    O_CHANNELS, O_LENGTH(CLI_REQUIRED, "T steps"), O_SEED, O_PRECISION(NULL, "the arithmetic (default f64)"), O_RENORM,
+    O_THREADS, O_MAX_LENGTH("refuse --length above L (default 1e7)"),
+    {0}
+};
+static const cli_optdecl tables_opts[] = {
+    O_LAYERS, O_PRECISION(NULL, "the precision of the phases (default f64)"), O_CONVENTION,
+    {0}
+};
+static const cli_optdecl bench_diag_opts[] = {
+    O_CHANNELS, O_LENGTH(CLI_REQUIRED, "T steps"), O_SEED, O_SCAN(scans, "the scan to time (default sequential)"),
+    O_THREADS,
+    {0}
+};
+static const cli_optdecl bench_cascade_opts[] = {
+    O_LENGTH(CLI_REQUIRED, "words of length T"), O_SAMPLES("N random words (default 1)"), O_SEED,
+    O_SCAN(scans_lockstep, "the scan to time (default sequential; lockstep: every layer one step at a time)"),
+    O_THREADS, O_CONVENTION,
+    {0}
+};
+
+/* A group's cascade and the memory of its run: the limits of loading a
+   group, --max-enum for its table, --max-memory for the run. */
+#define SSM_GROUP_LIMITS (CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM)
+
+static const cli_decl cascade_decl = {
+    .name = "cascade", .summary = "the abelian cascade of a solvable group run on random words, against the exact prefix products",
+    .common = CLI_O_JSON | SSM_GROUP_LIMITS, .opts = cascade_opts, .brief = 1,
+    .args = "GROUP", .min_args = 1, .max_args = -1, .what = "the group", .kind = CLI_GROUP,
+};
+static const cli_decl drift_decl = {
+    .name = "drift", .summary = "the first length at which finite precision breaks the cascade (default: seven groups)",
+    .common = CLI_O_JSON | SSM_GROUP_LIMITS, .opts = drift_opts, .brief = 1,
+    .args = "[GROUP]", .min_args = 0, .max_args = -1, .what = "the group", .kind = CLI_GROUP,
+};
+static const cli_decl scan_decl = {
+    .name = "scan", .summary = "the sequential loop against the parallel (Blelloch) scan on random recurrences",
+    .common = CLI_O_JSON | CLI_O_MAX_MEMORY, .opts = scan_opts, .brief = 1, .max_args = 0,
+};
+static const cli_decl tables_decl = {
+    .name = "tables", .summary = "the cascade's lookup tables, as JSON",
+    .common = SSM_GROUP_LIMITS, .opts = tables_opts, .brief = 1,
+    .args = "GROUP", .min_args = 1, .max_args = -1, .what = "the group", .kind = CLI_GROUP,
+};
+static const cli_decl bench_diag_decl = {
+    .name = "bench-diag", .summary = "the time of a diagonal complex scan (JSON, for make bench)",
+    .opts = bench_diag_opts, .brief = 1, .max_args = 0,
+};
+static const cli_decl bench_cascade_decl = {
+    .name = "bench-cascade", .summary = "the time of a cascade run (JSON, for make bench)",
+    .common = SSM_GROUP_LIMITS, .opts = bench_cascade_opts, .brief = 1,
+    .args = "GROUP", .min_args = 1, .max_args = -1, .what = "the group", .kind = CLI_GROUP,
+};
+static const cli_decl *const ssm_subs[] = {
+    &cascade_decl, &drift_decl, &scan_decl, &tables_decl, &bench_diag_decl, &bench_cascade_decl,
+    &cli_ssm_rotation_decl, &cli_ssm_eval_decl, &cli_ssm_sweep_decl, NULL
+};
+const cli_decl cli_ssm_decl = {.subs = ssm_subs};
 
 static double now_seconds(void)
 {
@@ -213,8 +196,6 @@ static const char *prefix_rule = "p_t = x_1 x_2 ... x_t, each token multiplying 
 
 static int cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
 {
-    if (o->npos == 0) return sub_fail("cascade", "%s", "missing the group");
-    if (s->length < 0) return sub_fail("cascade", "%s", "--length T is required");
     if (s->length > s->max_length) {
         fprintf(stderr, "lietool: ssm cascade: --length %ld is above --max-length %ld\n", s->length, s->max_length);
         return CLI_LIMIT;
@@ -432,14 +413,11 @@ done:
 
 /* ---- ssm scan: sequential and parallel compared ---- */
 
-static int scan_cmd(ssm_opts *s, cli_opts *o)
+static int scan_cmd(ssm_opts *s, cli_opts *o, const lt_cmd *self)
 {
-    if (!s->kind_set || s->channels < 0 || s->length < 0)
-        return sub_fail("scan", "%s", "--kind, --channels and --length are required");
-    if (o->npos) return sub_fail("scan", "unexpected '%s'", o->pos[0]);
     long T = s->length;
     int d = (int)s->channels, dense = s->kind_dense;
-    if (s->renorm && dense) return sub_fail("scan", "%s", "--renormalize applies to --kind diag");
+    if (s->renorm && dense) return cli_usage_error(self, &scan_decl, "--renormalize applies to --kind diag");
     if (T > s->max_length) {
         fprintf(stderr, "lietool: ssm scan: --length %ld is above --max-length %ld\n", T, s->max_length);
         return CLI_LIMIT;
@@ -473,7 +451,6 @@ static int scan_cmd(ssm_opts *s, cli_opts *o)
 
 static int tables(ssm_opts *s, cli_opts *o, const lt_cmd *self)
 {
-    if (o->npos == 0) return sub_fail("tables", "%s", "missing the group");
     char *spec = cli_join(o->pos, 0, o->npos);
     lt_cayley_t C;
     lt_cascade_t K;
@@ -536,7 +513,6 @@ static int tables(ssm_opts *s, cli_opts *o, const lt_cmd *self)
    |h_T|^2, which bench/bench-ssm.sh compares with NumPy's. */
 static int bench_diag(ssm_opts *s, cli_opts *o)
 {
-    if (s->channels < 0 || s->length < 0) return sub_fail("bench-diag", "%s", "--channels and --length are required");
     long T = s->length;
     int d = (int)s->channels, ntok = 16;
     long B = 256;
@@ -610,8 +586,6 @@ static int bench_diag(ssm_opts *s, cli_opts *o)
 
 static int bench_cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
 {
-    if (o->npos == 0) return sub_fail("bench-cascade", "%s", "missing the group");
-    if (s->length < 0) return sub_fail("bench-cascade", "%s", "--length T is required");
     long T = s->length, N = s->samples;
     char *spec = cli_join(o->pos, 0, o->npos);
     lt_cayley_t C;
@@ -669,56 +643,37 @@ static int bench_cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
 
 int cmd_ssm(int argc, char **argv, const lt_cmd *self)
 {
-    if (argc < 2) {
-        fprintf(stderr, "lietool: ssm: missing the subcommand\nusage: lietool %s %s\n", self->name, self->usage);
-        return CLI_USAGE;
-    }
-    const char *sub = argv[1];
+    int r = -1;
+    const cli_decl *sub = cli_find_sub(self, argc, argv, &r);
+    if (!sub) return r;
     /* The runs allocate and free blocks of megabytes again and again; from
        the heap (not fresh mappings each time) they are not faulted in anew. */
     mallopt(M_MMAP_THRESHOLD, 32 << 20);     /* the largest value glibc takes */
     mallopt(M_TRIM_THRESHOLD, 512 << 20);
-    if (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0) return cli_usage(self, stdout);
-    if (strcmp(sub, "rotation") == 0) return cli_ssm_rotation(argc - 1, argv + 1, self);
-    if (strcmp(sub, "eval") == 0) return cli_ssm_eval(argc - 1, argv + 1, self);
-    if (strcmp(sub, "sweep") == 0) return cli_ssm_sweep(argc - 1, argv + 1, self);
-    static const struct { const char *name; const char *allowed; } tab[] = {
-        {"cascade", "klsSprxtfcLM"}, {"drift", "psSLfc"}, {"scan", "dlSprtKL"}, {"tables", "kpc"},
-        {"bench-diag", "dlSxt"}, {"bench-cascade", "lsSxXtc"}};
-    const char *allowed = NULL;
-    for (size_t i = 0; i < sizeof tab / sizeof *tab; i++)
-        if (strcmp(sub, tab[i].name) == 0) { allowed = tab[i].allowed; sub = tab[i].name; }
-    if (!allowed) {
-        fprintf(stderr, "lietool: ssm: unknown subcommand '%s'\nusage: lietool %s %s\n", sub, self->name, self->usage);
-        return CLI_USAGE;
-    }
-    ssm_opts s;
-    memset(&s, 0, sizeof s);
-    s.sub = sub;
-    s.layers = 0;
-    s.length = s.channels = -1;
-    s.samples = strcmp(sub, "drift") == 0 ? 4 : strcmp(sub, "cascade") == 0 ? 1 : 1;
-    s.max_length = strcmp(sub, "drift") == 0 ? 1000000 : 10000000;
-    s.max_samples = 100000;
-    int r = ssm_parse(&s, argc, argv, allowed);
-    if (r >= 0) { lt_free(s.av); return r; }
-    if (strcmp(sub, "drift") == 0 && s.samples > s.max_samples) {
-        fprintf(stderr, "lietool: ssm drift: --samples %ld is above --max-samples %ld\n", s.samples, s.max_samples);
-        lt_free(s.av);
-        return CLI_LIMIT;
-    }
+    if (sub == &cli_ssm_rotation_decl) return cli_ssm_rotation(argc, argv, self);
+    if (sub == &cli_ssm_eval_decl) return cli_ssm_eval(argc, argv, self);
+    if (sub == &cli_ssm_sweep_decl) return cli_ssm_sweep(argc, argv, self);
+    int drifting = sub == &drift_decl;
+    ssm_opts s = {.layers = 0, .length = -1, .channels = -1, .samples = drifting ? 4 : 1,
+                  .max_length = drifting ? 1000000 : 10000000, .max_samples = 100000, .prec = -1,
+                  .conv = LT_CONV_AA};
     cli_opts o;
-    r = cli_parse(&o, s.ac, s.av, self);
-    if (r < 0 && o.json && (strcmp(sub, "tables") == 0 || strncmp(sub, "bench", 5) == 0)) r = -1;  /* JSON anyway */
-    if (r < 0) {
-        if (strcmp(sub, "cascade") == 0) r = cascade(&s, &o, self);
-        else if (strcmp(sub, "drift") == 0) r = drift(&s, &o, self);
-        else if (strcmp(sub, "scan") == 0) r = scan_cmd(&s, &o);
-        else if (strcmp(sub, "tables") == 0) r = tables(&s, &o, self);
-        else if (strcmp(sub, "bench-diag") == 0) r = bench_diag(&s, &o);
-        else r = bench_cascade(&s, &o, self);
-    }
+    r = cli_getopts(&o, &s, argc, argv, self, sub);
+    if (r >= 0) { cli_free(&o); return r; }
+    s.prec_set = s.prec >= 0;
+    if (!s.prec_set) s.prec = LT_PREC_F64;
+    s.parallel = s.scan == 1;
+    s.lockstep = s.scan == 2;
+    s.kind_dense = s.kind == 1;
+    if (drifting && s.samples > s.max_samples) {
+        fprintf(stderr, "lietool: ssm drift: --samples %ld is above --max-samples %ld\n", s.samples, s.max_samples);
+        r = CLI_LIMIT;
+    } else if (sub == &cascade_decl) r = cascade(&s, &o, self);
+    else if (drifting) r = drift(&s, &o, self);
+    else if (sub == &scan_decl) r = scan_cmd(&s, &o, self);
+    else if (sub == &tables_decl) r = tables(&s, &o, self);
+    else if (sub == &bench_diag_decl) r = bench_diag(&s, &o);
+    else r = bench_cascade(&s, &o, self);
     cli_free(&o);
-    lt_free(s.av);
     return r;
 }

@@ -46,9 +46,8 @@ static int join_object(cli_opts *o, const lt_cmd *cmd)
     return -1;
 }
 
-int cli_open_object(cli_opts *o, cli_object *X, int argc, char **argv, const lt_cmd *cmd, int need)
+int cli_open_object(cli_opts *o, cli_object *X, int argc, char **argv, const lt_cmd *cmd)
 {
-    (void)need;
     int r = cli_getopts(o, NULL, argc, argv, cmd, NULL);
     if (r < 0) r = cli_load_object(o, X, cmd);
     else {
@@ -150,7 +149,7 @@ int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int lower, int len
 {
     cli_opts o;
     cli_object X;
-    int r = cli_open_object(&o, &X, argc, argv, self, lower == 2 ? 2 : 0);
+    int r = cli_open_object(&o, &X, argc, argv, self);
     if (r >= 0) return r;
     if (X.is_lie) {
         r = cli_lie_series(&o, X.L, lower, length_only);

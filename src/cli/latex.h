@@ -11,10 +11,4 @@ int cli_latex_begin(const cli_opts *o, const lt_cmd *cmd, int argc, char **argv)
    command printed as a LaTeX fragment when its status r is 0 or 1; returns r. */
 int cli_latex_end(int r);
 
-/* magnus, until it is declared: removes every `flag` before "--" from
-   argv (argc updated), 1 if found; cli_latex_run runs the command with
-   its output captured and prints it as a LaTeX fragment. */
-int cli_take_flag(int *argc, char **argv, const char *flag);
-int cli_latex_run(const lt_cmd *cmd, int argc, char **argv);
-
 #endif

@@ -185,7 +185,7 @@ int cli_lie_cmd(int argc, char **argv, const lt_cmd *self, int what)
 {
     cli_opts o;
     cli_object X;
-    int r = cli_open_object(&o, &X, argc, argv, self, 2);
+    int r = cli_open_object(&o, &X, argc, argv, self);
     if (r >= 0) return r;
     const lt_liealg_struct *L = X.L;
     int J = o.json;

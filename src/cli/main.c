@@ -27,38 +27,36 @@ static void print_named(const char *sub, const char *ext)
 }
 
 const lt_cmd lt_commands[] = {
-    {"bch", cmd_bch, NULL, "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis", &cli_bch_decl},
-    {"center", cmd_center, NULL, "the centre: of a group its order and generators, of a Lie algebra a basis", &cli_center_decl},
-    {"closure", cmd_closure, NULL, "a basis of the Lie algebra (of LieAlgebra(Rationals, [...]): the matrices it generates), or GAP's structure-constant table", &cli_closure_decl},
-    {"dataset", cmd_dataset, NULL, "word-problem datasets: the CSV (seed,input,target) of random words and their prefix products, or the check of one", &cli_dataset_decl},
-    {"derived-length", cmd_derived_length, NULL, "length of the derived series, or 'not solvable'", &cli_derived_length_decl},
-    {"derived-series", cmd_derived_series, NULL, "orders (groups) or dimensions (Lie algebras) of G > G' > G'' > ...", &cli_derived_series_decl},
-    {"dimension", cmd_dimension, NULL, "the dimension of a Lie algebra", &cli_dimension_decl},
-    {"error-bound", cmd_error_bound, NULL, "the error exponent of a depth-k order-blind stack, k = 1..8 (arXiv 2603.05573, Corollary 3.6)", &cli_error_bound_decl},
-    {"explain", cmd_explain, NULL, "the reasoning behind an answer (derived-series, lower-central-series, solvable, nilpotent, perfect, abelian, min-depth, isomorphic) with witnesses checked by the engine", &cli_explain_decl},
-    {"help", cmd_help, NULL, "list the commands, one command's usage, or the object grammar", &cli_help_decl},
-    {"info", cmd_info, NULL, "the whole algebraic profile of a group or a Lie algebra", &cli_info_decl},
-    {"is-abelian", cmd_is_abelian, NULL, "exit 0 if abelian, 1 if not", &cli_is_abelian_decl},
-    {"is-nilpotent", cmd_is_nilpotent, NULL, "exit 0 if nilpotent, 1 if not", &cli_is_nilpotent_decl},
-    {"is-perfect", cmd_is_perfect, NULL, "exit 0 if the object equals its derived subgroup or subalgebra, 1 if not", &cli_is_perfect_decl},
-    {"is-semisimple", cmd_is_semisimple, NULL, "exit 0 if the Killing form is non-degenerate (Cartan's criterion), 1 if not", &cli_is_semisimple_decl},
-    {"is-solvable", cmd_is_solvable, NULL, "exit 0 if solvable, 1 if not", &cli_is_solvable_decl},
-    {"isomorphic", cmd_isomorphic, NULL, "exit 0 and an isomorphism if the groups are isomorphic, 1 and an invariant that differs if not", &cli_isomorphic_decl},
-    {"killing", cmd_killing, NULL, "the Killing form tr(ad x ad y) in the algebra's basis", &cli_killing_decl},
-    {"lower-central-series", cmd_lower_central_series, NULL, "G > [G,G] > [[G,G],G] > ... (stops when a term repeats)", &cli_lower_central_series_decl},
-    {"lyndon", cmd_lyndon, NULL, "the Lyndon basis of the free Lie algebra on R letters up to degree N (letters X Y Z, or a b c ... for R >= 4)", &cli_lyndon_decl},
-    {"magnus", cmd_magnus, "[--json | --latex] --order K [--max-length L] [--matrices FILE [--prec BITS] [--norm frobenius|spectral] [--step H]] WORD",
-     "the Magnus expansion log(exp(A_wT) ... exp(A_w1)) of a word to order K, exact, in the Lyndon basis", NULL},
-    {"min-depth", cmd_min_depth, NULL, "the order-blind (abelian) and restricted layers the object needs; with --length T the logarithmic bound and its width", &cli_min_depth_decl},
-    {"nilpotency-class", cmd_nilpotency_class, NULL, "length of the lower central series, or 'not nilpotent'", &cli_nilpotency_class_decl},
-    {"order", cmd_order, NULL, "the order of the group (exact)", &cli_order_decl},
-    {"radical", cmd_radical, NULL, "the solvable radical of a Lie algebra: its dimension and a basis", &cli_radical_decl},
-    {"rep", cmd_rep, NULL, "check that FILE's matrices for group elements extend to a homomorphism: the first failing relation, distinct images, faithfulness", &cli_rep_decl},
-    {"report", cmd_report, NULL, "one page: algebraic profile, minimum depths, error exponents and the word problem's complexity, with sources", &cli_report_decl},
-    {"ssm", cmd_ssm, "cascade [--json] [--csv FILE] [--layers K] --length T [--samples N] [--seed S] [--precision f64|f32|bf16] [--renormalize] [--scan sequential|parallel] GROUP | drift [--json] [--csv FILE] [--precision P] [--samples N] [--max-length L] [GROUP] | scan --kind diag|dense --channels D --length T | tables GROUP | bench-diag | bench-cascade | rotation ... | eval ... | sweep ...",
-     "the state-space-model simulator: abelian cascades for solvable groups, finite-precision drift, parallel scans, the rotation task, trained checkpoints ('lietool ssm SUBCOMMAND -h')", NULL},
-    {"table", cmd_table, NULL, "the Cayley table in the word-problem generator's element order (or GAP's), as abstract_algebra JSON", &cli_table_decl},
-    {"upper-central-series", cmd_upper_central_series, NULL, "dimensions of the upper central series, largest first, down to 0", &cli_upper_central_series_decl},
+    {"bch", cmd_bch, "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis", &cli_bch_decl},
+    {"center", cmd_center, "the centre: of a group its order and generators, of a Lie algebra a basis", &cli_center_decl},
+    {"closure", cmd_closure, "a basis of the Lie algebra (of LieAlgebra(Rationals, [...]): the matrices it generates), or GAP's structure-constant table", &cli_closure_decl},
+    {"dataset", cmd_dataset, "word-problem datasets: the CSV (seed,input,target) of random words and their prefix products, or the check of one", &cli_dataset_decl},
+    {"derived-length", cmd_derived_length, "length of the derived series, or 'not solvable'", &cli_derived_length_decl},
+    {"derived-series", cmd_derived_series, "orders (groups) or dimensions (Lie algebras) of G > G' > G'' > ...", &cli_derived_series_decl},
+    {"dimension", cmd_dimension, "the dimension of a Lie algebra", &cli_dimension_decl},
+    {"error-bound", cmd_error_bound, "the error exponent of a depth-k order-blind stack, k = 1..8 (arXiv 2603.05573, Corollary 3.6)", &cli_error_bound_decl},
+    {"explain", cmd_explain, "the reasoning behind an answer (derived-series, lower-central-series, solvable, nilpotent, perfect, abelian, min-depth, isomorphic) with witnesses checked by the engine", &cli_explain_decl},
+    {"help", cmd_help, "list the commands, one command's usage, or the object grammar", &cli_help_decl},
+    {"info", cmd_info, "the whole algebraic profile of a group or a Lie algebra", &cli_info_decl},
+    {"is-abelian", cmd_is_abelian, "exit 0 if abelian, 1 if not", &cli_is_abelian_decl},
+    {"is-nilpotent", cmd_is_nilpotent, "exit 0 if nilpotent, 1 if not", &cli_is_nilpotent_decl},
+    {"is-perfect", cmd_is_perfect, "exit 0 if the object equals its derived subgroup or subalgebra, 1 if not", &cli_is_perfect_decl},
+    {"is-semisimple", cmd_is_semisimple, "exit 0 if the Killing form is non-degenerate (Cartan's criterion), 1 if not", &cli_is_semisimple_decl},
+    {"is-solvable", cmd_is_solvable, "exit 0 if solvable, 1 if not", &cli_is_solvable_decl},
+    {"isomorphic", cmd_isomorphic, "exit 0 and an isomorphism if the groups are isomorphic, 1 and an invariant that differs if not", &cli_isomorphic_decl},
+    {"killing", cmd_killing, "the Killing form tr(ad x ad y) in the algebra's basis", &cli_killing_decl},
+    {"lower-central-series", cmd_lower_central_series, "G > [G,G] > [[G,G],G] > ... (stops when a term repeats)", &cli_lower_central_series_decl},
+    {"lyndon", cmd_lyndon, "the Lyndon basis of the free Lie algebra on R letters up to degree N (letters X Y Z, or a b c ... for R >= 4)", &cli_lyndon_decl},
+    {"magnus", cmd_magnus, "the Magnus expansion log(exp(A_wT) ... exp(A_w1)) of a word to order K, exact, in the Lyndon basis", &cli_magnus_decl},
+    {"min-depth", cmd_min_depth, "the order-blind (abelian) and restricted layers the object needs; with --length T the logarithmic bound and its width", &cli_min_depth_decl},
+    {"nilpotency-class", cmd_nilpotency_class, "length of the lower central series, or 'not nilpotent'", &cli_nilpotency_class_decl},
+    {"order", cmd_order, "the order of the group (exact)", &cli_order_decl},
+    {"radical", cmd_radical, "the solvable radical of a Lie algebra: its dimension and a basis", &cli_radical_decl},
+    {"rep", cmd_rep, "check that FILE's matrices for group elements extend to a homomorphism: the first failing relation, distinct images, faithfulness", &cli_rep_decl},
+    {"report", cmd_report, "one page: algebraic profile, minimum depths, error exponents and the word problem's complexity, with sources", &cli_report_decl},
+    {"ssm", cmd_ssm, "the state-space-model simulator: abelian cascades for solvable groups, finite-precision drift, parallel scans, the rotation task, trained checkpoints ('lietool ssm SUBCOMMAND -h')", &cli_ssm_decl},
+    {"table", cmd_table, "the Cayley table in the word-problem generator's element order (or GAP's), as abstract_algebra JSON", &cli_table_decl},
+    {"upper-central-series", cmd_upper_central_series, "dimensions of the upper central series, largest first, down to 0", &cli_upper_central_series_decl},
 };
 const int lt_ncommands = (int)(sizeof lt_commands / sizeof lt_commands[0]);
 const lt_cmd *cli_current_cmd = &lt_commands[0];
@@ -155,9 +153,7 @@ int main(int argc, char **argv)
         if (strcmp(argv[1], lt_commands[i].name) == 0) {
             cli_current_cmd = &lt_commands[i];
             int ac = argc - 1, r;
-            if (!lt_commands[i].decl && strcmp(argv[1], "magnus") == 0 && cli_take_flag(&ac, argv + 1, "--latex"))
-                r = cli_latex_run(&lt_commands[i], ac, argv + 1);
-            else r = cli_latex_end(lt_commands[i].fn(ac, argv + 1, &lt_commands[i]));
+            r = cli_latex_end(lt_commands[i].fn(ac, argv + 1, &lt_commands[i]));
             if (fflush(stdout) != 0 || ferror(stdout)) {
                 fprintf(stderr, "lietool: error writing output\n");
                 return CLI_INTERNAL;

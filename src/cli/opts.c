@@ -51,24 +51,6 @@ static void put_bound(char *buf, size_t size, uint64_t x)
     else snprintf(buf, size, "%" PRIu64, x);
 }
 
-int cli_option_u64(uint64_t *out, const char *v, const char *opt, uint64_t min, uint64_t max, char *fmt)
-{
-    if (!cli_read_count(out, v, min, max)) return 0;
-    char a[32], b[32];
-    put_bound(a, sizeof a, min);
-    put_bound(b, sizeof b, max);
-    snprintf(fmt, CLI_FMT_SIZE, "%s needs an integer from %s to %s, not '%%s'", opt, a, b);
-    return -1;
-}
-
-int cli_option_long(long *out, const char *v, const char *opt, long min, long max, char *fmt)
-{
-    uint64_t x;
-    if (cli_option_u64(&x, v, opt, (uint64_t)min, (uint64_t)max, fmt)) return -1;
-    *out = (long)x;
-    return 0;
-}
-
 /* --max-order: a positive decimal integer, or 1eN with N up to
    CLI_MAX_ORDER_EXPONENT, short enough for ctx->max_order; 0 with it
    copied to dst, -1 otherwise. */
@@ -333,7 +315,6 @@ static void synopsis(sbuf *b, const lt_cmd *cmd, const cli_decl *sub)
 
 static void put_usage_line(FILE *f, const lt_cmd *cmd, const cli_decl *sub)
 {
-    if (!cmd->decl) { fprintf(f, "usage: lietool %s %s\n", cmd->name, cmd->usage); return; }
     sbuf b = {0};
     synopsis(&b, cmd, sub);
     fprintf(f, "usage: lietool %s\n", b.s);
@@ -384,11 +365,6 @@ static void put_option_help(FILE *f, const optset *S)
 int cli_usage_sub(const lt_cmd *cmd, const cli_decl *sub, FILE *f)
 {
     const cli_decl *top = cmd->decl;
-    if (!top) {
-        fprintf(f, "usage: lietool %s %s\n%s\n", cmd->name, cmd->usage, cmd->summary);
-        fprintf(f, "options: --json  --format text|json|gap  -q  --float  --tol T  --max-degree N  --max-order N  --max-enum N  --max-memory MIB  --max-dim N  -h  --\n");
-        return 0;
-    }
     const cli_decl *d = sub && sub->name ? sub : NULL;
     put_usage_line(f, cmd, d);
     fprintf(f, "%s\n", d ? d->summary : cmd->summary);
@@ -430,7 +406,6 @@ static int known_anywhere(const char *name, size_t len)
     optset S;
     for (int i = 0; i < lt_ncommands; i++) {
         const lt_cmd *c = &lt_commands[i];
-        if (!c->decl) continue;
         collect(&S, c, c->decl, 3);
         if (find(&S, name, len) >= 0) return 1;
         for (int j = 0; c->decl->subs && c->decl->subs[j]; j++) {
@@ -618,7 +593,9 @@ int cli_getopts(cli_opts *o, void *own, int argc, char **argv, const lt_cmd *cmd
     }
     int n = o->npos;
     const char *what = d->what ? d->what : "operands";
-    if (d->max_args == 0 && n > 0) return cli_usage_error(cmd, d, "unexpected operand '%s'", o->pos[0]);
+    if (d->max_args == 0 && n > 0)
+        return cli_usage_error(cmd, d, "unexpected operand '%s'%s%s%s", o->pos[0], d->what ? " (" : "", d->what ? d->what : "",
+                               d->what ? ")" : "");
     if (d->min_args == d->max_args && n != d->min_args)
         return cli_usage_error(cmd, d, "expected %d operand%s (%s), got %d", d->min_args, d->min_args == 1 ? "" : "s", what, n);
     if (n == 0 && d->min_args > 0) return cli_usage_error(cmd, d, "missing %s", what);
@@ -638,48 +615,4 @@ void cli_free(cli_opts *o)
     lt_free(o->object);
     o->pos = NULL;
     o->object = NULL;
-}
-
-/* ---- ssm and magnus, until they are declared ---- */
-
-const char *cli_opt_value(int argc, char **argv, int *i, const char *name)
-{
-    size_t l = strlen(name);
-    if (strncmp(argv[*i], name, l) != 0) return NULL;
-    if (argv[*i][l] == '=') return argv[*i] + l + 1;
-    if (argv[*i][l]) return NULL;
-    return *i + 1 < argc ? argv[++*i] : "";
-}
-
-int cli_parse(cli_opts *o, int argc, char **argv, const lt_cmd *cmd)
-{
-    memset(o, 0, sizeof *o);
-    lt_ctx_init(o->ctx);
-    o->tol = 1e-10;
-    o->pos = lt_malloc((size_t)(argc + 1) * sizeof *o->pos);
-    int options_done = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (options_done || !is_option(a)) { o->pos[o->npos++] = argv[i]; continue; }
-        if (strcmp(a, "--") == 0) { options_done = 1; continue; }
-        if (is_help(a)) return cli_usage(cmd, stdout);
-        const char *eq = strchr(a, '=');
-        size_t len = eq ? (size_t)(eq - a) : strlen(a);
-        int k = -1;
-        for (int b = 0; b < CLI_NCOMMON && k < 0; b++)
-            if (b != CLI_B_LATEX && ((strlen(common[b].name) == len && strncmp(a, common[b].name, len) == 0)
-                                     || (common[b].alias && strcmp(a, common[b].alias) == 0)))
-                k = b;
-        if (k < 0) return cli_usage_error(cmd, NULL, "unknown option '%.*s'", (int)len, a);
-        const cli_optdecl *p = &common[k];
-        if (p->kind == CLI_FLAG) { store(o, p, NULL, NULL, 0); continue; }
-        const char *v = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
-        char want[160];
-        if (!v || !*v) return cli_usage_error(cmd, NULL, "%s needs a value", p->name);
-        if (k == CLI_B_FORMAT && strcmp(v, "gap") == 0) { o->gap = 1; continue; }
-        if (store(o, p, v, want, sizeof want)) return cli_usage_error(cmd, NULL, "%s needs %s, not '%s'", p->name, want, v);
-    }
-    if (o->format == 1) o->json = 1;
-    if (!o->json && isatty(2)) o->ctx->progress = progress;
-    return -1;
 }

@@ -6,7 +6,7 @@ int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key
 {
     cli_opts o;
     cli_object X;
-    int r = cli_open_object(&o, &X, argc, argv, self, strcmp(key, "semisimple") == 0 ? 2 : 0);
+    int r = cli_open_object(&o, &X, argc, argv, self);
     if (r >= 0) return r;
     if (X.is_lie) {
         r = cli_lie_predicate(&o, X.L, key);

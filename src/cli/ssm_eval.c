@@ -17,22 +17,6 @@
 #include "lietool/plot.h"
 #include "lietool/ssm.h"
 
-/* The subcommands' usage (as in src/cli/cmd_ssm.c's table). */
-static const char *ev_sub_usage(const char *sub)
-{
-    return strcmp(sub, "sweep") == 0
-        ? "--group G --length T --samples N [--seed S] [--svg FILE] [--json] DIR..."
-        : "MODEL_DIR --group G (--length T --samples N [--seed S] | --data FILE.csv) [--predictions FILE.csv] [--logits FILE] [--json] [--max-checkpoint-mb N] [--max-length L] [--max-samples N]";
-}
-
-static int ev_usage(const lt_cmd *self, const char *sub, const char *fmt, const char *v)
-{
-    fprintf(stderr, "lietool: %s %s: ", self->name, sub);
-    fprintf(stderr, fmt, v);
-    fprintf(stderr, "\nusage: lietool %s %s %s\n", self->name, sub, ev_sub_usage(sub));
-    return CLI_USAGE;
-}
-
 /* ---- the --data file ---- */
 
 /* Space-separated indices below order; returns the count or -1. */
@@ -104,56 +88,75 @@ typedef struct {
     char **dirs;
 } ev_opts;
 
-/* An integer option from 1 to max: -1 to go on, or the usage error's status. */
-static int need_long(long *out, const char *v, const char *opt, long max, const ev_opts *o, const lt_cmd *self)
-{
-    char fmt[CLI_FMT_SIZE];
-    return cli_option_long(out, v, opt, 1, max, fmt) ? ev_usage(self, o->sub, fmt, v) : -1;
-}
+#define EV_GROUP {.name = "--group", CLI_STRING_AT(ev_opts, group), .meta = "G", .flags = CLI_REQUIRED, \
+                  .help = "the group of the task, whose elements are the model's tokens"}
+#define EV_LENGTH(FLAGS) {.name = "--length", CLI_LONG_AT(ev_opts, length), .meta = "T", .min = 1, .max = CLI_MAX_LENGTH, \
+                          .flags = FLAGS, .help = "generated words of length T"}
+#define EV_SAMPLES(FLAGS) {.name = "--samples", CLI_LONG_AT(ev_opts, samples), .meta = "N", .min = 1, \
+                           .max = CLI_MAX_SAMPLES, .flags = FLAGS, .help = "N generated words"}
+#define EV_SEED {.name = "--seed", CLI_U64_AT(ev_opts, seed), .meta = "S", .min = 0, .max = UINT64_MAX, \
+                 .help = "the SplitMix64 seed of the words (default 0)"}
+#define EV_LIMITS \
+    {.name = "--max-checkpoint-mb", CLI_LONG_AT(ev_opts, max_mb), .meta = "N", .min = 1, .max = CLI_MAX_MIB, \
+     .help = "refuse a model.safetensors above N MiB (default 1024)"}, \
+    {.name = "--max-length", CLI_LONG_AT(ev_opts, max_len), .meta = "L", .min = 1, .max = CLI_MAX_LENGTH, \
+     .help = "refuse words longer than L (default 10000)"}, \
+    {.name = "--max-samples", CLI_LONG_AT(ev_opts, max_samples), .meta = "N", .min = 1, .max = CLI_MAX_SAMPLES, \
+     .help = "refuse more than N words (default 1e6)"}
 
-/* -1 to go on, or an exit status; sweep: several directories, --svg,
-   no --data, --predictions or --logits. */
+static const cli_optdecl eval_opts[] = {
+    EV_GROUP, EV_LENGTH(0), EV_SAMPLES(0), EV_SEED,
+    {.name = "--data", CLI_STRING_AT(ev_opts, data), .meta = "FILE.csv",
+     .help = "the words of a dataset CSV (- for standard input) instead of --length and --samples"},
+    {.name = "--predictions", CLI_STRING_AT(ev_opts, predf), .meta = "FILE.csv", .help = "write every word's predictions"},
+    {.name = "--logits", CLI_STRING_AT(ev_opts, logitf), .meta = "FILE", .help = "write every position's logits"},
+    EV_LIMITS,
+    {0}
+};
+
+static const cli_optdecl sweep_opts[] = {
+    EV_GROUP, EV_LENGTH(CLI_REQUIRED), EV_SAMPLES(CLI_REQUIRED), EV_SEED,
+    {.name = "--svg", CLI_STRING_AT(ev_opts, svg), .meta = "FILE",
+     .help = "the longest prefix at 90% against the depth, as SVG"},
+    EV_LIMITS,
+    {0}
+};
+
+/* The model and its words take no --max-* of the shared ones: a fresh
+   context, the limits above. */
+const cli_decl cli_ssm_eval_decl = {
+    .name = "eval", .summary = "a trained checkpoint on a word problem, beside the depth theory's prediction",
+    .common = CLI_O_JSON, .opts = eval_opts, .brief = 1,
+    .args = "MODEL_DIR", .min_args = 1, .max_args = 1, .what = "the model directory",
+};
+const cli_decl cli_ssm_sweep_decl = {
+    .name = "sweep", .summary = "checkpoints of one task at several depths: the table, and the SVG of the longest prefix at 90%",
+    .common = CLI_O_JSON, .opts = sweep_opts, .brief = 1,
+    .args = "DIR...", .min_args = 1, .max_args = -1, .what = "the model directories",
+};
+
+/* -1 to go on, or an exit status. */
 static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int sweep)
 {
+    const cli_decl *d = sweep ? &cli_ssm_sweep_decl : &cli_ssm_eval_decl;
     memset(o, 0, sizeof *o);
-    o->sub = sweep ? "sweep" : "eval";
+    o->sub = d->name;
     o->length = o->samples = -1;
     o->max_mb = 1024;
     o->max_len = 10000;
     o->max_samples = 1000000;
-    o->dirs = lt_malloc((size_t)argc * sizeof *o->dirs);
-    int r = -1;
-    for (int i = 1; i < argc && r < 0; i++) {
-        const char *v;
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            printf("usage: lietool %s %s %s\n", self->name, o->sub, ev_sub_usage(o->sub));
-            return 0;
-        }
-        if (!strcmp(argv[i], "--json")) o->json = 1;
-        else if ((v = cli_opt_value(argc, argv, &i, "--group"))) o->group = v;
-        else if (!sweep && (v = cli_opt_value(argc, argv, &i, "--data"))) o->data = v;
-        else if (!sweep && (v = cli_opt_value(argc, argv, &i, "--predictions"))) o->predf = v;
-        else if (!sweep && (v = cli_opt_value(argc, argv, &i, "--logits"))) o->logitf = v;
-        else if (sweep && (v = cli_opt_value(argc, argv, &i, "--svg"))) o->svg = v;
-        else if ((v = cli_opt_value(argc, argv, &i, "--length"))) r = need_long(&o->length, v, "--length", CLI_MAX_LENGTH, o, self);
-        else if ((v = cli_opt_value(argc, argv, &i, "--samples"))) r = need_long(&o->samples, v, "--samples", CLI_MAX_SAMPLES, o, self);
-        else if ((v = cli_opt_value(argc, argv, &i, "--max-checkpoint-mb"))) r = need_long(&o->max_mb, v, "--max-checkpoint-mb", CLI_MAX_MIB, o, self);
-        else if ((v = cli_opt_value(argc, argv, &i, "--max-length"))) r = need_long(&o->max_len, v, "--max-length", CLI_MAX_LENGTH, o, self);
-        else if ((v = cli_opt_value(argc, argv, &i, "--max-samples"))) r = need_long(&o->max_samples, v, "--max-samples", CLI_MAX_SAMPLES, o, self);
-        else if ((v = cli_opt_value(argc, argv, &i, "--seed"))) {
-            char fmt[CLI_FMT_SIZE];
-            if (cli_option_u64(&o->seed, v, "--seed", 0, UINT64_MAX, fmt)) return ev_usage(self, o->sub, fmt, v);
-        } else if (argv[i][0] == '-' && argv[i][1]) return ev_usage(self, o->sub, "unknown option '%s'", argv[i]);
-        else if (!o->ndirs || sweep) o->dirs[o->ndirs++] = argv[i];
-        else return ev_usage(self, o->sub, "unexpected argument '%s'", argv[i]);
-    }
+    cli_opts co;
+    int r = cli_getopts(&co, o, argc, argv, self, d);
+    o->json = co.json;
+    o->ndirs = co.npos;
+    o->dirs = lt_malloc((size_t)(co.npos + 1) * sizeof *o->dirs);
+    for (int i = 0; i < co.npos; i++) o->dirs[i] = co.pos[i];
+    cli_free(&co);
     if (r >= 0) return r;
-    if (!o->ndirs) return ev_usage(self, o->sub, "%s", sweep ? "missing the model directories" : "missing the model directory");
-    if (!o->group) return ev_usage(self, o->sub, "%s", "--group G is required");
     if (!o->data && (o->length < 0 || o->samples < 0))
-        return ev_usage(self, o->sub, "%s", sweep ? "give --length T and --samples N" : "give --data FILE.csv, or --length T and --samples N");
+        return cli_usage_error(self, d, "give --data FILE.csv, or --length T and --samples N");
     if (o->data && (o->length > 0 || o->samples > 0))
-        return ev_usage(self, o->sub, "%s", "--data takes its words from the file; drop --length and --samples");
+        return cli_usage_error(self, d, "--data takes its words from the file; drop --length and --samples");
     if (o->length > o->max_len) { fprintf(stderr, "lietool: ssm %s: --length %ld is above --max-length %ld\n", o->sub, o->length, o->max_len); return CLI_LIMIT; }
     if (o->samples > o->max_samples) { fprintf(stderr, "lietool: ssm %s: --samples %ld is above --max-samples %ld\n", o->sub, o->samples, o->max_samples); return CLI_LIMIT; }
     return -1;

@@ -13,27 +13,10 @@
 #include <string.h>
 #include <flint/fmpq.h>
 #include <mpfr.h>
-#include "cli.h"
-#include "lietool/depth.h"
+#include "depth.h"
 #include "lietool/free.h"
 #include "lietool/plot.h"
 #include "lietool/rotation.h"
-
-static const lt_cmd rot_cmd = {
-    "ssm rotation", NULL,
-    "[--depth K|A..B] [--bound v1|sharp] [--step H] [--length T] [--window W] [--samples N] [--seed S] "
-    "[--fit H1,H2,...] [--json] [--csv FILE] [--plot FILE.svg] [--max-length T] [--max-samples N]",
-    "the rotation task: A5 words acting on R^3 by icosahedral rotations, against the depth-k order-blind model "
-    "(each window's Magnus series truncated at c(k)); MSE per position and the fitted error exponents", NULL
-};
-
-static int rot_usage(const char *fmt, const char *v)
-{
-    fprintf(stderr, "lietool: ssm rotation: ");
-    fprintf(stderr, fmt, v);
-    fprintf(stderr, "\nusage: lietool %s %s\n", rot_cmd.name, rot_cmd.usage);
-    return CLI_USAGE;
-}
 
 /* A positive real number written as for magnus --step (integer, p/q or
    decimal), up to the end of s or the character stop; *end past it. */
@@ -58,41 +41,45 @@ static int read_step(long double *out, const char *s, const char **end)
     return ok;
 }
 
-static int parse_depth(lt_rotation_params *P, const char *v)
+/* --depth K or A..B, each part read by cli_read_u64: 0, or -1. */
+static int parse_depth(void *dst, const char *v)
 {
-    /* K, or A..B: each part read by cli_read_u64 */
+    lt_rotation_params *P = dst;
     char a[24];
     const char *dots = strstr(v, "..");
     size_t al = dots ? (size_t)(dots - v) : strlen(v);
     uint64_t lo = 0, hi = 0;
-    if (al < sizeof a) {
-        memcpy(a, v, al);
-        a[al] = '\0';
-    }
-    if (al >= sizeof a || cli_read_u64(&lo, a, 1, LT_ROTATION_MAX_DEPTH)
-        || cli_read_u64(&hi, dots ? dots + 2 : a, lo, LT_ROTATION_MAX_DEPTH))
-        return rot_usage("--depth takes K or A..B with 1 <= A <= B <= 8, not '%s'", v);
-    P->kmin = (int)lo;
+    if (al >= sizeof a) return -1;
+    memcpy(a, v, al);
+    a[al] = '\0';
+    if (cli_read_u64(&lo, a, 1, LT_ROTATION_MAX_DEPTH) || cli_read_u64(&hi, dots ? dots + 2 : a, lo, LT_ROTATION_MAX_DEPTH))
+        return -1;
+    P->kmin = (int)lo;      /* at most LT_ROTATION_MAX_DEPTH */
     P->kmax = (int)hi;
-    return -1;
+    return 0;
 }
 
-static int parse_fit(lt_rotation_params *P, const char *v)
+/* --fit H1,H2,...: 2 to LT_ROTATION_MAX_FIT positive steps; 0, or -1. */
+static int parse_fit(void *dst, const char *v)
 {
+    lt_rotation_params *P = dst;
     const char *s = v;
     P->nfit = 0;
     for (;;) {
         const char *e;
-        if (P->nfit == LT_ROTATION_MAX_FIT)
-            return rot_usage("--fit takes at most 32 steps: '%s'", v);
-        if (!read_step(&P->fit[P->nfit], s, &e) || (*e && *e != ','))
-            return rot_usage("--fit takes positive steps separated by commas, not '%s'", v);
+        if (P->nfit == LT_ROTATION_MAX_FIT || !read_step(&P->fit[P->nfit], s, &e) || (*e && *e != ',')) return -1;
         P->nfit++;
         if (!*e) break;
         s = e + 1;
     }
-    if (P->nfit < 2) return rot_usage("--fit needs at least 2 steps for a slope: '%s'", v);
-    return -1;
+    return P->nfit < 2 ? -1 : 0;
+}
+
+/* --step H: a positive number; 0, or -1. */
+static int parse_step(void *dst, const char *v)
+{
+    const char *e;
+    return read_step(dst, v, &e) && !*e ? 0 : -1;
 }
 
 /* ---- outputs ---- */
@@ -291,83 +278,78 @@ static int put_svg(const char *path, const lt_rotation_params *P, const lt_rotat
     return -1;
 }
 
+typedef struct {
+    lt_rotation_params P;
+    int bound;                  /* lt_bound */
+    const char *csv, *plot;
+    long max_length, max_samples;
+} rot_opts;
+
+_Static_assert(LT_ROTATION_MAX_FIT == 32, "the message of --fit says 32");
+static const cli_optdecl rotation_opts[] = {
+    {.name = "--depth", CLI_CUSTOM_AT(rot_opts, P), .parse = parse_depth, .meta = "K|A..B",
+     .want = "K or A..B with 1 <= A <= B <= 8", .help = "the depths of the model (default 1..8)"},
+    {.name = "--bound", CLI_ENUM_AT(rot_opts, bound), .choices = cli_depth_bounds,
+     .help = "c(k) = 2^(k-1), as published (v1, the default), or 2^k - 1 (sharp)"},
+    {.name = "--step", CLI_CUSTOM_AT(rot_opts, P.step), .parse = parse_step, .meta = "H",
+     .want = "a positive number (integer, p/q or decimal)", .help = "the step h of the flow (default 0.1)"},
+    {.name = "--length", CLI_LONG_AT(rot_opts, P.length), .meta = "T", .min = 1, .max = CLI_MAX_LENGTH,
+     .help = "words of length T (default 64)"},
+    {.name = "--window", CLI_LONG_AT(rot_opts, P.window), .meta = "W", .min = 1, .max = CLI_MAX_LENGTH,
+     .help = "the model's window of W tokens (default 8)"},
+    {.name = "--samples", CLI_LONG_AT(rot_opts, P.samples), .meta = "N", .min = 1, .max = CLI_MAX_SAMPLES,
+     .help = "N random words (default 16)"},
+    {.name = "--seed", CLI_U64_AT(rot_opts, P.seed), .meta = "S", .min = 0, .max = UINT64_MAX,
+     .help = "the SplitMix64 seed (default 0)"},
+    {.name = "--fit", CLI_CUSTOM_AT(rot_opts, P), .parse = parse_fit, .meta = "H1,H2,...",
+     .want = "2 to 32 positive steps separated by commas",
+     .help = "the steps of the slope fit (default: 8 from 1/(4W) down by factors of sqrt 2)"},
+    {.name = "--csv", CLI_STRING_AT(rot_opts, csv), .meta = "FILE", .help = "the MSE per position as CSV (- for standard output)"},
+    {.name = "--plot", CLI_STRING_AT(rot_opts, plot), .meta = "FILE.svg", .help = "the MSE against the position, as SVG"},
+    {.name = "--max-length", CLI_LONG_AT(rot_opts, max_length), .meta = "T", .min = 1, .max = CLI_MAX_LENGTH,
+     .help = "refuse --length above T (default 10000)"},
+    {.name = "--max-samples", CLI_LONG_AT(rot_opts, max_samples), .meta = "N", .min = 1, .max = CLI_MAX_SAMPLES,
+     .help = "refuse --samples above N (default 1e7)"},
+    {0}
+};
+
+const cli_decl cli_ssm_rotation_decl = {
+    .name = "rotation",
+    .summary = "the rotation task: A5 words acting on R^3 by icosahedral rotations, against the depth-k order-blind model "
+               "(each window's Magnus series truncated at c(k)); MSE per position and the fitted error exponents",
+    .common = CLI_O_JSON | CLI_O_MAX_MEMORY, .opts = rotation_opts, .brief = 1, .max_args = 0,
+    .what = "the task is fixed: A5 on R^3",
+};
+
 int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
 {
-    (void)self;
-    lt_rotation_params P;
-    memset(&P, 0, sizeof P);
-    P.kmin = 1;
-    P.kmax = LT_ROTATION_MAX_DEPTH;
-    P.bound = LT_BOUND_DEFAULT;
-    P.step = 0.1L;
-    P.length = 64;
-    P.window = 8;
-    P.samples = 16;
-    int fit_given = 0;
-    const char *csv = NULL, *plot = NULL;
-    char **av = lt_malloc((size_t)(argc + 1) * sizeof *av);
-    int ac = 0, r = -1;
-    av[ac++] = argv[0];
-    for (int i = 1; i < argc && r < 0; i++) {
-        const char *v;
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            printf("usage: lietool %s %s\n%s\n", rot_cmd.name, rot_cmd.usage, rot_cmd.summary);
-            printf("defaults: --depth 1..8 --bound v1 --step 0.1 --length 64 --window 8 --samples 16 --seed 0,\n"
-                   "  --fit: 8 steps from 1/(4W) down by factors of sqrt 2; --max-length 10000 --max-samples 10000000;\n"
-                   "  --max-memory MIB bounds the error tables; --csv - writes the CSV on standard output\n");
-            r = 0;
-        } else if ((v = cli_opt_value(argc, argv, &i, "--depth"))) {
-            r = *v ? parse_depth(&P, v) : rot_usage("%s needs a value", "--depth");
-        } else if ((v = cli_opt_value(argc, argv, &i, "--bound"))) {
-            if (!lt_depth_bound_parse(&P.bound, v)) r = rot_usage("--bound takes v1 or sharp, not '%s'", v);
-        } else if ((v = cli_opt_value(argc, argv, &i, "--step"))) {
-            const char *e;
-            if (!read_step(&P.step, v, &e) || *e)
-                r = rot_usage("--step needs a positive number (integer, p/q or decimal), not '%s'", v);
-        } else if ((v = cli_opt_value(argc, argv, &i, "--window"))) {
-            char fmt[CLI_FMT_SIZE];
-            if (cli_option_long(&P.window, v, "--window", 1, CLI_MAX_LENGTH, fmt)) r = rot_usage(fmt, v);
-        } else if ((v = cli_opt_value(argc, argv, &i, "--fit"))) {
-            r = *v ? parse_fit(&P, v) : rot_usage("%s needs a value", "--fit");
-            fit_given = 1;
-        } else if ((v = cli_opt_value(argc, argv, &i, "--csv"))) {
-            if (!*v) r = rot_usage("%s needs a file name", "--csv");
-            csv = v;
-        } else if ((v = cli_opt_value(argc, argv, &i, "--plot"))) {
-            if (!*v) r = rot_usage("%s needs a file name", "--plot");
-            plot = v;
-        } else {
-            av[ac++] = argv[i];
-        }
-    }
-    av[ac] = NULL;
-    /* --length, --samples, --seed and their limits as dataset takes them */
-    ds_opts ds;
-    memset(&ds, 0, sizeof ds);
+    const cli_decl *d = &cli_ssm_rotation_decl;
+    rot_opts ro = {.bound = LT_BOUND_DEFAULT, .max_length = 10000, .max_samples = 10000000};
+    lt_rotation_params *Pp = &ro.P;
+    Pp->kmin = 1;
+    Pp->kmax = LT_ROTATION_MAX_DEPTH;
+    Pp->step = 0.1L;
+    Pp->length = 64;
+    Pp->window = 8;
+    Pp->samples = 16;
     cli_opts o;
-    memset(&o, 0, sizeof o);
-    if (r < 0) r = cli_dataset_opts(&ds, ac, av, 1, "lsSLM", &rot_cmd);
-    if (r < 0) {
-        if (ds.length > 0) P.length = ds.length;
-        if (ds.samples > 0) P.samples = ds.samples;
-        P.seed = ds.seed;
-        r = cli_parse(&o, ds.ac, ds.av, &rot_cmd);
-    }
-    if (r < 0 && o.npos > 0) r = rot_usage("unexpected argument '%s' (the task is fixed: A5 on R^3)", o.pos[0]);
-    if (r < 0 && (o.gap || o.flt)) r = rot_usage("%s does not apply here", o.gap ? "--format gap" : "--float");
-    if (r < 0 && csv && strcmp(csv, "-") == 0 && o.json) r = rot_usage("%s: standard output already has the JSON", "--csv -");
-    if (r < 0 && P.length > ds.max_length) {
-        fprintf(stderr, "lietool: ssm rotation: --length %ld is above --max-length %ld\n", P.length, ds.max_length);
+    int r = cli_getopts(&o, &ro, argc, argv, self, d);
+    lt_rotation_params P = ro.P;
+    P.bound = (lt_bound)ro.bound;
+    int fit_given = P.nfit > 0;
+    const char *csv = ro.csv, *plot = ro.plot;
+    if (r < 0 && csv && strcmp(csv, "-") == 0 && o.json)
+        r = cli_usage_error(self, d, "--csv -: standard output already has the JSON");
+    if (r < 0 && P.length > ro.max_length) {
+        fprintf(stderr, "lietool: ssm rotation: --length %ld is above --max-length %ld\n", P.length, ro.max_length);
         r = CLI_LIMIT;
     }
-    if (r < 0 && P.samples > ds.max_samples) {
-        fprintf(stderr, "lietool: ssm rotation: --samples %ld is above --max-samples %ld\n", P.samples, ds.max_samples);
+    if (r < 0 && P.samples > ro.max_samples) {
+        fprintf(stderr, "lietool: ssm rotation: --samples %ld is above --max-samples %ld\n", P.samples, ro.max_samples);
         r = CLI_LIMIT;
     }
     if (r >= 0) {
         cli_free(&o);
-        cli_dataset_free(&ds);
-        lt_free(av);
         return r;
     }
     if (!fit_given) lt_rotation_default_fit(&P, 8);
@@ -391,7 +373,5 @@ int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
     }
     lt_rotation_result_clear(Z);
     cli_free(&o);
-    cli_dataset_free(&ds);
-    lt_free(av);
     return r;
 }
