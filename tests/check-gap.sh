@@ -14,7 +14,7 @@
 #   lower_central_series, nilpotency_class, center_order, exponent.
 # Series follow GAP's DerivedSeriesOfGroup / LowerCentralSeriesOfGroup (from G
 # down, stopping when a term repeats); derived_length and nilpotency_class are
-# null when the series does not reach 1 (lietool's convention, DESIGN.md 3).
+# null when the series does not reach 1 (lietool's convention, lietool(1)).
 # An exponent that lietool reports as null (too large to compute) is skipped.
 #
 # Prints one line per mismatch and ends with "N passed, N failed"; exits 1 on

@@ -1,4 +1,4 @@
-/* Reading objects: the group grammar of DESIGN.md, GAP syntax, .grp files
+/* Reading objects: the group grammar of lietool(1) (OBJECTS), GAP syntax, .grp files
    and Cayley-table JSON files. */
 #ifndef LIETOOL_IO_H
 #define LIETOOL_IO_H

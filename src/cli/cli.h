@@ -9,7 +9,7 @@
 #include "lietool/perm.h"
 #include "lietool/liealg.h"
 
-/* Exit statuses (DESIGN.md section 3): predicates exit CLI_NO for "no". */
+/* Exit statuses (lietool(1), EXIT STATUS): predicates exit CLI_NO for "no". */
 enum { CLI_OK = 0, CLI_NO = 1, CLI_USAGE = 2, CLI_INPUT = 3, CLI_LIMIT = 4, CLI_NUMERIC = 5,
        CLI_INTERNAL = 70 };
 /* The exit status of a library failure: the one place where the library's

@@ -1,4 +1,4 @@
-/* Lie algebra objects (DESIGN.md section 3; formats in lietool-formats(5)):
+/* Lie algebra objects (the grammar of lietool(1); formats in lietool-formats(5)):
    rational matrices, GAP's LieAlgebra(Rationals, [...]), the names of the
    matrix families (built by src/liealg/named.c) and of the free nilpotent
    Lie algebras fnil(r,c) (src/free/nilpotent.c), .lie files, and GAP's

@@ -1,4 +1,4 @@
-/* The group grammar of DESIGN.md section 3. */
+/* The group grammar of lietool(1), OBJECTS. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>

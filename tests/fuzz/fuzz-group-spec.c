@@ -1,4 +1,4 @@
-/* The group grammar (DESIGN.md 3): S<n>, D<m>, UT(n,p), products, GAP's
+/* The group grammar (lietool(1)): S<n>, D<m>, UT(n,p), products, GAP's
    Group((1,2,3),(1,2)), named groups; then the stabiliser chain. */
 #include "fuzz.h"
 
