@@ -1,6 +1,7 @@
 /* Options: one parser reads every command's declaration (cli.h), and the
    usage lines and -h are printed from the same declarations. The integer
    readers check every value against its range before it is stored. */
+#include <assert.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
@@ -155,7 +156,8 @@ static const cli_optdecl *own_named(const cli_optdecl *list, const char *name)
 
 static void add(optset *S, const cli_optdecl *p, int shown)
 {
-    if (S->n < MAX_OPTS) S->e[S->n++] = (entry){p, shown};
+    assert(S->n < MAX_OPTS);
+    S->e[S->n++] = (entry){p, shown};
 }
 
 static void add_common(optset *S, const cli_decl *top, const cli_decl *d, int from, int to, int which)
@@ -419,6 +421,7 @@ static int known_anywhere(const char *name, size_t len)
 /* "a, b or c" of a list of names (at most n of them). */
 static void put_or_list(sbuf *b, const char *const *names, int n)
 {
+    sb_put(b, "%s", "");
     for (int i = 0; i < n; i++)
         sb_put(b, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ", names[i]);
 }
