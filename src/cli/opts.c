@@ -448,7 +448,7 @@ const cli_decl *cli_find_sub(const lt_cmd *cmd, int argc, char **argv, int *stat
         }
         if (value) i++;
     }
-    const char *names[32];
+    const char *names[32] = {0};
     int n = 0;
     for (int j = 0; top->subs[j] && n < 32; j++)
         if (top->subs[j]->name) {
@@ -489,7 +489,7 @@ static int store(void *base, const cli_optdecl *p, const char *v, char *want, si
     }
     case CLI_STRING: *(const char **)dst = v; return 0;
     case CLI_ENUM: {
-        const char *names[16];
+        const char *names[16] = {0};
         int n = 0;
         for (const cli_choice *c = p->choices; c->name; c++) {
             if (strcmp(c->name, v) == 0) { *(int *)dst = c->value; return 0; }
