@@ -161,6 +161,7 @@ typedef struct {
     char **pos;
     char *object;           /* positionals joined (products may be split by the shell) */
     const cli_decl *sub;    /* the subcommand (or the command's declaration) parsed */
+    const lt_cmd *cmd;      /* the command parsed */
 } cli_opts;
 
 /* The declaration of a command's subcommand in argv (the first word that
@@ -227,7 +228,9 @@ int cli_lie_info(cli_opts *o, const lt_liealg_t L);
 int cli_float_run(cli_opts *o, const lt_cmd *cmd);
 /* Lie-only commands: what 0 dimension, 1 killing, 2 radical, 3 closure. */
 int cli_lie_cmd(int argc, char **argv, const lt_cmd *self, int what);
-/* Starts a JSON object with the "object" key. */
+/* Starts a command's JSON object (lietool(1), JSON): the keys "object"
+   (the operands as given, joined by one space; "" when there are none) and
+   "command" (the command and its subcommand: "ssm eval"). */
 void cli_json_begin(const cli_opts *o);
 /* Prints an exact integer: JSON string or plain text. */
 void cli_put_mpz(FILE *f, const mpz_t z, int json);

@@ -10,20 +10,6 @@
 #include "lietool/io.h"
 #include "lietool/json.h"
 
-/* Positionals pos[first..] joined with spaces: a group such as C5 x A4. */
-char *cli_join(char **pos, int first, int npos)
-{
-    size_t len = 1;
-    for (int i = first; i < npos; i++) len += strlen(pos[i]) + 1;
-    char *s = lt_malloc(len);
-    s[0] = '\0';
-    for (int i = first; i < npos; i++) {
-        if (i > first) strcat(s, " ");
-        strcat(s, pos[i]);
-    }
-    return s;
-}
-
 /* Builds the table of a group object, refusing Lie algebras; -1 on
    success, or an exit status. */
 int cli_cayley(lt_cayley_t C, const char *spec, lt_convention conv, const cli_opts *o, const lt_cmd *self)

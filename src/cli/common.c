@@ -113,10 +113,32 @@ void cli_close_object(cli_opts *o, cli_object *X)
 }
 
 
+/* Positionals pos[first..] joined with spaces: a group such as C5 x A4. */
+char *cli_join(char **pos, int first, int npos)
+{
+    size_t len = 1;
+    for (int i = first; i < npos; i++) len += strlen(pos[i]) + 1;
+    char *s = lt_malloc(len);
+    s[0] = '\0';
+    for (int i = first; i < npos; i++) {
+        if (i > first) strcat(s, " ");
+        strcat(s, pos[i]);
+    }
+    return s;
+}
+
 void cli_json_begin(const cli_opts *o)
 {
     printf("{\"object\": ");
-    lt_json_put_string(stdout, o->object);
+    if (o->object) lt_json_put_string(stdout, o->object);
+    else {
+        char *s = cli_join(o->pos, 0, o->npos);
+        lt_json_put_string(stdout, s);
+        lt_free(s);
+    }
+    printf(", \"command\": \"%s", o->cmd ? o->cmd->name : "");
+    if (o->sub && o->sub->name) printf(" %s", o->sub->name);
+    printf("\"");
 }
 
 void cli_put_mpz(FILE *f, const mpz_t z, int json)

@@ -532,6 +532,7 @@ int cli_getopts(cli_opts *o, void *own, int argc, char **argv, const lt_cmd *cmd
     lt_ctx_init(o->ctx);
     o->tol = 1e-10;
     o->sub = d;
+    o->cmd = cmd;
     o->pos = lt_malloc((size_t)(argc + 1) * sizeof *o->pos);
     optset S;
     collect(&S, cmd, d, 3);
