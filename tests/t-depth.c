@@ -287,6 +287,73 @@ static void test_verdict(void)
     }
 }
 
+/* The theory verdict (lt_plan): the textbook cases of every family. */
+static void plan_of(lt_plan_verdict_t V, const char *spec, const char *arch, long k, long T)
+{
+    lt_pgrp_t G;
+    lt_plan_task_t P;
+    lt_arch a;
+    lt_err_t err;
+    lt_err_init(err);
+    lt_pgrp_init(G, 1);
+    lt_plan_task_init(P);
+    CHECK(lt_arch_parse(&a, arch) == 0, "parse %s", arch);
+    CHECK(lt_io_group(G, NULL, spec, ctx, err) == LT_OK && lt_pgrp_chain(G, NULL, ctx, err) == LT_OK
+          && lt_plan_task_group(P, G, ctx, err) == LT_OK, "%s: %s", spec, err->msg);
+    CHECK(lt_plan(V, P, &a, k, T, LT_BOUND_V1, ctx, err) == LT_OK, "plan %s", spec);
+    lt_plan_task_clear(P);
+    lt_pgrp_clear(G);
+}
+
+static void test_plan(void)
+{
+    unit_case = "plan";
+    static const struct { const char *g, *arch; long k; int exact; long fewest, most_not; int never; } cases[] = {
+        {"S3", "abelian", 1, 0, 2, 1, 0}, {"S3", "abelian", 2, 1, 2, 1, 0},
+        {"S4", "abelian", 2, 0, 3, 2, 0}, {"S4", "abelian", 3, 1, 3, 2, 0},
+        {"A5", "abelian", 6, 0, -1, -1, 1}, {"A5", "diag-complex", 6, 0, -1, -1, 1},
+        {"S3", "diag-complex", 1, 0, 2, 1, 0},
+        {"C2", "diag-positive", 4, 0, -1, -1, 1}, {"A4 x C3", "diag-positive", 4, 0, -1, -1, 1},
+        {"C2", "diag-signed", 1, 1, 1, 0, 0}, {"C3", "diag-signed", 3, 0, -1, -1, 1},
+        {"S3", "diag-signed", 3, 0, -1, -1, 1}, {"D8", "diag-signed", 2, 1, 2, 0, 0},
+        {"D8", "diag-signed", 1, -1, 2, 0, 0}, {"Q8", "diag-signed", 2, 1, 2, 0, 0},
+        {"C5", "diag-signed", 2, -1, -1, 0, 0},
+        {"S3", "householder-2", 1, 1, 1, 0, 0}, {"S3", "householder-1", 1, -1, -1, 0, 0},
+        {"A5", "householder-4", 1, 1, 1, 0, 0}, {"A5", "householder-3", 2, -1, -1, 0, 0},
+        {"S5", "householder-4", 1, 1, 1, 0, 0},
+        {"A5", "transformer", 8, 0, -1, -1, 1}, {"S3", "transformer", 2, -1, -1, 0, 0},
+        {"C1", "diag-positive", 1, 1, 0, -1, 0},
+    };
+    lt_plan_verdict_t V;
+    lt_plan_verdict_init(V);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        plan_of(V, cases[i].g, cases[i].arch, cases[i].k, 0);
+        CHECK(V->exact == cases[i].exact && V->fewest_suffice == cases[i].fewest && V->most_not == cases[i].most_not
+              && V->impossible_every_depth == cases[i].never && V->nclaims > 0,
+              "%s %s k=%ld: exact %d fewest %ld most_not %ld never %d", cases[i].g, cases[i].arch, cases[i].k,
+              V->exact, V->fewest_suffice, V->most_not, V->impossible_every_depth);
+        for (int c = 0; c < V->nclaims; c++) CHECK(V->claims[c].claim && *V->claims[c].claim, "claim %d", c);
+    }
+    /* the transformer's answer rests on TC0 != NC1 */
+    plan_of(V, "A5", "transformer", 3, 0);
+    CHECK(V->assumption && !strcmp(V->assumption, "TC0 != NC1"), "assumption");
+    /* words up to length T: Proposition 3.7 is an upper bound ("at most") */
+    plan_of(V, "A5", "abelian", 4, 8);
+    CHECK(V->exact == 0 && V->suffices_T == 1 && V->log_layers[0] == 4 && V->log_layers[1] == 4, "A5 k=4 T=8: %d", V->suffices_T);
+    plan_of(V, "A5", "abelian", 3, 256);
+    CHECK(V->suffices_T == -1 && V->log_layers[0] == 9 && V->width_log10 > 100, "A5 k=3 T=256: %d %g", V->suffices_T, V->width_log10);
+    plan_of(V, "S3", "abelian", 2, 256);
+    CHECK(V->suffices_T == 1, "S3 exact => every T");
+    /* family names */
+    lt_arch a;
+    char buf[32];
+    CHECK(lt_arch_parse(&a, "householder") == 0 && a.householders == 1
+          && !strcmp(lt_arch_name(buf, sizeof buf, &a), "householder-1"), "householder");
+    CHECK(lt_arch_parse(&a, "householder-0") < 0 && lt_arch_parse(&a, "householder-65") < 0
+          && lt_arch_parse(&a, "diag") < 0 && lt_arch_parse(&a, "abelianx") < 0, "bad names");
+    lt_plan_verdict_clear(V);
+}
+
 int main(void)
 {
     lt_ctx_init(ctx);
@@ -299,5 +366,6 @@ int main(void)
     test_groups();
     test_sources();
     test_verdict();
+    test_plan();
     UNIT_DONE("t-depth");
 }

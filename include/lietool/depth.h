@@ -26,6 +26,8 @@
 #include <gmp.h>
 #include <flint/flint.h>
 #include "lietool/core.h"
+#include "lietool/perm.h"
+#include "lietool/liealg.h"
 
 typedef enum { LT_BOUND_V1 = 0, LT_BOUND_SHARP = 1 } lt_bound;
 #define LT_BOUND_DEFAULT LT_BOUND_V1
@@ -146,5 +148,97 @@ void lt_depth_model_verdict(lt_depth_verdict_t V, const lt_depth_model *M);
    otherwise the lengths T whose logarithmic bound (Proposition 3.7) is at
    most k. */
 long lt_depth_covered_length(int k, long d, long Tmax, lt_bound b);
+
+
+/* ---- the theory verdict (src/depth/plan.c) ----
+   One answer to "can k layers of this family track this task, at every
+   length or up to length T?", used by every command that states it (plan,
+   min-depth, report, explain min-depth, ssm eval, ssm sweep). Each part of
+   the answer is a claim with its source; where no published result
+   decides a question the answer is "open" (-1), never a guess. */
+
+/* Layer families (lietool(1), plan). */
+typedef enum {
+    LT_FAM_ABELIAN = 0,     /* the paper's order-blind layer (commuting dynamics) */
+    LT_FAM_DIAG_POSITIVE,   /* real diagonal, eigenvalues in [0,1]: Mamba-1 as parametrised by HF, GLA */
+    LT_FAM_DIAG_SIGNED,     /* real diagonal in [-1,1]: signed Mamba */
+    LT_FAM_DIAG_COMPLEX,    /* complex diagonal, modulus <= 1 */
+    LT_FAM_HOUSEHOLDER,     /* products of N generalized Householder reflections in [-1,1] (DeltaNet N = 1, DeltaProduct) */
+    LT_FAM_TRANSFORMER,     /* constant-depth softmax attention */
+    LT_FAM_COUNT
+} lt_family;
+
+typedef struct {
+    lt_family kind;
+    int householders;       /* N of householder-N, 1..64 */
+} lt_arch;
+
+/* "abelian", "diag-positive", ..., "householder-N" into buf (>= 24 bytes). */
+const char *lt_arch_name(char *buf, size_t size, const lt_arch *a);
+/* Reads a family name ("householder" alone is householder-1); 0 on
+   success, -1 for anything else. */
+int lt_arch_parse(lt_arch *a, const char *s);
+/* The family names, for messages: "abelian, diag-positive, ...". */
+const char *lt_arch_list(void);
+
+/* What the verdict needs to know of a task: built from a group
+   (lt_plan_task_group) or a Lie algebra (lt_plan_task_liealg). */
+typedef struct {
+    int is_lie;
+    long derived_length;    /* -1: not solvable */
+    /* groups only */
+    int trivial;
+    int order_odd_factor;   /* |G| has an odd prime factor (so G holds an element of odd prime order) */
+    int two_group;          /* |G| is a power of 2 (> 1) */
+    long frattini_length;   /* 2-groups: the length of G > Phi(G) > Phi(Phi(G)) > ... > 1; else -1 */
+    int degree;             /* the points the group acts on */
+    long reflection_length; /* max over g of degree - cycles(g): the reflections a permutation
+                               matrix of g needs; -1 when not enumerated (above --max-enum) */
+    mpz_t order;            /* |G| (the number of tokens of its word problem) */
+} lt_plan_task_struct;
+typedef lt_plan_task_struct lt_plan_task_t[1];
+
+void lt_plan_task_init(lt_plan_task_t P);
+void lt_plan_task_clear(lt_plan_task_t P);
+/* G with a complete chain. Enumerates G (for the reflection length) only
+   when |G| <= ctx->max_enum. */
+lt_status lt_plan_task_group(lt_plan_task_t P, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
+lt_status lt_plan_task_liealg(lt_plan_task_t P, const lt_liealg_t L, const lt_ctx_t ctx, lt_err_t err);
+
+/* A claim of the verdict and where it comes from. */
+typedef struct {
+    char *claim;
+    const char *source;
+} lt_claim;
+
+#define LT_PLAN_MAX_CLAIMS 12
+
+typedef struct {
+    lt_arch arch;
+    long layers;            /* k >= 1 */
+    long length;            /* T, 0: every length */
+    lt_bound bound;         /* the reading of Proposition 3.7 */
+    int exact;              /* exact at every length: 1, 0 (proved impossible), -1 open */
+    int impossible_every_depth; /* no number of layers is exact at every length */
+    long fewest_suffice;    /* the fewest layers known to be exact at every length; -1 none known */
+    long most_not;          /* the most layers known not to be (0: only none); -1 when every depth
+                               fails (impossible_every_depth) or for the trivial task */
+    int suffices_T;         /* with T: k layers suffice for words up to length T: 1, 0, -1 open */
+    int log_layers[2];      /* with T, abelian layers: Proposition 3.7's layers for length T, v1 and sharp (else 0) */
+    double width_log10;     /* with T: log10 of the width of that construction (Corollary 3.8); -1 without */
+    mpz_t width;            /* the width when it has at most 60 digits, else 0 */
+    const char *assumption; /* a complexity assumption the answer rests on ("TC0 != NC1"), or NULL */
+    int nclaims;
+    lt_claim claims[LT_PLAN_MAX_CLAIMS];
+} lt_plan_verdict_struct;
+typedef lt_plan_verdict_struct lt_plan_verdict_t[1];
+
+void lt_plan_verdict_init(lt_plan_verdict_t V);
+void lt_plan_verdict_clear(lt_plan_verdict_t V);
+/* The verdict for k >= 1 layers of family a on task P, for every length
+   (T = 0) or up to length T. LT_ELIMIT only from the width computation
+   (it is then left out, width_log10 set from an estimate). */
+lt_status lt_plan(lt_plan_verdict_t V, const lt_plan_task_t P, const lt_arch *a, long k, long T,
+                  lt_bound b, const lt_ctx_t ctx, lt_err_t err);
 
 #endif

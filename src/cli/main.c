@@ -51,6 +51,7 @@ const lt_cmd lt_commands[] = {
     {"min-depth", cmd_min_depth, "the order-blind (abelian) and restricted layers the object needs; with --length T the logarithmic bound and its width", &cli_min_depth_decl},
     {"nilpotency-class", cmd_nilpotency_class, "length of the lower central series, or 'not nilpotent'", &cli_nilpotency_class_decl},
     {"order", cmd_order, "the order of the group (exact)", &cli_order_decl},
+    {"plan", cmd_plan, "the theory's verdict for K layers of a family on a task: exact at every length, proved impossible or open, each claim with its source", &cli_plan_decl},
     {"radical", cmd_radical, "the solvable radical of a Lie algebra: its dimension and a basis", &cli_radical_decl},
     {"rep", cmd_rep, "check that FILE's matrices for group elements extend to a homomorphism: the first failing relation, distinct images, faithfulness", &cli_rep_decl},
     {"report", cmd_report, "one page: algebraic profile, minimum depths, error exponents and the word problem's complexity, with sources", &cli_report_decl},

@@ -1,0 +1,67 @@
+/* lietool plan TASK --arch FAMILY --layers K [--length T]: the theory's
+   verdict for k layers of a family on a task, before training
+   (lt_plan in src/depth/plan.c; each claim with its source). */
+#include <string.h>
+#include "depth.h"
+#include "verdict.h"
+
+typedef struct {
+    cli_depth_opts d;       /* --length, --bound */
+    lt_arch arch;
+    long layers;
+} plan_opts;
+
+static int read_arch(void *dst, const char *v)
+{
+    return lt_arch_parse(dst, v);
+}
+
+static const cli_optdecl plan_opts_decl[] = {
+    {.name = "--arch", CLI_CUSTOM_AT(plan_opts, arch), .parse = read_arch, .meta = "FAMILY", .flags = CLI_REQUIRED,
+     .want = "a layer family (abelian, diag-positive, diag-signed, diag-complex, householder-N, transformer)",
+     .help = "the layer family: abelian, diag-positive, diag-signed, diag-complex, householder-N, transformer"},
+    {.name = "--layers", CLI_LONG_AT(plan_opts, layers), .meta = "K", .min = 1, .max = 1000000, .flags = CLI_REQUIRED,
+     .help = "the number of layers"},
+    {.name = "--length", CLI_ULONG_AT(plan_opts, d.length), .meta = "T", .min = 1, .max = CLI_DEPTH_MAX_LENGTH,
+     .help = "also: do K layers suffice for words of length at most T"},
+    {.name = "--bound", CLI_ENUM_AT(plan_opts, d.bound), .choices = cli_depth_bounds,
+     .help = "the reading of Proposition 3.7: v1 (as published, the default) or sharp"},
+    {0}
+};
+
+const cli_decl cli_plan_decl = {.common = CLI_O_JSON | CLI_O_LIMITS | CLI_O_MAX_ENUM, .opts = plan_opts_decl, CLI_OBJECT_ARGS};
+
+int cmd_plan(int argc, char **argv, const lt_cmd *self)
+{
+    plan_opts p;
+    memset(&p, 0, sizeof p);
+    p.d.bound = LT_BOUND_DEFAULT;
+    cli_opts o;
+    cli_object X;
+    int r = cli_getopts(&o, &p, argc, argv, self, NULL);
+    if (r >= 0) { cli_free(&o); return r; }
+    if ((r = cli_load_object(&o, &X, self)) >= 0) { cli_close_object(&o, &X); return r; }
+    lt_plan_task_t P;
+    lt_plan_verdict_t V;
+    lt_err_t err;
+    lt_err_init(err);
+    lt_plan_task_init(P);
+    lt_plan_verdict_init(V);
+    lt_status st = X.is_lie ? lt_plan_task_liealg(P, X.L, o.ctx, err) : lt_plan_task_group(P, X.G, o.ctx, err);
+    if (!st) st = lt_plan(V, P, &p.arch, p.layers, (long)p.d.length, p.d.bound, o.ctx, err);
+    if (st) r = cli_fail(err);
+    else if (o.json) {
+        cli_json_begin(&o);
+        printf(", \"verdict\": ");
+        cli_verdict_json(stdout, V);
+        printf("}\n");
+        r = 0;
+    } else {
+        cli_verdict_text(stdout, V, o.object, "");
+        r = 0;
+    }
+    lt_plan_verdict_clear(V);
+    lt_plan_task_clear(P);
+    cli_close_object(&o, &X);
+    return r;
+}

@@ -1,0 +1,462 @@
+/* The theory verdict (lietool/depth.h): can k layers of a family track a
+   task exactly at every length, or up to length T? Every rule below states
+   the result it applies; where none decides the question the answer is
+   open (-1).
+
+   Families and the results used (short citations: lt_depth_cite and
+   lietool(1), REFERENCES):
+   - abelian: Heo et al. 2026, Theorem 3.4 (derived length d => d layers
+     suffice) and Proposition 3.3 (k layers reach derived length <= k);
+     Proposition 3.7 (words of length T: at most ceil(log2 T) + 1 layers,
+     v1; floor(log2 T) + 1, sharp) and Corollary 3.8 (its width).
+   - diag-complex: Shakerinava et al. 2026: k complex-diagonal layers track
+     a group iff its derived length is <= k.
+   - diag-positive, diag-signed, diag-complex are restricted layers
+     (commuting transitions, free input term): Proposition 3.3, derived
+     length <= 2k.
+   - diag-positive: Sarrof, Veitsman and Hahn 2024: finite-precision SSMs
+     with non-negative gates recognise star-free languages only, and the
+     word problem of a non-trivial group is not star-free (its syntactic
+     monoid contains the group; Schutzenberger 1965); Grazzi et al. 2025:
+     eigenvalues in [0,1] cannot do parity.
+   - diag-signed: Grazzi et al. 2025: a -1 eigenvalue does parity; counting
+     modulo 3 needs non-real eigenvalues (non-triangular transitions), so
+     an element of order 3 (3 | |G|, Cauchy) defeats every depth: a model
+     for G's word problem answers the word problem of every subgroup.
+     2-groups: a cascade along the Frattini series (Kaloujnine-Krasner),
+     one layer of sign channels per elementary abelian factor, is
+     lietool's own construction from those parts.
+   - householder-N: one layer whose transitions are permutation matrices:
+     a permutation g of m points is a product of m - cycles(g)
+     transpositions, each the reflection I - 2vv^T with v = (e_i - e_j)/sqrt 2
+     (as in Siems et al. 2025, DeltaProduct); Grazzi et al. 2025: finitely
+     many layers of such products recognise every regular language (the
+     number of layers is not given).
+   - transformer: Merrill, Petty and Sabharwal 2024 (constant depth is in
+     TC0) and Barrington 1989 (non-solvable word problems are
+     NC1-complete): impossible unless TC0 = NC1; Liu et al. 2023: shortcuts
+     for every length T, with a size that grows with T. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <math.h>
+#include "lietool/depth.h"
+
+/* ---- families ---- */
+
+static const char *const fam_names[LT_FAM_COUNT] = {
+    [LT_FAM_ABELIAN] = "abelian", [LT_FAM_DIAG_POSITIVE] = "diag-positive",
+    [LT_FAM_DIAG_SIGNED] = "diag-signed", [LT_FAM_DIAG_COMPLEX] = "diag-complex",
+    [LT_FAM_HOUSEHOLDER] = "householder", [LT_FAM_TRANSFORMER] = "transformer",
+};
+
+const char *lt_arch_name(char *buf, size_t size, const lt_arch *a)
+{
+    if (a->kind == LT_FAM_HOUSEHOLDER) snprintf(buf, size, "householder-%d", a->householders);
+    else snprintf(buf, size, "%s", fam_names[a->kind]);
+    return buf;
+}
+
+int lt_arch_parse(lt_arch *a, const char *s)
+{
+    for (int f = 0; f < LT_FAM_COUNT; f++) {
+        size_t n = strlen(fam_names[f]);
+        if (strncmp(s, fam_names[f], n) != 0) continue;
+        if (f == LT_FAM_HOUSEHOLDER && s[n] == '-') {
+            int N = 0;
+            const char *p = s + n + 1;
+            if (!*p) return -1;
+            for (; *p; p++) {
+                if (*p < '0' || *p > '9' || N > 64) return -1;
+                N = 10 * N + (*p - '0');
+            }
+            if (N < 1 || N > 64) return -1;
+            a->kind = LT_FAM_HOUSEHOLDER;
+            a->householders = N;
+            return 0;
+        }
+        if (s[n]) continue;
+        a->kind = (lt_family)f;
+        a->householders = f == LT_FAM_HOUSEHOLDER ? 1 : 0;
+        return 0;
+    }
+    return -1;
+}
+
+const char *lt_arch_list(void)
+{
+    return "abelian, diag-positive, diag-signed, diag-complex, householder-N (N = 1..64), transformer";
+}
+
+/* ---- the task ---- */
+
+void lt_plan_task_init(lt_plan_task_t P)
+{
+    memset(P, 0, sizeof *P);
+    P->derived_length = -1;
+    P->frattini_length = -1;
+    P->reflection_length = -1;
+    mpz_init(P->order);
+}
+
+void lt_plan_task_clear(lt_plan_task_t P)
+{
+    mpz_clear(P->order);
+}
+
+/* Phi(H) = H' H^2 for a 2-group H: the derived subgroup and the squares of
+   the generators (modulo H', H is abelian, so these generate H^2 H'). */
+static lt_status frattini(lt_pgrp_t F, lt_pgrp_t H, const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_pgrp_t D;
+    lt_pgrp_init(D, H->n);
+    lt_status st = lt_pgrp_derived_subgroup(D, H, ctx, err);
+    if (!st) {
+        int *sq = lt_malloc((size_t)H->n * sizeof *sq);
+        lt_pgrp_set(F, D);
+        for (int i = 0; i < H->ngens; i++) {
+            lt_perm_mul(sq, H->gens[i], H->gens[i], H->n);
+            lt_pgrp_add_gen(F, sq);
+        }
+        lt_free(sq);
+        st = lt_pgrp_chain(F, H->order, ctx, err);
+    }
+    lt_pgrp_clear(D);
+    return st;
+}
+
+static int cycles(const int *g, int n, char *seen)
+{
+    int c = 0;
+    memset(seen, 0, (size_t)n);
+    for (int i = 0; i < n; i++) {
+        if (seen[i]) continue;
+        c++;
+        for (int j = i; !seen[j]; j = g[j]) seen[j] = 1;
+    }
+    return c;
+}
+
+lt_status lt_plan_task_group(lt_plan_task_t P, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_pgrp_series_t S;
+    lt_pgrp_series_init(S);
+    lt_status st = lt_pgrp_derived_series(S, G, ctx, err);
+    if (st) { lt_pgrp_series_clear(S); return st; }
+    P->is_lie = 0;
+    P->derived_length = S->reaches_one ? S->len - 1 : -1;
+    lt_pgrp_series_clear(S);
+    lt_pgrp_order(P->order, G);
+    P->degree = G->n;
+    P->trivial = mpz_cmp_ui(P->order, 1) == 0;
+    mpz_t odd;
+    mpz_init(odd);
+    mp_bitcnt_t twos = mpz_scan1(P->order, 0);
+    mpz_tdiv_q_2exp(odd, P->order, twos);
+    P->order_odd_factor = mpz_cmp_ui(odd, 1) > 0;
+    P->two_group = !P->order_odd_factor && !P->trivial;
+    mpz_clear(odd);
+    P->frattini_length = -1;
+    if (P->two_group) {
+        /* G > Phi(G) > Phi(Phi(G)) > ... > 1 */
+        lt_pgrp_t H, F;
+        lt_pgrp_init(H, G->n);
+        lt_pgrp_set(H, G);
+        st = lt_pgrp_chain(H, G->order, ctx, err);
+        long len = 0;
+        while (!st && !lt_pgrp_is_trivial(H)) {
+            lt_pgrp_init(F, G->n);
+            st = frattini(F, H, ctx, err);
+            lt_pgrp_clear(H);
+            memcpy(H, F, sizeof F);
+            len++;
+        }
+        lt_pgrp_clear(H);
+        if (st) return st;
+        P->frattini_length = len;
+    }
+    /* the reflections a permutation matrix needs: enumerate G when allowed */
+    P->reflection_length = -1;
+    if (mpz_cmp_si(P->order, ctx->max_enum) <= 0) {
+        long long N = (long long)mpz_get_si(P->order);
+        int *g = lt_malloc((size_t)(G->n ? G->n : 1) * sizeof *g);
+        char *seen = lt_malloc((size_t)(G->n ? G->n : 1));
+        long R = 0;
+        for (long long r = 0; r < N && R < G->n - 1; r++) {
+            lt_pgrp_unrank(g, G, r);
+            long need = G->n - cycles(g, G->n, seen);
+            if (need > R) R = need;
+        }
+        lt_free(g);
+        lt_free(seen);
+        P->reflection_length = R;
+    }
+    return LT_OK;
+}
+
+lt_status lt_plan_task_liealg(lt_plan_task_t P, const lt_liealg_t L, const lt_ctx_t ctx, lt_err_t err)
+{
+    (void)ctx; (void)err;
+    lt_lseries_t S;
+    lt_lseries_init(S);
+    lt_liealg_derived_series(S, L);
+    P->is_lie = 1;
+    P->derived_length = S->reaches_zero ? S->len - 1 : -1;
+    P->trivial = L->dim == 0;
+    lt_lseries_clear(S);
+    return LT_OK;
+}
+
+/* ---- the verdict ---- */
+
+void lt_plan_verdict_init(lt_plan_verdict_t V)
+{
+    memset(V, 0, sizeof *V);
+    mpz_init(V->width);
+}
+
+static void claims_clear(lt_plan_verdict_t V)
+{
+    for (int i = 0; i < V->nclaims; i++) lt_free(V->claims[i].claim);
+    V->nclaims = 0;
+}
+
+void lt_plan_verdict_clear(lt_plan_verdict_t V)
+{
+    claims_clear(V);
+    mpz_clear(V->width);
+}
+
+static void claim(lt_plan_verdict_struct *V, const char *source, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void claim(lt_plan_verdict_struct *V, const char *source, const char *fmt, ...)
+{
+    if (V->nclaims >= LT_PLAN_MAX_CLAIMS) return;
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    size_t n = strlen(buf) + 1;
+    char *s = lt_malloc(n);
+    memcpy(s, buf, n);
+    V->claims[V->nclaims].claim = s;
+    V->claims[V->nclaims].source = source;
+    V->nclaims++;
+}
+
+/* Sets the answer for k layers from the range of layer counts known: k >=
+   fewest (>= 0) is exact, k <= most_not is not. */
+static void decide(lt_plan_verdict_struct *V, long k)
+{
+    if (V->impossible_every_depth) V->exact = 0;
+    else if (V->fewest_suffice >= 0 && k >= V->fewest_suffice) V->exact = 1;
+    else if (V->most_not >= 0 && k <= V->most_not) V->exact = 0;
+    else V->exact = -1;
+}
+
+static const char *S_HEO33 = "Heo et al. 2026, Proposition 3.3";
+static const char *S_HEO34 = "Heo et al. 2026, Theorem 3.4";
+static const char *S_HEO37 = "Heo et al. 2026, Proposition 3.7";
+static const char *S_HEO38 = "Heo et al. 2026, Corollary 3.8";
+static const char *S_SHAK = "Shakerinava et al. 2026";
+static const char *S_SARROF = "Sarrof, Veitsman and Hahn 2024";
+static const char *S_GRAZZI = "Grazzi et al. 2025";
+static const char *S_SIEMS = "Siems et al. 2025";
+static const char *S_MERRILL = "Merrill, Petty and Sabharwal 2024; Barrington 1989";
+static const char *S_LIU = "Liu et al. 2023";
+static const char *S_CASCADE = "lietool: Frattini-series cascade (Kaloujnine-Krasner) of sign layers (Grazzi et al. 2025)";
+static const char *S_SUBGROUP = "lietool: a model for G's word problem answers every subgroup's";
+
+static long half_up(long d) { return (d + 1) / 2; }
+
+/* The rules of restricted layers (Proposition 3.3): derived length <= 2k. */
+static void restricted_bound(lt_plan_verdict_struct *V, const lt_plan_task_struct *P, const char *what)
+{
+    long d = P->derived_length;
+    if (d < 0) {
+        V->impossible_every_depth = 1;
+        claim(V, S_HEO33, "%s layers are restricted (commuting transitions): k of them reach only solvable "
+              "algebras, of derived length at most 2k; the task is not solvable", what);
+    } else if (d > 0) {
+        if (half_up(d) - 1 > V->most_not) V->most_not = half_up(d) - 1;
+        claim(V, S_HEO33, "%s layers are restricted: k of them reach derived length at most 2k, so derived "
+              "length %ld needs at least %ld", what, d, half_up(d));
+    }
+}
+
+static void plan_abelian(lt_plan_verdict_struct *V, const lt_plan_task_struct *P, int complex_diag)
+{
+    long d = P->derived_length;
+    if (d < 0) {
+        V->impossible_every_depth = 1;
+        if (complex_diag)
+            claim(V, S_SHAK, "k complex-diagonal layers track a group iff its derived length is at most k; "
+                  "the group is not solvable, so no depth is exact at every length");
+        else
+            claim(V, S_HEO33, "k abelian layers reach only solvable algebras (derived length at most k); "
+                  "the task is not solvable, so no depth is exact at every length");
+        return;
+    }
+    V->fewest_suffice = d;
+    V->most_not = d - 1;
+    if (complex_diag)
+        claim(V, S_SHAK, "k complex-diagonal layers track a group iff its derived length is at most k: "
+              "derived length %ld needs exactly %ld", d, d);
+    else {
+        claim(V, S_HEO34, "derived length %ld: %ld abelian layer%s suffice%s at every length", d, d,
+              d == 1 ? "" : "s", d == 1 ? "s" : "");
+        if (d > 0)
+            claim(V, S_HEO33, "k abelian layers reach derived length at most k: fewer than %ld cannot be exact", d);
+    }
+}
+
+static void plan_positive(lt_plan_verdict_struct *V, const lt_plan_task_struct *P)
+{
+    if (P->is_lie) {
+        restricted_bound(V, P, "diag-positive");
+        claim(V, "", "no published result decides diag-positive layers on a continuous (Lie algebra) task beyond that");
+        return;
+    }
+    V->impossible_every_depth = 1;
+    claim(V, S_SARROF, "finite-precision SSMs whose gates are non-negative recognise only star-free languages; "
+          "the word problem of a non-trivial group is not star-free, so no depth is exact at every length");
+    if (!P->order_odd_factor)
+        claim(V, S_GRAZZI, "eigenvalues in [0,1] cannot count modulo 2 (parity), and the group has an element of order 2");
+}
+
+static void plan_signed(lt_plan_verdict_struct *V, const lt_plan_task_struct *P)
+{
+    restricted_bound(V, P, "diag-signed");
+    if (P->is_lie) {
+        claim(V, "", "no published result decides diag-signed layers on a continuous (Lie algebra) task beyond that");
+        return;
+    }
+    if (mpz_divisible_ui_p(P->order, 3)) {
+        V->impossible_every_depth = 1;
+        claim(V, S_GRAZZI, "real eigenvalues cannot count modulo 3 (it needs non-triangular transitions)");
+        claim(V, S_SUBGROUP, "3 divides the order, so the group has an element of order 3 (Cauchy) and its word "
+              "problem contains counting modulo 3: no depth is exact at every length");
+        return;
+    }
+    if (P->two_group) {
+        long f = P->frattini_length;
+        if (mpz_cmp_ui(P->order, 2) == 0)
+            claim(V, S_GRAZZI, "a -1 eigenvalue counts modulo 2: one signed layer tracks C2");
+        else claim(V, S_CASCADE, "a 2-group with Frattini series of length %ld: %ld layer%s of sign channels, one per "
+              "elementary abelian factor, suffice%s at every length", f, f, f == 1 ? "" : "s", f == 1 ? "s" : "");
+        V->fewest_suffice = f;
+        return;
+    }
+    claim(V, "", "the order has an odd prime factor other than 3: whether real eigenvalues can count modulo it "
+          "at finite precision is not decided by the results lietool uses");
+}
+
+static void plan_householder(lt_plan_verdict_struct *V, const lt_plan_task_struct *P, int N)
+{
+    if (P->is_lie) {
+        claim(V, "", "no published result decides householder layers on a continuous (Lie algebra) task");
+        return;
+    }
+    long R = P->reflection_length;
+    if (R >= 0 && N >= R) {
+        V->fewest_suffice = 1;
+        claim(V, S_SIEMS, "one layer suffices: on its %d points every element's permutation matrix is a product of "
+              "at most %ld reflections I - 2vv^T (eigenvalues -1 and 1), and N = %d", P->degree, R, N);
+    } else if (R < 0 && N >= P->degree - 1) {
+        V->fewest_suffice = 1;
+        claim(V, S_SIEMS, "one layer suffices: a permutation of %d points is a product of at most %d reflections "
+              "I - 2vv^T, and N = %d", P->degree, P->degree - 1, N);
+    } else if (R >= 0) {
+        claim(V, S_SIEMS, "on its %d points some element needs %ld reflections, more than N = %d: the one-layer "
+              "construction does not apply", P->degree, R, N);
+    } else {
+        claim(V, S_SIEMS, "the reflections the one-layer construction needs are not counted (the group is larger "
+              "than --max-enum) and N = %d < %d", N, P->degree - 1);
+    }
+    if (V->fewest_suffice < 0)
+        claim(V, S_GRAZZI, "finitely many layers of products of generalized Householder matrices with eigenvalues "
+              "in [-1,1] recognise every regular language, so some depth suffices; the number is not stated");
+}
+
+static void plan_transformer(lt_plan_verdict_struct *V, const lt_plan_task_struct *P)
+{
+    if (P->is_lie) {
+        claim(V, "", "no published result decides transformers on a continuous (Lie algebra) task");
+        return;
+    }
+    if (P->derived_length < 0) {
+        V->impossible_every_depth = 1;
+        V->assumption = "TC0 != NC1";
+        claim(V, S_MERRILL, "constant-depth transformers are in TC0 and the word problem of a non-solvable group is "
+              "NC1-complete: no depth is exact at every length unless TC0 = NC1");
+    } else
+        claim(V, S_LIU, "solvable groups have constant-depth shortcuts for each length T, with a size that grows "
+              "with T; whether one fixed transformer is exact at every length is open");
+}
+
+lt_status lt_plan(lt_plan_verdict_t V, const lt_plan_task_t P, const lt_arch *a, long k, long T,
+                  lt_bound b, const lt_ctx_t ctx, lt_err_t err)
+{
+    claims_clear(V);
+    V->arch = *a;
+    V->layers = k;
+    V->length = T;
+    V->bound = b;
+    V->impossible_every_depth = 0;
+    V->fewest_suffice = -1;
+    V->most_not = P->trivial ? -1 : 0;     /* 0 layers never track a non-trivial task */
+    V->assumption = NULL;
+    V->suffices_T = -1;
+    V->log_layers[0] = V->log_layers[1] = 0;
+    V->width_log10 = -1;
+    mpz_set_ui(V->width, 0);
+    if (P->trivial) {
+        V->fewest_suffice = 0;
+        claim(V, "", "the trivial task: any number of layers is exact");
+    } else {
+        switch (a->kind) {
+        case LT_FAM_ABELIAN: plan_abelian(V, P, 0); break;
+        case LT_FAM_DIAG_COMPLEX:
+            if (P->is_lie) { restricted_bound(V, P, "diag-complex"); break; }
+            plan_abelian(V, P, 1);
+            break;
+        case LT_FAM_DIAG_POSITIVE: plan_positive(V, P); break;
+        case LT_FAM_DIAG_SIGNED: plan_signed(V, P); break;
+        case LT_FAM_HOUSEHOLDER: plan_householder(V, P, a->householders); break;
+        case LT_FAM_TRANSFORMER: plan_transformer(V, P); break;
+        default: break;
+        }
+    }
+    if (V->impossible_every_depth) { V->most_not = -1; V->fewest_suffice = -1; }
+    decide(V, k);
+    if (T <= 0) return LT_OK;
+    /* words up to length T */
+    if (V->exact == 1) V->suffices_T = 1;
+    if (a->kind == LT_FAM_ABELIAN && !P->trivial) {
+        V->log_layers[0] = lt_depth_log_bound((ulong)T, LT_BOUND_V1);
+        V->log_layers[1] = lt_depth_log_bound((ulong)T, LT_BOUND_SHARP);
+        int need = V->log_layers[b == LT_BOUND_SHARP];
+        claim(V, S_HEO37, "words of length at most %ld: at most %d abelian layers suffice (%s reading; %d in the %s)",
+              T, need, lt_depth_bound_name(b), V->log_layers[b != LT_BOUND_SHARP],
+              lt_depth_bound_name(b == LT_BOUND_SHARP ? LT_BOUND_V1 : LT_BOUND_SHARP));
+        if (k >= need) V->suffices_T = 1;
+        if (!P->is_lie) {
+            double digits = -1;
+            lt_err_t werr;
+            lt_err_init(werr);
+            lt_status wst = lt_depth_width(V->width, &digits, P->order, (ulong)T, 60, ctx, werr);
+            if (wst == LT_OK) {
+                V->width_log10 = mpz_sgn(V->width) > 0 ? log10(mpz_get_d(V->width)) : 0;
+                if (!isfinite(V->width_log10)) V->width_log10 = digits;
+            } else {
+                mpz_set_ui(V->width, 0);
+                V->width_log10 = digits;
+            }
+            claim(V, S_HEO38, "that construction's width is the dimension of the free nilpotent Lie algebra of "
+                  "class %ld on one letter per group element: about 10^%.1f", T, V->width_log10 < 0 ? 0 : V->width_log10);
+        }
+    }
+    (void)err;
+    return LT_OK;
+}
