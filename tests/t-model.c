@@ -170,14 +170,22 @@ static void bad_models(void)
 }
 
 /* Per-word callback of the evaluation: predictions against the tallies. */
-typedef struct { long words, correct; const lt_words_struct *W; } seen;
+typedef struct { long words, correct; const lt_words_struct *W; long right_through[65]; } seen;
 
+/* Also counts, per prefix length t, the words right at every position
+   1..t: the paper's cumulative accuracy, computed here on its own. */
 static void count(void *arg, long i, const float *logits, const int *prediction, long T)
 {
     seen *S = arg;
     (void)logits;
     S->words++;
-    for (long t = 0; t < T; t++) S->correct += prediction[t] == S->W->target[i][t];
+    int all = 1;
+    for (long t = 0; t < T; t++) {
+        int ok = prediction[t] == S->W->target[i][t];
+        S->correct += ok;
+        all &= ok;
+        if (t < 64) S->right_through[t + 1] += all;
+    }
 }
 
 /* Generated words are the rows of lt_dataset_generate, and the evaluation
@@ -223,16 +231,28 @@ static void evaluation(void)
     CHECK(lt_io_model_read(M, "tests/data/models/mamba-c2", 64, err) == LT_OK, "%s", err->msg);
     lt_ssm_eval_t R;
     lt_ssm_eval_init(R);
-    seen S = {0, 0, W};
-    lt_ssm_eval_params P = {0.9, count, &S};
+    seen S = {0, 0, W, {0}};
+    lt_ssm_eval_params P = {.threshold = 0.9, .word = count, .arg = &S};
     CHECK(lt_ssm_eval_run(R, M, W, &P, err) == LT_OK, "%s", err->msg);
-    CHECK(R->words == 100 && R->tokens == 6400 && R->correct_words == 70 && R->longest_prefix == 64,
-          "words %ld tokens %ld correct %ld prefix %ld", R->words, R->tokens, R->correct_words, R->longest_prefix);
+    long cumulative = 0;        /* max_prefix_at_threshold of the paper's code */
+    for (long t = 1; t <= 64; t++) if (S.right_through[t] >= 90) cumulative = t;
+    CHECK(R->words == 100 && R->tokens == 6400 && R->correct_words == 70 && R->longest_prefix == cumulative
+          && cumulative < 64 && R->last_position == 64,
+          "words %ld tokens %ld correct %ld prefix %ld (cumulative %ld) last %ld", R->words, R->tokens, R->correct_words,
+          R->longest_prefix, cumulative, R->last_position);
+    for (long t = 0; t < 64; t++)
+        CHECK(lt_ssm_eval_prefix_accuracy(R, t) == S.right_through[t + 1] / 100.0, "prefix accuracy at %ld", t);
     CHECK(fabs(R->token_accuracy - 0.987187) < 5e-7 && R->sequence_accuracy == 0.7, "token accuracy %.7f", R->token_accuracy);
     long sum = 0;
     int ninety = 1;
     for (long t = 0; t < R->max_length; t++) { sum += R->position_correct[t]; ninety &= lt_ssm_eval_position_accuracy(R, t) >= 0.9; }
     CHECK(sum == R->correct_tokens && S.correct == R->correct_tokens && S.words == 100 && ninety, "tallies %ld %ld %ld", sum, S.correct, R->correct_tokens);
+    /* a BOS token: one position more, read and predicted; out of the vocabulary it is refused */
+    lt_ssm_eval_params PB = {.threshold = 0.9, .has_bos = 1, .bos = 0};
+    CHECK(lt_ssm_eval_run(R, M, W, &PB, err) == LT_OK && R->max_length == 65 && R->tokens == 6500
+          && R->position_total[0] == 100, "bos: %ld %ld", R->max_length, R->tokens);
+    PB.bos = M->vocab;
+    CHECK(lt_ssm_eval_run(R, M, W, &PB, err) == LT_EINPUT && strstr(err->msg, "BOS token"), "bos out of range: %s", err->msg);
     lt_model_clear(M);
 
     lt_model_init(M);

@@ -75,17 +75,31 @@ lt_status lt_words_generate(lt_words_t W, const lt_cayley_t C, long len, long sa
    torch.argmax takes it). */
 typedef void (*lt_ssm_eval_word_fn)(void *arg, long i, const float *logits, const int *prediction, long T);
 typedef struct {
-    double threshold;       /* longest_prefix: positions with accuracy >= threshold (0.9) */
+    double threshold;       /* of longest_prefix and last_position (0.9; 0 in a zeroed struct means 0.9) */
     lt_ssm_eval_word_fn word;   /* NULL, or called per word */
     void *arg;
+    /* A BOS token in front of every word, as the paper's word-problem code
+       does (its tokenizer's template "[BOS] $A" applies to inputs and
+       targets alike): the model reads bos first, the target at that
+       position is bos, and the position counts in every tally; word
+       positions are then 1..T and the metrics' positions 0..T. */
+    int has_bos;
+    int bos;
 } lt_ssm_eval_params;
 
 typedef struct {
-    long words, max_length;
+    long words, max_length;             /* max_length counts the BOS position, if any */
     long tokens, correct_tokens;
     long correct_words;     /* words right at every position */
-    long longest_prefix;    /* the first positions whose accuracy is at least the threshold */
+    /* The paper's metric (its code's max_prefix_at_threshold over the
+       cumulative sequence accuracies): the largest t such that at least
+       threshold of the words reaching position t are right at every
+       position 1..t. */
+    long longest_prefix;
+    /* The largest t whose own accuracy (position t alone) is at least the threshold. */
+    long last_position;
     long *position_correct, *position_total;    /* per position, max_length entries */
+    long *prefix_correct;   /* per position t: words right at every position up to t */
     double token_accuracy, sequence_accuracy;
 } lt_ssm_eval_struct;
 typedef lt_ssm_eval_struct lt_ssm_eval_t[1];
@@ -94,6 +108,9 @@ void lt_ssm_eval_init(lt_ssm_eval_t R);
 void lt_ssm_eval_clear(lt_ssm_eval_t R);
 /* The accuracy at position t (0-based); 0 where no word reaches it. */
 double lt_ssm_eval_position_accuracy(const lt_ssm_eval_t R, long t);
+/* The cumulative accuracy at position t (0-based): the fraction of the
+   words reaching t that are right at every position up to t. */
+double lt_ssm_eval_prefix_accuracy(const lt_ssm_eval_t R, long t);
 /* Runs M on every word of W (tokens below M->vocab) and tallies the
    predictions against the targets. LT_ENUMERIC naming the word and the
    position when an output is not finite; LT_EINPUT for no words. */

@@ -239,7 +239,7 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     F.classes = M->classes;
     if (F.pred) fprintf(F.pred, "seed,input,target,prediction\n");
     if (F.logits) fprintf(F.logits, "%ld %ld %d\n", W->n, W->max_len, M->classes);
-    lt_ssm_eval_params EP = {0.9, (F.pred || F.logits) ? ev_write : NULL, &F};
+    lt_ssm_eval_params EP = {.threshold = 0.9, .word = (F.pred || F.logits) ? ev_write : NULL, .arg = &F};
     if (lt_ssm_eval_run(R, M, W, &EP, err)) { r = cli_fail(err); goto done; }
     if ((F.pred && fclose(F.pred)) | (F.logits && fclose(F.logits))) {
         F.pred = F.logits = NULL;
@@ -357,7 +357,7 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
         if (ev_model(M, o.dirs[i], &o, C, err)) { lt_model_clear(M); r = cli_fail(err); goto done; }
         lt_ssm_eval_t R;
         lt_ssm_eval_init(R);
-        lt_ssm_eval_params EP = {0.9, NULL, NULL};
+        lt_ssm_eval_params EP = {.threshold = 0.9};
         lt_status st = lt_ssm_eval_run(R, M, W, &EP, err);
         if (st) { lt_ssm_eval_clear(R); lt_model_clear(M); r = cli_fail(err); goto done; }
         rows[i] = (sweep_row){o.dirs[i], M->n_layers, lt_model_layer_name(M), R->token_accuracy, R->sequence_accuracy,

@@ -75,11 +75,17 @@ void lt_ssm_eval_clear(lt_ssm_eval_t R)
 {
     lt_free(R->position_correct);
     lt_free(R->position_total);
+    lt_free(R->prefix_correct);
 }
 
 double lt_ssm_eval_position_accuracy(const lt_ssm_eval_t R, long t)
 {
     return R->position_total[t] ? (double)R->position_correct[t] / (double)R->position_total[t] : 0;
+}
+
+double lt_ssm_eval_prefix_accuracy(const lt_ssm_eval_t R, long t)
+{
+    return R->position_total[t] ? (double)R->prefix_correct[t] / (double)R->position_total[t] : 0;
 }
 
 lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t W,
@@ -88,43 +94,57 @@ lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t 
     lt_ssm_eval_clear(R);
     lt_ssm_eval_init(R);
     if (W->n == 0) return lt_err_set(err, LT_EINPUT, "no words");
+    int bos = P && P->has_bos;
+    if (bos && (P->bos < 0 || P->bos >= M->vocab))
+        return lt_err_set(err, LT_EINPUT, "the BOS token %d is not below the model's vocabulary size %d", P->bos, M->vocab);
     R->words = W->n;
-    R->max_length = W->max_len;
+    R->max_length = W->max_len + bos;
     R->position_correct = lt_calloc((size_t)R->max_length, sizeof *R->position_correct);
     R->position_total = lt_calloc((size_t)R->max_length, sizeof *R->position_total);
+    R->prefix_correct = lt_calloc((size_t)R->max_length, sizeof *R->prefix_correct);
     float *out = lt_malloc((size_t)R->max_length * M->classes * sizeof *out);
     int *pred = lt_malloc((size_t)R->max_length * sizeof *pred);
+    int *in = lt_malloc((size_t)R->max_length * sizeof *in);
+    int *tg = lt_malloc((size_t)R->max_length * sizeof *tg);
     lt_status st = LT_OK;
     for (long i = 0; i < W->n && !st; i++) {
-        long T = W->len[i];
+        long T = W->len[i] + bos;
         int all = 1;
-        lt_model_forward(out, M, W->input[i], T);
+        if (bos) in[0] = tg[0] = P->bos;
+        memcpy(in + bos, W->input[i], (size_t)W->len[i] * sizeof *in);
+        memcpy(tg + bos, W->target[i], (size_t)W->len[i] * sizeof *tg);
+        lt_model_forward(out, M, in, T);
         for (long t = 0; t < T && !st; t++) {
             const float *o = out + (size_t)t * M->classes;
             int best = 0;
             for (int c = 0; c < M->classes && !st; c++)
                 if (!isfinite(o[c]))
                     st = lt_err_set(err, LT_ENUMERIC, "the model's output %d is not finite at word %ld, position %ld",
-                                    c, i + 1, t + 1);
+                                    c, i + 1, t + 1 - bos);
                 else if (o[c] > o[best]) best = c;      /* the first maximum, as torch.argmax */
             pred[t] = best;
-            int ok = best == W->target[i][t];
+            int ok = best == tg[t];
             R->position_correct[t] += ok;
             R->position_total[t]++;
             R->correct_tokens += ok;
             all &= ok;
+            R->prefix_correct[t] += all;
         }
         if (st) break;
         R->tokens += T;
         R->correct_words += all;
-        if (P && P->word) P->word(P->arg, i, out, pred, T);
+        if (P && P->word) P->word(P->arg, i, out + (size_t)bos * M->classes, pred + bos, T - bos);
     }
-    double threshold = P ? P->threshold : 0.9;
-    while (R->longest_prefix < R->max_length && lt_ssm_eval_position_accuracy(R, R->longest_prefix) >= threshold)
-        R->longest_prefix++;
+    double threshold = P && P->threshold > 0 ? P->threshold : 0.9;
+    for (long t = 0; t < R->max_length; t++) {
+        if (lt_ssm_eval_prefix_accuracy(R, t) >= threshold) R->longest_prefix = t + 1;
+        if (lt_ssm_eval_position_accuracy(R, t) >= threshold) R->last_position = t + 1;
+    }
     R->token_accuracy = R->tokens ? (double)R->correct_tokens / (double)R->tokens : 0;
     R->sequence_accuracy = (double)R->correct_words / (double)R->words;
     lt_free(out);
     lt_free(pred);
+    lt_free(in);
+    lt_free(tg);
     return st;
 }
