@@ -8,6 +8,7 @@
 
 #include "lietool/core.h"
 #include "lietool/cayley.h"
+#include "lietool/depth.h"
 
 typedef enum { LT_ARCH_DIAG, LT_ARCH_MAMBA } lt_model_arch;
 /* Eigenvalue range of the transition: [0,1], [-1,1], complex unit disc. */
@@ -45,6 +46,9 @@ void lt_model_clear(lt_model_t M);
    "signed diagonal", "complex diagonal", "Mamba", "signed Mamba"). */
 const char *lt_model_arch_name(const lt_model_t M);
 const char *lt_model_layer_name(const lt_model_t M);
+/* The layer family the theory verdict (lt_plan) knows the model as, from
+   its eigenvalue range: diag-positive, diag-signed or diag-complex. */
+void lt_model_family(lt_arch *a, const lt_model_t M);
 /* logits[t*classes + c] for tokens[0..T-1] (each below vocab). */
 void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long T);
 
