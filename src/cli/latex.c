@@ -1,6 +1,6 @@
 /* --latex: a LaTeX fragment (amsmath) instead of the text output, for
-   info, derived-series, lower-central-series, bch, magnus, report and
-   explain. The command runs as usual with its standard output captured;
+   info, derived-series, lower-central-series, bch, magnus and report
+   (explain writes its own, src/cli/cmd_explain.c). The command runs as usual with its standard output captured;
    the text it prints (a fixed, documented layout) is then set in LaTeX:
    series as chains of subgroups (subalgebras) with their orders
    (dimensions), profiles as tables, Lie series as sums of brackets with
@@ -262,7 +262,7 @@ static struct {
     int active, saved;
     FILE *tmp;
     const lt_cmd *cmd;
-    char *all, *obj;        /* the operands (with a subcommand's name); without explain's question */
+    char *all, *obj;        /* the operands (with a subcommand's name) */
     int symmetric;          /* bch --symmetric */
 } cap;
 
@@ -282,16 +282,15 @@ static char *join_words(const char *first, char **pos, int n)
 
 int cli_latex_begin(const cli_opts *o, const lt_cmd *cmd, int argc, char **argv)
 {
+    /* explain writes its LaTeX itself (tex.h) */
+    if (strcmp(cmd->name, "explain") == 0) return -1;
     const char *subname = o->sub && o->sub != cmd->decl ? o->sub->name : NULL;
     FILE *tmp = tmpfile();
     if (!tmp) { fprintf(stderr, "lietool: %s: cannot make a temporary file for --latex\n", cmd->name); return CLI_INTERNAL; }
     cap.symmetric = 0;
     for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) cap.symmetric |= strcmp(argv[i], "--symmetric") == 0;
     cap.all = join_words(subname, o->pos, o->npos);
-    /* explain: the first word is the question or the subcommand */
-    if (strcmp(cmd->name, "explain") == 0) cap.obj = subname ? join_words(NULL, o->pos, o->npos)
-                                                             : join_words(NULL, o->pos + 1, o->npos > 0 ? o->npos - 1 : 0);
-    else cap.obj = join_words(NULL, o->pos, o->npos);
+    cap.obj = join_words(NULL, o->pos, o->npos);
     cap.cmd = cmd;
     cap.tmp = tmp;
     fflush(stdout);
