@@ -35,18 +35,24 @@ static void tex_run(const char *s, size_t len, int math)
     lt_free(t);
 }
 
-/* s with its $ marks and @ for the object: plain, or LaTeX starting in
-   text mode (math 0) or in math mode (math 1: the $ marks are ignored). */
+/* s with its $ marks, @ for the object and raw LaTeX between \1 marks
+   (cli_ex_open): plain, or LaTeX starting in text mode (math 0) or in
+   math mode (math 1: the $ marks are ignored). */
 static void ex_put(const cli_explainer *e, const char *s, int math)
 {
     const char *run = s;
     int m = math;
     for (const char *p = s;; p++) {
-        if (*p && *p != '$' && *p != '@') continue;
+        if (*p && *p != '$' && *p != '@' && *p != '\1') continue;
         if (!e->tex) fwrite(run, 1, (size_t)(p - run), stdout);
         else tex_run(run, (size_t)(p - run), m);
         if (!*p) break;
-        if (*p == '@') {
+        if (*p == '\1') {
+            const char *q = strchr(p + 1, '\1');
+            size_t len = q ? (size_t)(q - p - 1) : strlen(p + 1);
+            fwrite(p + 1, 1, len, stdout);
+            p += len + (q ? 1 : 0);
+        } else if (*p == '@') {
             if (!e->tex) fputs(e->object, stdout);
             else {
                 if (!m) putchar('$');
@@ -59,6 +65,23 @@ static void ex_put(const cli_explainer *e, const char *s, int math)
         }
         run = p + 1;
     }
+}
+
+FILE *cli_ex_open(cli_exbuf *b, const cli_explainer *e)
+{
+    b->s = NULL;
+    b->size = 0;
+    b->f = open_memstream(&b->s, &b->size);
+    if (!b->f) { fprintf(stderr, "lietool: out of memory\n"); abort(); }
+    if (e->tex) fputc('\1', b->f);
+    return b->f;
+}
+
+char *cli_ex_close(cli_exbuf *b, const cli_explainer *e)
+{
+    if (e->tex) fputc('\1', b->f);
+    fclose(b->f);
+    return b->s;
 }
 
 /* The formatted line, malloc'd (lt_free). */

@@ -3,9 +3,10 @@
    extends along the Cayley graph of G to a bijective homomorphism
    (lt_pgrp_iso_check). No: the invariant that differs, and why an
    isomorphism would preserve it (or the exhaustive search when every
-   invariant agrees). Text, JSON or LaTeX. */
+   invariant agrees). JSON, or text or LaTeX by explain's writer
+   (explain.h). */
 #include <string.h>
-#include "cli.h"
+#include "explain.h"
 #include "tex.h"
 #include "lietool/json.h"
 
@@ -35,94 +36,42 @@ static void json_explain(const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pg
     printf("}\n");
 }
 
-static void text_explain(const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, long long products)
+/* Text or LaTeX (explain.h's writer; @ is G, the other object is a piece). */
+static void say_explain(cli_explainer *e, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, long long products)
 {
-    gmp_printf("is %s isomorphic to %s?\norders: %Zd and %Zd\n", obj[0], obj[1], G->order, H->order);
+    cli_exbuf b;
+    FILE *f = cli_ex_open(&b, e);
+    if (e->tex) cli_tex_object(f, obj[1]); else fputs(obj[1], f);
+    char *h = cli_ex_close(&b, e);
+    const char *phi = e->tex ? "\1\\varphi\1" : "phi";
+    cli_ex_say(e, "is @ isomorphic to $%s$?", h);
+    cli_ex_say(e, "orders: %Zd and %Zd", G->order, H->order);
     if (R->isomorphic) {
-        printf("an isomorphism phi, given on the generators of %s:\n", obj[0]);
-        mpz_t a, b;
-        mpz_init(a); mpz_init(b);
+        cli_ex_say(e, "an isomorphism $%s$, given on the generators of @:", phi);
+        mpz_t a, c;
+        mpz_init(a); mpz_init(c);
         for (int i = 0; i < R->nimages; i++) {
-            char *x = lt_perm_str(G->gens[i], G->n), *y = lt_perm_str(R->images[i], H->n);
+            char *x = cli_ex_perm(e, G->gens[i], G->n), *y = cli_ex_perm(e, R->images[i], H->n);
             lt_perm_order(a, G->gens[i], G->n);
-            lt_perm_order(b, R->images[i], H->n);
-            gmp_printf("  phi(%s) = %s   (orders %Zd and %Zd)\n", x, y, a, b);
+            lt_perm_order(c, R->images[i], H->n);
+            cli_ex_eq(e, e->tex ? "%s(%s) = %s \1\\quad\\text{(orders %Zd and %Zd)}\1" : "%s(%s) = %s   (orders %Zd and %Zd)",
+                      phi, x, y, a, c);
             lt_free(x); lt_free(y);
         }
-        mpz_clear(a); mpz_clear(b);
-        printf("checked: phi extends along the Cayley graph of %s with phi(gs) = phi(g) phi(s) for every element g and generator s (%lld products),\n",
-               obj[0], products);
-        printf("  and its images are distinct elements of %s: a bijective homomorphism\n", obj[1]);
-        printf("yes: %s and %s are isomorphic\n", obj[0], obj[1]);
-        return;
-    }
-    if (strcmp(R->invariant, "search") == 0)
-        printf("every invariant compared agrees; the exhaustive search over the images of %d generators (%lld candidates) finds no isomorphism: %s\n",
-               R->generators, R->tested, R->detail);
-    else
-        printf("an isomorphism preserves this invariant, which differs: %s: %s in %s, %s in %s\n",
-               R->detail, R->gval, obj[0], R->hval, obj[1]);
-    printf("no: %s and %s are not isomorphic\n", obj[0], obj[1]);
-}
-
-/* LaTeX: a paragraph with the two objects as mathematics (G, H) and the
-   text between them. */
-static void tex_pair(const char *const *obj, const char *a, const char *b, const char *c)
-{
-    cli_tex_text(stdout, a);
-    printf("$"); cli_tex_object(stdout, obj[0]); printf("$");
-    cli_tex_text(stdout, b);
-    printf("$"); cli_tex_object(stdout, obj[1]); printf("$");
-    cli_tex_text(stdout, c);
-}
-
-static void tex_explain(const cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, long long products)
-{
-    cli_tex_begin(stdout, o);
-    printf("\\noindent ");
-    tex_pair(obj, "Is ", " isomorphic to ", "? ");
-    printf("Their orders are $"); cli_tex_mpz(stdout, G->order); printf("$ and $"); cli_tex_mpz(stdout, H->order); printf("$.\\par\n");
-    if (R->isomorphic) {
-        printf("\\noindent An isomorphism $\\varphi$, given on the generators of $"); cli_tex_object(stdout, obj[0]);
-        printf("$ (with the orders of each generator and its image):\n\\begin{align*}\n");
-        mpz_t a, b;
-        mpz_init(a); mpz_init(b);
-        for (int i = 0; i < R->nimages; i++) {
-            lt_perm_order(a, G->gens[i], G->n);
-            lt_perm_order(b, R->images[i], H->n);
-            printf("%s\\varphi(", i ? " \\\\\n" : "");
-            cli_tex_perm(stdout, G->gens[i], G->n);
-            printf(") &= ");
-            cli_tex_perm(stdout, R->images[i], H->n);
-            gmp_printf(" && (%Zd, %Zd)", a, b);
-        }
-        mpz_clear(a); mpz_clear(b);
-        printf("\n\\end{align*}\n\\noindent Checked: $\\varphi$ extends along the Cayley graph of $");
-        cli_tex_object(stdout, obj[0]);
-        printf("$ with $\\varphi(gs) = \\varphi(g)\\varphi(s)$ for every element $g$ and generator $s$ (%lld products), "
-               "and its images are distinct elements of $", products);
-        cli_tex_object(stdout, obj[1]);
-        printf("$: a bijective homomorphism. ");
-        tex_pair(obj, "Yes: ", " and ", " are isomorphic.");
+        mpz_clear(a); mpz_clear(c);
+        cli_ex_say(e, "checked: $%s$ extends along the Cayley graph of @ with $%s(%s) = %s(g) %s(s)$ for every element $g$ and generator $s$ (%lld products),\n"
+                   "  and its images are distinct elements of $%s$: a bijective homomorphism", phi, phi, e->tex ? "g s" : "gs", phi, phi, products, h);
+        cli_ex_say(e, "yes: @ and $%s$ are isomorphic", h);
     } else {
-        printf("\\noindent ");
-        if (strcmp(R->invariant, "search") == 0) {
-            printf("Every invariant compared agrees; the exhaustive search over the images of %d generators "
-                   "(%lld candidates) finds no isomorphism: ", R->generators, R->tested);
-            cli_tex_text(stdout, R->detail);
-            printf(". ");
-        } else {
-            printf("An isomorphism preserves this invariant, which differs: ");
-            cli_tex_text(stdout, R->detail);
-            printf(": ");
-            cli_tex_text(stdout, R->gval);
-            printf(" in $"); cli_tex_object(stdout, obj[0]); printf("$, ");
-            cli_tex_text(stdout, R->hval);
-            printf(" in $"); cli_tex_object(stdout, obj[1]); printf("$. ");
-        }
-        tex_pair(obj, "No: ", " and ", " are not isomorphic.");
+        if (strcmp(R->invariant, "search") == 0)
+            cli_ex_say(e, "every invariant compared agrees; the exhaustive search over the images of %d generators (%lld candidates) finds no isomorphism: %s",
+                       R->generators, R->tested, R->detail);
+        else
+            cli_ex_say(e, "an isomorphism preserves this invariant, which differs: %s: %s in @, %s in $%s$", R->detail, R->gval, R->hval, h);
+        cli_ex_say(e, "no: @ and $%s$ are not isomorphic", h);
     }
-    printf("\\par\n");
+    cli_ex_end(e);
+    free(h);
 }
 
 static int print_explain(cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, const lt_cmd *self)
@@ -139,8 +88,12 @@ static int print_explain(cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pg
         }
     }
     if (o->json) json_explain(obj, G, H, R, products);
-    else if (o->latex) tex_explain(o, obj, G, H, R, products);
-    else text_explain(obj, G, H, R, products);
+    else {
+        cli_explainer e;
+        cli_ex_init(&e, o);
+        e.object = obj[0];
+        say_explain(&e, obj, G, H, R, products);
+    }
     return R->isomorphic ? 0 : 1;
 }
 

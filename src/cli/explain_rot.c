@@ -1,6 +1,6 @@
 /* lietool explain commutator translations|rotations: the classic contrast,
-   computed by lt_free_contrast (lietool/free.h) and written here as text,
-   JSON or LaTeX. Translations of the plane commute, so the order of
+   computed by lt_free_contrast (lietool/free.h) and written here as JSON,
+   or as text or LaTeX by explain's writer (explain.h). Translations of the plane commute, so the order of
    "north" and "east" does not matter and the BCH term Omega_2 is 0;
    rotations of space do not: for two 90-degree rotations about x and y
    the term is (1/2)[X,Y] = (pi^2/8) L_z. */
@@ -15,21 +15,21 @@
 
 /* Exact: [[0,0,1],...]; JSON: [["0", "0", "1"], ...] ("p/q" strings), or
    as numbers (num). */
-static void put_qmat(const fmpq_mat_t M, int json, int num)
+static void put_qmat(FILE *f, const fmpq_mat_t M, int json, int num)
 {
-    printf("[");
+    fputs("[", f);
     for (slong i = 0; i < 3; i++) {
-        printf(i ? (json ? ", [" : ",[") : "[");
+        fputs(i ? (json ? ", [" : ",[") : "[", f);
         for (slong j = 0; j < 3; j++) {
             const char *sep = j ? (json ? ", " : ",") : "";
-            if (num) { printf("%s%.17g", sep, fmpq_get_d(fmpq_mat_entry(M, i, j)) + 0.0); continue; }
+            if (num) { fprintf(f, "%s%.17g", sep, fmpq_get_d(fmpq_mat_entry(M, i, j)) + 0.0); continue; }
             char *s = fmpq_get_str(NULL, 10, fmpq_mat_entry(M, i, j));
-            printf(json ? "%s\"%s\"" : "%s%s", sep, s);
+            fprintf(f, json ? "%s\"%s\"" : "%s%s", sep, s);
             flint_free(s);
         }
-        printf("]");
+        fputs("]", f);
     }
-    printf("]");
+    fputs("]", f);
 }
 
 /* The entry x, when it lies within 2^-100 of an integer (they are
@@ -49,25 +49,50 @@ static int near_integer(mpfr_t r, const mpfr_t x)
 
 /* Near-integer entries print as integers, others with 10 digits (JSON: as
    numbers with 17 significant digits; LaTeX: a pmatrix). */
-static void put_rmat(const lt_rmat_t M, int json, int tex)
+static void put_rmat(FILE *f, const lt_rmat_t M, int json, int tex)
 {
     mpfr_t r;
     mpfr_init2(r, PREC);
-    printf(tex ? "\\begin{pmatrix}" : "[");
+    fputs(tex ? "\\begin{pmatrix}" : "[", f);
     for (slong i = 0; i < M->n; i++) {
-        if (tex) printf(i ? " \\\\ " : "");
-        else printf(i ? (json ? ", [" : ",[") : "[");
+        if (tex) fputs(i ? " \\\\ " : "", f);
+        else fputs(i ? (json ? ", [" : ",[") : "[", f);
         for (slong j = 0; j < M->n; j++) {
             mpfr_ptr x = lt_rmat_entry(M, i, j);
-            if (j) printf(tex ? " & " : json ? ", " : ",");
-            if (near_integer(r, x)) mpfr_printf("%.0Rf", r);
-            else if (tex) cli_tex_mpfr(stdout, x, 10);
-            else mpfr_printf(json ? "%.17Rg" : "%.10Rf", x);
+            if (j) fputs(tex ? " & " : json ? ", " : ",", f);
+            char num[64];
+            if (near_integer(r, x)) mpfr_snprintf(num, sizeof num, "%.0Rf", r);
+            else mpfr_snprintf(num, sizeof num, json ? "%.17Rg" : "%.10Rf", x);
+            fputs(num, f);
         }
-        if (!tex) printf("]");
+        if (!tex) fputs("]", f);
     }
-    printf(tex ? "\\end{pmatrix}" : "]");
+    fputs(tex ? "\\end{pmatrix}" : "]", f);
     mpfr_clear(r);
+}
+
+/* Pieces for the writer (explain.h): a matrix, exact or MPFR, and a rational. */
+static char *qmat(const cli_explainer *e, const fmpq_mat_t M)
+{
+    cli_exbuf b;
+    FILE *f = cli_ex_open(&b, e);
+    if (e->tex) cli_tex_qmat(f, M); else put_qmat(f, M, 0, 0);
+    return cli_ex_close(&b, e);
+}
+
+static char *rmat(const cli_explainer *e, const lt_rmat_t M)
+{
+    cli_exbuf b;
+    put_rmat(cli_ex_open(&b, e), M, 0, e->tex);
+    return cli_ex_close(&b, e);
+}
+
+static char *frac(const cli_explainer *e, const fmpq_t q)
+{
+    cli_exbuf b;
+    FILE *f = cli_ex_open(&b, e);
+    if (e->tex) cli_tex_fmpq(f, q); else fmpq_fprint(f, q);
+    return cli_ex_close(&b, e);
 }
 
 static void json_contrast(const lt_contrast_t R)
@@ -75,34 +100,34 @@ static void json_contrast(const lt_contrast_t R)
     char *c = fmpq_get_str(NULL, 10, R->bch);
     printf(", \"answer\": %s, \"commute\": %s", R->commute ? "true" : "false", R->commute ? "true" : "false");
     if (R->kind == LT_CONTRAST_TRANSLATIONS) {
-        printf(", \"x\": "); put_qmat(R->x, 1, 0);
-        printf(", \"y\": "); put_qmat(R->y, 1, 0);
+        printf(", \"x\": "); put_qmat(stdout, R->x, 1, 0);
+        printf(", \"y\": "); put_qmat(stdout, R->y, 1, 0);
         printf(", \"nilpotent\": %s", R->nilpotent ? "true" : "false");
-        printf(", \"exp_x_exp_y\": "); put_qmat(R->exp_xy, 1, 0);
-        printf(", \"exp_y_exp_x\": "); put_qmat(R->exp_yx, 1, 0);
+        printf(", \"exp_x_exp_y\": "); put_qmat(stdout, R->exp_xy, 1, 0);
+        printf(", \"exp_y_exp_x\": "); put_qmat(stdout, R->exp_yx, 1, 0);
         printf(", \"products_equal\": %s", R->products_equal ? "true" : "false");
         mpfr_printf(", \"difference_norm\": %.17Rg", R->difference_norm);
-        printf(", \"bracket\": "); put_qmat(R->bracket, 1, 0);
+        printf(", \"bracket\": "); put_qmat(stdout, R->bracket, 1, 0);
         printf(", \"bch_coefficient\": \"%s\"", c);
         printf(", \"omega_2\": {\"exact\": \"%s [X, Y] = 0\", \"exact_coefficient\": \"1\", \"exact_matrix\": ", c);
-        put_qmat(R->omega2, 1, 0);
-        printf(", \"numeric\": "); put_qmat(R->omega2, 1, 1);
+        put_qmat(stdout, R->omega2, 1, 0);
+        printf(", \"numeric\": "); put_qmat(stdout, R->omega2, 1, 1);
         mpfr_printf("}, \"omega_2_norm\": %.17Rg}\n", R->omega2_norm);
     } else {
-        printf(", \"l_x\": "); put_qmat(R->x, 1, 0);
-        printf(", \"l_y\": "); put_qmat(R->y, 1, 0);
-        printf(", \"l_z\": "); put_qmat(R->z, 1, 0);
-        printf(", \"bracket_l_x_l_y\": "); put_qmat(R->bracket, 1, 0);
+        printf(", \"l_x\": "); put_qmat(stdout, R->x, 1, 0);
+        printf(", \"l_y\": "); put_qmat(stdout, R->y, 1, 0);
+        printf(", \"l_z\": "); put_qmat(stdout, R->z, 1, 0);
+        printf(", \"bracket_l_x_l_y\": "); put_qmat(stdout, R->bracket, 1, 0);
         printf(", \"bracket_is_l_z\": %s", R->bracket_is_z ? "true" : "false");
         printf(", \"angle\": \"pi/2\", \"x\": \"(pi/2) L_x\", \"y\": \"(pi/2) L_y\"");
-        printf(", \"exp_x_exp_y\": "); put_rmat(R->rexp_xy, 1, 0);
-        printf(", \"exp_y_exp_x\": "); put_rmat(R->rexp_yx, 1, 0);
+        printf(", \"exp_x_exp_y\": "); put_rmat(stdout, R->rexp_xy, 1, 0);
+        printf(", \"exp_y_exp_x\": "); put_rmat(stdout, R->rexp_yx, 1, 0);
         mpfr_printf(", \"difference_norm\": %.17Rg", R->difference_norm);
         printf(", \"bch_coefficient\": \"%s\"", c);
         printf(", \"omega_2\": {\"exact\": \"(pi^2/8) L_z\", \"exact_coefficient\": \"pi^2/8\", \"exact_matrix\": ");
-        put_qmat(R->z, 1, 0);
+        put_qmat(stdout, R->z, 1, 0);
         mpfr_printf(", \"coefficient\": %.17Rg", R->coefficient);
-        printf(", \"numeric\": "); put_rmat(R->romega2, 1, 0);
+        printf(", \"numeric\": "); put_rmat(stdout, R->romega2, 1, 0);
         printf(", \"precision_bits\": %d, \"agrees_within_2_pow_minus_100\": %s}", PREC, R->agrees ? "true" : "false");
         mpfr_printf(", \"omega_2_norm\": %.17Rg", R->omega2_norm);
         printf(", \"sources\": [\"Heo et al. 2026, Lemma 3.1\", \"Heo et al. 2026, Theorem 3.2\"]}\n");
@@ -110,86 +135,57 @@ static void json_contrast(const lt_contrast_t R)
     flint_free(c);
 }
 
-static void text_contrast(const lt_contrast_t R)
+/* Text or LaTeX (explain.h's writer). */
+static void say_contrast(cli_explainer *e, const lt_contrast_t R)
 {
-    char *s = fmpq_get_str(NULL, 10, R->bch);
+    char *c = frac(e, R->bch), *m[6];
     if (R->kind == LT_CONTRAST_TRANSLATIONS) {
-        printf("translations of the plane, as 3 x 3 matrices on homogeneous coordinates (x, y, 1):\n");
-        printf("  east  X = "); put_qmat(R->x, 0, 0); printf("   (x += 1)\n");
-        printf("  north Y = "); put_qmat(R->y, 0, 0); printf("   (y += 1)\n");
-        printf("  X^2 = Y^2 = 0, so exp(X) = I + X and exp(Y) = I + Y exactly\n");
-        printf("north then east: e^X e^Y = "); put_qmat(R->exp_xy, 0, 0); printf("\n");
-        printf("east then north: e^Y e^X = "); put_qmat(R->exp_yx, 0, 0); printf("\n");
+        m[0] = qmat(e, R->x); m[1] = qmat(e, R->y); m[2] = qmat(e, R->exp_xy); m[3] = qmat(e, R->exp_yx);
+        m[4] = qmat(e, R->bracket); m[5] = qmat(e, R->omega2);
         char *px = fmpq_get_str(NULL, 10, fmpq_mat_entry(R->exp_xy, 0, 2)), *py = fmpq_get_str(NULL, 10, fmpq_mat_entry(R->exp_xy, 1, 2));
-        printf("  the same: %s (both move the origin to (%s, %s))\n", R->products_equal ? "yes" : "no", px, py);
+        cli_ex_say(e, "translations of the plane, as %s matrices on homogeneous coordinates $(x, y, 1)$:", e->tex ? "$3 \1\\times\1 3$" : "3 x 3");
+        cli_ex_eq(e, "east  X = %s   (x += 1)", m[0]);
+        cli_ex_eq(e, "north Y = %s   (y += 1)", m[1]);
+        cli_ex_say(e, "  $X^2 = Y^2 = 0$, so $exp(X) = I + X$ and $exp(Y) = I + Y$ exactly");
+        cli_ex_say(e, "north then east: $e^X e^Y = %s$", m[2]);
+        cli_ex_say(e, "east then north: $e^Y e^X = %s$", m[3]);
+        cli_ex_say(e, "  the same: %s (both move the origin to $(%s, %s)$)", R->products_equal ? "yes" : "no", px, py);
+        cli_ex_say(e, "$[X, Y] = XY - YX = %s$", m[4]);
+        cli_ex_say(e, "BCH: $log(e^X e^Y) = X + Y + %s [X,Y] + ...$ (coefficient from 'lietool bch 2')", c);
+        cli_ex_say(e, "$Omega_2 = %s [X, Y] = %s$", c, m[5]);
+        cli_ex_say(e, "translations commute: $Omega_2 = 0$ and every higher term (nested brackets) is 0 too,\n"
+                   "so the flow depends only on the sum of the moves: one order-blind (abelian) layer suffices");
         flint_free(px);
         flint_free(py);
-        printf("[X, Y] = XY - YX = "); put_qmat(R->bracket, 0, 0); printf("\n");
-        printf("BCH: log(e^X e^Y) = X + Y + %s [X,Y] + ... (coefficient from 'lietool bch 2')\n", s);
-        printf("Omega_2 = %s [X, Y] = ", s); put_qmat(R->omega2, 0, 0); printf("\n");
-        printf("translations commute: Omega_2 = 0 and every higher term (nested brackets) is 0 too,\n"
-               "so the flow depends only on the sum of the moves: one order-blind (abelian) layer suffices\n");
     } else {
-        printf("rotations of space: so(3), generators (L_i)_jk = -epsilon_ijk\n");
-        printf("  L_x = "); put_qmat(R->x, 0, 0); printf("\n");
-        printf("  L_y = "); put_qmat(R->y, 0, 0); printf("\n");
-        printf("  L_z = "); put_qmat(R->z, 0, 0); printf("\n");
-        printf("exact: [L_x, L_y] = L_x L_y - L_y L_x = "); put_qmat(R->bracket, 0, 0);
-        printf(" = L_z: %s\n", R->bracket_is_z ? "yes" : "NO");
-        printf("two 90-degree rotations: X = (pi/2) L_x, Y = (pi/2) L_y\n");
-        printf("e^X e^Y (first about y, then about x) = "); put_rmat(R->rexp_xy, 0, 0); printf("\n");
-        printf("e^Y e^X (first about x, then about y) = "); put_rmat(R->rexp_yx, 0, 0); printf("\n");
-        mpfr_printf("  they differ: ||e^X e^Y - e^Y e^X||_F = %.10Rf\n", R->difference_norm);
-        printf("BCH: log(e^X e^Y) = X + Y + %s [X,Y] + ... (coefficient from 'lietool bch 2')\n", s);
-        printf("Omega_2 = %s [X, Y] = %s (pi/2)^2 [L_x, L_y] = (pi^2/8) L_z   (exact)\n", s, s);
-        printf("        = "); put_rmat(R->romega2, 0, 0); printf("   (MPFR, %d bits)\n", PREC);
-        mpfr_printf("  pi^2/8 = %.10Rf; the two agree to %s 2^-100\n", R->coefficient, R->agrees ? "within" : "NOT within");
-        mpfr_printf("commutator mass ||Omega_2||_F = (pi^2/8) sqrt 2 = %.10Rf > 0: the order of the rotations\n", R->omega2_norm);
-        printf("matters, so no order-blind (abelian) layer can simulate them exactly (Heo et al. 2026,\n"
-               "Lemma 3.1; Theorem 3.2: the error is of the order of this mass)\n");
+        m[0] = qmat(e, R->x); m[1] = qmat(e, R->y); m[2] = qmat(e, R->z); m[3] = qmat(e, R->bracket);
+        m[4] = rmat(e, R->rexp_xy); m[5] = rmat(e, R->rexp_yx);
+        char *o = rmat(e, R->romega2);
+        cli_ex_say(e, "rotations of space: $so(3)$, generators $%s$", e->tex ? "(L_i)_(j k) = -eps_(i j k)" : "(L_i)_jk = -epsilon_ijk");
+        cli_ex_eq(e, "L_x = %s", m[0]);
+        cli_ex_eq(e, "L_y = %s", m[1]);
+        cli_ex_eq(e, "L_z = %s", m[2]);
+        cli_ex_say(e, "exact: $[L_x, L_y] = L_x L_y - L_y L_x = %s = L_z$: %s", m[3], R->bracket_is_z ? "yes" : "NO");
+        cli_ex_say(e, "two 90-degree rotations: $X = (pi/2) L_x$, $Y = (pi/2) L_y$");
+        cli_ex_say(e, "$e^X e^Y$ (first about y, then about x) $= %s$", m[4]);
+        cli_ex_say(e, "$e^Y e^X$ (first about x, then about y) $= %s$", m[5]);
+        char num[3][64];
+        mpfr_snprintf(num[0], sizeof num[0], "%.10Rf", R->difference_norm);
+        mpfr_snprintf(num[1], sizeof num[1], "%.10Rf", R->coefficient);
+        mpfr_snprintf(num[2], sizeof num[2], "%.10Rf", R->omega2_norm);
+        cli_ex_say(e, "  they differ: $||e^X e^Y - e^Y e^X||_F = %s$", num[0]);
+        cli_ex_say(e, "BCH: $log(e^X e^Y) = X + Y + %s [X,Y] + ...$ (coefficient from 'lietool bch 2')", c);
+        cli_ex_say(e, "$Omega_2 = %s [X, Y] = %s (pi/2)^2 [L_x, L_y] = (pi^2/8) L_z$   (exact)", c, c);
+        cli_ex_say(e, "        $= %s$   (MPFR, %d bits)", o, PREC);
+        cli_ex_say(e, "  $pi^2/8 = %s$; the two agree to %s $2^-100$", num[1], R->agrees ? "within" : "NOT within");
+        cli_ex_say(e, "commutator mass $||Omega_2||_F = (pi^2/8) %s = %s > 0$: the order of the rotations\n"
+                   "matters, so no order-blind (abelian) layer can simulate them exactly (Heo et al. 2026,\n"
+                   "Lemma 3.1; Theorem 3.2: the error is of the order of this mass)", e->tex ? "sqrt(2)" : "sqrt 2", num[2]);
+        free(o);
     }
-    flint_free(s);
-}
-
-/* LaTeX: one align* of the computation between two paragraphs. */
-static void tex_contrast(const cli_opts *o, const lt_contrast_t R)
-{
-    cli_tex_begin(stdout, o);
-    int rot = R->kind == LT_CONTRAST_ROTATIONS;
-    if (!rot) printf("\\noindent Translations of the plane, as $3 \\times 3$ matrices on homogeneous coordinates $(x, y, 1)$:\\par\n");
-    else printf("\\noindent Rotations of space: $\\mathfrak{so}(3)$, generators $(L_i)_{jk} = -\\varepsilon_{ijk}$, and two "
-                "rotations by $\\pi/2$, $X = \\frac{\\pi}{2} L_x$ and $Y = \\frac{\\pi}{2} L_y$:\\par\n");
-    printf("\\begin{align*}\n");
-    if (!rot) {
-        printf("X &= "); cli_tex_qmat(stdout, R->x); printf(" \\quad (x \\mathrel{+}= 1), &\n");
-        printf("Y &= "); cli_tex_qmat(stdout, R->y); printf(" \\quad (y \\mathrel{+}= 1), \\\\\n");
-        printf("e^X e^Y &= "); cli_tex_qmat(stdout, R->exp_xy); printf(", &\n");
-        printf("e^Y e^X &= "); cli_tex_qmat(stdout, R->exp_yx); printf(" \\\\\n");
-        printf("[X, Y] &= XY - YX = "); cli_tex_qmat(stdout, R->bracket); printf(", &\n");
-        printf("\\Omega_2 &= "); cli_tex_fmpq(stdout, R->bch); printf(" [X, Y] = "); cli_tex_qmat(stdout, R->omega2);
-    } else {
-        printf("L_x &= "); cli_tex_qmat(stdout, R->x); printf(", &\n");
-        printf("L_y &= "); cli_tex_qmat(stdout, R->y); printf(", \\\\\n");
-        printf("[L_x, L_y] &= L_x L_y - L_y L_x = "); cli_tex_qmat(stdout, R->bracket); printf(" = L_z, & \\\\\n");
-        printf("e^X e^Y &= "); put_rmat(R->rexp_xy, 0, 1); printf(", &\n");
-        printf("e^Y e^X &= "); put_rmat(R->rexp_yx, 0, 1); printf(", \\\\\n");
-        printf("\\Omega_2 &= "); cli_tex_fmpq(stdout, R->bch);
-        printf(" [X, Y] = "); cli_tex_fmpq(stdout, R->bch); printf(" \\left(\\frac{\\pi}{2}\\right)^2 [L_x, L_y] = \\frac{\\pi^2}{8} L_z \\\\\n");
-        printf(" &= "); put_rmat(R->romega2, 0, 1); printf(" \\quad\\text{(MPFR, %d bits)}", PREC);
-    }
-    printf("\n\\end{align*}\n");
-    printf("\\noindent with $\\log(e^X e^Y) = X + Y + "); cli_tex_fmpq(stdout, R->bch);
-    printf(" [X,Y] + \\dotsb$ (the coefficient from \\texttt{lietool bch 2}).\n");
-    if (!rot) printf("Translations commute: $\\Omega_2 = 0$ and every higher term is $0$ too, so the flow depends only on "
-                     "the sum of the moves: one order-blind (abelian) layer suffices.\\par\n");
-    else {
-        printf("The products differ, $\\|e^X e^Y - e^Y e^X\\|_F = "); cli_tex_mpfr(stdout, R->difference_norm, 10);
-        printf("$; the MPFR value of $\\Omega_2$ (%d bits) agrees with $\\frac{\\pi^2}{8} L_z$ %s $2^{-100}$. ",
-               PREC, R->agrees ? "to within" : "not to within");
-        printf("The commutator mass $\\|\\Omega_2\\|_F = \\frac{\\pi^2}{8}\\sqrt{2} = "); cli_tex_mpfr(stdout, R->omega2_norm, 10);
-        printf(" > 0$: the order of the rotations matters, so no order-blind (abelian) layer can simulate them exactly "
-               "(Heo et al.\\ 2026, Lemma~3.1; Theorem~3.2: the error is of the order of this mass).\\par\n");
-    }
+    for (int i = 0; i < 6; i++) free(m[i]);
+    free(c);
+    cli_ex_end(e);
 }
 
 int cli_explain_commutator(int argc, char **argv, const lt_cmd *self, const cli_decl *d)
@@ -214,8 +210,9 @@ int cli_explain_commutator(int argc, char **argv, const lt_cmd *self, const cli_
         json_contrast(R);
         r = 0;
     } else {
-        if (o.latex) tex_contrast(&o, R);
-        else text_contrast(R);
+        cli_explainer e;
+        cli_ex_init(&e, &o);
+        say_contrast(&e, R);
         r = 0;
     }
     lt_contrast_clear(R);
