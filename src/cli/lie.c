@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "tex.h"
 #include "lietool/io.h"
 #include "lietool/json.h"
 
@@ -86,7 +87,13 @@ int cli_lie_series(cli_opts *o, const lt_liealg_t L, int kind, int length_only)
     static const char *lkey[] = {"derived_length", "nilpotency_class", "nilpotency_class"};
     static const char *no[] = {"not solvable", "not nilpotent", "not nilpotent"};
     slong length = S->len - 1;
-    if (o->json) {
+    if (o->latex) {
+        cli_tex_series_t T;
+        cli_tex_series_lie(&T, S, kind == 1);
+        cli_tex_begin(stdout, o);
+        cli_tex_series(stdout, o->object, &T);
+        cli_tex_series_clear(&T);
+    } else if (o->json) {
         cli_json_begin(o);
         if (!length_only) { printf(", \"%s\": ", skey[kind]); cli_put_dims(stdout, S, 1); }
         printf(", \"%s\": ", lkey[kind]);

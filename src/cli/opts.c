@@ -609,7 +609,8 @@ int cli_getopts(cli_opts *o, void *own, int argc, char **argv, const lt_cmd *cmd
     if (o->format == 1) o->json = 1;
     if (o->format == 2) o->gap = 1;
     if (!o->json && isatty(2)) o->ctx->progress = progress;
-    if (o->latex) return cli_latex_begin(o, cmd, argc, argv);
+    /* TRANSITIONAL: explain's --latex still captures its text (latex.h) */
+    if (o->latex && strcmp(cmd->name, "explain") == 0) return cli_latex_begin(o, cmd);
     return -1;
 }
 

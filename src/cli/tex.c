@@ -387,6 +387,38 @@ void cli_tex_series(FILE *f, const char *obj, const cli_tex_series_t *S)
     fprintf(f, "(beneath each term its %s)\n", S->is_lie ? "dimension" : "order");
 }
 
+void cli_tex_series_pgrp(cli_tex_series_t *S, const lt_pgrp_series_t G, int lower)
+{
+    __mpz_struct *z = lt_malloc((size_t)(G->len > 0 ? G->len : 1) * sizeof *z);
+    for (int i = 0; i < G->len; i++) mpz_init_set(z + i, G->terms[i].order);
+    *S = (cli_tex_series_t){.n = G->len, .size = z, .lower = lower, .is_lie = 0, .reaches_bottom = G->reaches_one};
+}
+
+void cli_tex_series_lie(cli_tex_series_t *S, const lt_lseries_t L, int lower)
+{
+    __mpz_struct *z = lt_malloc((size_t)(L->len > 0 ? L->len : 1) * sizeof *z);
+    for (slong i = 0; i < L->len; i++) mpz_init_set_si(z + i, (long)L->terms[i].rank);
+    *S = (cli_tex_series_t){.n = (int)L->len, .size = z, .lower = lower, .is_lie = 1, .reaches_bottom = L->reaches_zero};
+}
+
+void cli_tex_series_clear(cli_tex_series_t *S)
+{
+    __mpz_struct *z = (__mpz_struct *)S->size;
+    for (int i = 0; i < S->n; i++) mpz_clear(z + i);
+    lt_free(z);
+    S->size = NULL;
+    S->n = 0;
+}
+
+void cli_tex_heading_object(FILE *f, const char *obj, const char *after)
+{
+    fputs("\\noindent\\textbf{$", f);
+    cli_tex_object(f, obj);
+    fputs("$", f);
+    cli_tex_text(f, after);
+    fputs("}\\par\\smallskip\n", f);
+}
+
 /* ---- sums of brackets ---- */
 
 void cli_tex_sum_begin(cli_tex_sum *s, FILE *f, const char *lhs_tex)
