@@ -114,6 +114,14 @@ static void math_word(FILE *f, const char *s, size_t i, size_t j)
     if (a < j) { fputs("_{", f); fwrite(s + a, 1, j - a, f); fputc('}', f); }
 }
 
+/* A control word (or symbol), with a space after it when a letter would
+   otherwise follow (or the text ends). */
+static void control(FILE *f, const char *cs, const char *s, size_t i, size_t len)
+{
+    fputs(cs, f);
+    if ((i >= len || isalpha((unsigned char)s[i])) && isalpha((unsigned char)cs[strlen(cs) - 1])) fputc(' ', f);
+}
+
 static void math_n(FILE *f, const char *s, size_t len)
 {
     size_t i = 0;
@@ -124,7 +132,7 @@ static void math_n(FILE *f, const char *s, size_t len)
             while (j < len && isalpha((unsigned char)s[j])) j++;
             while (j < len && isdigit((unsigned char)s[j])) j++;
             static const struct { const char *name, *open, *close; } fn[] = {
-                {"ceil", "\\lceil ", "\\rceil "}, {"floor", "\\lfloor ", "\\rfloor "}, {"sqrt", "\\sqrt{", "}"},
+                {"ceil", "\\lceil ", "\\rceil"}, {"floor", "\\lfloor ", "\\rfloor"}, {"sqrt", "\\sqrt{", "}"},
             };
             int done = 0;
             for (size_t k = 0; k < sizeof fn / sizeof *fn && !done; k++)
@@ -132,8 +140,8 @@ static void math_n(FILE *f, const char *s, size_t len)
                     size_t e = closing(s, j, len);
                     fputs(fn[k].open, f);
                     math_n(f, s + j + 1, (e < len ? e : len) - j - 1);
-                    fputs(fn[k].close, f);
                     i = e < len ? e + 1 : len;
+                    control(f, fn[k].close, s, i, len);
                     done = 1;
                 }
             if (done) continue;
@@ -141,18 +149,19 @@ static void math_n(FILE *f, const char *s, size_t len)
             i = j;
         } else if (c == '^' || (c == '_' && d && (isalnum((unsigned char)d) || d == '{' || d == '('))) {
             i = script(f, c, s, i + 1, len);
-        } else if (c == '<' && d == '=') { fputs("\\le ", f); i += 2; }
-        else if (c == '>' && d == '=') { fputs("\\ge ", f); i += 2; }
-        else if (c == '!' && d == '=') { fputs("\\neq ", f); i += 2; }
-        else if (c == '-' && d == '>') { fputs("\\to ", f); i += 2; }
+        } else if ((c == '<' || c == '>' || c == '!') && d == '=') {
+            control(f, c == '<' ? "\\le" : c == '>' ? "\\ge" : "\\neq", s, i + 2, len);
+            i += 2;
+        }
+        else if (c == '-' && d == '>') { control(f, "\\to", s, i + 2, len); i += 2; }
         else if (c == '|' && d == '|') { fputs("\\|", f); i += 2; }
         else {
             switch (c) {
             case '%': case '#': case '&': case '$': case '_': case '{': case '}':
                 fputc('\\', f); fputc(c, f); break;
-            case '\\': fputs("\\backslash ", f); break;
-            case '~': fputs("\\sim ", f); break;
-            case '*': fputs("\\cdot ", f); break;
+            case '\\': control(f, "\\backslash", s, i + 1, len); break;
+            case '~': control(f, "\\sim", s, i + 1, len); break;
+            case '*': control(f, "\\cdot", s, i + 1, len); break;
             case '\n': case '\r': fputc(' ', f); break;
             default: fputc(c, f);
             }
