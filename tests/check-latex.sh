@@ -1,7 +1,7 @@
 #!/bin/sh
-# --latex fragments compile with pdflatex without edits: one fragment of each
-# kind (info, derived-series, lower-central-series, bch, magnus, report,
-# explain: every question), each wrapped in a minimal document with amsmath. Skipped (and
+# --latex fragments compile with pdflatex without edits: fragments of every
+# command that takes --latex (info, derived-series, lower-central-series, bch,
+# magnus, report, min-depth, error-bound, table, explain: every question), each wrapped in a minimal document with amsmath. Skipped (and
 # said so) when pdflatex is not installed (Debian: texlive-latex-base).
 # Ends with "latex: N passed, N failed" (tests/run.sh reads that line), or
 # with "latex-skipped-no-pdflatex: 0 passed, 0 failed" when skipped.
@@ -41,6 +41,8 @@ while IFS= read -r args; do
 done <<'CASES'
 info S4
 info 'sl(2)'
+info 'b(3)'
+info M11
 derived-series S4
 derived-series 'sl(2)'
 derived-series A5
@@ -49,8 +51,23 @@ lower-central-series 'n(4)'
 bch 5
 bch --symmetric 4
 magnus --order 3 XYX
+magnus --order 3 'x1 x_2 foo x1'
+magnus --order 4 --matrices tests/data/magnus-small.mat 'a b b'
 report A5
 report C5 x A4
+report S4 --length 1000
+report 'sl(2)'
+report 'n(4)' --bound sharp
+min-depth S4
+min-depth A5 --length 128
+min-depth S4 --length 128 --bound sharp
+min-depth 'sl(2)' --length 100
+error-bound S4
+error-bound A5 --eps 0.1
+error-bound 'b(3)' --eps 1/8 --bound sharp
+table C3
+table --convention gap S3
+table C2 x C2
 explain derived-series S4
 explain perfect A5
 explain derived-series 'sl(2)'

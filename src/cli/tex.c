@@ -114,6 +114,14 @@ static void math_word(FILE *f, const char *s, size_t i, size_t j)
     if (a < j) { fputs("_{", f); fwrite(s + a, 1, j - a, f); fputc('}', f); }
 }
 
+/* A control word (or symbol), with a space after it when a letter would
+   otherwise follow (or the text ends). */
+static void control(FILE *f, const char *cs, const char *s, size_t i, size_t len)
+{
+    fputs(cs, f);
+    if ((i >= len || isalpha((unsigned char)s[i])) && isalpha((unsigned char)cs[strlen(cs) - 1])) fputc(' ', f);
+}
+
 static void math_n(FILE *f, const char *s, size_t len)
 {
     size_t i = 0;
@@ -124,7 +132,7 @@ static void math_n(FILE *f, const char *s, size_t len)
             while (j < len && isalpha((unsigned char)s[j])) j++;
             while (j < len && isdigit((unsigned char)s[j])) j++;
             static const struct { const char *name, *open, *close; } fn[] = {
-                {"ceil", "\\lceil ", "\\rceil "}, {"floor", "\\lfloor ", "\\rfloor "}, {"sqrt", "\\sqrt{", "}"},
+                {"ceil", "\\lceil ", "\\rceil"}, {"floor", "\\lfloor ", "\\rfloor"}, {"sqrt", "\\sqrt{", "}"},
             };
             int done = 0;
             for (size_t k = 0; k < sizeof fn / sizeof *fn && !done; k++)
@@ -132,8 +140,8 @@ static void math_n(FILE *f, const char *s, size_t len)
                     size_t e = closing(s, j, len);
                     fputs(fn[k].open, f);
                     math_n(f, s + j + 1, (e < len ? e : len) - j - 1);
-                    fputs(fn[k].close, f);
                     i = e < len ? e + 1 : len;
+                    control(f, fn[k].close, s, i, len);
                     done = 1;
                 }
             if (done) continue;
@@ -141,18 +149,19 @@ static void math_n(FILE *f, const char *s, size_t len)
             i = j;
         } else if (c == '^' || (c == '_' && d && (isalnum((unsigned char)d) || d == '{' || d == '('))) {
             i = script(f, c, s, i + 1, len);
-        } else if (c == '<' && d == '=') { fputs("\\le ", f); i += 2; }
-        else if (c == '>' && d == '=') { fputs("\\ge ", f); i += 2; }
-        else if (c == '!' && d == '=') { fputs("\\neq ", f); i += 2; }
-        else if (c == '-' && d == '>') { fputs("\\to ", f); i += 2; }
+        } else if ((c == '<' || c == '>' || c == '!') && d == '=') {
+            control(f, c == '<' ? "\\le" : c == '>' ? "\\ge" : "\\neq", s, i + 2, len);
+            i += 2;
+        }
+        else if (c == '-' && d == '>') { control(f, "\\to", s, i + 2, len); i += 2; }
         else if (c == '|' && d == '|') { fputs("\\|", f); i += 2; }
         else {
             switch (c) {
             case '%': case '#': case '&': case '$': case '_': case '{': case '}':
                 fputc('\\', f); fputc(c, f); break;
-            case '\\': fputs("\\backslash ", f); break;
-            case '~': fputs("\\sim ", f); break;
-            case '*': fputs("\\cdot ", f); break;
+            case '\\': control(f, "\\backslash", s, i + 1, len); break;
+            case '~': control(f, "\\sim", s, i + 1, len); break;
+            case '*': control(f, "\\cdot", s, i + 1, len); break;
             case '\n': case '\r': fputc(' ', f); break;
             default: fputc(c, f);
             }
@@ -385,6 +394,38 @@ void cli_tex_series(FILE *f, const char *obj, const cli_tex_series_t *S)
     else fputs(" \\quad\\text{(stops: the last term repeats)}", f);
     fputs("\n\\end{equation*}\n", f);
     fprintf(f, "(beneath each term its %s)\n", S->is_lie ? "dimension" : "order");
+}
+
+void cli_tex_series_pgrp(cli_tex_series_t *S, const lt_pgrp_series_t G, int lower)
+{
+    __mpz_struct *z = lt_malloc((size_t)(G->len > 0 ? G->len : 1) * sizeof *z);
+    for (int i = 0; i < G->len; i++) mpz_init_set(z + i, G->terms[i].order);
+    *S = (cli_tex_series_t){.n = G->len, .size = z, .lower = lower, .is_lie = 0, .reaches_bottom = G->reaches_one};
+}
+
+void cli_tex_series_lie(cli_tex_series_t *S, const lt_lseries_t L, int lower)
+{
+    __mpz_struct *z = lt_malloc((size_t)(L->len > 0 ? L->len : 1) * sizeof *z);
+    for (slong i = 0; i < L->len; i++) mpz_init_set_si(z + i, (long)L->terms[i].rank);
+    *S = (cli_tex_series_t){.n = (int)L->len, .size = z, .lower = lower, .is_lie = 1, .reaches_bottom = L->reaches_zero};
+}
+
+void cli_tex_series_clear(cli_tex_series_t *S)
+{
+    __mpz_struct *z = (__mpz_struct *)S->size;
+    for (int i = 0; i < S->n; i++) mpz_clear(z + i);
+    lt_free(z);
+    S->size = NULL;
+    S->n = 0;
+}
+
+void cli_tex_heading_object(FILE *f, const char *obj, const char *after)
+{
+    fputs("\\noindent\\textbf{$", f);
+    cli_tex_object(f, obj);
+    fputs("$", f);
+    cli_tex_text(f, after);
+    fputs("}\\par\\smallskip\n", f);
 }
 
 /* ---- sums of brackets ---- */

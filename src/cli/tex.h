@@ -74,6 +74,15 @@ void cli_tex_chain(FILE *f, const cli_tex_series_t *S);
    stops), and the line saying what is beneath the terms. */
 void cli_tex_series(FILE *f, const char *obj, const cli_tex_series_t *S);
 
+/* S from a group's series (orders) or a Lie algebra's (dimensions):
+   S->size allocated here, released by cli_tex_series_clear. */
+void cli_tex_series_pgrp(cli_tex_series_t *S, const lt_pgrp_series_t G, int lower);
+void cli_tex_series_lie(cli_tex_series_t *S, const lt_lseries_t L, int lower);
+void cli_tex_series_clear(cli_tex_series_t *S);
+/* A heading that is an object: the object as mathematics, then the
+   escaped text after (may be ""), bold, its own paragraph. */
+void cli_tex_heading_object(FILE *f, const char *obj, const char *after);
+
 /* A sum of Lie brackets with rational coefficients as an align*
    "lhs &= ...", four terms a line: begin, then per term cli_tex_sum_term
    (the sign and coefficient) followed by the bracket (math mode, written
