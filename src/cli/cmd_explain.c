@@ -207,15 +207,21 @@ static void tex_group_chain(const cli_explainer *e, const lt_pgrp_series_t S, in
 
 /* ---- groups ---- */
 
+static const cli_explainer plain;   /* pieces of plain text */
+
+/* s (malloc'd) with t appended, after ", " unless first. */
+static char *append(char *s, const char *t, int first)
+{
+    s = lt_realloc(s, strlen(s) + strlen(t) + 3);
+    if (!first) strcat(s, ", ");
+    return strcat(s, t);
+}
+
 static char *series_str(const lt_pgrp_series_t S)
 {
-    char *s = NULL;
-    size_t size = 0;
-    FILE *f = open_memstream(&s, &size);
-    if (!f) { fprintf(stderr, "lietool: out of memory\n"); abort(); }
-    cli_put_series(f, S, 0);
-    fclose(f);
-    return s;
+    cli_exbuf b;
+    cli_put_series(cli_ex_open(&b, &plain), S, 0);
+    return cli_ex_close(&b, &plain);
 }
 
 /* The generators of G: "(1,2,3), (1,2)", or "()" (malloc'd). */
@@ -224,9 +230,7 @@ static char *gens_str(const cli_explainer *e, const lt_pgrp_t G)
     char *s = lt_strdup(G->ngens ? "" : "()");
     for (int i = 0; i < G->ngens; i++) {
         char *p = cli_ex_perm(e, G->gens[i], G->n);
-        s = lt_realloc(s, strlen(s) + strlen(p) + 3);
-        if (i) strcat(s, ", ");
-        strcat(s, p);
+        s = append(s, p, i == 0);
         lt_free(p);
     }
     return s;
@@ -625,10 +629,8 @@ static void lnames_clear(lnames *N)
    (malloc'd). */
 static char *comb_str(const lnames *N, const fmpq *x)
 {
-    char *out = NULL;
-    size_t size = 0;
-    FILE *f = open_memstream(&out, &size);
-    if (!f) { fprintf(stderr, "lietool: out of memory\n"); abort(); }
+    cli_exbuf b;
+    FILE *f = cli_ex_open(&b, &plain);
     int first = 1;
     fmpq_t a;
     fmpq_init(a);
@@ -648,8 +650,7 @@ static char *comb_str(const lnames *N, const fmpq *x)
     }
     if (first) fputs("0", f);
     fmpq_clear(a);
-    fclose(f);
-    return out;
+    return cli_ex_close(&b, &plain);
 }
 
 /* A coordinate vector as a JSON array of "p/q" strings. */
@@ -732,11 +733,7 @@ static void say_basis(cli_explainer *e, const lnames *N)
     const lt_liealg_struct *L = N->L;
     if (L->n == 0) {
         char *s = lt_strdup("");
-        for (slong i = 0; i < L->dim; i++) {
-            s = lt_realloc(s, strlen(s) + strlen(N->names[i]) + 3);
-            if (i) strcat(s, ", ");
-            strcat(s, N->names[i]);
-        }
+        for (slong i = 0; i < L->dim; i++) s = append(s, N->names[i], i == 0);
         cli_ex_say(e, "basis of @: $%s$ (its structure-constant basis)", s);
         lt_free(s);
         return;
@@ -776,23 +773,16 @@ static void json_basis(const lnames *N)
 static char *say_dims(const cli_explainer *e, const lt_lseries_t S, int lower)
 {
     if (e->tex) {
-        mpz_t *n = lt_malloc((size_t)S->len * sizeof *n);
-        for (slong i = 0; i < S->len; i++) mpz_init_set_si(n[i], S->terms[i].rank);
         __mpz_struct *v = lt_malloc((size_t)S->len * sizeof *v);
-        for (slong i = 0; i < S->len; i++) v[i] = *n[i];
+        for (slong i = 0; i < S->len; i++) mpz_init_set_si(v + i, S->terms[i].rank);
         tex_chain(e, v, (int)S->len, lower, 1, S->reaches_zero);
-        for (slong i = 0; i < S->len; i++) mpz_clear(n[i]);
-        lt_free(n);
+        for (slong i = 0; i < S->len; i++) mpz_clear(v + i);
         lt_free(v);
         return NULL;
     }
-    char *s = NULL;
-    size_t size = 0;
-    FILE *f = open_memstream(&s, &size);
-    if (!f) { fprintf(stderr, "lietool: out of memory\n"); abort(); }
-    cli_put_dims(f, S, 0);
-    fclose(f);
-    return s;
+    cli_exbuf b;
+    cli_put_dims(cli_ex_open(&b, &plain), S, 0);
+    return cli_ex_close(&b, &plain);
 }
 
 static char *span_str(const lnames *N, const lt_qspace_t U)
@@ -800,9 +790,7 @@ static char *span_str(const lnames *N, const lt_qspace_t U)
     char *s = lt_strdup(U->rank ? "" : "0");
     for (slong r = 0; r < U->rank; r++) {
         char *c = comb_str(N, U->rows[r]);
-        s = lt_realloc(s, strlen(s) + strlen(c) + 3);
-        if (r) strcat(s, ", ");
-        strcat(s, c);
+        s = append(s, c, r == 0);
         free(c);
     }
     return s;
