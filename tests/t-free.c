@@ -717,6 +717,68 @@ static void test_bch_float(void)
     lt_lyndon_clear(B);
 }
 
+/* ----------------------------------------------------- the commutator contrast */
+
+static double rmat_get(const lt_rmat_t M, slong i, slong j)
+{
+    return mpfr_get_d(lt_rmat_entry(M, i, j), MPFR_RNDN);
+}
+
+/* lt_free_contrast: the claims recomputed. Translations: the bracket is
+   XY - YX and 0, e^X e^Y = (I+X)(I+Y), Omega_2 = (1/2)[X,Y] = 0.
+   Rotations: [L_x, L_y] = L_z by hand, e^X e^Y the product of the two
+   90-degree rotations (a permutation matrix), e^X e^Y orthogonal,
+   Omega_2 = (pi^2/8) L_z and the norms sqrt 6 and (pi^2/8) sqrt 2. */
+static void test_contrast(void)
+{
+    lt_err_t err;
+    lt_err_init(err);
+    lt_contrast_t R;
+    unit_case = "translations";
+    lt_contrast_init(R, 128);
+    CHECK(lt_free_contrast(R, LT_CONTRAST_TRANSLATIONS, ctx, err) == LT_OK, "%s", err->msg);
+    CHECK(fmpz_equal_si(fmpq_numref(R->bch), 1) && fmpz_equal_si(fmpq_denref(R->bch), 2), "c = 1/2");
+    fmpq_mat_t A, B, C, I;
+    fmpq_mat_init(A, 3, 3); fmpq_mat_init(B, 3, 3); fmpq_mat_init(C, 3, 3); fmpq_mat_init(I, 3, 3);
+    fmpq_mat_mul(A, R->x, R->y);
+    fmpq_mat_mul(B, R->y, R->x);
+    fmpq_mat_sub(C, A, B);
+    CHECK(fmpq_mat_equal(C, R->bracket) && fmpq_mat_is_zero(C) && R->commute, "[X,Y] = XY - YX = 0");
+    fmpq_mat_one(I);
+    fmpq_mat_add(A, I, R->x);
+    fmpq_mat_add(B, I, R->y);
+    fmpq_mat_mul(C, A, B);
+    CHECK(fmpq_mat_equal(C, R->exp_xy) && fmpq_mat_equal(R->exp_xy, R->exp_yx), "e^X e^Y = (I+X)(I+Y) = e^Y e^X");
+    CHECK(fmpq_mat_is_zero(R->omega2) && mpfr_zero_p(R->omega2_norm) && mpfr_zero_p(R->difference_norm), "Omega_2 = 0");
+    lt_contrast_clear(R);
+
+    unit_case = "rotations";
+    lt_contrast_init(R, 128);
+    CHECK(lt_free_contrast(R, LT_CONTRAST_ROTATIONS, ctx, err) == LT_OK, "%s", err->msg);
+    fmpq_mat_mul(A, R->x, R->y);
+    fmpq_mat_mul(B, R->y, R->x);
+    fmpq_mat_sub(C, A, B);
+    CHECK(fmpq_mat_equal(C, R->bracket) && fmpq_mat_equal(C, R->z) && !R->commute && R->bracket_is_z, "[L_x, L_y] = L_z");
+    /* rotation by pi/2 about x, then about y (column vectors: e^X e^Y applies e^Y first) */
+    static const double p[9] = {0, 0, 1, 1, 0, 0, 0, 1, 0};
+    double worst = 0, orth = 0;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            worst = fmax(worst, fabs(rmat_get(R->rexp_xy, i, j) - p[3 * i + j]));
+            double dot = 0;
+            for (int k = 0; k < 3; k++) dot += rmat_get(R->rexp_xy, i, k) * rmat_get(R->rexp_xy, j, k);
+            orth = fmax(orth, fabs(dot - (i == j)));
+            double pi2_8 = M_PI * M_PI / 8, zij = fmpq_get_d(fmpq_mat_entry(R->z, i, j));
+            worst = fmax(worst, fabs(rmat_get(R->romega2, i, j) - pi2_8 * zij));
+        }
+    CHECK(worst < 1e-15 && orth < 1e-15, "e^X e^Y a permutation matrix (%g), orthogonal (%g), Omega_2 = (pi^2/8) L_z", worst, orth);
+    CHECK(fabs(mpfr_get_d(R->coefficient, MPFR_RNDN) - M_PI * M_PI / 8) < 1e-15 && R->agrees, "pi^2/8");
+    CHECK(fabs(mpfr_get_d(R->difference_norm, MPFR_RNDN) - sqrt(6)) < 1e-14, "||e^X e^Y - e^Y e^X|| = sqrt 6");
+    CHECK(fabs(mpfr_get_d(R->omega2_norm, MPFR_RNDN) - M_PI * M_PI / 8 * sqrt(2)) < 1e-14, "||Omega_2|| = (pi^2/8) sqrt 2");
+    fmpq_mat_clear(A); fmpq_mat_clear(B); fmpq_mat_clear(C); fmpq_mat_clear(I);
+    lt_contrast_clear(R);
+}
+
 int main(void)
 {
     lt_ctx_init(ctx);
@@ -726,5 +788,6 @@ int main(void)
     test_two_methods();
     test_fast_vs_plain();
     test_bch_float();
+    test_contrast();
     UNIT_DONE("t-free");
 }

@@ -134,6 +134,7 @@ static void check_perfect(const char *spec, int perfect, unsigned long derived)
     CHECK(lt_pgrp_perfect_witness(R, G, 200000, ctx, err) == LT_OK, "%s", err->msg);
     CHECK(R->perfect == perfect && mpz_cmp_ui(R->derived->order, derived) == 0, "perfect %d, |G'| %lu", R->perfect,
           mpz_get_ui(R->derived->order));
+    CHECK(mpz_get_ui(R->quotient_order) * derived == mpz_get_ui(G->order), "|G/G'| = %lu", mpz_get_ui(R->quotient_order));
     if (perfect) {
         CHECK(R->as_commutators && R->W->len == G->ngens, "%d commutators for %d generators", R->W->len, G->ngens);
         int c[64];
@@ -171,6 +172,66 @@ static void check_as_commutator(const char *spec)
     lt_pgrp_chain(G, NULL, ctx, err);
     CHECK(!lt_pgrp_as_commutator(a, b, G->gens[0], G, 2000), "C6: a generator is not a commutator");
     lt_pgrp_clear(G);
+}
+
+
+/* lt_pgrp_abelian_witness: the witness really is a pair of generators
+   whose commutator (by hand) is not 1; abelian groups: every pair tested. */
+static void check_group_abelian(const char *spec, int abelian)
+{
+    unit_case = spec;
+    lt_pgrp_t G;
+    load_group(G, spec);
+    int n = G->n, c[64], one = 1;
+    lt_pgrp_abelian_witness_t R;
+    lt_pgrp_abelian_witness_init(R);
+    lt_pgrp_abelian_witness(R, G);
+    CHECK(R->abelian == abelian, "abelian %d", R->abelian);
+    if (abelian) CHECK(R->W->len == 0 && R->pairs == (long)G->ngens * (G->ngens - 1) / 2, "%ld pairs", R->pairs);
+    else {
+        CHECK(R->W->len == 1, "one witness");
+        comm(c, R->W->a[0], R->W->b[0], n);
+        for (int i = 0; i < n; i++) one &= c[i] == i;
+        CHECK(!one && memcmp(c, R->W->c[0], (size_t)n * sizeof(int)) == 0, "[a,b] = c != 1");
+        int ga = 0, gb = 0;
+        for (int g = 0; g < G->ngens; g++) {
+            ga |= memcmp(G->gens[g], R->W->a[0], (size_t)n * sizeof(int)) == 0;
+            gb |= memcmp(G->gens[g], R->W->b[0], (size_t)n * sizeof(int)) == 0;
+        }
+        CHECK(ga && gb, "a and b are generators");
+    }
+    lt_pgrp_abelian_witness_clear(R);
+    lt_pgrp_clear(G);
+}
+
+/* lt_pgrp_iso_check: the isomorphism lt_pgrp_isomorphism finds passes and
+   checks |G| products per generator; the trivial map (not injective)
+   fails. */
+static void check_iso(const char *g, const char *h, int isomorphic)
+{
+    unit_case = g;
+    lt_err_t err;
+    lt_err_init(err);
+    lt_pgrp_t G, H;
+    load_group(G, g);
+    load_group(H, h);
+    lt_pgrp_iso_t R;
+    lt_pgrp_iso_init(R);
+    CHECK(lt_pgrp_isomorphism(R, G, H, ctx, err) == LT_OK && R->isomorphic == isomorphic, "isomorphic %d", R->isomorphic);
+    int ok = -1;
+    long long products = 0;
+    if (isomorphic) {
+        CHECK(lt_pgrp_iso_check(&ok, &products, G, H, R->images, ctx, err) == LT_OK && ok == 1, "the isomorphism passes");
+        CHECK(products == mpz_get_si(G->order) * G->ngens, "%lld products", products);
+        int **bad = malloc((size_t)R->nimages * sizeof *bad), id[64];
+        for (int i = 0; i < H->n; i++) id[i] = i;
+        for (int i = 0; i < R->nimages; i++) bad[i] = id;
+        CHECK(lt_pgrp_iso_check(&ok, &products, G, H, bad, ctx, err) == LT_OK && ok == 0, "the trivial map fails");
+        free(bad);
+    }
+    lt_pgrp_iso_clear(R);
+    lt_pgrp_clear(G);
+    lt_pgrp_clear(H);
 }
 
 /* ---- Lie algebras: brackets recomputed as matrix commutators ---- */
@@ -265,6 +326,82 @@ static void check_sl2(void)
     lt_liealg_clear(L);
 }
 
+
+/* [u,v] = uv - vu, with the matrices of L. */
+static int bracket_is(const lt_liealg_t L, const fmpq *u, const fmpq *v, const fmpq *w)
+{
+    fmpq_mat_t U, V, W, T, S;
+    fmpq_mat_init(U, L->n, L->n); fmpq_mat_init(V, L->n, L->n); fmpq_mat_init(W, L->n, L->n);
+    fmpq_mat_init(T, L->n, L->n); fmpq_mat_init(S, L->n, L->n);
+    to_mat(U, L, u); to_mat(V, L, v); to_mat(W, L, w);
+    fmpq_mat_mul(T, U, V);
+    fmpq_mat_mul(S, V, U);
+    fmpq_mat_sub(T, T, S);
+    int ok = fmpq_mat_equal(T, W);
+    fmpq_mat_clear(U); fmpq_mat_clear(V); fmpq_mat_clear(W); fmpq_mat_clear(T); fmpq_mat_clear(S);
+    return ok;
+}
+
+/* lt_liealg_abelian_witness and lt_liealg_perfect_witness, recomputed
+   with matrices: the witness bracket is non-zero, the perfect witness's
+   brackets span L. */
+static void check_lie_abelian_perfect(const char *spec, int abelian, int perfect, slong derived_dim)
+{
+    unit_case = spec;
+    lt_err_t err;
+    lt_err_init(err);
+    lt_liealg_t L;
+    lt_liealg_init(L);
+    CHECK(lt_io_liealg(L, NULL, spec, ctx, err) == LT_OK && L->n > 0, "load %s", spec);
+    lt_liealg_abelian_witness_t A;
+    lt_liealg_abelian_witness_init(A);
+    lt_liealg_abelian_witness(A, L);
+    CHECK(A->abelian == abelian, "abelian %d", A->abelian);
+    if (abelian) CHECK(A->W->len == 0 && A->pairs == (long)(L->dim * (L->dim - 1) / 2), "%ld pairs", A->pairs);
+    else CHECK(A->W->len == 1 && !lt_qvec_is_zero(A->W->w[0], L->dim) && bracket_is(L, A->W->u[0], A->W->v[0], A->W->w[0]),
+               "[u,v] = w != 0");
+    lt_liealg_abelian_witness_clear(A);
+    lt_liealg_perfect_witness_t P;
+    lt_liealg_perfect_witness_init(P);
+    CHECK(lt_liealg_perfect_witness(P, L, err) == LT_OK, "%s", err->msg);
+    CHECK(P->perfect == perfect && P->derived_dim == derived_dim, "perfect %d, dim L' %ld", P->perfect, (long)P->derived_dim);
+    if (perfect) {
+        for (slong k = 0; k < P->W->len; k++) CHECK(bracket_is(L, P->W->u[k], P->W->v[k], P->W->w[k]), "bracket %ld", (long)k);
+        CHECK(rank_of(P->W->w, P->W->len, L) == L->dim, "the brackets span L");
+    } else CHECK(P->W->len == 0, "no witness when not perfect");
+    lt_liealg_perfect_witness_clear(P);
+    lt_liealg_clear(L);
+}
+
+/* sl(2)'s names and the reading of its brackets: [e,f] = h as it is,
+   [e,h] = -2e reversed to [h,e] = 2e; a multiple of both is not reversed. */
+static void check_sl2_reading(void)
+{
+    unit_case = "sl(2) reading";
+    lt_err_t err;
+    lt_err_init(err);
+    lt_liealg_t L;
+    lt_liealg_init(L);
+    CHECK(lt_io_liealg(L, NULL, "sl(2)", ctx, err) == LT_OK, "load");
+    CHECK(lt_liealg_is_sl2_standard(L), "sl(2) in its standard basis");
+    fmpq *e = _fmpq_vec_init(3), *f = _fmpq_vec_init(3), *h = _fmpq_vec_init(3), *w = _fmpq_vec_init(3);
+    fmpq_one(e + 0); fmpq_one(f + 1); fmpq_one(h + 2);
+    lt_liealg_bracket(w, L, e, f);
+    CHECK(!lt_liealg_bracket_reversed(e, f, w, 3), "[e,f] = h");
+    lt_liealg_bracket(w, L, e, h);
+    CHECK(lt_liealg_bracket_reversed(e, h, w, 3) && fmpq_equal_si(w + 0, -2), "[e,h] = -2e reads [h,e] = 2e");
+    CHECK(!lt_liealg_bracket_reversed(e, e, w, 3), "w a multiple of u and of v");
+    fmpq *z = _fmpq_vec_init(3);
+    CHECK(lt_qvec_is_multiple(w, e, 3) && !lt_qvec_is_multiple(w, f, 3) && !lt_qvec_is_multiple(w, z, 3)
+          && lt_qvec_is_multiple(z, e, 3), "lt_qvec_is_multiple: -2e of e, not of f, nothing of 0, 0 of e");
+    _fmpq_vec_clear(z, 3);
+    _fmpq_vec_clear(e, 3); _fmpq_vec_clear(f, 3); _fmpq_vec_clear(h, 3); _fmpq_vec_clear(w, 3);
+    lt_liealg_clear(L);
+    lt_liealg_init(L);
+    CHECK(lt_io_liealg(L, NULL, "so(3)", ctx, err) == LT_OK && !lt_liealg_is_sl2_standard(L), "so(3) is not");
+    lt_liealg_clear(L);
+}
+
 int main(void)
 {
     lt_ctx_init(ctx);
@@ -285,5 +422,17 @@ int main(void)
         check_lie_series(algebras[i], 1);
     }
     check_sl2();
+    check_group_abelian("S3", 0);
+    check_group_abelian("A5", 0);
+    check_group_abelian("C5 x C3", 1);
+    check_group_abelian("C1", 1);
+    check_iso("UT(3,2)", "D8", 1);
+    check_iso("C6", "C3 x C2", 1);
+    check_iso("Q8", "D8", 0);
+    check_lie_abelian_perfect("sl(2)", 0, 1, 3);
+    check_lie_abelian_perfect("so(3)", 0, 1, 3);
+    check_lie_abelian_perfect("b(2)", 0, 0, 1);
+    check_lie_abelian_perfect("abelian(3)", 1, 0, 0);
+    check_sl2_reading();
     UNIT_DONE("witness");
 }

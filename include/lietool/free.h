@@ -292,4 +292,44 @@ lt_status lt_free_magnus_run(lt_magnus_result_t R, const lt_magnus_params *P, co
                              const lt_matfile_t F, const char *where, const fmpq_t h,
                              const lt_ctx_t ctx, lt_err_t err);
 
+/* ---- the commutator contrast (src/free/contrast.c): translations of the
+   plane commute, rotations of space do not. Translations: X (east) and Y
+   (north) as 3 x 3 matrices on homogeneous coordinates (x, y, 1); they
+   are nilpotent, so e^X = I + X exactly, and everything is exact.
+   Rotations: the generators L_x, L_y, L_z of so(3), (L_i)_jk = -eps_ijk,
+   exact, and two 90-degree rotations X = (pi/2) L_x, Y = (pi/2) L_y in
+   MPFR. Both with the BCH term Omega_2 = c [X, Y], c the coefficient of
+   [X,Y] in log(e^X e^Y) from the exact series (lt_free_bch). ---- */
+typedef enum { LT_CONTRAST_TRANSLATIONS, LT_CONTRAST_ROTATIONS } lt_contrast_kind;
+
+typedef struct {
+    lt_contrast_kind kind;
+    fmpq_t bch;                 /* c, the coefficient of [X,Y]: 1/2 */
+    fmpq_mat_t x, y, z;         /* 3 x 3: east, north, 0; or L_x, L_y, L_z */
+    fmpq_mat_t bracket;         /* [x, y] = xy - yx, exact */
+    int commute;                /* [x, y] = 0 */
+    int bracket_is_z;           /* [x, y] = z (rotations: [L_x, L_y] = L_z) */
+    int nilpotent;              /* x^2 = y^2 = 0 (translations) */
+    /* translations, exact: e^X e^Y, e^Y e^X and Omega_2 = c [X, Y] */
+    fmpq_mat_t exp_xy, exp_yx, omega2;
+    int products_equal;
+    /* rotations, at prec bits: e^X e^Y, e^Y e^X and Omega_2 = c [X, Y] */
+    mpfr_prec_t prec;
+    lt_rmat_t rexp_xy, rexp_yx, romega2;
+    mpfr_t coefficient;         /* c (pi/2)^2 = pi^2/8: exactly, Omega_2 = coefficient L_z */
+    int agrees;                 /* ||romega2 - coefficient L_z||_F < 2^-100 */
+    /* both: ||e^X e^Y - e^Y e^X||_F and ||Omega_2||_F, at prec bits */
+    mpfr_t difference_norm, omega2_norm;
+} lt_contrast_struct;
+typedef lt_contrast_struct lt_contrast_t[1];
+
+/* prec: the precision of the MPFR parts (at least 128 for the 2^-100 check). */
+void lt_contrast_init(lt_contrast_t R, mpfr_prec_t prec);
+void lt_contrast_clear(lt_contrast_t R);
+/* Fills R for kind. LT_EINTERNAL if a check fails (translations: nilpotent,
+   commuting, equal products; rotations: [L_x, L_y] = L_z and the numeric
+   Omega_2 within 2^-100 of the exact one); the failures of lt_free_bch and
+   lt_rmat_exp. */
+lt_status lt_free_contrast(lt_contrast_t R, lt_contrast_kind kind, const lt_ctx_t ctx, lt_err_t err);
+
 #endif

@@ -16,6 +16,8 @@ void lt_qvec_set(fmpq *a, const fmpq *b, slong n);
 void lt_qvec_zero(fmpq *a, slong n);
 int  lt_qvec_is_zero(const fmpq *a, slong n);
 int  lt_qvec_equal(const fmpq *a, const fmpq *b, slong n);
+/* 1 if x is non-zero and y = t x for a rational t. */
+int  lt_qvec_is_multiple(const fmpq *y, const fmpq *x, slong n);
 
 /* ---- subspaces of Q^N in reduced row echelon form ---- */
 typedef struct {
@@ -200,6 +202,9 @@ typedef enum { LT_LIE_GL, LT_LIE_SL, LT_LIE_SO, LT_LIE_SP, LT_LIE_B, LT_LIE_N,
    written, is quoted in messages. */
 lt_status lt_liealg_named(lt_liealg_t L, lt_liealg_family f, long a, const char *spec,
                           const lt_ctx_t ctx, lt_err_t err);
+/* 1 if L's matrix form is sl(2) in its standard basis e = E12, f = E21,
+   h = E11 - E22, in that order (the basis of sl(2) as lietool names it). */
+int lt_liealg_is_sl2_standard(const lt_liealg_t L);
 
 /* ---- witnesses (src/liealg/witness.c): the evidence behind a derived or
    lower central series. A bracket witness for T = [U,V] is a list of
@@ -223,6 +228,10 @@ lt_status lt_liealg_bracket_witness(lt_lwit_t W, const lt_liealg_t L, const lt_q
    the w's span exactly T. */
 int lt_lwit_check(const lt_lwit_t W, const lt_liealg_t L, const lt_qspace_t U,
                   const lt_qspace_t V, const lt_qspace_t T);
+/* 1 if the bracket [u,v] = w reads better reversed, [v,u] = -w, as
+   ad(v) u = lambda u: when w is a multiple of u and not of v (so that
+   sl(2) reads [h,e] = 2e and [h,f] = -2f). */
+int lt_liealg_bracket_reversed(const fmpq *u, const fmpq *v, const fmpq *w, slong d);
 /* Why U/N is abelian: N is an ideal of U and [x,y] lies in N for every
    pair of basis vectors of U; with A not NULL, that U/N is central in A/N
    instead (N an ideal of A, [U, A] in N). Returns 1 if it holds; *checks
@@ -259,5 +268,33 @@ static inline const lt_qspace_struct *lt_liealg_series_witness_term(const lt_lie
 {
     return &R->S->terms[R->residual && i == R->nsteps - 1 ? i : i + 1];
 }
+
+/* Why L is abelian or not, on its basis: abelian when every pair of basis
+   elements commutes (pairs: the number of pairs tested); otherwise W holds
+   the first pair (b_i, b_j), i < j, with a non-zero bracket. */
+typedef struct {
+    int abelian;
+    long pairs;
+    lt_lwit_t W;
+} lt_liealg_abelian_witness_struct;
+typedef lt_liealg_abelian_witness_struct lt_liealg_abelian_witness_t[1];
+
+void lt_liealg_abelian_witness_init(lt_liealg_abelian_witness_t R);
+void lt_liealg_abelian_witness_clear(lt_liealg_abelian_witness_t R);
+void lt_liealg_abelian_witness(lt_liealg_abelian_witness_t R, const lt_liealg_t L);
+
+/* Why L is perfect or not: L' = [L, L] (its dimension derived_dim) and,
+   when L' = L, brackets of basis elements spanning L
+   (lt_liealg_bracket_witness, checked). */
+typedef struct {
+    int perfect;
+    slong derived_dim;
+    lt_lwit_t W;
+} lt_liealg_perfect_witness_struct;
+typedef lt_liealg_perfect_witness_struct lt_liealg_perfect_witness_t[1];
+
+void lt_liealg_perfect_witness_init(lt_liealg_perfect_witness_t R);
+void lt_liealg_perfect_witness_clear(lt_liealg_perfect_witness_t R);
+lt_status lt_liealg_perfect_witness(lt_liealg_perfect_witness_t R, const lt_liealg_t L, lt_err_t err);
 
 #endif

@@ -247,6 +247,7 @@ static inline const lt_pgrp_struct *lt_pgrp_series_witness_term(const lt_pgrp_se
 typedef struct {
     int perfect;
     lt_pgrp_t derived;      /* G' */
+    mpz_t quotient_order;   /* |G/G'|, the order of the abelianisation */
     int as_commutators;
     lt_pwit_t W;
 } lt_pgrp_perfect_witness_struct;
@@ -256,6 +257,20 @@ void lt_pgrp_perfect_witness_init(lt_pgrp_perfect_witness_t R);
 void lt_pgrp_perfect_witness_clear(lt_pgrp_perfect_witness_t R);
 lt_status lt_pgrp_perfect_witness(lt_pgrp_perfect_witness_t R, lt_pgrp_t G, long tries,
                                   const lt_ctx_t ctx, lt_err_t err);
+
+/* Why G is abelian or not, on its generators: abelian when every pair of
+   generators commutes (pairs: the number of pairs tested); otherwise W
+   holds the first pair (a, b) of generators with [a,b] != 1. */
+typedef struct {
+    int abelian;
+    long pairs;
+    lt_pwit_t W;
+} lt_pgrp_abelian_witness_struct;
+typedef lt_pgrp_abelian_witness_struct lt_pgrp_abelian_witness_t[1];
+
+void lt_pgrp_abelian_witness_init(lt_pgrp_abelian_witness_t R);
+void lt_pgrp_abelian_witness_clear(lt_pgrp_abelian_witness_t R);
+void lt_pgrp_abelian_witness(lt_pgrp_abelian_witness_t R, const lt_pgrp_t G);
 
 /* Isomorphism test (src/perm/iso.c): invariants, then a backtracking search
    over images of a generating set; both groups are enumerated, so |G| is
@@ -282,6 +297,14 @@ void lt_pgrp_iso_init(lt_pgrp_iso_t R);
 void lt_pgrp_iso_clear(lt_pgrp_iso_t R);
 lt_status lt_pgrp_isomorphism(lt_pgrp_iso_t R, lt_pgrp_t G, lt_pgrp_t H,
                               const lt_ctx_t ctx, lt_err_t err);
+/* The check of an isomorphism given on generators (images[i] in H for
+   G->gens[i]; G and H complete): phi is extended along the Cayley graph of
+   G, phi(gs) = phi(g) phi(s) for every element g and generator s, and its
+   images must be distinct elements of H. *ok is 1 if phi is a bijective
+   homomorphism onto H; *products receives the number of products checked.
+   LT_ELIMIT when the table of images does not fit in max_memory_mb. */
+lt_status lt_pgrp_iso_check(int *ok, long long *products, lt_pgrp_t G, lt_pgrp_t H,
+                            int *const *images, const lt_ctx_t ctx, lt_err_t err);
 
 #endif
 

@@ -153,7 +153,7 @@ typedef struct {
     int quiet;
     int flt;                /* --float */
     int gap;                /* --format gap */
-    int latex;              /* --latex (the output is captured and set in LaTeX) */
+    int latex;              /* --latex: the command writes LaTeX (tex.h) */
     int format;             /* --format: 0 text, 1 json, 2 gap */
     double tol;             /* --tol */
     lt_ctx_t ctx;
@@ -175,8 +175,7 @@ const cli_decl *cli_find_sub(const lt_cmd *cmd, int argc, char **argv, int *stat
    o->npos. Checks values, ranges, required options, exclusive groups,
    options that need another and the number of operands. -1 to go on, 0
    after -h (usage printed), or the usage error's status (message printed).
-   o is always to be freed with cli_free. With --latex, standard output is
-   captured from here on (latex.h). */
+   o is always to be freed with cli_free. */
 int cli_getopts(cli_opts *o, void *own, int argc, char **argv, const lt_cmd *cmd, const cli_decl *d);
 /* The one printer of usage errors: "lietool: CMD[ SUB]: MESSAGE" and the
    usage line on standard error; returns CLI_USAGE. sub NULL: the command. */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "tex.h"
 #include "lietool/free.h"
 #include "lietool/json.h"
 
@@ -37,6 +38,71 @@ const cli_decl cli_bch_decl = {
     .args = "N", .min_args = 1, .max_args = 1, .what = "the degree",
 };
 
+/* The back ends: B the Lyndon basis, c the coefficients. */
+static void put_table(const cli_opts *o, const lt_lyndon_t B, const fmpq *c, int symmetric)
+{
+    (void)o, (void)symmetric;
+    for (slong i = 0; i < B->n; i++) {
+        printf("%ld %d %ld %ld ", (long)i + 1, lt_lyndon_degree(B, i), (long)B->left[i] + 1, (long)B->right[i] + 1);
+        fmpz_print(fmpq_numref(c + i));
+        putchar('/');
+        fmpz_print(fmpq_denref(c + i));
+        putchar('\n');
+    }
+}
+
+static void put_json(const cli_opts *o, const lt_lyndon_t B, const fmpq *c, int symmetric)
+{
+    slong nonzero = 0;
+    for (slong i = 0; i < B->n; i++) nonzero += !fmpq_is_zero(c + i);
+    cli_json_begin(o);
+    printf(", \"degree\": %ld, \"letters\": [\"X\", \"Y\"], \"symmetric\": %s, \"dimension\": %ld, \"nonzero\": %ld, \"terms\": [",
+           (long)B->N, symmetric ? "true" : "false", (long)B->n, (long)nonzero);
+    slong k = 0;
+    for (slong i = 0; i < B->n; i++) {
+        if (fmpq_is_zero(c + i)) continue;
+        char *w = lt_lyndon_word_str(B, i), *b = lt_lyndon_bracket_str(B, i);
+        char *q = fmpq_get_str(NULL, 10, c + i);
+        printf("%s{\"index\": %ld, \"word\": ", k++ ? ", " : "", (long)i + 1);
+        lt_json_put_string(stdout, w);
+        printf(", \"bracket\": ");
+        lt_json_put_string(stdout, b);
+        printf(", \"degree\": %d, \"coefficient\": \"%s\"}", lt_lyndon_degree(B, i), q);
+        flint_free(q);
+        lt_free(w);
+        lt_free(b);
+    }
+    printf("]}\n");
+}
+
+static void put_text(const cli_opts *o, const lt_lyndon_t B, const fmpq *c, int symmetric)
+{
+    (void)o, (void)symmetric;
+    for (slong i = 0; i < B->n; i++) {
+        if (fmpq_is_zero(c + i)) continue;
+        char *b = lt_lyndon_bracket_str(B, i);
+        fmpq_print(c + i);
+        printf(" %s\n", b);
+        lt_free(b);
+    }
+}
+
+/* The series as a sum of brackets with fractions. */
+static void put_tex(const cli_opts *o, const lt_lyndon_t B, const fmpq *c, int symmetric)
+{
+    cli_tex_begin(stdout, o);
+    cli_tex_sum S;
+    cli_tex_sum_begin(&S, stdout, symmetric ? "\\log(e^{X/2} e^{Y} e^{X/2})" : "\\log(e^{X} e^{Y})");
+    for (slong i = 0; i < B->n; i++) {
+        if (fmpq_is_zero(c + i)) continue;
+        char *b = lt_lyndon_bracket_str(B, i);
+        cli_tex_sum_term(&S, c + i);
+        cli_tex_math(stdout, b);
+        lt_free(b);
+    }
+    cli_tex_sum_end(&S);
+}
+
 int cmd_bch(int argc, char **argv, const lt_cmd *self)
 {
     bch_opts b = {0, 0};
@@ -64,43 +130,7 @@ int cmd_bch(int argc, char **argv, const lt_cmd *self)
         cli_free(&o);
         return cli_fail(err);
     }
-    slong nonzero = 0;
-    for (slong i = 0; i < B->n; i++) nonzero += !fmpq_is_zero(c + i);
-    if (table) {
-        for (slong i = 0; i < B->n; i++) {
-            printf("%ld %d %ld %ld ", (long)i + 1, lt_lyndon_degree(B, i), (long)B->left[i] + 1, (long)B->right[i] + 1);
-            fmpz_print(fmpq_numref(c + i));
-            putchar('/');
-            fmpz_print(fmpq_denref(c + i));
-            putchar('\n');
-        }
-    } else if (o.json) {
-        printf("{\"degree\": %ld, \"letters\": [\"X\", \"Y\"], \"symmetric\": %s, \"dimension\": %ld, \"nonzero\": %ld, \"terms\": [",
-               N, symmetric ? "true" : "false", (long)B->n, (long)nonzero);
-        slong k = 0;
-        for (slong i = 0; i < B->n; i++) {
-            if (fmpq_is_zero(c + i)) continue;
-            char *w = lt_lyndon_word_str(B, i), *b = lt_lyndon_bracket_str(B, i);
-            char *q = fmpq_get_str(NULL, 10, c + i);
-            printf("%s{\"index\": %ld, \"word\": ", k++ ? ", " : "", (long)i + 1);
-            lt_json_put_string(stdout, w);
-            printf(", \"bracket\": ");
-            lt_json_put_string(stdout, b);
-            printf(", \"degree\": %d, \"coefficient\": \"%s\"}", lt_lyndon_degree(B, i), q);
-            flint_free(q);
-            lt_free(w);
-            lt_free(b);
-        }
-        printf("]}\n");
-    } else {
-        for (slong i = 0; i < B->n; i++) {
-            if (fmpq_is_zero(c + i)) continue;
-            char *b = lt_lyndon_bracket_str(B, i);
-            fmpq_print(c + i);
-            printf(" %s\n", b);
-            lt_free(b);
-        }
-    }
+    (table ? put_table : o.latex ? put_tex : o.json ? put_json : put_text)(&o, B, c, symmetric);
     _fmpq_vec_clear(c, B->n);
     lt_lyndon_clear(B);
     cli_free(&o);

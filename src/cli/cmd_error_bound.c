@@ -7,6 +7,7 @@
    length d is simulated exactly from depth d on (Theorem 3.4). */
 #include <mpfr.h>
 #include "depth.h"
+#include "tex.h"
 
 #define DEPTHS 8
 
@@ -17,7 +18,102 @@ static const cli_optdecl error_bound_opts[] = {
     {0}
 };
 
-const cli_decl cli_error_bound_decl = {.common = CLI_O_JSON | CLI_O_LIMITS, .opts = error_bound_opts, CLI_OBJECT_ARGS};
+const cli_decl cli_error_bound_decl = {.common = CLI_O_JSON | CLI_O_LATEX | CLI_O_LIMITS, .opts = error_bound_opts, CLI_OBJECT_ARGS};
+
+/* What error-bound prints: per depth k = 1..DEPTHS the class c(k), the
+   exponent e = c(k)+1, whether the stack is exact, and eps^e. */
+typedef struct {
+    long dl;
+    mpfr_t eps, pw[DEPTHS];
+    ulong c[DEPTHS], e[DEPTHS];
+    int exact[DEPTHS];
+} eb_result;
+
+static void put_json(const cli_opts *o, const cli_depth_opts *d, const cli_depth_profile *P, const eb_result *E)
+{
+    cli_json_begin(o);
+    printf(", \"solvable\": %s, \"derived_length\": ", P->solvable ? "true" : "false");
+    if (E->dl < 0) printf("null"); else printf("%ld", E->dl);
+    printf(", \"bound\": \"%s\", \"eps\": ", lt_depth_bound_name(d->bound));
+    if (d->has_eps) mpfr_printf("%.6Re", E->eps); else printf("null");
+    printf(", \"depths\": [");
+    for (int k = 1; k <= DEPTHS; k++) {
+        printf("%s{\"depth\": %d, \"truncation_class\": %lu, \"error_exponent\": %lu, \"exact\": %s, \"eps_power\": ",
+               k > 1 ? ", " : "", k, E->c[k - 1], E->e[k - 1], E->exact[k - 1] ? "true" : "false");
+        if (d->has_eps) mpfr_printf("%.6Re", E->pw[k - 1]); else printf("null");
+        printf("}");
+    }
+    printf("]}\n");
+}
+
+static void put_text(const cli_opts *o, const cli_depth_opts *d, const cli_depth_profile *P, const eb_result *E)
+{
+    cli_depth_put_head(o, P);
+    if (d->bound == LT_BOUND_V1)
+        cli_depth_kv("bound", "v1: c(k) = 2^(k-1), as published (arXiv:2603.05573v1); --bound sharp for 2^k - 1");
+    else
+        cli_depth_kv("bound", "sharp: c(k) = 2^k - 1 (class c has derived length floor(log2 c) + 1); v1 (2^(k-1), as published) is the default");
+    if (d->has_eps) { printf("  %-22s ", "eps"); mpfr_printf("%.6Re\n", E->eps); }
+    printf("  depth  class c(k)  exponent c(k)+1  error%s\n", d->has_eps ? "        eps^(c(k)+1)" : "");
+    for (int k = 1; k <= DEPTHS; k++) {
+        char err[32];
+        int exact = E->exact[k - 1];
+        if (exact) snprintf(err, sizeof err, "0 (exact)");
+        else snprintf(err, sizeof err, "O(eps^%lu)", E->e[k - 1]);
+        printf("  %5d  %10lu  %15lu  %-*s", k, E->c[k - 1], E->e[k - 1], d->has_eps ? 12 : 0, err);
+        if (d->has_eps && !exact) mpfr_printf(" %.6Re", E->pw[k - 1]);
+        else if (d->has_eps) printf(" -");
+        putchar('\n');
+    }
+    printf("  O(eps^(c(k)+1)), eps the generator mass: %s\n", lt_depth_cite(LT_SRC_HEO_COR36));
+    if (E->dl > 0) printf("  exact from depth %ld, the derived length: %s\n", E->dl, lt_depth_cite(LT_SRC_HEO_THM34));
+    else if (E->dl == 0) printf("  exact at every depth (derived length 0): %s\n", lt_depth_cite(LT_SRC_HEO_THM34));
+    else printf("  never exact at constant depth (not solvable): %s\n", lt_depth_cite(LT_SRC_HEO_PROP33));
+}
+
+/* The table of depths as a tabular, then the sources. */
+static void put_tex(const cli_opts *o, const cli_depth_opts *d, const cli_depth_profile *P, const eb_result *E)
+{
+    cli_depth_tex_head(o, P);
+    cli_tex_table_key(stdout, "bound");
+    if (d->bound == LT_BOUND_V1)
+        printf("v1: $c(k) = 2^{k-1}$, as published (arXiv:2603.05573v1); -{}-bound sharp for $2^k - 1$");
+    else
+        printf("sharp: $c(k) = 2^k - 1$ (class $c$ has derived length $\\lfloor \\log_2 c \\rfloor + 1$);"
+               " v1 ($2^{k-1}$, as published) is the default");
+    cli_tex_table_row_end(stdout);
+    if (d->has_eps) {
+        cli_tex_table_key(stdout, "generator mass");
+        printf("$\\varepsilon = ");
+        cli_tex_mpfr(stdout, E->eps, 7);
+        printf("$");
+        cli_tex_table_row_end(stdout);
+    }
+    cli_tex_table_end(stdout);
+    printf("\\begin{center}\n\\begin{tabular}{rrrl%s}\ndepth $k$ & class $c(k)$ & exponent $c(k)+1$ & error%s \\\\\n\\hline\n",
+           d->has_eps ? "l" : "", d->has_eps ? " & $\\varepsilon^{c(k)+1}$" : "");
+    for (int k = 1; k <= DEPTHS; k++) {
+        int exact = E->exact[k - 1];
+        printf("$%d$ & $%lu$ & $%lu$ & ", k, E->c[k - 1], E->e[k - 1]);
+        if (exact) printf("$0$ (exact)");
+        else printf("$O(\\varepsilon^{%lu})$", E->e[k - 1]);
+        if (d->has_eps) {
+            printf(" & ");
+            if (exact) printf("--");
+            else { printf("$"); cli_tex_mpfr(stdout, E->pw[k - 1], 7); printf("$"); }
+        }
+        printf(" \\\\\n");
+    }
+    printf("\\end{tabular}\n\\end{center}\n");
+    printf("\\noindent $O(\\varepsilon^{c(k)+1})$, $\\varepsilon$ the generator mass");
+    cli_depth_tex_cite(LT_SRC_HEO_COR36);
+    printf(".\\par\n\\noindent ");
+    if (E->dl > 0) printf("Exact from depth $%ld$, the derived length", E->dl);
+    else if (E->dl == 0) printf("Exact at every depth (derived length $0$)");
+    else printf("Never exact at constant depth (not solvable)");
+    cli_depth_tex_cite(E->dl >= 0 ? LT_SRC_HEO_THM34 : LT_SRC_HEO_PROP33);
+    printf(".\\par\n");
+}
 
 int cmd_error_bound(int argc, char **argv, const lt_cmd *self)
 {
@@ -28,61 +124,26 @@ int cmd_error_bound(int argc, char **argv, const lt_cmd *self)
     int r = cli_depth_open(&d, &o, &X, argc, argv, self);
     if (r >= 0) return r;
     if ((r = cli_depth_profile_init(&P, &o, &X, 0)) >= 0) { cli_depth_close(&d, &o, &X); return r; }
-    long dl = P.derived_length;
-    mpfr_t eps, pw;
-    mpfr_init2(eps, 64);
-    mpfr_init2(pw, 64);
+    eb_result E;
+    E.dl = P.derived_length;
+    mpfr_init2(E.eps, 64);
     if (d.has_eps) {
         mpq_t q;
         mpq_init(q);
         fmpq_get_mpq(q, d.eps);
-        mpfr_set_q(eps, q, MPFR_RNDN);
+        mpfr_set_q(E.eps, q, MPFR_RNDN);
         mpq_clear(q);
     }
-    if (o.json) {
-        cli_json_begin(&o);
-        printf(", \"solvable\": %s, \"derived_length\": ", P.solvable ? "true" : "false");
-        if (dl < 0) printf("null"); else printf("%ld", dl);
-        printf(", \"bound\": \"%s\", \"eps\": ", lt_depth_bound_name(d.bound));
-        if (d.has_eps) mpfr_printf("%.6Re", eps); else printf("null");
-        printf(", \"depths\": [");
-    } else {
-        cli_depth_put_head(&o, &P);
-        if (d.bound == LT_BOUND_V1)
-            cli_depth_kv("bound", "v1: c(k) = 2^(k-1), as published (arXiv:2603.05573v1); --bound sharp for 2^k - 1");
-        else
-            cli_depth_kv("bound", "sharp: c(k) = 2^k - 1 (class c has derived length floor(log2 c) + 1); v1 (2^(k-1), as published) is the default");
-        if (d.has_eps) { printf("  %-22s ", "eps"); mpfr_printf("%.6Re\n", eps); }
-        printf("  depth  class c(k)  exponent c(k)+1  error%s\n", d.has_eps ? "        eps^(c(k)+1)" : "");
-    }
     for (int k = 1; k <= DEPTHS; k++) {
-        ulong c = lt_depth_truncation_class(k, d.bound), e = lt_depth_error_exponent(k, d.bound);
-        int exact = lt_depth_is_exact(k, dl);
-        if (d.has_eps) mpfr_pow_ui(pw, eps, e, MPFR_RNDN);
-        if (o.json) {
-            printf("%s{\"depth\": %d, \"truncation_class\": %lu, \"error_exponent\": %lu, \"exact\": %s, \"eps_power\": ",
-                   k > 1 ? ", " : "", k, c, e, exact ? "true" : "false");
-            if (d.has_eps) mpfr_printf("%.6Re", pw); else printf("null");
-            printf("}");
-            continue;
-        }
-        char err[32];
-        if (exact) snprintf(err, sizeof err, "0 (exact)");
-        else snprintf(err, sizeof err, "O(eps^%lu)", e);
-        printf("  %5d  %10lu  %15lu  %-*s", k, c, e, d.has_eps ? 12 : 0, err);
-        if (d.has_eps && !exact) mpfr_printf(" %.6Re", pw);
-        else if (d.has_eps) printf(" -");
-        putchar('\n');
+        E.c[k - 1] = lt_depth_truncation_class(k, d.bound);
+        E.e[k - 1] = lt_depth_error_exponent(k, d.bound);
+        E.exact[k - 1] = lt_depth_is_exact(k, E.dl);
+        mpfr_init2(E.pw[k - 1], 64);
+        if (d.has_eps) mpfr_pow_ui(E.pw[k - 1], E.eps, E.e[k - 1], MPFR_RNDN);
     }
-    if (o.json) printf("]}\n");
-    else {
-        printf("  O(eps^(c(k)+1)), eps the generator mass: %s\n", lt_depth_cite(LT_SRC_HEO_COR36));
-        if (dl > 0) printf("  exact from depth %ld, the derived length: %s\n", dl, lt_depth_cite(LT_SRC_HEO_THM34));
-        else if (dl == 0) printf("  exact at every depth (derived length 0): %s\n", lt_depth_cite(LT_SRC_HEO_THM34));
-        else printf("  never exact at constant depth (not solvable): %s\n", lt_depth_cite(LT_SRC_HEO_PROP33));
-    }
-    mpfr_clear(eps);
-    mpfr_clear(pw);
+    (o.latex ? put_tex : o.json ? put_json : put_text)(&o, &d, &P, &E);
+    mpfr_clear(E.eps);
+    for (int k = 0; k < DEPTHS; k++) mpfr_clear(E.pw[k]);
     cli_depth_profile_clear(&P);
     cli_depth_close(&d, &o, &X);
     return 0;

@@ -4,13 +4,155 @@
    solvable, nilpotent, perfect, abelian, min-depth; `explain isomorphic G
    H`, the isomorphism or the invariant that differs (src/cli/explain_iso.c); and
    `explain commutator translations|rotations`, the classic contrast
-   (src/cli/explain_rot.c). */
+   (src/cli/explain_rot.c). Text and LaTeX are written by one writer
+   (cli_explainer, explain.h), JSON beside them. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 #include "explain.h"
+#include "tex.h"
 #include "lietool/depth.h"
 #include "lietool/json.h"
+
+/* ---- the writer of text and LaTeX ---- */
+
+void cli_ex_init(cli_explainer *e, const cli_opts *o)
+{
+    e->tex = o->latex;
+    e->object = o->object;
+    e->in_eq = 0;
+    if (e->tex) cli_tex_begin(stdout, o);
+}
+
+/* s[0..len) in text (math 0) or in math mode. */
+static void tex_run(const char *s, size_t len, int math)
+{
+    char *t = lt_malloc(len + 1);
+    memcpy(t, s, len);
+    t[len] = '\0';
+    if (math) cli_tex_math(stdout, t); else cli_tex_text(stdout, t);
+    lt_free(t);
+}
+
+/* s with its $ marks, @ for the object and raw LaTeX between \1 marks
+   (cli_ex_open): plain, or LaTeX starting in text mode (math 0) or in
+   math mode (math 1: the $ marks are ignored). */
+static void ex_put(const cli_explainer *e, const char *s, int math)
+{
+    const char *run = s;
+    int m = math;
+    for (const char *p = s;; p++) {
+        if (*p && *p != '$' && *p != '@' && *p != '\1') continue;
+        if (!e->tex) fwrite(run, 1, (size_t)(p - run), stdout);
+        else tex_run(run, (size_t)(p - run), m);
+        if (!*p) break;
+        if (*p == '\1') {
+            const char *q = strchr(p + 1, '\1');
+            size_t len = q ? (size_t)(q - p - 1) : strlen(p + 1);
+            fwrite(p + 1, 1, len, stdout);
+            p += len + (q ? 1 : 0);
+        } else if (*p == '@') {
+            if (!e->tex) fputs(e->object, stdout);
+            else {
+                if (!m) putchar('$');
+                cli_tex_object(stdout, e->object);
+                if (!m) putchar('$');
+            }
+        } else if (e->tex && !math) {
+            putchar('$');
+            m = !m;
+        }
+        run = p + 1;
+    }
+}
+
+FILE *cli_ex_open(cli_exbuf *b, const cli_explainer *e)
+{
+    b->s = NULL;
+    b->size = 0;
+    b->f = open_memstream(&b->s, &b->size);
+    if (!b->f) { fprintf(stderr, "lietool: out of memory\n"); abort(); }
+    if (e->tex) fputc('\1', b->f);
+    return b->f;
+}
+
+char *cli_ex_close(cli_exbuf *b, const cli_explainer *e)
+{
+    if (e->tex) fputc('\1', b->f);
+    fclose(b->f);
+    return b->s;
+}
+
+/* The formatted line, malloc'd (lt_free). */
+static char *ex_format(const char *fmt, va_list ap)
+{
+    char *g = NULL;
+    int len = gmp_vasprintf(&g, fmt, ap);
+    if (len < 0) { fprintf(stderr, "lietool: out of memory\n"); abort(); }
+    char *s = lt_strdup(g);
+    void (*freefn)(void *, size_t);
+    mp_get_memory_functions(NULL, NULL, &freefn);
+    freefn(g, (size_t)len + 1);
+    return s;
+}
+
+void cli_ex_end(cli_explainer *e)
+{
+    if (e->in_eq) fputs("\n\\end{align*}\n", stdout);
+    e->in_eq = 0;
+}
+
+void cli_ex_say(cli_explainer *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = ex_format(fmt, ap);
+    va_end(ap);
+    cli_ex_end(e);
+    if (!e->tex) { ex_put(e, s, 0); putchar('\n'); }
+    else if (!*s) fputs("\\medskip\n", stdout);
+    else {
+        const char *p = s;
+        while (*p == ' ') p++;
+        fputs("\\noindent ", stdout);
+        ex_put(e, p, 0);
+        fputs("\\par\n", stdout);
+    }
+    lt_free(s);
+}
+
+void cli_ex_eq_raw(cli_explainer *e)
+{
+    fputs(e->in_eq ? " \\\\\n" : "\\begin{align*}\n", stdout);
+    e->in_eq = 1;
+}
+
+void cli_ex_eq(cli_explainer *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = ex_format(fmt, ap);
+    va_end(ap);
+    if (!e->tex) { fputs("  ", stdout); ex_put(e, s, 0); putchar('\n'); }
+    else {
+        cli_ex_eq_raw(e);
+        char *eq = strstr(s, " = ");
+        if (eq) {
+            *eq = '\0';
+            ex_put(e, s, 1);
+            fputs(" &= ", stdout);
+            ex_put(e, eq + 3, 1);
+        } else { fputs("& ", stdout); ex_put(e, s, 1); }
+    }
+    lt_free(s);
+}
+
+char *cli_ex_perm(const cli_explainer *e, const int *p, int n)
+{
+    if (e->tex && lt_perm_is_one(p, n)) return lt_strdup("id");
+    return lt_perm_str(p, n);
+}
 
 enum { Q_DERIVED, Q_LOWER, Q_SOLVABLE, Q_NILPOTENT, Q_PERFECT, Q_ABELIAN, Q_MINDEPTH };
 static const char *const questions[] = {
@@ -18,43 +160,92 @@ static const char *const questions[] = {
 };
 #define NQ ((int)(sizeof questions / sizeof questions[0]))
 
-static void put_perm(const int *p, int n)
-{
-    char *s = lt_perm_str(p, n);
-    fputs(s, stdout);
-    lt_free(s);
-}
-
-static void put_gens(const lt_pgrp_t G)
-{
-    if (G->ngens == 0) { fputs("()", stdout); return; }
-    for (int i = 0; i < G->ngens; i++) {
-        if (i) fputs(", ", stdout);
-        put_perm(G->gens[i], G->n);
-    }
-}
-
 static const char *convention =
-    "convention: [a,b] = a^-1 b^-1 a b; products act left to right, i^(ab) = (i^a)^b (GAP)";
+    "convention: $[a,b] = a^-1 b^-1 a b$; products act left to right, $i^(ab) = (i^a)^b$ (GAP)";
+/* the same for LaTeX, where "ab" would read as one word */
+static const char *convention_tex =
+    "convention: $[a,b] = a^-1 b^-1 a b$; products act left to right, $i^(a b) = (i^a)^b$ (GAP)";
 
 /* The closing lines of min-depth: why fewer layers cannot do. */
-static void put_depth_verdict(long d, int lie)
+static void say_depth_verdict(cli_explainer *e, long d, int lie)
 {
-    if (d == 0)
-        printf("the trivial object: nothing to track, no layer is needed\n");
+    if (d == 0) cli_ex_say(e, "the trivial object: nothing to track, no layer is needed");
     else if (d > 0)
-        printf("fewer cannot do: k order-blind layers reach derived length at most k, and k restricted\n"
-               "(Mamba-like) layers at most 2k (Heo et al. 2026, Proposition 3.3): at least %ld restricted layer%s\n",
-               lt_depth_restricted_layers(d), lt_depth_restricted_layers(d) == 1 ? "" : "s");
-    else if (lie)
-        printf("no depth suffices: every layer leaves the perfect residual untouched (Heo et al. 2026,\n"
-               "Proposition 3.3); a depth-k stack leaves an error O(eps^(c+1)) (see 'lietool error-bound')\n");
+        cli_ex_say(e, "fewer cannot do: $k$ order-blind layers reach derived length at most $k$, and $k$ restricted\n"
+                   "(Mamba-like) layers at most $2k$ (Heo et al. 2026, Proposition 3.3): at least %ld restricted layer%s",
+                   lt_depth_restricted_layers(d), lt_depth_restricted_layers(d) == 1 ? "" : "s");
     else
-        printf("no depth suffices: every layer leaves the perfect residual untouched (Heo et al. 2026,\n"
-               "Proposition 3.3); Barrington (1989): the word problem is NC1-complete\n");
+        cli_ex_say(e, "no depth suffices: every layer leaves the perfect residual untouched (Heo et al. 2026,\n"
+                   "Proposition 3.3); %s", lie ? "a depth-$k$ stack leaves an error $O(eps^(c+1))$ (see 'lietool error-bound')"
+                                              : "Barrington (1989): the word problem is NC1-complete");
+}
+
+/* A series chain as a displayed equation (LaTeX): the terms X_i with
+   their sizes n[0..len) beneath, named as in the prose (G_i, L_i, C_i). */
+static void tex_chain(const cli_explainer *e, const __mpz_struct *n, int len, int lower, int lie, int bottom)
+{
+    fputs("\\begin{equation*}\n", stdout);
+    cli_tex_object(stdout, e->object);
+    for (int i = 0; i < len; i++) {
+        fputs(i == 0 ? " = " : lie ? " \\supset " : " \\triangleright ", stdout);
+        fputs("\\underset{", stdout);
+        cli_tex_mpz(stdout, n + i);
+        printf("}{%s_{%d}}", lower ? "C" : lie ? "L" : "G", i);
+    }
+    if (bottom) fputs(lie ? " = 0" : " = 1", stdout);
+    else fputs(" \\quad\\text{(the last term repeats)}", stdout);
+    printf("\n\\end{equation*}\n(beneath each term its %s)\n", lie ? "dimension" : "order");
+}
+
+static void tex_group_chain(const cli_explainer *e, const lt_pgrp_series_t S, int lower)
+{
+    __mpz_struct *n = lt_malloc((size_t)S->len * sizeof *n);
+    for (int i = 0; i < S->len; i++) n[i] = *S->terms[i].order;
+    tex_chain(e, n, S->len, lower, 0, S->reaches_one);
+    lt_free(n);
 }
 
 /* ---- groups ---- */
+
+static const cli_explainer plain;   /* pieces of plain text */
+
+/* s (malloc'd) with t appended, after ", " unless first. */
+static char *append(char *s, const char *t, int first)
+{
+    s = lt_realloc(s, strlen(s) + strlen(t) + 3);
+    if (!first) strcat(s, ", ");
+    return strcat(s, t);
+}
+
+static char *series_str(const lt_pgrp_series_t S)
+{
+    cli_exbuf b;
+    cli_put_series(cli_ex_open(&b, &plain), S, 0);
+    return cli_ex_close(&b, &plain);
+}
+
+/* The generators of G: "(1,2,3), (1,2)", or "()" (malloc'd). */
+static char *gens_str(const cli_explainer *e, const lt_pgrp_t G)
+{
+    char *s = lt_strdup(G->ngens ? "" : "()");
+    for (int i = 0; i < G->ngens; i++) {
+        char *p = cli_ex_perm(e, G->gens[i], G->n);
+        s = append(s, p, i == 0);
+        lt_free(p);
+    }
+    return s;
+}
+
+/* Each witness as an equation: "[a, b] = c", or "c = [a, b]" (perfect). */
+static void say_pwit(cli_explainer *e, const lt_pwit_t W, int c_first)
+{
+    for (int k = 0; k < W->len; k++) {
+        char *a = cli_ex_perm(e, W->a[k], W->n), *b = cli_ex_perm(e, W->b[k], W->n), *c = cli_ex_perm(e, W->c[k], W->n);
+        if (c_first) cli_ex_eq(e, "%s = [%s, %s]", c, a, b);
+        else cli_ex_eq(e, "[%s, %s] = %s", a, b, c);
+        lt_free(a); lt_free(b); lt_free(c);
+    }
+}
 
 /* JSON pieces: a permutation in cycle notation as a string, a generating
    set, a list of commutator witnesses. */
@@ -126,40 +317,28 @@ static void json_answer(int q, int reaches, long len)
     else printf(", \"answer\": null");
 }
 
-/* The series from G down with a witness per step (R, for question q: the
-   derived or lower central series; min-depth prints it as the abelian
-   tower). Text or JSON (o->json: the keys from "answer" on, up to the
-   closing brace, which the caller prints). */
-static void group_steps(const cli_opts *o, const lt_pgrp_series_witness_t R, const lt_pgrp_t G, int question)
+/* The series from G down with a witness per step, as JSON: the keys from
+   "answer" on, up to the closing brace, which the caller prints (R, for
+   question q: the derived or lower central series; min-depth prints it as
+   the abelian tower). */
+static void group_steps_json(const lt_pgrp_series_witness_t R, const lt_pgrp_t G, int question)
 {
-    int lower = R->lower, tower = question == Q_MINDEPTH, J = o->json;
+    int lower = R->lower, tower = question == Q_MINDEPTH;
     const lt_pgrp_series_struct *S = R->S;
     const char *X = lower ? "C" : "G";
-    if (J) {
-        json_answer(question, S->reaches_one, S->len - 1);
-        printf(", \"%s\": ", lower ? "lower_central_series" : "derived_series");
-        cli_put_series(stdout, S, 1);
-        printf(", \"%s\": ", lower ? "nilpotency_class" : "derived_length");
-        if (S->reaches_one) printf("%d", S->len - 1); else printf("null");
-        json_convention();
-        if (tower) printf(", \"layers\": [");
-        else {
-            printf(", \"terms\": [{\"index\": 0, \"order\": ");
-            cli_put_mpz(stdout, G->order, 1);
-            printf(", \"generators\": ");
-            json_gens(G);
-            printf("}");
-        }
-    } else if (!tower) {
-        printf("%s series of %s: %s%s0 = %s, %s(i+1) = [%si, %s]\n", lower ? "lower central" : "derived",
-               o->object, lower ? "G = " : "", X, o->object, X, X, lower ? "G" : "Gi");
-        printf("orders: ");
-        cli_put_series(stdout, S, 0);
-        printf("\n%s\n\n%s0 = %s, order ", convention, X, o->object);
-        cli_put_mpz(stdout, G->order, 0);
-        printf(", generated by ");
-        put_gens(G);
-        printf("\n");
+    json_answer(question, S->reaches_one, S->len - 1);
+    printf(", \"%s\": ", lower ? "lower_central_series" : "derived_series");
+    cli_put_series(stdout, S, 1);
+    printf(", \"%s\": ", lower ? "nilpotency_class" : "derived_length");
+    if (S->reaches_one) printf("%d", S->len - 1); else printf("null");
+    json_convention();
+    if (tower) printf(", \"layers\": [");
+    else {
+        printf(", \"terms\": [{\"index\": 0, \"order\": ");
+        cli_put_mpz(stdout, G->order, 1);
+        printf(", \"generators\": ");
+        json_gens(G);
+        printf("}");
     }
     for (int i = 0; i < R->nsteps; i++) {
         int last = R->residual && i == R->nsteps - 1;
@@ -167,22 +346,19 @@ static void group_steps(const cli_opts *o, const lt_pgrp_series_witness_t R, con
         const lt_pwit_struct *W = R->steps[i].W;
         long checks = R->steps[i].checks;
         const __mpz_struct *q = R->steps[i].quotient_order;
-        if (J && tower) {
-            if (!last) {
-                printf("%s{\"layer\": %d, \"quotient\": \"%s%d/%s%d\", \"quotient_order\": ", i ? ", " : "",
-                       i + 1, X, i, X, i + 1);
-                cli_put_mpz(stdout, q, 1);
-                printf(", \"term_order\": ");
-                cli_put_mpz(stdout, T->order, 1);
-                printf(", \"quotient_abelian\": {\"holds\": true, \"checks\": %ld}}", checks);
-            } else {
-                printf("], \"perfect_residual\": {\"index\": %d, \"order\": ", i);
-                cli_put_mpz(stdout, cur->order, 1);
-                printf(", ");
-                json_pwit(W);
-                printf(", \"abelian_quotient_order\": \"1\"}");
-            }
-        } else if (J) {
+        if (tower && !last) {
+            printf("%s{\"layer\": %d, \"quotient\": \"%s%d/%s%d\", \"quotient_order\": ", i ? ", " : "", i + 1, X, i, X, i + 1);
+            cli_put_mpz(stdout, q, 1);
+            printf(", \"term_order\": ");
+            cli_put_mpz(stdout, T->order, 1);
+            printf(", \"quotient_abelian\": {\"holds\": true, \"checks\": %ld}}", checks);
+        } else if (tower) {
+            printf("], \"perfect_residual\": {\"index\": %d, \"order\": ", i);
+            cli_put_mpz(stdout, cur->order, 1);
+            printf(", ");
+            json_pwit(W);
+            printf(", \"abelian_quotient_order\": \"1\"}");
+        } else {
             printf(", {\"index\": %d, \"order\": ", i + 1);
             cli_put_mpz(stdout, T->order, 1);
             printf(", ");
@@ -194,56 +370,81 @@ static void group_steps(const cli_opts *o, const lt_pgrp_series_witness_t R, con
                 printf(", \"quotient_abelian\": {\"holds\": true, \"central\": %s, \"checks\": %ld}}",
                        lower ? "true" : "false", checks);
             }
-        } else if (tower && !last) {
-            printf("  layer %d tracks %s%d/%s%d, %s of order ", i + 1, X, i, X, i + 1, lower ? "central" : "abelian");
-            mpz_out_str(stdout, 10, q);
-            printf(" (%s%d has order ", X, i + 1);
-            mpz_out_str(stdout, 10, T->order);
-            printf("; memberships checked: %ld)\n", checks);
-        } else {
-            if (tower) {
-                printf("  then %s%d = [%s%d, %s%d]: the perfect residual, of order ", X, i, X, i, X, i);
-                mpz_out_str(stdout, 10, cur->order);
-                printf(", generated by commutators of its own elements:\n");
-            } else {
-                if (lower) printf("\n%s%d = [%s%d, G], order ", X, i + 1, X, i);
-                else printf("\n%s%d = [%s%d, %s%d], order ", X, i + 1, X, i, X, i);
-                mpz_out_str(stdout, 10, T->order);
-                if (W->len) printf(", generated by %d commutator%s of elements of %s%d%s:\n", W->len,
-                                   W->len == 1 ? "" : "s", X, i, lower ? " with elements of G" : "");
-                else if (lower) printf(": every commutator [x,g] of a generator x of %s%d and a generator g of G is trivial\n", X, i);
-                else printf(": every commutator of generators of %s%d is trivial\n", X, i);
-            }
-            for (int k = 0; k < W->len; k++) {
-                printf("  [");
-                put_perm(W->a[k], G->n);
-                printf(", ");
-                put_perm(W->b[k], G->n);
-                printf("] = ");
-                put_perm(W->c[k], G->n);
-                printf("\n");
-            }
-            if (tower) {
-                printf("  its abelian quotient is trivial, so no order-blind layer can peel anything off\n");
-            } else if (last) {
-                printf("  %s%d = %s%d: the series stops at a group of order ", X, i + 1, X, i);
-                mpz_out_str(stdout, 10, T->order);
-                if (lower) printf(" > 1 ([%s%d, G] = %s%d)\n", X, i, X, i);
-                else printf(" > 1 that is perfect (every generator above is a commutator)\n");
-            } else {
-                if (lower) printf("  why %s%d/%s%d is central in G/%s%d (order ", X, i, X, i + 1, X, i + 1);
-                else printf("  why %s%d/%s%d is abelian (order ", X, i, X, i + 1);
-                mpz_out_str(stdout, 10, q);
-                if (lower) printf("): %s%d is normal in G and contains [x,g] for every generator x of %s%d and g of G", X, i + 1, X, i);
-                else printf("): %s%d is normal in %s%d and contains [x,y] for every pair of generators x, y of %s%d", X, i + 1, X, i, X, i);
-                printf(" (memberships checked: %ld)\n", checks);
-            }
         }
     }
-    if (J) printf(tower ? (R->residual ? "" : "], \"perfect_residual\": null") : "]");
+    printf(tower ? (R->residual ? "" : "], \"perfect_residual\": null") : "]");
 }
 
-static int group_perfect(cli_opts *o, lt_pgrp_t G)
+/* The same in text or LaTeX. */
+static void group_steps(cli_explainer *e, const lt_pgrp_series_witness_t R, const lt_pgrp_t G, int question)
+{
+    int lower = R->lower, tower = question == Q_MINDEPTH;
+    const lt_pgrp_series_struct *S = R->S;
+    const char *X = lower ? "C" : "G";
+    if (!tower) {
+        if (e->tex)
+            cli_ex_say(e, "%s series of @: $%s%s_0 = @$, $%s_(i+1) = [%s_i, %s]$", lower ? "lower central" : "derived",
+                       lower ? "G = " : "", X, X, X, lower ? "G" : "G_i");
+        else
+            cli_ex_say(e, "%s series of @: %s%s0 = @, %s(i+1) = [%si, %s]", lower ? "lower central" : "derived",
+                       lower ? "G = " : "", X, X, X, lower ? "G" : "Gi");
+        if (e->tex) tex_group_chain(e, S, lower);
+        else {
+            char *s = series_str(S);
+            cli_ex_say(e, "orders: %s", s);
+            free(s);
+        }
+        char *g = gens_str(e, G);
+        cli_ex_say(e, "%s", e->tex ? convention_tex : convention);
+        cli_ex_say(e, "");
+        cli_ex_say(e, "$%s0 = @$, order %Zd, generated by $%s$", X, G->order, g);
+        lt_free(g);
+    }
+    for (int i = 0; i < R->nsteps; i++) {
+        int last = R->residual && i == R->nsteps - 1;
+        const lt_pgrp_struct *T = lt_pgrp_series_witness_term(R, i), *cur = &S->terms[i];
+        const lt_pwit_struct *W = R->steps[i].W;
+        long checks = R->steps[i].checks;
+        const __mpz_struct *q = R->steps[i].quotient_order;
+        if (tower && !last) {
+            cli_ex_say(e, "  layer %d tracks $%s%d/%s%d$, %s of order %Zd ($%s%d$ has order %Zd; memberships checked: %ld)",
+                       i + 1, X, i, X, i + 1, lower ? "central" : "abelian", q, X, i + 1, T->order, checks);
+            continue;
+        }
+        if (tower)
+            cli_ex_say(e, "  then $%s%d = [%s%d, %s%d]$: the perfect residual, of order %Zd, generated by commutators of its own elements:",
+                       X, i, X, i, X, i, cur->order);
+        else {
+            char head[96];
+            if (lower) snprintf(head, sizeof head, "$%s%d = [%s%d, G]$", X, i + 1, X, i);
+            else snprintf(head, sizeof head, "$%s%d = [%s%d, %s%d]$", X, i + 1, X, i, X, i);
+            cli_ex_say(e, "");
+            if (W->len)
+                cli_ex_say(e, "%s, order %Zd, generated by %d commutator%s of elements of $%s%d$%s:", head, T->order, W->len,
+                           W->len == 1 ? "" : "s", X, i, lower ? " with elements of $G$" : "");
+            else if (lower)
+                cli_ex_say(e, "%s, order %Zd: every commutator $[x,g]$ of a generator $x$ of $%s%d$ and a generator $g$ of $G$ is trivial",
+                           head, T->order, X, i);
+            else cli_ex_say(e, "%s, order %Zd: every commutator of generators of $%s%d$ is trivial", head, T->order, X, i);
+        }
+        say_pwit(e, W, 0);
+        if (tower) cli_ex_say(e, "  its abelian quotient is trivial, so no order-blind layer can peel anything off");
+        else if (last && lower)
+            cli_ex_say(e, "  $%s%d = %s%d$: the series stops at a group of order $%Zd > 1$ ($[%s%d, G] = %s%d$)",
+                       X, i + 1, X, i, T->order, X, i, X, i);
+        else if (last)
+            cli_ex_say(e, "  $%s%d = %s%d$: the series stops at a group of order $%Zd > 1$ that is perfect (every generator above is a commutator)",
+                       X, i + 1, X, i, T->order);
+        else if (lower)
+            cli_ex_say(e, "  why $%s%d/%s%d$ is central in $G/%s%d$ (order %Zd): $%s%d$ is normal in $G$ and contains $[x,g]$ for every generator $x$ of $%s%d$ and $g$ of $G$ (memberships checked: %ld)",
+                       X, i, X, i + 1, X, i + 1, q, X, i + 1, X, i, checks);
+        else
+            cli_ex_say(e, "  why $%s%d/%s%d$ is abelian (order %Zd): $%s%d$ is normal in $%s%d$ and contains $[x,y]$ for every pair of generators $x, y$ of $%s%d$ (memberships checked: %ld)",
+                       X, i, X, i + 1, q, X, i + 1, X, i, X, i, checks);
+    }
+}
+
+static int group_perfect(cli_opts *o, cli_explainer *e, lt_pgrp_t G)
 {
     int J = o->json, n = G->n;
     lt_err_t err;
@@ -254,137 +455,102 @@ static int group_perfect(cli_opts *o, lt_pgrp_t G)
         lt_pgrp_perfect_witness_clear(R);
         return cli_fail(err);
     }
-    const lt_pgrp_struct *D = R->derived;
     const lt_pwit_struct *W = R->W;
+    int r = R->perfect ? 0 : 1;
     if (J) {
         json_head(o, Q_PERFECT);
         printf(", \"answer\": %s", R->perfect ? "true" : "false");
-    }
-    if (!R->perfect) {
-        mpz_t q;
-        mpz_init(q);
-        mpz_divexact(q, G->order, D->order);
-        if (J) {
+        if (!R->perfect) {
             printf(", \"order\": "); cli_put_mpz(stdout, G->order, 1);
-            printf(", \"derived_subgroup_order\": "); cli_put_mpz(stdout, D->order, 1);
-            printf(", \"abelian_quotient_order\": "); cli_put_mpz(stdout, q, 1);
-            printf("}\n");
+            printf(", \"derived_subgroup_order\": "); cli_put_mpz(stdout, R->derived->order, 1);
+            printf(", \"abelian_quotient_order\": "); cli_put_mpz(stdout, R->quotient_order, 1);
         } else {
-            printf("no: [%s, %s] has order ", o->object, o->object);
-            mpz_out_str(stdout, 10, D->order);
-            printf(" < ");
-            mpz_out_str(stdout, 10, G->order);
-            printf(", so %s has the non-trivial abelian quotient %s/[%s, %s] of order ", o->object, o->object, o->object, o->object);
-            mpz_out_str(stdout, 10, q);
-            printf("\n");
-        }
-        mpz_clear(q);
-        lt_pgrp_perfect_witness_clear(R);
-        return 1;
-    }
-    if (J) {
-        json_convention();
-        printf(", \"order\": "); cli_put_mpz(stdout, G->order, 1);
-        printf(", \"generators\": "); json_gens(G);
-    } else printf("yes: %s = [%s, %s]\n%s\n", o->object, o->object, o->object, convention);
-    if (lt_pgrp_is_trivial(G)) {
-        if (J) printf(", \"as_commutators\": []}\n"); else printf("(the trivial group)\n");
-        lt_pgrp_perfect_witness_clear(R);
-        return 0;
-    }
-    if (J && R->as_commutators) {
-        printf(", \"as_commutators\": [");
-        for (int i = 0; i < W->len; i++) {
-            printf("%s{\"generator\": ", i ? ", " : "");
-            json_perm(W->c[i], n);
-            printf(", \"a\": "); json_perm(W->a[i], n);
-            printf(", \"b\": "); json_perm(W->b[i], n);
-            printf("}");
-        }
-        printf("]");
-    } else if (J) {
-        /* a generating set made of commutators instead */
-        printf(", \"as_commutators\": null, ");
-        json_pwit(W);
-    } else {
-        /* each generator c = [a, b], or a generating set of such c */
-        if (R->as_commutators) printf("each generator of %s is a commutator of two elements of %s:\n", o->object, o->object);
-        else printf("these commutators of two elements of %s generate %s:\n", o->object, o->object);
-        for (int k = 0; k < W->len; k++) {
-            printf("  ");
-            put_perm(W->c[k], n);
-            printf(" = [");
-            put_perm(W->a[k], n);
-            printf(", ");
-            put_perm(W->b[k], n);
-            printf("]\n");
-        }
-    }
-    if (J) printf(", \"sources\": [\"Barrington 1989\"]}\n");
-    else printf("so %s has no non-trivial abelian quotient: an order-blind layer sees nothing of it.\n"
-                "This is the fact behind Barrington (1989): the word problem of a non-solvable group is NC1-complete.\n",
-                o->object);
-    lt_pgrp_perfect_witness_clear(R);
-    return 0;
-}
-
-static int group_abelian(cli_opts *o, lt_pgrp_t G)
-{
-    int n = G->n, J = o->json;
-    int *c = lt_malloc((size_t)n * sizeof(int));
-    long pairs = 0;
-    if (J) json_head(o, Q_ABELIAN);
-    for (int i = 0; i < G->ngens; i++)
-        for (int j = i + 1; j < G->ngens; j++, pairs++) {
-            lt_perm_comm(c, G->gens[i], G->gens[j], n);
-            if (!lt_perm_is_one(c, n)) {
-                if (J) {
-                    printf(", \"answer\": false");
-                    json_convention();
-                    printf(", \"generators\": ");
-                    json_gens(G);
-                    printf(", \"witnesses\": [");
-                    json_witness(G->gens[i], G->gens[j], c, n);
-                    printf("]}\n");
-                } else {
-                    printf("no: two generators do not commute\n%s\n  [", convention);
-                    put_perm(G->gens[i], n);
-                    printf(", ");
-                    put_perm(G->gens[j], n);
-                    printf("] = ");
-                    put_perm(c, n);
-                    printf(" != ()\n");
+            json_convention();
+            printf(", \"order\": "); cli_put_mpz(stdout, G->order, 1);
+            printf(", \"generators\": "); json_gens(G);
+            if (lt_pgrp_is_trivial(G)) printf(", \"as_commutators\": []");
+            else if (R->as_commutators) {
+                printf(", \"as_commutators\": [");
+                for (int i = 0; i < W->len; i++) {
+                    printf("%s{\"generator\": ", i ? ", " : "");
+                    json_perm(W->c[i], n);
+                    printf(", \"a\": "); json_perm(W->a[i], n);
+                    printf(", \"b\": "); json_perm(W->b[i], n);
+                    printf("}");
                 }
-                lt_free(c);
-                return 1;
+                printf("]");
+            } else {
+                /* a generating set made of commutators instead */
+                printf(", \"as_commutators\": null, ");
+                json_pwit(W);
             }
+            if (!lt_pgrp_is_trivial(G)) printf(", \"sources\": [\"Barrington 1989\"]");
         }
-    lt_free(c);
-    if (J) {
-        printf(", \"answer\": true, \"generators\": ");
-        json_gens(G);
-        printf(", \"pairs_checked\": %ld", pairs);
-        if (G->ngens <= 1) printf(", \"cyclic\": true");
         printf("}\n");
-        return 0;
+    } else if (!R->perfect) {
+        cli_ex_say(e, "no: $[@, @]$ has order $%Zd < %Zd$, so @ has the non-trivial abelian quotient $@/[@, @]$ of order %Zd",
+                   R->derived->order, G->order, R->quotient_order);
+    } else {
+        cli_ex_say(e, "yes: $@ = [@, @]$");
+        cli_ex_say(e, "%s", e->tex ? convention_tex : convention);
+        if (lt_pgrp_is_trivial(G)) cli_ex_say(e, "(the trivial group)");
+        else {
+            /* each generator c = [a, b], or a generating set of such c */
+            if (R->as_commutators) cli_ex_say(e, "each generator of @ is a commutator of two elements of @:");
+            else cli_ex_say(e, "these commutators of two elements of @ generate @:");
+            say_pwit(e, W, 1);
+            cli_ex_say(e, "so @ has no non-trivial abelian quotient: an order-blind layer sees nothing of it.\n"
+                       "This is the fact behind Barrington (1989): the word problem of a non-solvable group is NC1-complete.");
+        }
     }
-    if (G->ngens <= 1) {
-        printf("yes: %s is generated by one element, ", o->object);
-        put_gens(G);
-        printf(", so it is cyclic\n");
-        return 0;
-    }
-    printf("yes: the %ld pair%s of generators of %s commute (", pairs, pairs == 1 ? "" : "s", o->object);
-    put_gens(G);
-    printf("), so every pair of elements does\n");
-    return 0;
+    lt_pgrp_perfect_witness_clear(R);
+    return r;
 }
 
-static int group_explain(cli_opts *o, lt_pgrp_t G, int q)
+static int group_abelian(cli_opts *o, cli_explainer *e, lt_pgrp_t G)
+{
+    lt_pgrp_abelian_witness_t R;
+    lt_pgrp_abelian_witness_init(R);
+    lt_pgrp_abelian_witness(R, G);
+    const lt_pwit_struct *W = R->W;
+    if (o->json) {
+        json_head(o, Q_ABELIAN);
+        printf(", \"answer\": %s", R->abelian ? "true" : "false");
+        if (!R->abelian) json_convention();
+        printf(", \"generators\": ");
+        json_gens(G);
+        if (!R->abelian) {
+            printf(", \"witnesses\": [");
+            json_witness(W->a[0], W->b[0], W->c[0], W->n);
+            printf("]");
+        } else {
+            printf(", \"pairs_checked\": %ld", R->pairs);
+            if (G->ngens <= 1) printf(", \"cyclic\": true");
+        }
+        printf("}\n");
+    } else if (!R->abelian) {
+        char *a = cli_ex_perm(e, W->a[0], W->n), *b = cli_ex_perm(e, W->b[0], W->n), *c = cli_ex_perm(e, W->c[0], W->n);
+        cli_ex_say(e, "no: two generators do not commute");
+        cli_ex_say(e, "%s", e->tex ? convention_tex : convention);
+        cli_ex_eq(e, "[%s, %s] = %s != %s", a, b, c, e->tex ? "id" : "()");
+        lt_free(a); lt_free(b); lt_free(c);
+    } else {
+        char *g = gens_str(e, G);
+        if (G->ngens <= 1) cli_ex_say(e, "yes: @ is generated by one element, $%s$, so it is cyclic", g);
+        else cli_ex_say(e, "yes: the %ld pair%s of generators of @ commute ($%s$), so every pair of elements does",
+                        R->pairs, R->pairs == 1 ? "" : "s", g);
+        lt_free(g);
+    }
+    int r = !R->abelian;
+    lt_pgrp_abelian_witness_clear(R);
+    return r;
+}
+
+static int group_explain(cli_opts *o, cli_explainer *e, lt_pgrp_t G, int q)
 {
     int J = o->json;
-    if (q == Q_PERFECT) return group_perfect(o, G);
-    if (q == Q_ABELIAN) return group_abelian(o, G);
+    if (q == Q_PERFECT) return group_perfect(o, e, G);
+    if (q == Q_ABELIAN) return group_abelian(o, e, G);
     int lower = q == Q_LOWER || q == Q_NILPOTENT;
     lt_pgrp_series_witness_t R;
     lt_pgrp_series_witness_init(R);
@@ -395,61 +561,56 @@ static int group_explain(cli_opts *o, lt_pgrp_t G, int q)
         return cli_fail(err);
     }
     int reaches = R->S->reaches_one, len = R->S->len - 1, status = 0;
-    if (J) json_head(o, q);
-    if (q == Q_MINDEPTH) {
+    if (J) {
+        json_head(o, q);
+        group_steps_json(R, G, q);
+        if (q == Q_MINDEPTH) json_depth_verdict(reaches ? len : -1);
+        printf("}\n");
+    } else if (q == Q_MINDEPTH) {
         int d = reaches ? len : -1;
-        if (!J) {
-            printf("min-depth of %s: ", o->object);
-            if (d >= 0) printf("%d order-blind (abelian) layer%s (Heo et al. 2026, Theorem 3.4)\n", d, d == 1 ? "" : "s");
-            else printf("no constant number of order-blind layers (not solvable)\n");
-            printf("derived series G0 = %s > G1 > ...: orders ", o->object);
-            cli_put_series(stdout, R->S, 0);
-            printf("\n%s\nthe abelian tower: each layer reads the token and the states of the layers\n"
-                   "before it, and tracks one abelian factor of the derived series (a cascade):\n", convention);
+        if (d >= 0) cli_ex_say(e, "min-depth of @: %d order-blind (abelian) layer%s (Heo et al. 2026, Theorem 3.4)", d, d == 1 ? "" : "s");
+        else cli_ex_say(e, "min-depth of @: no constant number of order-blind layers (not solvable)");
+        if (e->tex) {
+            cli_ex_say(e, "derived series of @:");
+            tex_group_chain(e, R->S, 0);
+        } else {
+            char *s = series_str(R->S);
+            cli_ex_say(e, "derived series G0 = @ > G1 > ...: orders %s", s);
+            free(s);
         }
-        group_steps(o, R, G, q);
-        if (J) { json_depth_verdict(d); printf("}\n"); }
-        else put_depth_verdict(d, 0);
+        cli_ex_say(e, "%s", e->tex ? convention_tex : convention);
+        cli_ex_say(e, "the abelian tower: each layer reads the token and the states of the layers\n"
+                   "before it, and tracks one abelian factor of the derived series (a cascade):");
+        group_steps(e, R, G, q);
+        say_depth_verdict(e, d, 0);
     } else {
-        group_steps(o, R, G, q);
-        status = (q == Q_SOLVABLE || q == Q_NILPOTENT) && !reaches ? 1 : 0;
-        if (J) printf("}\n");
-        else {
-            printf("\n%s is ", o->object);
-            if (lower) {
-                if (reaches) printf("nilpotent of class %d\n", len);
-                else printf("not nilpotent\n");
-            } else {
-                if (reaches) printf("solvable of derived length %d\n", len);
-                else printf("not solvable: its derived series ends at a perfect group > 1\n");
-            }
-            printf("(every commutator, membership and normality above was checked by the engine)\n");
-        }
+        group_steps(e, R, G, q);
+        cli_ex_say(e, "");
+        if (lower && reaches) cli_ex_say(e, "@ is nilpotent of class %d", len);
+        else if (lower) cli_ex_say(e, "@ is not nilpotent");
+        else if (reaches) cli_ex_say(e, "@ is solvable of derived length %d", len);
+        else cli_ex_say(e, "@ is not solvable: its derived series ends at a perfect group $> 1$");
+        cli_ex_say(e, "(every commutator, membership and normality above was checked by the engine)");
     }
+    if (q != Q_MINDEPTH) status = (q == Q_SOLVABLE || q == Q_NILPOTENT) && !reaches ? 1 : 0;
     lt_pgrp_series_witness_clear(R);
     return status;
 }
 
 /* ---- Lie algebras ---- */
 
+/* The names of L's basis: e, f, h for sl(2) in its standard basis, else
+   b1, b2, ... */
 typedef struct {
     const lt_liealg_struct *L;
     char **names;
 } lnames;
 
-static int mat_is(const fmpq_mat_struct *M, const int *v)
-{
-    for (int i = 0; i < 4; i++)
-        if (!fmpq_equal_si(fmpq_mat_entry(M, i / 2, i % 2), v[i])) return 0;
-    return 1;
-}
-
 static void lnames_init(lnames *N, const lt_liealg_t L)
 {
-    static const int E[4] = {0, 1, 0, 0}, F[4] = {0, 0, 1, 0}, H[4] = {1, 0, 0, -1};
+    int sl2 = lt_liealg_is_sl2_standard(L);
     N->L = L;
     N->names = lt_malloc((size_t)(L->dim + 1) * sizeof *N->names);
-    int sl2 = L->n == 2 && L->dim == 3 && mat_is(L->mats + 0, E) && mat_is(L->mats + 1, F) && mat_is(L->mats + 2, H);
     for (slong i = 0; i < L->dim; i++) {
         char buf[32];
         if (sl2) snprintf(buf, sizeof buf, "%c", "efh"[i]);
@@ -464,9 +625,12 @@ static void lnames_clear(lnames *N)
     lt_free(N->names);
 }
 
-/* x as a combination of the named basis elements: "2e", "h - 1/2 f", "0". */
-static void put_comb(FILE *f, const lnames *N, const fmpq *x)
+/* x as a combination of the named basis elements: "2e", "h - 1/2 f", "0"
+   (malloc'd). */
+static char *comb_str(const lnames *N, const fmpq *x)
 {
+    cli_exbuf b;
+    FILE *f = cli_ex_open(&b, &plain);
     int first = 1;
     fmpq_t a;
     fmpq_init(a);
@@ -486,24 +650,7 @@ static void put_comb(FILE *f, const lnames *N, const fmpq *x)
     }
     if (first) fputs("0", f);
     fmpq_clear(a);
-}
-
-static int parallel(const fmpq *x, const fmpq *y, slong d)
-{
-    /* y a multiple of x (x non-zero) */
-    slong p = -1;
-    for (slong i = 0; i < d; i++) if (!fmpq_is_zero(x + i)) { p = i; break; }
-    if (p < 0) return 0;
-    fmpq_t t, s;
-    fmpq_init(t); fmpq_init(s);
-    fmpq_div(t, y + p, x + p);
-    int ok = 1;
-    for (slong i = 0; i < d && ok; i++) {
-        fmpq_mul(s, t, x + i);
-        ok = fmpq_equal(s, y + i);
-    }
-    fmpq_clear(t); fmpq_clear(s);
-    return ok;
+    return cli_ex_close(&b, &plain);
 }
 
 /* A coordinate vector as a JSON array of "p/q" strings. */
@@ -518,35 +665,39 @@ static void json_qvec(const fmpq *x, slong d)
     putchar(']');
 }
 
-/* "[u, v] = w", written as ad(v) u = lambda u when w is a multiple of u
-   (so that sl2 reads [h,e] = 2e, [h,f] = -2f); JSON: the same triple as
-   {"u", "v", "bracket"}, coordinate vectors. */
-static void put_bracket(const lnames *N, const fmpq *u, const fmpq *v, const fmpq *w, int json)
+/* "[u, v] = w", written as ad(v) u = lambda u when that reads better
+   (lt_liealg_bracket_reversed: sl(2) reads [h,e] = 2e, [h,f] = -2f); JSON
+   (e NULL): the same triple as {"u", "v", "bracket", "text"}. */
+static void put_bracket(cli_explainer *e, const lnames *N, const fmpq *u, const fmpq *v, const fmpq *w)
 {
     slong d = N->L->dim;
     fmpq *m = NULL;
-    if (parallel(u, w, d) && !parallel(v, w, d)) {
+    if (lt_liealg_bracket_reversed(u, v, w, d)) {
         const fmpq *t = u;
         m = _fmpq_vec_init(d);
         for (slong i = 0; i < d; i++) fmpq_neg(m + i, w + i);
         u = v; v = t; w = m;
     }
-    char *text = NULL;
-    size_t size = 0;
-    FILE *f = json ? open_memstream(&text, &size) : stdout;
-    if (!f) { fprintf(stderr, "lietool: out of memory\n"); abort(); }
-    fputs(json ? "[" : "  [", f); put_comb(f, N, u); fputs(", ", f); put_comb(f, N, v);
-    fputs("] = ", f); put_comb(f, N, w);
-    if (json) {
-        fclose(f);
+    char *a = comb_str(N, u), *b = comb_str(N, v), *c = comb_str(N, w);
+    if (e) cli_ex_eq(e, "[%s, %s] = %s", a, b, c);
+    else {
         printf("{\"u\": "); json_qvec(u, d);
         printf(", \"v\": "); json_qvec(v, d);
         printf(", \"bracket\": "); json_qvec(w, d);
+        size_t len = strlen(a) + strlen(b) + strlen(c) + 8;
+        char *text = lt_malloc(len);
+        snprintf(text, len, "[%s, %s] = %s", a, b, c);
         printf(", \"text\": "); lt_json_put_string(stdout, text);
         printf("}");
-        free(text);
-    } else putchar('\n');
+        lt_free(text);
+    }
+    free(a); free(b); free(c);
     if (m) _fmpq_vec_clear(m, d);
+}
+
+static void say_lwit(cli_explainer *e, const lnames *N, const lt_lwit_t W)
+{
+    for (slong k = 0; k < W->len; k++) put_bracket(e, N, W->u[k], W->v[k], W->w[k]);
 }
 
 /* JSON: "generators" (the brackets) and "witnesses" of a term. */
@@ -555,261 +706,285 @@ static void json_lwit(const lnames *N, const lt_lwit_t W)
     printf("\"generators\": [");
     for (slong k = 0; k < W->len; k++) { if (k) printf(", "); json_qvec(W->w[k], W->dim); }
     printf("], \"witnesses\": [");
-    for (slong k = 0; k < W->len; k++) { if (k) printf(", "); put_bracket(N, W->u[k], W->v[k], W->w[k], 1); }
+    for (slong k = 0; k < W->len; k++) { if (k) printf(", "); put_bracket(NULL, N, W->u[k], W->v[k], W->w[k]); }
     printf("]");
 }
 
-/* An n x n matrix: [[0,1],[0,0]]; JSON: [["0", "1"], ["0", "0"]]. */
-static void put_matrix(const fmpq_mat_struct *M, slong n, int json)
+/* An n x n matrix: [[0,1],[0,0]] (malloc'd); JSON: [["0", "1"], ["0", "0"]]. */
+static void put_matrix(FILE *f, const fmpq_mat_struct *M, slong n, int json)
 {
-    printf("[");
+    fputs("[", f);
     for (slong r = 0; r < n; r++) {
-        printf(r ? (json ? ", [" : ",[") : "[");
+        fputs(r ? (json ? ", [" : ",[") : "[", f);
         for (slong c = 0; c < n; c++) {
             char *s = fmpq_get_str(NULL, 10, fmpq_mat_entry(M, r, c));
-            printf(json ? "%s\"%s\"" : "%s%s", c ? (json ? ", " : ",") : "", s);
+            fprintf(f, json ? "%s\"%s\"" : "%s%s", c ? (json ? ", " : ",") : "", s);
             flint_free(s);
         }
-        printf("]");
+        fputs("]", f);
     }
-    printf("]");
+    fputs("]", f);
 }
 
 /* The basis the coordinates refer to: names, and matrices when L has a
-   matrix form (JSON: ", \"basis\": [...]"). */
-static void put_basis_legend(const lnames *N, const char *obj, int json)
+   matrix form. */
+static void say_basis(cli_explainer *e, const lnames *N)
 {
     const lt_liealg_struct *L = N->L;
-    if (json) {
-        printf(", \"basis\": [");
-        for (slong i = 0; i < L->dim; i++) {
-            printf("%s{\"name\": ", i ? ", " : "");
-            lt_json_put_string(stdout, N->names[i]);
-            if (L->n > 0) {
-                printf(", \"matrix\": ");
-                put_matrix(L->mats + i, L->n, 1);
-            }
-            printf("}");
-        }
-        printf("]");
-        return;
-    }
-    printf("basis of %s:", obj);
     if (L->n == 0) {
-        printf(" ");
-        for (slong i = 0; i < L->dim; i++) printf("%s%s", i ? ", " : "", N->names[i]);
-        printf(" (its structure-constant basis)\n");
+        char *s = lt_strdup("");
+        for (slong i = 0; i < L->dim; i++) s = append(s, N->names[i], i == 0);
+        cli_ex_say(e, "basis of @: $%s$ (its structure-constant basis)", s);
+        lt_free(s);
         return;
     }
-    printf("\n");
+    cli_ex_say(e, "basis of @:");
     for (slong i = 0; i < L->dim; i++) {
-        printf("  %s = ", N->names[i]);
-        put_matrix(L->mats + i, L->n, 0);
-        printf("\n");
+        if (e->tex) {
+            cli_ex_eq_raw(e);
+            cli_tex_math(stdout, N->names[i]);
+            fputs(" &= ", stdout);
+            cli_tex_qmat(stdout, L->mats + i);
+        } else {
+            printf("  %s = ", N->names[i]);
+            put_matrix(stdout, L->mats + i, L->n, 0);
+            printf("\n");
+        }
     }
 }
 
-static void put_dims(const lt_lseries_t S, int json)
+static void json_basis(const lnames *N)
 {
-    if (json) putchar('[');
-    for (slong i = 0; i < S->len; i++) printf("%s%ld", i ? (json ? ", " : " > ") : "", (long)S->terms[i].rank);
-    if (json) putchar(']');
+    const lt_liealg_struct *L = N->L;
+    printf(", \"basis\": [");
+    for (slong i = 0; i < L->dim; i++) {
+        printf("%s{\"name\": ", i ? ", " : "");
+        lt_json_put_string(stdout, N->names[i]);
+        if (L->n > 0) {
+            printf(", \"matrix\": ");
+            put_matrix(stdout, L->mats + i, L->n, 1);
+        }
+        printf("}");
+    }
+    printf("]");
 }
 
-static void put_span(const lnames *N, const lt_qspace_t U)
+/* The dimensions "6 > 3 > 1 > 0" (malloc'd), or their chain (LaTeX, NULL). */
+static char *say_dims(const cli_explainer *e, const lt_lseries_t S, int lower)
 {
-    if (U->rank == 0) { printf("0"); return; }
-    for (slong r = 0; r < U->rank; r++) { if (r) printf(", "); put_comb(stdout, N, U->rows[r]); }
+    if (e->tex) {
+        __mpz_struct *v = lt_malloc((size_t)S->len * sizeof *v);
+        for (slong i = 0; i < S->len; i++) mpz_init_set_si(v + i, S->terms[i].rank);
+        tex_chain(e, v, (int)S->len, lower, 1, S->reaches_zero);
+        for (slong i = 0; i < S->len; i++) mpz_clear(v + i);
+        lt_free(v);
+        return NULL;
+    }
+    cli_exbuf b;
+    cli_put_dims(cli_ex_open(&b, &plain), S, 0);
+    return cli_ex_close(&b, &plain);
 }
 
-/* As group_steps, for a Lie algebra: text, or JSON from "answer" on. */
-static void lie_steps(const cli_opts *o, const lt_liealg_series_witness_t R, const lnames *N, int question)
+static char *span_str(const lnames *N, const lt_qspace_t U)
 {
-    int lower = R->lower, tower = question == Q_MINDEPTH, J = o->json;
+    char *s = lt_strdup(U->rank ? "" : "0");
+    for (slong r = 0; r < U->rank; r++) {
+        char *c = comb_str(N, U->rows[r]);
+        s = append(s, c, r == 0);
+        free(c);
+    }
+    return s;
+}
+
+/* As group_steps_json, for a Lie algebra. */
+static void lie_steps_json(const lt_liealg_series_witness_t R, const lnames *N, int question)
+{
+    int lower = R->lower, tower = question == Q_MINDEPTH;
     const lt_liealg_struct *L = N->L;
     const lt_lseries_struct *S = R->S;
     const char *X = lower ? "C" : "L";
-    if (J) {
-        json_answer(question, S->reaches_zero, (long)S->len - 1);
-        printf(", \"%s\": ", lower ? "lower_central_series" : "derived_series");
-        put_dims(S, 1);
-        printf(", \"%s\": ", lower ? "nilpotency_class" : "derived_length");
-        if (S->reaches_zero) printf("%ld", (long)S->len - 1); else printf("null");
-        put_basis_legend(N, o->object, 1);
-        if (tower) printf(", \"layers\": [");
-        else {
-            printf(", \"terms\": [{\"index\": 0, \"dimension\": %ld, \"generators\": [", (long)L->dim);
-            fmpq *e = _fmpq_vec_init(L->dim);
-            for (slong i = 0; i < L->dim; i++) {
-                fmpq_one(e + i);
-                if (i) printf(", ");
-                json_qvec(e, L->dim);
-                fmpq_zero(e + i);
-            }
-            _fmpq_vec_clear(e, L->dim);
-            printf("]}");
+    json_answer(question, S->reaches_zero, (long)S->len - 1);
+    printf(", \"%s\": ", lower ? "lower_central_series" : "derived_series");
+    cli_put_dims(stdout, S, 1);
+    printf(", \"%s\": ", lower ? "nilpotency_class" : "derived_length");
+    if (S->reaches_zero) printf("%ld", (long)S->len - 1); else printf("null");
+    json_basis(N);
+    if (tower) printf(", \"layers\": [");
+    else {
+        printf(", \"terms\": [{\"index\": 0, \"dimension\": %ld, \"generators\": [", (long)L->dim);
+        fmpq *u = _fmpq_vec_init(L->dim);
+        for (slong i = 0; i < L->dim; i++) {
+            fmpq_one(u + i);
+            if (i) printf(", ");
+            json_qvec(u, L->dim);
+            fmpq_zero(u + i);
         }
-    } else if (!tower) {
-        printf("%s series of %s: %s%s0 = %s, %s(i+1) = [%si, %s]\n", lower ? "lower central" : "derived",
-               o->object, lower ? "L = " : "", X, o->object, X, X, lower ? "L" : "Li");
-        printf("dimensions: ");
-        put_dims(S, 0);
-        printf("\n");
-        put_basis_legend(N, o->object, 0);
-        printf("\n%s0 = %s, dimension %ld\n", X, o->object, (long)L->dim);
+        _fmpq_vec_clear(u, L->dim);
+        printf("]}");
     }
     for (slong i = 0; i < R->nsteps; i++) {
         int last = R->residual && i == R->nsteps - 1;
         const lt_qspace_struct *U = &S->terms[i], *T = lt_liealg_series_witness_term(R, i);
         const lt_lwit_struct *W = R->steps[i].W;
         long checks = R->steps[i].checks, qd = (long)R->steps[i].quotient_dim;
-        if (J && tower) {
-            if (!last)
-                printf("%s{\"layer\": %ld, \"quotient\": \"%s%ld/%s%ld\", \"quotient_dimension\": %ld, "
-                       "\"term_dimension\": %ld, \"quotient_abelian\": {\"holds\": true, \"checks\": %ld}}",
-                       i ? ", " : "", (long)i + 1, X, (long)i, X, (long)i + 1, qd, (long)T->rank, checks);
-            else {
-                printf("], \"perfect_residual\": {\"index\": %ld, \"dimension\": %ld, ", (long)i, (long)U->rank);
-                json_lwit(N, W);
-                printf(", \"abelian_quotient_dimension\": 0}");
-            }
-        } else if (J) {
+        if (tower && !last)
+            printf("%s{\"layer\": %ld, \"quotient\": \"%s%ld/%s%ld\", \"quotient_dimension\": %ld, "
+                   "\"term_dimension\": %ld, \"quotient_abelian\": {\"holds\": true, \"checks\": %ld}}",
+                   i ? ", " : "", (long)i + 1, X, (long)i, X, (long)i + 1, qd, (long)T->rank, checks);
+        else if (tower) {
+            printf("], \"perfect_residual\": {\"index\": %ld, \"dimension\": %ld, ", (long)i, (long)U->rank);
+            json_lwit(N, W);
+            printf(", \"abelian_quotient_dimension\": 0}");
+        } else {
             printf(", {\"index\": %ld, \"dimension\": %ld, ", (long)i + 1, (long)T->rank);
             json_lwit(N, W);
             if (last) printf(", \"equals_previous\": true}");
             else printf(", \"quotient_dimension\": %ld, \"quotient_abelian\": {\"holds\": true, \"central\": %s, \"checks\": %ld}}",
                         qd, lower ? "true" : "false", checks);
-        } else if (tower && !last) {
-            printf("  layer %ld tracks %s%ld/%s%ld, abelian of dimension %ld (brackets checked: %ld)\n",
-                   (long)i + 1, X, (long)i, X, (long)i + 1, qd, checks);
-        } else {
-            if (tower) {
-                printf("  then %s%ld = [%s%ld, %s%ld]: the perfect residual, of dimension %ld, spanned by the brackets\n",
-                       X, (long)i, X, (long)i, X, (long)i, (long)U->rank);
-            } else {
-                if (lower) printf("\n%s%ld = [%s%ld, L], dimension %ld", X, (long)i + 1, X, (long)i, (long)T->rank);
-                else printf("\n%s%ld = [%s%ld, %s%ld], dimension %ld", X, (long)i + 1, X, (long)i, X, (long)i, (long)T->rank);
-                if (W->len) printf(", spanned by the brackets\n");
-                else if (lower) printf(": the bracket of every basis element of %s%ld with every basis element of L is 0\n", X, (long)i);
-                else printf(": every bracket of basis elements of %s%ld is 0\n", X, (long)i);
-            }
-            for (slong k = 0; k < W->len; k++) put_bracket(N, W->u[k], W->v[k], W->w[k], 0);
-            if (tower) printf("  its abelian quotient is 0, so no order-blind layer can peel anything off\n");
-            else if (last) printf("  %s%ld = %s%ld: the series stops at a term of dimension %ld > 0\n",
-                                  X, (long)i + 1, X, (long)i, (long)T->rank);
-            else {
-                if (T->rank > 0 && T->rank < L->dim) { printf("  %s%ld = span{", X, (long)i + 1); put_span(N, T); printf("}\n"); }
-                char what[64];
-                if (lower) snprintf(what, sizeof what, "central in L/C%ld", (long)i + 1);
-                else snprintf(what, sizeof what, "abelian");
-                printf("  why %s%ld/%s%ld is %s (dimension %ld): %s%ld is an ideal of %s and contains %s (brackets checked: %ld)\n",
-                       X, (long)i, X, (long)i + 1, what, qd, X, (long)i + 1,
-                       lower ? "L" : "it", lower ? "[x,y] for x in it and y in L" : "the bracket of every pair of its basis elements", checks);
-            }
         }
     }
-    if (J) printf(tower ? (R->residual ? "" : "], \"perfect_residual\": null") : "]");
+    printf(tower ? (R->residual ? "" : "], \"perfect_residual\": null") : "]");
 }
 
-static int lie_explain(cli_opts *o, const lt_liealg_t L, int q)
+/* As group_steps, for a Lie algebra. */
+static void lie_steps(cli_explainer *e, const lt_liealg_series_witness_t R, const lnames *N, int question)
+{
+    int lower = R->lower, tower = question == Q_MINDEPTH;
+    const lt_liealg_struct *L = N->L;
+    const lt_lseries_struct *S = R->S;
+    const char *X = lower ? "C" : "L";
+    if (!tower) {
+        if (e->tex)
+            cli_ex_say(e, "%s series of @: $%s%s_0 = @$, $%s_(i+1) = [%s_i, %s]$", lower ? "lower central" : "derived",
+                       lower ? "L = " : "", X, X, X, lower ? "L" : "L_i");
+        else
+            cli_ex_say(e, "%s series of @: %s%s0 = @, %s(i+1) = [%si, %s]", lower ? "lower central" : "derived",
+                       lower ? "L = " : "", X, X, X, lower ? "L" : "Li");
+        char *s = say_dims(e, S, lower);
+        if (s) cli_ex_say(e, "dimensions: %s", s);
+        free(s);
+        say_basis(e, N);
+        cli_ex_say(e, "");
+        cli_ex_say(e, "$%s0 = @$, dimension %ld", X, (long)L->dim);
+    }
+    for (slong i = 0; i < R->nsteps; i++) {
+        int last = R->residual && i == R->nsteps - 1;
+        const lt_qspace_struct *U = &S->terms[i], *T = lt_liealg_series_witness_term(R, i);
+        const lt_lwit_struct *W = R->steps[i].W;
+        long checks = R->steps[i].checks, qd = (long)R->steps[i].quotient_dim, k = (long)i;
+        if (tower && !last) {
+            cli_ex_say(e, "  layer %ld tracks $%s%ld/%s%ld$, abelian of dimension %ld (brackets checked: %ld)",
+                       k + 1, X, k, X, k + 1, qd, checks);
+            continue;
+        }
+        if (tower)
+            cli_ex_say(e, "  then $%s%ld = [%s%ld, %s%ld]$: the perfect residual, of dimension %ld, spanned by the brackets",
+                       X, k, X, k, X, k, (long)U->rank);
+        else {
+            char head[96];
+            if (lower) snprintf(head, sizeof head, "$%s%ld = [%s%ld, L]$, dimension %ld", X, k + 1, X, k, (long)T->rank);
+            else snprintf(head, sizeof head, "$%s%ld = [%s%ld, %s%ld]$, dimension %ld", X, k + 1, X, k, X, k, (long)T->rank);
+            cli_ex_say(e, "");
+            if (W->len) cli_ex_say(e, "%s, spanned by the brackets", head);
+            else if (lower) cli_ex_say(e, "%s: the bracket of every basis element of $%s%ld$ with every basis element of $L$ is 0", head, X, k);
+            else cli_ex_say(e, "%s: every bracket of basis elements of $%s%ld$ is 0", head, X, k);
+        }
+        say_lwit(e, N, W);
+        if (tower) cli_ex_say(e, "  its abelian quotient is 0, so no order-blind layer can peel anything off");
+        else if (last) cli_ex_say(e, "  $%s%ld = %s%ld$: the series stops at a term of dimension $%ld > 0$", X, k + 1, X, k, (long)T->rank);
+        else {
+            if (T->rank > 0 && T->rank < L->dim) {
+                char *s = span_str(N, T);
+                cli_ex_say(e, "  $%s%ld = span{%s}$", X, k + 1, s);
+                lt_free(s);
+            }
+            if (lower)
+                cli_ex_say(e, "  why $%s%ld/%s%ld$ is central in $L/C%ld$ (dimension %ld): $%s%ld$ is an ideal of $L$ and contains $[x,y]$ for $x$ in it and $y$ in $L$ (brackets checked: %ld)",
+                           X, k, X, k + 1, k + 1, qd, X, k + 1, checks);
+            else
+                cli_ex_say(e, "  why $%s%ld/%s%ld$ is abelian (dimension %ld): $%s%ld$ is an ideal of it and contains the bracket of every pair of its basis elements (brackets checked: %ld)",
+                           X, k, X, k + 1, qd, X, k + 1, checks);
+        }
+    }
+}
+
+static int lie_explain(cli_opts *o, cli_explainer *e, const lt_liealg_t L, int q)
 {
     lnames N;
     lnames_init(&N, L);
     int r = 0, J = o->json;
+    lt_err_t err;
+    lt_err_init(err);
     if (J) json_head(o, q);
     if (q == Q_ABELIAN) {
-        fmpq *w = _fmpq_vec_init(L->dim), *u = _fmpq_vec_init(L->dim), *v = _fmpq_vec_init(L->dim);
-        long pairs = 0;
-        r = 0;
-        for (slong i = 0; i < L->dim && !r; i++)
-            for (slong j = i + 1; j < L->dim && !r; j++, pairs++) {
-                lt_qvec_zero(u, L->dim); lt_qvec_zero(v, L->dim);
-                fmpq_one(u + i); fmpq_one(v + j);
-                lt_liealg_bracket(w, L, u, v);
-                if (!lt_qvec_is_zero(w, L->dim)) {
-                    if (J) {
-                        printf(", \"answer\": false, \"dimension\": %ld", (long)L->dim);
-                        put_basis_legend(&N, o->object, 1);
-                        printf(", \"witnesses\": [");
-                        put_bracket(&N, u, v, w, 1);
-                        printf("]}\n");
-                    } else {
-                        printf("no: two basis elements do not commute\n");
-                        put_basis_legend(&N, o->object, 0);
-                        put_bracket(&N, u, v, w, 0);
-                    }
-                    r = 1;
-                }
-            }
-        if (!r) {
-            if (J) printf(", \"answer\": true, \"dimension\": %ld, \"pairs_checked\": %ld}\n", (long)L->dim, pairs);
-            else printf("yes: the bracket of every pair of basis elements of %s is 0\n", o->object);
-        }
-        _fmpq_vec_clear(w, L->dim); _fmpq_vec_clear(u, L->dim); _fmpq_vec_clear(v, L->dim);
+        lt_liealg_abelian_witness_t R;
+        lt_liealg_abelian_witness_init(R);
+        lt_liealg_abelian_witness(R, L);
+        r = !R->abelian;
+        if (J && r) {
+            printf(", \"answer\": false, \"dimension\": %ld", (long)L->dim);
+            json_basis(&N);
+            printf(", \"witnesses\": [");
+            put_bracket(NULL, &N, R->W->u[0], R->W->v[0], R->W->w[0]);
+            printf("]}\n");
+        } else if (J) printf(", \"answer\": true, \"dimension\": %ld, \"pairs_checked\": %ld}\n", (long)L->dim, R->pairs);
+        else if (r) {
+            cli_ex_say(e, "no: two basis elements do not commute");
+            say_basis(e, &N);
+            say_lwit(e, &N, R->W);
+        } else cli_ex_say(e, "yes: the bracket of every pair of basis elements of @ is 0");
+        lt_liealg_abelian_witness_clear(R);
     } else if (q == Q_PERFECT) {
-        lt_lseries_t S;
-        lt_lseries_init(S);
-        lt_liealg_derived_series(S, L);
-        int perfect = S->len == 1;
-        if (!perfect) {
-            if (J) printf(", \"answer\": false, \"dimension\": %ld, \"derived_dimension\": %ld}\n",
-                          (long)L->dim, (long)S->terms[1].rank);
-            else printf("no: [%s, %s] has dimension %ld < %ld\n", o->object, o->object,
-                        (long)S->terms[1].rank, (long)L->dim);
+        lt_liealg_perfect_witness_t R;
+        lt_liealg_perfect_witness_init(R);
+        if (lt_liealg_perfect_witness(R, L, err)) r = cli_fail(err);
+        else if (!R->perfect) {
+            if (J) printf(", \"answer\": false, \"dimension\": %ld, \"derived_dimension\": %ld}\n", (long)L->dim, (long)R->derived_dim);
+            else cli_ex_say(e, "no: $[@, @]$ has dimension $%ld < %ld$", (long)R->derived_dim, (long)L->dim);
             r = 1;
+        } else if (J) {
+            printf(", \"answer\": true, \"dimension\": %ld", (long)L->dim);
+            json_basis(&N);
+            printf(", ");
+            json_lwit(&N, R->W);
+            printf("}\n");
         } else {
-            lt_lwit_t W;
-            lt_lwit_init(W, L->dim);
-            lt_err_t err;
-            lt_err_init(err);
-            if (lt_liealg_bracket_witness(W, L, S->terms, S->terms, S->terms, err)) r = cli_fail(err);
-            else if (J) {
-                printf(", \"answer\": true, \"dimension\": %ld", (long)L->dim);
-                put_basis_legend(&N, o->object, 1);
-                printf(", ");
-                json_lwit(&N, W);
-                printf("}\n");
-            } else {
-                printf("yes: [%s, %s] = %s\n", o->object, o->object, o->object);
-                put_basis_legend(&N, o->object, 0);
-                printf("the brackets span all of %s:\n", o->object);
-                for (slong k = 0; k < W->len; k++) put_bracket(&N, W->u[k], W->v[k], W->w[k], 0);
-            }
-            lt_lwit_clear(W);
+            cli_ex_say(e, "yes: $[@, @] = @$");
+            say_basis(e, &N);
+            cli_ex_say(e, "the brackets span all of @:");
+            say_lwit(e, &N, R->W);
         }
-        lt_lseries_clear(S);
+        lt_liealg_perfect_witness_clear(R);
     } else {
         int lower = q == Q_LOWER || q == Q_NILPOTENT;
         lt_liealg_series_witness_t R;
         lt_liealg_series_witness_init(R);
-        lt_err_t err;
-        lt_err_init(err);
         if (lt_liealg_series_witness(R, L, lower, err)) r = cli_fail(err);
-        else if (q == Q_MINDEPTH) {
-            long d = R->S->reaches_zero ? (long)R->S->len - 1 : -1;
-            if (!J) {
-                printf("min-depth of %s: ", o->object);
-                if (d >= 0) printf("%ld order-blind (abelian) layer%s (Heo et al. 2026, Theorem 3.4)\n", d, d == 1 ? "" : "s");
-                else printf("no constant number of order-blind layers (not solvable)\n");
-                printf("derived series L0 = %s > L1 > ...: dimensions ", o->object);
-                put_dims(R->S, 0);
-                printf("\n");
-                put_basis_legend(&N, o->object, 0);
-                printf("the abelian tower: each layer tracks one abelian factor of the derived series:\n");
-            }
-            lie_steps(o, R, &N, q);
-            if (J) { json_depth_verdict(d); printf("}\n"); }
-            else put_depth_verdict(d, 1);
-        } else {
+        else {
             int reaches = R->S->reaches_zero;
-            slong len = R->S->len - 1;
-            lie_steps(o, R, &N, q);
-            if (J) printf("}\n");
-            else {
-                printf("\n%s is ", o->object);
-                if (lower) { if (reaches) printf("nilpotent of class %ld\n", (long)len); else printf("not nilpotent\n"); }
-                else { if (reaches) printf("solvable of derived length %ld\n", (long)len); else printf("not solvable: its derived series ends at a perfect term > 0\n"); }
-                printf("(every bracket and membership above was checked by the engine)\n");
+            long len = (long)R->S->len - 1, d = reaches ? len : -1;
+            if (J) {
+                lie_steps_json(R, &N, q);
+                if (q == Q_MINDEPTH) json_depth_verdict(d);
+                printf("}\n");
+            } else if (q == Q_MINDEPTH) {
+                if (d >= 0) cli_ex_say(e, "min-depth of @: %ld order-blind (abelian) layer%s (Heo et al. 2026, Theorem 3.4)", d, d == 1 ? "" : "s");
+                else cli_ex_say(e, "min-depth of @: no constant number of order-blind layers (not solvable)");
+                char *s = say_dims(e, R->S, 0);
+                if (s) cli_ex_say(e, "derived series L0 = @ > L1 > ...: dimensions %s", s);
+                free(s);
+                say_basis(e, &N);
+                cli_ex_say(e, "the abelian tower: each layer tracks one abelian factor of the derived series:");
+                lie_steps(e, R, &N, q);
+                say_depth_verdict(e, d, 1);
+            } else {
+                lie_steps(e, R, &N, q);
+                cli_ex_say(e, "");
+                if (lower && reaches) cli_ex_say(e, "@ is nilpotent of class %ld", len);
+                else if (lower) cli_ex_say(e, "@ is not nilpotent");
+                else if (reaches) cli_ex_say(e, "@ is solvable of derived length %ld", len);
+                else cli_ex_say(e, "@ is not solvable: its derived series ends at a perfect term $> 0$");
+                cli_ex_say(e, "(every bracket and membership above was checked by the engine)");
             }
             if ((q == Q_SOLVABLE || q == Q_NILPOTENT) && !reaches) r = 1;
         }
@@ -852,10 +1027,19 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
         cli_free(&o);
         return r;
     }
-    memmove(o.pos, o.pos + 1, (size_t)(o.npos - 1) * sizeof *o.pos);
+    /* the object: the operands after the question */
+    o.pos++;
     o.npos--;
-    if ((r = cli_load_object(&o, &X, self)) >= 0) { cli_close_object(&o, &X); return r; }
-    r = X.is_lie ? lie_explain(&o, X.L, q) : group_explain(&o, X.G, q);
+    if ((r = cli_load_object(&o, &X, self)) < 0) {
+        cli_explainer e;
+        o.pos--; o.npos++;          /* LaTeX's comment line names the question too */
+        cli_ex_init(&e, &o);
+        o.pos++; o.npos--;
+        r = X.is_lie ? lie_explain(&o, &e, X.L, q) : group_explain(&o, &e, X.G, q);
+        cli_ex_end(&e);
+    }
+    o.pos--;
+    o.npos++;
     cli_close_object(&o, &X);
     return r;
 }

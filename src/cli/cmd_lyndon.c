@@ -47,7 +47,8 @@ int cmd_lyndon(int argc, char **argv, const lt_cmd *self)
     }
     char name[8];
     if (o.json) {
-        printf("{\"letters\": [");
+        cli_json_begin(&o);
+        printf(", \"letters\": [");
         for (int i = 0; i < R; i++) {
             lt_free_letter_name(name, (int)R, i);
             printf("%s\"%s\"", i ? ", " : "", name);

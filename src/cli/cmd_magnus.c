@@ -15,23 +15,90 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "tex.h"
 #include "lietool/free.h"
 #include "lietool/json.h"
 
-/* bracket of element i with the letters' names */
-static void put_bracket(FILE *f, const lt_lyndon_t B, slong i, char **names)
+/* bracket of element i with the letters' names (tex: in math mode) */
+static void put_bracket(FILE *f, const lt_lyndon_t B, slong i, char **names, int tex)
 {
-    if (B->left[i] < 0) { fputs(names[B->letters[B->offset[i]]], f); return; }
+    if (B->left[i] < 0) {
+        const char *name = names[B->letters[B->offset[i]]];
+        if (tex) cli_tex_math(f, name); else fputs(name, f);
+        return;
+    }
     fputc('[', f);
-    put_bracket(f, B, B->left[i], names);
+    put_bracket(f, B, B->left[i], names, tex);
     fputc(',', f);
-    put_bracket(f, B, B->right[i], names);
+    put_bracket(f, B, B->right[i], names, tex);
     fputc(']', f);
 }
 
 static void put_mpfr(const mpfr_t x)
 {
     mpfr_printf("%.6Re", x);
+}
+
+static const char *norm_name(const lt_magnus_params *P)
+{
+    return P->norm == LT_NORM_SPECTRAL ? "spectral" : "frobenius";
+}
+
+/* The back ends of --matrices: R the certified errors. */
+static void errors_json(const cli_opts *o, const lt_magnus_params *P, const lt_magnus_result_t R, char **tok,
+                        const lt_free_word_t W)
+{
+    cli_json_begin(o);
+    printf(", \"word\": [");
+    for (slong i = 0; i < W->m; i++) { if (i) printf(", "); lt_json_put_string(stdout, tok[i]); }
+    printf("], \"norm\": \"%s\", \"generator_mass\": ", norm_name(P));
+    put_mpfr(R->eps);
+    printf(", \"commutator_mass\": ");
+    put_mpfr(R->comm);
+    printf(", \"orders\": [");
+    for (long k = 1; k <= R->K; k++) {
+        printf("%s{\"expansion_order\": %ld, \"error\": ", k > 1 ? ", " : "", k);
+        put_mpfr(R->errors + k - 1);
+        printf("}");
+    }
+    printf("]}\n");
+}
+
+static void errors_text(const cli_opts *o, const lt_magnus_params *P, const lt_magnus_result_t R, char **tok,
+                        const lt_free_word_t W)
+{
+    (void)o, (void)tok, (void)W;
+    printf("generator mass eps = ");
+    put_mpfr(R->eps);
+    printf(", commutator mass ||Omega_2|| = ");
+    put_mpfr(R->comm);
+    printf(" (%s norm)\n", norm_name(P));
+    for (long k = 1; k <= R->K; k++) {
+        printf("%ld  ", k);
+        put_mpfr(R->errors + k - 1);
+        printf("\n");
+    }
+}
+
+/* The masses as a displayed equation, the errors as a table. */
+static void errors_tex(const cli_opts *o, const lt_magnus_params *P, const lt_magnus_result_t R, char **tok,
+                       const lt_free_word_t W)
+{
+    (void)tok, (void)W;
+    cli_tex_begin(stdout, o);
+    printf("\\begin{equation*}\n\\varepsilon = \\sum_{t} \\|h A_{w_t}\\| = ");
+    cli_tex_mpfr(stdout, R->eps, 7);
+    printf(", \\qquad \\|\\Omega_{2}\\| = ");
+    cli_tex_mpfr(stdout, R->comm, 7);
+    printf(" \\qquad \\text{(%s norm)}\n\\end{equation*}\n", norm_name(P));
+    printf("\\begin{center}\n\\begin{tabular}{rl}\n$k$ & "
+           "$\\|\\exp(\\Omega^{[k]}) - e^{h A_{w_T}} \\cdots e^{h A_{w_1}}\\|$ \\\\\n\\hline\n");
+    for (long k = 1; k <= R->K; k++) {
+        printf("$%ld$ & $", k);
+        cli_tex_mpfr(stdout, R->errors + k - 1, 7);
+        printf("$ \\\\\n");
+    }
+    printf("\\end{tabular}\n\\end{center}\n");
 }
 
 /* --matrices: the certified errors (lt_free_magnus_run), printed; the exit
@@ -48,40 +115,68 @@ static int eval_matrices(const cli_opts *o, const char *path, const lt_magnus_pa
     lt_status st = lt_free_matfile_read(F, path, o->ctx, err);
     if (!st) st = lt_free_magnus_run(R, P, W, F, path, h, o->ctx, err);
     int r = 0;
-    long K = R->K;
-    const char *nname = P->norm == LT_NORM_SPECTRAL ? "spectral" : "frobenius";
     if (st) {
         if (R->worst) lt_err_prefix(err, "magnus");
         r = cli_fail(err);
-    } else if (o->json) {
-        printf("{\"word\": [");
-        for (slong i = 0; i < W->m; i++) { if (i) printf(", "); lt_json_put_string(stdout, tok[i]); }
-        printf("], \"norm\": \"%s\", \"generator_mass\": ", nname);
-        put_mpfr(R->eps);
-        printf(", \"commutator_mass\": ");
-        put_mpfr(R->comm);
-        printf(", \"orders\": [");
-        for (long k = 1; k <= K; k++) {
-            printf("%s{\"order\": %ld, \"error\": ", k > 1 ? ", " : "", k);
-            put_mpfr(R->errors + k - 1);
-            printf("}");
-        }
-        printf("]}\n");
-    } else {
-        printf("generator mass eps = ");
-        put_mpfr(R->eps);
-        printf(", commutator mass ||Omega_2|| = ");
-        put_mpfr(R->comm);
-        printf(" (%s norm)\n", nname);
-        for (long k = 1; k <= K; k++) {
-            printf("%ld  ", k);
-            put_mpfr(R->errors + k - 1);
-            printf("\n");
-        }
-    }
+    } else (o->latex ? errors_tex : o->json ? errors_json : errors_text)(o, P, R, tok, W);
     lt_magnus_result_clear(R);
     lt_matfile_clear(F);
     return r;
+}
+
+/* The back ends of the expansion: c its coefficients in the basis B. */
+static void expansion_json(const cli_opts *o, long K, const lt_lyndon_t B, const fmpq *c, char **tok, int ntok,
+                           const lt_free_word_t W)
+{
+    slong nz = 0;
+    for (slong i = 0; i < B->n; i++) nz += !fmpq_is_zero(c + i);
+    cli_json_begin(o);
+    printf(", \"word\": [");
+    for (int i = 0; i < ntok; i++) { if (i) printf(", "); lt_json_put_string(stdout, tok[i]); }
+    printf("], \"letters\": [");
+    for (int i = 0; i < W->r; i++) { if (i) printf(", "); lt_json_put_string(stdout, W->names[i]); }
+    printf("], \"expansion_order\": %ld, \"dimension\": %ld, \"nonzero\": %ld, \"terms\": [", K, (long)B->n, (long)nz);
+    int first = 1;
+    for (slong i = 0; i < B->n; i++) {
+        if (fmpq_is_zero(c + i)) continue;
+        char *q = fmpq_get_str(NULL, 10, c + i);
+        printf("%s{\"bracket\": \"", first ? "" : ", ");
+        put_bracket(stdout, B, i, W->names, 0);
+        printf("\", \"degree\": %d, \"coefficient\": \"%s\"}", lt_lyndon_degree(B, i), q);
+        flint_free(q);
+        first = 0;
+    }
+    printf("]}\n");
+}
+
+static void expansion_text(const cli_opts *o, long K, const lt_lyndon_t B, const fmpq *c, char **tok, int ntok,
+                           const lt_free_word_t W)
+{
+    (void)o, (void)K, (void)tok, (void)ntok;
+    for (slong i = 0; i < B->n; i++) {
+        if (fmpq_is_zero(c + i)) continue;
+        char *q = fmpq_get_str(NULL, 10, c + i);
+        printf("%s ", q);
+        put_bracket(stdout, B, i, W->names, 0);
+        printf("\n");
+        flint_free(q);
+    }
+}
+
+/* Omega as a sum of brackets with fractions. */
+static void expansion_tex(const cli_opts *o, long K, const lt_lyndon_t B, const fmpq *c, char **tok, int ntok,
+                          const lt_free_word_t W)
+{
+    (void)K, (void)tok, (void)ntok;
+    cli_tex_begin(stdout, o);
+    cli_tex_sum S;
+    cli_tex_sum_begin(&S, stdout, "\\Omega");
+    for (slong i = 0; i < B->n; i++) {
+        if (fmpq_is_zero(c + i)) continue;
+        cli_tex_sum_term(&S, c + i);
+        put_bracket(stdout, B, i, W->names, 1);
+    }
+    cli_tex_sum_end(&S);
 }
 
 typedef struct {
@@ -194,35 +289,7 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
     }
     if (st) r = cli_fail(err);
     else {
-        slong nz = 0;
-        for (slong i = 0; i < B->n; i++) nz += !fmpq_is_zero(c + i);
-        if (o.json) {
-            printf("{\"word\": [");
-            for (int i = 0; i < ntok; i++) { if (i) printf(", "); lt_json_put_string(stdout, tok[i]); }
-            printf("], \"letters\": [");
-            for (int i = 0; i < W->r; i++) { if (i) printf(", "); lt_json_put_string(stdout, W->names[i]); }
-            printf("], \"order\": %ld, \"dimension\": %ld, \"nonzero\": %ld, \"terms\": [", K, (long)B->n, (long)nz);
-            int first = 1;
-            for (slong i = 0; i < B->n; i++) {
-                if (fmpq_is_zero(c + i)) continue;
-                char *q = fmpq_get_str(NULL, 10, c + i);
-                printf("%s{\"bracket\": \"", first ? "" : ", ");
-                put_bracket(stdout, B, i, W->names);
-                printf("\", \"degree\": %d, \"coefficient\": \"%s\"}", lt_lyndon_degree(B, i), q);
-                flint_free(q);
-                first = 0;
-            }
-            printf("]}\n");
-        } else {
-            for (slong i = 0; i < B->n; i++) {
-                if (fmpq_is_zero(c + i)) continue;
-                char *q = fmpq_get_str(NULL, 10, c + i);
-                printf("%s ", q);
-                put_bracket(stdout, B, i, W->names);
-                printf("\n");
-                flint_free(q);
-            }
-        }
+        (o.latex ? expansion_tex : o.json ? expansion_json : expansion_text)(&o, K, B, c, tok, ntok, W);
         r = 0;
     }
     if (c) _fmpq_vec_clear(c, B->n);

@@ -7,19 +7,24 @@
    citation per claim. Text and JSON come from the same list of claims. */
 #include <assert.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <mpfr.h>
 #include "depth.h"
+#include "tex.h"
 #include "lietool/json.h"
 
 #define DEPTHS 8
 #define MAX_CLAIMS 24
 
+/* A claim's text is prose in which $...$ marks plain notation
+   (cli_tex_prose): mark as written, text without the marks. */
 typedef struct {
     const char *section;
     char key[32];
-    char text[320];
+    char text[320], mark[360];
     int src;                /* an lt_depth_source, or -1 */
+    int numbers;            /* a row of the numbers by depth (LaTeX: the table instead) */
 } claim;
 
 typedef struct { claim c[MAX_CLAIMS]; int n; } claims;
@@ -35,8 +40,12 @@ static void add(claims *C, const char *section, const char *key, int src, const 
     c->src = src;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(c->text, sizeof c->text, fmt, ap);
+    vsnprintf(c->mark, sizeof c->mark, fmt, ap);
     va_end(ap);
+    c->numbers = 0;
+    size_t n = 0;
+    for (const char *m = c->mark; *m && n + 1 < sizeof c->text; m++) if (*m != '$') c->text[n++] = *m;
+    c->text[n] = '\0';
 }
 
 static const char *MIN = "Minimum depth", *ERR = "Error of a depth-k order-blind stack",
@@ -49,7 +58,7 @@ static void complexity(claims *C, const cli_depth_profile *P, long dl)
         if (dl == 0) add(C, FLOW, "order-blind", -1, "the zero algebra: nothing to track");
         else if (dl == 1) add(C, FLOW, "order-blind", LT_SRC_HEO_THM34, "yes: one abelian layer is exact");
         else add(C, FLOW, "order-blind", LT_SRC_HEO_LEM31, "no: no abelian layer simulates a non-abelian algebra");
-        if (dl > 1) add(C, FLOW, "constant depth", LT_SRC_HEO_THM34, "%ld abelian layers are exact", dl);
+        if (dl > 1) add(C, FLOW, "constant depth", LT_SRC_HEO_THM34, "$%ld$ abelian layers are exact", dl);
         if (dl < 0) {
             add(C, FLOW, "constant depth", LT_SRC_HEO_PROP33, "no finite order-blind stack is exact");
             add(C, FLOW, "one layer's error", LT_SRC_HEO_THM32, "of the order of the commutator mass; can grow with the horizon");
@@ -63,14 +72,14 @@ static void complexity(claims *C, const cli_depth_profile *P, long dl)
         add(C, WP, "class", LT_SRC_HEO_THM34, "abelian: one order-blind layer, e.g. a diagonal SSM");
     else if (w == LT_WP_SOLVABLE) {
         add(C, WP, "class", LT_SRC_BARRINGTON_THERIEN, "solvable: in ACC0, constant depth");
-        add(C, WP, "diagonal SSMs", LT_SRC_SHAKERINAVA, "%ld complex-diagonal layers, and no fewer", dl);
+        add(C, WP, "diagonal SSMs", LT_SRC_SHAKERINAVA, "$%ld$ complex-diagonal layers, and no fewer", dl);
         add(C, WP, "transformers", LT_SRC_LIU, "constant depth, by Krohn-Rhodes shortcuts");
     } else {
         add(C, WP, "class", LT_SRC_BARRINGTON, "NC1-complete");
         add(C, WP, "constant depth", LT_SRC_MERRILL, "no transformer or diagonal SSM, unless TC0 = NC1");
-        add(C, WP, "logarithmic depth", LT_SRC_LIU, "O(log T) layers suffice for length T");
+        add(C, WP, "logarithmic depth", LT_SRC_LIU, "$O(log T)$ layers suffice for length $T$");
     }
-    add(C, WP, "eigenvalues", LT_SRC_GRAZZI, "a diagonal layer needs some outside [0,1]: negative for parity, complex for mod 3");
+    add(C, WP, "eigenvalues", LT_SRC_GRAZZI, "a diagonal layer needs some outside $[0,1]$: negative for parity, complex for mod $3$");
 }
 
 static const cli_optdecl report_opts[] = {
@@ -84,6 +93,176 @@ static const cli_optdecl report_opts[] = {
 const cli_decl cli_report_decl = {
     .common = CLI_O_JSON | CLI_O_LATEX | CLI_O_LIMITS, .opts = report_opts, CLI_OBJECT_ARGS,
 };
+
+/* What report prints besides the profile: the layers, the lengths with
+   their log-depth and width bounds, and the claims. */
+typedef struct {
+    long dl, ab, re;
+    const ulong *lengths;
+    int nlen;
+    const __mpz_struct *n, *width;      /* tokens; widths (wst: not computed) */
+    const lt_status *wst;
+    const claims *C;
+} rp_result;
+
+static void put_json(const cli_opts *o, const cli_depth_opts *d, const cli_depth_profile *P, const rp_result *R)
+{
+    const char *bname = lt_depth_bound_name(d->bound);
+    cli_json_begin(o);
+    printf(", \"kind\": \"%s\", \"%s\": ", P->is_lie ? "lie_algebra" : "group", P->is_lie ? "dimension" : "order");
+    cli_put_mpz(stdout, P->size, !P->is_lie);
+    printf(", \"abelian\": %s, \"nilpotent\": %s, \"solvable\": %s, \"perfect\": %s",
+           P->abelian ? "true" : "false", P->nilpotent ? "true" : "false",
+           P->solvable ? "true" : "false", P->perfect ? "true" : "false");
+    printf(", \"derived_series\": ");
+    cli_depth_put_series(P, 0, 1);
+    if (R->dl >= 0) printf(", \"derived_length\": %ld", R->dl); else printf(", \"derived_length\": null");
+    printf(", \"lower_central_series\": ");
+    cli_depth_put_series(P, 1, 1);
+    if (P->nilpotent) printf(", \"nilpotency_class\": %ld", P->nilpotency_class); else printf(", \"nilpotency_class\": null");
+    if (R->ab >= 0) printf(", \"abelian_layers\": %ld, \"restricted_layers\": %ld", R->ab, R->re);
+    else printf(", \"abelian_layers\": null, \"restricted_layers\": null");
+    printf(", \"bound\": \"%s\", \"tokens\": ", bname);
+    cli_put_mpz(stdout, R->n, 1);
+    printf(", \"lengths\": [");
+    for (int i = 0; i < R->nlen; i++) {
+        printf("%s{\"length\": %lu, \"log_depth_bound\": %d, \"width_bound\": ", i ? ", " : "",
+               R->lengths[i], lt_depth_log_bound(R->lengths[i], d->bound));
+        if (R->wst[i]) printf("null"); else cli_put_mpz(stdout, R->width + i, 1);
+        printf("}");
+    }
+    printf("], \"error_exponents\": [");
+    for (int k = 1; k <= DEPTHS; k++) printf("%s%lu", k > 1 ? ", " : "", lt_depth_error_exponent(k, d->bound));
+    printf("], \"exact_from_depth\": ");
+    if (R->dl >= 0) printf("%ld", R->dl > 0 ? R->dl : 1); else printf("null");
+    printf(", \"word_problem\": ");
+    if (P->is_lie) printf("null"); else printf("\"%s\"", lt_depth_word_problem_name(lt_depth_word_problem_class(R->dl)));
+    printf(", \"claims\": [");
+    for (int i = 0; i < R->C->n; i++) {
+        printf("%s{\"section\": ", i ? ", " : "");
+        lt_json_put_string(stdout, R->C->c[i].section);
+        printf(", \"key\": ");
+        lt_json_put_string(stdout, R->C->c[i].key);
+        printf(", \"claim\": ");
+        lt_json_put_string(stdout, R->C->c[i].text);
+        printf(", \"source\": ");
+        if (R->C->c[i].src < 0) printf("null"); else lt_json_put_string(stdout, lt_depth_cite(R->C->c[i].src));
+        printf("}");
+    }
+    printf("]}\n");
+}
+
+static void put_text(const cli_opts *o, const cli_depth_opts *d, const cli_depth_profile *P, const rp_result *R)
+{
+    const char *bname = lt_depth_bound_name(d->bound);
+    printf("%s: depth report (bound %s%s)\n", o->object, bname,
+           d->bound == LT_BOUND_V1 ? ", as published in arXiv:2603.05573v1; the other reading: --bound sharp"
+                                   : "; the default is v1, as published");
+    printf("\nAlgebraic profile\n");
+    if (P->is_lie) cli_depth_kv("dimension", "%ld", mpz_get_si(P->size));
+    else { printf("  %-22s ", "order"); cli_put_mpz(stdout, P->size, 0); putchar('\n'); }
+    cli_depth_kv("abelian", "%s", P->abelian ? "yes" : "no");
+    cli_depth_kv("nilpotent", "%s", P->nilpotent ? "yes" : "no");
+    cli_depth_kv("solvable", "%s", P->solvable ? "yes" : "no");
+    cli_depth_kv("perfect", "%s", P->perfect ? "yes" : "no");
+    printf("  %-22s ", "derived series"); cli_depth_put_series(P, 0, 0); putchar('\n');
+    if (R->dl >= 0) cli_depth_kv("derived length", "%ld", R->dl); else cli_depth_kv("derived length", "not solvable");
+    printf("  %-22s ", "lower central series"); cli_depth_put_series(P, 1, 0); putchar('\n');
+    if (P->nilpotent) cli_depth_kv("nilpotency class", "%ld", P->nilpotency_class);
+    else cli_depth_kv("nilpotency class", "not nilpotent");
+    const char *section = NULL;
+    for (int i = 0; i < R->C->n; i++) {
+        if (R->C->c[i].section != section) { section = R->C->c[i].section; printf("\n%s\n", section); }
+        printf("  %-22s %s", R->C->c[i].key, R->C->c[i].text);
+        if (R->C->c[i].src >= 0) cli_depth_cite(R->C->c[i].src);
+        putchar('\n');
+    }
+    printf("\nHeo et al. 2026 is arXiv:2603.05573; lietool(1) lists every source under REFERENCES.\n");
+}
+
+/* A table row with a yes/no value. */
+static void tex_yes(const char *key, int v)
+{
+    cli_tex_table_row(stdout, key, v ? "yes" : "no");
+}
+
+/* A table row with a series as a chain. */
+static void tex_series_row(const char *key, const cli_depth_profile *P, int lower)
+{
+    cli_tex_table_key(stdout, key);
+    printf("$");
+    cli_depth_tex_series(P, lower);
+    printf("$");
+    cli_tex_table_row_end(stdout);
+}
+
+/* A table row with a number, or the text none when v < 0. */
+static void tex_num(const char *key, long v, const char *none)
+{
+    cli_tex_table_key(stdout, key);
+    if (v >= 0) printf("$%ld$", v); else cli_tex_text(stdout, none);
+    cli_tex_table_row_end(stdout);
+}
+
+/* The profile as a table, each section's claims as a table with their
+   sources, the error exponents by depth as an array. */
+static void put_tex(const cli_opts *o, const cli_depth_opts *d, const cli_depth_profile *P, const rp_result *R)
+{
+    char after[160];
+    snprintf(after, sizeof after, ": depth report (bound %s%s)", lt_depth_bound_name(d->bound),
+             d->bound == LT_BOUND_V1 ? ", as published in arXiv:2603.05573v1; the other reading: --bound sharp"
+                                     : "; the default is v1, as published");
+    cli_tex_begin(stdout, o);
+    cli_tex_heading_object(stdout, o->object, after);
+    cli_tex_heading(stdout, "Algebraic profile");
+    cli_tex_table_begin(stdout);
+    cli_tex_table_key(stdout, P->is_lie ? "dimension" : "order");
+    printf("$");
+    cli_tex_mpz(stdout, P->size);
+    printf("$");
+    cli_tex_table_row_end(stdout);
+    tex_yes("abelian", P->abelian);
+    tex_yes("nilpotent", P->nilpotent);
+    tex_yes("solvable", P->solvable);
+    tex_yes("perfect", P->perfect);
+    tex_series_row("derived series", P, 0);
+    tex_num("derived length", R->dl, "not solvable");
+    tex_series_row("lower central series", P, 1);
+    tex_num("nilpotency class", P->nilpotent ? P->nilpotency_class : -1, "not nilpotent");
+    cli_tex_table_end(stdout);
+    const char *section = NULL;
+    for (int i = 0; i < R->C->n; i++) {
+        const claim *c = &R->C->c[i];
+        if (c->section != section) {
+            if (section) cli_tex_table_end(stdout);
+            section = c->section;
+            printf("\\medskip\n");
+            cli_tex_heading(stdout, section);
+            if (section == ERR) {
+                /* the depths and exponents as an array */
+                printf("\\begin{equation*}\n\\begin{array}{l|*{%d}{c}}\nk", DEPTHS);
+                for (int k = 1; k <= DEPTHS; k++) printf(" & %d", k);
+                printf(" \\\\\n\\hline\n\\text{error } O(\\varepsilon^{e}),\\ e");
+                for (int k = 1; k <= DEPTHS; k++)
+                    if (lt_depth_is_exact(k, R->dl)) printf(" & -");
+                    else printf(" & %lu", lt_depth_error_exponent(k, d->bound));
+                printf("\n\\end{array}\n\\end{equation*}\n");
+                printf("(");
+                cli_tex_text(stdout, lt_depth_cite(LT_SRC_HEO_COR36));
+                printf(")\\par\n");
+            }
+            cli_tex_table_begin(stdout);
+        }
+        if (c->numbers) continue;
+        cli_tex_table_key(stdout, c->key);
+        cli_tex_prose(stdout, c->mark);
+        if (c->src >= 0) cli_depth_tex_cite(c->src);
+        cli_tex_table_row_end(stdout);
+    }
+    if (section) cli_tex_table_end(stdout);
+    printf("\\medskip\n");
+    cli_tex_par(stdout, "Heo et al. 2026 is arXiv:2603.05573; lietool(1) lists every source under REFERENCES.");
+}
 
 int cmd_report(int argc, char **argv, const lt_cmd *self)
 {
@@ -116,22 +295,22 @@ int cmd_report(int argc, char **argv, const lt_cmd *self)
 
     claims C;
     C.n = 0;
-    if (ab >= 0) add(&C, MIN, "abelian layers", LT_SRC_HEO_THM34, "%ld: enough, and by Proposition 3.3 no fewer", ab);
-    else add(&C, MIN, "abelian layers", LT_SRC_HEO_PROP33, "no constant depth: k layers reach derived length <= k");
-    if (re >= 0) add(&C, MIN, "restricted layers", LT_SRC_HEO_PROP33, "at least %ld: k layers reach derived length <= 2k", re);
-    else add(&C, MIN, "restricted layers", LT_SRC_HEO_PROP33, "no constant depth: k layers reach derived length <= 2k");
+    if (ab >= 0) add(&C, MIN, "abelian layers", LT_SRC_HEO_THM34, "$%ld$: enough, and by Proposition 3.3 no fewer", ab);
+    else add(&C, MIN, "abelian layers", LT_SRC_HEO_PROP33, "no constant depth: $k$ layers reach derived length $<= k$");
+    if (re >= 0) add(&C, MIN, "restricted layers", LT_SRC_HEO_PROP33, "at least $%ld$: $k$ layers reach derived length $<= 2k$", re);
+    else add(&C, MIN, "restricted layers", LT_SRC_HEO_PROP33, "no constant depth: $k$ layers reach derived length $<= 2k$");
     for (int i = 0; i < nlen; i++) {
         char key[32];
         int lb = lt_depth_log_bound(lengths[i], d.bound);
         snprintf(key, sizeof key, "length %lu", lengths[i]);
         const char *f = d.bound == LT_BOUND_V1 ? "ceil" : "floor";
         if (ab >= 0 && ab < lb)
-            add(&C, MIN, key, LT_SRC_HEO_PROP37, "at most %ld abelian layer%s; %s(log2 T) + 1 = %d for any target",
+            add(&C, MIN, key, LT_SRC_HEO_PROP37, "at most $%ld$ abelian layer%s; $%s(log2 T) + 1 = %d$ for any target",
                 ab, ab == 1 ? "" : "s", f, lb);
-        else add(&C, MIN, key, LT_SRC_HEO_PROP37, "at most %d abelian layers: %s(log2 T) + 1", lb, f);
+        else add(&C, MIN, key, LT_SRC_HEO_PROP37, "at most $%d$ abelian layers: $%s(log2 T) + 1$", lb, f);
     }
     {
-        char key[32], num[64];
+        char key[32], num[64], tex[80];
         snprintf(key, sizeof key, "width at %lu", lengths[nlen - 1]);
         if (wst[nlen - 1]) snprintf(num, sizeof num, "about 10^%.0f", digits[nlen - 1]);
         else {
@@ -141,9 +320,16 @@ int cmd_report(int argc, char **argv, const lt_cmd *self)
             mpfr_snprintf(num, sizeof num, mpz_cmp_ui(width[nlen - 1], 100000) < 0 ? "%.0Rf" : "%.2Re", w);
             mpfr_clear(w);
         }
+        /* the LaTeX: 6.39e+452 as 6.39 * 10^452 */
+        char *e = strchr(num, 'e');
+        if (wst[nlen - 1]) snprintf(tex, sizeof tex, "about $10^%.0f$", digits[nlen - 1]);
+        else if (e) snprintf(tex, sizeof tex, "$%.*s * 10^%ld$", (int)(e - num), num, strtol(e + 1, NULL, 10));
+        else snprintf(tex, sizeof tex, "$%s$", num);
         char *ns = mpz_get_str(NULL, 10, n);
-        add(&C, MIN, key, LT_SRC_HEO_COR38, "%s: free nilpotent Lie algebra on %.20s letter%s of class %lu",
-            num, ns, mpz_cmp_ui(n, 1) == 0 ? "" : "s", lengths[nlen - 1]);
+        const char *fmt = "%s: free nilpotent Lie algebra on %.20s letter%s of class %lu";
+        add(&C, MIN, key, LT_SRC_HEO_COR38, fmt, num, ns, mpz_cmp_ui(n, 1) == 0 ? "" : "s", lengths[nlen - 1]);
+        snprintf(C.c[C.n - 1].mark, sizeof C.c[C.n - 1].mark, "%s: free nilpotent Lie algebra on $%.20s$ letter%s of class $%lu$",
+                 tex, ns, mpz_cmp_ui(n, 1) == 0 ? "" : "s", lengths[nlen - 1]);
         flint_free(ns);
     }
     {
@@ -156,81 +342,14 @@ int cmd_report(int argc, char **argv, const lt_cmd *self)
         }
         add(&C, ERR, "depth k", -1, "%s", row + 2);
         add(&C, ERR, "error O(eps^e), e", LT_SRC_HEO_COR36, "%s", exps + 2);
-        if (dl >= 0) add(&C, ERR, "exact", LT_SRC_HEO_THM34, "from depth %ld on (-)", dl > 0 ? dl : 1);
+        C.c[C.n - 2].numbers = C.c[C.n - 1].numbers = 1;
+        if (dl >= 0) add(&C, ERR, "exact", LT_SRC_HEO_THM34, "from depth $%ld$ on (-)", dl > 0 ? dl : 1);
         else add(&C, ERR, "exact", LT_SRC_HEO_PROP33, "at no constant depth");
     }
     complexity(&C, &P, dl);
 
-    const char *bname = lt_depth_bound_name(d.bound);
-    if (o.json) {
-        cli_json_begin(&o);
-        printf(", \"kind\": \"%s\", \"%s\": ", P.is_lie ? "lie_algebra" : "group", P.is_lie ? "dimension" : "order");
-        cli_put_mpz(stdout, P.size, !P.is_lie);
-        printf(", \"abelian\": %s, \"nilpotent\": %s, \"solvable\": %s, \"perfect\": %s",
-               P.abelian ? "true" : "false", P.nilpotent ? "true" : "false",
-               P.solvable ? "true" : "false", P.perfect ? "true" : "false");
-        printf(", \"derived_series\": ");
-        cli_depth_put_series(&P, 0, 1);
-        if (dl >= 0) printf(", \"derived_length\": %ld", dl); else printf(", \"derived_length\": null");
-        printf(", \"lower_central_series\": ");
-        cli_depth_put_series(&P, 1, 1);
-        if (P.nilpotent) printf(", \"nilpotency_class\": %ld", P.nilpotency_class); else printf(", \"nilpotency_class\": null");
-        if (ab >= 0) printf(", \"abelian_layers\": %ld, \"restricted_layers\": %ld", ab, re);
-        else printf(", \"abelian_layers\": null, \"restricted_layers\": null");
-        printf(", \"bound\": \"%s\", \"tokens\": ", bname);
-        cli_put_mpz(stdout, n, 1);
-        printf(", \"lengths\": [");
-        for (int i = 0; i < nlen; i++) {
-            printf("%s{\"length\": %lu, \"log_depth_bound\": %d, \"width_bound\": ", i ? ", " : "",
-                   lengths[i], lt_depth_log_bound(lengths[i], d.bound));
-            if (wst[i]) printf("null"); else cli_put_mpz(stdout, width[i], 1);
-            printf("}");
-        }
-        printf("], \"error_exponents\": [");
-        for (int k = 1; k <= DEPTHS; k++) printf("%s%lu", k > 1 ? ", " : "", lt_depth_error_exponent(k, d.bound));
-        printf("], \"exact_from_depth\": ");
-        if (dl >= 0) printf("%ld", dl > 0 ? dl : 1); else printf("null");
-        printf(", \"word_problem\": ");
-        if (P.is_lie) printf("null"); else printf("\"%s\"", lt_depth_word_problem_name(lt_depth_word_problem_class(dl)));
-        printf(", \"claims\": [");
-        for (int i = 0; i < C.n; i++) {
-            printf("%s{\"section\": ", i ? ", " : "");
-            lt_json_put_string(stdout, C.c[i].section);
-            printf(", \"key\": ");
-            lt_json_put_string(stdout, C.c[i].key);
-            printf(", \"claim\": ");
-            lt_json_put_string(stdout, C.c[i].text);
-            printf(", \"source\": ");
-            if (C.c[i].src < 0) printf("null"); else lt_json_put_string(stdout, lt_depth_cite(C.c[i].src));
-            printf("}");
-        }
-        printf("]}\n");
-        r = 0;
-        goto out;
-    }
-    printf("%s: depth report (bound %s%s)\n", o.object, bname,
-           d.bound == LT_BOUND_V1 ? ", as published in arXiv:2603.05573v1; the other reading: --bound sharp"
-                                   : "; the default is v1, as published");
-    printf("\nAlgebraic profile\n");
-    if (P.is_lie) cli_depth_kv("dimension", "%ld", mpz_get_si(P.size));
-    else { printf("  %-22s ", "order"); cli_put_mpz(stdout, P.size, 0); putchar('\n'); }
-    cli_depth_kv("abelian", "%s", P.abelian ? "yes" : "no");
-    cli_depth_kv("nilpotent", "%s", P.nilpotent ? "yes" : "no");
-    cli_depth_kv("solvable", "%s", P.solvable ? "yes" : "no");
-    cli_depth_kv("perfect", "%s", P.perfect ? "yes" : "no");
-    printf("  %-22s ", "derived series"); cli_depth_put_series(&P, 0, 0); putchar('\n');
-    if (dl >= 0) cli_depth_kv("derived length", "%ld", dl); else cli_depth_kv("derived length", "not solvable");
-    printf("  %-22s ", "lower central series"); cli_depth_put_series(&P, 1, 0); putchar('\n');
-    if (P.nilpotent) cli_depth_kv("nilpotency class", "%ld", P.nilpotency_class);
-    else cli_depth_kv("nilpotency class", "not nilpotent");
-    const char *section = NULL;
-    for (int i = 0; i < C.n; i++) {
-        if (C.c[i].section != section) { section = C.c[i].section; printf("\n%s\n", section); }
-        printf("  %-22s %s", C.c[i].key, C.c[i].text);
-        if (C.c[i].src >= 0) cli_depth_cite(C.c[i].src);
-        putchar('\n');
-    }
-    printf("\nHeo et al. 2026 is arXiv:2603.05573; lietool(1) lists every source under REFERENCES.\n");
+    rp_result R = {dl, ab, re, lengths, nlen, n, width[0], wst, &C};
+    (o.latex ? put_tex : o.json ? put_json : put_text)(&o, &d, &P, &R);
     r = 0;
 out:
     mpz_clear(n);

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "tex.h"
 #include "lietool/io.h"
 #include "lietool/json.h"
 
@@ -67,6 +68,7 @@ int cli_load_object(cli_opts *o, cli_object *X, const lt_cmd *cmd)
     int r, need = o->sub->kind == CLI_GROUP ? 1 : o->sub->kind == CLI_ALGEBRA ? 2 : 0;
     if ((r = join_object(o, cmd)) >= 0) return r;
     X->is_lie = lt_io_is_liealg(o->object);
+    if (o->flt && o->latex) return cli_usage_error(cmd, o->sub, "--latex and --float exclude each other");
     if (o->flt) {
         if (!X->is_lie) {
             fprintf(stderr, "lietool: %s: --float takes a Lie algebra, not '%s'\n", cmd->name, o->object);
@@ -190,7 +192,13 @@ int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int lower, int len
     const char *no = lower ? "not nilpotent" : "not solvable";
     int length = S->len - 1;
     if (st) r = cli_fail(err);
-    else if (o.json) {
+    else if (o.latex) {
+        cli_tex_series_t T;
+        cli_tex_series_pgrp(&T, S, lower);
+        cli_tex_begin(stdout, &o);
+        cli_tex_series(stdout, o.object, &T);
+        cli_tex_series_clear(&T);
+    } else if (o.json) {
         cli_json_begin(&o);
         if (!length_only) { printf(", \"%s\": ", skey); cli_put_series(stdout, S, 1); }
         printf(", \"%s\": ", lkey);

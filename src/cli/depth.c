@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "depth.h"
+#include "tex.h"
 #include "lietool/free.h"
 
 const cli_choice cli_depth_bounds[] = {{"v1", LT_BOUND_V1, 0}, {"sharp", LT_BOUND_SHARP, 0}, {NULL, 0, 0}};
@@ -117,4 +118,31 @@ void cli_depth_put_head(const cli_opts *o, const cli_depth_profile *P)
     cli_depth_kv("solvable", "%s", P->solvable ? "yes" : "no");
     if (P->solvable) cli_depth_kv("derived length", "%ld", P->derived_length);
     else cli_depth_kv("derived length", "not solvable");
+}
+
+void cli_depth_tex_head(const cli_opts *o, const cli_depth_profile *P)
+{
+    char num[32];
+    cli_tex_begin(stdout, o);
+    cli_tex_heading_object(stdout, o->object, "");
+    cli_tex_table_begin(stdout);
+    cli_tex_table_row(stdout, "solvable", P->solvable ? "yes" : "no");
+    snprintf(num, sizeof num, "$%ld$", P->derived_length);
+    cli_tex_table_row(stdout, "derived length", P->solvable ? num : "not solvable");
+}
+
+void cli_depth_tex_cite(lt_depth_source s)
+{
+    printf(" (");
+    cli_tex_text(stdout, lt_depth_cite(s));
+    printf(")");
+}
+
+void cli_depth_tex_series(const cli_depth_profile *P, int lower)
+{
+    cli_tex_series_t T;
+    if (P->is_lie) cli_tex_series_lie(&T, lower ? P->lie->lower : P->lie->derived, lower);
+    else cli_tex_series_pgrp(&T, lower ? P->grp->lower : P->grp->derived, lower);
+    cli_tex_chain(stdout, &T);
+    cli_tex_series_clear(&T);
 }

@@ -74,4 +74,12 @@ void cli_depth_kv(const char *key, const char *fmt, ...) __attribute__((format(p
 /* One short citation in parentheses, with a leading space: " (Heo et al. ...)". */
 void cli_depth_cite(lt_depth_source s);
 
+/* The LaTeX of the depth commands (tex.h): the fragment's first lines
+   and the table that begins as cli_depth_put_head's lines (the caller
+   adds rows and ends the table); a citation as cli_depth_cite's; the
+   series as a chain with its terms' sizes beneath. */
+void cli_depth_tex_head(const cli_opts *o, const cli_depth_profile *P);
+void cli_depth_tex_cite(lt_depth_source s);
+void cli_depth_tex_series(const cli_depth_profile *P, int lower);
+
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "tex.h"
 #include "lietool/io.h"
 #include "lietool/json.h"
 
@@ -86,7 +87,13 @@ int cli_lie_series(cli_opts *o, const lt_liealg_t L, int kind, int length_only)
     static const char *lkey[] = {"derived_length", "nilpotency_class", "nilpotency_class"};
     static const char *no[] = {"not solvable", "not nilpotent", "not nilpotent"};
     slong length = S->len - 1;
-    if (o->json) {
+    if (o->latex) {
+        cli_tex_series_t T;
+        cli_tex_series_lie(&T, S, kind == 1);
+        cli_tex_begin(stdout, o);
+        cli_tex_series(stdout, o->object, &T);
+        cli_tex_series_clear(&T);
+    } else if (o->json) {
         cli_json_begin(o);
         if (!length_only) { printf(", \"%s\": ", skey[kind]); cli_put_dims(stdout, S, 1); }
         printf(", \"%s\": ", lkey[kind]);
@@ -136,12 +143,71 @@ int cli_lie_center(cli_opts *o, const lt_liealg_t L)
     return 0;
 }
 
+/* A table row with a number in math mode. */
+static void tex_num_row(const char *key, long v)
+{
+    cli_tex_table_key(stdout, key);
+    printf("$%ld$", v);
+    cli_tex_table_row_end(stdout);
+}
+
+/* A table row with a series as a chain, each dimension beneath its term
+   (lower: the lower central series; upper: the upper central series, its
+   dimensions only). */
+static void tex_series_row(const char *key, const lt_lseries_t S, int lower, int upper)
+{
+    cli_tex_table_key(stdout, key);
+    printf("$");
+    if (upper) {
+        for (slong i = 0; i < S->len; i++) printf("%s%ld", i ? " \\supset " : "", (long)S->terms[i].rank);
+    } else {
+        cli_tex_series_t T;
+        cli_tex_series_lie(&T, S, lower);
+        cli_tex_chain(stdout, &T);
+        cli_tex_series_clear(&T);
+    }
+    printf("$");
+    cli_tex_table_row_end(stdout);
+}
+
+/* The profile of a Lie algebra as LaTeX: a table, the series as chains. */
+static void lie_info_tex(const cli_opts *o, const lt_liealg_profile_t P)
+{
+    cli_tex_begin(stdout, o);
+    cli_tex_heading_object(stdout, o->object, "");
+    cli_tex_table_begin(stdout);
+    tex_num_row("dimension", (long)P->dim);
+    if (P->matrix_size) {
+        cli_tex_table_key(stdout, "matrices");
+        printf("$%ld \\times %ld$", (long)P->matrix_size, (long)P->matrix_size);
+        cli_tex_table_row_end(stdout);
+    }
+    cli_tex_table_row(stdout, "abelian", P->abelian ? "yes" : "no");
+    cli_tex_table_row(stdout, "nilpotent", P->nilpotent ? "yes" : "no");
+    cli_tex_table_row(stdout, "solvable", P->solvable ? "yes" : "no");
+    cli_tex_table_row(stdout, "semisimple", P->semisimple ? "yes" : "no");
+    cli_tex_table_row(stdout, "perfect", P->perfect ? "yes" : "no");
+    tex_series_row("derived series", P->derived, 0, 0);
+    if (P->solvable) tex_num_row("derived length", (long)P->derived_length);
+    else cli_tex_table_row(stdout, "derived length", "not solvable");
+    tex_series_row("lower central series", P->lower, 1, 0);
+    if (P->nilpotent) tex_num_row("nilpotency class", (long)P->nilpotency_class);
+    else cli_tex_table_row(stdout, "nilpotency class", "not nilpotent");
+    tex_series_row("upper central series", P->upper, 0, 1);
+    tex_num_row("center dimension", (long)P->center->rank);
+    tex_num_row("killing rank", (long)P->killing_rank);
+    tex_num_row("radical dimension", (long)P->radical->rank);
+    cli_tex_table_end(stdout);
+    printf("(beneath each term of a series its dimension)\n");
+}
+
 int cli_lie_info(cli_opts *o, const lt_liealg_t L)
 {
     lt_liealg_profile_t P;
     lt_liealg_profile_init(P);
     lt_liealg_profile(P, L, LT_LIE_PROFILE_ALL);
-    if (o->json) {
+    if (o->latex) lie_info_tex(o, P);
+    else if (o->json) {
         cli_json_begin(o);
         printf(", \"dimension\": %ld", (long)P->dim);
         if (P->matrix_size) printf(", \"matrix_size\": %ld", (long)P->matrix_size);

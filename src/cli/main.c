@@ -6,7 +6,6 @@
 #include <mpfr.h>
 #include <flint/flint.h>
 #include "cli.h"
-#include "latex.h"
 #include "lietool/io.h"
 
 /* "  named: A B C" wrapped at 78 columns (the files of algebras/SUB). */
@@ -153,8 +152,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < lt_ncommands; i++)
         if (strcmp(argv[1], lt_commands[i].name) == 0) {
             cli_current_cmd = &lt_commands[i];
-            int ac = argc - 1, r;
-            r = cli_latex_end(lt_commands[i].fn(ac, argv + 1, &lt_commands[i]));
+            int r = lt_commands[i].fn(argc - 1, argv + 1, &lt_commands[i]);
             if (fflush(stdout) != 0 || ferror(stdout)) {
                 fprintf(stderr, "lietool: error writing output\n");
                 return CLI_INTERNAL;

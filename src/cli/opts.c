@@ -11,7 +11,6 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
-#include "latex.h"
 
 /* ---- numbers ---- */
 
@@ -609,7 +608,6 @@ int cli_getopts(cli_opts *o, void *own, int argc, char **argv, const lt_cmd *cmd
     if (o->format == 1) o->json = 1;
     if (o->format == 2) o->gap = 1;
     if (!o->json && isatty(2)) o->ctx->progress = progress;
-    if (o->latex) return cli_latex_begin(o, cmd, argc, argv);
     return -1;
 }
 

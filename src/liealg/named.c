@@ -296,3 +296,16 @@ lt_status lt_liealg_named(lt_liealg_t L, lt_liealg_family f, long a, const char 
     sb_clear(&B);
     return st;
 }
+
+static int mat_is(const fmpq_mat_struct *M, const int *v)
+{
+    for (int i = 0; i < 4; i++)
+        if (!fmpq_equal_si(fmpq_mat_entry(M, i / 2, i % 2), v[i])) return 0;
+    return 1;
+}
+
+int lt_liealg_is_sl2_standard(const lt_liealg_t L)
+{
+    static const int E[4] = {0, 1, 0, 0}, F[4] = {0, 0, 1, 0}, H[4] = {1, 0, 0, -1};
+    return L->n == 2 && L->dim == 3 && mat_is(L->mats + 0, E) && mat_is(L->mats + 1, F) && mat_is(L->mats + 2, H);
+}

@@ -25,6 +25,23 @@ int lt_qvec_equal(const fmpq *a, const fmpq *b, slong n)
     return 1;
 }
 
+int lt_qvec_is_multiple(const fmpq *y, const fmpq *x, slong n)
+{
+    slong p = -1;
+    for (slong i = 0; i < n && p < 0; i++) if (!fmpq_is_zero(x + i)) p = i;
+    if (p < 0) return 0;
+    fmpq_t t, s;
+    fmpq_init(t); fmpq_init(s);
+    fmpq_div(t, y + p, x + p);
+    int ok = 1;
+    for (slong i = 0; i < n && ok; i++) {
+        fmpq_mul(s, t, x + i);
+        ok = fmpq_equal(s, y + i);
+    }
+    fmpq_clear(t); fmpq_clear(s);
+    return ok;
+}
+
 void lt_qspace_init(lt_qspace_t S, slong N)
 {
     S->N = N;

@@ -137,3 +137,70 @@ lt_status lt_liealg_series_witness(lt_liealg_series_witness_t R, const lt_liealg
     }
     return st;
 }
+
+int lt_liealg_bracket_reversed(const fmpq *u, const fmpq *v, const fmpq *w, slong d)
+{
+    return lt_qvec_is_multiple(w, u, d) && !lt_qvec_is_multiple(w, v, d);
+}
+
+void lt_liealg_abelian_witness_init(lt_liealg_abelian_witness_t R)
+{
+    R->abelian = 0;
+    R->pairs = 0;
+    lt_lwit_init(R->W, 0);
+}
+
+void lt_liealg_abelian_witness_clear(lt_liealg_abelian_witness_t R)
+{
+    lt_lwit_clear(R->W);
+}
+
+void lt_liealg_abelian_witness(lt_liealg_abelian_witness_t R, const lt_liealg_t L)
+{
+    slong d = L->dim;
+    lt_lwit_clear(R->W);
+    lt_lwit_init(R->W, d);
+    R->abelian = 1;
+    R->pairs = 0;
+    fmpq *u = _fmpq_vec_init(d), *v = _fmpq_vec_init(d), *w = _fmpq_vec_init(d);
+    for (slong i = 0; i < d && R->abelian; i++)
+        for (slong j = i + 1; j < d && R->abelian; j++) {
+            R->pairs++;
+            lt_qvec_zero(u, d);
+            lt_qvec_zero(v, d);
+            fmpq_one(u + i);
+            fmpq_one(v + j);
+            lt_liealg_bracket(w, L, u, v);
+            if (!lt_qvec_is_zero(w, d)) {
+                R->abelian = 0;
+                push(R->W, u, v, w);
+            }
+        }
+    _fmpq_vec_clear(u, d); _fmpq_vec_clear(v, d); _fmpq_vec_clear(w, d);
+}
+
+void lt_liealg_perfect_witness_init(lt_liealg_perfect_witness_t R)
+{
+    R->perfect = 0;
+    R->derived_dim = 0;
+    lt_lwit_init(R->W, 0);
+}
+
+void lt_liealg_perfect_witness_clear(lt_liealg_perfect_witness_t R)
+{
+    lt_lwit_clear(R->W);
+}
+
+lt_status lt_liealg_perfect_witness(lt_liealg_perfect_witness_t R, const lt_liealg_t L, lt_err_t err)
+{
+    lt_lwit_clear(R->W);
+    lt_lwit_init(R->W, L->dim);
+    lt_lseries_t S;
+    lt_lseries_init(S);
+    lt_liealg_derived_series(S, L);
+    R->perfect = S->len == 1;
+    R->derived_dim = S->len > 1 ? S->terms[1].rank : S->terms[0].rank;
+    lt_status st = R->perfect ? lt_liealg_bracket_witness(R->W, L, S->terms, S->terms, S->terms, err) : LT_OK;
+    lt_lseries_clear(S);
+    return st;
+}

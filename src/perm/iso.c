@@ -603,3 +603,57 @@ done:
     lt_pgrp_series_clear(LG); lt_pgrp_series_clear(LH);
     return st;
 }
+
+/* The check of an isomorphism given on generators (lietool/perm.h): a
+   breadth-first walk of the Cayley graph of G carrying phi along. */
+lt_status lt_pgrp_iso_check(int *ok, long long *products, lt_pgrp_t G, lt_pgrp_t H,
+                            int *const *images, const lt_ctx_t ctx, lt_err_t err)
+{
+    *ok = 0;
+    *products = 0;
+    if (!mpz_fits_slong_p(G->order) || mpz_cmp(G->order, H->order) != 0) return LT_OK;
+    long long n = mpz_get_si(G->order);
+    double bytes = (double)n * (double)(H->n * sizeof(int) + sizeof(long long) + 2);
+    if (bytes > (double)ctx->max_memory_mb * 1048576.0)
+        return lt_err_set(err, LT_ELIMIT, "checking the isomorphism needs a table of %lld images, more than --max-memory %ld MiB",
+                          n, ctx->max_memory_mb);
+    int gn = G->n, hn = H->n;
+    int *img = lt_malloc((size_t)n * (size_t)hn * sizeof(int));
+    long long *queue = lt_malloc((size_t)n * sizeof(long long));
+    char *seen = lt_calloc((size_t)n, 1), *hit = lt_calloc((size_t)n, 1);
+    int *g = lt_malloc((size_t)gn * sizeof(int)), *gs = lt_malloc((size_t)gn * sizeof(int));
+    int *im = lt_malloc((size_t)hn * sizeof(int));
+    for (int i = 0; i < hn; i++) img[i] = i;
+    seen[0] = 1;
+    queue[0] = 0;
+    long long head = 0, tail = 1;
+    int good = 1;
+    while (head < tail && good) {
+        long long r = queue[head++];
+        lt_pgrp_unrank(g, G, r);
+        for (int s = 0; s < G->ngens && good; s++) {
+            lt_perm_mul(gs, g, G->gens[s], gn);
+            long long rr = lt_pgrp_rank(G, gs);
+            lt_perm_mul(im, img + r * hn, images[s], hn);
+            ++*products;
+            if (rr < 0) { good = 0; break; }
+            if (!seen[rr]) {
+                seen[rr] = 1;
+                memcpy(img + rr * hn, im, (size_t)hn * sizeof(int));
+                queue[tail++] = rr;
+            } else if (memcmp(img + rr * hn, im, (size_t)hn * sizeof(int)) != 0) good = 0;
+        }
+    }
+    if (good && tail == n) {
+        /* the images: in H and distinct */
+        for (long long r = 0; r < n && good; r++) {
+            long long h = lt_pgrp_rank(H, img + r * hn);
+            if (h < 0 || h >= n || hit[h]) good = 0;
+            else hit[h] = 1;
+        }
+        *ok = good;
+    }
+    lt_free(img); lt_free(queue); lt_free(seen); lt_free(hit);
+    lt_free(g); lt_free(gs); lt_free(im);
+    return LT_OK;
+}

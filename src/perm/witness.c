@@ -206,12 +206,14 @@ void lt_pgrp_perfect_witness_init(lt_pgrp_perfect_witness_t R)
 {
     R->perfect = R->as_commutators = 0;
     lt_pgrp_init(R->derived, 1);
+    mpz_init(R->quotient_order);
     lt_pwit_init(R->W, 1);
 }
 
 void lt_pgrp_perfect_witness_clear(lt_pgrp_perfect_witness_t R)
 {
     lt_pgrp_clear(R->derived);
+    mpz_clear(R->quotient_order);
     lt_pwit_clear(R->W);
 }
 
@@ -228,6 +230,7 @@ lt_status lt_pgrp_perfect_witness(lt_pgrp_perfect_witness_t R, lt_pgrp_t G, long
     lt_status st = lt_pgrp_derived_subgroup(R->derived, G, ctx, err);
     if (st) return st;
     R->perfect = lt_pgrp_equal(R->derived, G);
+    mpz_divexact(R->quotient_order, G->order, R->derived->order);
     if (!R->perfect) return LT_OK;
     /* every generator as a commutator */
     int *a = lt_malloc((size_t)n * sizeof(int)), *b = lt_malloc((size_t)n * sizeof(int));
@@ -247,4 +250,36 @@ lt_status lt_pgrp_perfect_witness(lt_pgrp_perfect_witness_t R, lt_pgrp_t G, long
     st = lt_pgrp_commutator_witness(R->W, Tw, G, G, G, G, ctx, err);
     lt_pgrp_clear(Tw);
     return st;
+}
+
+void lt_pgrp_abelian_witness_init(lt_pgrp_abelian_witness_t R)
+{
+    R->abelian = 0;
+    R->pairs = 0;
+    lt_pwit_init(R->W, 1);
+}
+
+void lt_pgrp_abelian_witness_clear(lt_pgrp_abelian_witness_t R)
+{
+    lt_pwit_clear(R->W);
+}
+
+void lt_pgrp_abelian_witness(lt_pgrp_abelian_witness_t R, const lt_pgrp_t G)
+{
+    int n = G->n;
+    lt_pwit_clear(R->W);
+    lt_pwit_init(R->W, n);
+    R->abelian = 1;
+    R->pairs = 0;
+    int *c = lt_malloc((size_t)n * sizeof(int));
+    for (int i = 0; i < G->ngens && R->abelian; i++)
+        for (int j = i + 1; j < G->ngens && R->abelian; j++) {
+            R->pairs++;
+            lt_perm_comm(c, G->gens[i], G->gens[j], n);
+            if (!lt_perm_is_one(c, n)) {
+                R->abelian = 0;
+                lt_pwit_push(R->W, G->gens[i], G->gens[j]);
+            }
+        }
+    lt_free(c);
 }
