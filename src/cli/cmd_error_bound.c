@@ -121,9 +121,8 @@ int cmd_error_bound(int argc, char **argv, const lt_cmd *self)
     cli_opts o;
     cli_object X;
     cli_depth_profile P;
-    int r = cli_depth_open(&d, &o, &X, argc, argv, self);
+    int r = cli_depth_start(&d, &o, &X, &P, argc, argv, self, 0);
     if (r >= 0) return r;
-    if ((r = cli_depth_profile_init(&P, &o, &X, 0)) >= 0) { cli_depth_close(&d, &o, &X); return r; }
     eb_result E;
     E.dl = P.derived_length;
     mpfr_init2(E.eps, 64);
@@ -144,7 +143,6 @@ int cmd_error_bound(int argc, char **argv, const lt_cmd *self)
     (o.latex ? put_tex : o.json ? put_json : put_text)(&o, &d, &P, &E);
     mpfr_clear(E.eps);
     for (int k = 0; k < DEPTHS; k++) mpfr_clear(E.pw[k]);
-    cli_depth_profile_clear(&P);
-    cli_depth_close(&d, &o, &X);
+    cli_depth_finish(&d, &o, &X, &P);
     return 0;
 }

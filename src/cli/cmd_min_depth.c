@@ -178,9 +178,8 @@ int cmd_min_depth(int argc, char **argv, const lt_cmd *self)
     cli_opts o;
     cli_object X;
     cli_depth_profile P;
-    int r = cli_depth_open(&d, &o, &X, argc, argv, self);
+    int r = cli_depth_start(&d, &o, &X, &P, argc, argv, self, 0);
     if (r >= 0) return r;
-    if ((r = cli_depth_profile_init(&P, &o, &X, 0)) >= 0) { cli_depth_close(&d, &o, &X); return r; }
     md_result M = {.dl = P.derived_length, .T = d.length, .wst = LT_OK};
     M.ab = lt_depth_abelian_layers(M.dl);
     M.re = lt_depth_restricted_layers(M.dl);
@@ -200,7 +199,6 @@ int cmd_min_depth(int argc, char **argv, const lt_cmd *self)
     if (!r) (o.latex ? put_tex : o.json ? put_json : put_text)(&o, &d, &P, &M);
     mpz_clear(M.n);
     mpz_clear(M.width);
-    cli_depth_profile_clear(&P);
-    cli_depth_close(&d, &o, &X);
+    cli_depth_finish(&d, &o, &X, &P);
     return r;
 }

@@ -270,9 +270,8 @@ int cmd_report(int argc, char **argv, const lt_cmd *self)
     cli_opts o;
     cli_object X;
     cli_depth_profile P;
-    int r = cli_depth_open(&d, &o, &X, argc, argv, self);
+    int r = cli_depth_start(&d, &o, &X, &P, argc, argv, self, 1);
     if (r >= 0) return r;
-    if ((r = cli_depth_profile_init(&P, &o, &X, 1)) >= 0) { cli_depth_close(&d, &o, &X); return r; }
     long dl = P.derived_length;
     long ab = lt_depth_abelian_layers(dl), re = lt_depth_restricted_layers(dl);
     /* the lengths: --length, else the paper's training and test lengths */
@@ -355,7 +354,6 @@ out:
     mpz_clear(n);
     mpz_clear(width[0]);
     mpz_clear(width[1]);
-    cli_depth_profile_clear(&P);
-    cli_depth_close(&d, &o, &X);
+    cli_depth_finish(&d, &o, &X, &P);
     return r;
 }

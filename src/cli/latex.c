@@ -9,39 +9,31 @@
 #include <unistd.h>
 #include "cli.h"
 #include "latex.h"
+#include "tex.h"
 #include "lietool/io.h"
 
 /* ---- writing LaTeX ---- */
 
-/* Text mode: the special characters escaped. */
+/* Text mode: the special characters escaped (tex.c), a term of a
+   series (G0, L1, C2) as G_{0}. */
 static void put_text(FILE *f, const char *s, size_t len)
 {
+    size_t start = 0;
     for (size_t i = 0; i < len; i++) {
         char c = s[i];
-        /* a term of a series, G0, L1, C2: G_{0} */
         if ((c == 'G' || c == 'L' || c == 'C') && (i == 0 || !isalnum((unsigned char)s[i - 1]))
             && i + 1 < len && isdigit((unsigned char)s[i + 1])) {
             size_t j = i + 1;
             while (j < len && isdigit((unsigned char)s[j])) j++;
             if (j == len || !isalnum((unsigned char)s[j])) {
+                cli_tex_text_n(f, s + start, i - start);
                 fprintf(f, "$%c_{", c); fwrite(s + i + 1, 1, j - i - 1, f); fputs("}$", f);
                 i = j - 1;
-                continue;
+                start = j;
             }
         }
-        switch (c) {
-        case '\\': fputs("\\textbackslash{}", f); break;
-        case '{': case '}': case '$': case '&': case '%': case '#': case '_':
-            fputc('\\', f); fputc(c, f); break;
-        case '^': fputs("\\textasciicircum{}", f); break;
-        case '~': fputs("\\textasciitilde{}", f); break;
-        case '<': fputs("\\textless{}", f); break;
-        case '>': fputs("\\textgreater{}", f); break;
-        case '|': fputs("\\textbar{}", f); break;
-        case '-': fputs(i + 1 < len && s[i + 1] == '-' ? "-{}" : "-", f); break;   /* no en dash in --bound */
-        default: fputc(c, f);
-        }
     }
+    cli_tex_text_n(f, s + start, len - start);
 }
 
 /* Math mode: exponents braced (a^-1 -> a^{-1}), != as \neq, the

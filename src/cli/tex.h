@@ -20,6 +20,8 @@
 void cli_tex_begin(FILE *f, const cli_opts *o);
 /* Text mode: s escaped (\ { } $ & % # _ ^ ~ < > |). */
 void cli_tex_text(FILE *f, const char *s);
+/* The same for the len characters at s. */
+void cli_tex_text_n(FILE *f, const char *s, size_t len);
 /* Math mode: an object name as mathematics: S4 -> S_{4},
    C5 x A4 -> C_{5} \times A_{4}, sl(2) -> \mathfrak{sl}(2),
    PSL(2,7) -> \mathrm{PSL}(2,7); anything else as escaped \text{...}. */
