@@ -180,12 +180,6 @@ static void put_text(const cli_opts *o, const cli_depth_opts *d, const cli_depth
     printf("\nHeo et al. 2026 is arXiv:2603.05573; lietool(1) lists every source under REFERENCES.\n");
 }
 
-/* A table row with a yes/no value. */
-static void tex_yes(const char *key, int v)
-{
-    cli_tex_table_row(stdout, key, v ? "yes" : "no");
-}
-
 /* A table row with a series as a chain. */
 static void tex_series_row(const char *key, const cli_depth_profile *P, int lower)
 {
@@ -193,14 +187,6 @@ static void tex_series_row(const char *key, const cli_depth_profile *P, int lowe
     printf("$");
     cli_depth_tex_series(P, lower);
     printf("$");
-    cli_tex_table_row_end(stdout);
-}
-
-/* A table row with a number, or the text none when v < 0. */
-static void tex_num(const char *key, long v, const char *none)
-{
-    cli_tex_table_key(stdout, key);
-    if (v >= 0) printf("$%ld$", v); else cli_tex_text(stdout, none);
     cli_tex_table_row_end(stdout);
 }
 
@@ -216,19 +202,15 @@ static void put_tex(const cli_opts *o, const cli_depth_opts *d, const cli_depth_
     cli_tex_heading_object(stdout, o->object, after);
     cli_tex_heading(stdout, "Algebraic profile");
     cli_tex_table_begin(stdout);
-    cli_tex_table_key(stdout, P->is_lie ? "dimension" : "order");
-    printf("$");
-    cli_tex_mpz(stdout, P->size);
-    printf("$");
-    cli_tex_table_row_end(stdout);
-    tex_yes("abelian", P->abelian);
-    tex_yes("nilpotent", P->nilpotent);
-    tex_yes("solvable", P->solvable);
-    tex_yes("perfect", P->perfect);
+    cli_tex_row_mpz(stdout, P->is_lie ? "dimension" : "order", P->size);
+    cli_tex_row_yes(stdout, "abelian", P->abelian);
+    cli_tex_row_yes(stdout, "nilpotent", P->nilpotent);
+    cli_tex_row_yes(stdout, "solvable", P->solvable);
+    cli_tex_row_yes(stdout, "perfect", P->perfect);
     tex_series_row("derived series", P, 0);
-    tex_num("derived length", R->dl, "not solvable");
+    cli_tex_row_num(stdout, "derived length", R->dl, "not solvable");
     tex_series_row("lower central series", P, 1);
-    tex_num("nilpotency class", P->nilpotent ? P->nilpotency_class : -1, "not nilpotent");
+    cli_tex_row_num(stdout, "nilpotency class", P->nilpotent ? P->nilpotency_class : -1, "not nilpotent");
     cli_tex_table_end(stdout);
     const char *section = NULL;
     for (int i = 0; i < R->C->n; i++) {

@@ -137,13 +137,11 @@ void cli_depth_put_head(const cli_opts *o, const cli_depth_profile *P)
 
 void cli_depth_tex_head(const cli_opts *o, const cli_depth_profile *P)
 {
-    char num[32];
     cli_tex_begin(stdout, o);
     cli_tex_heading_object(stdout, o->object, "");
     cli_tex_table_begin(stdout);
-    cli_tex_table_row(stdout, "solvable", P->solvable ? "yes" : "no");
-    snprintf(num, sizeof num, "$%ld$", P->derived_length);
-    cli_tex_table_row(stdout, "derived length", P->solvable ? num : "not solvable");
+    cli_tex_row_yes(stdout, "solvable", P->solvable);
+    cli_tex_row_num(stdout, "derived length", P->solvable ? P->derived_length : -1, "not solvable");
 }
 
 void cli_depth_tex_cite(lt_depth_source s)
