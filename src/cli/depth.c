@@ -76,19 +76,20 @@ int cli_depth_profile_init(cli_depth_profile *P, cli_opts *o, cli_object *X, int
     return -1;
 }
 
-int cli_depth_start(cli_depth_opts *d, cli_opts *o, cli_object *X, cli_depth_profile *P,
-                    int argc, char **argv, const lt_cmd *self, int lower)
+int cli_depth_run(int argc, char **argv, const lt_cmd *self, int lower, cli_depth_body body)
 {
-    int r = cli_depth_open(d, o, X, argc, argv, self);
+    cli_depth_opts d;
+    cli_opts o;
+    cli_object X;
+    cli_depth_profile P;
+    int r = cli_depth_open(&d, &o, &X, argc, argv, self);
     if (r >= 0) return r;
-    if ((r = cli_depth_profile_init(P, o, X, lower)) >= 0) cli_depth_close(d, o, X);
+    if ((r = cli_depth_profile_init(&P, &o, &X, lower)) < 0) {
+        r = body(&o, &d, &P);
+        cli_depth_profile_clear(&P);
+    }
+    cli_depth_close(&d, &o, &X);
     return r;
-}
-
-void cli_depth_finish(cli_depth_opts *d, cli_opts *o, cli_object *X, cli_depth_profile *P)
-{
-    cli_depth_profile_clear(P);
-    cli_depth_close(d, o, X);
 }
 
 void cli_depth_profile_clear(cli_depth_profile *P)
