@@ -115,36 +115,32 @@ static void put_tex(const cli_opts *o, const cli_depth_opts *d, const cli_depth_
     printf(".\\par\n");
 }
 
-int cmd_error_bound(int argc, char **argv, const lt_cmd *self)
+static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)
 {
-    cli_depth_opts d;
-    cli_opts o;
-    cli_object X;
-    cli_depth_profile P;
-    int r = cli_depth_open(&d, &o, &X, argc, argv, self);
-    if (r >= 0) return r;
-    if ((r = cli_depth_profile_init(&P, &o, &X, 0)) >= 0) { cli_depth_close(&d, &o, &X); return r; }
     eb_result E;
-    E.dl = P.derived_length;
+    E.dl = P->derived_length;
     mpfr_init2(E.eps, 64);
-    if (d.has_eps) {
+    if (d->has_eps) {
         mpq_t q;
         mpq_init(q);
-        fmpq_get_mpq(q, d.eps);
+        fmpq_get_mpq(q, d->eps);
         mpfr_set_q(E.eps, q, MPFR_RNDN);
         mpq_clear(q);
     }
     for (int k = 1; k <= DEPTHS; k++) {
-        E.c[k - 1] = lt_depth_truncation_class(k, d.bound);
-        E.e[k - 1] = lt_depth_error_exponent(k, d.bound);
+        E.c[k - 1] = lt_depth_truncation_class(k, d->bound);
+        E.e[k - 1] = lt_depth_error_exponent(k, d->bound);
         E.exact[k - 1] = lt_depth_is_exact(k, E.dl);
         mpfr_init2(E.pw[k - 1], 64);
-        if (d.has_eps) mpfr_pow_ui(E.pw[k - 1], E.eps, E.e[k - 1], MPFR_RNDN);
+        if (d->has_eps) mpfr_pow_ui(E.pw[k - 1], E.eps, E.e[k - 1], MPFR_RNDN);
     }
-    (o.latex ? put_tex : o.json ? put_json : put_text)(&o, &d, &P, &E);
+    (o->latex ? put_tex : o->json ? put_json : put_text)(o, d, P, &E);
     mpfr_clear(E.eps);
     for (int k = 0; k < DEPTHS; k++) mpfr_clear(E.pw[k]);
-    cli_depth_profile_clear(&P);
-    cli_depth_close(&d, &o, &X);
     return 0;
+}
+
+int cmd_error_bound(int argc, char **argv, const lt_cmd *self)
+{
+    return cli_depth_run(argc, argv, self, 0, run);
 }

@@ -95,16 +95,6 @@ static void put_text(const cli_opts *o, const lt_pgrp_t G, const lt_pgrp_profile
     } else { cli_put_mpz(stdout, P->exponent_lo, 0); printf("\n"); }
 }
 
-/* A table row whose value is an integer in math mode. */
-static void tex_mpz_row(const char *key, const mpz_t z)
-{
-    cli_tex_table_key(stdout, key);
-    printf("$");
-    cli_tex_mpz(stdout, z);
-    printf("$");
-    cli_tex_table_row_end(stdout);
-}
-
 /* A table row with a series as a chain of its terms, each order beneath. */
 static void tex_series_row(const char *key, const lt_pgrp_series_t S, int lower)
 {
@@ -132,25 +122,21 @@ static void put_tex(const cli_opts *o, const lt_pgrp_t G, const lt_pgrp_profile_
 {
     lt_status zst = P->center_status, est = P->exponent_status;
     int eopen = !est && !P->exponent_decided;
-    char num[32];
     cli_tex_begin(stdout, o);
     cli_tex_heading_object(stdout, o->object, "");
     cli_tex_table_begin(stdout);
-    tex_mpz_row("order", G->order);
-    snprintf(num, sizeof num, "$%d$", G->n);
-    cli_tex_table_row(stdout, "degree", num);
-    cli_tex_table_row(stdout, "abelian", P->abelian ? "yes" : "no");
-    cli_tex_table_row(stdout, "nilpotent", P->nilpotent ? "yes" : "no");
-    cli_tex_table_row(stdout, "solvable", P->solvable ? "yes" : "no");
-    cli_tex_table_row(stdout, "perfect", P->perfect ? "yes" : "no");
+    cli_tex_row_mpz(stdout, "order", G->order);
+    cli_tex_row_num(stdout, "degree", G->n, "");
+    cli_tex_row_yes(stdout, "abelian", P->abelian);
+    cli_tex_row_yes(stdout, "nilpotent", P->nilpotent);
+    cli_tex_row_yes(stdout, "solvable", P->solvable);
+    cli_tex_row_yes(stdout, "perfect", P->perfect);
     tex_series_row("derived series", P->derived, 0);
-    snprintf(num, sizeof num, "$%d$", P->derived_length);
-    cli_tex_table_row(stdout, "derived length", P->solvable ? num : "not solvable");
+    cli_tex_row_num(stdout, "derived length", P->solvable ? P->derived_length : -1, "not solvable");
     tex_series_row("lower central series", P->lower, 1);
-    snprintf(num, sizeof num, "$%d$", P->nilpotency_class);
-    cli_tex_table_row(stdout, "nilpotency class", P->nilpotent ? num : "not nilpotent");
+    cli_tex_row_num(stdout, "nilpotency class", P->nilpotent ? P->nilpotency_class : -1, "not nilpotent");
     if (zst) tex_not_computed("center order", P->center_err->msg);
-    else tex_mpz_row("center order", P->center->order);
+    else cli_tex_row_mpz(stdout, "center order", P->center->order);
     if (est) tex_not_computed("exponent", P->exponent_err->msg);
     else if (eopen) {
         cli_tex_table_key(stdout, "exponent");
@@ -159,7 +145,7 @@ static void put_tex(const cli_opts *o, const lt_pgrp_t G, const lt_pgrp_profile_
         printf("$ (deciding it enumerates $"); cli_tex_mpz(stdout, G->order);
         printf("$ elements, above -{}-max-enum %ld)", o->ctx->max_enum);
         cli_tex_table_row_end(stdout);
-    } else tex_mpz_row("exponent", P->exponent_lo);
+    } else cli_tex_row_mpz(stdout, "exponent", P->exponent_lo);
     cli_tex_table_end(stdout);
     printf("(beneath each term of a series its order)\n");
 }

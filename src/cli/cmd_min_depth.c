@@ -172,35 +172,31 @@ static void put_tex(const cli_opts *o, const cli_depth_opts *d, const cli_depth_
     cli_tex_table_end(stdout);
 }
 
-int cmd_min_depth(int argc, char **argv, const lt_cmd *self)
+static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)
 {
-    cli_depth_opts d;
-    cli_opts o;
-    cli_object X;
-    cli_depth_profile P;
-    int r = cli_depth_open(&d, &o, &X, argc, argv, self);
-    if (r >= 0) return r;
-    if ((r = cli_depth_profile_init(&P, &o, &X, 0)) >= 0) { cli_depth_close(&d, &o, &X); return r; }
-    md_result M = {.dl = P.derived_length, .T = d.length, .wst = LT_OK};
+    int r = 0;
+    md_result M = {.dl = P->derived_length, .T = d->length, .wst = LT_OK};
     M.ab = lt_depth_abelian_layers(M.dl);
     M.re = lt_depth_restricted_layers(M.dl);
     mpz_init(M.n);
     mpz_init(M.width);
     lt_err_init(M.werr);
-    r = 0;
     if (M.T) {
-        M.lb = lt_depth_log_bound(M.T, d.bound);
+        M.lb = lt_depth_log_bound(M.T, d->bound);
         M.lb1 = lt_depth_log_bound(M.T, LT_BOUND_V1);
         M.lbs = lt_depth_log_bound(M.T, LT_BOUND_SHARP);
         M.within = M.ab >= 0 && M.ab < M.lb ? M.ab : M.lb;
-        cli_depth_tokens(M.n, &d, &P);
-        M.wst = lt_depth_width(M.width, NULL, M.n, M.T, d.max_digits, o.ctx, M.werr);
+        cli_depth_tokens(M.n, d, P);
+        M.wst = lt_depth_width(M.width, NULL, M.n, M.T, d->max_digits, o->ctx, M.werr);
         if (M.wst && M.wst != LT_ELIMIT) r = cli_fail(M.werr);
     }
-    if (!r) (o.latex ? put_tex : o.json ? put_json : put_text)(&o, &d, &P, &M);
+    if (!r) (o->latex ? put_tex : o->json ? put_json : put_text)(o, d, P, &M);
     mpz_clear(M.n);
     mpz_clear(M.width);
-    cli_depth_profile_clear(&P);
-    cli_depth_close(&d, &o, &X);
     return r;
+}
+
+int cmd_min_depth(int argc, char **argv, const lt_cmd *self)
+{
+    return cli_depth_run(argc, argv, self, 0, run);
 }

@@ -180,12 +180,6 @@ static void put_text(const cli_opts *o, const cli_depth_opts *d, const cli_depth
     printf("\nHeo et al. 2026 is arXiv:2603.05573; lietool(1) lists every source under REFERENCES.\n");
 }
 
-/* A table row with a yes/no value. */
-static void tex_yes(const char *key, int v)
-{
-    cli_tex_table_row(stdout, key, v ? "yes" : "no");
-}
-
 /* A table row with a series as a chain. */
 static void tex_series_row(const char *key, const cli_depth_profile *P, int lower)
 {
@@ -193,14 +187,6 @@ static void tex_series_row(const char *key, const cli_depth_profile *P, int lowe
     printf("$");
     cli_depth_tex_series(P, lower);
     printf("$");
-    cli_tex_table_row_end(stdout);
-}
-
-/* A table row with a number, or the text none when v < 0. */
-static void tex_num(const char *key, long v, const char *none)
-{
-    cli_tex_table_key(stdout, key);
-    if (v >= 0) printf("$%ld$", v); else cli_tex_text(stdout, none);
     cli_tex_table_row_end(stdout);
 }
 
@@ -216,19 +202,15 @@ static void put_tex(const cli_opts *o, const cli_depth_opts *d, const cli_depth_
     cli_tex_heading_object(stdout, o->object, after);
     cli_tex_heading(stdout, "Algebraic profile");
     cli_tex_table_begin(stdout);
-    cli_tex_table_key(stdout, P->is_lie ? "dimension" : "order");
-    printf("$");
-    cli_tex_mpz(stdout, P->size);
-    printf("$");
-    cli_tex_table_row_end(stdout);
-    tex_yes("abelian", P->abelian);
-    tex_yes("nilpotent", P->nilpotent);
-    tex_yes("solvable", P->solvable);
-    tex_yes("perfect", P->perfect);
+    cli_tex_row_mpz(stdout, P->is_lie ? "dimension" : "order", P->size);
+    cli_tex_row_yes(stdout, "abelian", P->abelian);
+    cli_tex_row_yes(stdout, "nilpotent", P->nilpotent);
+    cli_tex_row_yes(stdout, "solvable", P->solvable);
+    cli_tex_row_yes(stdout, "perfect", P->perfect);
     tex_series_row("derived series", P, 0);
-    tex_num("derived length", R->dl, "not solvable");
+    cli_tex_row_num(stdout, "derived length", R->dl, "not solvable");
     tex_series_row("lower central series", P, 1);
-    tex_num("nilpotency class", P->nilpotent ? P->nilpotency_class : -1, "not nilpotent");
+    cli_tex_row_num(stdout, "nilpotency class", P->nilpotent ? P->nilpotency_class : -1, "not nilpotent");
     cli_tex_table_end(stdout);
     const char *section = NULL;
     for (int i = 0; i < R->C->n; i++) {
@@ -264,21 +246,15 @@ static void put_tex(const cli_opts *o, const cli_depth_opts *d, const cli_depth_
     cli_tex_par(stdout, "Heo et al. 2026 is arXiv:2603.05573; lietool(1) lists every source under REFERENCES.");
 }
 
-int cmd_report(int argc, char **argv, const lt_cmd *self)
+static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)
 {
-    cli_depth_opts d;
-    cli_opts o;
-    cli_object X;
-    cli_depth_profile P;
-    int r = cli_depth_open(&d, &o, &X, argc, argv, self);
-    if (r >= 0) return r;
-    if ((r = cli_depth_profile_init(&P, &o, &X, 1)) >= 0) { cli_depth_close(&d, &o, &X); return r; }
-    long dl = P.derived_length;
+    int r;
+    long dl = P->derived_length;
     long ab = lt_depth_abelian_layers(dl), re = lt_depth_restricted_layers(dl);
     /* the lengths: --length, else the paper's training and test lengths */
     ulong lengths[2] = {128, 256};
     int nlen = 2;
-    if (d.length) { lengths[0] = d.length; nlen = 1; }
+    if (d->length) { lengths[0] = d->length; nlen = 1; }
     mpz_t n, width[2];
     mpz_init(n);
     mpz_init(width[0]);
@@ -287,9 +263,9 @@ int cmd_report(int argc, char **argv, const lt_cmd *self)
     lt_status wst[2] = {LT_OK, LT_OK};
     lt_err_t werr;
     lt_err_init(werr);
-    cli_depth_tokens(n, &d, &P);
+    cli_depth_tokens(n, d, P);
     for (int i = 0; i < nlen; i++) {
-        wst[i] = lt_depth_width(width[i], &digits[i], n, lengths[i], d.max_digits, o.ctx, werr);
+        wst[i] = lt_depth_width(width[i], &digits[i], n, lengths[i], d->max_digits, o->ctx, werr);
         if (wst[i] && wst[i] != LT_ELIMIT) { r = cli_fail(werr); goto out; }
     }
 
@@ -301,9 +277,9 @@ int cmd_report(int argc, char **argv, const lt_cmd *self)
     else add(&C, MIN, "restricted layers", LT_SRC_HEO_PROP33, "no constant depth: $k$ layers reach derived length $<= 2k$");
     for (int i = 0; i < nlen; i++) {
         char key[32];
-        int lb = lt_depth_log_bound(lengths[i], d.bound);
+        int lb = lt_depth_log_bound(lengths[i], d->bound);
         snprintf(key, sizeof key, "length %lu", lengths[i]);
-        const char *f = d.bound == LT_BOUND_V1 ? "ceil" : "floor";
+        const char *f = d->bound == LT_BOUND_V1 ? "ceil" : "floor";
         if (ab >= 0 && ab < lb)
             add(&C, MIN, key, LT_SRC_HEO_PROP37, "at most $%ld$ abelian layer%s; $%s(log2 T) + 1 = %d$ for any target",
                 ab, ab == 1 ? "" : "s", f, lb);
@@ -338,7 +314,7 @@ int cmd_report(int argc, char **argv, const lt_cmd *self)
             size_t l = strlen(row), m = strlen(exps);
             snprintf(row + l, sizeof row - l, "%4d", k);
             if (lt_depth_is_exact(k, dl)) snprintf(exps + m, sizeof exps - m, "%4s", "-");
-            else snprintf(exps + m, sizeof exps - m, "%4lu", lt_depth_error_exponent(k, d.bound));
+            else snprintf(exps + m, sizeof exps - m, "%4lu", lt_depth_error_exponent(k, d->bound));
         }
         add(&C, ERR, "depth k", -1, "%s", row + 2);
         add(&C, ERR, "error O(eps^e), e", LT_SRC_HEO_COR36, "%s", exps + 2);
@@ -346,16 +322,19 @@ int cmd_report(int argc, char **argv, const lt_cmd *self)
         if (dl >= 0) add(&C, ERR, "exact", LT_SRC_HEO_THM34, "from depth $%ld$ on (-)", dl > 0 ? dl : 1);
         else add(&C, ERR, "exact", LT_SRC_HEO_PROP33, "at no constant depth");
     }
-    complexity(&C, &P, dl);
+    complexity(&C, P, dl);
 
     rp_result R = {dl, ab, re, lengths, nlen, n, width[0], wst, &C};
-    (o.latex ? put_tex : o.json ? put_json : put_text)(&o, &d, &P, &R);
+    (o->latex ? put_tex : o->json ? put_json : put_text)(o, d, P, &R);
     r = 0;
 out:
     mpz_clear(n);
     mpz_clear(width[0]);
     mpz_clear(width[1]);
-    cli_depth_profile_clear(&P);
-    cli_depth_close(&d, &o, &X);
     return r;
+}
+
+int cmd_report(int argc, char **argv, const lt_cmd *self)
+{
+    return cli_depth_run(argc, argv, self, 1, run);
 }

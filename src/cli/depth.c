@@ -76,6 +76,22 @@ int cli_depth_profile_init(cli_depth_profile *P, cli_opts *o, cli_object *X, int
     return -1;
 }
 
+int cli_depth_run(int argc, char **argv, const lt_cmd *self, int lower, cli_depth_body body)
+{
+    cli_depth_opts d;
+    cli_opts o;
+    cli_object X;
+    cli_depth_profile P;
+    int r = cli_depth_open(&d, &o, &X, argc, argv, self);
+    if (r >= 0) return r;
+    if ((r = cli_depth_profile_init(&P, &o, &X, lower)) < 0) {
+        r = body(&o, &d, &P);
+        cli_depth_profile_clear(&P);
+    }
+    cli_depth_close(&d, &o, &X);
+    return r;
+}
+
 void cli_depth_profile_clear(cli_depth_profile *P)
 {
     lt_pgrp_profile_clear(P->grp);
@@ -122,13 +138,11 @@ void cli_depth_put_head(const cli_opts *o, const cli_depth_profile *P)
 
 void cli_depth_tex_head(const cli_opts *o, const cli_depth_profile *P)
 {
-    char num[32];
     cli_tex_begin(stdout, o);
     cli_tex_heading_object(stdout, o->object, "");
     cli_tex_table_begin(stdout);
-    cli_tex_table_row(stdout, "solvable", P->solvable ? "yes" : "no");
-    snprintf(num, sizeof num, "$%ld$", P->derived_length);
-    cli_tex_table_row(stdout, "derived length", P->solvable ? num : "not solvable");
+    cli_tex_row_yes(stdout, "solvable", P->solvable);
+    cli_tex_row_num(stdout, "derived length", P->solvable ? P->derived_length : -1, "not solvable");
 }
 
 void cli_depth_tex_cite(lt_depth_source s)

@@ -61,6 +61,10 @@ typedef struct {
    exit status (message printed; P cleared). */
 int cli_depth_profile_init(cli_depth_profile *P, cli_opts *o, cli_object *X, int lower);
 void cli_depth_profile_clear(cli_depth_profile *P);
+/* A depth command: cli_depth_open, the profile (lower: with the lower
+   central series), then body, whose status it returns; everything freed. */
+typedef int (*cli_depth_body)(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P);
+int cli_depth_run(int argc, char **argv, const lt_cmd *self, int lower, cli_depth_body body);
 /* The derived (or lower central) series: "60 > 4 > 1", or a JSON array
    (strings for a group, integers for a Lie algebra). */
 void cli_depth_put_series(const cli_depth_profile *P, int lower, int json);

@@ -143,14 +143,6 @@ int cli_lie_center(cli_opts *o, const lt_liealg_t L)
     return 0;
 }
 
-/* A table row with a number in math mode. */
-static void tex_num_row(const char *key, long v)
-{
-    cli_tex_table_key(stdout, key);
-    printf("$%ld$", v);
-    cli_tex_table_row_end(stdout);
-}
-
 /* A table row with a series as a chain, each dimension beneath its term
    (lower: the lower central series; upper: the upper central series, its
    dimensions only). */
@@ -176,27 +168,25 @@ static void lie_info_tex(const cli_opts *o, const lt_liealg_profile_t P)
     cli_tex_begin(stdout, o);
     cli_tex_heading_object(stdout, o->object, "");
     cli_tex_table_begin(stdout);
-    tex_num_row("dimension", (long)P->dim);
+    cli_tex_row_num(stdout, "dimension", (long)P->dim, "");
     if (P->matrix_size) {
         cli_tex_table_key(stdout, "matrices");
         printf("$%ld \\times %ld$", (long)P->matrix_size, (long)P->matrix_size);
         cli_tex_table_row_end(stdout);
     }
-    cli_tex_table_row(stdout, "abelian", P->abelian ? "yes" : "no");
-    cli_tex_table_row(stdout, "nilpotent", P->nilpotent ? "yes" : "no");
-    cli_tex_table_row(stdout, "solvable", P->solvable ? "yes" : "no");
-    cli_tex_table_row(stdout, "semisimple", P->semisimple ? "yes" : "no");
-    cli_tex_table_row(stdout, "perfect", P->perfect ? "yes" : "no");
+    cli_tex_row_yes(stdout, "abelian", P->abelian);
+    cli_tex_row_yes(stdout, "nilpotent", P->nilpotent);
+    cli_tex_row_yes(stdout, "solvable", P->solvable);
+    cli_tex_row_yes(stdout, "semisimple", P->semisimple);
+    cli_tex_row_yes(stdout, "perfect", P->perfect);
     tex_series_row("derived series", P->derived, 0, 0);
-    if (P->solvable) tex_num_row("derived length", (long)P->derived_length);
-    else cli_tex_table_row(stdout, "derived length", "not solvable");
+    cli_tex_row_num(stdout, "derived length", P->solvable ? (long)P->derived_length : -1, "not solvable");
     tex_series_row("lower central series", P->lower, 1, 0);
-    if (P->nilpotent) tex_num_row("nilpotency class", (long)P->nilpotency_class);
-    else cli_tex_table_row(stdout, "nilpotency class", "not nilpotent");
+    cli_tex_row_num(stdout, "nilpotency class", P->nilpotent ? (long)P->nilpotency_class : -1, "not nilpotent");
     tex_series_row("upper central series", P->upper, 0, 1);
-    tex_num_row("center dimension", (long)P->center->rank);
-    tex_num_row("killing rank", (long)P->killing_rank);
-    tex_num_row("radical dimension", (long)P->radical->rank);
+    cli_tex_row_num(stdout, "center dimension", (long)P->center->rank, "");
+    cli_tex_row_num(stdout, "killing rank", (long)P->killing_rank, "");
+    cli_tex_row_num(stdout, "radical dimension", (long)P->radical->rank, "");
     cli_tex_table_end(stdout);
     printf("(beneath each term of a series its dimension)\n");
 }

@@ -36,14 +36,14 @@ static void text_char(FILE *f, char c, char next)
     }
 }
 
-static void text_n(FILE *f, const char *s, size_t len)
+void cli_tex_text_n(FILE *f, const char *s, size_t len)
 {
     for (size_t i = 0; i < len; i++) text_char(f, s[i], i + 1 < len ? s[i + 1] : 0);
 }
 
 void cli_tex_text(FILE *f, const char *s)
 {
-    text_n(f, s, strlen(s));
+    cli_tex_text_n(f, s, strlen(s));
 }
 
 /* ---- lietool's plain notation as mathematics ---- */
@@ -180,7 +180,7 @@ void cli_tex_prose(FILE *f, const char *s)
     while (*s) {
         const char *m = strchr(s, '$');
         if (!m) { cli_tex_text(f, s); return; }
-        text_n(f, s, (size_t)(m - s));
+        cli_tex_text_n(f, s, (size_t)(m - s));
         const char *e = strchr(m + 1, '$');
         size_t len = e ? (size_t)(e - m - 1) : strlen(m + 1);
         fputc('$', f);
@@ -227,7 +227,7 @@ static void object_factor(FILE *f, const char *p, size_t len)
     } else if (a == len && a > 0 && a < 4 && isupper((unsigned char)p[0])) {
         fputs("\\mathrm{", f); fwrite(p, 1, a, f); fputc('}', f);
     } else {
-        fputs("\\text{", f); text_n(f, p, len); fputc('}', f);
+        fputs("\\text{", f); cli_tex_text_n(f, p, len); fputc('}', f);
     }
 }
 
@@ -355,6 +355,28 @@ void cli_tex_table_row(FILE *f, const char *key, const char *value_tex)
 void cli_tex_table_end(FILE *f)
 {
     fputs("\\end{tabular}\\par\n", f);
+}
+
+void cli_tex_row_yes(FILE *f, const char *key, int v)
+{
+    cli_tex_table_row(f, key, v ? "yes" : "no");
+}
+
+void cli_tex_row_mpz(FILE *f, const char *key, const mpz_t z)
+{
+    cli_tex_table_key(f, key);
+    fputc('$', f);
+    cli_tex_mpz(f, z);
+    fputc('$', f);
+    cli_tex_table_row_end(f);
+}
+
+void cli_tex_row_num(FILE *f, const char *key, long v, const char *none)
+{
+    cli_tex_table_key(f, key);
+    if (v >= 0) fprintf(f, "$%ld$", v);
+    else cli_tex_text(f, none);
+    cli_tex_table_row_end(f);
 }
 
 void cli_tex_heading(FILE *f, const char *s)

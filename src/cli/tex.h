@@ -20,6 +20,8 @@
 void cli_tex_begin(FILE *f, const cli_opts *o);
 /* Text mode: s escaped (\ { } $ & % # _ ^ ~ < > |). */
 void cli_tex_text(FILE *f, const char *s);
+/* The same for the len characters at s. */
+void cli_tex_text_n(FILE *f, const char *s, size_t len);
 /* Math mode: an object name as mathematics: S4 -> S_{4},
    C5 x A4 -> C_{5} \times A_{4}, sl(2) -> \mathfrak{sl}(2),
    PSL(2,7) -> \mathrm{PSL}(2,7); anything else as escaped \text{...}. */
@@ -54,6 +56,11 @@ void cli_tex_table_row(FILE *f, const char *key, const char *value_tex);
 void cli_tex_table_key(FILE *f, const char *key);
 void cli_tex_table_row_end(FILE *f);
 void cli_tex_table_end(FILE *f);
+/* Rows whose value is yes or no; an integer in math mode; a number in
+   math mode, or the text none when v < 0. */
+void cli_tex_row_yes(FILE *f, const char *key, int v);
+void cli_tex_row_mpz(FILE *f, const char *key, const mpz_t z);
+void cli_tex_row_num(FILE *f, const char *key, long v, const char *none);
 /* A heading (bold, its own paragraph) and a paragraph of escaped text. */
 void cli_tex_heading(FILE *f, const char *s);
 void cli_tex_par(FILE *f, const char *s);
