@@ -185,7 +185,7 @@ static void put_factors(FILE *f, const lt_cascade_layer *L)
 static void put_series(FILE *f, const lt_cascade_struct *K, int json)
 {
     for (int i = 0; i < K->nterms; i++) {
-        if (json) fprintf(f, "%s%ld", i ? ", " : "", K->term_order[i]);
+        if (json) fprintf(f, "%s\"%ld\"", i ? ", " : "", K->term_order[i]);
         else fprintf(f, "%s%ld", i ? " > " : "", K->term_order[i]);
     }
 }
@@ -235,19 +235,18 @@ static int cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     const char *conv = lt_convention_name(s->conv);
     int exact_all = seq_ok == N;
     if (o->json) {
-        printf("{\"object\": ");
-        lt_json_put_string(stdout, spec);
-        printf(", \"order\": %ld, \"convention\": \"%s\", \"prefix_product\": \"%s\", \"derived_series\": [",
+        cli_json_begin(o);
+        printf(", \"order\": \"%ld\", \"convention\": \"%s\", \"prefix_product\": \"%s\", \"derived_series\": [",
                C->n, conv, prefix_rule);
         put_series(stdout, K, 1);
         printf("], \"derived_length\": %d, \"layers\": %d, \"layer\": [", K->derived_length, K->k);
         for (int i = 0; i < K->k; i++) {
             const lt_cascade_layer *L = &K->layer[i];
-            printf("%s{\"quotient_order\": %ld, \"factors\": [", i ? ", " : "", L->qorder);
+            printf("%s{\"quotient_order\": \"%ld\", \"factors\": [", i ? ", " : "", L->qorder);
             for (int j = 0; j < L->r; j++) printf("%s%d", j ? ", " : "", L->m[j]);
             printf("], \"channels\": %d}", L->r);
         }
-        printf("], \"tracked_order\": %ld, \"precision\": \"%s\", \"renormalize\": %s, \"scan\": \"%s\", \"scan_levels\": %d",
+        printf("], \"tracked_order\": \"%ld\", \"precision\": \"%s\", \"renormalize\": %s, \"scan\": \"%s\", \"scan_levels\": %d",
                tracked, lt_prec_name(s->prec), s->renorm ? "true" : "false", s->parallel ? "parallel" : "sequential",
                lt_scan_levels(T));
         printf(", \"length\": %ld, \"samples\": %ld, \"seed\": \"%" PRIu64 "\", \"sequences_correct\": %ld, "
@@ -340,7 +339,8 @@ static int drift(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     if (lt_cascade_drift_run(Z, groups, ng, &P, o->ctx, err)) { r = cli_fail(err); goto done; }
     if (s->csv && !(csv = open_csv(s->csv))) { r = CLI_INPUT; goto done; }
     if (o->json) {
-        printf("{\"max_length\": %ld, \"samples\": %ld, \"seed\": \"%" PRIu64 "\", \"rows\": [", Lmax, N, s->seed);
+        cli_json_begin(o);
+        printf(", \"max_length\": %ld, \"samples\": %ld, \"seed\": \"%" PRIu64 "\", \"groups\": [", Lmax, N, s->seed);
     } else {
         printf("first wrong position of the cascade's readout (f64 decoding), min / median over %ld word%s, seed %" PRIu64 ";\n"
                "'none' = right through --max-length %ld (in parentheses the largest phase error seen, radians;\n"
@@ -360,7 +360,7 @@ static int drift(ssm_opts *s, cli_opts *o, const lt_cmd *self)
         if (o->json) {
             printf("%s{\"group\": ", g ? ", " : "");
             lt_json_put_string(stdout, spec);
-            printf(", \"order\": %ld, \"layers\": %d, \"channels\": %d, \"cells\": [", Z->order[g], Z->layers[g], Z->channels[g]);
+            printf(", \"order\": \"%ld\", \"layers\": %d, \"channels\": %d, \"cells\": [", Z->order[g], Z->layers[g], Z->channels[g]);
         } else printf("%-9s %5ld %6d %8d", spec, Z->order[g], Z->layers[g], Z->channels[g]);
         for (int p = 0; p < np; p++)
             for (int rn = 0; rn < 2; rn++) {
@@ -368,7 +368,7 @@ static int drift(ssm_opts *s, cli_opts *o, const lt_cmd *self)
                 const lt_cascade_drift *v = Z->runs + c * N;
                 const lt_cascade_drift_cell *cell = &Z->cells[c];
                 if (o->json) {
-                    printf("%s{\"precision\": \"%s\", \"renormalize\": %s, \"first_wrong\": [", p + rn ? ", " : "",
+                    printf("%s{\"precision\": \"%s\", \"renormalize\": %s, \"first_wrong_by_sample\": [", p + rn ? ", " : "",
                            lt_prec_name(P.prec[p]), rn ? "true" : "false");
                     for (long w = 0; w < N; w++) {
                         if (w) printf(", ");
@@ -431,13 +431,14 @@ static int scan_cmd(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     if (st) return cli_fail(err);
     double maxdiff = Z.max_difference, maxh = Z.max_state, tol = Z.tolerance, rel = Z.relative_difference;
     int ok = Z.within;
-    if (o->json)
-        printf("{\"kind\": \"%s\", \"channels\": %d, \"length\": %ld, \"precision\": \"%s\", \"renormalize\": %s, "
+    if (o->json) {
+        cli_json_begin(o);
+        printf(", \"kind\": \"%s\", \"channels\": %d, \"length\": %ld, \"precision\": \"%s\", \"renormalize\": %s, "
                "\"levels\": %d, \"max_difference\": %.3g, \"max_state\": %.6g, \"relative_difference\": %.3g, "
                "\"tolerance\": %.3g, \"within_tolerance\": %s}\n",
                dense ? "dense" : "diag", d, T, lt_prec_name(s->prec), s->renorm ? "true" : "false",
                lt_scan_levels(T), maxdiff, maxh, rel, tol, ok ? "true" : "false");
-    else
+    } else
         printf("%s recurrence, %d channel%s, %ld steps, %s%s: sequential loop vs Blelloch scan (%d levels)\n"
                "relative difference %.3g, %s the tolerance %s = %.3g%s\n",
                dense ? "dense real" : "diagonal complex", d, d == 1 ? "" : "s", T, lt_prec_name(s->prec),
@@ -459,22 +460,21 @@ static int tables(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     int r = open_cascade(C, K, spec, (int)s->layers, s->prec, s->conv, o, self);
     if (r < 0) {
         long n = K->n;
-        printf("{\"object\": ");
-        lt_json_put_string(stdout, spec);
-        printf(", \"order\": %ld, \"convention\": \"%s\", \"prefix_product\": \"%s\", \"identity\": %d, \"table\": [",
+        cli_json_begin(o);
+        printf(", \"order\": \"%ld\", \"convention\": \"%s\", \"prefix_product\": \"%s\", \"identity\": %d, \"table\": [",
                n, lt_convention_name(s->conv), prefix_rule, K->identity);
         for (long i = 0; i < n; i++) {
             printf(i ? ", [" : "[");
             for (long j = 0; j < n; j++) printf(j ? ", %d" : "%d", K->table[i * n + j]);
             printf("]");
         }
-        printf("], \"precision\": \"%s\", \"layers\": [", lt_prec_name(s->prec));
+        printf("], \"precision\": \"%s\", \"layer\": [", lt_prec_name(s->prec));
         for (int i = 0; i < K->k; i++) {
             const lt_cascade_layer *L = &K->layer[i];
             long nq = L->qorder;
-            printf("%s{\"quotient_order\": %ld, \"factors\": [", i ? ", " : "", nq);
+            printf("%s{\"quotient_order\": \"%ld\", \"factors\": [", i ? ", " : "", nq);
             for (int j = 0; j < L->r; j++) printf("%s%d", j ? ", " : "", L->m[j]);
-            printf("], \"exponent\": [");
+            printf("], \"exponents\": [");
             /* exponent[g][j]: the token's root of unity is exp(2 pi i e / m_j) */
             for (long g = 0; g < n; g++) {
                 printf(g ? ", [" : "[");
@@ -574,13 +574,14 @@ static int bench_diag(ssm_opts *s, cli_opts *o)
     double norm = 0, sum = 0;
     for (int j = 0; j < d; j++) norm += h0r[j] * h0r[j] + h0i[j] * h0i[j];
     for (long t = 0; t < T; t++) sum += y[t];
-    if (!st)
-        printf("{\"channels\": %d, \"length\": %ld, \"scan\": \"%s\", \"seconds\": %.6f, \"cpu_seconds\": %.6f, "
+    if (!st) {
+        cli_json_begin(o);
+        printf(", \"channels\": %d, \"length\": %ld, \"scan\": \"%s\", \"seconds\": %.6f, \"cpu_seconds\": %.6f, "
                "\"tokens_per_second\": %.6g, \"tokens_per_cpu_second\": %.6g, \"checksum\": %.17g, \"final_norm2\": %.17g}\n",
                d, T, s->parallel ? "parallel" : "sequential", el, cpu, (double)T / el, (double)T / cpu, sum, norm);
+    }
     lt_free(lr); lt_free(li); lt_free(br); lt_free(bi); lt_free(cr); lt_free(ci); lt_free(tok); lt_free(y);
     lt_free(hr); lt_free(hi); lt_free(h0r); lt_free(h0i);
-    (void)o;
     return st ? cli_fail(err) : 0;
 }
 
@@ -625,8 +626,7 @@ static int bench_cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
             for (long t = 0; t < T; t++) right += out[t] == exact[t];
         }
         if (r < 0) {
-            printf("{\"object\": ");
-            lt_json_put_string(stdout, spec);
+            cli_json_begin(o);
             printf(", \"layers\": %d, \"length\": %ld, \"samples\": %ld, \"scan\": \"%s\", \"seconds\": %.6f, "
                    "\"cpu_seconds\": %.6f, \"tokens_per_second\": %.6g, \"tokens_per_cpu_second\": %.6g, \"positions_right\": %ld}\n",
                    K->k, T, N, s->lockstep ? "lockstep" : s->parallel ? "parallel" : "sequential", el, cpu,

@@ -85,7 +85,8 @@ typedef struct {
     long length, samples, max_mb, max_len, max_samples;
     uint64_t seed;
     int json, ndirs;
-    char **dirs;
+    char **dirs;            /* the operands, in co */
+    cli_opts co;            /* the shared options: --json, the limits of loading the group (ctx) */
 } ev_opts;
 
 #define EV_GROUP {.name = "--group", CLI_STRING_AT(ev_opts, group), .meta = "G", .flags = CLI_REQUIRED, \
@@ -122,20 +123,20 @@ static const cli_optdecl sweep_opts[] = {
     {0}
 };
 
-/* The model and its words take no --max-* of the shared ones: a fresh
-   context, the limits above. */
+/* The group's table takes the limits of loading a group and --max-enum
+   (as dataset generate); the model and its words the limits above. */
 const cli_decl cli_ssm_eval_decl = {
     .name = "eval", .summary = "a trained checkpoint on a word problem, beside the depth theory's prediction",
-    .common = CLI_O_JSON, .opts = eval_opts, .brief = 1,
+    .common = CLI_O_JSON | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, .opts = eval_opts, .brief = 1,
     .args = "MODEL_DIR", .min_args = 1, .max_args = 1, .what = "the model directory",
 };
 const cli_decl cli_ssm_sweep_decl = {
     .name = "sweep", .summary = "checkpoints of one task at several depths: the table, and the SVG of the longest prefix at 90%",
-    .common = CLI_O_JSON, .opts = sweep_opts, .brief = 1,
+    .common = CLI_O_JSON | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, .opts = sweep_opts, .brief = 1,
     .args = "DIR...", .min_args = 1, .max_args = -1, .what = "the model directories",
 };
 
-/* -1 to go on, or an exit status. */
+/* -1 to go on, or an exit status; o->co is always to be freed. */
 static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int sweep)
 {
     const cli_decl *d = sweep ? &cli_ssm_sweep_decl : &cli_ssm_eval_decl;
@@ -145,13 +146,10 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
     o->max_mb = 1024;
     o->max_len = 10000;
     o->max_samples = 1000000;
-    cli_opts co;
-    int r = cli_getopts(&co, o, argc, argv, self, d);
-    o->json = co.json;
-    o->ndirs = co.npos;
-    o->dirs = lt_malloc((size_t)(co.npos + 1) * sizeof *o->dirs);
-    for (int i = 0; i < co.npos; i++) o->dirs[i] = co.pos[i];
-    cli_free(&co);
+    int r = cli_getopts(&o->co, o, argc, argv, self, d);
+    o->json = o->co.json;
+    o->ndirs = o->co.npos;
+    o->dirs = o->co.pos;
     if (r >= 0) return r;
     if (!o->data && (o->length < 0 || o->samples < 0))
         return cli_usage_error(self, d, "give --data FILE.csv, or --length T and --samples N");
@@ -216,12 +214,11 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
 {
     ev_opts o;
     int r = ev_parse(&o, argc, argv, self, 0);
-    if (r >= 0) { lt_free(o.dirs); return r; }
+    if (r >= 0) { cli_free(&o.co); return r; }
     const char *dir = o.dirs[0];
     lt_err_t err;
     lt_err_init(err);
-    lt_ctx_t ctx;
-    lt_ctx_init(ctx);
+    lt_ctx_struct *ctx = o.co.ctx;
     lt_model_t M;
     lt_model_init(M);
     lt_cayley_t C;
@@ -252,12 +249,13 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     lt_depth_verdict_t V;
     lt_depth_model_verdict(V, &DM);
     if (o.json) {
-        printf("{\"model\": ");
+        cli_json_begin(&o.co);
+        printf(", \"model\": ");
         lt_json_put_string(stdout, dir);
         printf(", \"architecture\": \"%s\", \"layer_type\": \"%s\", \"layers\": %d, \"d_model\": %d, \"dtype\": \"%s\", \"group\": ",
                lt_model_arch_name(M), lt_model_layer_name(M), M->n_layers, M->d_model, M->dtype ? M->dtype : "F32");
         lt_json_put_string(stdout, o.group);
-        printf(", \"order\": %ld, \"words\": %ld, \"max_length\": %ld, \"token_accuracy\": %.6f, \"sequence_accuracy\": %.6f, "
+        printf(", \"order\": \"%ld\", \"words\": %ld, \"max_length\": %ld, \"token_accuracy\": %.6f, \"sequence_accuracy\": %.6f, "
                "\"sequences_correct\": %ld, \"longest_prefix_90\": %ld, \"per_position_accuracy\": [",
                C->n, R->words, R->max_length, R->token_accuracy, R->sequence_accuracy, R->correct_words, R->longest_prefix);
         for (long t = 0; t < R->max_length; t++) printf(t ? ", %.6f" : "%.6f", lt_ssm_eval_position_accuracy(R, t));
@@ -288,7 +286,7 @@ done:
     lt_words_clear(W);
     lt_cayley_clear(C);
     lt_model_clear(M);
-    lt_free(o.dirs);
+    cli_free(&o.co);
     return r;
 }
 
@@ -338,11 +336,10 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
 {
     ev_opts o;
     int r = ev_parse(&o, argc, argv, self, 1);
-    if (r >= 0) { lt_free(o.dirs); return r; }
+    if (r >= 0) { cli_free(&o.co); return r; }
     lt_err_t err;
     lt_err_init(err);
-    lt_ctx_t ctx;
-    lt_ctx_init(ctx);
+    lt_ctx_struct *ctx = o.co.ctx;
     lt_cayley_t C;
     lt_cayley_init(C);
     lt_words_t W;
@@ -367,7 +364,8 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     }
     qsort(rows, (size_t)o.ndirs, sizeof *rows, by_depth);
     if (o.json) {
-        printf("{\"group\": ");
+        cli_json_begin(&o.co);
+        printf(", \"group\": ");
         lt_json_put_string(stdout, o.group);
         printf(", \"derived_length\": ");
         if (d >= 0) printf("%ld", d); else printf("null");
@@ -406,6 +404,6 @@ done:
     lt_free(rows);
     lt_words_clear(W);
     lt_cayley_clear(C);
-    lt_free(o.dirs);
+    cli_free(&o.co);
     return r;
 }

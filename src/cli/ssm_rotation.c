@@ -155,12 +155,13 @@ static void put_text(const lt_rotation_params *P, const lt_rotation_result_t Z)
     printf("  (window ends; every position in --json and --csv)\n");
 }
 
-static void put_json(const lt_rotation_params *P, const lt_rotation_result_t Z)
+static void put_json(const cli_opts *o, const lt_rotation_params *P, const lt_rotation_result_t Z)
 {
     int nd = Z->ndepth;
     lt_rotation_icosa_t I;
     lt_rotation_icosa_init(I);
-    printf("{\"task\": \"rotation\", \"group\": \"A5\", \"tokens\": \"abstract_algebra\", \"generators\": {");
+    cli_json_begin(o);
+    printf(", \"task\": \"rotation\", \"group\": \"A5\", \"tokens\": \"abstract_algebra\", \"generator_matrices\": {");
     for (int g = 0; g < 2; g++) {
         printf("%s\"%s\": [", g ? ", " : "", g ? "(1,3,5,2,4)" : "(1,2,3)");
         for (int i = 0; i < 3; i++)
@@ -364,7 +365,7 @@ int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
         r = -1;
         if (csv && strcmp(csv, "-") == 0) r = put_csv(csv, &P, Z);
         else {
-            if (o.json) put_json(&P, Z);
+            if (o.json) put_json(&o, &P, Z);
             else put_text(&P, Z);
             if (csv) r = put_csv(csv, &P, Z);
         }
