@@ -17,67 +17,6 @@
 #include "lietool/plot.h"
 #include "lietool/ssm.h"
 
-/* ---- the --data file ---- */
-
-/* Space-separated indices below order; returns the count or -1. */
-static long indices(int **out, char *s, long order, long max_len)
-{
-    long n = 0, cap = 16;
-    int *v = lt_malloc((size_t)cap * sizeof *v);
-    char *p = s;
-    for (;;) {
-        while (*p == ' ') p++;
-        if (!*p) break;
-        if (!isdigit((unsigned char)*p)) { lt_free(v); return -1; }
-        char *e;
-        errno = 0;
-        long x = strtol(p, &e, 10);
-        if (errno || x >= order || (*e && *e != ' ') || n >= max_len) { lt_free(v); return -1; }
-        if (n == cap) { cap *= 2; v = lt_realloc(v, (size_t)cap * sizeof *v); }
-        v[n++] = (int)x;
-        p = e;
-    }
-    *out = v;
-    return n;
-}
-
-/* Reads seed,input,target rows; LT_EINPUT naming the line. */
-static lt_status read_words(lt_words_t W, FILE *f, const char *path, long order, long max_len, long max_samples, lt_err_t err)
-{
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t got;
-    long lineno = 0;
-    lt_status st = LT_OK;
-    while (!st && (got = getline(&line, &cap, f)) >= 0) {
-        lineno++;
-        while (got > 0 && (line[got - 1] == '\n' || line[got - 1] == '\r')) line[--got] = '\0';
-        if (lineno == 1) {
-            if (strcmp(line, "seed,input,target")) st = lt_err_set(err, LT_EINPUT, "%s:1: header is not 'seed,input,target'", path);
-            continue;
-        }
-        if (!*line) continue;
-        char *c1 = strchr(line, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
-        if (!c2 || strchr(c2 + 1, ',')) { st = lt_err_set(err, LT_EINPUT, "%s:%ld: not three comma-separated fields", path, lineno); break; }
-        if (W->n >= max_samples) { st = lt_err_set(err, LT_ELIMIT, "%s: more than --max-samples %ld words", path, max_samples); break; }
-        *c1 = *c2 = '\0';
-        int *in = NULL, *tg = NULL;
-        long a = indices(&in, c1 + 1, order, max_len), b = a > 0 ? indices(&tg, c2 + 1, order, max_len) : -1;
-        if (a <= 0 || b != a) {
-            lt_free(in); lt_free(tg);
-            st = lt_err_set(err, LT_EINPUT, "%s:%ld: input and target must be %s lists of the same length (at most --max-length %ld) of indices below %ld",
-                            path, lineno, "non-empty", max_len, order);
-            break;
-        }
-        lt_words_push(W, line, in, tg, a);
-        lt_free(in);
-        lt_free(tg);
-    }
-    free(line);
-    if (!st && W->n == 0) st = lt_err_set(err, LT_EINPUT, "%s: no words", path);
-    return st;
-}
-
 /* ---- options, shared by eval and sweep ---- */
 
 typedef struct {
@@ -166,7 +105,7 @@ static lt_status ev_words(lt_words_t W, const ev_opts *o, const lt_cayley_t C, c
     if (!o->data) return lt_words_generate(W, C, o->length, o->samples, o->seed, ctx, err);
     FILE *f = strcmp(o->data, "-") ? fopen(o->data, "r") : stdin;
     if (!f) return lt_err_set(err, LT_EINPUT, "cannot open '%s': %s", o->data, strerror(errno));
-    lt_status st = read_words(W, f, o->data, C->n, o->max_len, o->max_samples, err);
+    lt_status st = lt_words_read(W, f, o->data, C->n, o->max_len, o->max_samples, ctx, err);
     if (f != stdin) fclose(f);
     return st;
 }
