@@ -10,7 +10,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "cli.h"
 #include "lietool/dataset.h"
 #include "lietool/json.h"
@@ -138,13 +137,6 @@ static const cli_decl *const ssm_subs[] = {
     &cli_ssm_rotation_decl, &cli_ssm_eval_decl, &cli_ssm_sweep_decl, NULL
 };
 const cli_decl cli_ssm_decl = {.subs = ssm_subs};
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static FILE *open_csv(const char *path)
 {
@@ -503,86 +495,22 @@ static int tables(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     return r;
 }
 
-/* ---- benchmarks (make bench) ---- */
+/* ---- benchmarks (make bench): one JSON line each ---- */
 
-/* A token-driven diagonal layer on d channels with 16 token types:
-   h_t = lam[x_t] * h_(t-1) + beta[x_t], y_t = Re c.h_t; sequential: the
-   fused loop lt_scan_diag_tokens; parallel: blocks of 256 steps through
-   the parallel lt_scan_diag, then the readout. Prints tokens per second
-   (wall clock, and process CPU time) and the checksum sum_t y_t with
-   |h_T|^2, which bench/bench-ssm.sh compares with NumPy's. */
 static int bench_diag(ssm_opts *s, cli_opts *o)
 {
-    long T = s->length;
-    int d = (int)s->channels, ntok = 16;
-    long B = 256;
-    lt_rng_t rng;
-    lt_rng_seed(rng, s->seed);
-    size_t td = (size_t)ntok * (size_t)d, bd = (size_t)B * (size_t)d;
-    double *lr = lt_malloc(td * sizeof(double)), *li = lt_malloc(td * sizeof(double));
-    double *br = lt_malloc(td * sizeof(double)), *bi = lt_malloc(td * sizeof(double));
-    double *cr = lt_malloc((size_t)d * sizeof(double)), *ci = lt_malloc((size_t)d * sizeof(double));
-    /* the tables, in the order bench/bench-ssm.sh draws them */
-    for (size_t i = 0; i < td; i++) {
-        double rho = 0.9 + 0.1 * lt_rng_unit(rng), th = 2 * M_PI * lt_rng_unit(rng);
-        lr[i] = rho * cos(th);
-        li[i] = rho * sin(th);
-    }
-    for (size_t i = 0; i < td; i++) br[i] = lt_rng_unit(rng) - 0.5;
-    for (size_t i = 0; i < td; i++) bi[i] = lt_rng_unit(rng) - 0.5;
-    for (int j = 0; j < d; j++) cr[j] = lt_rng_unit(rng) - 0.5;
-    for (int j = 0; j < d; j++) ci[j] = lt_rng_unit(rng) - 0.5;
-    int *tok = lt_malloc((size_t)T * sizeof(int));
-    for (long t = 0; t < T; t++) tok[t] = (int)lt_rng_below(rng, (uint64_t)ntok);
-    double *y = lt_malloc((size_t)T * sizeof(double));
-    double *hr = lt_malloc(bd * sizeof(double)), *hi = lt_malloc(bd * sizeof(double));
-    double *h0r = lt_malloc((size_t)d * sizeof(double)), *h0i = lt_calloc((size_t)d, sizeof(double));
-    for (int j = 0; j < d; j++) h0r[j] = 1;
+    lt_bench_diag_params P = {(int)s->channels, s->length, s->seed, s->parallel, s->threads};
+    lt_bench_diag_result Z;
     lt_err_t err;
     lt_err_init(err);
-    lt_status st = LT_OK;
-    double t0 = now_seconds(), c0 = (double)clock() / CLOCKS_PER_SEC;
-    if (!s->parallel) lt_scan_diag_tokens(h0r, h0i, lr, li, br, bi, cr, ci, tok, T, d, y);
-    else {
-        lt_scan_opts so;
-        lt_scan_opts_init(&so);
-        so.parallel = 1;
-        so.threads = s->threads;
-        double *ar = lt_malloc(bd * sizeof(double)), *ai = lt_malloc(bd * sizeof(double));
-        double *xr = lt_malloc(bd * sizeof(double)), *xi = lt_malloc(bd * sizeof(double));
-        for (long t = 0; t < T && !st; t += B) {
-            long n = T - t < B ? T - t : B;
-            for (long u = 0; u < n; u++) {
-                size_t row = (size_t)tok[t + u] * d;
-                memcpy(ar + u * d, lr + row, (size_t)d * sizeof(double));
-                memcpy(ai + u * d, li + row, (size_t)d * sizeof(double));
-                memcpy(xr + u * d, br + row, (size_t)d * sizeof(double));
-                memcpy(xi + u * d, bi + row, (size_t)d * sizeof(double));
-            }
-            st = lt_scan_diag(hr, hi, ar, ai, xr, xi, h0r, h0i, n, d, &so, err);
-            for (long u = 0; u < n; u++) {
-                double acc = 0;
-                for (int j = 0; j < d; j++) acc += cr[j] * hr[u * d + j] - ci[j] * hi[u * d + j];
-                y[t + u] = acc;
-            }
-            memcpy(h0r, hr + (n - 1) * d, (size_t)d * sizeof(double));
-            memcpy(h0i, hi + (n - 1) * d, (size_t)d * sizeof(double));
-        }
-        lt_free(ar); lt_free(ai); lt_free(xr); lt_free(xi);
-    }
-    double el = now_seconds() - t0, cpu = (double)clock() / CLOCKS_PER_SEC - c0;
-    double norm = 0, sum = 0;
-    for (int j = 0; j < d; j++) norm += h0r[j] * h0r[j] + h0i[j] * h0i[j];
-    for (long t = 0; t < T; t++) sum += y[t];
-    if (!st) {
-        cli_json_begin(o);
-        printf(", \"channels\": %d, \"length\": %ld, \"scan\": \"%s\", \"seconds\": %.6f, \"cpu_seconds\": %.6f, "
-               "\"tokens_per_second\": %.6g, \"tokens_per_cpu_second\": %.6g, \"checksum\": %.17g, \"final_norm2\": %.17g}\n",
-               d, T, s->parallel ? "parallel" : "sequential", el, cpu, (double)T / el, (double)T / cpu, sum, norm);
-    }
-    lt_free(lr); lt_free(li); lt_free(br); lt_free(bi); lt_free(cr); lt_free(ci); lt_free(tok); lt_free(y);
-    lt_free(hr); lt_free(hi); lt_free(h0r); lt_free(h0i);
-    return st ? cli_fail(err) : 0;
+    if (lt_bench_diag(&Z, &P, err)) return cli_fail(err);
+    long T = P.length;
+    cli_json_begin(o);
+    printf(", \"channels\": %d, \"length\": %ld, \"scan\": \"%s\", \"seconds\": %.6f, \"cpu_seconds\": %.6f, "
+           "\"tokens_per_second\": %.6g, \"tokens_per_cpu_second\": %.6g, \"checksum\": %.17g, \"final_norm2\": %.17g}\n",
+           P.channels, T, s->parallel ? "parallel" : "sequential", Z.seconds, Z.cpu_seconds, (double)T / Z.seconds,
+           (double)T / Z.cpu_seconds, Z.checksum, Z.final_norm2);
+    return 0;
 }
 
 static int bench_cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
@@ -595,45 +523,22 @@ static int bench_cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     lt_cascade_init(K);
     int r = open_cascade(C, K, spec, 0, LT_PREC_F64, s->conv, o, self);
     if (r < 0) {
-        lt_scan_opts so;
-        lt_scan_opts_init(&so);
-        so.parallel = s->parallel;
-        so.threads = s->threads;
-        int *word = lt_malloc((size_t)T * sizeof(int)), *out = lt_malloc((size_t)T * sizeof(int));
-        int *exact = lt_malloc((size_t)T * sizeof(int));
-        lt_rng_t rng;
-        lt_rng_seed(rng, s->seed);
-        double el = 0, cpu = 0;
-        long right = 0;
+        lt_bench_cascade_params P = {T, N, s->seed, s->lockstep ? LT_BENCH_LOCKSTEP : s->parallel ? LT_BENCH_PARALLEL
+                                                                                              : LT_BENCH_SEQUENTIAL,
+                                     s->threads};
+        lt_bench_cascade_result Z;
         lt_err_t err;
         lt_err_init(err);
-        for (long w = 0; w < N && r < 0; w++) {
-            if (s->lockstep) {
-                double t0 = now_seconds(), c0 = (double)clock() / CLOCKS_PER_SEC;
-                lt_cascade_drift D;
-                lt_cascade_lockstep(&D, K, rng, T, 0, 0);
-                el += now_seconds() - t0;
-                cpu += (double)clock() / CLOCKS_PER_SEC - c0;
-                right += D.first_wrong ? D.first_wrong - 1 : T;
-                continue;
-            }
-            for (long t = 0; t < T; t++) word[t] = (int)lt_rng_below(rng, (uint64_t)C->n);
-            double t0 = now_seconds(), c0 = (double)clock() / CLOCKS_PER_SEC;
-            if (lt_cascade_run(out, NULL, K, word, T, &so, err)) r = cli_fail(err);
-            el += now_seconds() - t0;
-            cpu += (double)clock() / CLOCKS_PER_SEC - c0;
-            lt_cascade_exact(exact, K, word, T);
-            for (long t = 0; t < T; t++) right += out[t] == exact[t];
-        }
-        if (r < 0) {
+        if (lt_bench_cascade(&Z, K, &P, err)) r = cli_fail(err);
+        else {
             cli_json_begin(o);
             printf(", \"layers\": %d, \"length\": %ld, \"samples\": %ld, \"scan\": \"%s\", \"seconds\": %.6f, "
                    "\"cpu_seconds\": %.6f, \"tokens_per_second\": %.6g, \"tokens_per_cpu_second\": %.6g, \"positions_right\": %ld}\n",
-                   K->k, T, N, s->lockstep ? "lockstep" : s->parallel ? "parallel" : "sequential", el, cpu,
-                   (double)T * (double)N / el, (double)T * (double)N / cpu, right);
+                   K->k, T, N, s->lockstep ? "lockstep" : s->parallel ? "parallel" : "sequential", Z.seconds,
+                   Z.cpu_seconds, (double)T * (double)N / Z.seconds, (double)T * (double)N / Z.cpu_seconds,
+                   Z.positions_right);
             r = 0;
         }
-        lt_free(word); lt_free(out); lt_free(exact);
     }
     lt_cascade_clear(K);
     lt_cayley_clear(C);
