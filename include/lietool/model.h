@@ -107,4 +107,14 @@ double lt_ssm_eval_position_accuracy(const lt_ssm_eval_t R, long t);
 lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t W,
                           const lt_ssm_eval_params *P, lt_err_t err);
 
+/* The figure of lietool ssm sweep: the longest prefix with at least 90%
+   accuracy against depth, n models (depth[i], prefix[i]), beside the
+   longest length up to max_length that depth k covers in theory
+   (lt_depth_covered_length, bounds v1 and sharp) for a group of the given
+   derived length (-1: not solvable). F (initialised) is replaced;
+   lt_plot_write_svg writes it. */
+#include "lietool/plot.h"
+void lt_ssm_sweep_plot(lt_plot_t F, const char *group, long derived_length, long max_length, const int *depth,
+                       const long *prefix, int n);
+
 #endif

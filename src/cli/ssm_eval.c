@@ -239,36 +239,28 @@ static int by_depth(const void *a, const void *b)
     return (x->depth > y->depth) - (x->depth < y->depth);
 }
 
-/* The figure: the longest prefix at 90% against depth, measured and as the
-   theory covers it. */
-static lt_status svg(FILE *f, const sweep_row *rows, int n, long d, long Tmax, const char *group, lt_err_t err)
+/* --svg: the figure (lt_ssm_sweep_plot) to path; -1, or an exit status */
+static int put_svg(const char *path, const sweep_row *rows, int n, long d, long Tmax, const char *group)
 {
-    int kmax = 1;
-    for (int i = 0; i < n; i++) if (rows[i].depth > kmax) kmax = rows[i].depth;
+    int *depth = lt_malloc((size_t)n * sizeof *depth);
+    long *prefix = lt_malloc((size_t)n * sizeof *prefix);
+    for (int i = 0; i < n; i++) { depth[i] = rows[i].depth; prefix[i] = rows[i].prefix; }
     lt_plot_t F;
-    lt_plot_init(F, 640, 420);
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s word problem: longest prefix with at least 90%% accuracy against depth", group);
-    lt_plot_titles(F, NULL, buf);
-    lt_plot_panel_spec S = {70, 50, 530, 310, NULL, {"depth (layers)", 0, 0.5, kmax + 0.5, 0, 1},
-                            {"length", 0, 0, (double)Tmax, 0, 1}, LT_PLOT_LEGEND_INSIDE};
-    int p = lt_plot_add_panel(F, &S);
-    double *x = lt_malloc((size_t)(kmax > n ? kmax : n) * sizeof *x), *y = lt_malloc((size_t)(kmax > n ? kmax : n) * sizeof *y);
-    static const char *dash[] = {"6,4", "2,3"};
-    for (int b = 0; b < 2; b++) {
-        for (int k = 1; k <= kmax; k++) { x[k - 1] = k; y[k - 1] = (double)lt_depth_covered_length(k, d, Tmax, (lt_bound)b); }
-        lt_plot_style st = {"#888", 1.5, dash[b], 0};
-        snprintf(buf, sizeof buf, "theory (%s)", lt_depth_bound_name((lt_bound)b));
-        lt_plot_add_series(F, p, x, y, kmax, buf, &st);
+    lt_plot_init(F, 0, 0);
+    lt_ssm_sweep_plot(F, group, d, Tmax, depth, prefix, n);
+    lt_free(depth);
+    lt_free(prefix);
+    lt_err_t err;
+    lt_err_init(err);
+    FILE *f = fopen(path, "w");
+    int r = -1;
+    if (!f) { fprintf(stderr, "lietool: cannot write '%s': %s\n", path, strerror(errno)); r = CLI_INPUT; }
+    else {
+        int bad = lt_plot_write_svg(f, F, err) != LT_OK;
+        if (fclose(f) | bad) { fprintf(stderr, "lietool: error writing '%s'\n", path); r = CLI_INPUT; }
     }
-    for (int i = 0; i < n; i++) { x[i] = rows[i].depth; y[i] = (double)rows[i].prefix; }
-    lt_plot_style measured = {"#1f5fbf", 2, NULL, 4};
-    lt_plot_add_series(F, p, x, y, n, "measured", &measured);
-    lt_free(x);
-    lt_free(y);
-    lt_status st = lt_plot_write_svg(f, F, err);
     lt_plot_clear(F);
-    return st;
+    return r;
 }
 
 int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
@@ -332,13 +324,8 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
                "(%s), else the lengths whose logarithmic bound is at most k (%s)\n",
                o.length, dl, lt_depth_cite(LT_SRC_HEO_THM34), lt_depth_cite(LT_SRC_HEO_PROP37));
     }
-    if (o.svg) {
-        FILE *f = fopen(o.svg, "w");
-        if (!f) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.svg, strerror(errno)); r = CLI_INPUT; goto done; }
-        int bad = svg(f, rows, o.ndirs, d, o.length, o.group, err) != LT_OK;
-        if (fclose(f) | bad) { fprintf(stderr, "lietool: error writing '%s'\n", o.svg); r = CLI_INPUT; goto done; }
-    }
-    r = 0;
+    r = o.svg ? put_svg(o.svg, rows, o.ndirs, d, o.length, o.group) : -1;
+    if (r < 0) r = 0;
 done:
     lt_free(rows);
     lt_words_clear(W);

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "lietool/dataset.h"
+#include "lietool/depth.h"
+#include "lietool/plot.h"
 #include "lietool/model.h"
 
 void lt_words_init(lt_words_t W)
@@ -152,4 +154,38 @@ lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t 
     lt_free(out);
     lt_free(pred);
     return st;
+}
+
+/* ---- the figure of a sweep ---- */
+
+void lt_ssm_sweep_plot(lt_plot_t F, const char *group, long derived_length, long max_length, const int *depth,
+                       const long *prefix, int n)
+{
+    int kmax = 1;
+    for (int i = 0; i < n; i++) if (depth[i] > kmax) kmax = depth[i];
+    lt_plot_clear(F);
+    lt_plot_init(F, 640, 420);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s word problem: longest prefix with at least 90%% accuracy against depth", group);
+    lt_plot_titles(F, NULL, buf);
+    lt_plot_panel_spec S = {70, 50, 530, 310, NULL, {"depth (layers)", 0, 0.5, kmax + 0.5, 0, 1},
+                            {"length", 0, 0, (double)max_length, 0, 1}, LT_PLOT_LEGEND_INSIDE};
+    int p = lt_plot_add_panel(F, &S);
+    int m = kmax > n ? kmax : n;
+    double *x = lt_malloc((size_t)m * sizeof *x), *y = lt_malloc((size_t)m * sizeof *y);
+    static const char *dash[] = {"6,4", "2,3"};
+    for (int b = 0; b < 2; b++) {
+        for (int k = 1; k <= kmax; k++) {
+            x[k - 1] = k;
+            y[k - 1] = (double)lt_depth_covered_length(k, derived_length, max_length, (lt_bound)b);
+        }
+        lt_plot_style st = {"#888", 1.5, dash[b], 0};
+        snprintf(buf, sizeof buf, "theory (%s)", lt_depth_bound_name((lt_bound)b));
+        lt_plot_add_series(F, p, x, y, kmax, buf, &st);
+    }
+    for (int i = 0; i < n; i++) { x[i] = depth[i]; y[i] = (double)prefix[i]; }
+    lt_plot_style measured = {"#1f5fbf", 2, NULL, 4};
+    lt_plot_add_series(F, p, x, y, n, "measured", &measured);
+    lt_free(x);
+    lt_free(y);
 }
