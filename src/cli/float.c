@@ -155,14 +155,21 @@ int cli_float_predicate(cli_opts *o, cli_object *X, const char *key)
     return end(P, o, X, value);
 }
 
-int cli_float_center(cli_opts *o, cli_object *X)
+/* center and killing: one number of the profile */
+static int one_number(cli_opts *o, cli_object *X, unsigned part, const char *key, const char *label)
 {
     lt_fliealg_profile_t P;
-    int r = begin(P, o, X, LT_FLIEALG_PROFILE_CENTER);
+    int r = begin(P, o, X, part);
     if (r >= 0) return r;
-    if (o->json) printf(", \"center_dimension\": %ld", (long)P->center_dim);
-    else printf("dimension %ld\n", (long)P->center_dim);
+    slong v = part == LT_FLIEALG_PROFILE_CENTER ? P->center_dim : P->killing_rank;
+    if (o->json) printf(", \"%s\": %ld", key, (long)v);
+    else printf("%s %ld\n", label, (long)v);
     return end(P, o, X, -1);
+}
+
+int cli_float_center(cli_opts *o, cli_object *X)
+{
+    return one_number(o, X, LT_FLIEALG_PROFILE_CENTER, "center_dimension", "dimension");
 }
 
 int cli_float_dimension(cli_opts *o, cli_object *X)
@@ -176,12 +183,7 @@ int cli_float_dimension(cli_opts *o, cli_object *X)
 
 int cli_float_killing(cli_opts *o, cli_object *X)
 {
-    lt_fliealg_profile_t P;
-    int r = begin(P, o, X, LT_FLIEALG_PROFILE_KILLING);
-    if (r >= 0) return r;
-    if (o->json) printf(", \"killing_rank\": %ld", (long)P->killing_rank);
-    else printf("rank %ld\n", (long)P->killing_rank);
-    return end(P, o, X, -1);
+    return one_number(o, X, LT_FLIEALG_PROFILE_KILLING, "killing_rank", "rank");
 }
 
 static void kv(const char *key, const char *value) { printf("  %-22s %s\n", key, value); }
