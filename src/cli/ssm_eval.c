@@ -123,30 +123,11 @@ static lt_status ev_model(lt_model_t M, const char *dir, const ev_opts *o, const
 /* --predictions and --logits: the rows of one word, as the model saw it. */
 typedef struct { FILE *pred, *logits; const lt_words_struct *W; int classes; } ev_files;
 
-static void put_ints(FILE *f, const int *v, long n, const char *sep)
-{
-    for (long t = 0; t < n; t++) fprintf(f, t ? "%s%d" : "%.0s%d", sep, v[t]);
-}
-
 static void ev_write(void *arg, long i, const float *logits, const int *prediction, long T)
 {
     const ev_files *F = arg;
-    if (F->pred) {
-        fprintf(F->pred, "%s,", F->W->seed[i]);
-        put_ints(F->pred, F->W->input[i], T, " ");
-        fputc(',', F->pred);
-        put_ints(F->pred, F->W->target[i], T, " ");
-        fputc(',', F->pred);
-        put_ints(F->pred, prediction, T, " ");
-        fputc('\n', F->pred);
-    }
-    if (F->logits) {
-        put_ints(F->logits, F->W->input[i], T, " ");
-        fputc('\n', F->logits);
-        for (long t = 0; t < T; t++)
-            for (int c = 0; c < F->classes; c++)
-                fprintf(F->logits, c + 1 < F->classes ? "%.9g " : "%.9g\n", (double)logits[(size_t)t * F->classes + c]);
-    }
+    if (F->pred) lt_io_write_predictions_row(F->pred, F->W->seed[i], F->W->input[i], F->W->target[i], prediction, T);
+    if (F->logits) lt_io_write_logits_row(F->logits, F->W->input[i], logits, T, F->classes);
 }
 
 int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
@@ -173,8 +154,8 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     if (o.predf && !(F.pred = fopen(o.predf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.predf, strerror(errno)); r = CLI_INPUT; goto done; }
     if (o.logitf && !(F.logits = fopen(o.logitf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.logitf, strerror(errno)); r = CLI_INPUT; goto done; }
     F.classes = M->classes;
-    if (F.pred) fprintf(F.pred, "seed,input,target,prediction\n");
-    if (F.logits) fprintf(F.logits, "%ld %ld %d\n", W->n, W->max_len, M->classes);
+    if (F.pred) lt_io_write_predictions_header(F.pred);
+    if (F.logits) lt_io_write_logits_header(F.logits, W->n, W->max_len, M->classes);
     lt_ssm_eval_params EP = {0.9, (F.pred || F.logits) ? ev_write : NULL, &F};
     if (lt_ssm_eval_run(R, M, W, &EP, err)) { r = cli_fail(err); goto done; }
     if ((F.pred && fclose(F.pred)) | (F.logits && fclose(F.logits))) {
