@@ -45,6 +45,10 @@ void lt_model_clear(lt_model_t M);
    "signed diagonal", "complex diagonal", "Mamba", "signed Mamba"). */
 const char *lt_model_arch_name(const lt_model_t M);
 const char *lt_model_layer_name(const lt_model_t M);
+/* LT_EINPUT unless the model's vocabulary and classes hold the n elements
+   of the group (the message names the model by name and the group by
+   group). */
+lt_status lt_model_check_group(const lt_model_t M, const char *name, long n, const char *group, lt_err_t err);
 /* logits[t*classes + c] for tokens[0..T-1] (each below vocab). */
 void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long T);
 

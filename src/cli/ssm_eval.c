@@ -114,10 +114,7 @@ static lt_status ev_words(lt_words_t W, const ev_opts *o, const lt_cayley_t C, c
 static lt_status ev_model(lt_model_t M, const char *dir, const ev_opts *o, const lt_cayley_t C, lt_err_t err)
 {
     lt_status st = lt_io_model_read(M, dir, o->max_mb, err);
-    if (!st && (M->vocab < C->n || M->classes < C->n))
-        st = lt_err_set(err, LT_EINPUT, "%s: the model has vocab_size %d and %d classes; %s has %ld elements",
-                        dir, M->vocab, M->classes, o->group, C->n);
-    return st;
+    return st ? st : lt_model_check_group(M, dir, C->n, o->group, err);
 }
 
 /* --predictions and --logits: the rows of one word, as the model saw it. */
