@@ -150,12 +150,12 @@ rows.append(("diag d=256", "lietool parallel scan", par["tokens_per_cpu_second"]
 for g in ("S4", "C5 x A4"):
     f = g.replace(" ", "")
     tb = load(f"tables-{f}")
-    n = tb["order"]
+    n = int(tb["order"])
     table = np.array(tb["table"], dtype=np.int64)
     layers = []
-    for L in tb["layers"]:
+    for L in tb["layer"]:
         m = np.array(L["factors"], dtype=np.int64)
-        e = np.array(L["exponent"], dtype=np.int64).reshape(n, len(m))
+        e = np.array(L["exponents"], dtype=np.int64).reshape(n, len(m))
         radix = np.cumprod(np.concatenate(([1], m[:-1]))) if len(m) else m
         layers.append(dict(m=m, lam=np.exp(2j * np.pi * e / np.maximum(m, 1)), radix=radix,
                            code=np.array(L["code_to_coset"]), rep=np.array(L["transversal"]),

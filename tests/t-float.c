@@ -451,6 +451,29 @@ static void agreement(void)
         CHECK(amb == 0, "%ld ambiguous decisions", (long)amb);
         namb += amb != 0;
         laws(L);
+        /* the profile, from the exact algebra, answers as the exact profile */
+        {
+            lt_fliealg_t F;
+            lt_fliealg_profile_t P;
+            lt_liealg_profile_t EP;
+            lt_fliealg_init(F);
+            lt_fliealg_profile_init(P);
+            lt_liealg_profile_init(EP);
+            CHECK(lt_fliealg_from_liealg(F, E, 1e-10, NULL, ctx, err) == LT_OK, "from exact: %s", err->msg);
+            CHECK(lt_fliealg_profile(P, F, LT_FLIEALG_PROFILE_ALL, 1e-10, NULL, err) == LT_OK, "profile: %s", err->msg);
+            lt_liealg_profile(EP, E, LT_LIE_PROFILE_ALL);
+            CHECK(P->dim == E->dim && P->center_dim == ecenter && P->killing_rank == ekill
+                  && dims_equal(P->derived, P->derived_len, ed, elen_d) && dims_equal(P->lower, P->lower_len, el, elen_l),
+                  "profile: dimensions differ from the exact ones");
+            CHECK(P->abelian == EP->abelian && P->nilpotent == EP->nilpotent && P->solvable == EP->solvable
+                  && P->perfect == EP->perfect && P->semisimple == EP->semisimple,
+                  "profile: predicates differ from the exact profile");
+            CHECK((P->derived_length >= 0) == P->solvable && (P->nilpotency_class >= 0) == P->nilpotent,
+                  "profile: lengths and predicates disagree");
+            lt_liealg_profile_clear(EP);
+            lt_fliealg_profile_clear(P);
+            lt_fliealg_clear(F);
+        }
         ncases++;
         nagree += ok;
         nfull += E->dim == N;

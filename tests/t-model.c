@@ -264,6 +264,28 @@ static void evaluation(void)
     lt_cayley_clear(C);
 }
 
+/* The sweep's figure: the two theory curves and the measured points. */
+static void sweep_figure(void)
+{
+    unit_case = "sweep figure";
+    int depth[] = {1, 3};
+    long prefix[] = {10, 64};
+    lt_plot_t F;
+    lt_plot_init(F, 0, 0);
+    lt_ssm_sweep_plot(F, "S3", 2, 64, depth, prefix, 2);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    lt_err_t err;
+    lt_err_init(err);
+    CHECK(F->npanels == 1 && lt_plot_write_svg(f, F, err) == LT_OK, "%s", err->msg);
+    fclose(f);
+    CHECK(strstr(buf, "S3 word problem") && strstr(buf, "theory (v1)") && strstr(buf, "theory (sharp)")
+          && strstr(buf, "measured"), "the SVG has its title and legend");
+    free(buf);
+    lt_plot_clear(F);
+}
+
 int main(void)
 {
     safetensors_cases();
@@ -275,5 +297,6 @@ int main(void)
     fixture("tests/data/models/mamba-c2-bf16", 1e-5);
     bad_models();
     evaluation();
+    sweep_figure();
     UNIT_DONE("t-model");
 }

@@ -432,6 +432,25 @@ static void test_task(void)
     CHECK(Z2->mse[5] != m5, "another seed, another MSE");
     lt_rotation_result_clear(Z2);
 
+    /* the figure: one panel, and a second for the fit; an SVG document */
+    unit_case = "figure";
+    {
+        lt_plot_t F;
+        lt_plot_init(F, 0, 0);
+        lt_rotation_plot(F, &P, Z);
+        CHECK(F->npanels == (Z->nstep > 2 ? 2 : 1) && F->width > 0, "%d panels, width %g", F->npanels, F->width);
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        lt_err_t e2;
+        lt_err_init(e2);
+        CHECK(lt_plot_write_svg(f, F, e2) == LT_OK, "%s", e2->msg);
+        fclose(f);
+        CHECK(strstr(buf, "<svg") && strstr(buf, "depth 1 (c = 1)"), "the SVG names the depths");
+        free(buf);
+        lt_plot_clear(F);
+    }
+
     /* the memory limit is named */
     unit_case = "limits";
     lt_ctx_t ctx;

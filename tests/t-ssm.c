@@ -567,6 +567,34 @@ static void test_scan_compare(void)
     CHECK(lt_scan_compare(&Z, &P, ctx, err) == LT_ELIMIT && strstr(err->msg, "10000 steps of 3 channels"), "limit: %s", err->msg);
 }
 
+/* The benchmark runs: the two scans give the same checksum, an exact
+   cascade is right at every position in all three modes. */
+static void test_bench(void)
+{
+    unit_case = "bench";
+    lt_err_t err;
+    lt_err_init(err);
+    lt_bench_diag_result A, B;
+    lt_bench_diag_params P = {8, 3000, 5, 0, 2};
+    CHECK(lt_bench_diag(&A, &P, err) == LT_OK, "%s", err->msg);
+    P.parallel = 1;
+    CHECK(lt_bench_diag(&B, &P, err) == LT_OK, "%s", err->msg);
+    CHECK(fabs(A.checksum - B.checksum) <= 1e-9 * (1 + fabs(A.checksum))
+          && fabs(A.final_norm2 - B.final_norm2) <= 1e-9 * (1 + A.final_norm2) && A.final_norm2 > 0,
+          "sequential %.17g %.17g, parallel %.17g %.17g", A.checksum, A.final_norm2, B.checksum, B.final_norm2);
+    lt_cayley_t C;
+    lt_cascade_t K;
+    CHECK(build(C, K, "S4", 0, LT_PREC_F64, err) == 0, "%s", err->msg);
+    for (int scan = LT_BENCH_SEQUENTIAL; scan <= LT_BENCH_LOCKSTEP; scan++) {
+        lt_bench_cascade_params Q = {500, 3, 7, scan, 2};
+        lt_bench_cascade_result Z;
+        CHECK(lt_bench_cascade(&Z, K, &Q, err) == LT_OK, "%s", err->msg);
+        CHECK(Z.positions_right == 1500, "scan %d: %ld of 1500 positions right", scan, Z.positions_right);
+    }
+    lt_cascade_clear(K);
+    lt_cayley_clear(C);
+}
+
 int main(void)
 {
     test_rounding();
@@ -586,5 +614,6 @@ int main(void)
     test_drift_run();
     test_regular();
     test_scan_compare();
+    test_bench();
     UNIT_DONE("t-ssm");
 }

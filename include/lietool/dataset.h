@@ -44,4 +44,16 @@ void lt_dataset_report_clear(lt_dataset_report_t R);
 lt_status lt_dataset_check(lt_dataset_report_t R, FILE *f, const lt_cayley_struct *C,
                            const lt_ctx_t ctx, lt_err_t err);
 
+/* The words of a dataset CSV, for a caller that needs them all well
+   formed (lietool ssm eval --data): the reader of lt_dataset_check, which
+   stops at the first malformed row or a bad header with LT_EINPUT
+   "NAME:LINE:COL: message" (NAME: the file's name in messages). Every
+   row goes to row(arg, seed field as given, input, target, length, line);
+   a status other than LT_OK from it stops the read and is returned (its
+   message prefixed with "NAME: "). Tokens are checked below order. */
+typedef lt_status (*lt_dataset_row_fn)(void *arg, const char *seed, const int *input, const int *target,
+                                       long len, long line, lt_err_t err);
+lt_status lt_dataset_read(FILE *f, const char *name, long order, lt_dataset_row_fn row, void *arg,
+                          const lt_ctx_t ctx, lt_err_t err);
+
 #endif

@@ -37,6 +37,7 @@
 
 #include <flint/flint.h>
 #include "lietool/core.h"
+#include "lietool/liealg.h"
 
 #define LT_FLIEALG_TOL 1e-10
 /* the round-off level of a singular value, in units of DBL_EPSILON * s_max */
@@ -139,5 +140,43 @@ void lt_fliealg_killing(double *K, const lt_fliealg_t L);
    criterion). */
 lt_status lt_fliealg_killing_rank(slong *rank, const lt_fliealg_t L, double tol, lt_rank_log_t log,
                                   lt_err_t err);
+
+/* The floating-point algebra of an exact matrix Lie algebra (L->n > 0,
+   asserted): lt_fliealg_closure of its matrix basis in doubles. */
+lt_status lt_fliealg_from_liealg(lt_fliealg_t F, const lt_liealg_t L, double tol, lt_rank_log_t log,
+                                 const lt_ctx_t ctx, lt_err_t err);
+
+/* ---- the profile: what the Lie-algebra commands report under --float ---- */
+
+enum {
+    LT_FLIEALG_PROFILE_DERIVED = 1,     /* derived series, solvable, perfect */
+    LT_FLIEALG_PROFILE_LOWER = 2,       /* lower central series, nilpotent, abelian */
+    LT_FLIEALG_PROFILE_CENTER = 4,      /* centre dimension */
+    LT_FLIEALG_PROFILE_KILLING = 8,     /* Killing rank, semisimple */
+    LT_FLIEALG_PROFILE_ALL = 15
+};
+
+typedef struct {
+    unsigned parts;             /* LT_FLIEALG_PROFILE_* computed */
+    slong dim;
+    slong *derived, derived_len;    /* dimensions of the derived series */
+    slong *lower, lower_len;        /* of the lower central series */
+    int solvable, perfect;          /* DERIVED: the series reaches 0; it has one term */
+    int nilpotent, abelian;         /* LOWER: the series reaches 0; dim 0 or [L,L] = 0 */
+    slong derived_length;           /* derived_len - 1 when solvable, else -1 */
+    slong nilpotency_class;         /* lower_len - 1 when nilpotent, else -1 */
+    slong center_dim;               /* CENTER, else -1 */
+    slong killing_rank;             /* KILLING, else -1 */
+    int semisimple;                 /* KILLING: killing_rank == dim (Cartan) */
+} lt_fliealg_profile_struct;
+typedef lt_fliealg_profile_struct lt_fliealg_profile_t[1];
+
+void lt_fliealg_profile_init(lt_fliealg_profile_t P);
+void lt_fliealg_profile_clear(lt_fliealg_profile_t P);
+/* The parts (LT_FLIEALG_PROFILE_* bits) of L's profile, in the order
+   derived, lower, centre, Killing, each rank decision appended to log (may
+   be NULL). On failure P holds the parts computed before it. */
+lt_status lt_fliealg_profile(lt_fliealg_profile_t P, const lt_fliealg_t L, unsigned parts, double tol,
+                             lt_rank_log_t log, lt_err_t err);
 
 #endif

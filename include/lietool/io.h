@@ -54,6 +54,16 @@ int lt_io_named(const char *sub, const char *ext, char ***names);
    config. LT_EINPUT naming the file, key or tensor; LT_ELIMIT above max_mb
    MiB. */
 lt_status lt_io_model_read(lt_model_t M, const char *dir, long max_mb, lt_err_t err);
+/* The outputs of an evaluation (lietool ssm eval --predictions, --logits;
+   lietool-formats(5)): the header of each file, then per word a row
+   "seed,input,target,prediction" (tokens separated by spaces; the training
+   script's file, byte for byte), and the word's tokens on one line followed
+   by its T rows of classes logits (%.9g). */
+void lt_io_write_predictions_header(FILE *f);
+void lt_io_write_predictions_row(FILE *f, const char *seed, const int *input, const int *target,
+                                 const int *prediction, long T);
+void lt_io_write_logits_header(FILE *f, long words, long max_len, int classes);
+void lt_io_write_logits_row(FILE *f, const int *input, const float *logits, long T, int classes);
 
 /* ---- Lie algebras (src/io/lie.c) ---- */
 #include "lietool/liealg.h"

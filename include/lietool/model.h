@@ -49,6 +49,10 @@ const char *lt_model_layer_name(const lt_model_t M);
 /* The layer family the theory verdict (lt_plan) knows the model as, from
    its eigenvalue range: diag-positive, diag-signed or diag-complex. */
 void lt_model_family(lt_arch *a, const lt_model_t M);
+/* LT_EINPUT unless the model's vocabulary and classes hold the n elements
+   of the group (the message names the model by name and the group by
+   group). */
+lt_status lt_model_check_group(const lt_model_t M, const char *name, long n, const char *group, lt_err_t err);
 /* logits[t*classes + c] for tokens[0..T-1] (each below vocab). */
 void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long T);
 
@@ -73,6 +77,13 @@ void lt_words_push(lt_words_t W, const char *seed, const int *input, const int *
    memory (lt_cayley_words_start); earlier contents are released. */
 lt_status lt_words_generate(lt_words_t W, const lt_cayley_t C, long len, long samples, uint64_t seed,
                             const lt_ctx_t ctx, lt_err_t err);
+/* Appends the words of a dataset CSV (lt_dataset_read: LT_EINPUT at the
+   first malformed row, "NAME:LINE:COL: message"; NAME is the file's name
+   in messages), tokens below order. An empty word is LT_EINPUT; a word
+   above max_len tokens or more than max_samples words LT_ELIMIT; a file
+   without words LT_EINPUT. */
+lt_status lt_words_read(lt_words_t W, FILE *f, const char *name, long order, long max_len, long max_samples,
+                        const lt_ctx_t ctx, lt_err_t err);
 
 /* Called after each word's forward pass with its logits (T rows of
    M->classes) and the predictions (their argmax, the first maximum as
@@ -120,5 +131,15 @@ double lt_ssm_eval_prefix_accuracy(const lt_ssm_eval_t R, long t);
    position when an output is not finite; LT_EINPUT for no words. */
 lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t W,
                           const lt_ssm_eval_params *P, lt_err_t err);
+
+/* The figure of lietool ssm sweep: the longest prefix with at least 90%
+   accuracy against depth, n models (depth[i], prefix[i]), beside the
+   longest length up to max_length that depth k covers in theory
+   (lt_depth_covered_length, bounds v1 and sharp) for a group of the given
+   derived length (-1: not solvable). F (initialised) is replaced;
+   lt_plot_write_svg writes it. */
+#include "lietool/plot.h"
+void lt_ssm_sweep_plot(lt_plot_t F, const char *group, long derived_length, long max_length, const int *depth,
+                       const long *prefix, int n);
 
 #endif

@@ -189,4 +189,11 @@ void lt_rotation_result_clear(lt_rotation_result_t Z);
 lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
                           const lt_ctx_t ctx, lt_err_t err);
 
+/* The figure of a run (lietool ssm rotation --plot): the MSE against the
+   position, one line per depth, and with two or more fit steps the RMS
+   error against the step h (log-log) with the fitted slopes. F
+   (initialised) is replaced; lt_plot_write_svg writes it. */
+#include "lietool/plot.h"
+void lt_rotation_plot(lt_plot_t F, const lt_rotation_params *P, const lt_rotation_result_t Z);
+
 #endif

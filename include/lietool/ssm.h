@@ -267,4 +267,46 @@ void lt_cascade_drift_result_clear(lt_cascade_drift_result_t Z);
 lt_status lt_cascade_drift_run(lt_cascade_drift_result_t Z, const lt_cayley_struct *groups, int ngroups,
                                const lt_cascade_drift_params *P, const lt_ctx_t ctx, lt_err_t err);
 
+/* ---- benchmarks (src/ssm/bench.c; make bench) ---- */
+
+/* A token-driven diagonal layer on d channels with LT_BENCH_DIAG_TOKENS
+   token types: h_t = lam[x_t] h_(t-1) + beta[x_t], y_t = Re c.h_t, the
+   tables and tokens drawn from lt_rng_seed(seed) in the order
+   bench/bench-ssm.sh draws them, h_0 = 1. Sequential: the fused loop
+   lt_scan_diag_tokens; parallel: blocks of 256 steps through the parallel
+   lt_scan_diag, then the readout. The result: the wall-clock and CPU
+   seconds of the run, the checksum sum_t y_t and |h_T|^2. */
+#define LT_BENCH_DIAG_TOKENS 16
+typedef struct {
+    int channels;           /* d >= 1 */
+    long length;            /* T >= 1 */
+    uint64_t seed;
+    int parallel;
+    int threads;            /* of the parallel scan; 0: the online processors */
+} lt_bench_diag_params;
+typedef struct {
+    double seconds, cpu_seconds;
+    double checksum, final_norm2;
+} lt_bench_diag_result;
+lt_status lt_bench_diag(lt_bench_diag_result *Z, const lt_bench_diag_params *P, lt_err_t err);
+
+/* A cascade timed on samples random words of length tokens (drawn with
+   lt_rng_below(|G|) from lt_rng_seed(seed)), run by lt_cascade_run
+   (sequential or parallel scan, then checked against the exact prefix
+   products) or in lockstep (lt_cascade_lockstep); positions_right counts
+   the right readouts. */
+enum { LT_BENCH_SEQUENTIAL, LT_BENCH_PARALLEL, LT_BENCH_LOCKSTEP };
+typedef struct {
+    long length, samples;   /* T, N >= 1 */
+    uint64_t seed;
+    int scan;               /* LT_BENCH_* */
+    int threads;
+} lt_bench_cascade_params;
+typedef struct {
+    double seconds, cpu_seconds;
+    long positions_right;
+} lt_bench_cascade_result;
+lt_status lt_bench_cascade(lt_bench_cascade_result *Z, const lt_cascade_t K, const lt_bench_cascade_params *P,
+                           lt_err_t err);
+
 #endif

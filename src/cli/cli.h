@@ -8,6 +8,7 @@
 #include "lietool/core.h"
 #include "lietool/perm.h"
 #include "lietool/liealg.h"
+#include "lietool/fliealg.h"
 
 /* Exit statuses (lietool(1), EXIT STATUS): predicates exit CLI_NO for "no". */
 enum { CLI_OK = 0, CLI_NO = 1, CLI_USAGE = 2, CLI_INPUT = 3, CLI_LIMIT = 4, CLI_NUMERIC = 5,
@@ -25,8 +26,10 @@ struct lt_cmd {
     const cli_decl *decl;   /* what it takes */
 };
 
-extern const lt_cmd lt_commands[];
-extern const int lt_ncommands;
+/* The command table (in main.c), made known to the option parser before
+   any command runs: an option that no command declares is "unknown", one
+   that another command declares is "not taken by this command". */
+void cli_set_commands(const lt_cmd *cmds, int n);
 
 /* The commands of the table in main.c: one cmd_<name> each, in its own
    src/cli/cmd_<name>.c (help in main.c), with its declaration
@@ -202,11 +205,16 @@ void cli_free(cli_opts *o);
 int cli_usage(const lt_cmd *cmd, FILE *f);
 /* Prints err's message; returns its exit status (cli_exit_code). */
 int cli_fail(const lt_err_t err);
-/* Objects that are groups or Lie algebras. */
+/* Objects that are groups or Lie algebras; with --float, a Lie algebra in
+   double precision (is_lie and is_float; F, and the closure's rank
+   decisions in log, to which the commands add theirs). */
 typedef struct {
     int is_lie;
+    int is_float;
     lt_pgrp_t G;
     lt_liealg_t L;
+    lt_fliealg_t F;
+    lt_rank_log_t log;
 } cli_object;
 /* Parses the options (cli_getopts with the command's declaration) and
    loads the object of the operands, of the kind the declaration names (a
@@ -223,8 +231,15 @@ int cli_lie_series(cli_opts *o, const lt_liealg_t L, int kind, int length_only);
 int cli_lie_predicate(cli_opts *o, const lt_liealg_t L, const char *key);
 int cli_lie_center(cli_opts *o, const lt_liealg_t L);
 int cli_lie_info(cli_opts *o, const lt_liealg_t L);
-/* --float: runs the whole command in floating point; returns the status. */
-int cli_float_run(cli_opts *o, const lt_cmd *cmd);
+/* The Lie algebra commands under --float (src/cli/float.c): each prints
+   its part of X's profile and the rank decisions, and returns the exit
+   status (5 when a decision is ambiguous). */
+int cli_float_series(cli_opts *o, cli_object *X, int lower, int length_only);
+int cli_float_predicate(cli_opts *o, cli_object *X, const char *key);
+int cli_float_center(cli_opts *o, cli_object *X);
+int cli_float_dimension(cli_opts *o, cli_object *X);
+int cli_float_killing(cli_opts *o, cli_object *X);
+int cli_float_info(cli_opts *o, cli_object *X);
 /* Lie-only commands: what 0 dimension, 1 killing, 2 radical, 3 closure. */
 int cli_lie_cmd(int argc, char **argv, const lt_cmd *self, int what);
 /* Starts a command's JSON object (lietool(1), JSON): the keys "object"
@@ -238,7 +253,7 @@ void cli_put_series(FILE *f, const lt_pgrp_series_t S, int json);
 void cli_put_dims(FILE *f, const lt_lseries_t S, int json);
 /* Shared by the predicate commands: prints yes/no and returns 0/1. */
 int cli_predicate(cli_opts *o, const char *key, int value);
-/* The commands that print a series and its length. */
+/* The commands that print a series and its length (src/cli/series.c). */
 int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int lower, int length_only);
 
 

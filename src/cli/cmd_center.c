@@ -13,7 +13,7 @@ int cmd_center(int argc, char **argv, const lt_cmd *self)
     int r = cli_open_object(&o, &X, argc, argv, self);
     if (r >= 0) return r;
     if (X.is_lie) {
-        r = cli_lie_center(&o, X.L);
+        r = X.is_float ? cli_float_center(&o, &X) : cli_lie_center(&o, X.L);
         cli_close_object(&o, &X);
         return r;
     }

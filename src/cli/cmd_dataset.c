@@ -131,7 +131,8 @@ static void put_tally_json(const char *name, const lt_dataset_tally *T)
 static int check(cli_opts *o, const lt_cmd *self)
 {
     const char *path = o->pos[0];
-    char *spec = cli_join(o->pos, 1, o->npos);
+    /* the object is the group; the file has its own key */
+    const char *spec = o->object = cli_join(o->pos, 1, o->npos);
     lt_cayley_struct C[LT_NCONV];
     for (int c = 0; c < LT_NCONV; c++) lt_cayley_init(&C[c]);
     int r = -1;
@@ -168,11 +169,10 @@ static int check(cli_opts *o, const lt_cmd *self)
     if (ok[0] && ok[1]) { conv = "both"; why = same ? " (the two tables are the same)" : " (no row tells them apart)"; }
     else if (ok[0] || ok[1]) conv = lt_convention_name(ok[0] ? LT_CONV_AA : LT_CONV_GAP);
     if (o->json) {
-        printf("{\"object\": ");
-        lt_json_put_string(stdout, spec);
+        cli_json_begin(o);
         printf(", \"file\": ");
         lt_json_put_string(stdout, path);
-        printf(", \"order\": %ld, \"rows\": %ld, \"bad_rows\": %ld, \"bad_header\": %s, \"problems\": %ld",
+        printf(", \"order\": \"%ld\", \"rows\": %ld, \"bad_rows\": %ld, \"bad_header\": %s, \"problems\": %ld",
                C[0].n, R->rows, R->bad_rows, R->bad_header ? "true" : "false", R->nproblems);
         if (good > 0) printf(", \"min_length\": %ld, \"max_length\": %ld", R->min_len, R->max_len);
         else printf(", \"min_length\": null, \"max_length\": null");
@@ -193,7 +193,6 @@ static int check(cli_opts *o, const lt_cmd *self)
 done:
     lt_dataset_report_clear(R);
     for (int c = 0; c < LT_NCONV; c++) lt_cayley_clear(&C[c]);
-    lt_free(spec);
     return r;
 }
 

@@ -157,7 +157,7 @@ int cmd_info(int argc, char **argv, const lt_cmd *self)
     int r = cli_open_object(&o, &X, argc, argv, self);
     if (r >= 0) return r;
     if (X.is_lie) {
-        r = cli_lie_info(&o, X.L);
+        r = X.is_float ? cli_float_info(&o, &X) : cli_lie_info(&o, X.L);
         cli_close_object(&o, &X);
         return r;
     }

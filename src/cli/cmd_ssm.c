@@ -10,7 +10,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "cli.h"
 #include "lietool/dataset.h"
 #include "lietool/json.h"
@@ -139,13 +138,6 @@ static const cli_decl *const ssm_subs[] = {
 };
 const cli_decl cli_ssm_decl = {.subs = ssm_subs};
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static FILE *open_csv(const char *path)
 {
     if (strcmp(path, "-") == 0) return stdout;
@@ -185,7 +177,7 @@ static void put_factors(FILE *f, const lt_cascade_layer *L)
 static void put_series(FILE *f, const lt_cascade_struct *K, int json)
 {
     for (int i = 0; i < K->nterms; i++) {
-        if (json) fprintf(f, "%s%ld", i ? ", " : "", K->term_order[i]);
+        if (json) fprintf(f, "%s\"%ld\"", i ? ", " : "", K->term_order[i]);
         else fprintf(f, "%s%ld", i ? " > " : "", K->term_order[i]);
     }
 }
@@ -235,19 +227,18 @@ static int cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     const char *conv = lt_convention_name(s->conv);
     int exact_all = seq_ok == N;
     if (o->json) {
-        printf("{\"object\": ");
-        lt_json_put_string(stdout, spec);
-        printf(", \"order\": %ld, \"convention\": \"%s\", \"prefix_product\": \"%s\", \"derived_series\": [",
+        cli_json_begin(o);
+        printf(", \"order\": \"%ld\", \"convention\": \"%s\", \"prefix_product\": \"%s\", \"derived_series\": [",
                C->n, conv, prefix_rule);
         put_series(stdout, K, 1);
         printf("], \"derived_length\": %d, \"layers\": %d, \"layer\": [", K->derived_length, K->k);
         for (int i = 0; i < K->k; i++) {
             const lt_cascade_layer *L = &K->layer[i];
-            printf("%s{\"quotient_order\": %ld, \"factors\": [", i ? ", " : "", L->qorder);
+            printf("%s{\"quotient_order\": \"%ld\", \"factors\": [", i ? ", " : "", L->qorder);
             for (int j = 0; j < L->r; j++) printf("%s%d", j ? ", " : "", L->m[j]);
             printf("], \"channels\": %d}", L->r);
         }
-        printf("], \"tracked_order\": %ld, \"precision\": \"%s\", \"renormalize\": %s, \"scan\": \"%s\", \"scan_levels\": %d",
+        printf("], \"tracked_order\": \"%ld\", \"precision\": \"%s\", \"renormalize\": %s, \"scan\": \"%s\", \"scan_levels\": %d",
                tracked, lt_prec_name(s->prec), s->renorm ? "true" : "false", s->parallel ? "parallel" : "sequential",
                lt_scan_levels(T));
         printf(", \"length\": %ld, \"samples\": %ld, \"seed\": \"%" PRIu64 "\", \"sequences_correct\": %ld, "
@@ -340,7 +331,8 @@ static int drift(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     if (lt_cascade_drift_run(Z, groups, ng, &P, o->ctx, err)) { r = cli_fail(err); goto done; }
     if (s->csv && !(csv = open_csv(s->csv))) { r = CLI_INPUT; goto done; }
     if (o->json) {
-        printf("{\"max_length\": %ld, \"samples\": %ld, \"seed\": \"%" PRIu64 "\", \"rows\": [", Lmax, N, s->seed);
+        cli_json_begin(o);
+        printf(", \"max_length\": %ld, \"samples\": %ld, \"seed\": \"%" PRIu64 "\", \"groups\": [", Lmax, N, s->seed);
     } else {
         printf("first wrong position of the cascade's readout (f64 decoding), min / median over %ld word%s, seed %" PRIu64 ";\n"
                "'none' = right through --max-length %ld (in parentheses the largest phase error seen, radians;\n"
@@ -360,7 +352,7 @@ static int drift(ssm_opts *s, cli_opts *o, const lt_cmd *self)
         if (o->json) {
             printf("%s{\"group\": ", g ? ", " : "");
             lt_json_put_string(stdout, spec);
-            printf(", \"order\": %ld, \"layers\": %d, \"channels\": %d, \"cells\": [", Z->order[g], Z->layers[g], Z->channels[g]);
+            printf(", \"order\": \"%ld\", \"layers\": %d, \"channels\": %d, \"cells\": [", Z->order[g], Z->layers[g], Z->channels[g]);
         } else printf("%-9s %5ld %6d %8d", spec, Z->order[g], Z->layers[g], Z->channels[g]);
         for (int p = 0; p < np; p++)
             for (int rn = 0; rn < 2; rn++) {
@@ -368,7 +360,7 @@ static int drift(ssm_opts *s, cli_opts *o, const lt_cmd *self)
                 const lt_cascade_drift *v = Z->runs + c * N;
                 const lt_cascade_drift_cell *cell = &Z->cells[c];
                 if (o->json) {
-                    printf("%s{\"precision\": \"%s\", \"renormalize\": %s, \"first_wrong\": [", p + rn ? ", " : "",
+                    printf("%s{\"precision\": \"%s\", \"renormalize\": %s, \"first_wrong_by_sample\": [", p + rn ? ", " : "",
                            lt_prec_name(P.prec[p]), rn ? "true" : "false");
                     for (long w = 0; w < N; w++) {
                         if (w) printf(", ");
@@ -431,13 +423,14 @@ static int scan_cmd(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     if (st) return cli_fail(err);
     double maxdiff = Z.max_difference, maxh = Z.max_state, tol = Z.tolerance, rel = Z.relative_difference;
     int ok = Z.within;
-    if (o->json)
-        printf("{\"kind\": \"%s\", \"channels\": %d, \"length\": %ld, \"precision\": \"%s\", \"renormalize\": %s, "
+    if (o->json) {
+        cli_json_begin(o);
+        printf(", \"kind\": \"%s\", \"channels\": %d, \"length\": %ld, \"precision\": \"%s\", \"renormalize\": %s, "
                "\"levels\": %d, \"max_difference\": %.3g, \"max_state\": %.6g, \"relative_difference\": %.3g, "
                "\"tolerance\": %.3g, \"within_tolerance\": %s}\n",
                dense ? "dense" : "diag", d, T, lt_prec_name(s->prec), s->renorm ? "true" : "false",
                lt_scan_levels(T), maxdiff, maxh, rel, tol, ok ? "true" : "false");
-    else
+    } else
         printf("%s recurrence, %d channel%s, %ld steps, %s%s: sequential loop vs Blelloch scan (%d levels)\n"
                "relative difference %.3g, %s the tolerance %s = %.3g%s\n",
                dense ? "dense real" : "diagonal complex", d, d == 1 ? "" : "s", T, lt_prec_name(s->prec),
@@ -459,22 +452,21 @@ static int tables(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     int r = open_cascade(C, K, spec, (int)s->layers, s->prec, s->conv, o, self);
     if (r < 0) {
         long n = K->n;
-        printf("{\"object\": ");
-        lt_json_put_string(stdout, spec);
-        printf(", \"order\": %ld, \"convention\": \"%s\", \"prefix_product\": \"%s\", \"identity\": %d, \"table\": [",
+        cli_json_begin(o);
+        printf(", \"order\": \"%ld\", \"convention\": \"%s\", \"prefix_product\": \"%s\", \"identity\": %d, \"table\": [",
                n, lt_convention_name(s->conv), prefix_rule, K->identity);
         for (long i = 0; i < n; i++) {
             printf(i ? ", [" : "[");
             for (long j = 0; j < n; j++) printf(j ? ", %d" : "%d", K->table[i * n + j]);
             printf("]");
         }
-        printf("], \"precision\": \"%s\", \"layers\": [", lt_prec_name(s->prec));
+        printf("], \"precision\": \"%s\", \"layer\": [", lt_prec_name(s->prec));
         for (int i = 0; i < K->k; i++) {
             const lt_cascade_layer *L = &K->layer[i];
             long nq = L->qorder;
-            printf("%s{\"quotient_order\": %ld, \"factors\": [", i ? ", " : "", nq);
+            printf("%s{\"quotient_order\": \"%ld\", \"factors\": [", i ? ", " : "", nq);
             for (int j = 0; j < L->r; j++) printf("%s%d", j ? ", " : "", L->m[j]);
-            printf("], \"exponent\": [");
+            printf("], \"exponents\": [");
             /* exponent[g][j]: the token's root of unity is exp(2 pi i e / m_j) */
             for (long g = 0; g < n; g++) {
                 printf(g ? ", [" : "[");
@@ -503,85 +495,22 @@ static int tables(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     return r;
 }
 
-/* ---- benchmarks (make bench) ---- */
+/* ---- benchmarks (make bench): one JSON line each ---- */
 
-/* A token-driven diagonal layer on d channels with 16 token types:
-   h_t = lam[x_t] * h_(t-1) + beta[x_t], y_t = Re c.h_t; sequential: the
-   fused loop lt_scan_diag_tokens; parallel: blocks of 256 steps through
-   the parallel lt_scan_diag, then the readout. Prints tokens per second
-   (wall clock, and process CPU time) and the checksum sum_t y_t with
-   |h_T|^2, which bench/bench-ssm.sh compares with NumPy's. */
 static int bench_diag(ssm_opts *s, cli_opts *o)
 {
-    long T = s->length;
-    int d = (int)s->channels, ntok = 16;
-    long B = 256;
-    lt_rng_t rng;
-    lt_rng_seed(rng, s->seed);
-    size_t td = (size_t)ntok * (size_t)d, bd = (size_t)B * (size_t)d;
-    double *lr = lt_malloc(td * sizeof(double)), *li = lt_malloc(td * sizeof(double));
-    double *br = lt_malloc(td * sizeof(double)), *bi = lt_malloc(td * sizeof(double));
-    double *cr = lt_malloc((size_t)d * sizeof(double)), *ci = lt_malloc((size_t)d * sizeof(double));
-    /* the tables, in the order bench/bench-ssm.sh draws them */
-    for (size_t i = 0; i < td; i++) {
-        double rho = 0.9 + 0.1 * lt_rng_unit(rng), th = 2 * M_PI * lt_rng_unit(rng);
-        lr[i] = rho * cos(th);
-        li[i] = rho * sin(th);
-    }
-    for (size_t i = 0; i < td; i++) br[i] = lt_rng_unit(rng) - 0.5;
-    for (size_t i = 0; i < td; i++) bi[i] = lt_rng_unit(rng) - 0.5;
-    for (int j = 0; j < d; j++) cr[j] = lt_rng_unit(rng) - 0.5;
-    for (int j = 0; j < d; j++) ci[j] = lt_rng_unit(rng) - 0.5;
-    int *tok = lt_malloc((size_t)T * sizeof(int));
-    for (long t = 0; t < T; t++) tok[t] = (int)lt_rng_below(rng, (uint64_t)ntok);
-    double *y = lt_malloc((size_t)T * sizeof(double));
-    double *hr = lt_malloc(bd * sizeof(double)), *hi = lt_malloc(bd * sizeof(double));
-    double *h0r = lt_malloc((size_t)d * sizeof(double)), *h0i = lt_calloc((size_t)d, sizeof(double));
-    for (int j = 0; j < d; j++) h0r[j] = 1;
+    lt_bench_diag_params P = {(int)s->channels, s->length, s->seed, s->parallel, s->threads};
+    lt_bench_diag_result Z;
     lt_err_t err;
     lt_err_init(err);
-    lt_status st = LT_OK;
-    double t0 = now_seconds(), c0 = (double)clock() / CLOCKS_PER_SEC;
-    if (!s->parallel) lt_scan_diag_tokens(h0r, h0i, lr, li, br, bi, cr, ci, tok, T, d, y);
-    else {
-        lt_scan_opts so;
-        lt_scan_opts_init(&so);
-        so.parallel = 1;
-        so.threads = s->threads;
-        double *ar = lt_malloc(bd * sizeof(double)), *ai = lt_malloc(bd * sizeof(double));
-        double *xr = lt_malloc(bd * sizeof(double)), *xi = lt_malloc(bd * sizeof(double));
-        for (long t = 0; t < T && !st; t += B) {
-            long n = T - t < B ? T - t : B;
-            for (long u = 0; u < n; u++) {
-                size_t row = (size_t)tok[t + u] * d;
-                memcpy(ar + u * d, lr + row, (size_t)d * sizeof(double));
-                memcpy(ai + u * d, li + row, (size_t)d * sizeof(double));
-                memcpy(xr + u * d, br + row, (size_t)d * sizeof(double));
-                memcpy(xi + u * d, bi + row, (size_t)d * sizeof(double));
-            }
-            st = lt_scan_diag(hr, hi, ar, ai, xr, xi, h0r, h0i, n, d, &so, err);
-            for (long u = 0; u < n; u++) {
-                double acc = 0;
-                for (int j = 0; j < d; j++) acc += cr[j] * hr[u * d + j] - ci[j] * hi[u * d + j];
-                y[t + u] = acc;
-            }
-            memcpy(h0r, hr + (n - 1) * d, (size_t)d * sizeof(double));
-            memcpy(h0i, hi + (n - 1) * d, (size_t)d * sizeof(double));
-        }
-        lt_free(ar); lt_free(ai); lt_free(xr); lt_free(xi);
-    }
-    double el = now_seconds() - t0, cpu = (double)clock() / CLOCKS_PER_SEC - c0;
-    double norm = 0, sum = 0;
-    for (int j = 0; j < d; j++) norm += h0r[j] * h0r[j] + h0i[j] * h0i[j];
-    for (long t = 0; t < T; t++) sum += y[t];
-    if (!st)
-        printf("{\"channels\": %d, \"length\": %ld, \"scan\": \"%s\", \"seconds\": %.6f, \"cpu_seconds\": %.6f, "
-               "\"tokens_per_second\": %.6g, \"tokens_per_cpu_second\": %.6g, \"checksum\": %.17g, \"final_norm2\": %.17g}\n",
-               d, T, s->parallel ? "parallel" : "sequential", el, cpu, (double)T / el, (double)T / cpu, sum, norm);
-    lt_free(lr); lt_free(li); lt_free(br); lt_free(bi); lt_free(cr); lt_free(ci); lt_free(tok); lt_free(y);
-    lt_free(hr); lt_free(hi); lt_free(h0r); lt_free(h0i);
-    (void)o;
-    return st ? cli_fail(err) : 0;
+    if (lt_bench_diag(&Z, &P, err)) return cli_fail(err);
+    long T = P.length;
+    cli_json_begin(o);
+    printf(", \"channels\": %d, \"length\": %ld, \"scan\": \"%s\", \"seconds\": %.6f, \"cpu_seconds\": %.6f, "
+           "\"tokens_per_second\": %.6g, \"tokens_per_cpu_second\": %.6g, \"checksum\": %.17g, \"final_norm2\": %.17g}\n",
+           P.channels, T, s->parallel ? "parallel" : "sequential", Z.seconds, Z.cpu_seconds, (double)T / Z.seconds,
+           (double)T / Z.cpu_seconds, Z.checksum, Z.final_norm2);
+    return 0;
 }
 
 static int bench_cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
@@ -594,46 +523,22 @@ static int bench_cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     lt_cascade_init(K);
     int r = open_cascade(C, K, spec, 0, LT_PREC_F64, s->conv, o, self);
     if (r < 0) {
-        lt_scan_opts so;
-        lt_scan_opts_init(&so);
-        so.parallel = s->parallel;
-        so.threads = s->threads;
-        int *word = lt_malloc((size_t)T * sizeof(int)), *out = lt_malloc((size_t)T * sizeof(int));
-        int *exact = lt_malloc((size_t)T * sizeof(int));
-        lt_rng_t rng;
-        lt_rng_seed(rng, s->seed);
-        double el = 0, cpu = 0;
-        long right = 0;
+        lt_bench_cascade_params P = {T, N, s->seed, s->lockstep ? LT_BENCH_LOCKSTEP : s->parallel ? LT_BENCH_PARALLEL
+                                                                                              : LT_BENCH_SEQUENTIAL,
+                                     s->threads};
+        lt_bench_cascade_result Z;
         lt_err_t err;
         lt_err_init(err);
-        for (long w = 0; w < N && r < 0; w++) {
-            if (s->lockstep) {
-                double t0 = now_seconds(), c0 = (double)clock() / CLOCKS_PER_SEC;
-                lt_cascade_drift D;
-                lt_cascade_lockstep(&D, K, rng, T, 0, 0);
-                el += now_seconds() - t0;
-                cpu += (double)clock() / CLOCKS_PER_SEC - c0;
-                right += D.first_wrong ? D.first_wrong - 1 : T;
-                continue;
-            }
-            for (long t = 0; t < T; t++) word[t] = (int)lt_rng_below(rng, (uint64_t)C->n);
-            double t0 = now_seconds(), c0 = (double)clock() / CLOCKS_PER_SEC;
-            if (lt_cascade_run(out, NULL, K, word, T, &so, err)) r = cli_fail(err);
-            el += now_seconds() - t0;
-            cpu += (double)clock() / CLOCKS_PER_SEC - c0;
-            lt_cascade_exact(exact, K, word, T);
-            for (long t = 0; t < T; t++) right += out[t] == exact[t];
-        }
-        if (r < 0) {
-            printf("{\"object\": ");
-            lt_json_put_string(stdout, spec);
+        if (lt_bench_cascade(&Z, K, &P, err)) r = cli_fail(err);
+        else {
+            cli_json_begin(o);
             printf(", \"layers\": %d, \"length\": %ld, \"samples\": %ld, \"scan\": \"%s\", \"seconds\": %.6f, "
                    "\"cpu_seconds\": %.6f, \"tokens_per_second\": %.6g, \"tokens_per_cpu_second\": %.6g, \"positions_right\": %ld}\n",
-                   K->k, T, N, s->lockstep ? "lockstep" : s->parallel ? "parallel" : "sequential", el, cpu,
-                   (double)T * (double)N / el, (double)T * (double)N / cpu, right);
+                   K->k, T, N, s->lockstep ? "lockstep" : s->parallel ? "parallel" : "sequential", Z.seconds,
+                   Z.cpu_seconds, (double)T * (double)N / Z.seconds, (double)T * (double)N / Z.cpu_seconds,
+                   Z.positions_right);
             r = 0;
         }
-        lt_free(word); lt_free(out); lt_free(exact);
     }
     lt_cascade_clear(K);
     lt_cayley_clear(C);

@@ -2,7 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "tex.h"
 #include "lietool/io.h"
 #include "lietool/json.h"
 
@@ -47,24 +46,51 @@ static int join_object(cli_opts *o, const lt_cmd *cmd)
     return -1;
 }
 
-int cli_open_object(cli_opts *o, cli_object *X, int argc, char **argv, const lt_cmd *cmd)
-{
-    int r = cli_getopts(o, NULL, argc, argv, cmd, NULL);
-    if (r < 0) r = cli_load_object(o, X, cmd);
-    else {
-        memset(X, 0, sizeof *X);
-        lt_pgrp_init(X->G, 1);
-        lt_liealg_init(X->L);
-    }
-    if (r >= 0) cli_close_object(o, X);
-    return r;
-}
-
-int cli_load_object(cli_opts *o, cli_object *X, const lt_cmd *cmd)
+static void object_init(cli_object *X)
 {
     memset(X, 0, sizeof *X);
     lt_pgrp_init(X->G, 1);
     lt_liealg_init(X->L);
+    lt_fliealg_init(X->F);
+    lt_rank_log_init(X->log);
+}
+
+int cli_open_object(cli_opts *o, cli_object *X, int argc, char **argv, const lt_cmd *cmd)
+{
+    int r = cli_getopts(o, NULL, argc, argv, cmd, NULL);
+    if (r < 0) r = cli_load_object(o, X, cmd);
+    else object_init(X);
+    if (r >= 0) cli_close_object(o, X);
+    return r;
+}
+
+/* --float: the algebra in doubles, from GAP syntax with decimal entries or
+   from an exact object's matrix basis, closed with its rank decisions */
+static int load_float(cli_opts *o, cli_object *X)
+{
+    lt_err_t err;
+    lt_err_init(err);
+    lt_status st;
+    const char *s = o->object;
+    while (*s == ' ') s++;
+    X->is_float = 1;
+    if (strncmp(s, "LieAlgebra", 10) == 0) {
+        double *g = NULL;
+        slong k = 0, n = 0;
+        st = lt_io_float_gens(&g, &k, &n, s, o->ctx, err);
+        if (!st) st = lt_fliealg_closure(X->F, g, k, n, o->tol, X->log, o->ctx, err);
+        lt_free(g);
+    } else {
+        st = lt_io_liealg(X->L, NULL, s, o->ctx, err);
+        if (!st && X->L->n == 0) st = lt_err_set(err, LT_EINPUT, "'%s' has no matrix form for --float", s);
+        if (!st) st = lt_fliealg_from_liealg(X->F, X->L, o->tol, X->log, o->ctx, err);
+    }
+    return st ? cli_fail(err) : -1;
+}
+
+int cli_load_object(cli_opts *o, cli_object *X, const lt_cmd *cmd)
+{
+    object_init(X);
     int r, need = o->sub->kind == CLI_GROUP ? 1 : o->sub->kind == CLI_ALGEBRA ? 2 : 0;
     if ((r = join_object(o, cmd)) >= 0) return r;
     X->is_lie = lt_io_is_liealg(o->object);
@@ -74,7 +100,7 @@ int cli_load_object(cli_opts *o, cli_object *X, const lt_cmd *cmd)
             fprintf(stderr, "lietool: %s: --float takes a Lie algebra, not '%s'\n", cmd->name, o->object);
             return CLI_USAGE;
         }
-        return cli_float_run(o, cmd);
+        return load_float(o, X);
     }
     if (need == 1 && X->is_lie) {
         fprintf(stderr, "lietool: %s: '%s' is a Lie algebra; this command takes a group\n", cmd->name, o->object);
@@ -111,6 +137,8 @@ void cli_close_object(cli_opts *o, cli_object *X)
 {
     lt_pgrp_clear(X->G);
     lt_liealg_clear(X->L);
+    lt_fliealg_clear(X->F);
+    lt_rank_log_clear(X->log);
     cli_free(o);
 }
 
@@ -167,50 +195,4 @@ int cli_predicate(cli_opts *o, const char *key, int value)
         printf(", \"%s\": %s}\n", key, value ? "true" : "false");
     } else if (!o->quiet) printf("%s\n", value ? "yes" : "no");
     return value ? 0 : 1;
-}
-
-int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int lower, int length_only)
-{
-    cli_opts o;
-    cli_object X;
-    int r = cli_open_object(&o, &X, argc, argv, self);
-    if (r >= 0) return r;
-    if (X.is_lie) {
-        r = cli_lie_series(&o, X.L, lower, length_only);
-        cli_close_object(&o, &X);
-        return r;
-    }
-    lt_pgrp_struct *G = X.G;
-    lt_pgrp_series_t S;
-    lt_pgrp_series_init(S);
-    lt_err_t err;
-    lt_err_init(err);
-    lt_status st = lower ? lt_pgrp_lower_central_series(S, G, o.ctx, err)
-                         : lt_pgrp_derived_series(S, G, o.ctx, err);
-    const char *skey = lower ? "lower_central_series" : "derived_series";
-    const char *lkey = lower ? "nilpotency_class" : "derived_length";
-    const char *no = lower ? "not nilpotent" : "not solvable";
-    int length = S->len - 1;
-    if (st) r = cli_fail(err);
-    else if (o.latex) {
-        cli_tex_series_t T;
-        cli_tex_series_pgrp(&T, S, lower);
-        cli_tex_begin(stdout, &o);
-        cli_tex_series(stdout, o.object, &T);
-        cli_tex_series_clear(&T);
-    } else if (o.json) {
-        cli_json_begin(&o);
-        if (!length_only) { printf(", \"%s\": ", skey); cli_put_series(stdout, S, 1); }
-        printf(", \"%s\": ", lkey);
-        if (S->reaches_one) printf("%d", length); else printf("null");
-        printf("}\n");
-    } else if (length_only) {
-        if (S->reaches_one) printf("%d\n", length); else printf("%s\n", no);
-    } else {
-        cli_put_series(stdout, S, 0);
-        printf("\n");
-    }
-    lt_pgrp_series_clear(S);
-    cli_close_object(&o, &X);
-    return st ? r : 0;
 }

@@ -1,13 +1,14 @@
-/* --float: the Lie-algebra commands in double precision, with every SVD rank
-   decision printed beside its singular-value gap. An ambiguous decision
-   (the gap straddles the tolerance) makes the command fail with exit
-   status 5 after printing what it found. */
+/* --float: the printers of the Lie-algebra commands in double precision
+   (the object is loaded by cli_load_object, the profile computed by
+   lt_fliealg_profile), with every SVD rank decision printed beside its
+   singular-value gap. An ambiguous decision (the gap straddles the
+   tolerance) makes the command fail with exit status 5 after printing what
+   it found. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "lietool/io.h"
 #include "lietool/json.h"
 #include "lietool/fliealg.h"
 
@@ -66,116 +67,33 @@ static void put_log(const lt_rank_log_t log, int json)
     }
 }
 
-static lt_status load(lt_fliealg_t F, cli_opts *o, lt_rank_log_t log, lt_err_t err)
+/* Computes the parts of X's profile and starts the output (JSON: the
+   object, "float", "tol" and "dimension"); -1 to go on, or the exit status
+   (message printed). */
+static int begin(lt_fliealg_profile_t P, cli_opts *o, cli_object *X, unsigned parts)
 {
-    double *g = NULL;
-    slong k = 0, n = 0;
-    lt_status st;
-    const char *s = o->object;
-    while (*s == ' ') s++;
-    if (strncmp(s, "LieAlgebra", 10) == 0) st = lt_io_float_gens(&g, &k, &n, s, o->ctx, err);
-    else {
-        /* an exact object: its matrix basis, in doubles, generates it */
-        lt_liealg_t L;
-        lt_liealg_init(L);
-        st = lt_io_liealg(L, NULL, s, o->ctx, err);
-        if (!st && L->n == 0) st = lt_err_set(err, LT_EINPUT, "'%s' has no matrix form for --float", s);
-        if (!st) {
-            n = L->n;
-            k = L->dim;
-            g = lt_malloc((size_t)(k ? k : 1) * (size_t)(n * n) * sizeof(double));
-            for (slong r = 0; r < k; r++)
-                for (slong i = 0; i < n; i++)
-                    for (slong j = 0; j < n; j++)
-                        g[(r * n + i) * n + j] = fmpq_get_d(fmpq_mat_entry(L->mats + r, i, j));
-        }
-        lt_liealg_clear(L);
+    lt_err_t err;
+    lt_err_init(err);
+    lt_fliealg_profile_init(P);
+    if (lt_fliealg_profile(P, X->F, parts, o->tol, X->log, err)) return cli_fail(err);
+    if (o->json) {
+        cli_json_begin(o);
+        printf(", \"float\": true, \"tol\": %g, \"dimension\": %ld", o->tol, (long)X->F->dim);
     }
-    if (!st) st = lt_fliealg_closure(F, g, k, n, o->tol, log, o->ctx, err);
-    lt_free(g);
-    return st;
+    return -1;
 }
 
-int cli_float_run(cli_opts *o, const lt_cmd *cmd)
+/* Ends the output with the rank decisions; the exit status: 5 when a
+   decision is ambiguous, else 1 for a predicate's no (pred 0), else 0. */
+static int end(lt_fliealg_profile_t P, cli_opts *o, cli_object *X, int pred)
 {
-    lt_fliealg_t F;
-    lt_rank_log_t log;
-    lt_err_t err;
-    lt_fliealg_init(F);
-    lt_rank_log_init(log);
-    lt_err_init(err);
-    int r = 0, J = o->json;
-    const char *c = cmd->name;
-    slong *dd = NULL, *dc = NULL, dl = 0, cl = 0, zdim = -1, krank = -1;
-    int dz = 0, cz = 0;
-    lt_status st = load(F, o, log, err);
-    int want_d = !strcmp(c, "derived-series") || !strcmp(c, "derived-length") || !strcmp(c, "info")
-              || !strcmp(c, "is-solvable") || !strcmp(c, "is-perfect");
-    int want_c = !strcmp(c, "lower-central-series") || !strcmp(c, "nilpotency-class") || !strcmp(c, "info")
-              || !strcmp(c, "is-nilpotent") || !strcmp(c, "is-abelian");
-    if (!st && want_d) st = lt_fliealg_derived_series(&dd, &dl, &dz, F, o->tol, log, err);
-    if (!st && want_c) st = lt_fliealg_lower_central_series(&dc, &cl, &cz, F, o->tol, log, err);
-    if (!st && (!strcmp(c, "center") || !strcmp(c, "info"))) st = lt_fliealg_center_dim(&zdim, F, o->tol, log, err);
-    if (!st && (!strcmp(c, "killing") || !strcmp(c, "info") || !strcmp(c, "is-semisimple")))
-        st = lt_fliealg_killing_rank(&krank, F, o->tol, log, err);
-    if (st) { r = cli_fail(err); goto out; }
-    if (J) { cli_json_begin(o); printf(", \"float\": true, \"tol\": %g, \"dimension\": %ld", o->tol, (long)F->dim); }
-    else if (!strcmp(c, "info")) printf("%s (floating point, tol %g)\n  %-22s %ld\n", o->object, o->tol, "dimension", (long)F->dim);
-    int pred = -1;
-    const char *key = NULL;
-    if (!strcmp(c, "dimension") || !strcmp(c, "closure")) {
-        if (!J) printf("%ld\n", (long)F->dim);
-    } else if (!strcmp(c, "derived-series") || !strcmp(c, "derived-length") || !strcmp(c, "lower-central-series") || !strcmp(c, "nilpotency-class")) {
-        int lower = c[0] == 'l' || c[0] == 'n';
-        int lenonly = !strcmp(c, "derived-length") || !strcmp(c, "nilpotency-class");
-        slong *d = lower ? dc : dd, len = lower ? cl : dl;
-        int z = lower ? cz : dz;
-        if (J) {
-            if (!lenonly) { printf(", \"%s\": ", lower ? "lower_central_series" : "derived_series"); put_dims(d, len, 1); }
-            printf(", \"%s\": ", lower ? "nilpotency_class" : "derived_length");
-            if (z) printf("%ld", (long)len - 1); else printf("null");
-        } else if (lenonly) {
-            if (z) printf("%ld\n", (long)len - 1); else printf("%s\n", lower ? "not nilpotent" : "not solvable");
-        } else { put_dims(d, len, 0); printf("\n"); }
-    } else if (!strcmp(c, "center")) {
-        if (J) printf(", \"center_dimension\": %ld", (long)zdim); else printf("dimension %ld\n", (long)zdim);
-    } else if (!strcmp(c, "killing")) {
-        if (J) printf(", \"killing_rank\": %ld", (long)krank); else printf("rank %ld\n", (long)krank);
-    } else if (!strcmp(c, "info")) {
-        if (J) {
-            printf(", \"abelian\": %s, \"nilpotent\": %s, \"solvable\": %s, \"semisimple\": %s, \"perfect\": %s",
-                   cl > 1 && dc[1] == 0 ? "true" : (cl == 1 && F->dim == 0 ? "true" : "false"),
-                   cz ? "true" : "false", dz ? "true" : "false", krank == F->dim ? "true" : "false", dl == 1 ? "true" : "false");
-            printf(", \"derived_series\": "); put_dims(dd, dl, 1);
-            if (dz) printf(", \"derived_length\": %ld", (long)dl - 1); else printf(", \"derived_length\": null");
-            printf(", \"lower_central_series\": "); put_dims(dc, cl, 1);
-            if (cz) printf(", \"nilpotency_class\": %ld", (long)cl - 1); else printf(", \"nilpotency_class\": null");
-            printf(", \"center_dimension\": %ld, \"killing_rank\": %ld", (long)zdim, (long)krank);
-        } else {
-            printf("  %-22s %s\n", "solvable", dz ? "yes" : "no");
-            printf("  %-22s %s\n", "nilpotent", cz ? "yes" : "no");
-            printf("  %-22s %s\n", "semisimple", krank == F->dim ? "yes" : "no");
-            printf("  %-22s ", "derived series"); put_dims(dd, dl, 0); printf("\n");
-            printf("  %-22s ", "lower central series"); put_dims(dc, cl, 0); printf("\n");
-            printf("  %-22s %ld\n", "center dimension", (long)zdim);
-            printf("  %-22s %ld\n", "killing rank", (long)krank);
-        }
-    } else {
-        key = c + 3;
-        if (!strcmp(key, "solvable")) pred = dz;
-        else if (!strcmp(key, "perfect")) pred = dl == 1;
-        else if (!strcmp(key, "nilpotent")) pred = cz;
-        else if (!strcmp(key, "abelian")) pred = F->dim == 0 || (cl > 1 && dc[1] == 0);
-        else pred = krank == F->dim;
-        if (J) printf(", \"%s\": %s", key, pred ? "true" : "false");
-        else if (!o->quiet) printf("%s\n", pred ? "yes" : "no");
-    }
-    if (J) { put_log(log, 1); printf("}\n"); }
-    else if (!o->quiet) put_log(log, 0);
-    r = pred == 0 ? 1 : 0;
-    if (lt_rank_log_num_ambiguous(log)) {
+    const lt_rank_log_struct *log = X->log;
+    int r = pred == 0 ? CLI_NO : CLI_OK;
+    if (o->json) { put_log(X->log, 1); printf("}\n"); }
+    else if (!o->quiet) put_log(X->log, 0);
+    if (lt_rank_log_num_ambiguous(X->log)) {
         fprintf(stderr, "lietool: %ld rank decision(s) are numerically ambiguous at --tol %g: the answer is not reliable\n",
-                (long)lt_rank_log_num_ambiguous(log), o->tol);
+                (long)lt_rank_log_num_ambiguous(X->log), o->tol);
         int noise = 0;
         for (slong i = 0; i < log->n_decisions; i++) {
             const lt_rank_decision *d = log->d + i;
@@ -187,9 +105,112 @@ int cli_float_run(cli_opts *o, const lt_cmd *cmd)
                     DBL_EPSILON, o->tol);
         r = CLI_NUMERIC;
     }
-out:
-    lt_free(dd); lt_free(dc);
-    lt_fliealg_clear(F);
-    lt_rank_log_clear(log);
+    lt_fliealg_profile_clear(P);
     return r;
+}
+
+static void put_length(slong len, int reaches_zero, const char *key, const char *no, int json)
+{
+    if (json) {
+        printf(", \"%s\": ", key);
+        if (reaches_zero) printf("%ld", (long)len - 1); else printf("null");
+    } else if (reaches_zero) printf("%ld\n", (long)len - 1);
+    else printf("%s\n", no);
+}
+
+int cli_float_series(cli_opts *o, cli_object *X, int lower, int length_only)
+{
+    lt_fliealg_profile_t P;
+    int r = begin(P, o, X, lower ? LT_FLIEALG_PROFILE_LOWER : LT_FLIEALG_PROFILE_DERIVED);
+    if (r >= 0) return r;
+    const slong *d = lower ? P->lower : P->derived, len = lower ? P->lower_len : P->derived_len;
+    int z = lower ? P->nilpotent : P->solvable;
+    if (!length_only) {
+        if (o->json) printf(", \"%s\": ", lower ? "lower_central_series" : "derived_series");
+        put_dims(d, len, o->json);
+        if (!o->json) printf("\n");
+    }
+    if (length_only || o->json)
+        put_length(len, z, lower ? "nilpotency_class" : "derived_length", lower ? "not nilpotent" : "not solvable", o->json);
+    return end(P, o, X, -1);
+}
+
+int cli_float_predicate(cli_opts *o, cli_object *X, const char *key)
+{
+    static const struct { const char *key; unsigned part; size_t off; } preds[] = {
+        {"solvable", LT_FLIEALG_PROFILE_DERIVED, offsetof(lt_fliealg_profile_struct, solvable)},
+        {"perfect", LT_FLIEALG_PROFILE_DERIVED, offsetof(lt_fliealg_profile_struct, perfect)},
+        {"nilpotent", LT_FLIEALG_PROFILE_LOWER, offsetof(lt_fliealg_profile_struct, nilpotent)},
+        {"abelian", LT_FLIEALG_PROFILE_LOWER, offsetof(lt_fliealg_profile_struct, abelian)},
+        {"semisimple", LT_FLIEALG_PROFILE_KILLING, offsetof(lt_fliealg_profile_struct, semisimple)},
+    };
+    size_t k = 0;
+    while (strcmp(preds[k].key, key) != 0) k++;
+    lt_fliealg_profile_t P;
+    int r = begin(P, o, X, preds[k].part);
+    if (r >= 0) return r;
+    int value = *(const int *)((const char *)P + preds[k].off);
+    if (o->json) printf(", \"%s\": %s", key, value ? "true" : "false");
+    else if (!o->quiet) printf("%s\n", value ? "yes" : "no");
+    return end(P, o, X, value);
+}
+
+/* center and killing: one number of the profile */
+static int one_number(cli_opts *o, cli_object *X, unsigned part, const char *key, const char *label)
+{
+    lt_fliealg_profile_t P;
+    int r = begin(P, o, X, part);
+    if (r >= 0) return r;
+    slong v = part == LT_FLIEALG_PROFILE_CENTER ? P->center_dim : P->killing_rank;
+    if (o->json) printf(", \"%s\": %ld", key, (long)v);
+    else printf("%s %ld\n", label, (long)v);
+    return end(P, o, X, -1);
+}
+
+int cli_float_center(cli_opts *o, cli_object *X)
+{
+    return one_number(o, X, LT_FLIEALG_PROFILE_CENTER, "center_dimension", "dimension");
+}
+
+int cli_float_dimension(cli_opts *o, cli_object *X)
+{
+    lt_fliealg_profile_t P;
+    int r = begin(P, o, X, 0);
+    if (r >= 0) return r;
+    if (!o->json) printf("%ld\n", (long)X->F->dim);
+    return end(P, o, X, -1);
+}
+
+int cli_float_killing(cli_opts *o, cli_object *X)
+{
+    return one_number(o, X, LT_FLIEALG_PROFILE_KILLING, "killing_rank", "rank");
+}
+
+static void kv(const char *key, const char *value) { printf("  %-22s %s\n", key, value); }
+
+int cli_float_info(cli_opts *o, cli_object *X)
+{
+    lt_fliealg_profile_t P;
+    int r = begin(P, o, X, LT_FLIEALG_PROFILE_ALL);
+    if (r >= 0) return r;
+    if (o->json) {
+        printf(", \"abelian\": %s, \"nilpotent\": %s, \"solvable\": %s, \"semisimple\": %s, \"perfect\": %s",
+               P->abelian ? "true" : "false", P->nilpotent ? "true" : "false", P->solvable ? "true" : "false",
+               P->semisimple ? "true" : "false", P->perfect ? "true" : "false");
+        printf(", \"derived_series\": "); put_dims(P->derived, P->derived_len, 1);
+        put_length(P->derived_len, P->solvable, "derived_length", NULL, 1);
+        printf(", \"lower_central_series\": "); put_dims(P->lower, P->lower_len, 1);
+        put_length(P->lower_len, P->nilpotent, "nilpotency_class", NULL, 1);
+        printf(", \"center_dimension\": %ld, \"killing_rank\": %ld", (long)P->center_dim, (long)P->killing_rank);
+    } else {
+        printf("%s (floating point, tol %g)\n  %-22s %ld\n", o->object, o->tol, "dimension", (long)P->dim);
+        kv("solvable", P->solvable ? "yes" : "no");
+        kv("nilpotent", P->nilpotent ? "yes" : "no");
+        kv("semisimple", P->semisimple ? "yes" : "no");
+        printf("  %-22s ", "derived series"); put_dims(P->derived, P->derived_len, 0); printf("\n");
+        printf("  %-22s ", "lower central series"); put_dims(P->lower, P->lower_len, 0); printf("\n");
+        printf("  %-22s %ld\n", "center dimension", (long)P->center_dim);
+        printf("  %-22s %ld\n", "killing rank", (long)P->killing_rank);
+    }
+    return end(P, o, X, -1);
 }

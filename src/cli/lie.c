@@ -243,6 +243,11 @@ int cli_lie_cmd(int argc, char **argv, const lt_cmd *self, int what)
     cli_object X;
     int r = cli_open_object(&o, &X, argc, argv, self);
     if (r >= 0) return r;
+    if (X.is_float) {                                  /* dimension, closure, killing */
+        r = what == 1 ? cli_float_killing(&o, &X) : cli_float_dimension(&o, &X);
+        cli_close_object(&o, &X);
+        return r;
+    }
     const lt_liealg_struct *L = X.L;
     int J = o.json;
     if (what == 0) {                                   /* dimension */

@@ -25,7 +25,7 @@ static void print_named(const char *sub, const char *ext)
     lt_free(names);
 }
 
-const lt_cmd lt_commands[] = {
+static const lt_cmd lt_commands[] = {
     {"bch", cmd_bch, "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis", &cli_bch_decl},
     {"center", cmd_center, "the centre: of a group its order and generators, of a Lie algebra a basis", &cli_center_decl},
     {"closure", cmd_closure, "a basis of the Lie algebra (of LieAlgebra(Rationals, [...]): the matrices it generates), or GAP's structure-constant table", &cli_closure_decl},
@@ -58,8 +58,7 @@ const lt_cmd lt_commands[] = {
     {"table", cmd_table, "the Cayley table in the word-problem generator's element order (or GAP's), as abstract_algebra JSON", &cli_table_decl},
     {"upper-central-series", cmd_upper_central_series, "dimensions of the upper central series, largest first, down to 0", &cli_upper_central_series_decl},
 };
-const int lt_ncommands = (int)(sizeof lt_commands / sizeof lt_commands[0]);
-const lt_cmd *cli_current_cmd = &lt_commands[0];
+static const int lt_ncommands = (int)(sizeof lt_commands / sizeof lt_commands[0]);
 
 /* Suggests the commands within edit distance 2 (no prefixes are accepted). */
 static void unknown_command(const char *name)
@@ -143,6 +142,7 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
 
 int main(int argc, char **argv)
 {
+    cli_set_commands(lt_commands, lt_ncommands);
     if (argc < 2) {
         cmd_help(1, argv, NULL);
         return CLI_USAGE;
@@ -151,7 +151,6 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) return cmd_help(1, argv, NULL);
     for (int i = 0; i < lt_ncommands; i++)
         if (strcmp(argv[1], lt_commands[i].name) == 0) {
-            cli_current_cmd = &lt_commands[i];
             int r = lt_commands[i].fn(argc - 1, argv + 1, &lt_commands[i]);
             if (fflush(stdout) != 0 || ferror(stdout)) {
                 fprintf(stderr, "lietool: error writing output\n");

@@ -401,12 +401,21 @@ static int is_help(const char *a)
     return strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0;
 }
 
+static const lt_cmd *all_cmds;
+static int n_all_cmds;
+
+void cli_set_commands(const lt_cmd *cmds, int n)
+{
+    all_cmds = cmds;
+    n_all_cmds = n;
+}
+
 /* Does some command (or subcommand) declare the option? */
 static int known_anywhere(const char *name, size_t len)
 {
     optset S;
-    for (int i = 0; i < lt_ncommands; i++) {
-        const lt_cmd *c = &lt_commands[i];
+    for (int i = 0; i < n_all_cmds; i++) {
+        const lt_cmd *c = &all_cmds[i];
         collect(&S, c, c->decl, 3);
         if (find(&S, name, len) >= 0) return 1;
         for (int j = 0; c->decl->subs && c->decl->subs[j]; j++) {

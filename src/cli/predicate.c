@@ -9,7 +9,7 @@ int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key
     int r = cli_open_object(&o, &X, argc, argv, self);
     if (r >= 0) return r;
     if (X.is_lie) {
-        r = cli_lie_predicate(&o, X.L, key);
+        r = X.is_float ? cli_float_predicate(&o, &X, key) : cli_lie_predicate(&o, X.L, key);
         cli_close_object(&o, &X);
         return r;
     }

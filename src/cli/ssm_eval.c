@@ -17,67 +17,6 @@
 #include "lietool/plot.h"
 #include "lietool/ssm.h"
 
-/* ---- the --data file ---- */
-
-/* Space-separated indices below order; returns the count or -1. */
-static long indices(int **out, char *s, long order, long max_len)
-{
-    long n = 0, cap = 16;
-    int *v = lt_malloc((size_t)cap * sizeof *v);
-    char *p = s;
-    for (;;) {
-        while (*p == ' ') p++;
-        if (!*p) break;
-        if (!isdigit((unsigned char)*p)) { lt_free(v); return -1; }
-        char *e;
-        errno = 0;
-        long x = strtol(p, &e, 10);
-        if (errno || x >= order || (*e && *e != ' ') || n >= max_len) { lt_free(v); return -1; }
-        if (n == cap) { cap *= 2; v = lt_realloc(v, (size_t)cap * sizeof *v); }
-        v[n++] = (int)x;
-        p = e;
-    }
-    *out = v;
-    return n;
-}
-
-/* Reads seed,input,target rows; LT_EINPUT naming the line. */
-static lt_status read_words(lt_words_t W, FILE *f, const char *path, long order, long max_len, long max_samples, lt_err_t err)
-{
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t got;
-    long lineno = 0;
-    lt_status st = LT_OK;
-    while (!st && (got = getline(&line, &cap, f)) >= 0) {
-        lineno++;
-        while (got > 0 && (line[got - 1] == '\n' || line[got - 1] == '\r')) line[--got] = '\0';
-        if (lineno == 1) {
-            if (strcmp(line, "seed,input,target")) st = lt_err_set(err, LT_EINPUT, "%s:1: header is not 'seed,input,target'", path);
-            continue;
-        }
-        if (!*line) continue;
-        char *c1 = strchr(line, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
-        if (!c2 || strchr(c2 + 1, ',')) { st = lt_err_set(err, LT_EINPUT, "%s:%ld: not three comma-separated fields", path, lineno); break; }
-        if (W->n >= max_samples) { st = lt_err_set(err, LT_ELIMIT, "%s: more than --max-samples %ld words", path, max_samples); break; }
-        *c1 = *c2 = '\0';
-        int *in = NULL, *tg = NULL;
-        long a = indices(&in, c1 + 1, order, max_len), b = a > 0 ? indices(&tg, c2 + 1, order, max_len) : -1;
-        if (a <= 0 || b != a) {
-            lt_free(in); lt_free(tg);
-            st = lt_err_set(err, LT_EINPUT, "%s:%ld: input and target must be %s lists of the same length (at most --max-length %ld) of indices below %ld",
-                            path, lineno, "non-empty", max_len, order);
-            break;
-        }
-        lt_words_push(W, line, in, tg, a);
-        lt_free(in);
-        lt_free(tg);
-    }
-    free(line);
-    if (!st && W->n == 0) st = lt_err_set(err, LT_EINPUT, "%s: no words", path);
-    return st;
-}
-
 /* ---- options, shared by eval and sweep ---- */
 
 typedef struct {
@@ -85,7 +24,8 @@ typedef struct {
     long length, samples, max_mb, max_len, max_samples;
     uint64_t seed;
     int json, ndirs;
-    char **dirs;
+    char **dirs;            /* the operands, in co */
+    cli_opts co;            /* the shared options: --json, the limits of loading the group (ctx) */
 } ev_opts;
 
 #define EV_GROUP {.name = "--group", CLI_STRING_AT(ev_opts, group), .meta = "G", .flags = CLI_REQUIRED, \
@@ -122,20 +62,20 @@ static const cli_optdecl sweep_opts[] = {
     {0}
 };
 
-/* The model and its words take no --max-* of the shared ones: a fresh
-   context, the limits above. */
+/* The group's table takes the limits of loading a group and --max-enum
+   (as dataset generate); the model and its words the limits above. */
 const cli_decl cli_ssm_eval_decl = {
     .name = "eval", .summary = "a trained checkpoint on a word problem, beside the depth theory's prediction",
-    .common = CLI_O_JSON, .opts = eval_opts, .brief = 1,
+    .common = CLI_O_JSON | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, .opts = eval_opts, .brief = 1,
     .args = "MODEL_DIR", .min_args = 1, .max_args = 1, .what = "the model directory",
 };
 const cli_decl cli_ssm_sweep_decl = {
     .name = "sweep", .summary = "checkpoints of one task at several depths: the table, and the SVG of the longest prefix at 90%",
-    .common = CLI_O_JSON, .opts = sweep_opts, .brief = 1,
+    .common = CLI_O_JSON | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, .opts = sweep_opts, .brief = 1,
     .args = "DIR...", .min_args = 1, .max_args = -1, .what = "the model directories",
 };
 
-/* -1 to go on, or an exit status. */
+/* -1 to go on, or an exit status; o->co is always to be freed. */
 static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int sweep)
 {
     const cli_decl *d = sweep ? &cli_ssm_sweep_decl : &cli_ssm_eval_decl;
@@ -145,13 +85,10 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
     o->max_mb = 1024;
     o->max_len = 10000;
     o->max_samples = 1000000;
-    cli_opts co;
-    int r = cli_getopts(&co, o, argc, argv, self, d);
-    o->json = co.json;
-    o->ndirs = co.npos;
-    o->dirs = lt_malloc((size_t)(co.npos + 1) * sizeof *o->dirs);
-    for (int i = 0; i < co.npos; i++) o->dirs[i] = co.pos[i];
-    cli_free(&co);
+    int r = cli_getopts(&o->co, o, argc, argv, self, d);
+    o->json = o->co.json;
+    o->ndirs = o->co.npos;
+    o->dirs = o->co.pos;
     if (r >= 0) return r;
     if (!o->data && (o->length < 0 || o->samples < 0))
         return cli_usage_error(self, d, "give --data FILE.csv, or --length T and --samples N");
@@ -168,7 +105,7 @@ static lt_status ev_words(lt_words_t W, const ev_opts *o, const lt_cayley_t C, c
     if (!o->data) return lt_words_generate(W, C, o->length, o->samples, o->seed, ctx, err);
     FILE *f = strcmp(o->data, "-") ? fopen(o->data, "r") : stdin;
     if (!f) return lt_err_set(err, LT_EINPUT, "cannot open '%s': %s", o->data, strerror(errno));
-    lt_status st = read_words(W, f, o->data, C->n, o->max_len, o->max_samples, err);
+    lt_status st = lt_words_read(W, f, o->data, C->n, o->max_len, o->max_samples, ctx, err);
     if (f != stdin) fclose(f);
     return st;
 }
@@ -177,51 +114,28 @@ static lt_status ev_words(lt_words_t W, const ev_opts *o, const lt_cayley_t C, c
 static lt_status ev_model(lt_model_t M, const char *dir, const ev_opts *o, const lt_cayley_t C, lt_err_t err)
 {
     lt_status st = lt_io_model_read(M, dir, o->max_mb, err);
-    if (!st && (M->vocab < C->n || M->classes < C->n))
-        st = lt_err_set(err, LT_EINPUT, "%s: the model has vocab_size %d and %d classes; %s has %ld elements",
-                        dir, M->vocab, M->classes, o->group, C->n);
-    return st;
+    return st ? st : lt_model_check_group(M, dir, C->n, o->group, err);
 }
 
 /* --predictions and --logits: the rows of one word, as the model saw it. */
 typedef struct { FILE *pred, *logits; const lt_words_struct *W; int classes; } ev_files;
 
-static void put_ints(FILE *f, const int *v, long n, const char *sep)
-{
-    for (long t = 0; t < n; t++) fprintf(f, t ? "%s%d" : "%.0s%d", sep, v[t]);
-}
-
 static void ev_write(void *arg, long i, const float *logits, const int *prediction, long T)
 {
     const ev_files *F = arg;
-    if (F->pred) {
-        fprintf(F->pred, "%s,", F->W->seed[i]);
-        put_ints(F->pred, F->W->input[i], T, " ");
-        fputc(',', F->pred);
-        put_ints(F->pred, F->W->target[i], T, " ");
-        fputc(',', F->pred);
-        put_ints(F->pred, prediction, T, " ");
-        fputc('\n', F->pred);
-    }
-    if (F->logits) {
-        put_ints(F->logits, F->W->input[i], T, " ");
-        fputc('\n', F->logits);
-        for (long t = 0; t < T; t++)
-            for (int c = 0; c < F->classes; c++)
-                fprintf(F->logits, c + 1 < F->classes ? "%.9g " : "%.9g\n", (double)logits[(size_t)t * F->classes + c]);
-    }
+    if (F->pred) lt_io_write_predictions_row(F->pred, F->W->seed[i], F->W->input[i], F->W->target[i], prediction, T);
+    if (F->logits) lt_io_write_logits_row(F->logits, F->W->input[i], logits, T, F->classes);
 }
 
 int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
 {
     ev_opts o;
     int r = ev_parse(&o, argc, argv, self, 0);
-    if (r >= 0) { lt_free(o.dirs); return r; }
+    if (r >= 0) { cli_free(&o.co); return r; }
     const char *dir = o.dirs[0];
     lt_err_t err;
     lt_err_init(err);
-    lt_ctx_t ctx;
-    lt_ctx_init(ctx);
+    lt_ctx_struct *ctx = o.co.ctx;
     lt_model_t M;
     lt_model_init(M);
     lt_cayley_t C;
@@ -237,8 +151,8 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     if (o.predf && !(F.pred = fopen(o.predf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.predf, strerror(errno)); r = CLI_INPUT; goto done; }
     if (o.logitf && !(F.logits = fopen(o.logitf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.logitf, strerror(errno)); r = CLI_INPUT; goto done; }
     F.classes = M->classes;
-    if (F.pred) fprintf(F.pred, "seed,input,target,prediction\n");
-    if (F.logits) fprintf(F.logits, "%ld %ld %d\n", W->n, W->max_len, M->classes);
+    if (F.pred) lt_io_write_predictions_header(F.pred);
+    if (F.logits) lt_io_write_logits_header(F.logits, W->n, W->max_len, M->classes);
     lt_ssm_eval_params EP = {.threshold = 0.9, .word = (F.pred || F.logits) ? ev_write : NULL, .arg = &F};
     if (lt_ssm_eval_run(R, M, W, &EP, err)) { r = cli_fail(err); goto done; }
     if ((F.pred && fclose(F.pred)) | (F.logits && fclose(F.logits))) {
@@ -252,12 +166,13 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     lt_depth_verdict_t V;
     lt_depth_model_verdict(V, &DM);
     if (o.json) {
-        printf("{\"model\": ");
+        cli_json_begin(&o.co);
+        printf(", \"model\": ");
         lt_json_put_string(stdout, dir);
         printf(", \"architecture\": \"%s\", \"layer_type\": \"%s\", \"layers\": %d, \"d_model\": %d, \"dtype\": \"%s\", \"group\": ",
                lt_model_arch_name(M), lt_model_layer_name(M), M->n_layers, M->d_model, M->dtype ? M->dtype : "F32");
         lt_json_put_string(stdout, o.group);
-        printf(", \"order\": %ld, \"words\": %ld, \"max_length\": %ld, \"token_accuracy\": %.6f, \"sequence_accuracy\": %.6f, "
+        printf(", \"order\": \"%ld\", \"words\": %ld, \"max_length\": %ld, \"token_accuracy\": %.6f, \"sequence_accuracy\": %.6f, "
                "\"sequences_correct\": %ld, \"longest_prefix_90\": %ld, \"per_position_accuracy\": [",
                C->n, R->words, R->max_length, R->token_accuracy, R->sequence_accuracy, R->correct_words, R->longest_prefix);
         for (long t = 0; t < R->max_length; t++) printf(t ? ", %.6f" : "%.6f", lt_ssm_eval_position_accuracy(R, t));
@@ -288,7 +203,7 @@ done:
     lt_words_clear(W);
     lt_cayley_clear(C);
     lt_model_clear(M);
-    lt_free(o.dirs);
+    cli_free(&o.co);
     return r;
 }
 
@@ -302,47 +217,38 @@ static int by_depth(const void *a, const void *b)
     return (x->depth > y->depth) - (x->depth < y->depth);
 }
 
-/* The figure: the longest prefix at 90% against depth, measured and as the
-   theory covers it. */
-static lt_status svg(FILE *f, const sweep_row *rows, int n, long d, long Tmax, const char *group, lt_err_t err)
+/* --svg: the figure (lt_ssm_sweep_plot) to path; -1, or an exit status */
+static int put_svg(const char *path, const sweep_row *rows, int n, long d, long Tmax, const char *group)
 {
-    int kmax = 1;
-    for (int i = 0; i < n; i++) if (rows[i].depth > kmax) kmax = rows[i].depth;
+    int *depth = lt_malloc((size_t)n * sizeof *depth);
+    long *prefix = lt_malloc((size_t)n * sizeof *prefix);
+    for (int i = 0; i < n; i++) { depth[i] = rows[i].depth; prefix[i] = rows[i].prefix; }
     lt_plot_t F;
-    lt_plot_init(F, 640, 420);
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s word problem: longest prefix with at least 90%% accuracy against depth", group);
-    lt_plot_titles(F, NULL, buf);
-    lt_plot_panel_spec S = {70, 50, 530, 310, NULL, {"depth (layers)", 0, 0.5, kmax + 0.5, 0, 1},
-                            {"length", 0, 0, (double)Tmax, 0, 1}, LT_PLOT_LEGEND_INSIDE};
-    int p = lt_plot_add_panel(F, &S);
-    double *x = lt_malloc((size_t)(kmax > n ? kmax : n) * sizeof *x), *y = lt_malloc((size_t)(kmax > n ? kmax : n) * sizeof *y);
-    static const char *dash[] = {"6,4", "2,3"};
-    for (int b = 0; b < 2; b++) {
-        for (int k = 1; k <= kmax; k++) { x[k - 1] = k; y[k - 1] = (double)lt_depth_covered_length(k, d, Tmax, (lt_bound)b); }
-        lt_plot_style st = {"#888", 1.5, dash[b], 0};
-        snprintf(buf, sizeof buf, "theory (%s)", lt_depth_bound_name((lt_bound)b));
-        lt_plot_add_series(F, p, x, y, kmax, buf, &st);
+    lt_plot_init(F, 0, 0);
+    lt_ssm_sweep_plot(F, group, d, Tmax, depth, prefix, n);
+    lt_free(depth);
+    lt_free(prefix);
+    lt_err_t err;
+    lt_err_init(err);
+    FILE *f = fopen(path, "w");
+    int r = -1;
+    if (!f) { fprintf(stderr, "lietool: cannot write '%s': %s\n", path, strerror(errno)); r = CLI_INPUT; }
+    else {
+        int bad = lt_plot_write_svg(f, F, err) != LT_OK;
+        if (fclose(f) | bad) { fprintf(stderr, "lietool: error writing '%s'\n", path); r = CLI_INPUT; }
     }
-    for (int i = 0; i < n; i++) { x[i] = rows[i].depth; y[i] = (double)rows[i].prefix; }
-    lt_plot_style measured = {"#1f5fbf", 2, NULL, 4};
-    lt_plot_add_series(F, p, x, y, n, "measured", &measured);
-    lt_free(x);
-    lt_free(y);
-    lt_status st = lt_plot_write_svg(f, F, err);
     lt_plot_clear(F);
-    return st;
+    return r;
 }
 
 int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
 {
     ev_opts o;
     int r = ev_parse(&o, argc, argv, self, 1);
-    if (r >= 0) { lt_free(o.dirs); return r; }
+    if (r >= 0) { cli_free(&o.co); return r; }
     lt_err_t err;
     lt_err_init(err);
-    lt_ctx_t ctx;
-    lt_ctx_init(ctx);
+    lt_ctx_struct *ctx = o.co.ctx;
     lt_cayley_t C;
     lt_cayley_init(C);
     lt_words_t W;
@@ -367,7 +273,8 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     }
     qsort(rows, (size_t)o.ndirs, sizeof *rows, by_depth);
     if (o.json) {
-        printf("{\"group\": ");
+        cli_json_begin(&o.co);
+        printf(", \"group\": ");
         lt_json_put_string(stdout, o.group);
         printf(", \"derived_length\": ");
         if (d >= 0) printf("%ld", d); else printf("null");
@@ -395,17 +302,12 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
                "(%s), else the lengths whose logarithmic bound is at most k (%s)\n",
                o.length, dl, lt_depth_cite(LT_SRC_HEO_THM34), lt_depth_cite(LT_SRC_HEO_PROP37));
     }
-    if (o.svg) {
-        FILE *f = fopen(o.svg, "w");
-        if (!f) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.svg, strerror(errno)); r = CLI_INPUT; goto done; }
-        int bad = svg(f, rows, o.ndirs, d, o.length, o.group, err) != LT_OK;
-        if (fclose(f) | bad) { fprintf(stderr, "lietool: error writing '%s'\n", o.svg); r = CLI_INPUT; goto done; }
-    }
-    r = 0;
+    r = o.svg ? put_svg(o.svg, rows, o.ndirs, d, o.length, o.group) : -1;
+    if (r < 0) r = 0;
 done:
     lt_free(rows);
     lt_words_clear(W);
     lt_cayley_clear(C);
-    lt_free(o.dirs);
+    cli_free(&o.co);
     return r;
 }

@@ -155,12 +155,13 @@ static void put_text(const lt_rotation_params *P, const lt_rotation_result_t Z)
     printf("  (window ends; every position in --json and --csv)\n");
 }
 
-static void put_json(const lt_rotation_params *P, const lt_rotation_result_t Z)
+static void put_json(const cli_opts *o, const lt_rotation_params *P, const lt_rotation_result_t Z)
 {
     int nd = Z->ndepth;
     lt_rotation_icosa_t I;
     lt_rotation_icosa_init(I);
-    printf("{\"task\": \"rotation\", \"group\": \"A5\", \"tokens\": \"abstract_algebra\", \"generators\": {");
+    cli_json_begin(o);
+    printf(", \"task\": \"rotation\", \"group\": \"A5\", \"tokens\": \"abstract_algebra\", \"generator_matrices\": {");
     for (int g = 0; g < 2; g++) {
         printf("%s\"%s\": [", g ? ", " : "", g ? "(1,3,5,2,4)" : "(1,2,3)");
         for (int i = 0; i < 3; i++)
@@ -220,46 +221,9 @@ static int put_csv(const char *path, const lt_rotation_params *P, const lt_rotat
 
 static int put_svg(const char *path, const lt_rotation_params *P, const lt_rotation_result_t Z)
 {
-    int nd = Z->ndepth, fit = Z->nstep > 2;
     lt_plot_t F;
-    lt_plot_init(F, fit ? 1180 : 580, 440);
-    char buf[160];
-    snprintf(buf, sizeof buf, "A5 rotation task: step h = %.4Lg, window W = %ld, %ld samples, bound %s",
-             P->step, P->window, P->samples, lt_depth_bound_name(P->bound));
-    lt_plot_titles(F, "lietool ssm rotation: error of the depth-k order-blind model", buf);
-    /* panel 1: MSE against position, one line per depth */
-    lt_plot_panel_spec a = {80, 60, 320, 300, "MSE per position",
-                            {"position t", 0, 1, Z->length > 1 ? (double)Z->length : 2, 0, 1},
-                            {"MSE (log scale)", 1, NAN, NAN, 0, 0}, LT_PLOT_LEGEND_RIGHT};
-    int pa = lt_plot_add_panel(F, &a);
-    double *pos = lt_malloc((size_t)Z->length * sizeof *pos);
-    for (long t = 0; t < Z->length; t++) pos[t] = (double)(t + 1);
-    for (int d = 0; d < nd; d++) {
-        snprintf(buf, sizeof buf, "depth %d (c = %lu)", P->kmin + d, Z->cls[d]);
-        lt_plot_add_series(F, pa, pos, mse_row(Z, 0, d), Z->length, buf, NULL);
-    }
-    lt_free(pos);
-    if (fit) {
-        /* panel 2: RMS error against h, log-log, with the fitted slopes */
-        lt_plot_panel_spec b = {630, 60, 300, 300, "RMS error against step h",
-                                {"step h (log scale)", 1, NAN, NAN, 1, 0},
-                                {"RMS error (log scale)", 1, NAN, NAN, 0, 0}, LT_PLOT_LEGEND_RIGHT};
-        int pb = lt_plot_add_panel(F, &b);
-        int ns = Z->nstep - 1;
-        double *h = lt_malloc((size_t)ns * sizeof *h), *e = lt_malloc((size_t)ns * sizeof *e);
-        for (int s = 0; s < ns; s++) h[s] = (double)Z->steps[s + 1];
-        lt_plot_style st = {NULL, 1.5, NULL, 2.5};
-        for (int d = 0; d < nd; d++) {
-            for (int s = 0; s < ns; s++) e[s] = Z->rms[(s + 1) * nd + d];
-            if (isnan(Z->slope[d])) snprintf(buf, sizeof buf, "k=%d: slope -, c+1 = %lu", P->kmin + d, Z->expo[d]);
-            else snprintf(buf, sizeof buf, "k=%d: slope %.2f, c+1 = %lu", P->kmin + d, Z->slope[d], Z->expo[d]);
-            lt_plot_add_series(F, pb, h, e, ns, buf, &st);
-        }
-        lt_free(h);
-        lt_free(e);
-        snprintf(buf, sizeof buf, "points below %.0e (rounding) are not fitted", Z->floor);
-        lt_plot_note(F, pb, buf);
-    }
+    lt_plot_init(F, 0, 0);
+    lt_rotation_plot(F, P, Z);
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "lietool: ssm rotation: cannot write '%s': %s\n", path, strerror(errno));
@@ -364,7 +328,7 @@ int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
         r = -1;
         if (csv && strcmp(csv, "-") == 0) r = put_csv(csv, &P, Z);
         else {
-            if (o.json) put_json(&P, Z);
+            if (o.json) put_json(&o, &P, Z);
             else put_text(&P, Z);
             if (csv) r = put_csv(csv, &P, Z);
         }

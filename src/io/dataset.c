@@ -434,25 +434,35 @@ static ssize_t read_line(char **line, size_t *cap, FILE *f, size_t limit)
     return (ssize_t)n;
 }
 
-lt_status lt_dataset_check(lt_dataset_report_t R, FILE *f, const lt_cayley_struct *C,
+/* A well-formed row, to the reader's caller. */
+typedef lt_status (*row_fn)(void *arg, const field *seed, const int *in, const int *tg, long len, long row,
+                            long line, lt_err_t err);
+
+/* The one reader of dataset CSV files: the header is checked and every
+   malformed row is a problem in R; every well-formed row (integer seed,
+   input and target of the same length, tokens below n) goes to row. Stops
+   at a read error, a line above a quarter of --max-memory or a status of
+   row; strict: also at the first problem. */
+static lt_status read_rows(lt_dataset_report_struct *R, FILE *f, long n, int strict, row_fn row, void *arg,
                            const lt_ctx_t ctx, lt_err_t err)
 {
     char *line = NULL;
     size_t lcap = 0;
     ssize_t got;
-    long lineno = 0, n = C[0].n;
+    long lineno = 0;
     int *in = NULL, *tg = NULL;
     long incap = 0, tgcap = 0;
     int seen_header = 0;
+    lt_status st = LT_OK;
     /* a line holds a word and its targets, int each token: a quarter of
        --max-memory keeps those within it */
     size_t limit = ((size_t)ctx->max_memory_mb << 20) / 4;
-    while ((got = read_line(&line, &lcap, f, limit)) != -1) {
+    while (!st && !(strict && R->nproblems) && (got = read_line(&line, &lcap, f, limit)) != -1) {
         lineno++;
         if (got == -2) {
-            lt_free(line); lt_free(in); lt_free(tg);
-            return lt_err_set(err, LT_ELIMIT, "line %ld is longer than %zu bytes (a quarter of --max-memory %ld MiB)",
-                              lineno, limit, ctx->max_memory_mb);
+            st = lt_err_set(err, LT_ELIMIT, "line %ld is longer than %zu bytes (a quarter of --max-memory %ld MiB)",
+                            lineno, limit, ctx->max_memory_mb);
+            break;
         }
         while (got > 0 && (line[got - 1] == '\n' || line[got - 1] == '\r')) line[--got] = '\0';
         char *text = line;
@@ -464,64 +474,115 @@ lt_status lt_dataset_check(lt_dataset_report_t R, FILE *f, const lt_cayley_struc
             continue;
         }
         if (!*text) continue;
-        long row = ++R->rows;
+        long rowno = ++R->rows;
         field fs[4];
         long col = 1;
         int k = split_csv(text, fs, 4, &col);
         long nin = 0, ntg = 0;
-        if (k < 0) { problem(R, lineno, col, "row %ld: %s", row, csv_fault(k)); R->bad_rows++; continue; }
+        if (k < 0) { problem(R, lineno, col, "row %ld: %s", rowno, csv_fault(k)); R->bad_rows++; continue; }
         if (k != 3) {
             problem(R, lineno, k > 3 ? fs[3].col : (long)strlen(text) + 1,
-                    "row %ld has %d field%s, expected 3 (seed,input,target)", row, k, k == 1 ? "" : "s");
+                    "row %ld has %d field%s, expected 3 (seed,input,target)", rowno, k, k == 1 ? "" : "s");
             R->bad_rows++;
             continue;
         }
         /* the seed: an integer */
         {
-            const char *s = fs[0].s;
-            long l = fs[0].len, j = (l && (s[0] == '-' || s[0] == '+'));
+            const char *sd = fs[0].s;
+            long l = fs[0].len, j = (l && (sd[0] == '-' || sd[0] == '+'));
             int ok = l > j;
-            for (; j < l; j++) if (!isdigit((unsigned char)s[j])) ok = 0;
+            for (; j < l; j++) if (!isdigit((unsigned char)sd[j])) ok = 0;
             if (!ok) {
-                problem(R, lineno, fs[0].col, "row %ld: seed '%.*s' is not an integer", row, (int)(l > 40 ? 40 : l), s);
+                problem(R, lineno, fs[0].col, "row %ld: seed '%.*s' is not an integer", rowno, (int)(l > 40 ? 40 : l), sd);
                 R->bad_rows++;
                 continue;
             }
         }
-        if (!read_tokens(R, &fs[1], "input", row, lineno, n, &in, &incap, &nin)
-            || !read_tokens(R, &fs[2], "target", row, lineno, n, &tg, &tgcap, &ntg)) {
+        if (!read_tokens(R, &fs[1], "input", rowno, lineno, n, &in, &incap, &nin)
+            || !read_tokens(R, &fs[2], "target", rowno, lineno, n, &tg, &tgcap, &ntg)) {
             R->bad_rows++;
             continue;
         }
         if (nin != ntg) {
             problem(R, lineno, fs[2].col, "row %ld: the target has %ld token%s but the input has %ld",
-                    row, ntg, ntg == 1 ? "" : "s", nin);
+                    rowno, ntg, ntg == 1 ? "" : "s", nin);
             R->bad_rows++;
             continue;
         }
         if (R->min_len < 0 || nin < R->min_len) R->min_len = nin;
         if (nin > R->max_len) R->max_len = nin;
-        for (int c = 0; c < LT_NCONV; c++) {
-            const lt_cayley_struct *G = &C[c];
-            long acc = G->identity, t;
-            for (t = 0; t < nin; t++) {
-                acc = G->table[acc * n + in[t]];
-                if (acc != tg[t]) break;
-            }
-            lt_dataset_tally *T = &R->conv[c];
-            if (t == nin) { T->correct++; continue; }
-            T->wrong++;
-            if (!T->row) { T->row = row; T->line = lineno; T->pos = t + 1; T->got = tg[t]; T->want = acc; }
-        }
+        st = row(arg, &fs[0], in, tg, nin, rowno, lineno, err);
     }
     int readerr = ferror(f);
-    if (!seen_header && !readerr) {
+    if (!st && !seen_header && !readerr) {
         R->bad_header = 1;
         problem(R, 1, 1, "the file is empty (expected the header seed,input,target)");
     }
     lt_free(line);
     lt_free(in);
     lt_free(tg);
-    if (readerr) return lt_err_set(err, LT_EINPUT, "read error at line %ld", lineno + 1);
+    if (!st && readerr) st = lt_err_set(err, LT_EINPUT, "read error at line %ld", lineno + 1);
+    return st;
+}
+
+/* dataset check: each row against both conventions */
+typedef struct { lt_dataset_report_struct *R; const lt_cayley_struct *C; } tally_arg;
+
+static lt_status tally_row(void *arg, const field *seed, const int *in, const int *tg, long len, long row,
+                           long line, lt_err_t err)
+{
+    const tally_arg *A = arg;
+    (void)seed; (void)err;
+    long n = A->C[0].n;
+    for (int c = 0; c < LT_NCONV; c++) {
+        const lt_cayley_struct *G = &A->C[c];
+        long acc = G->identity, t;
+        for (t = 0; t < len; t++) {
+            acc = G->table[acc * n + in[t]];
+            if (acc != tg[t]) break;
+        }
+        lt_dataset_tally *T = &A->R->conv[c];
+        if (t == len) { T->correct++; continue; }
+        T->wrong++;
+        if (!T->row) { T->row = row; T->line = line; T->pos = t + 1; T->got = tg[t]; T->want = acc; }
+    }
     return LT_OK;
+}
+
+lt_status lt_dataset_check(lt_dataset_report_t R, FILE *f, const lt_cayley_struct *C,
+                           const lt_ctx_t ctx, lt_err_t err)
+{
+    tally_arg A = {R, C};
+    return read_rows(R, f, C[0].n, 0, tally_row, &A, ctx, err);
+}
+
+/* lt_dataset_read: the caller's function, with the seed as a string */
+typedef struct { lt_dataset_row_fn fn; void *arg; char *seed; size_t cap; } read_arg;
+
+static lt_status pass_row(void *arg, const field *seed, const int *in, const int *tg, long len, long row,
+                          long line, lt_err_t err)
+{
+    read_arg *A = arg;
+    (void)row;
+    if ((size_t)seed->len + 1 > A->cap) {
+        A->cap = (size_t)seed->len + 1;
+        A->seed = lt_realloc(A->seed, A->cap);
+    }
+    memcpy(A->seed, seed->s, (size_t)seed->len);
+    A->seed[seed->len] = '\0';
+    return A->fn(A->arg, A->seed, in, tg, len, line, err);
+}
+
+lt_status lt_dataset_read(FILE *f, const char *name, long order, lt_dataset_row_fn row, void *arg,
+                          const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_dataset_report_t R;
+    lt_dataset_report_init(R);
+    read_arg A = {row, arg, NULL, 0};
+    lt_status st = read_rows(R, f, order, 1, pass_row, &A, ctx, err);
+    if (!st && R->nproblems) st = lt_err_set(err, LT_EINPUT, "%s:%s", name, R->problems[0]);
+    else if (st) lt_err_prefix(err, "%s", name);
+    lt_free(A.seed);
+    lt_dataset_report_clear(R);
+    return st;
 }

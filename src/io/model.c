@@ -215,3 +215,41 @@ done:
     if (st) { lt_model_clear(M); lt_model_init(M); }
     return st;
 }
+
+/* ---- the outputs of an evaluation ---- */
+
+static void put_ints(FILE *f, const int *v, long n)
+{
+    for (long t = 0; t < n; t++) fprintf(f, t ? " %d" : "%d", v[t]);
+}
+
+void lt_io_write_predictions_header(FILE *f)
+{
+    fprintf(f, "seed,input,target,prediction\n");
+}
+
+void lt_io_write_predictions_row(FILE *f, const char *seed, const int *input, const int *target,
+                                 const int *prediction, long T)
+{
+    fprintf(f, "%s,", seed);
+    put_ints(f, input, T);
+    fputc(',', f);
+    put_ints(f, target, T);
+    fputc(',', f);
+    put_ints(f, prediction, T);
+    fputc('\n', f);
+}
+
+void lt_io_write_logits_header(FILE *f, long words, long max_len, int classes)
+{
+    fprintf(f, "%ld %ld %d\n", words, max_len, classes);
+}
+
+void lt_io_write_logits_row(FILE *f, const int *input, const float *logits, long T, int classes)
+{
+    put_ints(f, input, T);
+    fputc('\n', f);
+    for (long t = 0; t < T; t++)
+        for (int c = 0; c < classes; c++)
+            fprintf(f, c + 1 < classes ? "%.9g " : "%.9g\n", (double)logits[(size_t)t * classes + c]);
+}

@@ -11,6 +11,7 @@
    the coordinates of L's orthonormal basis, where brackets are taken back
    through the matrices; the coordinate map is an isometry, so ranks and
    singular values are those of the matrices themselves. */
+#include <assert.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include <lapacke.h>
 #include <cblas.h>
 #include "lietool/fliealg.h"
+#include "lietool/liealg.h"
 
 #define SZ(x) ((size_t)(x))
 
@@ -601,4 +603,64 @@ lt_status lt_fliealg_killing_rank(slong *rank, const lt_fliealg_t L, double tol,
     rs_clear(&S);
     lt_free(K);
     return st;
+}
+
+/* ---- from exact algebras; the profile ---- */
+
+lt_status lt_fliealg_from_liealg(lt_fliealg_t F, const lt_liealg_t L, double tol, lt_rank_log_t log,
+                                 const lt_ctx_t ctx, lt_err_t err)
+{
+    assert(L->n > 0);
+    slong n = L->n, k = L->dim;
+    double *g = lt_malloc(SZ(k ? k : 1) * SZ(n * n) * sizeof(double));
+    for (slong r = 0; r < k; r++)
+        for (slong i = 0; i < n; i++)
+            for (slong j = 0; j < n; j++)
+                g[(r * n + i) * n + j] = fmpq_get_d(fmpq_mat_entry(L->mats + r, i, j));
+    lt_status st = lt_fliealg_closure(F, g, k, n, tol, log, ctx, err);
+    lt_free(g);
+    return st;
+}
+
+void lt_fliealg_profile_init(lt_fliealg_profile_t P)
+{
+    memset(P, 0, sizeof *P);
+    P->derived_length = P->nilpotency_class = P->center_dim = P->killing_rank = -1;
+}
+
+void lt_fliealg_profile_clear(lt_fliealg_profile_t P)
+{
+    lt_free(P->derived);
+    lt_free(P->lower);
+}
+
+lt_status lt_fliealg_profile(lt_fliealg_profile_t P, const lt_fliealg_t L, unsigned parts, double tol,
+                             lt_rank_log_t log, lt_err_t err)
+{
+    lt_status st = LT_OK;
+    P->dim = L->dim;
+    if (parts & LT_FLIEALG_PROFILE_DERIVED) {
+        st = lt_fliealg_derived_series(&P->derived, &P->derived_len, &P->solvable, L, tol, log, err);
+        if (st) return st;
+        P->parts |= LT_FLIEALG_PROFILE_DERIVED;
+        P->perfect = P->derived_len == 1;
+        P->derived_length = P->solvable ? P->derived_len - 1 : -1;
+    }
+    if (parts & LT_FLIEALG_PROFILE_LOWER) {
+        st = lt_fliealg_lower_central_series(&P->lower, &P->lower_len, &P->nilpotent, L, tol, log, err);
+        if (st) return st;
+        P->parts |= LT_FLIEALG_PROFILE_LOWER;
+        P->abelian = L->dim == 0 || (P->lower_len > 1 && P->lower[1] == 0);
+        P->nilpotency_class = P->nilpotent ? P->lower_len - 1 : -1;
+    }
+    if (parts & LT_FLIEALG_PROFILE_CENTER) {
+        if ((st = lt_fliealg_center_dim(&P->center_dim, L, tol, log, err))) return st;
+        P->parts |= LT_FLIEALG_PROFILE_CENTER;
+    }
+    if (parts & LT_FLIEALG_PROFILE_KILLING) {
+        if ((st = lt_fliealg_killing_rank(&P->killing_rank, L, tol, log, err))) return st;
+        P->parts |= LT_FLIEALG_PROFILE_KILLING;
+        P->semisimple = P->killing_rank == L->dim;
+    }
+    return LT_OK;
 }

@@ -4,6 +4,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "lietool/dataset.h"
+#include "lietool/depth.h"
+#include "lietool/plot.h"
 #include "lietool/model.h"
 
 void lt_words_init(lt_words_t W)
@@ -95,6 +98,30 @@ double lt_ssm_eval_prefix_accuracy(const lt_ssm_eval_t R, long t)
     return R->position_total[t] ? (double)R->prefix_correct[t] / (double)R->position_total[t] : 0;
 }
 
+/* lt_words_read: each row of the file, checked against the limits */
+typedef struct { lt_words_struct *W; long max_len, max_samples; } words_arg;
+
+static lt_status push_row(void *arg, const char *seed, const int *input, const int *target, long len, long line,
+                          lt_err_t err)
+{
+    words_arg *A = arg;
+    if (len == 0) return lt_err_set(err, LT_EINPUT, "line %ld: the word is empty", line);
+    if (len > A->max_len)
+        return lt_err_set(err, LT_ELIMIT, "line %ld: a word of %ld tokens, above --max-length %ld", line, len, A->max_len);
+    if (A->W->n >= A->max_samples) return lt_err_set(err, LT_ELIMIT, "more than --max-samples %ld words", A->max_samples);
+    lt_words_push(A->W, seed, input, target, len);
+    return LT_OK;
+}
+
+lt_status lt_words_read(lt_words_t W, FILE *f, const char *name, long order, long max_len, long max_samples,
+                        const lt_ctx_t ctx, lt_err_t err)
+{
+    words_arg A = {W, max_len, max_samples};
+    lt_status st = lt_dataset_read(f, name, order, push_row, &A, ctx, err);
+    if (!st && W->n == 0) st = lt_err_set(err, LT_EINPUT, "%s: no words", name);
+    return st;
+}
+
 lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t W,
                           const lt_ssm_eval_params *P, lt_err_t err)
 {
@@ -154,4 +181,38 @@ lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t 
     lt_free(in);
     lt_free(tg);
     return st;
+}
+
+/* ---- the figure of a sweep ---- */
+
+void lt_ssm_sweep_plot(lt_plot_t F, const char *group, long derived_length, long max_length, const int *depth,
+                       const long *prefix, int n)
+{
+    int kmax = 1;
+    for (int i = 0; i < n; i++) if (depth[i] > kmax) kmax = depth[i];
+    lt_plot_clear(F);
+    lt_plot_init(F, 640, 420);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s word problem: longest prefix with at least 90%% accuracy against depth", group);
+    lt_plot_titles(F, NULL, buf);
+    lt_plot_panel_spec S = {70, 50, 530, 310, NULL, {"depth (layers)", 0, 0.5, kmax + 0.5, 0, 1},
+                            {"length", 0, 0, (double)max_length, 0, 1}, LT_PLOT_LEGEND_INSIDE};
+    int p = lt_plot_add_panel(F, &S);
+    int m = kmax > n ? kmax : n;
+    double *x = lt_malloc((size_t)m * sizeof *x), *y = lt_malloc((size_t)m * sizeof *y);
+    static const char *dash[] = {"6,4", "2,3"};
+    for (int b = 0; b < 2; b++) {
+        for (int k = 1; k <= kmax; k++) {
+            x[k - 1] = k;
+            y[k - 1] = (double)lt_depth_covered_length(k, derived_length, max_length, (lt_bound)b);
+        }
+        lt_plot_style st = {"#888", 1.5, dash[b], 0};
+        snprintf(buf, sizeof buf, "theory (%s)", lt_depth_bound_name((lt_bound)b));
+        lt_plot_add_series(F, p, x, y, kmax, buf, &st);
+    }
+    for (int i = 0; i < n; i++) { x[i] = depth[i]; y[i] = (double)prefix[i]; }
+    lt_plot_style measured = {"#1f5fbf", 2, NULL, 4};
+    lt_plot_add_series(F, p, x, y, n, "measured", &measured);
+    lt_free(x);
+    lt_free(y);
 }

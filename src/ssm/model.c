@@ -36,6 +36,14 @@ const char *lt_model_layer_name(const lt_model_t M)
     return M->eig == LT_EIG_SIGNED ? "signed diagonal" : M->eig == LT_EIG_COMPLEX ? "complex diagonal" : "positive diagonal";
 }
 
+lt_status lt_model_check_group(const lt_model_t M, const char *name, long n, const char *group, lt_err_t err)
+{
+    if (M->vocab < n || M->classes < n)
+        return lt_err_set(err, LT_EINPUT, "%s: the model has vocab_size %d and %d classes; %s has %ld elements",
+                          name, M->vocab, M->classes, group, n);
+    return LT_OK;
+}
+
 /* ---- forward ---- */
 /* Every projection is applied to all positions at once (one SGEMM); only
    the recurrences run position by position. */

@@ -8,6 +8,7 @@
 #include <assert.h>
 #include <math.h>
 #include <string.h>
+#include "lietool/plot.h"
 #include "lietool/rotation.h"
 #include "lietool/perm.h"
 
@@ -551,4 +552,50 @@ lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
     lt_rotation_series_clear(S);
     lt_rotation_icosa_clear(I);
     return st;
+}
+
+/* ---- the figure ---- */
+
+void lt_rotation_plot(lt_plot_t F, const lt_rotation_params *P, const lt_rotation_result_t Z)
+{
+    int nd = Z->ndepth, fit = Z->nstep > 2;
+    lt_plot_clear(F);
+    lt_plot_init(F, fit ? 1180 : 580, 440);
+    char buf[160];
+    snprintf(buf, sizeof buf, "A5 rotation task: step h = %.4Lg, window W = %ld, %ld samples, bound %s",
+             P->step, P->window, P->samples, lt_depth_bound_name(P->bound));
+    lt_plot_titles(F, "lietool ssm rotation: error of the depth-k order-blind model", buf);
+    /* panel 1: MSE against position, one line per depth */
+    lt_plot_panel_spec a = {80, 60, 320, 300, "MSE per position",
+                            {"position t", 0, 1, Z->length > 1 ? (double)Z->length : 2, 0, 1},
+                            {"MSE (log scale)", 1, NAN, NAN, 0, 0}, LT_PLOT_LEGEND_RIGHT};
+    int pa = lt_plot_add_panel(F, &a);
+    double *pos = lt_malloc((size_t)Z->length * sizeof *pos);
+    for (long t = 0; t < Z->length; t++) pos[t] = (double)(t + 1);
+    for (int d = 0; d < nd; d++) {
+        snprintf(buf, sizeof buf, "depth %d (c = %lu)", P->kmin + d, Z->cls[d]);
+        lt_plot_add_series(F, pa, pos, Z->mse + (size_t)d * (size_t)Z->length, Z->length, buf, NULL);
+    }
+    lt_free(pos);
+    if (fit) {
+        /* panel 2: RMS error against h, log-log, with the fitted slopes */
+        lt_plot_panel_spec b = {630, 60, 300, 300, "RMS error against step h",
+                                {"step h (log scale)", 1, NAN, NAN, 1, 0},
+                                {"RMS error (log scale)", 1, NAN, NAN, 0, 0}, LT_PLOT_LEGEND_RIGHT};
+        int pb = lt_plot_add_panel(F, &b);
+        int ns = Z->nstep - 1;
+        double *h = lt_malloc((size_t)ns * sizeof *h), *e = lt_malloc((size_t)ns * sizeof *e);
+        for (int s = 0; s < ns; s++) h[s] = (double)Z->steps[s + 1];
+        lt_plot_style st = {NULL, 1.5, NULL, 2.5};
+        for (int d = 0; d < nd; d++) {
+            for (int s = 0; s < ns; s++) e[s] = Z->rms[(s + 1) * nd + d];
+            if (isnan(Z->slope[d])) snprintf(buf, sizeof buf, "k=%d: slope -, c+1 = %lu", P->kmin + d, Z->expo[d]);
+            else snprintf(buf, sizeof buf, "k=%d: slope %.2f, c+1 = %lu", P->kmin + d, Z->slope[d], Z->expo[d]);
+            lt_plot_add_series(F, pb, h, e, ns, buf, &st);
+        }
+        lt_free(h);
+        lt_free(e);
+        snprintf(buf, sizeof buf, "points below %.0e (rounding) are not fitted", Z->floor);
+        lt_plot_note(F, pb, buf);
+    }
 }
