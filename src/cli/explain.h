@@ -1,5 +1,5 @@
 /* lietool explain: the parts in other files, and the one writer of its
-   text and LaTeX (src/cli/cmd_explain.c). */
+   text and LaTeX (src/cli/explain_writer.c). */
 #ifndef LT_CLI_EXPLAIN_H
 #define LT_CLI_EXPLAIN_H
 #include "cli.h"
