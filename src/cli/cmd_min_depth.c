@@ -25,6 +25,7 @@ static const cli_optdecl min_depth_opts[] = {
     CLI_DEPTH_BOUND("--length"),
     CLI_DEPTH_TOKENS("--length"),
     CLI_DEPTH_MAX_DIGITS("--length"),
+    CLI_DEPTH_VERDICT,
     {0}
 };
 
@@ -65,6 +66,7 @@ static void put_json(const cli_opts *o, const cli_depth_opts *d, const cli_depth
         printf(", \"length\": null, \"log_depth_bound\": null, \"log_depth_bound_v1\": null"
                ", \"log_depth_bound_sharp\": null, \"depth_for_length\": null, \"tokens\": null"
                ", \"width_bound\": null");
+    if (P->has_verdict) cli_verdict_after(o, P->verdict);
     printf("}\n");
 }
 
@@ -191,6 +193,7 @@ static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)
         if (M.wst && M.wst != LT_ELIMIT) r = cli_fail(M.werr);
     }
     if (!r) (o->latex ? put_tex : o->json ? put_json : put_text)(o, d, P, &M);
+    if (!r && P->has_verdict && !o->json) cli_verdict_after(o, P->verdict);
     mpz_clear(M.n);
     mpz_clear(M.width);
     return r;

@@ -7,20 +7,15 @@
 
 typedef struct {
     cli_depth_opts d;       /* --length, --bound */
-    lt_arch arch;
+    cli_arch_opt arch;
     long layers;
 } plan_opts;
 
-static int read_arch(void *dst, const char *v)
-{
-    return lt_arch_parse(dst, v);
-}
-
 static const cli_optdecl plan_opts_decl[] = {
-    {.name = "--arch", CLI_CUSTOM_AT(plan_opts, arch), .parse = read_arch, .meta = "FAMILY", .flags = CLI_REQUIRED,
-     .want = "a layer family (abelian, diag-positive, diag-signed, diag-complex, householder-N, transformer)",
+    {.name = "--arch", CLI_CUSTOM_AT(plan_opts, arch), .parse = cli_read_arch, .meta = "FAMILY", .flags = CLI_REQUIRED,
+     .want = CLI_ARCH_WANT,
      .help = "the layer family: abelian, diag-positive, diag-signed, diag-complex, householder-N, transformer"},
-    {.name = "--layers", CLI_LONG_AT(plan_opts, layers), .meta = "K", .min = 1, .max = 1000000, .flags = CLI_REQUIRED,
+    {.name = "--layers", .alias = "--depth", CLI_LONG_AT(plan_opts, layers), .meta = "K", .min = 1, .max = 1000000, .flags = CLI_REQUIRED,
      .help = "the number of layers"},
     {.name = "--length", CLI_ULONG_AT(plan_opts, d.length), .meta = "T", .min = 1, .max = CLI_DEPTH_MAX_LENGTH,
      .help = "also: do K layers suffice for words of length at most T"},
@@ -41,27 +36,17 @@ int cmd_plan(int argc, char **argv, const lt_cmd *self)
     int r = cli_getopts(&o, &p, argc, argv, self, NULL);
     if (r >= 0) { cli_free(&o); return r; }
     if ((r = cli_load_object(&o, &X, self)) >= 0) { cli_close_object(&o, &X); return r; }
-    lt_plan_task_t P;
     lt_plan_verdict_t V;
-    lt_err_t err;
-    lt_err_init(err);
-    lt_plan_task_init(P);
     lt_plan_verdict_init(V);
-    lt_status st = X.is_lie ? lt_plan_task_liealg(P, X.L, o.ctx, err) : lt_plan_task_group(P, X.G, o.ctx, err);
-    if (!st) st = lt_plan(V, P, &p.arch, p.layers, (long)p.d.length, p.d.bound, o.ctx, err);
-    if (st) r = cli_fail(err);
-    else if (o.json) {
+    r = cli_verdict_compute(V, &X, &p.arch.a, p.layers, (long)p.d.length, p.d.bound, &o);
+    if (r < 0 && o.json) {
         cli_json_begin(&o);
         printf(", \"verdict\": ");
         cli_verdict_json(stdout, V);
         printf("}\n");
-        r = 0;
-    } else {
-        cli_verdict_text(stdout, V, o.object, "");
-        r = 0;
-    }
+    } else if (r < 0) cli_verdict_text(stdout, V, o.object, "");
+    if (r < 0) r = 0;
     lt_plan_verdict_clear(V);
-    lt_plan_task_clear(P);
     cli_close_object(&o, &X);
     return r;
 }

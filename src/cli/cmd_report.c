@@ -87,6 +87,7 @@ static const cli_optdecl report_opts[] = {
     CLI_DEPTH_LENGTH,
     CLI_DEPTH_TOKENS(NULL),
     CLI_DEPTH_MAX_DIGITS(NULL),
+    CLI_DEPTH_VERDICT,
     {0}
 };
 
@@ -149,7 +150,9 @@ static void put_json(const cli_opts *o, const cli_depth_opts *d, const cli_depth
         if (R->C->c[i].src < 0) printf("null"); else lt_json_put_string(stdout, lt_depth_cite(R->C->c[i].src));
         printf("}");
     }
-    printf("]}\n");
+    printf("]");
+    if (P->has_verdict) cli_verdict_after(o, P->verdict);
+    printf("}\n");
 }
 
 static void put_text(const cli_opts *o, const cli_depth_opts *d, const cli_depth_profile *P, const rp_result *R)
@@ -326,6 +329,7 @@ static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)
 
     rp_result R = {dl, ab, re, lengths, nlen, n, width[0], wst, &C};
     (o->latex ? put_tex : o->json ? put_json : put_text)(o, d, P, &R);
+    if (P->has_verdict && !o->json) cli_verdict_after(o, P->verdict);
     r = 0;
 out:
     mpz_clear(n);

@@ -84,8 +84,17 @@ int cli_depth_run(int argc, char **argv, const lt_cmd *self, int lower, cli_dept
     cli_depth_profile P;
     int r = cli_depth_open(&d, &o, &X, argc, argv, self);
     if (r >= 0) return r;
+    if (d.arch.given != (d.depth > 0)) {
+        r = cli_usage_error(self, o.sub, "--arch FAMILY and --depth K go together");
+        cli_depth_close(&d, &o, &X);
+        return r;
+    }
     if ((r = cli_depth_profile_init(&P, &o, &X, lower)) < 0) {
-        r = body(&o, &d, &P);
+        lt_plan_verdict_init(P.verdict);
+        P.has_verdict = d.arch.given;
+        if (P.has_verdict) r = cli_verdict_compute(P.verdict, &X, &d.arch.a, d.depth, (long)d.length, d.bound, &o);
+        if (r < 0) r = body(&o, &d, &P);
+        lt_plan_verdict_clear(P.verdict);
         cli_depth_profile_clear(&P);
     }
     cli_depth_close(&d, &o, &X);

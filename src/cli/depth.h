@@ -6,6 +6,7 @@
 #include <flint/fmpq.h>
 #include "cli.h"
 #include "lietool/depth.h"
+#include "verdict.h"
 
 typedef struct {
     int bound;              /* lt_bound: --bound v1|sharp, default LT_BOUND_DEFAULT */
@@ -15,6 +16,8 @@ typedef struct {
     long max_digits;        /* --max-digits, default 100000 */
     int has_eps;
     fmpq_t eps;             /* --eps E, exact */
+    cli_arch_opt arch;      /* --arch FAMILY: also the theory's verdict (lt_plan) */
+    long depth;             /* --depth K: its layers */
 } cli_depth_opts;
 
 /* The depth options, for the declarations of min-depth, error-bound and
@@ -33,6 +36,12 @@ int cli_depth_read_eps(void *dst, const char *v);
 #define CLI_DEPTH_TOKENS(NEEDS) \
     {.name = "--tokens", CLI_U64_AT(cli_depth_opts, tokens), .meta = "N", .min = 1, .max = CLI_DEPTH_MAX_LENGTH, \
      .needs = NEEDS, .help = "N input tokens for the width (default: the order, or the dimension)"}
+/* --arch FAMILY --depth K: the verdict of `lietool plan`, beside the command's own output. */
+#define CLI_DEPTH_VERDICT \
+    {.name = "--arch", CLI_CUSTOM_AT(cli_depth_opts, arch), .parse = cli_read_arch, .meta = "FAMILY", \
+     .want = CLI_ARCH_WANT, .help = "also the theory's verdict for K layers of this family (as lietool plan prints it)"}, \
+    {.name = "--depth", CLI_LONG_AT(cli_depth_opts, depth), .meta = "K", .min = 1, .max = 1000000, \
+     .help = "the layers of that verdict (with --arch)"}
 #define CLI_DEPTH_MAX_DIGITS(NEEDS) \
     {.name = "--max-digits", CLI_LONG_AT(cli_depth_opts, max_digits), .meta = "N", .min = 1, .max = 1000000000L, \
      .needs = NEEDS, .help = "compute the width exactly up to N digits (default 100000)"}
@@ -55,6 +64,8 @@ typedef struct {
     long nilpotency_class;  /* -1: not nilpotent, or not computed */
     lt_pgrp_profile_t grp;
     lt_liealg_profile_t lie;
+    int has_verdict;        /* --arch given: the verdict for --depth layers and --length */
+    lt_plan_verdict_t verdict;
 } cli_depth_profile;
 
 /* The profile; lower: also the lower central series. -1 to go on, or an

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "verdict.h"
 #include "lietool/json.h"
+#include "tex.h"
 
 const char *cli_verdict_word(int v)
 {
@@ -80,4 +81,63 @@ void cli_verdict_text(FILE *f, const lt_plan_verdict_t V, const char *object, co
         if (*V->claims[i].source) fprintf(f, " (%s)", V->claims[i].source);
         fputc('\n', f);
     }
+}
+
+void cli_verdict_latex(FILE *f, const lt_plan_verdict_t V, const char *object)
+{
+    char fam[32], head[128];
+    snprintf(head, sizeof head, ": %ld %s layer%s", V->layers, lt_arch_name(fam, sizeof fam, &V->arch),
+             V->layers == 1 ? "" : "s");
+    cli_tex_heading_object(f, object, head);
+    cli_tex_table_begin(f);
+    cli_tex_table_row(f, "exact at every length", V->exact > 0 ? "yes (a construction exists)"
+                      : V->exact == 0 ? "no (proved impossible)" : "open (no result decides it)");
+    if (V->assumption) { cli_tex_table_key(f, "assuming"); fputs("$", f); cli_tex_math(f, V->assumption); fputs("$", f); cli_tex_table_row_end(f); }
+    if (V->impossible_every_depth) cli_tex_table_row(f, "layers known to suffice", "none: no depth is exact at every length");
+    else {
+        cli_tex_row_num(f, "fewest layers known to suffice", V->fewest_suffice, "none known");
+        cli_tex_row_num(f, "most layers known not to suffice", V->most_not, "none");
+    }
+    if (V->length > 0) {
+        char key[64];
+        snprintf(key, sizeof key, "suffices up to length %ld", V->length);
+        cli_tex_table_row(f, key, cli_verdict_word(V->suffices_T));
+    }
+    cli_tex_table_end(f);
+    fputs("\\begin{itemize}\n", f);
+    for (int i = 0; i < V->nclaims; i++) {
+        fputs("\\item ", f);
+        cli_tex_text(f, V->claims[i].claim);
+        if (*V->claims[i].source) { fputs(" (", f); cli_tex_text(f, V->claims[i].source); fputs(")", f); }
+        fputc('\n', f);
+    }
+    fputs("\\end{itemize}\n", f);
+}
+
+int cli_read_arch(void *dst, const char *v)
+{
+    cli_arch_opt *A = dst;
+    A->given = 1;
+    return lt_arch_parse(&A->a, v);
+}
+
+int cli_verdict_compute(lt_plan_verdict_t V, const cli_object *X, const lt_arch *a, long k, long T, lt_bound b,
+                        const cli_opts *o)
+{
+    lt_plan_task_t P;
+    lt_err_t err;
+    lt_err_init(err);
+    lt_plan_task_init(P);
+    lt_status st = X->is_lie ? lt_plan_task_liealg(P, X->L, o->ctx, err)
+                             : lt_plan_task_group(P, (lt_pgrp_struct *)X->G, o->ctx, err);
+    if (!st) st = lt_plan(V, P, a, k, T, b, o->ctx, err);
+    lt_plan_task_clear(P);
+    return st ? cli_fail(err) : -1;
+}
+
+void cli_verdict_after(const cli_opts *o, const lt_plan_verdict_t V)
+{
+    if (o->json) { fputs(", \"verdict\": ", stdout); cli_verdict_json(stdout, V); }
+    else if (o->latex) cli_verdict_latex(stdout, V, o->object);
+    else { putchar('\n'); cli_verdict_text(stdout, V, o->object, ""); }
 }

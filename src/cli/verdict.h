@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include "lietool/depth.h"
+#include "cli.h"
 
 /* JSON: the value of the key "verdict" (an object; lietool(1), plan). */
 void cli_verdict_json(FILE *f, const lt_plan_verdict_t V);
@@ -12,5 +13,19 @@ void cli_verdict_json(FILE *f, const lt_plan_verdict_t V);
 void cli_verdict_text(FILE *f, const lt_plan_verdict_t V, const char *object, const char *indent);
 /* "yes", "no" or "open" */
 const char *cli_verdict_word(int v);
+/* LaTeX: the answers as a table and the claims with their sources. */
+void cli_verdict_latex(FILE *f, const lt_plan_verdict_t V, const char *object);
+
+/* --arch FAMILY of plan, min-depth, report and explain min-depth. */
+typedef struct { int given; lt_arch a; } cli_arch_opt;
+int cli_read_arch(void *dst, const char *v);
+#define CLI_ARCH_WANT "a layer family (abelian, diag-positive, diag-signed, diag-complex, householder-N, transformer)"
+/* The verdict for the loaded object X: lt_plan_task_group or _liealg,
+   then lt_plan. -1 on success, or an exit status (message printed). */
+int cli_verdict_compute(lt_plan_verdict_t V, const cli_object *X, const lt_arch *a, long k, long T, lt_bound b,
+                        const cli_opts *o);
+/* After a command's own output: text, a blank line and the verdict;
+   LaTeX, its table; JSON, the key "verdict" (before the closing brace). */
+void cli_verdict_after(const cli_opts *o, const lt_plan_verdict_t V);
 
 #endif
