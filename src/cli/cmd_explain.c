@@ -11,9 +11,33 @@
 #include <string.h>
 #include "cli.h"
 #include "explain.h"
+#include "depth.h"
 #include "tex.h"
 #include "lietool/depth.h"
 #include "lietool/json.h"
+
+/* explain min-depth --arch FAMILY --depth K: the verdict of lietool plan,
+   after the explanation (set by cmd_explain). */
+static const lt_plan_verdict_struct *ex_verdict;
+
+typedef struct {
+    cli_arch_opt arch;
+    long depth;
+    unsigned long length;
+    int bound;
+} ex_opts;
+
+static const cli_optdecl question_opts[] = {
+    {.name = "--arch", CLI_CUSTOM_AT(ex_opts, arch), .parse = cli_read_arch, .meta = "FAMILY", .want = CLI_ARCH_WANT,
+     .help = "min-depth: also the theory's verdict for K layers of this family (as lietool plan prints it)"},
+    {.name = "--depth", CLI_LONG_AT(ex_opts, depth), .meta = "K", .min = 1, .max = 1000000,
+     .help = "the layers of that verdict (with --arch)"},
+    {.name = "--length", CLI_ULONG_AT(ex_opts, length), .meta = "T", .min = 1, .max = 1000000000000000000UL,
+     .help = "that verdict for words of length at most T too"},
+    {.name = "--bound", CLI_ENUM_AT(ex_opts, bound), .choices = cli_depth_bounds,
+     .help = "that verdict's reading of Proposition 3.7: v1 (default) or sharp"},
+    {0}
+};
 
 enum { Q_DERIVED, Q_LOWER, Q_SOLVABLE, Q_NILPOTENT, Q_PERFECT, Q_ABELIAN, Q_MINDEPTH };
 static const char *const questions[] = {
@@ -426,6 +450,7 @@ static int group_explain(cli_opts *o, cli_explainer *e, lt_pgrp_t G, int q)
         json_head(o, q);
         group_steps_json(R, G, q);
         if (q == Q_MINDEPTH) json_depth_verdict(reaches ? len : -1);
+        if (q == Q_MINDEPTH && ex_verdict) cli_verdict_after(o, ex_verdict);
         printf("}\n");
     } else if (q == Q_MINDEPTH) {
         int d = reaches ? len : -1;
@@ -827,6 +852,7 @@ static int lie_explain(cli_opts *o, cli_explainer *e, const lt_liealg_t L, int q
             if (J) {
                 lie_steps_json(R, &N, q);
                 if (q == Q_MINDEPTH) json_depth_verdict(d);
+                if (q == Q_MINDEPTH && ex_verdict) cli_verdict_after(o, ex_verdict);
                 printf("}\n");
             } else if (q == Q_MINDEPTH) {
                 if (d >= 0) cli_ex_say(e, "min-depth of @: %ld order-blind (abelian) layer%s (Heo et al. 2026, Theorem 3.4)", d, d == 1 ? "" : "s");
@@ -856,7 +882,7 @@ static int lie_explain(cli_opts *o, cli_explainer *e, const lt_liealg_t L, int q
 }
 
 static const cli_decl question_decl = {
-    .common = CLI_O_LIMITS, .args = "QUESTION OBJECT", .min_args = 1, .max_args = -1, .what = "question", .kind = CLI_OBJECT,
+    .common = CLI_O_LIMITS, .opts = question_opts, .args = "QUESTION OBJECT", .min_args = 1, .max_args = -1, .what = "question", .kind = CLI_OBJECT,
 };
 static const cli_decl isomorphic_decl = {
     .name = "isomorphic", .summary = "the isomorphism, checked along the Cayley graph, or the invariant that differs",
@@ -879,7 +905,8 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
     if (sub == &isomorphic_decl) return cli_explain_isomorphic(argc, argv, self, sub);
     cli_opts o;
     cli_object X;
-    if ((r = cli_getopts(&o, NULL, argc, argv, self, sub)) >= 0) { cli_free(&o); return r; }
+    ex_opts eo = {.bound = LT_BOUND_DEFAULT};
+    if ((r = cli_getopts(&o, &eo, argc, argv, self, sub)) >= 0) { cli_free(&o); return r; }
     int q = -1;
     for (int i = 0; i < NQ; i++) if (strcmp(o.pos[0], questions[i]) == 0) q = i;
     if (q < 0) {
@@ -888,17 +915,31 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
         cli_free(&o);
         return r;
     }
+    if ((eo.arch.given || eo.depth || eo.length) && (q != Q_MINDEPTH || !eo.arch.given || !eo.depth)) {
+        r = cli_usage_error(self, sub, "--arch FAMILY and --depth K (and --length, --bound) go together, with min-depth");
+        cli_free(&o);
+        return r;
+    }
     /* the object: the operands after the question */
     o.pos++;
     o.npos--;
-    if ((r = cli_load_object(&o, &X, self)) < 0) {
+    lt_plan_verdict_t V;
+    lt_plan_verdict_init(V);
+    ex_verdict = NULL;
+    if ((r = cli_load_object(&o, &X, self)) < 0 && eo.arch.given) {
+        r = cli_verdict_compute(V, &X, &eo.arch.a, eo.depth, (long)eo.length, (lt_bound)eo.bound, &o);
+        if (r < 0) ex_verdict = V;
+    }
+    if (r < 0) {
         cli_explainer e;
         o.pos--; o.npos++;          /* LaTeX's comment line names the question too */
         cli_ex_init(&e, &o);
         o.pos++; o.npos--;
         r = X.is_lie ? lie_explain(&o, &e, X.L, q) : group_explain(&o, &e, X.G, q);
         cli_ex_end(&e);
+        if (ex_verdict && !o.json && (r == 0 || r == 1)) cli_verdict_after(&o, ex_verdict);
     }
+    lt_plan_verdict_clear(V);
     o.pos--;
     o.npos++;
     cli_close_object(&o, &X);
