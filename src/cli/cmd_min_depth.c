@@ -66,7 +66,7 @@ static void put_json(const cli_opts *o, const cli_depth_opts *d, const cli_depth
         printf(", \"length\": null, \"log_depth_bound\": null, \"log_depth_bound_v1\": null"
                ", \"log_depth_bound_sharp\": null, \"depth_for_length\": null, \"tokens\": null"
                ", \"width_bound\": null");
-    if (P->has_verdict) cli_verdict_after(o, P->verdict);
+    if (P->has_verdict) cli_verdict_after(o, P->verdict, o->object);
     printf("}\n");
 }
 
@@ -193,7 +193,7 @@ static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)
         if (M.wst && M.wst != LT_ELIMIT) r = cli_fail(M.werr);
     }
     if (!r) (o->latex ? put_tex : o->json ? put_json : put_text)(o, d, P, &M);
-    if (!r && P->has_verdict && !o->json) cli_verdict_after(o, P->verdict);
+    if (!r && P->has_verdict && !o->json) cli_verdict_after(o, P->verdict, o->object);
     mpz_clear(M.n);
     mpz_clear(M.width);
     return r;

@@ -151,7 +151,7 @@ static void put_json(const cli_opts *o, const cli_depth_opts *d, const cli_depth
         printf("}");
     }
     printf("]");
-    if (P->has_verdict) cli_verdict_after(o, P->verdict);
+    if (P->has_verdict) cli_verdict_after(o, P->verdict, o->object);
     printf("}\n");
 }
 
@@ -329,7 +329,7 @@ static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)
 
     rp_result R = {dl, ab, re, lengths, nlen, n, width[0], wst, &C};
     (o->latex ? put_tex : o->json ? put_json : put_text)(o, d, P, &R);
-    if (P->has_verdict && !o->json) cli_verdict_after(o, P->verdict);
+    if (P->has_verdict && !o->json) cli_verdict_after(o, P->verdict, o->object);
     r = 0;
 out:
     mpz_clear(n);

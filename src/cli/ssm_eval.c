@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "verdict.h"
 #include "lietool/dataset.h"
 #include "lietool/depth.h"
 #include "lietool/io.h"
@@ -144,6 +145,8 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     lt_words_init(W);
     lt_ssm_eval_t R;
     lt_ssm_eval_init(R);
+    lt_plan_verdict_t V;
+    lt_plan_verdict_init(V);
     ev_files F = {NULL, NULL, W, 0};
     long d = 0, abel = 0;
     if (lt_io_cayley_table(C, o.group, LT_CONV_AA, ctx, err) || ev_model(M, dir, &o, C, err)
@@ -162,9 +165,10 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
         goto done;
     }
     F.pred = F.logits = NULL;
-    lt_depth_model DM = {o.group, d, abel, M->n_layers, lt_model_layer_name(M), M->eig == LT_EIG_POSITIVE, R->max_length};
-    lt_depth_verdict_t V;
-    lt_depth_model_verdict(V, &DM);
+    /* the theory's verdict for this checkpoint: its family and layers, at the words' length */
+    lt_arch fam;
+    lt_model_family(&fam, M);
+    if ((r = cli_verdict_group(V, o.group, &fam, M->n_layers, R->max_length, LT_BOUND_DEFAULT, &o.co)) >= 0) goto done;
     if (o.json) {
         cli_json_begin(&o.co);
         printf(", \"model\": ");
@@ -176,12 +180,10 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
                "\"sequences_correct\": %ld, \"longest_prefix_90\": %ld, \"per_position_accuracy\": [",
                C->n, R->words, R->max_length, R->token_accuracy, R->sequence_accuracy, R->correct_words, R->longest_prefix);
         for (long t = 0; t < R->max_length; t++) printf(t ? ", %.6f" : "%.6f", lt_ssm_eval_position_accuracy(R, t));
-        printf("], \"theory\": {\"derived_length\": ");
+        printf("], \"last_position_90\": %ld, \"derived_length\": ", R->last_position);
         if (d >= 0) printf("%ld", d); else printf("null");
-        printf(", \"restricted\": true, \"reachable_derived_length\": %ld, \"verdict\": \"%s\", \"log_depth_layers\": {\"v1\": %d, \"sharp\": %d}, \"text\": ",
-               V->reachable_derived_length, V->verdict, V->log_v1, V->log_sharp);
-        lt_json_put_string(stdout, V->text);
-        printf("}}\n");
+        cli_verdict_after(&o.co, V, o.group);
+        printf("}\n");
     } else {
         printf("model: %s (%s, %d %s layer%s, d_model %d, %s)\n", dir, lt_model_arch_name(M), M->n_layers,
                lt_model_layer_name(M), M->n_layers == 1 ? "" : "s", M->d_model, M->dtype ? M->dtype : "F32");
@@ -193,12 +195,14 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
         printf("  %-26s", "accuracy by position");
         for (long t = 0; t < R->max_length; t++)
             printf("%s%.3f", t && t % 8 == 0 ? "\n                             " : " ", lt_ssm_eval_position_accuracy(R, t));
-        printf("\ntheory: %s\n", V->text);
+        printf("\n  %-26s %ld of %ld\n", "last position >= 90%", R->last_position, R->max_length);
+        cli_verdict_after(&o.co, V, o.group);
     }
     r = 0;
 done:
     if (F.pred) fclose(F.pred);
     if (F.logits) fclose(F.logits);
+    lt_plan_verdict_clear(V);
     lt_ssm_eval_clear(R);
     lt_words_clear(W);
     lt_cayley_clear(C);

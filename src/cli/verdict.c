@@ -1,9 +1,11 @@
 /* The theory verdict as text and JSON (verdict.h). */
 #include <math.h>
+#include <string.h>
 #include "cli.h"
 #include "verdict.h"
 #include "lietool/json.h"
 #include "tex.h"
+#include "lietool/io.h"
 
 const char *cli_verdict_word(int v)
 {
@@ -135,9 +137,26 @@ int cli_verdict_compute(lt_plan_verdict_t V, const cli_object *X, const lt_arch 
     return st ? cli_fail(err) : -1;
 }
 
-void cli_verdict_after(const cli_opts *o, const lt_plan_verdict_t V)
+void cli_verdict_after(const cli_opts *o, const lt_plan_verdict_t V, const char *task)
 {
     if (o->json) { fputs(", \"verdict\": ", stdout); cli_verdict_json(stdout, V); }
-    else if (o->latex) cli_verdict_latex(stdout, V, o->object);
-    else { putchar('\n'); cli_verdict_text(stdout, V, o->object, ""); }
+    else if (o->latex) cli_verdict_latex(stdout, V, task);
+    else { putchar('\n'); cli_verdict_text(stdout, V, task, ""); }
+}
+
+int cli_verdict_group(lt_plan_verdict_t V, const char *spec, const lt_arch *a, long k, long T, lt_bound b,
+                      const cli_opts *o)
+{
+    cli_object X;
+    memset(&X, 0, sizeof X);
+    lt_pgrp_init(X.G, 1);
+    lt_liealg_init(X.L);
+    lt_err_t err;
+    lt_err_init(err);
+    int r = -1;
+    if (lt_io_group(X.G, NULL, spec, o->ctx, err) || lt_pgrp_chain(X.G, NULL, o->ctx, err)) r = cli_fail(err);
+    else r = cli_verdict_compute(V, &X, a, k, T, b, o);
+    lt_pgrp_clear(X.G);
+    lt_liealg_clear(X.L);
+    return r;
 }

@@ -24,8 +24,12 @@ int cli_read_arch(void *dst, const char *v);
    then lt_plan. -1 on success, or an exit status (message printed). */
 int cli_verdict_compute(lt_plan_verdict_t V, const cli_object *X, const lt_arch *a, long k, long T, lt_bound b,
                         const cli_opts *o);
-/* After a command's own output: text, a blank line and the verdict;
+/* The same for a group given by its spec (ssm eval, ssm sweep: the
+   task of a checkpoint), loaded under o's limits. */
+int cli_verdict_group(lt_plan_verdict_t V, const char *spec, const lt_arch *a, long k, long T, lt_bound b,
+                      const cli_opts *o);
+/* After a command's own output (task: the task's name in the text): text, a blank line and the verdict;
    LaTeX, its table; JSON, the key "verdict" (before the closing brace). */
-void cli_verdict_after(const cli_opts *o, const lt_plan_verdict_t V);
+void cli_verdict_after(const cli_opts *o, const lt_plan_verdict_t V, const char *task);
 
 #endif
