@@ -213,7 +213,10 @@ done:
 
 /* ---- sweep ---- */
 
-typedef struct { const char *dir; int depth; const char *type; double tacc, sacc; long prefix; } sweep_row;
+typedef struct {
+    const char *dir; int depth; const char *type; double tacc, sacc; long prefix;
+    lt_plan_verdict_struct *V;  /* the theory's verdict for this checkpoint at --length */
+} sweep_row;
 
 static int by_depth(const void *a, const void *b)
 {
@@ -271,7 +274,13 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
         lt_status st = lt_ssm_eval_run(R, M, W, &EP, err);
         if (st) { lt_ssm_eval_clear(R); lt_model_clear(M); r = cli_fail(err); goto done; }
         rows[i] = (sweep_row){o.dirs[i], M->n_layers, lt_model_layer_name(M), R->token_accuracy, R->sequence_accuracy,
-                              R->longest_prefix};
+                              R->longest_prefix, lt_malloc(sizeof(lt_plan_verdict_struct))};
+        lt_plan_verdict_init(rows[i].V);
+        lt_arch fam;
+        lt_model_family(&fam, M);
+        r = cli_verdict_group(rows[i].V, o.group, &fam, M->n_layers, o.length, LT_BOUND_DEFAULT, &o.co);
+        if (r >= 0) { lt_ssm_eval_clear(R); lt_model_clear(M); goto done; }
+        r = -1;
         lt_ssm_eval_clear(R);
         lt_model_clear(M);
     }
@@ -287,28 +296,29 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
             printf(i ? ", {\"model\": " : "{\"model\": ");
             lt_json_put_string(stdout, rows[i].dir);
             printf(", \"layers\": %d, \"layer_type\": \"%s\", \"token_accuracy\": %.6f, \"sequence_accuracy\": %.6f, "
-                   "\"longest_prefix_90\": %ld, \"theory_v1\": %ld, \"theory_sharp\": %ld}",
-                   rows[i].depth, rows[i].type, rows[i].tacc, rows[i].sacc, rows[i].prefix,
-                   lt_depth_covered_length(rows[i].depth, d, o.length, LT_BOUND_V1), lt_depth_covered_length(rows[i].depth, d, o.length, LT_BOUND_SHARP));
+                   "\"longest_prefix_90\": %ld, \"verdict\": ",
+                   rows[i].depth, rows[i].type, rows[i].tacc, rows[i].sacc, rows[i].prefix);
+            cli_verdict_json(stdout, rows[i].V);
+            printf("}");
         }
         printf("]}\n");
     } else {
         printf("%s, %ld words of length %ld (seed %" PRIu64 ")\n", o.group, W->n, o.length, o.seed);
-        printf("%-6s %-18s %9s %9s %12s %10s %12s  %s\n", "depth", "layer type", "token acc", "seq acc",
-               "prefix>=90%", "theory v1", "theory sharp", "model");
+        char tcol[32];
+        snprintf(tcol, sizeof tcol, "up to %ld", o.length);
+        printf("%-6s %-18s %9s %9s %12s %8s %10s  %s\n", "depth", "layer type", "token acc", "seq acc",
+               "prefix>=90%", "exact", tcol, "model");
         for (int i = 0; i < o.ndirs; i++)
-            printf("%-6d %-18s %9.4f %9.4f %12ld %10ld %12ld  %s\n", rows[i].depth, rows[i].type, rows[i].tacc, rows[i].sacc,
-                   rows[i].prefix, lt_depth_covered_length(rows[i].depth, d, o.length, LT_BOUND_V1),
-                   lt_depth_covered_length(rows[i].depth, d, o.length, LT_BOUND_SHARP), rows[i].dir);
-        char dl[32];
-        if (d >= 0) snprintf(dl, sizeof dl, "%ld", d); else snprintf(dl, sizeof dl, "not solvable");
-        printf("theory: the longest length that depth k covers, up to %ld: every length when the derived length (%s) is at most k\n"
-               "(%s), else the lengths whose logarithmic bound is at most k (%s)\n",
-               o.length, dl, lt_depth_cite(LT_SRC_HEO_THM34), lt_depth_cite(LT_SRC_HEO_PROP37));
+            printf("%-6d %-18s %9.4f %9.4f %12ld %8s %10s  %s\n", rows[i].depth, rows[i].type, rows[i].tacc, rows[i].sacc,
+                   rows[i].prefix, cli_verdict_word(rows[i].V->exact), cli_verdict_word(rows[i].V->suffices_T), rows[i].dir);
+        printf("exact: exact at every length; %s: suffices for words up to that length (yes, no, open: the theory's verdict,\n"
+               "as lietool plan --arch FAMILY --layers K --length %ld prints it with its sources)\n", tcol, o.length);
     }
     r = o.svg ? put_svg(o.svg, rows, o.ndirs, d, o.length, o.group) : -1;
     if (r < 0) r = 0;
 done:
+    for (int i = 0; i < o.ndirs; i++)
+        if (rows[i].V) { lt_plan_verdict_clear(rows[i].V); lt_free(rows[i].V); }
     lt_free(rows);
     lt_words_clear(W);
     lt_cayley_clear(C);
