@@ -112,37 +112,7 @@ typedef enum {
 } lt_depth_source;
 const char *lt_depth_cite(lt_depth_source s);
 
-/* ---- a trained model beside the theory (src/depth/verdict.c) ---- */
-/* What the theory says of a stack of `layers` restricted layers (the
-   transitions commute, the input term is free: diagonal SSMs and Mamba)
-   on the word problem of a group of derived length d (-1: not solvable)
-   for words of length T. */
-typedef struct {
-    const char *group;      /* the group as given, for the text */
-    long derived_length;    /* d, -1: not solvable */
-    long abelianization;    /* |G/G'|, 0 when not known */
-    int layers;             /* L >= 1 */
-    const char *layer_name; /* "signed diagonal", ... */
-    int nonnegative;        /* the layers' eigenvalues lie in [0,1] */
-    long length;            /* T */
-} lt_depth_model;
-
-typedef struct {
-    /* "exact" (d <= L: Theorem 3.4), "not_excluded" (L < d <= 2L),
-       "too_shallow" (d > 2L: Theorem 3.2) or "no_constant_depth" (not
-       solvable: Theorem 3.2 and Proposition 3.7) */
-    const char *verdict;
-    long reachable_derived_length;  /* 2L (Proposition 3.3) */
-    int log_v1, log_sharp;          /* layers for words of length T (Proposition 3.7) */
-    int parity_barrier;             /* eigenvalues in [0,1] and G maps onto C2 (Grazzi et al.) */
-    int nsources;
-    lt_depth_source sources[4];     /* the statements the verdict rests on, in the text's order */
-    char text[1024];                /* the verdict in words, with its sources */
-} lt_depth_verdict_struct;
-typedef lt_depth_verdict_struct lt_depth_verdict_t[1];
-
-void lt_depth_model_verdict(lt_depth_verdict_t V, const lt_depth_model *M);
-
+/* ---- the lengths a depth covers (src/depth/verdict.c) ---- */
 /* The longest length up to Tmax that k abelian layers cover for an object
    of derived length d: every length when 0 <= d <= k (Theorem 3.4),
    otherwise the lengths T whose logarithmic bound (Proposition 3.7) is at
