@@ -23,6 +23,8 @@
 typedef struct {
     const char *sub, *group, *data, *predf, *logitf, *svg;
     long length, samples, max_mb, max_len, max_samples;
+    long bos;               /* --bos ID, -1 when not given */
+    double threshold;       /* --threshold, default 0.9 */
     uint64_t seed;
     int json, ndirs;
     char **dirs;            /* the operands, in co */
@@ -37,6 +39,11 @@ typedef struct {
                            .max = CLI_MAX_SAMPLES, .flags = FLAGS, .help = "N generated words"}
 #define EV_SEED {.name = "--seed", CLI_U64_AT(ev_opts, seed), .meta = "S", .min = 0, .max = UINT64_MAX, \
                  .help = "the SplitMix64 seed of the words (default 0)"}
+#define EV_METRIC \
+    {.name = "--threshold", CLI_DOUBLE_AT(ev_opts, threshold), .meta = "X", .dmin = 1e-9, .dmax = 1, \
+     .help = "the accuracy of the longest prefix (default 0.9)"}, \
+    {.name = "--bos", CLI_LONG_AT(ev_opts, bos), .meta = "ID", .min = 0, .max = 1L << 30, \
+     .help = "prepend token ID to every word, read and predicted and counted, as the paper's code does"}
 #define EV_LIMITS \
     {.name = "--max-checkpoint-mb", CLI_LONG_AT(ev_opts, max_mb), .meta = "N", .min = 1, .max = CLI_MAX_MIB, \
      .help = "refuse a model.safetensors above N MiB (default 1024)"}, \
@@ -51,6 +58,7 @@ static const cli_optdecl eval_opts[] = {
      .help = "the words of a dataset CSV (- for standard input) instead of --length and --samples"},
     {.name = "--predictions", CLI_STRING_AT(ev_opts, predf), .meta = "FILE.csv", .help = "write every word's predictions"},
     {.name = "--logits", CLI_STRING_AT(ev_opts, logitf), .meta = "FILE", .help = "write every position's logits"},
+    EV_METRIC,
     EV_LIMITS,
     {0}
 };
@@ -59,6 +67,7 @@ static const cli_optdecl sweep_opts[] = {
     EV_GROUP, EV_LENGTH(CLI_REQUIRED), EV_SAMPLES(CLI_REQUIRED), EV_SEED,
     {.name = "--svg", CLI_STRING_AT(ev_opts, svg), .meta = "FILE",
      .help = "the longest prefix at 90% against the depth, as SVG"},
+    EV_METRIC,
     EV_LIMITS,
     {0}
 };
@@ -86,6 +95,8 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
     o->max_mb = 1024;
     o->max_len = 10000;
     o->max_samples = 1000000;
+    o->bos = -1;
+    o->threshold = 0.9;
     int r = cli_getopts(&o->co, o, argc, argv, self, d);
     o->json = o->co.json;
     o->ndirs = o->co.npos;
@@ -156,7 +167,8 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     F.classes = M->classes;
     if (F.pred) lt_io_write_predictions_header(F.pred);
     if (F.logits) lt_io_write_logits_header(F.logits, W->n, W->max_len, M->classes);
-    lt_ssm_eval_params EP = {.threshold = 0.9, .word = (F.pred || F.logits) ? ev_write : NULL, .arg = &F};
+    lt_ssm_eval_params EP = {.threshold = o.threshold, .word = (F.pred || F.logits) ? ev_write : NULL, .arg = &F,
+                             .has_bos = o.bos >= 0, .bos = (int)o.bos};
     if (lt_ssm_eval_run(R, M, W, &EP, err)) { r = cli_fail(err); goto done; }
     if ((F.pred && fclose(F.pred)) | (F.logits && fclose(F.logits))) {
         F.pred = F.logits = NULL;
@@ -168,7 +180,7 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     /* the theory's verdict for this checkpoint: its family and layers, at the words' length */
     lt_arch fam;
     lt_model_family(&fam, M);
-    if ((r = cli_verdict_group(V, o.group, &fam, M->n_layers, R->max_length, LT_BOUND_DEFAULT, &o.co)) >= 0) goto done;
+    if ((r = cli_verdict_group(V, o.group, &fam, M->n_layers, W->max_len, LT_BOUND_DEFAULT, &o.co)) >= 0) goto done;
     if (o.json) {
         cli_json_begin(&o.co);
         printf(", \"model\": ");
@@ -180,7 +192,11 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
                "\"sequences_correct\": %ld, \"longest_prefix_90\": %ld, \"per_position_accuracy\": [",
                C->n, R->words, R->max_length, R->token_accuracy, R->sequence_accuracy, R->correct_words, R->longest_prefix);
         for (long t = 0; t < R->max_length; t++) printf(t ? ", %.6f" : "%.6f", lt_ssm_eval_position_accuracy(R, t));
-        printf("], \"last_position_90\": %ld, \"derived_length\": ", R->last_position);
+        printf("], \"prefix_accuracy\": [");
+        for (long t = 0; t < R->max_length; t++) printf(t ? ", %.6f" : "%.6f", lt_ssm_eval_prefix_accuracy(R, t));
+        printf("], \"last_position_90\": %ld, \"threshold\": %g, \"bos\": ", R->last_position, o.threshold);
+        if (o.bos >= 0) printf("%ld", o.bos); else printf("null");
+        printf(", \"derived_length\": ");
         if (d >= 0) printf("%ld", d); else printf("null");
         cli_verdict_after(&o.co, V, o.group);
         printf("}\n");
@@ -191,11 +207,14 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
         if (o.data) printf(", from %s\n", o.data); else printf(", seed %" PRIu64 "\n", o.seed);
         printf("  %-26s %.4f\n", "token accuracy", R->token_accuracy);
         printf("  %-26s %.4f (%ld of %ld)\n", "sequence accuracy", R->sequence_accuracy, R->correct_words, R->words);
-        printf("  %-26s %ld of %ld\n", "longest prefix >= 90%", R->longest_prefix, R->max_length);
+        char lab[48];
+        snprintf(lab, sizeof lab, "longest prefix >= %g%%", 100 * o.threshold);
+        printf("  %-26s %ld of %ld\n", lab, R->longest_prefix, R->max_length);
         printf("  %-26s", "accuracy by position");
         for (long t = 0; t < R->max_length; t++)
             printf("%s%.3f", t && t % 8 == 0 ? "\n                             " : " ", lt_ssm_eval_position_accuracy(R, t));
-        printf("\n  %-26s %ld of %ld\n", "last position >= 90%", R->last_position, R->max_length);
+        snprintf(lab, sizeof lab, "last position >= %g%%", 100 * o.threshold);
+        printf("\n  %-26s %ld of %ld\n", lab, R->last_position, R->max_length);
         cli_verdict_after(&o.co, V, o.group);
     }
     r = 0;
@@ -270,7 +289,7 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
         if (ev_model(M, o.dirs[i], &o, C, err)) { lt_model_clear(M); r = cli_fail(err); goto done; }
         lt_ssm_eval_t R;
         lt_ssm_eval_init(R);
-        lt_ssm_eval_params EP = {.threshold = 0.9};
+        lt_ssm_eval_params EP = {.threshold = o.threshold, .has_bos = o.bos >= 0, .bos = (int)o.bos};
         lt_status st = lt_ssm_eval_run(R, M, W, &EP, err);
         if (st) { lt_ssm_eval_clear(R); lt_model_clear(M); r = cli_fail(err); goto done; }
         rows[i] = (sweep_row){o.dirs[i], M->n_layers, lt_model_layer_name(M), R->token_accuracy, R->sequence_accuracy,
