@@ -74,7 +74,7 @@ flush() {
     run_case "$f" "$start" "$cmd" "$exp" "$st" "$tol"
     have=0
 }
-for f in tests/cli/*.test; do
+for f in ${CLI_TESTS:-tests/cli/*.test}; do
     cmd=""; exp=""; st=0; tol=""; lno=0; start=0; have=0; prev=""
     while IFS= read -r l || [ -n "$l" ]; do
         lno=$((lno + 1))

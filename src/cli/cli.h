@@ -227,15 +227,20 @@ int cli_open_object(cli_opts *o, cli_object *X, int argc, char **argv, const lt_
 int cli_load_object(cli_opts *o, cli_object *X, const lt_cmd *cmd);
 void cli_close_object(cli_opts *o, cli_object *X);
 /* Lie algebra commands (src/cli/lie.c); they print and return the exit status. */
-int cli_lie_series(cli_opts *o, const lt_liealg_t L, int kind, int length_only);
-int cli_lie_predicate(cli_opts *o, const lt_liealg_t L, const char *key);
 int cli_lie_center(cli_opts *o, const lt_liealg_t L);
 int cli_lie_info(cli_opts *o, const lt_liealg_t L);
 /* The Lie algebra commands under --float (src/cli/float.c): each prints
    its part of X's profile and the rank decisions, and returns the exit
-   status (5 when a decision is ambiguous). */
-int cli_float_series(cli_opts *o, cli_object *X, int lower, int length_only);
-int cli_float_predicate(cli_opts *o, cli_object *X, const char *key);
+   status (5 when a decision is ambiguous). cli_float_begin computes the
+   parts of the profile and starts the output (doc.h; JSON: "float", "tol",
+   "dimension"), -1 to go on or an exit status; cli_float_end writes the
+   rank decisions, ends the output and releases P (pred: a predicate's
+   value, 0 exits 1, or -1). cli_float_predicate_value: the predicate key
+   of P (NULL: -1) and the part of the profile it needs. */
+struct cli_doc;
+int cli_float_begin(struct cli_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X, unsigned parts);
+int cli_float_end(struct cli_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X, int pred);
+int cli_float_predicate_value(const lt_fliealg_profile_t P, const char *key, unsigned *part);
 int cli_float_center(cli_opts *o, cli_object *X);
 int cli_float_dimension(cli_opts *o, cli_object *X);
 int cli_float_killing(cli_opts *o, cli_object *X);
@@ -251,10 +256,9 @@ void cli_put_mpz(FILE *f, const mpz_t z, int json);
 void cli_put_series(FILE *f, const lt_pgrp_series_t S, int json);
 /* A Lie algebra series as dimensions: "8 > 3 > 0" or a JSON array. */
 void cli_put_dims(FILE *f, const lt_lseries_t S, int json);
-/* Shared by the predicate commands: prints yes/no and returns 0/1. */
-int cli_predicate(cli_opts *o, const char *key, int value);
-/* The commands that print a series and its length (src/cli/series.c). */
-int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int lower, int length_only);
+/* The commands that print a series and its length, and the predicates
+   (src/cli/series.c); kind 0 derived, 1 lower central, 2 upper central. */
+int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int kind, int length_only);
 
 
 

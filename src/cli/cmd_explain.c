@@ -450,7 +450,7 @@ static int group_explain(cli_opts *o, cli_explainer *e, lt_pgrp_t G, int q)
         json_head(o, q);
         group_steps_json(R, G, q);
         if (q == Q_MINDEPTH) json_depth_verdict(reaches ? len : -1);
-        if (q == Q_MINDEPTH && ex_verdict) cli_verdict_after(o, ex_verdict, o->object);
+        if (q == Q_MINDEPTH && ex_verdict) cli_verdict_after_opts(o, ex_verdict, o->object);
         printf("}\n");
     } else if (q == Q_MINDEPTH) {
         int d = reaches ? len : -1;
@@ -852,7 +852,7 @@ static int lie_explain(cli_opts *o, cli_explainer *e, const lt_liealg_t L, int q
             if (J) {
                 lie_steps_json(R, &N, q);
                 if (q == Q_MINDEPTH) json_depth_verdict(d);
-                if (q == Q_MINDEPTH && ex_verdict) cli_verdict_after(o, ex_verdict, o->object);
+                if (q == Q_MINDEPTH && ex_verdict) cli_verdict_after_opts(o, ex_verdict, o->object);
                 printf("}\n");
             } else if (q == Q_MINDEPTH) {
                 if (d >= 0) cli_ex_say(e, "min-depth of @: %ld order-blind (abelian) layer%s (Heo et al. 2026, Theorem 3.4)", d, d == 1 ? "" : "s");
@@ -937,7 +937,7 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
         o.pos++; o.npos--;
         r = X.is_lie ? lie_explain(&o, &e, X.L, q) : group_explain(&o, &e, X.G, q);
         cli_ex_end(&e);
-        if (ex_verdict && !o.json && (r == 0 || r == 1)) cli_verdict_after(&o, ex_verdict, o.object);
+        if (ex_verdict && !o.json && (r == 0 || r == 1)) cli_verdict_after_opts(&o, ex_verdict, o.object);
     }
     lt_plan_verdict_clear(V);
     o.pos--;

@@ -4,19 +4,10 @@
    restricted (Mamba-like) layers (Proposition 3.3), and with --length T the
    logarithmic bound for words of length <= T (Proposition 3.7) with the
    width its construction needs (Corollary 3.8, Witt's formula). */
-#include <stdarg.h>
 #include <string.h>
 #include "depth.h"
-#include "tex.h"
+#include "doc.h"
 #include "lietool/json.h"
-
-/* "no constant depth", "2" or "at least 1" as text; null or the number in JSON */
-static void put_layers(long v, int json, const char *prefix)
-{
-    if (json) { if (v < 0) printf("null"); else printf("%ld", v); }
-    else if (v < 0) printf("no constant depth");
-    else printf("%s%ld", prefix, v);
-}
 
 static const cli_optdecl min_depth_opts[] = {
     {.name = "--layers", CLI_ENUM_AT(cli_depth_opts, layers), .choices = cli_depth_layer_kinds,
@@ -42,136 +33,63 @@ typedef struct {
     lt_err_t werr;
 } md_result;
 
-static void put_json(const cli_opts *o, const cli_depth_opts *d, const cli_depth_profile *P, const md_result *M)
+/* The result M: text, JSON or LaTeX. */
+static void put(const cli_opts *o, const cli_depth_opts *dp, const cli_depth_profile *P, const md_result *M)
 {
-    cli_json_begin(o);
-    printf(", \"solvable\": %s, \"derived_length\": ", P->solvable ? "true" : "false");
-    put_layers(M->dl, 1, "");
-    printf(", \"abelian_layers\": ");
-    put_layers(M->ab, 1, "");
-    printf(", \"restricted_layers\": ");
-    put_layers(M->re, 1, "");
-    printf(", \"layers\": \"%s\", \"min_depth\": ", d->layers == 2 ? "restricted" : "abelian");
-    put_layers(d->layers == 2 ? M->re : M->ab, 1, "");
-    printf(", \"bound\": \"%s\"", lt_depth_bound_name(d->bound));
-    if (M->T) {
-        printf(", \"length\": %lu, \"log_depth_bound\": %d, \"log_depth_bound_v1\": %d"
-               ", \"log_depth_bound_sharp\": %d, \"depth_for_length\": %ld, \"tokens\": ",
-               M->T, M->lb, M->lb1, M->lbs, M->within);
-        cli_put_mpz(stdout, M->n, 1);
-        printf(", \"width_bound\": ");
-        if (M->wst) printf("null"); else cli_put_mpz(stdout, M->width, 1);
-        if (M->wst) { printf(", \"notes\": ["); lt_json_put_string(stdout, M->werr->msg); printf("]"); }
-    } else
-        printf(", \"length\": null, \"log_depth_bound\": null, \"log_depth_bound_v1\": null"
-               ", \"log_depth_bound_sharp\": null, \"depth_for_length\": null, \"tokens\": null"
-               ", \"width_bound\": null");
-    if (P->has_verdict) cli_verdict_after(o, P->verdict, o->object);
-    printf("}\n");
-}
-
-static void put_text(const cli_opts *o, const cli_depth_opts *d, const cli_depth_profile *P, const md_result *M)
-{
-    cli_depth_put_head(o, P);
-    if (d->layers != 2) {
-        printf("  %-22s ", "abelian layers");
-        put_layers(M->ab, 0, "");
-        if (M->ab >= 0) printf(" (%s and Proposition 3.3)", lt_depth_cite(LT_SRC_HEO_THM34));
-        else cli_depth_cite(LT_SRC_HEO_PROP33);
-        putchar('\n');
-    }
-    if (d->layers != 1) {
-        printf("  %-22s ", "restricted layers");
-        put_layers(M->re, 0, "at least ");
-        cli_depth_cite(LT_SRC_HEO_PROP33);
-        putchar('\n');
-    }
-    if (!M->T) return;
+    cli_doc D, *d = &D;
     unsigned long T = M->T;
-    cli_depth_kv("length", "%lu", T);
-    if (d->bound == LT_BOUND_V1)
-        cli_depth_kv("bound", "v1, as published (arXiv:2603.05573v1); --bound sharp for floor(log2 T) + 1");
-    else
-        cli_depth_kv("bound", "sharp: floor(log2 T) + 1, the derived length of the free nilpotent class T; v1 (the published ceil) is the default");
-    printf("  %-22s %d = %s(log2 %lu) + 1 abelian layers", "log-depth bound", M->lb,
-           d->bound == LT_BOUND_V1 ? "ceil" : "floor", T);
-    cli_depth_cite(LT_SRC_HEO_PROP37);
-    putchar('\n');
-    cli_depth_kv("v1 / sharp", "%d / %d", M->lb1, M->lbs);
-    if (M->ab >= 0)
-        cli_depth_kv("layers for length", "at most %ld (the smaller of the derived length %ld and the log-depth bound %d)",
-                     M->within, M->ab, M->lb);
-    printf("  %-22s ", "tokens");
-    cli_put_mpz(stdout, M->n, 0);
-    printf(" (%s)\n", d->tokens ? "--tokens" : P->is_lie ? "dim L; --tokens N to change" : "|G|; --tokens N to change");
-    printf("  %-22s ", "width");
-    if (M->wst) printf("not computed: %s", M->werr->msg);
-    else {
-        cli_put_mpz(stdout, M->width, 0);
-        printf(", the dimension of the free nilpotent Lie algebra of class %lu on the tokens", T);
-        cli_depth_cite(LT_SRC_HEO_COR38);
-    }
-    putchar('\n');
-}
-
-/* A table row: the key, then the value printf-style (LaTeX), then a citation (or -1). */
-static void tex_row(const char *key, int src, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void tex_row(const char *key, int src, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    cli_tex_table_key(stdout, key);
-    vprintf(fmt, ap);
-    va_end(ap);
-    if (src >= 0) cli_depth_tex_cite((lt_depth_source)src);
-    cli_tex_table_row_end(stdout);
-}
-
-static void put_tex(const cli_opts *o, const cli_depth_opts *d, const cli_depth_profile *P, const md_result *M)
-{
-    cli_depth_tex_head(o, P);
-    if (d->layers != 2) {
-        if (M->ab >= 0) {
-            cli_tex_table_key(stdout, "abelian layers");
-            printf("$%ld$ (", M->ab);
-            cli_tex_text(stdout, lt_depth_cite(LT_SRC_HEO_THM34));
-            printf(" and Proposition 3.3)");
-            cli_tex_table_row_end(stdout);
-        } else tex_row("abelian layers", LT_SRC_HEO_PROP33, "no constant depth");
-    }
-    if (d->layers != 1) {
-        if (M->re >= 0) tex_row("restricted layers", LT_SRC_HEO_PROP33, "at least $%ld$", M->re);
-        else tex_row("restricted layers", LT_SRC_HEO_PROP33, "no constant depth");
-    }
-    if (M->T) {
-        const char *f = d->bound == LT_BOUND_V1 ? "\\lceil" : "\\lfloor", *g = d->bound == LT_BOUND_V1 ? "\\rceil" : "\\rfloor";
-        tex_row("length", -1, "$T = %lu$", M->T);
-        if (d->bound == LT_BOUND_V1)
-            tex_row("bound", -1, "v1, as published (arXiv:2603.05573v1); -{}-bound sharp for $\\lfloor \\log_2 T \\rfloor + 1$");
+    const char *cite37 = lt_depth_cite(LT_SRC_HEO_PROP37), *cite33 = lt_depth_cite(LT_SRC_HEO_PROP33);
+    cli_depth_head(d, o, P);
+    cli_doc_long(d, "|abelian_layers", M->ab, "");
+    cli_doc_long(d, "|restricted_layers", M->re, "");
+    cli_doc_str(d, "|layers", dp->layers == 2 ? "restricted" : "abelian", NULL);
+    cli_doc_long(d, "|min_depth", dp->layers == 2 ? M->re : M->ab, "");
+    cli_doc_str(d, "|bound", lt_depth_bound_name(dp->bound), NULL);
+    if (dp->layers != 2 && M->ab >= 0)
+        cli_doc_claim(d, "abelian layers", NULL, "$%ld$ (%s and Proposition 3.3)", M->ab, lt_depth_cite(LT_SRC_HEO_THM34));
+    else if (dp->layers != 2) cli_doc_claim(d, "abelian layers", cite33, "no constant depth");
+    if (dp->layers != 1 && M->re >= 0) cli_doc_claim(d, "restricted layers", cite33, "at least $%ld$", M->re);
+    else if (dp->layers != 1) cli_doc_claim(d, "restricted layers", cite33, "no constant depth");
+    if (!T) {
+        if (d->mode == CLI_JSON)
+            printf(", \"length\": null, \"log_depth_bound\": null, \"log_depth_bound_v1\": null"
+                   ", \"log_depth_bound_sharp\": null, \"depth_for_length\": null, \"tokens\": null, \"width_bound\": null");
+    } else {
+        cli_doc_long(d, "length", (long)T, NULL);
+        cli_doc_long(d, "|log_depth_bound", M->lb, NULL);
+        cli_doc_long(d, "|log_depth_bound_v1", M->lb1, NULL);
+        cli_doc_long(d, "|log_depth_bound_sharp", M->lbs, NULL);
+        cli_doc_long(d, "|depth_for_length", M->within, NULL);
+        if (dp->bound == LT_BOUND_V1)
+            cli_doc_claim(d, "bound", NULL, "v1, as published (arXiv:2603.05573v1); --bound sharp for $floor(log2 T) + 1$");
         else
-            tex_row("bound", -1, "sharp: $\\lfloor \\log_2 T \\rfloor + 1$, the derived length of the free nilpotent class $T$;"
-                    " v1 (the published $\\lceil\\cdot\\rceil$) is the default");
-        tex_row("log-depth bound", LT_SRC_HEO_PROP37, "$%d = %s \\log_2 %lu %s + 1$ abelian layers", M->lb, f, M->T, g);
-        tex_row("v1 / sharp", -1, "$%d$ / $%d$", M->lb1, M->lbs);
+            cli_doc_claim(d, "bound", NULL, "sharp: $floor(log2 T) + 1$, the derived length of the free nilpotent class $T$;"
+                          " v1 (the published ceil) is the default");
+        cli_doc_claim(d, "log-depth bound", cite37, "$%d = %s(log2 %lu) + 1$ abelian layers", M->lb,
+                      dp->bound == LT_BOUND_V1 ? "ceil" : "floor", T);
+        cli_doc_claim(d, "v1 / sharp", NULL, "$%d$ / $%d$", M->lb1, M->lbs);
         if (M->ab >= 0)
-            tex_row("layers for length", -1, "at most $%ld$ (the smaller of the derived length $%ld$ and the log-depth bound $%d$)",
-                    M->within, M->ab, M->lb);
-        cli_tex_table_key(stdout, "tokens");
-        printf("$");
-        cli_tex_mpz(stdout, M->n);
-        printf("$ (%s)", d->tokens ? "-{}-tokens" : P->is_lie ? "$\\dim L$; -{}-tokens $N$ to change" : "$|G|$; -{}-tokens $N$ to change");
-        cli_tex_table_row_end(stdout);
-        cli_tex_table_key(stdout, "width");
-        if (M->wst) { printf("not computed: "); cli_tex_text(stdout, M->werr->msg); }
-        else {
-            printf("$");
-            cli_tex_mpz(stdout, M->width);
-            printf("$, the dimension of the free nilpotent Lie algebra of class $%lu$ on the tokens", M->T);
-            cli_depth_tex_cite(LT_SRC_HEO_COR38);
-        }
-        cli_tex_table_row_end(stdout);
+            cli_doc_claim(d, "layers for length", NULL, "at most $%ld$ (the smaller of the derived length $%ld$ and the "
+                          "log-depth bound $%d$)", M->within, M->ab, M->lb);
+        cli_doc_row(d, "tokens");
+        cli_doc_put_mpz(d, M->n);
+        cli_doc_text(d, NULL, " (%s)", dp->tokens ? "--tokens" : P->is_lie ? "$dim L$; --tokens $N$ to change" : "$|G|$; --tokens $N$ to change");
+        cli_doc_row_end(d);
     }
-    cli_tex_table_end(stdout);
+    if (T) {
+        FILE *f = cli_doc_row(d, "width|width_bound");
+        if (f && d->mode == CLI_JSON && M->wst) fputs("null", f);
+        else if (f && M->wst) { fputs("not computed: ", f); (d->mode == CLI_TEX ? cli_tex_text : cli_plain_prose)(f, M->werr->msg); }
+        else if (f) {
+            cli_doc_put_mpz(d, M->width);
+            cli_doc_text(d, lt_depth_cite(LT_SRC_HEO_COR38),
+                          ", the dimension of the free nilpotent Lie algebra of class $%lu$ on the tokens", T);
+        }
+        cli_doc_row_end(d);
+        if (M->wst && d->mode == CLI_JSON) { printf(", \"notes\": ["); lt_json_put_string(stdout, M->werr->msg); printf("]"); }
+    }
+    if (P->has_verdict) cli_verdict_after(d, P->verdict, o->object);
+    cli_doc_end(d, NULL);
 }
 
 static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)
@@ -192,8 +110,7 @@ static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)
         M.wst = lt_depth_width(M.width, NULL, M.n, M.T, d->max_digits, o->ctx, M.werr);
         if (M.wst && M.wst != LT_ELIMIT) r = cli_fail(M.werr);
     }
-    if (!r) (o->latex ? put_tex : o->json ? put_json : put_text)(o, d, P, &M);
-    if (!r && P->has_verdict && !o->json) cli_verdict_after(o, P->verdict, o->object);
+    if (!r) put(o, d, P, &M);
     mpz_clear(M.n);
     mpz_clear(M.width);
     return r;

@@ -39,13 +39,13 @@ int cmd_plan(int argc, char **argv, const lt_cmd *self)
     lt_plan_verdict_t V;
     lt_plan_verdict_init(V);
     r = cli_verdict_compute(V, &X, &p.arch.a, p.layers, (long)p.d.length, p.d.bound, &o);
-    if (r < 0 && o.json) {
-        cli_json_begin(&o);
-        printf(", \"verdict\": ");
-        cli_verdict_json(stdout, V);
-        printf("}\n");
-    } else if (r < 0) cli_verdict_text(stdout, V, o.object, "");
-    if (r < 0) r = 0;
+    if (r < 0) {
+        cli_doc d;
+        cli_doc_begin(&d, &o, NULL, NULL);
+        cli_verdict_put(&d, V, o.object, "");
+        cli_doc_end(&d, NULL);
+        r = 0;
+    }
     lt_plan_verdict_clear(V);
     cli_close_object(&o, &X);
     return r;

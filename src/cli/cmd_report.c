@@ -11,7 +11,7 @@
 #include <string.h>
 #include <mpfr.h>
 #include "depth.h"
-#include "tex.h"
+#include "doc.h"
 #include "lietool/json.h"
 
 #define DEPTHS 8
@@ -106,147 +106,86 @@ typedef struct {
     const claims *C;
 } rp_result;
 
-static void put_json(const cli_opts *o, const cli_depth_opts *d, const cli_depth_profile *P, const rp_result *R)
+/* The depths and exponents of the error section as a LaTeX array. */
+static void tex_exponents(const cli_depth_opts *dp, long dl)
 {
-    const char *bname = lt_depth_bound_name(d->bound);
-    cli_json_begin(o);
-    printf(", \"kind\": \"%s\", \"%s\": ", P->is_lie ? "lie_algebra" : "group", P->is_lie ? "dimension" : "order");
-    cli_put_mpz(stdout, P->size, !P->is_lie);
-    printf(", \"abelian\": %s, \"nilpotent\": %s, \"solvable\": %s, \"perfect\": %s",
-           P->abelian ? "true" : "false", P->nilpotent ? "true" : "false",
-           P->solvable ? "true" : "false", P->perfect ? "true" : "false");
-    printf(", \"derived_series\": ");
-    cli_depth_put_series(P, 0, 1);
-    if (R->dl >= 0) printf(", \"derived_length\": %ld", R->dl); else printf(", \"derived_length\": null");
-    printf(", \"lower_central_series\": ");
-    cli_depth_put_series(P, 1, 1);
-    if (P->nilpotent) printf(", \"nilpotency_class\": %ld", P->nilpotency_class); else printf(", \"nilpotency_class\": null");
-    if (R->ab >= 0) printf(", \"abelian_layers\": %ld, \"restricted_layers\": %ld", R->ab, R->re);
-    else printf(", \"abelian_layers\": null, \"restricted_layers\": null");
-    printf(", \"bound\": \"%s\", \"tokens\": ", bname);
-    cli_put_mpz(stdout, R->n, 1);
-    printf(", \"lengths\": [");
-    for (int i = 0; i < R->nlen; i++) {
-        printf("%s{\"length\": %lu, \"log_depth_bound\": %d, \"width_bound\": ", i ? ", " : "",
-               R->lengths[i], lt_depth_log_bound(R->lengths[i], d->bound));
-        if (R->wst[i]) printf("null"); else cli_put_mpz(stdout, R->width + i, 1);
-        printf("}");
-    }
-    printf("], \"error_exponents\": [");
-    for (int k = 1; k <= DEPTHS; k++) printf("%s%lu", k > 1 ? ", " : "", lt_depth_error_exponent(k, d->bound));
-    printf("], \"exact_from_depth\": ");
-    if (R->dl >= 0) printf("%ld", R->dl > 0 ? R->dl : 1); else printf("null");
-    printf(", \"word_problem\": ");
-    if (P->is_lie) printf("null"); else printf("\"%s\"", lt_depth_word_problem_name(lt_depth_word_problem_class(R->dl)));
-    printf(", \"claims\": [");
-    for (int i = 0; i < R->C->n; i++) {
-        printf("%s{\"section\": ", i ? ", " : "");
-        lt_json_put_string(stdout, R->C->c[i].section);
-        printf(", \"key\": ");
-        lt_json_put_string(stdout, R->C->c[i].key);
-        printf(", \"claim\": ");
-        lt_json_put_string(stdout, R->C->c[i].text);
-        printf(", \"source\": ");
-        if (R->C->c[i].src < 0) printf("null"); else lt_json_put_string(stdout, lt_depth_cite(R->C->c[i].src));
-        printf("}");
-    }
-    printf("]");
-    if (P->has_verdict) cli_verdict_after(o, P->verdict, o->object);
-    printf("}\n");
+    printf("\\begin{equation*}\n\\begin{array}{l|*{%d}{c}}\nk", DEPTHS);
+    for (int k = 1; k <= DEPTHS; k++) printf(" & %d", k);
+    printf(" \\\\\n\\hline\n\\text{error } O(\\varepsilon^{e}),\\ e");
+    for (int k = 1; k <= DEPTHS; k++)
+        if (lt_depth_is_exact(k, dl)) printf(" & -");
+        else printf(" & %lu", lt_depth_error_exponent(k, dp->bound));
+    printf("\n\\end{array}\n\\end{equation*}\n(");
+    cli_tex_text(stdout, lt_depth_cite(LT_SRC_HEO_COR36));
+    printf(")\\par\n");
 }
 
-static void put_text(const cli_opts *o, const cli_depth_opts *d, const cli_depth_profile *P, const rp_result *R)
+/* The report: the profile, then the claims by section (LaTeX: the error
+   exponents as an array), the lengths and exponents in JSON. */
+static void put(const cli_opts *o, const cli_depth_opts *dp, const cli_depth_profile *P, const rp_result *R)
 {
-    const char *bname = lt_depth_bound_name(d->bound);
-    printf("%s: depth report (bound %s%s)\n", o->object, bname,
-           d->bound == LT_BOUND_V1 ? ", as published in arXiv:2603.05573v1; the other reading: --bound sharp"
-                                   : "; the default is v1, as published");
-    printf("\nAlgebraic profile\n");
-    if (P->is_lie) cli_depth_kv("dimension", "%ld", mpz_get_si(P->size));
-    else { printf("  %-22s ", "order"); cli_put_mpz(stdout, P->size, 0); putchar('\n'); }
-    cli_depth_kv("abelian", "%s", P->abelian ? "yes" : "no");
-    cli_depth_kv("nilpotent", "%s", P->nilpotent ? "yes" : "no");
-    cli_depth_kv("solvable", "%s", P->solvable ? "yes" : "no");
-    cli_depth_kv("perfect", "%s", P->perfect ? "yes" : "no");
-    printf("  %-22s ", "derived series"); cli_depth_put_series(P, 0, 0); putchar('\n');
-    if (R->dl >= 0) cli_depth_kv("derived length", "%ld", R->dl); else cli_depth_kv("derived length", "not solvable");
-    printf("  %-22s ", "lower central series"); cli_depth_put_series(P, 1, 0); putchar('\n');
-    if (P->nilpotent) cli_depth_kv("nilpotency class", "%ld", P->nilpotency_class);
-    else cli_depth_kv("nilpotency class", "not nilpotent");
-    const char *section = NULL;
-    for (int i = 0; i < R->C->n; i++) {
-        if (R->C->c[i].section != section) { section = R->C->c[i].section; printf("\n%s\n", section); }
-        printf("  %-22s %s", R->C->c[i].key, R->C->c[i].text);
-        if (R->C->c[i].src >= 0) cli_depth_cite(R->C->c[i].src);
-        putchar('\n');
-    }
-    printf("\nHeo et al. 2026 is arXiv:2603.05573; lietool(1) lists every source under REFERENCES.\n");
-}
-
-/* A table row with a series as a chain. */
-static void tex_series_row(const char *key, const cli_depth_profile *P, int lower)
-{
-    cli_tex_table_key(stdout, key);
-    printf("$");
-    cli_depth_tex_series(P, lower);
-    printf("$");
-    cli_tex_table_row_end(stdout);
-}
-
-/* The profile as a table, each section's claims as a table with their
-   sources, the error exponents by depth as an array. */
-static void put_tex(const cli_opts *o, const cli_depth_opts *d, const cli_depth_profile *P, const rp_result *R)
-{
+    cli_doc D, *d = &D;
     char after[160];
-    snprintf(after, sizeof after, ": depth report (bound %s%s)", lt_depth_bound_name(d->bound),
-             d->bound == LT_BOUND_V1 ? ", as published in arXiv:2603.05573v1; the other reading: --bound sharp"
-                                     : "; the default is v1, as published");
-    cli_tex_begin(stdout, o);
-    cli_tex_heading_object(stdout, o->object, after);
-    cli_tex_heading(stdout, "Algebraic profile");
-    cli_tex_table_begin(stdout);
-    cli_tex_row_mpz(stdout, P->is_lie ? "dimension" : "order", P->size);
-    cli_tex_row_yes(stdout, "abelian", P->abelian);
-    cli_tex_row_yes(stdout, "nilpotent", P->nilpotent);
-    cli_tex_row_yes(stdout, "solvable", P->solvable);
-    cli_tex_row_yes(stdout, "perfect", P->perfect);
-    tex_series_row("derived series", P, 0);
-    cli_tex_row_num(stdout, "derived length", R->dl, "not solvable");
-    tex_series_row("lower central series", P, 1);
-    cli_tex_row_num(stdout, "nilpotency class", P->nilpotent ? P->nilpotency_class : -1, "not nilpotent");
-    cli_tex_table_end(stdout);
+    snprintf(after, sizeof after, ": depth report (bound %s%s)", lt_depth_bound_name(dp->bound),
+             dp->bound == LT_BOUND_V1 ? ", as published in arXiv:2603.05573v1; the other reading: --bound sharp"
+                                      : "; the default is v1, as published");
+    cli_doc_begin(d, o, o->object, after);
+    cli_doc_str(d, "|kind", P->is_lie ? "lie_algebra" : "group", NULL);
+    cli_doc_section(d, "Algebraic profile");
+    if (P->is_lie) cli_doc_long(d, "dimension", mpz_get_si(P->size), NULL);
+    else cli_doc_mpz(d, "order", P->size);
+    cli_doc_bool(d, "abelian", P->abelian);
+    cli_doc_bool(d, "nilpotent", P->nilpotent);
+    cli_doc_bool(d, "solvable", P->solvable);
+    cli_doc_bool(d, "perfect", P->perfect);
+    cli_depth_series(d, "derived series", P, 0);
+    cli_doc_long(d, "derived length", R->dl, "not solvable");
+    cli_depth_series(d, "lower central series", P, 1);
+    cli_doc_long(d, "nilpotency class", P->nilpotent ? P->nilpotency_class : -1, "not nilpotent");
+    cli_doc_long(d, "|abelian_layers", R->ab, "");
+    cli_doc_long(d, "|restricted_layers", R->ab >= 0 ? R->re : -1, "");
+    cli_doc_str(d, "|bound", lt_depth_bound_name(dp->bound), NULL);
+    cli_doc_mpz(d, "|tokens", R->n);
+    cli_doc_list_begin(d, "lengths");
+    for (int i = 0; i < R->nlen; i++) {
+        cli_doc_item_begin(d);
+        cli_doc_long(d, "|length", (long)R->lengths[i], NULL);
+        cli_doc_long(d, "|log_depth_bound", lt_depth_log_bound(R->lengths[i], dp->bound), NULL);
+        if (R->wst[i]) cli_doc_str(d, "|width_bound", NULL, NULL); else cli_doc_mpz(d, "|width_bound", R->width + i);
+        cli_doc_item_end(d);
+    }
+    cli_doc_list_end(d);
+    cli_doc_list_begin(d, "error_exponents");
+    for (int k = 1; k <= DEPTHS && d->mode == CLI_JSON; k++) fprintf(cli_doc_elem(d), "%lu", lt_depth_error_exponent(k, dp->bound));
+    cli_doc_list_end(d);
+    cli_doc_long(d, "|exact_from_depth", R->dl >= 0 ? (R->dl > 0 ? R->dl : 1) : -1, "");
+    cli_doc_str(d, "|word_problem", P->is_lie ? NULL : lt_depth_word_problem_name(lt_depth_word_problem_class(R->dl)), NULL);
     const char *section = NULL;
+    cli_doc_list_begin(d, "claims");
     for (int i = 0; i < R->C->n; i++) {
         const claim *c = &R->C->c[i];
-        if (c->section != section) {
-            if (section) cli_tex_table_end(stdout);
+        const char *src = c->src >= 0 ? lt_depth_cite(c->src) : NULL;
+        if (c->section != section && d->mode != CLI_JSON) {
             section = c->section;
-            printf("\\medskip\n");
-            cli_tex_heading(stdout, section);
-            if (section == ERR) {
-                /* the depths and exponents as an array */
-                printf("\\begin{equation*}\n\\begin{array}{l|*{%d}{c}}\nk", DEPTHS);
-                for (int k = 1; k <= DEPTHS; k++) printf(" & %d", k);
-                printf(" \\\\\n\\hline\n\\text{error } O(\\varepsilon^{e}),\\ e");
-                for (int k = 1; k <= DEPTHS; k++)
-                    if (lt_depth_is_exact(k, R->dl)) printf(" & -");
-                    else printf(" & %lu", lt_depth_error_exponent(k, d->bound));
-                printf("\n\\end{array}\n\\end{equation*}\n");
-                printf("(");
-                cli_tex_text(stdout, lt_depth_cite(LT_SRC_HEO_COR36));
-                printf(")\\par\n");
-            }
-            cli_tex_table_begin(stdout);
+            if (d->mode == CLI_TEX) { cli_doc_break(d); printf("\\medskip\n"); }
+            cli_doc_section(d, section);
+            if (d->mode == CLI_TEX && section == ERR) tex_exponents(dp, R->dl);
         }
-        if (c->numbers) continue;
-        cli_tex_table_key(stdout, c->key);
-        cli_tex_prose(stdout, c->mark);
-        if (c->src >= 0) cli_depth_tex_cite(c->src);
-        cli_tex_table_row_end(stdout);
+        cli_doc_item_begin(d);
+        cli_doc_str(d, "|section", c->section, NULL);
+        cli_doc_str(d, "|key", c->key, NULL);
+        cli_doc_str(d, "|claim", c->text, NULL);
+        cli_doc_str(d, "|source", src, NULL);
+        cli_doc_item_end(d);
+        if (!(c->numbers && d->mode == CLI_TEX)) cli_doc_claim(d, c->key, src, "%s", d->mode == CLI_TEX ? c->mark : c->text);
     }
-    if (section) cli_tex_table_end(stdout);
-    printf("\\medskip\n");
-    cli_tex_par(stdout, "Heo et al. 2026 is arXiv:2603.05573; lietool(1) lists every source under REFERENCES.");
+    cli_doc_list_end(d);
+    cli_doc_break(d);
+    const char *heo = "Heo et al. 2026 is arXiv:2603.05573; lietool(1) lists every source under REFERENCES.";
+    if (d->mode == CLI_TEXT) printf("\n%s\n", heo);
+    else if (d->mode == CLI_TEX) { printf("\\medskip\n"); cli_tex_par(stdout, heo); }
+    if (P->has_verdict) cli_verdict_after(d, P->verdict, o->object);
+    cli_doc_end(d, NULL);
 }
 
 static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)
@@ -328,8 +267,7 @@ static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)
     complexity(&C, P, dl);
 
     rp_result R = {dl, ab, re, lengths, nlen, n, width[0], wst, &C};
-    (o->latex ? put_tex : o->json ? put_json : put_text)(o, d, P, &R);
-    if (P->has_verdict && !o->json) cli_verdict_after(o, P->verdict, o->object);
+    put(o, d, P, &R);
     r = 0;
 out:
     mpz_clear(n);

@@ -188,11 +188,3 @@ void cli_put_series(FILE *f, const lt_pgrp_series_t S, int json)
     if (json) fputc(']', f);
 }
 
-int cli_predicate(cli_opts *o, const char *key, int value)
-{
-    if (o->json) {
-        cli_json_begin(o);
-        printf(", \"%s\": %s}\n", key, value ? "true" : "false");
-    } else if (!o->quiet) printf("%s\n", value ? "yes" : "no");
-    return value ? 0 : 1;
-}

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "depth.h"
-#include "tex.h"
+#include "doc.h"
 #include "lietool/free.h"
 
 const cli_choice cli_depth_bounds[] = {{"v1", LT_BOUND_V1, 0}, {"sharp", LT_BOUND_SHARP, 0}, {NULL, 0, 0}};
@@ -108,23 +108,12 @@ void cli_depth_profile_clear(cli_depth_profile *P)
     mpz_clear(P->size);
 }
 
-void cli_depth_put_series(const cli_depth_profile *P, int lower, int json)
-{
-    if (!P->is_lie) { cli_put_series(stdout, lower ? P->grp->lower : P->grp->derived, json); return; }
-    cli_put_dims(stdout, lower ? P->lie->lower : P->lie->derived, json);
-}
-
 void cli_depth_tokens(mpz_t n, const cli_depth_opts *d, const cli_depth_profile *P)
 {
     char buf[24];
     snprintf(buf, sizeof buf, "%" PRIu64, d->tokens);
     if (d->tokens) mpz_set_str(n, buf, 10);
     else mpz_set(n, P->size);
-}
-
-void cli_depth_cite(lt_depth_source s)
-{
-    printf(" (%s)", lt_depth_cite(s));
 }
 
 void cli_depth_kv(const char *key, const char *fmt, ...)
@@ -145,13 +134,27 @@ void cli_depth_put_head(const cli_opts *o, const cli_depth_profile *P)
     else cli_depth_kv("derived length", "not solvable");
 }
 
+void cli_depth_head(cli_doc *d, const cli_opts *o, const cli_depth_profile *P)
+{
+    cli_doc_begin(d, o, o->object, NULL);
+    cli_doc_bool(d, "solvable", P->solvable);
+    cli_doc_long(d, "derived length", P->solvable ? P->derived_length : -1, "not solvable");
+}
+
+void cli_depth_series(cli_doc *d, const char *label, const cli_depth_profile *P, int lower)
+{
+    if (P->is_lie) cli_doc_lie_series(d, label, lower ? P->lie->lower : P->lie->derived, lower);
+    else cli_doc_pgrp_series(d, label, lower ? P->grp->lower : P->grp->derived, lower);
+}
+
 void cli_depth_tex_head(const cli_opts *o, const cli_depth_profile *P)
 {
     cli_tex_begin(stdout, o);
     cli_tex_heading_object(stdout, o->object, "");
     cli_tex_table_begin(stdout);
-    cli_tex_row_yes(stdout, "solvable", P->solvable);
-    cli_tex_row_num(stdout, "derived length", P->solvable ? P->derived_length : -1, "not solvable");
+    printf("solvable & %s \\\\\n", P->solvable ? "yes" : "no");
+    if (P->solvable) printf("derived length & $%ld$ \\\\\n", P->derived_length);
+    else printf("derived length & not solvable \\\\\n");
 }
 
 void cli_depth_tex_cite(lt_depth_source s)
@@ -161,11 +164,3 @@ void cli_depth_tex_cite(lt_depth_source s)
     printf(")");
 }
 
-void cli_depth_tex_series(const cli_depth_profile *P, int lower)
-{
-    cli_tex_series_t T;
-    if (P->is_lie) cli_tex_series_lie(&T, lower ? P->lie->lower : P->lie->derived, lower);
-    else cli_tex_series_pgrp(&T, lower ? P->grp->lower : P->grp->derived, lower);
-    cli_tex_chain(stdout, &T);
-    cli_tex_series_clear(&T);
-}

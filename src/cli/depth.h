@@ -76,9 +76,6 @@ void cli_depth_profile_clear(cli_depth_profile *P);
    central series), then body, whose status it returns; everything freed. */
 typedef int (*cli_depth_body)(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P);
 int cli_depth_run(int argc, char **argv, const lt_cmd *self, int lower, cli_depth_body body);
-/* The derived (or lower central) series: "60 > 4 > 1", or a JSON array
-   (strings for a group, integers for a Lie algebra). */
-void cli_depth_put_series(const cli_depth_profile *P, int lower, int json);
 /* The number of input tokens n for the width: --tokens, else |G| or dim L. */
 void cli_depth_tokens(mpz_t n, const cli_depth_opts *d, const cli_depth_profile *P);
 /* The first lines of the text output: the object, "solvable" and
@@ -86,15 +83,15 @@ void cli_depth_tokens(mpz_t n, const cli_depth_opts *d, const cli_depth_profile 
 void cli_depth_put_head(const cli_opts *o, const cli_depth_profile *P);
 /* A key-value line of that layout; the value printf-style. */
 void cli_depth_kv(const char *key, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* One short citation in parentheses, with a leading space: " (Heo et al. ...)". */
-void cli_depth_cite(lt_depth_source s);
 
 /* The LaTeX of the depth commands (tex.h): the fragment's first lines
    and the table that begins as cli_depth_put_head's lines (the caller
-   adds rows and ends the table); a citation as cli_depth_cite's; the
-   series as a chain with its terms' sizes beneath. */
+   adds rows and ends the table); a citation in parentheses. */
+/* Starts the output (doc.h) with the object, solvable and derived length. */
+void cli_depth_head(cli_doc *d, const cli_opts *o, const cli_depth_profile *P);
+/* A row with the derived (lower: lower central) series of P. */
+void cli_depth_series(cli_doc *d, const char *label, const cli_depth_profile *P, int lower);
 void cli_depth_tex_head(const cli_opts *o, const cli_depth_profile *P);
 void cli_depth_tex_cite(lt_depth_source s);
-void cli_depth_tex_series(const cli_depth_profile *P, int lower);
 
 #endif

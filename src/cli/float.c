@@ -8,16 +8,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli.h"
+#include "doc.h"
 #include "lietool/json.h"
 #include "lietool/fliealg.h"
-
-static void put_dims(const slong *d, slong len, int json)
-{
-    if (json) putchar('[');
-    for (slong i = 0; i < len; i++) printf(i ? (json ? ", %ld" : " > %ld") : "%ld", (long)d[i]);
-    if (json) putchar(']');
-}
 
 /* A singular value as what it means: "-" (text) or 0 (JSON) when there is
    none; at or below the decision's round-off level it cannot be told from
@@ -67,30 +60,26 @@ static void put_log(const lt_rank_log_t log, int json)
     }
 }
 
-/* Computes the parts of X's profile and starts the output (JSON: the
-   object, "float", "tol" and "dimension"); -1 to go on, or the exit status
-   (message printed). */
-static int begin(lt_fliealg_profile_t P, cli_opts *o, cli_object *X, unsigned parts)
+int cli_float_begin(cli_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X, unsigned parts)
 {
     lt_err_t err;
     lt_err_init(err);
     lt_fliealg_profile_init(P);
-    if (lt_fliealg_profile(P, X->F, parts, o->tol, X->log, err)) return cli_fail(err);
-    if (o->json) {
-        cli_json_begin(o);
-        printf(", \"float\": true, \"tol\": %g, \"dimension\": %ld", o->tol, (long)X->F->dim);
-    }
+    if (lt_fliealg_profile(P, X->F, parts, o->tol, X->log, err)) { lt_fliealg_profile_clear(P); return cli_fail(err); }
+    cli_doc_begin(d, o, NULL, NULL);
+    cli_doc_bool(d, "|float", 1);
+    cli_doc_double(d, "|tol", "%g", o->tol);
+    cli_doc_long(d, "|dimension", (long)X->F->dim, NULL);
     return -1;
 }
 
-/* Ends the output with the rank decisions; the exit status: 5 when a
-   decision is ambiguous, else 1 for a predicate's no (pred 0), else 0. */
-static int end(lt_fliealg_profile_t P, cli_opts *o, cli_object *X, int pred)
+int cli_float_end(cli_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X, int pred)
 {
     const lt_rank_log_struct *log = X->log;
     int r = pred == 0 ? CLI_NO : CLI_OK;
-    if (o->json) { put_log(X->log, 1); printf("}\n"); }
+    if (o->json) put_log(X->log, 1);
     else if (!o->quiet) put_log(X->log, 0);
+    cli_doc_end(d, NULL);
     if (lt_rank_log_num_ambiguous(X->log)) {
         fprintf(stderr, "lietool: %ld rank decision(s) are numerically ambiguous at --tol %g: the answer is not reliable\n",
                 (long)lt_rank_log_num_ambiguous(X->log), o->tol);
@@ -109,33 +98,7 @@ static int end(lt_fliealg_profile_t P, cli_opts *o, cli_object *X, int pred)
     return r;
 }
 
-static void put_length(slong len, int reaches_zero, const char *key, const char *no, int json)
-{
-    if (json) {
-        printf(", \"%s\": ", key);
-        if (reaches_zero) printf("%ld", (long)len - 1); else printf("null");
-    } else if (reaches_zero) printf("%ld\n", (long)len - 1);
-    else printf("%s\n", no);
-}
-
-int cli_float_series(cli_opts *o, cli_object *X, int lower, int length_only)
-{
-    lt_fliealg_profile_t P;
-    int r = begin(P, o, X, lower ? LT_FLIEALG_PROFILE_LOWER : LT_FLIEALG_PROFILE_DERIVED);
-    if (r >= 0) return r;
-    const slong *d = lower ? P->lower : P->derived, len = lower ? P->lower_len : P->derived_len;
-    int z = lower ? P->nilpotent : P->solvable;
-    if (!length_only) {
-        if (o->json) printf(", \"%s\": ", lower ? "lower_central_series" : "derived_series");
-        put_dims(d, len, o->json);
-        if (!o->json) printf("\n");
-    }
-    if (length_only || o->json)
-        put_length(len, z, lower ? "nilpotency_class" : "derived_length", lower ? "not nilpotent" : "not solvable", o->json);
-    return end(P, o, X, -1);
-}
-
-int cli_float_predicate(cli_opts *o, cli_object *X, const char *key)
+int cli_float_predicate_value(const lt_fliealg_profile_t P, const char *key, unsigned *part)
 {
     static const struct { const char *key; unsigned part; size_t off; } preds[] = {
         {"solvable", LT_FLIEALG_PROFILE_DERIVED, offsetof(lt_fliealg_profile_struct, solvable)},
@@ -146,71 +109,59 @@ int cli_float_predicate(cli_opts *o, cli_object *X, const char *key)
     };
     size_t k = 0;
     while (strcmp(preds[k].key, key) != 0) k++;
-    lt_fliealg_profile_t P;
-    int r = begin(P, o, X, preds[k].part);
-    if (r >= 0) return r;
-    int value = *(const int *)((const char *)P + preds[k].off);
-    if (o->json) printf(", \"%s\": %s", key, value ? "true" : "false");
-    else if (!o->quiet) printf("%s\n", value ? "yes" : "no");
-    return end(P, o, X, value);
+    if (part) *part = preds[k].part;
+    return P ? *(const int *)((const char *)P + preds[k].off) : -1;
 }
 
-/* center and killing: one number of the profile */
-static int one_number(cli_opts *o, cli_object *X, unsigned part, const char *key, const char *label)
+/* center, killing and dimension: one number of the profile */
+static int one_number(cli_opts *o, cli_object *X, unsigned part, const char *label)
 {
     lt_fliealg_profile_t P;
-    int r = begin(P, o, X, part);
+    cli_doc D, *d = &D;
+    int r = cli_float_begin(d, P, o, X, part);
     if (r >= 0) return r;
-    slong v = part == LT_FLIEALG_PROFILE_CENTER ? P->center_dim : P->killing_rank;
-    if (o->json) printf(", \"%s\": %ld", key, (long)v);
-    else printf("%s %ld\n", label, (long)v);
-    return end(P, o, X, -1);
+    long v = part == LT_FLIEALG_PROFILE_CENTER ? P->center_dim : part ? P->killing_rank : X->F->dim;
+    d->width = 0;
+    d->indent = "";
+    if (part) cli_doc_long(d, label, v, NULL);
+    else if (!o->json) printf("%ld\n", v);
+    return cli_float_end(d, P, o, X, -1);
 }
 
 int cli_float_center(cli_opts *o, cli_object *X)
 {
-    return one_number(o, X, LT_FLIEALG_PROFILE_CENTER, "center_dimension", "dimension");
+    return one_number(o, X, LT_FLIEALG_PROFILE_CENTER, "dimension|center_dimension");
 }
 
 int cli_float_dimension(cli_opts *o, cli_object *X)
 {
-    lt_fliealg_profile_t P;
-    int r = begin(P, o, X, 0);
-    if (r >= 0) return r;
-    if (!o->json) printf("%ld\n", (long)X->F->dim);
-    return end(P, o, X, -1);
+    return one_number(o, X, 0, NULL);
 }
 
 int cli_float_killing(cli_opts *o, cli_object *X)
 {
-    return one_number(o, X, LT_FLIEALG_PROFILE_KILLING, "killing_rank", "rank");
+    return one_number(o, X, LT_FLIEALG_PROFILE_KILLING, "rank|killing_rank");
 }
-
-static void kv(const char *key, const char *value) { printf("  %-22s %s\n", key, value); }
 
 int cli_float_info(cli_opts *o, cli_object *X)
 {
     lt_fliealg_profile_t P;
-    int r = begin(P, o, X, LT_FLIEALG_PROFILE_ALL);
+    cli_doc D, *d = &D;
+    int r = cli_float_begin(d, P, o, X, LT_FLIEALG_PROFILE_ALL);
     if (r >= 0) return r;
-    if (o->json) {
-        printf(", \"abelian\": %s, \"nilpotent\": %s, \"solvable\": %s, \"semisimple\": %s, \"perfect\": %s",
-               P->abelian ? "true" : "false", P->nilpotent ? "true" : "false", P->solvable ? "true" : "false",
-               P->semisimple ? "true" : "false", P->perfect ? "true" : "false");
-        printf(", \"derived_series\": "); put_dims(P->derived, P->derived_len, 1);
-        put_length(P->derived_len, P->solvable, "derived_length", NULL, 1);
-        printf(", \"lower_central_series\": "); put_dims(P->lower, P->lower_len, 1);
-        put_length(P->lower_len, P->nilpotent, "nilpotency_class", NULL, 1);
-        printf(", \"center_dimension\": %ld, \"killing_rank\": %ld", (long)P->center_dim, (long)P->killing_rank);
-    } else {
-        printf("%s (floating point, tol %g)\n  %-22s %ld\n", o->object, o->tol, "dimension", (long)P->dim);
-        kv("solvable", P->solvable ? "yes" : "no");
-        kv("nilpotent", P->nilpotent ? "yes" : "no");
-        kv("semisimple", P->semisimple ? "yes" : "no");
-        printf("  %-22s ", "derived series"); put_dims(P->derived, P->derived_len, 0); printf("\n");
-        printf("  %-22s ", "lower central series"); put_dims(P->lower, P->lower_len, 0); printf("\n");
-        printf("  %-22s %ld\n", "center dimension", (long)P->center_dim);
-        printf("  %-22s %ld\n", "killing rank", (long)P->killing_rank);
-    }
-    return end(P, o, X, -1);
+    if (!o->json) printf("%s (floating point, tol %g)\n", o->object, o->tol);
+    cli_doc_long(d, "dimension|", (long)P->dim, NULL);
+    cli_doc_bool(d, "|abelian", P->abelian);
+    cli_doc_bool(d, "|nilpotent", P->nilpotent);
+    cli_doc_bool(d, "solvable", P->solvable);
+    cli_doc_bool(d, "nilpotent|", P->nilpotent);
+    cli_doc_bool(d, "semisimple", P->semisimple);
+    cli_doc_bool(d, "|perfect", P->perfect);
+    cli_doc_dims(d, "derived series", P->derived, P->derived_len);
+    cli_doc_long(d, "|derived_length", P->solvable ? (long)P->derived_len - 1 : -1, "");
+    cli_doc_dims(d, "lower central series", P->lower, P->lower_len);
+    cli_doc_long(d, "|nilpotency_class", P->nilpotent ? (long)P->lower_len - 1 : -1, "");
+    cli_doc_long(d, "center dimension", (long)P->center_dim, NULL);
+    cli_doc_long(d, "killing rank", (long)P->killing_rank, NULL);
+    return cli_float_end(d, P, o, X, -1);
 }

@@ -1,50 +1,128 @@
-/* The commands that print a series or its length: derived-series,
-   derived-length, lower-central-series, nilpotency-class. */
-#include "cli.h"
-#include "tex.h"
+/* The commands that print a series or its length (derived-series,
+   derived-length, lower-central-series, nilpotency-class,
+   upper-central-series) and the is-* predicates, for groups, Lie algebras
+   and --float: one printer each. */
+#include <string.h>
+#include "doc.h"
 
-int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int lower, int length_only)
+/* The series T: LaTeX an equation; JSON the series (unless length_only)
+   and its length; text one or the other. kind: 0 derived, 1 lower
+   central, 2 upper central. */
+static void put_series(cli_doc *d, const cli_opts *o, const cli_tex_series_t *T, int kind, int length_only)
+{
+    static const char *series[] = {"derived series", "lower central series", "upper central series"};
+    long len = T->reaches_bottom ? T->n - 1 : -1;
+    const char *no = kind ? "not nilpotent" : "not solvable";
+    if (d->mode == CLI_TEX) cli_tex_series(d->f, o->object, T);
+    else if (d->mode == CLI_JSON) {
+        if (!length_only) cli_doc_series(d, series[kind], T, 0);
+        cli_doc_long(d, kind ? "nilpotency class" : "derived length", len, no);
+    } else if (length_only && len < 0) puts(no);
+    else if (length_only) printf("%ld\n", len);
+    else {
+        for (int i = 0; i < T->n; i++) { if (i) fputs(" > ", d->f); mpz_out_str(d->f, 10, T->size + i); }
+        putchar('\n');
+    }
+}
+
+/* The series of a Lie algebra (exact or floating point) or of a group;
+   -1 on success or an exit status. */
+static int series_of(cli_tex_series_t *T, cli_object *X, int kind, const cli_opts *o, const lt_fliealg_profile_struct *F)
+{
+    if (F) {
+        const slong *dims = kind ? F->lower : F->derived;
+        slong n = kind ? F->lower_len : F->derived_len;
+        __mpz_struct *z = lt_malloc((size_t)(n > 0 ? n : 1) * sizeof *z);
+        for (slong i = 0; i < n; i++) mpz_init_set_si(z + i, (long)dims[i]);
+        *T = (cli_tex_series_t){.n = (int)n, .size = z, .lower = kind == 1, .is_lie = 1,
+                                .reaches_bottom = kind ? F->nilpotent : F->solvable};
+    } else if (X->is_lie) {
+        lt_lseries_t S;
+        lt_lseries_init(S);
+        if (kind == 0) lt_liealg_derived_series(S, X->L);
+        else if (kind == 1) lt_liealg_lower_central_series(S, X->L);
+        else lt_liealg_upper_central_series(S, X->L);
+        cli_tex_series_lie(T, S, kind == 1);
+        lt_lseries_clear(S);
+    } else {
+        lt_pgrp_series_t S;
+        lt_err_t err;
+        lt_pgrp_series_init(S);
+        lt_err_init(err);
+        lt_status st = kind ? lt_pgrp_lower_central_series(S, X->G, o->ctx, err) : lt_pgrp_derived_series(S, X->G, o->ctx, err);
+        if (!st) cli_tex_series_pgrp(T, S, kind == 1);
+        lt_pgrp_series_clear(S);
+        if (st) return cli_fail(err);
+    }
+    return -1;
+}
+
+int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int kind, int length_only)
 {
     cli_opts o;
     cli_object X;
+    cli_doc d;
+    lt_fliealg_profile_t F;
+    cli_tex_series_t T;
     int r = cli_open_object(&o, &X, argc, argv, self);
     if (r >= 0) return r;
-    if (X.is_lie) {
-        r = X.is_float ? cli_float_series(&o, &X, lower, length_only) : cli_lie_series(&o, X.L, lower, length_only);
-        cli_close_object(&o, &X);
-        return r;
+    if (X.is_float) r = cli_float_begin(&d, F, &o, &X, kind ? LT_FLIEALG_PROFILE_LOWER : LT_FLIEALG_PROFILE_DERIVED);
+    if (r < 0) r = series_of(&T, &X, kind, &o, X.is_float ? F : NULL);
+    if (r < 0) {
+        if (!X.is_float) cli_doc_begin(&d, &o, NULL, NULL);
+        put_series(&d, &o, &T, kind, length_only);
+        cli_tex_series_clear(&T);
+        if (X.is_float) r = cli_float_end(&d, F, &o, &X, -1);
+        else { cli_doc_end(&d, NULL); r = 0; }
     }
-    lt_pgrp_struct *G = X.G;
-    lt_pgrp_series_t S;
-    lt_pgrp_series_init(S);
+    cli_close_object(&o, &X);
+    return r;
+}
+
+/* The value of a predicate of a group or an exact Lie algebra; -1 with
+   the exit status in *r on failure. */
+static int predicate_of(cli_object *X, const char *key, const cli_opts *o, int *r)
+{
+    if (X->is_lie && strcmp(key, "semisimple") == 0) return lt_liealg_is_semisimple(X->L);
+    if (strcmp(key, "abelian") == 0) return X->is_lie ? lt_liealg_is_abelian(X->L) : lt_pgrp_is_abelian(X->G);
+    int nil = strcmp(key, "nilpotent") == 0, value = -1;
+    if (X->is_lie) {
+        lt_liealg_profile_t P;
+        lt_liealg_profile_init(P);
+        lt_liealg_profile(P, X->L, nil ? LT_LIE_PROFILE_LOWER : LT_LIE_PROFILE_DERIVED);
+        value = nil ? P->nilpotent : strcmp(key, "perfect") == 0 ? P->perfect : P->solvable;
+        lt_liealg_profile_clear(P);
+        return value;
+    }
+    lt_pgrp_profile_t P;
     lt_err_t err;
     lt_err_init(err);
-    lt_status st = lower ? lt_pgrp_lower_central_series(S, G, o.ctx, err)
-                         : lt_pgrp_derived_series(S, G, o.ctx, err);
-    const char *skey = lower ? "lower_central_series" : "derived_series";
-    const char *lkey = lower ? "nilpotency_class" : "derived_length";
-    const char *no = lower ? "not nilpotent" : "not solvable";
-    int length = S->len - 1;
-    if (st) r = cli_fail(err);
-    else if (o.latex) {
-        cli_tex_series_t T;
-        cli_tex_series_pgrp(&T, S, lower);
-        cli_tex_begin(stdout, &o);
-        cli_tex_series(stdout, o.object, &T);
-        cli_tex_series_clear(&T);
-    } else if (o.json) {
-        cli_json_begin(&o);
-        if (!length_only) { printf(", \"%s\": ", skey); cli_put_series(stdout, S, 1); }
-        printf(", \"%s\": ", lkey);
-        if (S->reaches_one) printf("%d", length); else printf("null");
-        printf("}\n");
-    } else if (length_only) {
-        if (S->reaches_one) printf("%d\n", length); else printf("%s\n", no);
-    } else {
-        cli_put_series(stdout, S, 0);
-        printf("\n");
+    lt_pgrp_profile_init(P);
+    if (lt_pgrp_profile(P, X->G, nil ? LT_PGRP_PROFILE_LOWER : LT_PGRP_PROFILE_DERIVED, o->ctx, err)) *r = cli_fail(err);
+    else value = nil ? P->nilpotent : strcmp(key, "perfect") == 0 ? P->perfect : P->solvable;
+    lt_pgrp_profile_clear(P);
+    return value;
+}
+
+int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key)
+{
+    cli_opts o;
+    cli_object X;
+    cli_doc d;
+    lt_fliealg_profile_t F;
+    int value = -1, r = cli_open_object(&o, &X, argc, argv, self);
+    if (r >= 0) return r;
+    if (X.is_float) {
+        unsigned part;
+        cli_float_predicate_value(NULL, key, &part);
+        if ((r = cli_float_begin(&d, F, &o, &X, part)) < 0) value = cli_float_predicate_value(F, key, NULL);
+    } else if ((value = predicate_of(&X, key, &o, &r)) >= 0) cli_doc_begin(&d, &o, NULL, NULL);
+    if (value >= 0) {
+        if (o.json) cli_doc_bool(&d, key, value);
+        else if (!o.quiet) puts(value ? "yes" : "no");
+        if (X.is_float) r = cli_float_end(&d, F, &o, &X, value);
+        else { cli_doc_end(&d, NULL); r = value ? 0 : 1; }
     }
-    lt_pgrp_series_clear(S);
     cli_close_object(&o, &X);
-    return st ? r : 0;
+    return r;
 }

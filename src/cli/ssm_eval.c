@@ -198,7 +198,7 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
         if (o.bos >= 0) printf("%ld", o.bos); else printf("null");
         printf(", \"derived_length\": ");
         if (d >= 0) printf("%ld", d); else printf("null");
-        cli_verdict_after(&o.co, V, o.group);
+        cli_verdict_after_opts(&o.co, V, o.group);
         printf("}\n");
     } else {
         printf("model: %s (%s, %d %s layer%s, d_model %d, %s)\n", dir, lt_model_arch_name(M), M->n_layers,
@@ -215,7 +215,7 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
             printf("%s%.3f", t && t % 8 == 0 ? "\n                             " : " ", lt_ssm_eval_position_accuracy(R, t));
         snprintf(lab, sizeof lab, "last position >= %g%%", 100 * o.threshold);
         printf("\n  %-26s %ld of %ld\n", lab, R->last_position, R->max_length);
-        cli_verdict_after(&o.co, V, o.group);
+        cli_verdict_after_opts(&o.co, V, o.group);
     }
     r = 0;
 done:
@@ -315,9 +315,11 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
             printf(i ? ", {\"model\": " : "{\"model\": ");
             lt_json_put_string(stdout, rows[i].dir);
             printf(", \"layers\": %d, \"layer_type\": \"%s\", \"token_accuracy\": %.6f, \"sequence_accuracy\": %.6f, "
-                   "\"longest_prefix_90\": %ld, \"verdict\": ",
+                   "\"longest_prefix_90\": %ld",
                    rows[i].depth, rows[i].type, rows[i].tacc, rows[i].sacc, rows[i].prefix);
-            cli_verdict_json(stdout, rows[i].V);
+            cli_doc dj;
+            cli_doc_attach(&dj, &o.co);
+            cli_verdict_put(&dj, rows[i].V, o.group, "");
             printf("}");
         }
         printf("]}\n");

@@ -345,38 +345,9 @@ void cli_tex_table_row_end(FILE *f)
     fputs(" \\\\\n", f);
 }
 
-void cli_tex_table_row(FILE *f, const char *key, const char *value_tex)
-{
-    cli_tex_table_key(f, key);
-    fputs(value_tex, f);
-    cli_tex_table_row_end(f);
-}
-
 void cli_tex_table_end(FILE *f)
 {
     fputs("\\end{tabular}\\par\n", f);
-}
-
-void cli_tex_row_yes(FILE *f, const char *key, int v)
-{
-    cli_tex_table_row(f, key, v ? "yes" : "no");
-}
-
-void cli_tex_row_mpz(FILE *f, const char *key, const mpz_t z)
-{
-    cli_tex_table_key(f, key);
-    fputc('$', f);
-    cli_tex_mpz(f, z);
-    fputc('$', f);
-    cli_tex_table_row_end(f);
-}
-
-void cli_tex_row_num(FILE *f, const char *key, long v, const char *none)
-{
-    cli_tex_table_key(f, key);
-    if (v >= 0) fprintf(f, "$%ld$", v);
-    else cli_tex_text(f, none);
-    cli_tex_table_row_end(f);
 }
 
 void cli_tex_heading(FILE *f, const char *s)

@@ -52,15 +52,9 @@ void cli_tex_mpfr(FILE *f, const mpfr_t x, int digits);
    call (the value already LaTeX), end. cli_tex_table_key starts a row
    whose value the caller then writes, and cli_tex_table_row_end ends it. */
 void cli_tex_table_begin(FILE *f);
-void cli_tex_table_row(FILE *f, const char *key, const char *value_tex);
 void cli_tex_table_key(FILE *f, const char *key);
 void cli_tex_table_row_end(FILE *f);
 void cli_tex_table_end(FILE *f);
-/* Rows whose value is yes or no; an integer in math mode; a number in
-   math mode, or the text none when v < 0. */
-void cli_tex_row_yes(FILE *f, const char *key, int v);
-void cli_tex_row_mpz(FILE *f, const char *key, const mpz_t z);
-void cli_tex_row_num(FILE *f, const char *key, long v, const char *none);
 /* A heading (bold, its own paragraph) and a paragraph of escaped text. */
 void cli_tex_heading(FILE *f, const char *s);
 void cli_tex_par(FILE *f, const char *s);

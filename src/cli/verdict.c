@@ -3,8 +3,8 @@
 #include <string.h>
 #include "cli.h"
 #include "verdict.h"
+#include "doc.h"
 #include "lietool/json.h"
-#include "tex.h"
 #include "lietool/io.h"
 
 const char *cli_verdict_word(int v)
@@ -12,108 +12,84 @@ const char *cli_verdict_word(int v)
     return v > 0 ? "yes" : v == 0 ? "no" : "open";
 }
 
-static void put_tri(FILE *f, int v)
+/* A row of a yes/no/open answer: JSON true/false/null; text and LaTeX
+   the word and why (when why is not NULL). */
+static void put_tri(cli_doc *d, const char *label, int v, const char *const why[3])
 {
-    fputs(v > 0 ? "true" : v == 0 ? "false" : "null", f);
+    FILE *f = cli_doc_row(d, label);
+    if (f && d->mode == CLI_JSON) fputs(v > 0 ? "true" : v == 0 ? "false" : "null", f);
+    else if (f) fprintf(f, "%s%s", cli_verdict_word(v), why ? why[v > 0 ? 0 : v == 0 ? 1 : 2] : "");
+    cli_doc_row_end(d);
 }
 
-static void put_count(FILE *f, long v)
+void cli_verdict_put(cli_doc *d, const lt_plan_verdict_t V, const char *object, const char *indent)
 {
-    if (v < 0) fputs("null", f); else fprintf(f, "%ld", v);
-}
-
-void cli_verdict_json(FILE *f, const lt_plan_verdict_t V)
-{
-    char fam[32];
-    fprintf(f, "{\"family\": \"%s\", \"layers\": %ld, \"length\": ", lt_arch_name(fam, sizeof fam, &V->arch), V->layers);
-    put_count(f, V->length > 0 ? V->length : -1);
-    fprintf(f, ", \"bound\": \"%s\", \"exact_at_every_length\": ", lt_depth_bound_name(V->bound));
-    put_tri(f, V->exact);
-    fprintf(f, ", \"impossible_at_every_depth\": %s, \"fewest_layers_known_to_suffice\": ",
-            V->impossible_every_depth ? "true" : "false");
-    put_count(f, V->fewest_suffice);
-    fputs(", \"most_layers_known_not_to_suffice\": ", f);
-    put_count(f, V->most_not);
-    fputs(", \"suffices_up_to_length\": ", f);
-    if (V->length > 0) put_tri(f, V->suffices_T); else fputs("null", f);
-    if (V->length > 0 && V->log_layers[0])
-        fprintf(f, ", \"log_depth_layers\": {\"v1\": %d, \"sharp\": %d}", V->log_layers[0], V->log_layers[1]);
-    else fputs(", \"log_depth_layers\": null", f);
-    fputs(", \"width\": ", f);
-    if (mpz_sgn(V->width) > 0) cli_put_mpz(f, V->width, 1); else fputs("null", f);
-    fputs(", \"width_log10\": ", f);
-    if (V->width_log10 >= 0) fprintf(f, "%.2f", V->width_log10); else fputs("null", f);
-    fputs(", \"assumption\": ", f);
-    if (V->assumption) lt_json_put_string(f, V->assumption); else fputs("null", f);
-    fputs(", \"claims\": [", f);
-    for (int i = 0; i < V->nclaims; i++) {
-        fputs(i ? ", {\"claim\": " : "{\"claim\": ", f);
-        lt_json_put_string(f, V->claims[i].claim);
-        fputs(", \"source\": ", f);
-        lt_json_put_string(f, V->claims[i].source);
-        fputs("}", f);
-    }
-    fputs("]}", f);
-}
-
-void cli_verdict_text(FILE *f, const lt_plan_verdict_t V, const char *object, const char *indent)
-{
-    char fam[32];
+    static const char *const why[3] = {" (a construction exists)", " (proved impossible)", " (no result decides it)"};
+    char fam[32], head[160], in[16];
+    long T = V->length > 0 ? V->length : -1;
     lt_arch_name(fam, sizeof fam, &V->arch);
-    fprintf(f, "%s%ld %s layer%s on %s:\n", indent, V->layers, fam, V->layers == 1 ? "" : "s", object);
-    const char *why = V->exact == 0 ? " (proved impossible)" : V->exact > 0 ? " (a construction exists)" : " (no result decides it)";
-    fprintf(f, "%s  %-34s %s%s\n", indent, "exact at every length", cli_verdict_word(V->exact), why);
-    if (V->assumption) fprintf(f, "%s  %-34s %s\n", indent, "assuming", V->assumption);
-    if (V->impossible_every_depth)
-        fprintf(f, "%s  %-34s %s\n", indent, "layers known to suffice", "none: no depth is exact at every length");
-    else {
-        fprintf(f, "%s  %-34s ", indent, "fewest layers known to suffice");
-        if (V->fewest_suffice < 0) fputs("none known\n", f); else fprintf(f, "%ld\n", V->fewest_suffice);
-        fprintf(f, "%s  %-34s ", indent, "most layers known not to suffice");
-        if (V->most_not < 0) fputs("none\n", f); else fprintf(f, "%ld\n", V->most_not);
+    snprintf(head, sizeof head, "%ld %s layer%s", V->layers, fam, V->layers == 1 ? "" : "s");
+    if (d->mode == CLI_TEXT) fprintf(d->f, "%s%s on %s:\n", indent, head, object);
+    else if (d->mode == CLI_TEX) {
+        char after[176];
+        snprintf(after, sizeof after, ": %s", head);
+        cli_tex_heading_object(d->f, object, after);
     }
-    if (V->length > 0) {
-        char key[64];
-        snprintf(key, sizeof key, "suffices up to length %ld", V->length);
-        fprintf(f, "%s  %-34s %s\n", indent, key, cli_verdict_word(V->suffices_T));
+    snprintf(in, sizeof in, "%s  ", indent);
+    const char *indent0 = d->indent;
+    int width0 = d->width;
+    d->indent = in;
+    d->width = 34;
+    cli_doc_open(d, "verdict");
+    cli_doc_str(d, "|family", fam, NULL);
+    cli_doc_long(d, "|layers", V->layers, NULL);
+    cli_doc_long(d, "|length", T, "");
+    cli_doc_str(d, "|bound", lt_depth_bound_name(V->bound), NULL);
+    put_tri(d, "exact at every length", V->exact, why);
+    if (V->assumption && cli_doc_row(d, "assuming|")) {
+        if (d->mode == CLI_TEX) { fputc('$', d->f); cli_tex_math(d->f, V->assumption); fputc('$', d->f); }
+        else fputs(V->assumption, d->f);
     }
-    fprintf(f, "%s  because:\n", indent);
+    cli_doc_row_end(d);
+    cli_doc_bool(d, "|impossible_at_every_depth", V->impossible_every_depth);
+    if (V->impossible_every_depth) cli_doc_str(d, "layers known to suffice|", "none: no depth is exact at every length", NULL);
+    cli_doc_long(d, V->impossible_every_depth ? "|fewest_layers_known_to_suffice" : "fewest layers known to suffice",
+                 V->fewest_suffice, "none known");
+    cli_doc_long(d, V->impossible_every_depth ? "|most_layers_known_not_to_suffice" : "most layers known not to suffice",
+                 V->most_not, "none");
+    char key[80];
+    snprintf(key, sizeof key, "suffices up to length %ld|suffices_up_to_length", T);
+    put_tri(d, T > 0 ? key : "|suffices_up_to_length", T > 0 ? V->suffices_T : -1, NULL);
+    if (cli_doc_row(d, "|log_depth_layers")) {
+        if (T > 0 && V->log_layers[0]) fprintf(d->f, "{\"v1\": %d, \"sharp\": %d}", V->log_layers[0], V->log_layers[1]);
+        else fputs("null", d->f);
+    }
+    cli_doc_row_end(d);
+    if (mpz_sgn(V->width) > 0) cli_doc_mpz(d, "|width", V->width); else cli_doc_str(d, "|width", NULL, NULL);
+    cli_doc_double(d, "|width_log10", V->width_log10 >= 0 ? "%.2f" : "null", V->width_log10);
+    cli_doc_str(d, "|assumption", V->assumption, NULL);
+    if (d->mode == CLI_TEXT) fprintf(d->f, "%s  because:\n", indent);
+    else if (d->mode == CLI_TEX) { cli_tex_table_end(d->f); d->table = 0; fputs("\\begin{itemize}\n", d->f); }
+    cli_doc_list_begin(d, "claims");
     for (int i = 0; i < V->nclaims; i++) {
-        fprintf(f, "%s  - %s", indent, V->claims[i].claim);
-        if (*V->claims[i].source) fprintf(f, " (%s)", V->claims[i].source);
-        fputc('\n', f);
+        const char *c = V->claims[i].claim, *src = V->claims[i].source;
+        cli_doc_item_begin(d);
+        cli_doc_str(d, "|claim", c, NULL);
+        cli_doc_str(d, "|source", src, NULL);
+        cli_doc_item_end(d);
+        if (d->mode == CLI_TEXT) fprintf(d->f, "%s  - %s%s%s%s\n", indent, c, *src ? " (" : "", src, *src ? ")" : "");
+        else if (d->mode == CLI_TEX) {
+            fputs("\\item ", d->f);
+            cli_tex_text(d->f, c);
+            if (*src) { fputs(" (", d->f); cli_tex_text(d->f, src); fputs(")", d->f); }
+            fputc('\n', d->f);
+        }
     }
-}
-
-void cli_verdict_latex(FILE *f, const lt_plan_verdict_t V, const char *object)
-{
-    char fam[32], head[128];
-    snprintf(head, sizeof head, ": %ld %s layer%s", V->layers, lt_arch_name(fam, sizeof fam, &V->arch),
-             V->layers == 1 ? "" : "s");
-    cli_tex_heading_object(f, object, head);
-    cli_tex_table_begin(f);
-    cli_tex_table_row(f, "exact at every length", V->exact > 0 ? "yes (a construction exists)"
-                      : V->exact == 0 ? "no (proved impossible)" : "open (no result decides it)");
-    if (V->assumption) { cli_tex_table_key(f, "assuming"); fputs("$", f); cli_tex_math(f, V->assumption); fputs("$", f); cli_tex_table_row_end(f); }
-    if (V->impossible_every_depth) cli_tex_table_row(f, "layers known to suffice", "none: no depth is exact at every length");
-    else {
-        cli_tex_row_num(f, "fewest layers known to suffice", V->fewest_suffice, "none known");
-        cli_tex_row_num(f, "most layers known not to suffice", V->most_not, "none");
-    }
-    if (V->length > 0) {
-        char key[64];
-        snprintf(key, sizeof key, "suffices up to length %ld", V->length);
-        cli_tex_table_row(f, key, cli_verdict_word(V->suffices_T));
-    }
-    cli_tex_table_end(f);
-    fputs("\\begin{itemize}\n", f);
-    for (int i = 0; i < V->nclaims; i++) {
-        fputs("\\item ", f);
-        cli_tex_text(f, V->claims[i].claim);
-        if (*V->claims[i].source) { fputs(" (", f); cli_tex_text(f, V->claims[i].source); fputs(")", f); }
-        fputc('\n', f);
-    }
-    fputs("\\end{itemize}\n", f);
+    cli_doc_list_end(d);
+    if (d->mode == CLI_TEX) fputs("\\end{itemize}\n", d->f);
+    cli_doc_close(d);
+    d->indent = indent0;
+    d->width = width0;
 }
 
 int cli_read_arch(void *dst, const char *v)
@@ -137,11 +113,18 @@ int cli_verdict_compute(lt_plan_verdict_t V, const cli_object *X, const lt_arch 
     return st ? cli_fail(err) : -1;
 }
 
-void cli_verdict_after(const cli_opts *o, const lt_plan_verdict_t V, const char *task)
+void cli_verdict_after_opts(const cli_opts *o, const lt_plan_verdict_t V, const char *task)
 {
-    if (o->json) { fputs(", \"verdict\": ", stdout); cli_verdict_json(stdout, V); }
-    else if (o->latex) cli_verdict_latex(stdout, V, task);
-    else { putchar('\n'); cli_verdict_text(stdout, V, task, ""); }
+    cli_doc d;
+    cli_doc_attach(&d, o);
+    cli_verdict_after(&d, V, task);
+}
+
+void cli_verdict_after(cli_doc *d, const lt_plan_verdict_t V, const char *task)
+{
+    cli_doc_break(d);
+    if (d->mode == CLI_TEXT) putchar('\n');
+    cli_verdict_put(d, V, task, "");
 }
 
 int cli_verdict_group(lt_plan_verdict_t V, const char *spec, const lt_arch *a, long k, long T, lt_bound b,

@@ -5,16 +5,14 @@
 
 #include <stdio.h>
 #include "lietool/depth.h"
-#include "cli.h"
+#include "doc.h"
 
-/* JSON: the value of the key "verdict" (an object; lietool(1), plan). */
-void cli_verdict_json(FILE *f, const lt_plan_verdict_t V);
-/* Text: the answer lines and the claims, each line starting with indent. */
-void cli_verdict_text(FILE *f, const lt_plan_verdict_t V, const char *object, const char *indent);
+/* The verdict: JSON, the key "verdict" (an object; lietool(1), plan);
+   text, the answer lines and the claims, each line starting with indent;
+   LaTeX, the answers as a table and the claims with their sources. */
+void cli_verdict_put(cli_doc *d, const lt_plan_verdict_t V, const char *object, const char *indent);
 /* "yes", "no" or "open" */
 const char *cli_verdict_word(int v);
-/* LaTeX: the answers as a table and the claims with their sources. */
-void cli_verdict_latex(FILE *f, const lt_plan_verdict_t V, const char *object);
 
 /* --arch FAMILY of plan, min-depth, report and explain min-depth. */
 typedef struct { int given; lt_arch a; } cli_arch_opt;
@@ -30,6 +28,8 @@ int cli_verdict_group(lt_plan_verdict_t V, const char *spec, const lt_arch *a, l
                       const cli_opts *o);
 /* After a command's own output (task: the task's name in the text): text, a blank line and the verdict;
    LaTeX, its table; JSON, the key "verdict" (before the closing brace). */
-void cli_verdict_after(const cli_opts *o, const lt_plan_verdict_t V, const char *task);
+void cli_verdict_after(cli_doc *d, const lt_plan_verdict_t V, const char *task);
+/* The same for a command that writes its output without a cli_doc. */
+void cli_verdict_after_opts(const cli_opts *o, const lt_plan_verdict_t V, const char *task);
 
 #endif

@@ -1,0 +1,273 @@
+/* The one emitter of results: rows, sections and records written as
+   text, JSON or LaTeX (doc.h). */
+#include <stdarg.h>
+#include <string.h>
+#include "doc.h"
+#include "lietool/json.h"
+
+void cli_doc_attach(cli_doc *d, const cli_opts *o)
+{
+    *d = (cli_doc){.f = stdout, .mode = o->latex ? CLI_TEX : o->json ? CLI_JSON : CLI_TEXT, .width = 22, .indent = "  "};
+}
+
+void cli_doc_begin(cli_doc *d, const cli_opts *o, const char *object, const char *after)
+{
+    cli_doc_attach(d, o);
+    if (d->mode == CLI_JSON) cli_json_begin(o);
+    else if (d->mode == CLI_TEX) {
+        cli_tex_begin(d->f, o);
+        if (object) cli_tex_heading_object(d->f, object, after ? after : "");
+        else if (after) cli_tex_heading(d->f, after);
+    } else if (object || after) fprintf(d->f, "%s%s\n", object ? object : "", after ? after : "");
+}
+
+static void tex_table_end(cli_doc *d)
+{
+    if (d->table) cli_tex_table_end(d->f);
+    d->table = 0;
+}
+
+void cli_doc_end(cli_doc *d, const char *tex_note)
+{
+    if (d->mode == CLI_JSON) fputs("}\n", d->f);
+    tex_table_end(d);
+    if (d->mode == CLI_TEX && tex_note) fprintf(d->f, "%s\n", tex_note);
+}
+
+void cli_doc_section(cli_doc *d, const char *title)
+{
+    if (d->mode == CLI_TEXT) fprintf(d->f, "\n%s\n", title);
+    else if (d->mode == CLI_TEX) { tex_table_end(d); cli_tex_heading(d->f, title); }
+}
+
+/* The JSON key of a label: after '|', or the label with ' ' and '-' as '_'. */
+static void put_key(cli_doc *d, const char *label)
+{
+    const char *bar = strchr(label, '|');
+    const char *k = bar ? bar + 1 : label;
+    if (!d->first) fputs(", ", d->f);
+    d->first = 0;
+    fputc('"', d->f);
+    for (; *k; k++) fputc(*k == ' ' || *k == '-' ? '_' : *k, d->f);
+    fputs("\": ", d->f);
+}
+
+FILE *cli_doc_row(cli_doc *d, const char *label)
+{
+    const char *bar = strchr(label, '|');
+    size_t n = bar ? (size_t)(bar - label) : strlen(label);
+    d->row = d->mode == CLI_JSON ? !(bar && !bar[1]) : n > 0;
+    if (!d->row) return NULL;
+    if (d->mode == CLI_JSON) put_key(d, label);
+    else if (d->mode == CLI_TEX) {
+        if (!d->table) cli_tex_table_begin(d->f);
+        d->table = 1;
+        cli_tex_text_n(d->f, label, n);
+        fputs(" & ", d->f);
+    } else fprintf(d->f, "%s%-*.*s ", d->indent, d->width, (int)n, label);
+    return d->f;
+}
+
+void cli_doc_row_end(cli_doc *d)
+{
+    if (d->row && d->mode == CLI_TEX) cli_tex_table_row_end(d->f);
+    else if (d->row && d->mode == CLI_TEXT) fputc('\n', d->f);
+    d->row = 0;
+}
+
+/* A word of the text (none, yes, no) in the row: JSON word_json. */
+static void put_word(cli_doc *d, const char *word, const char *word_json)
+{
+    if (d->mode == CLI_JSON) fputs(word_json, d->f);
+    else if (d->mode == CLI_TEX) cli_tex_text(d->f, word);
+    else fputs(word, d->f);
+}
+
+void cli_doc_bool(cli_doc *d, const char *label, int v)
+{
+    if (cli_doc_row(d, label)) put_word(d, v ? "yes" : "no", v ? "true" : "false");
+    cli_doc_row_end(d);
+}
+
+void cli_doc_long(cli_doc *d, const char *label, long v, const char *none)
+{
+    if (cli_doc_row(d, label)) {
+        if (v < 0 && none) put_word(d, none, "null");
+        else fprintf(d->f, d->mode == CLI_TEX ? "$%ld$" : "%ld", v);
+    }
+    cli_doc_row_end(d);
+}
+
+void cli_doc_put_mpz(cli_doc *d, const mpz_t z)
+{
+    if (!d->row) return;
+    if (d->mode == CLI_TEX) { fputc('$', d->f); cli_tex_mpz(d->f, z); fputc('$', d->f); }
+    else cli_put_mpz(d->f, z, d->mode == CLI_JSON);
+}
+
+void cli_doc_mpz(cli_doc *d, const char *label, const mpz_t z)
+{
+    cli_doc_row(d, label);
+    cli_doc_put_mpz(d, z);
+    cli_doc_row_end(d);
+}
+
+void cli_doc_str(cli_doc *d, const char *label, const char *s, const char *none)
+{
+    if (cli_doc_row(d, label)) {
+        if (!s) put_word(d, none ? none : "none", "null");
+        else if (d->mode == CLI_JSON) lt_json_put_string(d->f, s);
+        else if (d->mode == CLI_TEX) cli_tex_text(d->f, s);
+        else fputs(s, d->f);
+    }
+    cli_doc_row_end(d);
+}
+
+void cli_doc_prose(cli_doc *d, const char *label, const char *s)
+{
+    if (cli_doc_row(d, label)) {
+        if (d->mode == CLI_TEX) cli_tex_prose(d->f, s);
+        else if (d->mode == CLI_TEXT) cli_plain_prose(d->f, s);
+        else {
+            size_t n = strlen(s), k = 0;
+            char *t = lt_malloc(n + 1);
+            for (size_t i = 0; i < n; i++) if (s[i] != '$') t[k++] = s[i];
+            t[k] = '\0';
+            lt_json_put_string(d->f, t);
+            lt_free(t);
+        }
+    }
+    cli_doc_row_end(d);
+}
+
+static void vtext(cli_doc *d, const char *src, const char *fmt, va_list ap)
+{
+    char buf[1024];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    (d->mode == CLI_TEX ? cli_tex_prose : cli_plain_prose)(d->f, buf);
+    if (src) {
+        fputs(" (", d->f);
+        (d->mode == CLI_TEX ? cli_tex_text : cli_plain_prose)(d->f, src);
+        fputc(')', d->f);
+    }
+}
+
+void cli_doc_text(cli_doc *d, const char *src, const char *fmt, ...)
+{
+    if (d->mode == CLI_JSON || !d->row) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vtext(d, src, fmt, ap);
+    va_end(ap);
+}
+
+void cli_doc_claim(cli_doc *d, const char *label, const char *src, const char *fmt, ...)
+{
+    if (d->mode != CLI_JSON && cli_doc_row(d, label)) {
+        va_list ap;
+        va_start(ap, fmt);
+        vtext(d, src, fmt, ap);
+        va_end(ap);
+    }
+    cli_doc_row_end(d);
+}
+
+void cli_doc_break(cli_doc *d)
+{
+    tex_table_end(d);
+}
+
+void cli_doc_double(cli_doc *d, const char *label, const char *fmt, double v)
+{
+    if (cli_doc_row(d, label)) {
+        if (d->mode == CLI_TEX) fputc('$', d->f);
+        fprintf(d->f, fmt, v);
+        if (d->mode == CLI_TEX) fputc('$', d->f);
+    }
+    cli_doc_row_end(d);
+}
+
+void cli_doc_series(cli_doc *d, const char *label, const cli_tex_series_t *S, int upper)
+{
+    if (cli_doc_row(d, label)) {
+        FILE *f = d->f;
+        if (d->mode == CLI_TEX) {
+            fputc('$', f);
+            if (upper) for (int i = 0; i < S->n; i++) { if (i) fputs(" \\supset ", f); cli_tex_mpz(f, S->size + i); }
+            else cli_tex_chain(f, S);
+            fputc('$', f);
+        } else {
+            int json = d->mode == CLI_JSON;
+            if (json) fputc('[', f);
+            for (int i = 0; i < S->n; i++) {
+                if (i) fputs(json ? ", " : " > ", f);
+                cli_put_mpz(f, S->size + i, json && !S->is_lie);
+            }
+            if (json) fputc(']', f);
+        }
+    }
+    cli_doc_row_end(d);
+}
+
+void cli_doc_pgrp_series(cli_doc *d, const char *label, const lt_pgrp_series_t S, int lower)
+{
+    cli_tex_series_t T;
+    cli_tex_series_pgrp(&T, S, lower);
+    cli_doc_series(d, label, &T, 0);
+    cli_tex_series_clear(&T);
+}
+
+void cli_doc_lie_series(cli_doc *d, const char *label, const lt_lseries_t S, int kind)
+{
+    cli_tex_series_t T;
+    cli_tex_series_lie(&T, S, kind == 1);
+    cli_doc_series(d, label, &T, kind == 2);
+    cli_tex_series_clear(&T);
+}
+
+void cli_doc_dims(cli_doc *d, const char *label, const slong *dims, slong n)
+{
+    __mpz_struct *z = lt_malloc((size_t)(n > 0 ? n : 1) * sizeof *z);
+    for (slong i = 0; i < n; i++) mpz_init_set_si(z + i, (long)dims[i]);
+    cli_tex_series_t T = {.n = (int)n, .size = z, .is_lie = 1, .reaches_bottom = n > 0 && dims[n - 1] == 0};
+    cli_doc_series(d, label, &T, 0);
+    cli_tex_series_clear(&T);
+}
+
+void cli_doc_open(cli_doc *d, const char *label)
+{
+    if (d->mode == CLI_JSON) { put_key(d, label); fputc('{', d->f); d->first = 1; }
+}
+
+void cli_doc_close(cli_doc *d)
+{
+    if (d->mode == CLI_JSON) { fputc('}', d->f); d->first = 0; }
+}
+
+void cli_doc_list_begin(cli_doc *d, const char *label)
+{
+    if (d->mode == CLI_JSON) { put_key(d, label); fputc('[', d->f); d->first = 1; }
+}
+
+void cli_doc_list_end(cli_doc *d)
+{
+    if (d->mode == CLI_JSON) { fputc(']', d->f); d->first = 0; }
+}
+
+FILE *cli_doc_elem(cli_doc *d)
+{
+    if (d->mode != CLI_JSON) return NULL;
+    if (!d->first) fputs(", ", d->f);
+    d->first = 0;
+    return d->f;
+}
+
+void cli_doc_item_begin(cli_doc *d)
+{
+    if (cli_doc_elem(d)) { fputc('{', d->f); d->first = 1; }
+}
+
+void cli_doc_item_end(cli_doc *d)
+{
+    if (d->mode == CLI_JSON) { fputc('}', d->f); d->first = 0; }
+}
