@@ -9,9 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "tex.h"
+#include "doc.h"
 #include "lietool/free.h"
-#include "lietool/json.h"
 
 static int degree_operand(long *out, const char *s, const lt_cmd *self)
 {
@@ -51,56 +50,19 @@ static void put_table(const cli_opts *o, const lt_lyndon_t B, const fmpq *c, int
     }
 }
 
-static void put_json(const cli_opts *o, const lt_lyndon_t B, const fmpq *c, int symmetric)
+static void put(const cli_opts *o, const lt_lyndon_t B, const fmpq *c, int symmetric)
 {
     slong nonzero = 0;
     for (slong i = 0; i < B->n; i++) nonzero += !fmpq_is_zero(c + i);
-    cli_json_begin(o);
-    printf(", \"degree\": %ld, \"letters\": [\"X\", \"Y\"], \"symmetric\": %s, \"dimension\": %ld, \"nonzero\": %ld, \"terms\": [",
-           (long)B->N, symmetric ? "true" : "false", (long)B->n, (long)nonzero);
-    slong k = 0;
-    for (slong i = 0; i < B->n; i++) {
-        if (fmpq_is_zero(c + i)) continue;
-        char *w = lt_lyndon_word_str(B, i), *b = lt_lyndon_bracket_str(B, i);
-        char *q = fmpq_get_str(NULL, 10, c + i);
-        printf("%s{\"index\": %ld, \"word\": ", k++ ? ", " : "", (long)i + 1);
-        lt_json_put_string(stdout, w);
-        printf(", \"bracket\": ");
-        lt_json_put_string(stdout, b);
-        printf(", \"degree\": %d, \"coefficient\": \"%s\"}", lt_lyndon_degree(B, i), q);
-        flint_free(q);
-        lt_free(w);
-        lt_free(b);
-    }
-    printf("]}\n");
-}
-
-static void put_text(const cli_opts *o, const lt_lyndon_t B, const fmpq *c, int symmetric)
-{
-    (void)o, (void)symmetric;
-    for (slong i = 0; i < B->n; i++) {
-        if (fmpq_is_zero(c + i)) continue;
-        char *b = lt_lyndon_bracket_str(B, i);
-        fmpq_print(c + i);
-        printf(" %s\n", b);
-        lt_free(b);
-    }
-}
-
-/* The series as a sum of brackets with fractions. */
-static void put_tex(const cli_opts *o, const lt_lyndon_t B, const fmpq *c, int symmetric)
-{
-    cli_tex_begin(stdout, o);
-    cli_tex_sum S;
-    cli_tex_sum_begin(&S, stdout, symmetric ? "\\log(e^{X/2} e^{Y} e^{X/2})" : "\\log(e^{X} e^{Y})");
-    for (slong i = 0; i < B->n; i++) {
-        if (fmpq_is_zero(c + i)) continue;
-        char *b = lt_lyndon_bracket_str(B, i);
-        cli_tex_sum_term(&S, c + i);
-        cli_tex_math(stdout, b);
-        lt_free(b);
-    }
-    cli_tex_sum_end(&S);
+    cli_doc d;
+    cli_doc_begin(&d, o, NULL, NULL);
+    cli_doc_long(&d, "|degree", (long)B->N, NULL);
+    if (d.mode == CLI_JSON) printf(", \"letters\": [\"X\", \"Y\"]");
+    cli_doc_bool(&d, "|symmetric", symmetric);
+    cli_doc_long(&d, "|dimension", (long)B->n, NULL);
+    cli_doc_long(&d, "|nonzero", (long)nonzero, NULL);
+    cli_doc_brackets(&d, symmetric ? "\\log(e^{X/2} e^{Y} e^{X/2})" : "\\log(e^{X} e^{Y})", B, c, NULL, 1);
+    cli_doc_end(&d, NULL);
 }
 
 int cmd_bch(int argc, char **argv, const lt_cmd *self)
@@ -130,7 +92,7 @@ int cmd_bch(int argc, char **argv, const lt_cmd *self)
         cli_free(&o);
         return cli_fail(err);
     }
-    (table ? put_table : o.latex ? put_tex : o.json ? put_json : put_text)(&o, B, c, symmetric);
+    (table ? put_table : put)(&o, B, c, symmetric);
     _fmpq_vec_clear(c, B->n);
     lt_lyndon_clear(B);
     cli_free(&o);

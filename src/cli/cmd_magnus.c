@@ -15,24 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "tex.h"
+#include "doc.h"
 #include "lietool/free.h"
 #include "lietool/json.h"
-
-/* bracket of element i with the letters' names (tex: in math mode) */
-static void put_bracket(FILE *f, const lt_lyndon_t B, slong i, char **names, int tex)
-{
-    if (B->left[i] < 0) {
-        const char *name = names[B->letters[B->offset[i]]];
-        if (tex) cli_tex_math(f, name); else fputs(name, f);
-        return;
-    }
-    fputc('[', f);
-    put_bracket(f, B, B->left[i], names, tex);
-    fputc(',', f);
-    put_bracket(f, B, B->right[i], names, tex);
-    fputc(']', f);
-}
 
 static void put_mpfr(const mpfr_t x)
 {
@@ -124,59 +109,25 @@ static int eval_matrices(const cli_opts *o, const char *path, const lt_magnus_pa
     return r;
 }
 
-/* The back ends of the expansion: c its coefficients in the basis B. */
-static void expansion_json(const cli_opts *o, long K, const lt_lyndon_t B, const fmpq *c, char **tok, int ntok,
-                           const lt_free_word_t W)
+/* The expansion: c its coefficients in the basis B. */
+static void put_expansion(const cli_opts *o, long K, const lt_lyndon_t B, const fmpq *c, char **tok, int ntok,
+                          const lt_free_word_t W)
 {
     slong nz = 0;
     for (slong i = 0; i < B->n; i++) nz += !fmpq_is_zero(c + i);
-    cli_json_begin(o);
-    printf(", \"word\": [");
-    for (int i = 0; i < ntok; i++) { if (i) printf(", "); lt_json_put_string(stdout, tok[i]); }
-    printf("], \"letters\": [");
-    for (int i = 0; i < W->r; i++) { if (i) printf(", "); lt_json_put_string(stdout, W->names[i]); }
-    printf("], \"expansion_order\": %ld, \"dimension\": %ld, \"nonzero\": %ld, \"terms\": [", K, (long)B->n, (long)nz);
-    int first = 1;
-    for (slong i = 0; i < B->n; i++) {
-        if (fmpq_is_zero(c + i)) continue;
-        char *q = fmpq_get_str(NULL, 10, c + i);
-        printf("%s{\"bracket\": \"", first ? "" : ", ");
-        put_bracket(stdout, B, i, W->names, 0);
-        printf("\", \"degree\": %d, \"coefficient\": \"%s\"}", lt_lyndon_degree(B, i), q);
-        flint_free(q);
-        first = 0;
-    }
-    printf("]}\n");
-}
-
-static void expansion_text(const cli_opts *o, long K, const lt_lyndon_t B, const fmpq *c, char **tok, int ntok,
-                           const lt_free_word_t W)
-{
-    (void)o, (void)K, (void)tok, (void)ntok;
-    for (slong i = 0; i < B->n; i++) {
-        if (fmpq_is_zero(c + i)) continue;
-        char *q = fmpq_get_str(NULL, 10, c + i);
-        printf("%s ", q);
-        put_bracket(stdout, B, i, W->names, 0);
-        printf("\n");
-        flint_free(q);
-    }
-}
-
-/* Omega as a sum of brackets with fractions. */
-static void expansion_tex(const cli_opts *o, long K, const lt_lyndon_t B, const fmpq *c, char **tok, int ntok,
-                          const lt_free_word_t W)
-{
-    (void)K, (void)tok, (void)ntok;
-    cli_tex_begin(stdout, o);
-    cli_tex_sum S;
-    cli_tex_sum_begin(&S, stdout, "\\Omega");
-    for (slong i = 0; i < B->n; i++) {
-        if (fmpq_is_zero(c + i)) continue;
-        cli_tex_sum_term(&S, c + i);
-        put_bracket(stdout, B, i, W->names, 1);
-    }
-    cli_tex_sum_end(&S);
+    cli_doc d;
+    cli_doc_begin(&d, o, NULL, NULL);
+    cli_doc_list_begin(&d, "word");
+    for (int i = 0; i < ntok && d.mode == CLI_JSON; i++) lt_json_put_string(cli_doc_elem(&d), tok[i]);
+    cli_doc_list_end(&d);
+    cli_doc_list_begin(&d, "letters");
+    for (int i = 0; i < W->r && d.mode == CLI_JSON; i++) lt_json_put_string(cli_doc_elem(&d), W->names[i]);
+    cli_doc_list_end(&d);
+    cli_doc_long(&d, "|expansion_order", K, NULL);
+    cli_doc_long(&d, "|dimension", (long)B->n, NULL);
+    cli_doc_long(&d, "|nonzero", (long)nz, NULL);
+    cli_doc_brackets(&d, "\\Omega", B, c, W->names, 0);
+    cli_doc_end(&d, NULL);
 }
 
 typedef struct {
@@ -289,7 +240,7 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
     }
     if (st) r = cli_fail(err);
     else {
-        (o.latex ? expansion_tex : o.json ? expansion_json : expansion_text)(&o, K, B, c, tok, ntok, W);
+        put_expansion(&o, K, B, c, tok, ntok, W);
         r = 0;
     }
     if (c) _fmpq_vec_clear(c, B->n);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "doc.h"
 #include "lietool/json.h"
+#include "lietool/free.h"
 
 void cli_doc_attach(cli_doc *d, const cli_opts *o)
 {
@@ -270,4 +271,51 @@ void cli_doc_item_begin(cli_doc *d)
 void cli_doc_item_end(cli_doc *d)
 {
     if (d->mode == CLI_JSON) { fputc('}', d->f); d->first = 0; }
+}
+
+/* Element i of B as a bracket of the letters' names. */
+static void bracket(FILE *f, const lt_lyndon_t B, slong i, char *const *names)
+{
+    if (B->left[i] < 0) { fputs(names[B->letters[B->offset[i]]], f); return; }
+    fputc('[', f);
+    bracket(f, B, B->left[i], names);
+    fputc(',', f);
+    bracket(f, B, B->right[i], names);
+    fputc(']', f);
+}
+
+void cli_doc_brackets(cli_doc *d, const char *lhs_tex, const lt_lyndon_t B, const fmpq *c, char *const *names, int word)
+{
+    cli_tex_sum S;
+    if (d->mode == CLI_TEX) cli_tex_sum_begin(&S, d->f, lhs_tex);
+    cli_doc_list_begin(d, "terms");
+    for (slong i = 0; i < B->n; i++) {
+        if (fmpq_is_zero(c + i)) continue;
+        char *b, *q = fmpq_get_str(NULL, 10, c + i);
+        if (names) {
+            size_t size;
+            FILE *m = open_memstream(&b, &size);
+            bracket(m, B, i, names);
+            fclose(m);
+        } else b = lt_lyndon_bracket_str(B, i);
+        if (d->mode == CLI_TEX) { cli_tex_sum_term(&S, c + i); cli_tex_math(d->f, b); }
+        else if (d->mode == CLI_TEXT) fprintf(d->f, "%s %s\n", q, b);
+        else {
+            cli_doc_item_begin(d);
+            if (word) {
+                char *w = lt_lyndon_word_str(B, i);
+                cli_doc_long(d, "|index", (long)i + 1, NULL);
+                cli_doc_str(d, "|word", w, NULL);
+                lt_free(w);
+            }
+            cli_doc_str(d, "|bracket", b, NULL);
+            cli_doc_long(d, "|degree", lt_lyndon_degree(B, i), NULL);
+            cli_doc_str(d, "|coefficient", q, NULL);
+            cli_doc_item_end(d);
+        }
+        if (names) free(b); else lt_free(b);
+        flint_free(q);
+    }
+    cli_doc_list_end(d);
+    if (d->mode == CLI_TEX) cli_tex_sum_end(&S);
 }

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include "cli.h"
 #include "tex.h"
+#include "lietool/free.h"
 
 typedef enum { CLI_TEXT, CLI_JSON, CLI_TEX } cli_mode;
 
@@ -86,5 +87,12 @@ void cli_doc_item_begin(cli_doc *d);
 void cli_doc_item_end(cli_doc *d);
 /* JSON: a bare value in a list (the caller writes it), after its comma. */
 FILE *cli_doc_elem(cli_doc *d);
+
+/* A Lie series: the non-zero terms of c, its coefficients in the Lyndon
+   basis B; text "coefficient bracket" a line, JSON the list "terms" of
+   {"index", "word" (with word), "bracket", "degree", "coefficient"},
+   LaTeX the align* "lhs_tex = sum". names: the letters' names, or NULL
+   for B's own (X, Y, ...). */
+void cli_doc_brackets(cli_doc *d, const char *lhs_tex, const lt_lyndon_t B, const fmpq *c, char *const *names, int word);
 
 #endif

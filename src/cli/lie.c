@@ -53,16 +53,19 @@ static void put_element(FILE *f, const lt_liealg_t L, const fmpq *x, int json)
     fputc(json ? ']' : ')', f);
 }
 
-static void put_space_basis(FILE *f, const lt_liealg_t L, const lt_qspace_t S, int json)
+/* A subspace of L: JSON its dimension and basis; text (unless bare) the
+   line "dimension N" and the basis elements a line each, indented. */
+static void put_space(const cli_opts *o, const lt_liealg_t L, const lt_qspace_t S, int bare)
 {
-    if (json) fputc('[', f);
+    if (o->json) { cli_json_begin(o); printf(", \"dimension\": %ld, \"basis\": [", (long)S->rank); }
+    else if (!bare) printf("dimension %ld\n", (long)S->rank);
     for (slong r = 0; r < S->rank; r++) {
-        if (json) { if (r) fputs(", ", f); }
-        else fputs("  ", f);
-        put_element(f, L, S->rows[r], json);
-        if (!json) fputc('\n', f);
+        if (o->json && r) fputs(", ", stdout);
+        if (!o->json && !bare) fputs("  ", stdout);
+        put_element(stdout, L, S->rows[r], o->json);
+        if (!o->json) putchar('\n');
     }
-    if (json) fputc(']', f);
+    if (o->json) fputs("]}\n", stdout);
 }
 
 void cli_put_dims(FILE *f, const lt_lseries_t S, int json)
@@ -80,15 +83,7 @@ int cli_lie_center(cli_opts *o, const lt_liealg_t L)
     lt_qspace_t Z;
     lt_qspace_init(Z, L->dim);
     lt_liealg_center(Z, L);
-    if (o->json) {
-        cli_json_begin(o);
-        printf(", \"dimension\": %ld, \"basis\": ", (long)Z->rank);
-        put_space_basis(stdout, L, Z, 1);
-        printf("}\n");
-    } else {
-        printf("dimension %ld\n", (long)Z->rank);
-        put_space_basis(stdout, L, Z, 0);
-    }
+    put_space(o, L, Z, 0);
     lt_qspace_clear(Z);
     return 0;
 }
@@ -160,35 +155,14 @@ int cli_lie_cmd(int argc, char **argv, const lt_cmd *self, int what)
             }
         }
         fmpq_mat_clear(K);
-    } else if (what == 2) {                            /* radical */
-        lt_qspace_t R;
-        lt_qspace_init(R, L->dim);
-        lt_liealg_radical(R, X.L);
-        if (J) {
-            cli_json_begin(&o);
-            printf(", \"dimension\": %ld, \"basis\": ", (long)R->rank);
-            put_space_basis(stdout, X.L, R, 1);
-            printf("}\n");
-        } else {
-            printf("dimension %ld\n", (long)R->rank);
-            put_space_basis(stdout, X.L, R, 0);
-        }
-        lt_qspace_clear(R);
-    } else if (o.gap) {                                /* closure as GAP's table */
+    } else if (what == 3 && o.gap) {                   /* closure as GAP's table */
         lt_io_write_gap_table(stdout, X.L);
-    } else {                                           /* closure: the basis */
-        lt_qspace_t B;
-        lt_qspace_init(B, L->dim);
-        lt_qspace_full(B, L->dim);
-        if (J) {
-            cli_json_begin(&o);
-            printf(", \"dimension\": %ld, \"basis\": ", (long)L->dim);
-            put_space_basis(stdout, X.L, B, 1);
-            printf("}\n");
-        } else {
-            for (slong r = 0; r < B->rank; r++) { put_element(stdout, X.L, B->rows[r], 0); putchar('\n'); }
-        }
-        lt_qspace_clear(B);
+    } else {                                           /* radical, closure: a basis */
+        lt_qspace_t S;
+        lt_qspace_init(S, L->dim);
+        if (what == 2) lt_liealg_radical(S, X.L); else lt_qspace_full(S, L->dim);
+        put_space(&o, X.L, S, what == 3);
+        lt_qspace_clear(S);
     }
     cli_close_object(&o, &X);
     return 0;
