@@ -7,7 +7,9 @@
    incremental Witt sum against src/free's, and against the dimension of
    fnil(r,c) built by the parser). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 #include "lietool.h"
 #include "unit.h"
@@ -330,6 +332,94 @@ static void test_plan(void)
     lt_plan_verdict_clear(V);
 }
 
+/* The generator mass (src/depth/mass.c): spectral norms of known
+   matrices, the rotation angles of the shipped and test representations
+   (computed by hand from their orders and traces), the refusal of a
+   matrix that is not orthogonal, and the Magnus radius pi. */
+static double mass_d(const mpfr_t x) { return mpfr_get_d(x, MPFR_RNDN); }
+
+static int close_to(double x, double want) { return fabs(x - want) <= 1e-12 * (fabs(want) + 1); }
+
+static void mass_of_rep(lt_depth_mass_t M, lt_status *st, const char *group, const char *path, const fmpq_t h,
+                        lt_err_t err)
+{
+    lt_pgrp_t G;
+    lt_pgrp_init(G, 1);
+    lt_rep_t R;
+    lt_rep_init(R);
+    *st = lt_io_group(G, NULL, group, ctx, err);
+    if (!*st) *st = lt_pgrp_chain(G, NULL, ctx, err);
+    if (!*st) *st = lt_io_rep_read(R, path, G, ctx, err);
+    if (!*st) *st = lt_depth_mass_rep(M, R, h, 1e-10, path, err);
+    lt_rep_clear(R);
+    lt_pgrp_clear(G);
+}
+
+static void test_mass(void)
+{
+    unit_case = "generator mass";
+    lt_err_t err;
+    lt_err_init(err);
+    lt_depth_mass_t M;
+    lt_depth_mass_init(M);
+    fmpq_t h;
+    fmpq_init(h);
+    fmpq_one(h);
+    /* ||[[1,1],[0,1]]||_2 = the golden ratio; ||[[1,2],[3,4]]||_2 =
+       sqrt(15 + sqrt 221) (A^T A = [[10,14],[14,20]]); ||[[0,1],[0,0]]|| = 1 */
+    const double gens[] = {1, 1, 0, 1, 1, 2, 3, 4, 0, 1, 0, 0};
+    const double phi = (1 + sqrt(5.0)) / 2, big = sqrt(15 + sqrt(221.0));
+    CHECK(lt_depth_mass_matrices(M, gens, 3, 2, h, err) == LT_OK && M->count == 3
+          && close_to(mass_d(M->eps), phi + big + 1) && close_to(mass_d(M->largest), big),
+          "three matrices: eps %.17g, largest %.17g", mass_d(M->eps), mass_d(M->largest));
+    fmpq_set_si(h, 1, 4);
+    CHECK(lt_depth_mass_matrices(M, gens, 3, 2, h, err) == LT_OK
+          && close_to(mass_d(M->eps), (phi + big + 1) / 4) && close_to(mass_d(M->largest), big / 4),
+          "step 1/4: eps %.17g", mass_d(M->eps));
+    fmpq_one(h);
+    lt_status st;
+    /* S4's (1,2,3,4) as the rotation by pi/2 */
+    mass_of_rep(M, &st, "S4", "tests/data/s4-subgroup.rep", h, err);
+    CHECK(st == LT_OK && M->count == 1 && close_to(mass_d(M->eps), M_PI / 2), "C4 rotation: %.17g (%s)",
+          mass_d(M->eps), err->msg);
+    /* A5: rotations of order 3 (2 pi / 3) and 5 (2 pi / 5), exact and decimal */
+    mass_of_rep(M, &st, "A5", "tests/data/a5-faithful.rep", h, err);
+    CHECK(st == LT_OK && M->count == 2 && close_to(mass_d(M->eps), 16 * M_PI / 15)
+          && close_to(mass_d(M->largest), 2 * M_PI / 3), "a5-faithful: %.17g (%s)", mass_d(M->eps), err->msg);
+    mass_of_rep(M, &st, "A5", "tests/data/a5-float.rep", h, err);
+    CHECK(st == LT_OK && fabs(mass_d(M->eps) - 16 * M_PI / 15) < 1e-9, "a5-float: %.17g (%s)", mass_d(M->eps), err->msg);
+    /* all 60 rotations: 15 of angle pi, 20 of 2 pi / 3, 12 of 2 pi / 5 and
+       12 of 4 pi / 5: pi (15 + 40/3 + 24/5 + 48/5) = 641 pi / 15 */
+    mass_of_rep(M, &st, "A5", "algebras/reps/A5-icosahedral.rep", h, err);
+    CHECK(st == LT_OK && M->count == 60 && close_to(mass_d(M->eps), 641 * M_PI / 15)
+          && close_to(mass_d(M->largest), M_PI), "A5-icosahedral: %.17g, largest %.17g (%s)", mass_d(M->eps),
+          mass_d(M->largest), err->msg);
+    /* a representation of C2 that is not orthogonal: refused, naming the line */
+    char path[] = "/tmp/lietool-t-depth-XXXXXX";
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (f) { fputs("# C2, not orthogonal\n(1,2) = [[1, 1], [0, -1]]\n", f); fclose(f); }
+    mass_of_rep(M, &st, "C2", path, h, err);
+    CHECK(f && st == LT_EINPUT && strstr(err->msg, ":2: the matrix of (1,2) is not orthogonal"), "C2 shear: %d %s",
+          st, err->msg);
+    remove(path);
+    /* the radius: pi rounded down converges, rounded up does not */
+    mpfr_t e;
+    mpfr_init2(e, 64);
+    mpfr_const_pi(e, MPFR_RNDD);
+    CHECK(lt_depth_magnus_converges(e), "pi rounded down");
+    mpfr_const_pi(e, MPFR_RNDU);
+    CHECK(!lt_depth_magnus_converges(e), "pi rounded up");
+    mpfr_set_d(e, 3.1415, MPFR_RNDN);
+    CHECK(lt_depth_magnus_converges(e), "3.1415");
+    mpfr_set_ui(e, 355, MPFR_RNDN);
+    mpfr_div_ui(e, e, 113, MPFR_RNDN);
+    CHECK(!lt_depth_magnus_converges(e), "355/113 is above pi");
+    mpfr_clear(e);
+    fmpq_clear(h);
+    lt_depth_mass_clear(M);
+}
+
 int main(void)
 {
     lt_ctx_init(ctx);
@@ -343,5 +433,6 @@ int main(void)
     test_sources();
     test_verdict();
     test_plan();
+    test_mass();
     UNIT_DONE("t-depth");
 }

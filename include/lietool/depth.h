@@ -24,10 +24,12 @@
 #define LIETOOL_DEPTH_H
 
 #include <gmp.h>
+#include <mpfr.h>
 #include <flint/flint.h>
 #include "lietool/core.h"
 #include "lietool/perm.h"
 #include "lietool/liealg.h"
+#include "lietool/rep.h"
 
 typedef enum { LT_BOUND_V1 = 0, LT_BOUND_SHARP = 1 } lt_bound;
 #define LT_BOUND_DEFAULT LT_BOUND_V1
@@ -108,9 +110,47 @@ typedef enum {
     LT_SRC_LIU,             /* O(log T) depth for every automaton, O(1) for solvable ones */
     LT_SRC_GRAZZI,          /* eigenvalues in [0,1] cannot count mod 2 */
     LT_SRC_WITT,            /* Witt's dimension formula */
+    LT_SRC_MOAN_NIESEN,     /* the Magnus series converges when the integral of ||A||_2 is below pi */
     LT_SRC_COUNT
 } lt_depth_source;
 const char *lt_depth_cite(lt_depth_source s);
+
+/* ---- the generator mass and the Magnus radius (src/depth/mass.c) ----
+   The eps of Corollary 3.6 computed from the task's generators A_1..A_m:
+   a window in which each generator acts once for time h has generator
+   mass eps = h (||A_1|| + ... + ||A_m||), in the spectral norm ||.||_2
+   (the largest singular value: the norm of Moan and Niesen's criterion);
+   a window of w tokens has mass at most w h max_i ||A_i||. */
+typedef struct {
+    mpfr_t eps;             /* h sum_i ||A_i||_2, 64 bits */
+    mpfr_t largest;         /* h max_i ||A_i||_2, 64 bits */
+    slong count;            /* m, the generators */
+} lt_depth_mass_struct;
+typedef lt_depth_mass_struct lt_depth_mass_t[1];
+
+void lt_depth_mass_init(lt_depth_mass_t M);
+void lt_depth_mass_clear(lt_depth_mass_t M);
+/* The mass of k >= 1 real n x n matrices (gens row by row, k n^2 doubles,
+   as lt_io_float_gens gives them) at step h > 0. LT_ENUMERIC when a norm
+   does not converge (lt_rmat_norm). */
+lt_status lt_depth_mass_matrices(lt_depth_mass_t M, const double *gens, slong k, slong n, const fmpq_t h,
+                                 lt_err_t err);
+/* The mass of a representation R (lt_io_rep_read; where names its file):
+   a token g acts by rho(g) = exp(A_g), A_g the principal logarithm, over
+   the elements R assigns, at step h > 0. Each rho(g) must be orthogonal
+   (every entry of rho(g)^T rho(g) - I at most tol in absolute value, for
+   exact and decimal entries alike); then A_g is normal with eigenvalues
+   i theta, theta in [-pi, pi] the rotation angles of rho(g), and
+   ||A_g||_2 = max |theta| = 2 asin(||rho(g) - I||_2 / 2). LT_EINPUT
+   naming where, the line and the element for a matrix that is not
+   orthogonal (its logarithm's norm would depend on the basis). */
+lt_status lt_depth_mass_rep(lt_depth_mass_t M, const lt_rep_t R, const fmpq_t h, double tol, const char *where,
+                            lt_err_t err);
+/* Is eps below pi? Moan and Niesen (2008, their main theorem) prove that the
+   Magnus series converges when the integral of ||A(t)||_2 is below pi;
+   at or above pi it need not converge, and the powers eps^n of Corollary
+   3.6 bound nothing. 1 below pi, else 0. */
+int lt_depth_magnus_converges(const mpfr_t eps);
 
 /* ---- the lengths a depth covers (src/depth/verdict.c) ---- */
 /* The longest length up to Tmax that k abelian layers cover for an object

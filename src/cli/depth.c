@@ -23,6 +23,7 @@ int cli_depth_open(cli_depth_opts *d, cli_opts *o, cli_object *X, int argc, char
     d->bound = LT_BOUND_DEFAULT;
     d->max_digits = 100000;
     fmpq_init(d->eps);
+    fmpq_init(d->step);
     int r = cli_getopts(o, d, argc, argv, self, NULL);
     d->has_eps = fmpq_sgn(d->eps) > 0;
     if (r < 0) r = cli_load_object(o, X, self);
@@ -38,6 +39,7 @@ int cli_depth_open(cli_depth_opts *d, cli_opts *o, cli_object *X, int argc, char
 void cli_depth_close(cli_depth_opts *d, cli_opts *o, cli_object *X)
 {
     fmpq_clear(d->eps);
+    fmpq_clear(d->step);
     cli_close_object(o, X);
 }
 
@@ -48,6 +50,7 @@ int cli_depth_profile_init(cli_depth_profile *P, cli_opts *o, cli_object *X, int
     lt_pgrp_profile_init(P->grp);
     lt_liealg_profile_init(P->lie);
     P->is_lie = X->is_lie;
+    P->X = X;
     if (X->is_lie) {
         lt_liealg_profile(P->lie, X->L, LT_LIE_PROFILE_DERIVED | (lower ? LT_LIE_PROFILE_LOWER : 0));
         mpz_set_si(P->size, (long)X->L->dim);

@@ -18,6 +18,10 @@ typedef struct {
     fmpq_t eps;             /* --eps E, exact */
     cli_arch_opt arch;      /* --arch FAMILY: also the theory's verdict (lt_plan) */
     long depth;             /* --depth K: its layers */
+    /* error-bound */
+    long one_depth;         /* --depth K: that row of the table only, 0 for all */
+    fmpq_t step;            /* --step H, exact; 0 when not given */
+    const char *rep;        /* --rep FILE, or NULL */
 } cli_depth_opts;
 
 /* The depth options, for the declarations of min-depth, error-bound and
@@ -64,6 +68,7 @@ typedef struct {
     long nilpotency_class;  /* -1: not nilpotent, or not computed */
     lt_pgrp_profile_t grp;
     lt_liealg_profile_t lie;
+    cli_object *X;          /* the object itself */
     int has_verdict;        /* --arch given: the verdict for --depth layers and --length */
     lt_plan_verdict_t verdict;
 } cli_depth_profile;

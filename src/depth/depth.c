@@ -195,6 +195,7 @@ const char *lt_depth_cite(lt_depth_source s)
         [LT_SRC_LIU] = "Liu et al. 2023",
         [LT_SRC_GRAZZI] = "Grazzi et al. 2025",
         [LT_SRC_WITT] = "Witt 1937",
+        [LT_SRC_MOAN_NIESEN] = "Moan and Niesen 2008",
     };
     return (unsigned)s < LT_SRC_COUNT ? cite[s] : "";
 }
