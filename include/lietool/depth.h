@@ -114,6 +114,9 @@ typedef enum {
     LT_SRC_COUNT
 } lt_depth_source;
 const char *lt_depth_cite(lt_depth_source s);
+/* The same, naming the reading b of Corollary 3.6 and Proposition 3.7
+   ("Heo et al. 2026, Proposition 3.7, v1 reading"). */
+const char *lt_depth_cite_reading(lt_depth_source s, lt_bound b);
 
 /* ---- the generator mass and the Magnus radius (src/depth/mass.c) ----
    The eps of Corollary 3.6 computed from the task's generators A_1..A_m:

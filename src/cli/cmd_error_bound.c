@@ -76,12 +76,6 @@ static void put_json(const cli_opts *o, const cli_depth_opts *d, const cli_depth
     printf("]}\n");
 }
 
-/* The reading of Corollary 3.6 in use, for its citations. */
-static const char *reading(const cli_depth_opts *d)
-{
-    return d->bound == LT_BOUND_V1 ? "v1 reading" : "sharp reading";
-}
-
 static void put_text(const cli_opts *o, const cli_depth_opts *d, const cli_depth_profile *P, const eb_result *E)
 {
     cli_depth_put_head(o, P);
@@ -114,7 +108,7 @@ static void put_text(const cli_opts *o, const cli_depth_opts *d, const cli_depth
         else if (HAS_POWERS(E)) printf(" -");
         putchar('\n');
     }
-    printf("  O(eps^(c(k)+1)), eps the generator mass: %s, %s\n", lt_depth_cite(LT_SRC_HEO_COR36), reading(d));
+    printf("  O(eps^(c(k)+1)), eps the generator mass: %s\n", lt_depth_cite_reading(LT_SRC_HEO_COR36, d->bound));
     if (E->dl > 0) printf("  exact from depth %ld, the derived length: %s\n", E->dl, lt_depth_cite(LT_SRC_HEO_THM34));
     else if (E->dl == 0) printf("  exact at every depth (derived length 0): %s\n", lt_depth_cite(LT_SRC_HEO_THM34));
     else printf("  never exact at constant depth (not solvable): %s\n", lt_depth_cite(LT_SRC_HEO_PROP33));
@@ -176,8 +170,8 @@ static void put_tex(const cli_opts *o, const cli_depth_opts *d, const cli_depth_
     }
     printf("\\end{tabular}\n\\end{center}\n");
     printf("\\noindent $O(\\varepsilon^{c(k)+1})$, $\\varepsilon$ the generator mass (");
-    cli_tex_text(stdout, lt_depth_cite(LT_SRC_HEO_COR36));
-    printf(", %s).\\par\n\\noindent ", reading(d));
+    cli_tex_text(stdout, lt_depth_cite_reading(LT_SRC_HEO_COR36, d->bound));
+    printf(").\\par\n\\noindent ");
     if (E->dl > 0) printf("Exact from depth $%ld$, the derived length", E->dl);
     else if (E->dl == 0) printf("Exact at every depth (derived length $0$)");
     else printf("Never exact at constant depth (not solvable)");

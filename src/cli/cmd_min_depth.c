@@ -38,7 +38,7 @@ static void put(const cli_opts *o, const cli_depth_opts *dp, const cli_depth_pro
 {
     cli_doc D, *d = &D;
     unsigned long T = M->T;
-    const char *cite37 = lt_depth_cite(LT_SRC_HEO_PROP37), *cite33 = lt_depth_cite(LT_SRC_HEO_PROP33);
+    const char *cite37 = lt_depth_cite_reading(LT_SRC_HEO_PROP37, dp->bound), *cite33 = lt_depth_cite(LT_SRC_HEO_PROP33);
     cli_depth_head(d, o, P);
     cli_doc_long(d, "|abelian_layers", M->ab, "");
     cli_doc_long(d, "|restricted_layers", M->re, "");

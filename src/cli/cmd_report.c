@@ -116,7 +116,7 @@ static void tex_exponents(const cli_depth_opts *dp, long dl)
         if (lt_depth_is_exact(k, dl)) printf(" & -");
         else printf(" & %lu", lt_depth_error_exponent(k, dp->bound));
     printf("\n\\end{array}\n\\end{equation*}\n(");
-    cli_tex_text(stdout, lt_depth_cite(LT_SRC_HEO_COR36));
+    cli_tex_text(stdout, lt_depth_cite_reading(LT_SRC_HEO_COR36, dp->bound));
     printf(")\\par\n");
 }
 
@@ -164,7 +164,7 @@ static void put(const cli_opts *o, const cli_depth_opts *dp, const cli_depth_pro
     cli_doc_list_begin(d, "claims");
     for (int i = 0; i < R->C->n; i++) {
         const claim *c = &R->C->c[i];
-        const char *src = c->src >= 0 ? lt_depth_cite(c->src) : NULL;
+        const char *src = c->src >= 0 ? lt_depth_cite_reading(c->src, dp->bound) : NULL;
         if (c->section != section && d->mode != CLI_JSON) {
             section = c->section;
             if (d->mode == CLI_TEX) { cli_doc_break(d); printf("\\medskip\n"); }

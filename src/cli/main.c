@@ -33,7 +33,7 @@ static const lt_cmd lt_commands[] = {
     {"derived-length", cmd_derived_length, "length of the derived series, or 'not solvable'", &cli_derived_length_decl},
     {"derived-series", cmd_derived_series, "orders (groups) or dimensions (Lie algebras) of G > G' > G'' > ...", &cli_derived_series_decl},
     {"dimension", cmd_dimension, "the dimension of a Lie algebra", &cli_dimension_decl},
-    {"error-bound", cmd_error_bound, "the error exponent of a depth-k order-blind stack, k = 1..8 (arXiv 2603.05573, Corollary 3.6)", &cli_error_bound_decl},
+    {"error-bound", cmd_error_bound, "the error exponent of a depth-k order-blind stack, k = 1..8 (arXiv 2603.05573, Corollary 3.6, v1 or sharp reading)", &cli_error_bound_decl},
     {"explain", cmd_explain, "the reasoning behind an answer (derived-series, lower-central-series, solvable, nilpotent, perfect, abelian, min-depth, isomorphic) with witnesses checked by the engine", &cli_explain_decl},
     {"help", cmd_help, "list the commands, one command's usage, or the object grammar", &cli_help_decl},
     {"info", cmd_info, "the whole algebraic profile of a group or a Lie algebra", &cli_info_decl},

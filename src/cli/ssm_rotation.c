@@ -130,7 +130,7 @@ static void put_text(const lt_rotation_params *P, const lt_rotation_result_t Z)
     if (P->nfit > 0) {
         printf("\n  slope: of log RMS error against log h over the %d fit steps (RMS errors above %.0e);\n",
                P->nfit, Z->floor);
-        printf("  predicted O(h^(c(k)+1)) per window (Heo et al. 2026, Corollary 3.6)\n");
+        printf("  predicted O(h^(c(k)+1)) per window (%s)\n", lt_depth_cite_reading(LT_SRC_HEO_COR36, P->bound));
         printf("\n  RMS error  ");
         for (int d = 0; d < nd; d++) printf(d < nd - 1 ? "  k=%-7d" : "  k=%d", P->kmin + d);
         printf("\n");

@@ -178,6 +178,17 @@ const char *lt_depth_word_problem_name(lt_wp_class c)
     return name[c];
 }
 
+const char *lt_depth_cite_reading(lt_depth_source s, lt_bound b)
+{
+    /* Corollary 3.6 and Proposition 3.7 read differently in v1 and in the
+       sharp reading (lt_bound): the citation names the one in use */
+    if (s == LT_SRC_HEO_COR36)
+        return b == LT_BOUND_SHARP ? "Heo et al. 2026, Corollary 3.6, sharp reading" : "Heo et al. 2026, Corollary 3.6, v1 reading";
+    if (s == LT_SRC_HEO_PROP37)
+        return b == LT_BOUND_SHARP ? "Heo et al. 2026, Proposition 3.7, sharp reading" : "Heo et al. 2026, Proposition 3.7, v1 reading";
+    return lt_depth_cite(s);
+}
+
 const char *lt_depth_cite(lt_depth_source s)
 {
     static const char *cite[LT_SRC_COUNT] = {
