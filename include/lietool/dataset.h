@@ -18,6 +18,24 @@
 lt_status lt_dataset_generate(FILE *out, const lt_cayley_t C, long len, long samples,
                               uint64_t seed, int *capped, const lt_ctx_t ctx, lt_err_t err);
 
+/* A token map: group element e is token token[e] (e < n), and with
+   has_bos every word starts with the token bos, in the input and the
+   target alike (the paper's pipeline; lietool-formats(5), TOKEN MAPS). */
+typedef struct lt_token_map_s { long n; int *token; int has_bos, bos; } lt_token_map;
+void lt_token_map_clear(lt_token_map *T);
+/* token[e] = e + offset; bos < 0 for none. LT_EINPUT if bos collides with
+   an element's token. */
+lt_status lt_token_map_offset(lt_token_map *T, long n, long offset, long bos, lt_err_t err);
+/* A JSON file mapping elements to tokens: an object whose keys are the
+   elements' indices in decimal ("0", "1", ...) and values token ids,
+   other keys ignored (a tokenizer's vocab.json), or a tokenizer.json whose
+   "model": {"vocab": ...} is such an object. Every element 0..n-1 must be
+   there; tokens distinct and not bos. */
+lt_status lt_token_map_read(lt_token_map *T, long n, const char *path, long bos, lt_err_t err);
+/* lt_dataset_generate with the tokens of a map (NULL: the elements). */
+lt_status lt_dataset_generate_tokens(FILE *out, const lt_cayley_t C, long len, long samples, uint64_t seed,
+                                     const lt_token_map *map, int *capped, const lt_ctx_t ctx, lt_err_t err);
+
 /* The check of a CSV file against both conventions. */
 #define LT_DATASET_KEEP 20          /* problem messages kept */
 typedef struct {

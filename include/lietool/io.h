@@ -49,11 +49,17 @@ int lt_io_named(const char *sub, const char *ext, char ***names);
 
 /* ---- trained models (src/io/model.c; lietool-formats(5), TRAINED MODELS) ---- */
 #include "lietool/model.h"
-/* Reads DIR/config.json and DIR/model.safetensors into M (initialised; its
-   contents are replaced); every tensor's shape is checked against the
+/* Reads DIR/config.json and the weights in DIR (lt_ckpt_read_dir: model.safetensors,
+   the sharded index, pytorch_model.bin, ...) into M (initialised; its
+   contents are replaced); the layout (lietool-diag, Hugging Face's Mamba,
+   mamba_ssm's) comes from the config and every tensor name may carry a
+   prefix such as "model."; every tensor's shape is checked against the
    config. LT_EINPUT naming the file, key or tensor; LT_ELIMIT above max_mb
    MiB. */
 lt_status lt_io_model_read(lt_model_t M, const char *dir, long max_mb, lt_err_t err);
+/* The same with the precision of the forward pass (LT_COMPUTE_CONFIG: the
+   config's torch_dtype); the parameters are rounded to it. */
+lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_compute compute, lt_err_t err);
 /* The outputs of an evaluation (lietool ssm eval --predictions, --logits;
    lietool-formats(5)): the header of each file, then per word a row
    "seed,input,target,prediction" (tokens separated by spaces; the training

@@ -21,6 +21,11 @@ struct lt_json_struct {
 
 /* Parses text[0..n-1]; on failure returns NULL and sets err (line:col). */
 lt_json *lt_json_parse(const char *text, size_t n, lt_err_t err);
+/* With LT_JSON_NONFINITE, also the numbers Infinity, -Infinity and NaN, as
+   Python's json module writes them (a model's config.json may hold them);
+   their text is the word, which strtod reads. */
+#define LT_JSON_NONFINITE 1
+lt_json *lt_json_parse_flags(const char *text, size_t n, int flags, lt_err_t err);
 void lt_json_free(lt_json *v);
 const lt_json *lt_json_get(const lt_json *obj, const char *key);
 /* Integer value of a number that is an exact integer in range; 0 on failure. */

@@ -1,5 +1,7 @@
-/* Trained sequence models read from a Hugging Face style directory
-   (config.json + model.safetensors) and run in single precision: the
+/* Trained sequence models read from a checkpoint directory (config.json
+   and the weights in one of the formats of lietool/checkpoint.h, in the
+   layout of lietool-diag, Hugging Face's Mamba or mamba_ssm's
+   MambaLMHeadModel) and run in f32, or rounded as bf16 or f16: the
    lietool-diag diagonal recurrence and Mamba-1 (Gu and Dao 2023) with the
    signed-eigenvalue variant of Grazzi et al. (ICLR 2025). The tensor
    names, shapes and formulas are in lietool-formats(5), TRAINED MODELS. */
@@ -13,6 +15,13 @@
 typedef enum { LT_ARCH_DIAG, LT_ARCH_MAMBA } lt_model_arch;
 /* Eigenvalue range of the transition: [0,1], [-1,1], complex unit disc. */
 typedef enum { LT_EIG_POSITIVE, LT_EIG_SIGNED, LT_EIG_COMPLEX } lt_model_eig;
+/* The tensor-name layout a checkpoint was recognised as. */
+typedef enum { LT_LAYOUT_DIAG, LT_LAYOUT_HF_MAMBA, LT_LAYOUT_MAMBA_SSM } lt_model_layout;
+/* The precision of the forward pass: f32, or every weight and every
+   intermediate rounded to bf16 or f16 as model.to(dtype) makes torch do
+   (lietool-formats(5), Precision). LT_COMPUTE_CONFIG: the config's
+   torch_dtype. */
+typedef enum { LT_COMPUTE_F32, LT_COMPUTE_BF16, LT_COMPUTE_F16, LT_COMPUTE_CONFIG } lt_model_compute;
 
 typedef struct {
     float *norm;
@@ -20,13 +29,22 @@ typedef struct {
     float *a_w, *a_b, *th_w, *th_b, *b_w, *b_b, *out_w, *out_b;
     float *mlp_norm, *fc1_w, *fc1_b, *fc2_w, *fc2_b;
     /* mamba */
-    float *in_w, *in_b, *conv_w, *conv_b, *x_w, *dt_w, *dt_b, *A, *D, *mo_w, *mo_b;
+    float *in_w, *in_b, *conv_w, *conv_b, *x_w, *dt_w, *dt_b, *A_log, *D, *mo_w, *mo_b;
+    float *A;                   /* -exp(A_log), from the (rounded) A_log */
 } lt_model_layer;
 
 typedef struct {
     lt_model_arch arch;
     lt_model_eig eig;
+    lt_model_layout layout;
+    const char *format;         /* the checkpoint's file format (lietool/checkpoint.h) */
+    const char *file;           /* its file in the directory */
+    char prefix[64];            /* the prefix of every tensor name, e.g. "model." */
     int vocab, classes, d_model, n_layers;
+    int vocab_rows;             /* rows of the embedding (and an untrimmed head): vocab padded (mamba_ssm) */
+    int residual_fp32;          /* the residual stream stays f32 under bf16/f16 */
+    lt_model_compute compute;   /* of the forward pass */
+    lt_model_compute config_compute;    /* the config's torch_dtype (f32 when absent) */
     int d_state;                /* diag: N; mamba: state_size */
     int d_mlp;                  /* diag */
     int d_inner, conv_k, dt_rank, use_bias, use_conv_bias, tied;   /* mamba */
@@ -34,14 +52,22 @@ typedef struct {
     const char *dtype;          /* of the weights, e.g. "F32" */
     float *embed, *norm_f, *head_w, *head_b;
     lt_model_layer *layers;
-    int nweights;
-    float **weights;            /* every array above, for clearing */
+    int nweights, nparams;
+    float **weights;            /* every array above, for clearing; the first nparams are the parameters */
+    size_t *sizes;              /* their lengths */
 } lt_model_struct;
 typedef lt_model_struct lt_model_t[1];
 
 void lt_model_init(lt_model_t M);
 void lt_model_clear(lt_model_t M);
 /* A model directory is read by lt_io_model_read (lietool/io.h). */
+/* "lietool-diag", "Hugging Face" or "mamba_ssm"; "f32", "bf16", "f16". */
+const char *lt_model_layout_name(const lt_model_t M);
+const char *lt_model_compute_name(lt_model_compute c);
+/* Sets the precision of the forward pass and rounds every parameter to it
+   (the cast of the whole model); once, after loading (the rounding cannot
+   be undone). */
+void lt_model_set_compute(lt_model_t M, lt_model_compute c);
 /* "lietool-diag" or "mamba"; the layer type's name ("positive diagonal",
    "signed diagonal", "complex diagonal", "Mamba", "signed Mamba"). */
 const char *lt_model_arch_name(const lt_model_t M);
@@ -53,7 +79,8 @@ void lt_model_family(lt_arch *a, const lt_model_t M);
    of the group (the message names the model by name and the group by
    group). */
 lt_status lt_model_check_group(const lt_model_t M, const char *name, long n, const char *group, lt_err_t err);
-/* logits[t*classes + c] for tokens[0..T-1] (each below vocab). */
+/* logits[t*classes + c] for tokens[0..T-1] (each below vocab): the head's
+   first classes rows (mamba_ssm's padded rows are left out). */
 void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long T);
 
 /* ---- evaluation on a word problem (src/ssm/eval.c) ---- */
@@ -100,6 +127,10 @@ typedef struct {
        positions are then 1..T and the metrics' positions 0..T. */
     int has_bos;
     int bos;
+    /* NULL, or the tokens of the elements (and the BOS, which then replaces
+       has_bos and bos); the predictions passed to word are then mapped
+       back to elements, -1 for a token that is no element's. */
+    const struct lt_token_map_s *map;
 } lt_ssm_eval_params;
 
 typedef struct {

@@ -29,6 +29,8 @@ typedef struct {
     uint64_t seed;
     int conv;                       /* lt_convention */
     long max_length, max_samples;
+    long bos, offset;               /* -1 when not given */
+    const char *token_map;
 } gen_opts;
 
 const cli_choice cli_conventions[] = {
@@ -48,6 +50,12 @@ static const cli_optdecl generate_opts[] = {
      .help = "refuse --length above L (default 10000)"},
     {.name = "--max-samples", CLI_LONG_AT(gen_opts, max_samples), .meta = "N", .min = 1, .max = CLI_MAX_SAMPLES,
      .help = "refuse more than N words (default 1e7)"},
+    {.name = "--bos", CLI_LONG_AT(gen_opts, bos), .meta = "ID", .min = 0, .max = 1L << 30,
+     .help = "write token ID in front of every input and target (as ssm eval --bos)"},
+    {.name = "--offset", CLI_LONG_AT(gen_opts, offset), .meta = "N", .min = 0, .max = 1L << 30,
+     .help = "write element e as token e + N (lietool-formats(5), TOKEN MAPS)"},
+    {.name = "--token-map", CLI_STRING_AT(gen_opts, token_map), .meta = "FILE",
+     .help = "write the elements' tokens from a JSON file such as a tokenizer's vocab.json"},
     {0}
 };
 
@@ -94,7 +102,12 @@ static int generate(gen_opts *d, cli_opts *o, const lt_cmd *self)
         lt_err_t err;
         lt_err_init(err);
         int capped = 0;
-        if (lt_dataset_generate(stdout, C, d->length, d->samples, d->seed, &capped, o->ctx, err)) r = cli_fail(err);
+        lt_token_map map = {0};
+        lt_status ms = d->token_map ? lt_token_map_read(&map, C->n, d->token_map, d->bos, err)
+                     : d->offset >= 0 || d->bos >= 0 ? lt_token_map_offset(&map, C->n, d->offset < 0 ? 0 : d->offset, d->bos, err)
+                     : LT_OK;
+        if (ms || lt_dataset_generate_tokens(stdout, C, d->length, d->samples, d->seed, map.token ? &map : NULL, &capped,
+                                             o->ctx, err)) r = cli_fail(err);
         else {
             r = 0;
             if (capped) {
@@ -104,6 +117,7 @@ static int generate(gen_opts *d, cli_opts *o, const lt_cmd *self)
                         spec, m, d->length);
             }
         }
+        lt_token_map_clear(&map);
     }
     lt_cayley_clear(C);
     lt_free(spec);
@@ -201,7 +215,8 @@ int cmd_dataset(int argc, char **argv, const lt_cmd *self)
     int r = -1;
     const cli_decl *sub = cli_find_sub(self, argc, argv, &r);
     if (!sub) return r;
-    gen_opts d = {.length = -1, .samples = -1, .seed = 0, .conv = LT_CONV_AA, .max_length = 10000, .max_samples = 10000000};
+    gen_opts d = {.length = -1, .samples = -1, .seed = 0, .conv = LT_CONV_AA, .max_length = 10000, .max_samples = 10000000,
+                  .bos = -1, .offset = -1};
     cli_opts o;
     r = cli_getopts(&o, &d, argc, argv, self, sub);
     if (r < 0) r = sub == &generate_decl ? generate(&d, &o, self) : check(&o, self);

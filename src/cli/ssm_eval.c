@@ -24,12 +24,19 @@ typedef struct {
     const char *sub, *group, *data, *predf, *logitf, *svg;
     long length, samples, max_mb, max_len, max_samples;
     long bos;               /* --bos ID, -1 when not given */
+    long offset;            /* --offset N, -1 when not given */
+    const char *token_map;  /* --token-map FILE */
+    int compute;            /* --compute, LT_COMPUTE_CONFIG when not given */
     double threshold;       /* --threshold, default 0.9 */
     uint64_t seed;
     int json, ndirs;
     char **dirs;            /* the operands, in co */
     cli_opts co;            /* the shared options: --json, the limits of loading the group (ctx) */
 } ev_opts;
+
+static const cli_choice ev_computes[] = {
+    {"f32", LT_COMPUTE_F32, 0}, {"bf16", LT_COMPUTE_BF16, 0}, {"f16", LT_COMPUTE_F16, 0}, {NULL, 0, 0}
+};
 
 #define EV_GROUP {.name = "--group", CLI_STRING_AT(ev_opts, group), .meta = "G", .flags = CLI_REQUIRED, \
                   .help = "the group of the task, whose elements are the model's tokens"}
@@ -43,7 +50,13 @@ typedef struct {
     {.name = "--threshold", CLI_DOUBLE_AT(ev_opts, threshold), .meta = "X", .dmin = 1e-9, .dmax = 1, \
      .help = "the accuracy of the longest prefix (default 0.9)"}, \
     {.name = "--bos", CLI_LONG_AT(ev_opts, bos), .meta = "ID", .min = 0, .max = 1L << 30, \
-     .help = "prepend token ID to every word, read and predicted and counted, as the paper's code does"}
+     .help = "prepend token ID to every word, read and predicted and counted, as the paper's code does"}, \
+    {.name = "--offset", CLI_LONG_AT(ev_opts, offset), .meta = "N", .min = 0, .max = 1L << 30, \
+     .help = "element e is token e + N (lietool-formats(5), TOKEN MAPS)"}, \
+    {.name = "--token-map", CLI_STRING_AT(ev_opts, token_map), .meta = "FILE", \
+     .help = "the elements' tokens from a JSON file such as the tokenizer's vocab.json"}, \
+    {.name = "--compute", CLI_ENUM_AT(ev_opts, compute), .choices = ev_computes, .meta = "f32|bf16|f16", \
+     .help = "the forward pass's precision (default: the config's torch_dtype)"}
 #define EV_LIMITS \
     {.name = "--max-checkpoint-mb", CLI_LONG_AT(ev_opts, max_mb), .meta = "N", .min = 1, .max = CLI_MAX_MIB, \
      .help = "refuse a model.safetensors above N MiB (default 1024)"}, \
@@ -96,6 +109,8 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
     o->max_len = 10000;
     o->max_samples = 1000000;
     o->bos = -1;
+    o->offset = -1;
+    o->compute = LT_COMPUTE_CONFIG;
     o->threshold = 0.9;
     int r = cli_getopts(&o->co, o, argc, argv, self, d);
     o->json = o->co.json;
@@ -106,6 +121,8 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
         return cli_usage_error(self, d, "give --data FILE.csv, or --length T and --samples N");
     if (o->data && (o->length > 0 || o->samples > 0))
         return cli_usage_error(self, d, "--data takes its words from the file; drop --length and --samples");
+    if (o->offset >= 0 && o->token_map)
+        return cli_usage_error(self, d, "give --offset N or --token-map FILE, not both");
     if (o->length > o->max_len) { fprintf(stderr, "lietool: ssm %s: --length %ld is above --max-length %ld\n", o->sub, o->length, o->max_len); return CLI_LIMIT; }
     if (o->samples > o->max_samples) { fprintf(stderr, "lietool: ssm %s: --samples %ld is above --max-samples %ld\n", o->sub, o->samples, o->max_samples); return CLI_LIMIT; }
     return -1;
@@ -125,8 +142,27 @@ static lt_status ev_words(lt_words_t W, const ev_opts *o, const lt_cayley_t C, c
 /* Loads a model and checks that the group fits it. */
 static lt_status ev_model(lt_model_t M, const char *dir, const ev_opts *o, const lt_cayley_t C, lt_err_t err)
 {
-    lt_status st = lt_io_model_read(M, dir, o->max_mb, err);
-    return st ? st : lt_model_check_group(M, dir, C->n, o->group, err);
+    lt_status st = lt_io_model_load(M, dir, o->max_mb, (lt_model_compute)o->compute, err);
+    if (st || o->offset >= 0 || o->token_map) return st;    /* a token map is checked by the evaluation */
+    return lt_model_check_group(M, dir, C->n, o->group, err);
+}
+
+/* --offset, --token-map (with --bos); map->token NULL when neither is given */
+static lt_status ev_map(lt_token_map *map, const ev_opts *o, const lt_cayley_t C, lt_err_t err)
+{
+    if (o->token_map) return lt_token_map_read(map, C->n, o->token_map, o->bos, err);
+    if (o->offset >= 0) return lt_token_map_offset(map, C->n, o->offset, o->bos, err);
+    return LT_OK;
+}
+
+/* "checkpoint: ..." the layout, format and precision */
+static void ev_describe(const lt_model_t M)
+{
+    printf("checkpoint: %s layout%s%s, %s (%s), compute %s", lt_model_layout_name(M), M->prefix[0] ? ", prefix " : "",
+           M->prefix, M->file, M->format, lt_model_compute_name(M->compute));
+    if (M->compute != M->config_compute) printf(" (the config's: %s)", lt_model_compute_name(M->config_compute));
+    if (M->vocab_rows != M->vocab) printf("; vocabulary %d padded to %d rows, argmax over %d", M->vocab, M->vocab_rows, M->classes);
+    printf("\n");
 }
 
 /* --predictions and --logits: the rows of one word, as the model saw it. */
@@ -159,8 +195,9 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     lt_plan_verdict_t V;
     lt_plan_verdict_init(V);
     ev_files F = {NULL, NULL, W, 0};
+    lt_token_map map = {0};
     long d = 0, abel = 0;
-    if (lt_io_cayley_table(C, o.group, LT_CONV_AA, ctx, err) || ev_model(M, dir, &o, C, err)
+    if (lt_io_cayley_table(C, o.group, LT_CONV_AA, ctx, err) || ev_model(M, dir, &o, C, err) || ev_map(&map, &o, C, err)
         || lt_cayley_derived_length(&d, &abel, C, ctx, err) || ev_words(W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
     if (o.predf && !(F.pred = fopen(o.predf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.predf, strerror(errno)); r = CLI_INPUT; goto done; }
     if (o.logitf && !(F.logits = fopen(o.logitf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.logitf, strerror(errno)); r = CLI_INPUT; goto done; }
@@ -168,7 +205,7 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     if (F.pred) lt_io_write_predictions_header(F.pred);
     if (F.logits) lt_io_write_logits_header(F.logits, W->n, W->max_len, M->classes);
     lt_ssm_eval_params EP = {.threshold = o.threshold, .word = (F.pred || F.logits) ? ev_write : NULL, .arg = &F,
-                             .has_bos = o.bos >= 0, .bos = (int)o.bos};
+                             .has_bos = o.bos >= 0, .bos = (int)o.bos, .map = map.token ? &map : NULL};
     if (lt_ssm_eval_run(R, M, W, &EP, err)) { r = cli_fail(err); goto done; }
     if ((F.pred && fclose(F.pred)) | (F.logits && fclose(F.logits))) {
         F.pred = F.logits = NULL;
@@ -188,6 +225,8 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
         printf(", \"architecture\": \"%s\", \"layer_type\": \"%s\", \"layers\": %d, \"d_model\": %d, \"dtype\": \"%s\", \"group\": ",
                lt_model_arch_name(M), lt_model_layer_name(M), M->n_layers, M->d_model, M->dtype ? M->dtype : "F32");
         lt_json_put_string(stdout, o.group);
+        printf(", \"layout\": \"%s\", \"format\": \"%s\", \"compute\": \"%s\", \"vocab_size\": %d, \"vocab_rows\": %d",
+               lt_model_layout_name(M), M->format, lt_model_compute_name(M->compute), M->vocab, M->vocab_rows);
         printf(", \"order\": \"%ld\", \"words\": %ld, \"max_length\": %ld, \"token_accuracy\": %.6f, \"sequence_accuracy\": %.6f, "
                "\"sequences_correct\": %ld, \"longest_prefix_90\": %ld, \"per_position_accuracy\": [",
                C->n, R->words, R->max_length, R->token_accuracy, R->sequence_accuracy, R->correct_words, R->longest_prefix);
@@ -203,6 +242,7 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     } else {
         printf("model: %s (%s, %d %s layer%s, d_model %d, %s)\n", dir, lt_model_arch_name(M), M->n_layers,
                lt_model_layer_name(M), M->n_layers == 1 ? "" : "s", M->d_model, M->dtype ? M->dtype : "F32");
+        ev_describe(M);
         printf("words: %ld of %s (order %ld), up to length %ld", R->words, o.group, C->n, R->max_length);
         if (o.data) printf(", from %s\n", o.data); else printf(", seed %" PRIu64 "\n", o.seed);
         printf("  %-26s %.4f\n", "token accuracy", R->token_accuracy);
@@ -219,6 +259,7 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     }
     r = 0;
 done:
+    lt_token_map_clear(&map);
     if (F.pred) fclose(F.pred);
     if (F.logits) fclose(F.logits);
     lt_plan_verdict_clear(V);
@@ -280,16 +321,18 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     lt_words_t W;
     lt_words_init(W);
     sweep_row *rows = lt_calloc((size_t)o.ndirs, sizeof *rows);
+    lt_token_map map = {0};
     long d = 0, abel = 0;
     if (lt_io_cayley_table(C, o.group, LT_CONV_AA, ctx, err) || lt_cayley_derived_length(&d, &abel, C, ctx, err)
-        || ev_words(W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
+        || ev_map(&map, &o, C, err) || ev_words(W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
     for (int i = 0; i < o.ndirs; i++) {
         lt_model_t M;
         lt_model_init(M);
         if (ev_model(M, o.dirs[i], &o, C, err)) { lt_model_clear(M); r = cli_fail(err); goto done; }
         lt_ssm_eval_t R;
         lt_ssm_eval_init(R);
-        lt_ssm_eval_params EP = {.threshold = o.threshold, .has_bos = o.bos >= 0, .bos = (int)o.bos};
+        lt_ssm_eval_params EP = {.threshold = o.threshold, .has_bos = o.bos >= 0, .bos = (int)o.bos,
+                                 .map = map.token ? &map : NULL};
         lt_status st = lt_ssm_eval_run(R, M, W, &EP, err);
         if (st) { lt_ssm_eval_clear(R); lt_model_clear(M); r = cli_fail(err); goto done; }
         rows[i] = (sweep_row){o.dirs[i], M->n_layers, lt_model_layer_name(M), R->token_accuracy, R->sequence_accuracy,
@@ -338,6 +381,7 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     r = o.svg ? put_svg(o.svg, rows, o.ndirs, d, o.length, o.group) : -1;
     if (r < 0) r = 0;
 done:
+    lt_token_map_clear(&map);
     for (int i = 0; i < o.ndirs; i++)
         if (rows[i].V) { lt_plan_verdict_clear(rows[i].V); lt_free(rows[i].V); }
     lt_free(rows);

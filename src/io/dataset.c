@@ -270,6 +270,82 @@ static lt_status write_row(FILE *out, sbuf *b, uint64_t seed, const int *w, cons
 lt_status lt_dataset_generate(FILE *out, const lt_cayley_t C, long len, long samples,
                               uint64_t seed, int *capped, const lt_ctx_t ctx, lt_err_t err)
 {
+    return lt_dataset_generate_tokens(out, C, len, samples, seed, NULL, capped, ctx, err);
+}
+
+/* ---- token maps ---- */
+
+void lt_token_map_clear(lt_token_map *T)
+{
+    lt_free(T->token);
+    memset(T, 0, sizeof *T);
+}
+
+static lt_status map_check(lt_token_map *T, long bos, const char *what, lt_err_t err)
+{
+    T->has_bos = bos >= 0;
+    T->bos = (int)bos;
+    for (long e = 0; e < T->n; e++) {
+        if (T->has_bos && T->token[e] == T->bos)
+            return lt_err_set(err, LT_EINPUT, "%s: element %ld has the BOS token %ld", what, e, bos);
+        for (long f = 0; f < e; f++)
+            if (T->token[f] == T->token[e])
+                return lt_err_set(err, LT_EINPUT, "%s: elements %ld and %ld have the same token %d", what, f, e, T->token[e]);
+    }
+    return LT_OK;
+}
+
+lt_status lt_token_map_offset(lt_token_map *T, long n, long offset, long bos, lt_err_t err)
+{
+    lt_token_map_clear(T);
+    if (offset < 0 || offset + n > (1L << 30)) return lt_err_set(err, LT_EINPUT, "--offset %ld is out of range", offset);
+    T->n = n;
+    T->token = lt_malloc((size_t)(n ? n : 1) * sizeof *T->token);
+    for (long e = 0; e < n; e++) T->token[e] = (int)(e + offset);
+    return map_check(T, bos, "--offset", err);
+}
+
+lt_status lt_token_map_read(lt_token_map *T, long n, const char *path, long bos, lt_err_t err)
+{
+    lt_token_map_clear(T);
+    lt_ctx_t ctx;
+    lt_ctx_init(ctx);
+    lt_json *root = lt_io_read_json_(path, ctx, err);
+    if (!root) return LT_EINPUT;
+    const lt_json *v = root, *m = root->type == LT_JSON_OBJECT ? lt_json_get(root, "model") : NULL;
+    if (m && m->type == LT_JSON_OBJECT && lt_json_get(m, "vocab")) v = lt_json_get(m, "vocab");
+    lt_status st = LT_OK;
+    if (v->type != LT_JSON_OBJECT) st = lt_err_set(err, LT_EINPUT, "%s: not a JSON object of element: token", path);
+    T->n = n;
+    T->token = lt_malloc((size_t)(n ? n : 1) * sizeof *T->token);
+    for (long e = 0; e < n && !st; e++) {
+        char key[24];
+        snprintf(key, sizeof key, "%ld", e);
+        const lt_json *t = lt_json_get(v, key);
+        long id;
+        if (!t) st = lt_err_set(err, LT_EINPUT, "%s: element %ld (key \"%s\") has no token", path, e, key);
+        else if (!lt_json_int(t, &id) || id < 0 || id >= (1L << 30))
+            st = lt_err_set(err, LT_EINPUT, "%s: the token of element %ld is not an integer from 0 to 2^30", path, e);
+        else T->token[e] = (int)id;
+    }
+    lt_json_free(root);
+    if (!st) st = map_check(T, bos, path, err);
+    if (st) lt_token_map_clear(T);
+    return st;
+}
+
+static void map_row(int *out, const int *in, long len, const lt_token_map *map)
+{
+    int b = map->has_bos;
+    if (b) out[0] = map->bos;
+    for (long t = 0; t < len; t++) out[b + t] = map->token[in[t]];
+}
+
+lt_status lt_dataset_generate_tokens(FILE *out, const lt_cayley_t C, long len, long samples, uint64_t seed,
+                                     const lt_token_map *map, int *capped, const lt_ctx_t ctx, lt_err_t err)
+{
+    if (map && map->n < C->n) return lt_err_set(err, LT_EINPUT, "the token map has %ld elements; the group %ld", map->n, C->n);
+    int *mw = map ? lt_malloc((size_t)(len + 2) * sizeof *mw) : NULL, *mt = map ? lt_malloc((size_t)(len + 2) * sizeof *mt) : NULL;
     lt_cayley_words_t W;
     lt_cayley_words_init(W);
     lt_status st = lt_cayley_words_start(W, C, len, samples, seed, ctx, err);
@@ -279,7 +355,11 @@ lt_status lt_dataset_generate(FILE *out, const lt_cayley_t C, long len, long sam
     sbuf b = {NULL, 0, 0};
     if (!st && fputs("seed,input,target\n", out) < 0) st = lt_err_set(err, LT_EINPUT, "error writing the dataset");
     for (long r = 0; !st && lt_cayley_words_next(w, tg, W); r++) {
-        st = write_row(out, &b, seed, w, tg, len, err);
+        if (map) {
+            map_row(mw, w, len, map);
+            map_row(mt, tg, len, map);
+            st = write_row(out, &b, seed, mw, mt, len + map->has_bos, err);
+        } else st = write_row(out, &b, seed, w, tg, len, err);
         if (ctx->progress && (r & 1023) == 0) ctx->progress(ctx->progress_arg, "writing the dataset", (double)r, (double)W->rows);
     }
     if (ctx->progress) ctx->progress(ctx->progress_arg, "writing the dataset", 1, 1);
@@ -287,6 +367,8 @@ lt_status lt_dataset_generate(FILE *out, const lt_cayley_t C, long len, long sam
     lt_free(b.buf);
     lt_free(w);
     lt_free(tg);
+    lt_free(mw);
+    lt_free(mt);
     return st;
 }
 

@@ -19,4 +19,15 @@ int lt_io_ends_with_(const char *s, const char *suf);
    positions and separator lengths; returns how many (none when s names an
    existing file). */
 int lt_io_split_product_(const char *s, size_t *pos, size_t *seplen, int max);
+/* checkpoint.c, for torchzip.c: C takes buf; a tensor is appended
+   (LT_EINPUT when the name is taken); a file is read whole, the running
+   byte total checked against max_mb MiB. */
+#include "lietool/checkpoint.h"
+void lt_ckpt_own(lt_ckpt_t C, unsigned char *buf);
+lt_status lt_ckpt_add(lt_ckpt_t C, const char *name, lt_st_dtype dtype, int ndim, const int64_t *shape,
+                      const unsigned char *data, lt_err_t err);
+/* lt_ckpt_get of one tensor (NULL: missing), shared with lt_safetensors_get */
+lt_status lt_ckpt_tensor_get_(float **out, const lt_ckpt_tensor *T, const char *name, int ndim, const int64_t *shape,
+                              lt_err_t err);
+lt_status lt_ckpt_slurp(unsigned char **out, size_t *size, const char *path, long max_mb, size_t *total, lt_err_t err);
 #endif

@@ -7,7 +7,7 @@
 
 #define MAX_DEPTH 256
 
-typedef struct { const char *s; size_t n, i; int line, col; lt_err_struct *err; } parser;
+typedef struct { const char *s; size_t n, i; int line, col; lt_err_struct *err; int flags; } parser;
 
 static int peek(parser *P) { return P->i < P->n ? (unsigned char)P->s[P->i] : -1; }
 
@@ -155,9 +155,22 @@ static lt_json *container(parser *P, int depth, int obj)
     }
 }
 
+/* Python's json module writes the non-finite floats as these words. */
+static const char *const nonfinite[] = {"Infinity", "-Infinity", "NaN"};
+
 static lt_json *number(parser *P)
 {
     size_t start = P->i;
+    if (P->flags & LT_JSON_NONFINITE)
+        for (int k = 0; k < 3; k++) {
+            size_t m = strlen(nonfinite[k]);
+            if (P->n - P->i >= m && memcmp(P->s + P->i, nonfinite[k], m) == 0) {
+                lt_json *v = mk(P, LT_JSON_NUMBER);
+                for (size_t j = 0; j < m; j++) next(P);
+                v->str = lt_strdup(nonfinite[k]);
+                return v;
+            }
+        }
     lt_json *v = mk(P, LT_JSON_NUMBER);
     if (peek(P) == '-') next(P);
     if (peek(P) == '0') next(P);
@@ -208,14 +221,20 @@ static lt_json *value(parser *P, int depth)
     case 'f': return literal(P, "false", LT_JSON_BOOL, 0);
     case 'n': return literal(P, "null", LT_JSON_NULL, 0);
     default:
-        if (c == '-' || (c >= '0' && c <= '9')) return number(P);
+        if (c == '-' || (c >= '0' && c <= '9') || ((P->flags & LT_JSON_NONFINITE) && (c == 'I' || c == 'N')))
+            return number(P);
         return fail(P, "unexpected token");
     }
 }
 
 lt_json *lt_json_parse(const char *text, size_t n, lt_err_t err)
 {
-    parser P = {text, n, 0, 1, 1, err};
+    return lt_json_parse_flags(text, n, 0, err);
+}
+
+lt_json *lt_json_parse_flags(const char *text, size_t n, int flags, lt_err_t err)
+{
+    parser P = {text, n, 0, 1, 1, err, flags};
     lt_json *v = value(&P, 0);
     if (!v) return NULL;
     ws(&P);

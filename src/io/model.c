@@ -1,6 +1,7 @@
 /* Trained-model directories (lietool-formats(5), TRAINED MODELS):
-   config.json, checked key by key, and model.safetensors, every tensor's
-   shape checked against the config, into an lt_model_t (lietool/model.h;
+   config.json, checked key by key and recognised as one of three layouts,
+   and the weights in any checkpoint format (lietool/checkpoint.h), every
+   tensor's shape checked against the config, into an lt_model_t (lietool/model.h;
    the forward passes are in src/ssm/model.c). */
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +9,7 @@
 #include <string.h>
 #include "lietool/io.h"
 #include "lietool/json.h"
-#include "lietool/safetensors.h"
+#include "lietool/checkpoint.h"
 
 #define MAX_DIM (1 << 20)
 #define MAX_LAYERS 4096
@@ -56,6 +57,109 @@ static int cfg_float(float *out, cfg *C, const char *key, double def)
     return 1;
 }
 
+/* Python's truth value of a JSON value, as transformers reads
+   tie_word_embeddings (getattr(config, "tie_word_embeddings", True)):
+   absent is def; null, false, 0, "" and empty containers are false. */
+static int truthy(const lt_json *v, int def)
+{
+    if (!v) return def;
+    switch (v->type) {
+    case LT_JSON_NULL: return 0;
+    case LT_JSON_BOOL: return v->boolean;
+    case LT_JSON_NUMBER: return strtod(v->str, NULL) != 0;
+    case LT_JSON_STRING: return v->str[0] != 0;
+    default: return v->len > 0;
+    }
+}
+
+/* torch_dtype (or transformers' newer "dtype"): the default precision */
+static int cfg_dtype(lt_model_t M, cfg *C)
+{
+    const lt_json *v = lt_json_get(C->root, "torch_dtype");
+    if (!v) v = lt_json_get(C->root, "dtype");
+    M->config_compute = LT_COMPUTE_F32;
+    if (!v || v->type == LT_JSON_NULL) return 1;
+    const char *s = v->type == LT_JSON_STRING ? v->str : "";
+    if (!strncmp(s, "torch.", 6)) s += 6;
+    if (!strcmp(s, "float32") || !strcmp(s, "float")) M->config_compute = LT_COMPUTE_F32;
+    else if (!strcmp(s, "bfloat16")) M->config_compute = LT_COMPUTE_BF16;
+    else if (!strcmp(s, "float16") || !strcmp(s, "half")) M->config_compute = LT_COMPUTE_F16;
+    else {
+        char *t = lt_json_text(v);
+        lt_err_set(C->err, LT_EINPUT, "%s: torch_dtype %s is not float32, bfloat16 or float16", C->path, t);
+        lt_free(t);
+        return 0;
+    }
+    return 1;
+}
+
+/* the Mamba mixer's derived sizes, shared by both Mamba layouts */
+static int mamba_check(lt_model_t M, cfg *C)
+{
+    if (M->tied && M->classes != M->vocab) {
+        lt_err_set(C->err, LT_EINPUT, "%s: tied embeddings need n_classes (%d) = vocab_size (%d)", C->path, M->classes, M->vocab);
+        return 0;
+    }
+    return 1;
+}
+
+/* mamba_ssm's MambaConfig (mamba_ssm/models/config_mamba.py), as
+   MambaLMHeadModel.save_pretrained writes it: no model_type. */
+static int mamba_ssm_config(lt_model_t M, cfg *C)
+{
+    const lt_json *root = C->root;
+    int pad, dint, rms, sgn;
+    M->arch = LT_ARCH_MAMBA;
+    M->layout = LT_LAYOUT_MAMBA_SSM;
+    M->eps = 1e-5f;                 /* create_block's norm_epsilon */
+    if (!(cfg_int(&M->vocab, C, "vocab_size", 1, MAX_DIM, 0) && cfg_int(&M->d_model, C, "d_model", 1, MAX_DIM, 0)
+          && cfg_int(&M->n_layers, C, "n_layer", 0, MAX_LAYERS, -1) && cfg_int(&dint, C, "d_intermediate", 0, MAX_DIM, 0)
+          && cfg_int(&pad, C, "pad_vocab_size_multiple", 1, 1 << 16, 8) && cfg_bool(&rms, C, "rms_norm", 1)
+          && cfg_bool(&M->residual_fp32, C, "residual_in_fp32", 1) && cfg_bool(&sgn, C, "signed_eigenvalues", 0)))
+        return 0;
+    if (dint != 0) { lt_err_set(C->err, LT_EINPUT, "%s: d_intermediate %d: blocks with an MLP are not supported", C->path, dint); return 0; }
+    if (!rms) { lt_err_set(C->err, LT_EINPUT, "%s: rms_norm false: LayerNorm blocks are not supported", C->path); return 0; }
+    const lt_json *al = lt_json_get(root, "attn_layer_idx");
+    if (al && al->type == LT_JSON_ARRAY && al->len > 0) {
+        lt_err_set(C->err, LT_EINPUT, "%s: attn_layer_idx: attention layers are not supported", C->path);
+        return 0;
+    }
+    M->tied = truthy(lt_json_get(root, "tie_embeddings"), 1);
+    M->eig = sgn ? LT_EIG_SIGNED : LT_EIG_POSITIVE;
+    M->vocab_rows = M->vocab % pad ? M->vocab + pad - M->vocab % pad : M->vocab;
+    M->classes = M->vocab;
+    /* ssm_cfg: Mamba's keyword arguments */
+    const lt_json *sc = lt_json_get(root, "ssm_cfg");
+    lt_json empty = {.type = LT_JSON_OBJECT};
+    if (!sc || sc->type == LT_JSON_NULL) sc = &empty;
+    if (sc->type != LT_JSON_OBJECT) { lt_err_set(C->err, LT_EINPUT, "%s: ssm_cfg is not an object", C->path); return 0; }
+    static const char *known[] = {"layer", "d_state", "d_conv", "expand", "dt_rank", "conv_bias", "bias", "dt_min", "dt_max",
+                                  "dt_init", "dt_scale", "dt_init_floor", "use_fast_path", NULL};
+    for (int i = 0; i < sc->len; i++) {
+        int k;
+        for (k = 0; known[k] && strcmp(known[k], sc->keys[i]); k++) ;
+        if (!known[k]) { lt_err_set(C->err, LT_EINPUT, "%s: ssm_cfg key '%s' is not one of Mamba's (Mamba1)", C->path, sc->keys[i]); return 0; }
+    }
+    const lt_json *ly = lt_json_get(sc, "layer");
+    if (ly && (ly->type != LT_JSON_STRING || strcmp(ly->str, "Mamba1"))) {
+        char *t = lt_json_text(ly);
+        lt_err_set(C->err, LT_EINPUT, "%s: ssm_cfg layer %s: only Mamba1 is supported", C->path, t);
+        lt_free(t);
+        return 0;
+    }
+    cfg S = {sc, C->path, C->err};
+    int expand;
+    if (!(cfg_int(&M->d_state, &S, "d_state", 1, MAX_DIM, 16) && cfg_int(&M->conv_k, &S, "d_conv", 1, 64, 4)
+          && cfg_int(&expand, &S, "expand", 1, 64, 2) && cfg_bool(&M->use_conv_bias, &S, "conv_bias", 1)
+          && cfg_bool(&M->use_bias, &S, "bias", 0)))
+        return 0;
+    M->d_inner = expand * M->d_model;
+    const lt_json *r = lt_json_get(sc, "dt_rank");
+    if (!r || (r->type == LT_JSON_STRING && strcmp(r->str, "auto") == 0)) M->dt_rank = (M->d_model + 15) / 16;
+    else if (!cfg_int(&M->dt_rank, &S, "dt_rank", 1, MAX_DIM, 0)) return 0;
+    return mamba_check(M, C);
+}
+
 static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
 {
     FILE *f = fopen(path, "rb");
@@ -70,16 +174,22 @@ static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
         n += k;
     }
     fclose(f);
-    lt_json *root = lt_json_parse(text ? text : "", n, err);
+    lt_json *root = lt_json_parse_flags(text ? text : "", n, LT_JSON_NONFINITE, err);
     lt_free(text);
     if (!root) { lt_err_prefix(err, "%s", path); return LT_EINPUT; }
     cfg C = {root, path, err};
     int ok = 1;
-    const lt_json *mt = lt_json_get(root, "model_type");
+    const lt_json *mt = root->type == LT_JSON_OBJECT ? lt_json_get(root, "model_type") : NULL;
+    M->residual_fp32 = 1;
     if (root->type != LT_JSON_OBJECT) { lt_err_set(err, LT_EINPUT, "%s: not a JSON object", path); ok = 0; }
-    else if (!mt || mt->type != LT_JSON_STRING) { lt_err_set(err, LT_EINPUT, "%s: missing 'model_type' (lietool-diag or mamba)", path); ok = 0; }
-    else if (strcmp(mt->str, "lietool-diag") == 0) {
+    else if (!mt && lt_json_get(root, "d_model") && lt_json_get(root, "n_layer")) ok = mamba_ssm_config(M, &C);
+    else if (!mt || mt->type != LT_JSON_STRING) {
+        lt_err_set(err, LT_EINPUT, "%s: no layout recognised: Hugging Face configs have 'model_type' (lietool-diag or mamba), "
+                   "mamba_ssm's have 'd_model' and 'n_layer'", path);
+        ok = 0;
+    } else if (strcmp(mt->str, "lietool-diag") == 0) {
         M->arch = LT_ARCH_DIAG;
+        M->layout = LT_LAYOUT_DIAG;
         const lt_json *e = lt_json_get(root, "eigenvalues");
         const char *es = e && e->type == LT_JSON_STRING ? e->str : e ? "" : "positive";
         if (!strcmp(es, "positive")) M->eig = LT_EIG_POSITIVE;
@@ -90,15 +200,22 @@ static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
              && cfg_int(&M->d_state, &C, "d_state", 1, MAX_DIM, 0) && cfg_int(&M->n_layers, &C, "n_layers", 0, MAX_LAYERS, -1)
              && cfg_int(&M->d_mlp, &C, "d_mlp", 0, MAX_DIM, -1) && cfg_int(&M->classes, &C, "n_classes", 1, MAX_DIM, 0)
              && cfg_float(&M->eps, &C, "norm_eps", 1e-5);
+        M->vocab_rows = M->vocab;
     } else if (strcmp(mt->str, "mamba") == 0) {
+        /* transformers' MambaConfig (models/mamba/configuration_mamba.py) */
         M->arch = LT_ARCH_MAMBA;
+        M->layout = LT_LAYOUT_HF_MAMBA;
         int expand, sgn;
         ok = cfg_int(&M->vocab, &C, "vocab_size", 1, MAX_DIM, 0) && cfg_int(&M->d_model, &C, "hidden_size", 1, MAX_DIM, 0)
              && cfg_int(&M->d_state, &C, "state_size", 1, MAX_DIM, 16) && cfg_int(&M->n_layers, &C, "num_hidden_layers", 0, MAX_LAYERS, -1)
              && cfg_int(&expand, &C, "expand", 1, 64, 2) && cfg_int(&M->conv_k, &C, "conv_kernel", 1, 64, 4)
              && cfg_bool(&M->use_bias, &C, "use_bias", 0) && cfg_bool(&M->use_conv_bias, &C, "use_conv_bias", 1)
-             && cfg_bool(&M->tied, &C, "tie_word_embeddings", 1) && cfg_bool(&sgn, &C, "signed_eigenvalues", 0)
+             && cfg_bool(&sgn, &C, "signed_eigenvalues", 0) && cfg_bool(&M->residual_fp32, &C, "residual_in_fp32", 1)
              && cfg_float(&M->eps, &C, "layer_norm_epsilon", 1e-5);
+        /* PretrainedConfig pops tie_word_embeddings with default True, and
+           tie_weights ties when it is true in Python's sense */
+        M->tied = truthy(lt_json_get(root, "tie_word_embeddings"), 1);
+        M->vocab_rows = M->vocab;
         if (ok) {
             M->eig = sgn ? LT_EIG_SIGNED : LT_EIG_POSITIVE;
             ok = cfg_int(&M->d_inner, &C, "intermediate_size", 1, MAX_DIM, (long)expand * M->d_model);
@@ -111,36 +228,71 @@ static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
                 lt_err_set(err, LT_EINPUT, "%s: 'hidden_act' must be \"silu\"", path);
                 ok = 0;
             }
-            if (ok && M->tied && M->classes != M->vocab) {
-                lt_err_set(err, LT_EINPUT, "%s: tied embeddings need n_classes (%d) = vocab_size (%d)", path, M->classes, M->vocab);
-                ok = 0;
-            }
+            ok = ok && mamba_check(M, &C);
         }
     } else {
         lt_err_set(err, LT_EINPUT, "%s: model_type '%.40s' is not lietool-diag or mamba", path, mt->str);
         ok = 0;
     }
+    ok = ok && cfg_dtype(M, &C);
     lt_json_free(root);
     return ok ? LT_OK : LT_EINPUT;
 }
 
 /* ---- weights ---- */
 
-static float *weight(lt_model_t M, const lt_safetensors_t S, const char *name, int ndim,
+static float *weight(lt_model_t M, const lt_ckpt_t S, const char *name, int ndim,
                      int64_t d0, int64_t d1, int64_t d2, lt_status *st, lt_err_t err)
 {
     if (*st) return NULL;
     int64_t shape[3] = {d0, d1, d2};
     float *w;
-    const lt_st_tensor *T = lt_safetensors_find(S, name);
+    char full[224];
+    snprintf(full, sizeof full, "%s%s", M->prefix, name);
+    const lt_ckpt_tensor *T = lt_ckpt_find(S, full);
     if (T && !M->dtype) M->dtype = lt_st_dtype_name(T->dtype);
-    if ((*st = lt_safetensors_get(&w, S, name, ndim, shape, err))) return NULL;
+    if ((*st = lt_ckpt_get(&w, S, full, ndim, shape, err))) return NULL;
     M->weights = lt_realloc(M->weights, (size_t)(M->nweights + 1) * sizeof *M->weights);
+    M->sizes = lt_realloc(M->sizes, (size_t)(M->nweights + 1) * sizeof *M->sizes);
+    M->sizes[M->nweights] = (size_t)(d0 * (ndim > 1 ? d1 : 1) * (ndim > 2 ? d2 : 1));
     M->weights[M->nweights++] = w;
     return w;
 }
 
-lt_status lt_io_model_read(lt_model_t M, const char *dir, long max_mb, lt_err_t err)
+static const struct { const char *embed, *expect; } layouts[] = {
+    [LT_LAYOUT_DIAG] = {"embed.weight", "embed.weight, layers.N.{norm,a_proj,b_proj,out_proj,...}, norm_f.weight, head.weight"},
+    [LT_LAYOUT_HF_MAMBA] = {"backbone.embeddings.weight",
+                            "backbone.embeddings.weight, backbone.layers.N.mixer.*, backbone.norm_f.weight, lm_head.weight"},
+    [LT_LAYOUT_MAMBA_SSM] = {"backbone.embedding.weight",
+                             "backbone.embedding.weight, backbone.layers.N.mixer.*, backbone.norm_f.weight, lm_head.weight"},
+};
+
+/* The prefix in front of the layout's embedding name (none, "model.", ...),
+   or LT_EINPUT listing what was found and what was expected. */
+static lt_status find_prefix(lt_model_t M, const lt_ckpt_t S, const char *file, lt_err_t err)
+{
+    const char *e = layouts[M->layout].embed;
+    size_t el = strlen(e);
+    int found = 0;
+    for (int i = 0; i < S->n; i++) {
+        const char *nm = S->t[i].name;
+        size_t l = strlen(nm);
+        if (l < el || strcmp(nm + l - el, e) || (l > el && nm[l - el - 1] != '.') || l - el >= sizeof M->prefix) continue;
+        if (found++) return lt_err_set(err, LT_EINPUT, "%s: two tensors end in '%s'", file, e);
+        memcpy(M->prefix, nm, l - el);
+        M->prefix[l - el] = 0;
+    }
+    if (found) return LT_OK;
+    char list[600] = "";
+    size_t ll = 0;
+    for (int i = 0; i < S->n && ll < 480; i++) ll += (size_t)snprintf(list + ll, sizeof list - ll, "%s%s", i ? ", " : "", S->t[i].name);
+    if (ll >= 480 && ll < sizeof list) snprintf(list + ll, sizeof list - ll, ", ...");
+    return lt_err_set(err, LT_EINPUT, "%s: not the %s layout that config.json names: expected %s (with any prefix such as "
+                      "'model.'); found %d tensor%s: %s", file, lt_model_layout_name(M), layouts[M->layout].expect, S->n,
+                      S->n == 1 ? "" : "s", S->n ? list : "none");
+}
+
+lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_compute compute, lt_err_t err)
 {
     lt_model_clear(M);
     lt_model_init(M);
@@ -148,12 +300,15 @@ lt_status lt_io_model_read(lt_model_t M, const char *dir, long max_mb, lt_err_t 
     char *path = lt_malloc(len);
     snprintf(path, len, "%s/config.json", dir);
     lt_status st = read_config(M, path, err);
-    lt_safetensors_t S;
-    lt_safetensors_init(S);
-    snprintf(path, len, "%s/model.safetensors", dir);
-    if (!st) st = lt_safetensors_read(S, path, max_mb, err);
+    lt_ckpt_t S;
+    lt_ckpt_init(S);
+    if (!st) st = lt_ckpt_read_dir(S, dir, max_mb, err);
     if (st) goto done;
-    int D = M->d_model, N = M->d_state, L = M->n_layers, V = M->vocab, K = M->classes;
+    M->format = S->format;
+    M->file = S->file;
+    snprintf(path, len, "%s/%s", dir, S->file);
+    if ((st = find_prefix(M, S, path, err))) goto done;
+    int D = M->d_model, N = M->d_state, L = M->n_layers, V = M->vocab_rows, K = M->classes;
     M->layers = lt_calloc((size_t)L + 1, sizeof *M->layers);
     char nm[160];
 #define W(field, ndim, a, b, c, ...) do { snprintf(nm, sizeof nm, __VA_ARGS__); field = weight(M, S, nm, ndim, a, b, c, &st, err); } while (0)
@@ -185,8 +340,14 @@ lt_status lt_io_model_read(lt_model_t M, const char *dir, long max_mb, lt_err_t 
         W(M->head_w, 2, K, D, 0, "head.weight");
         W(M->head_b, 1, K, 0, 0, "head.bias");
     } else {
-        int Di = M->d_inner, R = M->dt_rank;
-        W(M->embed, 2, V, D, 0, "backbone.embeddings.weight");
+        int Di = M->d_inner, R = M->dt_rank, ssm = M->layout == LT_LAYOUT_MAMBA_SSM;
+        snprintf(nm, sizeof nm, "%slm_head.weight", M->prefix);
+        int has_head = lt_ckpt_find(S, nm) != NULL;
+        /* mamba_ssm ties by making lm_head.weight and the embedding one
+           parameter; load_state_dict copies the file's tensors into it in
+           order, so the last one, lm_head.weight, is what both hold */
+        if (ssm && M->tied && has_head) W(M->embed, 2, V, D, 0, "lm_head.weight");
+        else W(M->embed, 2, V, D, 0, ssm ? "backbone.embedding.weight" : "backbone.embeddings.weight");
         for (int i = 0; i < L; i++) {
             lt_model_layer *l = &M->layers[i];
             W(l->norm, 1, D, 0, 0, "backbone.layers.%d.norm.weight", i);
@@ -197,23 +358,40 @@ lt_status lt_io_model_read(lt_model_t M, const char *dir, long max_mb, lt_err_t 
             W(l->x_w, 2, R + 2 * (int64_t)N, Di, 0, "backbone.layers.%d.mixer.x_proj.weight", i);
             W(l->dt_w, 2, Di, R, 0, "backbone.layers.%d.mixer.dt_proj.weight", i);
             W(l->dt_b, 1, Di, 0, 0, "backbone.layers.%d.mixer.dt_proj.bias", i);
-            W(l->A, 2, Di, N, 0, "backbone.layers.%d.mixer.A_log", i);
+            W(l->A_log, 2, Di, N, 0, "backbone.layers.%d.mixer.A_log", i);
             W(l->D, 1, Di, 0, 0, "backbone.layers.%d.mixer.D", i);
             W(l->mo_w, 2, D, Di, 0, "backbone.layers.%d.mixer.out_proj.weight", i);
             if (M->use_bias) W(l->mo_b, 1, D, 0, 0, "backbone.layers.%d.mixer.out_proj.bias", i);
-            if (!st) for (long j = 0; j < (long)Di * N; j++) l->A[j] = -expf(l->A[j]);   /* A = -exp(A_log) */
         }
         W(M->norm_f, 1, D, 0, 0, "backbone.norm_f.weight");
-        if (!M->tied || lt_safetensors_find(S, "lm_head.weight")) W(M->head_w, 2, K, D, 0, "lm_head.weight");
+        /* transformers: tied (tie_word_embeddings true) means lm_head is the
+           embedding, whatever lm_head.weight the file holds */
+        if (!M->tied) W(M->head_w, 2, ssm ? V : K, D, 0, "lm_head.weight");
         else M->head_w = M->embed;
     }
 #undef W
-    if (st) lt_err_prefix(err, "%s", path);    /* a weight's name or shape */
+    if (st) { lt_err_prefix(err, "%s", path); goto done; }    /* a weight's name or shape */
+    M->nparams = M->nweights;
+    if (M->arch == LT_ARCH_MAMBA)
+        for (int i = 0; i < L; i++) {
+            size_t n = (size_t)M->d_inner * N;
+            M->layers[i].A = lt_malloc((n ? n : 1) * sizeof(float));
+            M->weights = lt_realloc(M->weights, (size_t)(M->nweights + 1) * sizeof *M->weights);
+            M->sizes = lt_realloc(M->sizes, (size_t)(M->nweights + 1) * sizeof *M->sizes);
+            M->sizes[M->nweights] = n;
+            M->weights[M->nweights++] = M->layers[i].A;
+        }
+    lt_model_set_compute(M, compute == LT_COMPUTE_CONFIG ? M->config_compute : compute);
 done:
-    lt_safetensors_clear(S);
+    lt_ckpt_clear(S);
     lt_free(path);
     if (st) { lt_model_clear(M); lt_model_init(M); }
     return st;
+}
+
+lt_status lt_io_model_read(lt_model_t M, const char *dir, long max_mb, lt_err_t err)
+{
+    return lt_io_model_load(M, dir, max_mb, LT_COMPUTE_CONFIG, err);
 }
 
 /* ---- the outputs of an evaluation ---- */

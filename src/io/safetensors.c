@@ -6,6 +6,7 @@
 #include <string.h>
 #include "lietool/json.h"
 #include "lietool/safetensors.h"
+#include "impl.h"
 
 static const struct { const char *name; size_t size; } dtypes[] = {
     [LT_ST_F32] = {"F32", 4}, [LT_ST_F16] = {"F16", 2}, [LT_ST_BF16] = {"BF16", 2},
@@ -202,40 +203,18 @@ const lt_st_tensor *lt_safetensors_find(const lt_safetensors_t S, const char *na
     return NULL;
 }
 
-static void shape_text(char *s, size_t cap, int ndim, const int64_t *shape)
-{
-    size_t l = (size_t)snprintf(s, cap, "[");
-    for (int i = 0; i < ndim && l < cap; i++)
-        l += (size_t)snprintf(s + l, cap - l, "%s%lld", i ? ", " : "", (long long)shape[i]);
-    if (l < cap) snprintf(s + l, cap - l, "]");
-}
-
 lt_status lt_safetensors_get(float **out, const lt_safetensors_t S, const char *name,
                              int ndim, const int64_t *shape, lt_err_t err)
 {
-    *out = NULL;
     const lt_st_tensor *T = lt_safetensors_find(S, name);
-    if (!T) return lt_err_set(err, LT_EINPUT, "tensor '%s' is missing", name);
-    int same = T->ndim == ndim;
-    for (int i = 0; same && i < ndim; i++) same = T->shape[i] == shape[i];
-    if (!same) {
-        char a[160], b[160];
-        shape_text(a, sizeof a, T->ndim, T->shape);
-        shape_text(b, sizeof b, ndim, shape);
-        return lt_err_set(err, LT_EINPUT, "tensor '%s' has shape %s; the config gives %s", name, a, b);
+    lt_ckpt_tensor V;
+    if (T) {
+        memset(&V, 0, sizeof V);
+        V.dtype = T->dtype;
+        V.ndim = T->ndim;
+        memcpy(V.shape, T->shape, sizeof V.shape);
+        V.numel = T->numel;
+        V.data = S->buf + S->data + T->begin;
     }
-    if (T->dtype != LT_ST_F32 && T->dtype != LT_ST_F16 && T->dtype != LT_ST_BF16 && T->dtype != LT_ST_F64)
-        return lt_err_set(err, LT_EINPUT, "tensor '%s' has dtype %s; weights must be F32, F16, BF16 or F64", name, dtypes[T->dtype].name);
-    const unsigned char *p = S->buf + S->data + T->begin;
-    float *x = lt_malloc((T->numel ? T->numel : 1) * sizeof *x);
-    for (uint64_t i = 0; i < T->numel; i++) {
-        switch (T->dtype) {
-        case LT_ST_F32: { uint32_t b = (uint32_t)p[4*i] | (uint32_t)p[4*i+1] << 8 | (uint32_t)p[4*i+2] << 16 | (uint32_t)p[4*i+3] << 24; memcpy(&x[i], &b, 4); break; }
-        case LT_ST_F16: x[i] = lt_st_f16_to_float((uint16_t)(p[2*i] | p[2*i+1] << 8)); break;
-        case LT_ST_BF16: x[i] = lt_st_bf16_to_float((uint16_t)(p[2*i] | p[2*i+1] << 8)); break;
-        default: { uint64_t b = le64(p + 8*i); double d; memcpy(&d, &b, 8); x[i] = (float)d; break; }
-        }
-    }
-    *out = x;
-    return LT_OK;
+    return lt_ckpt_tensor_get_(out, T ? &V : NULL, name, ndim, shape, err);
 }

@@ -128,9 +128,23 @@ lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t 
     lt_ssm_eval_clear(R);
     lt_ssm_eval_init(R);
     if (W->n == 0) return lt_err_set(err, LT_EINPUT, "no words");
-    int bos = P && P->has_bos;
-    if (bos && (P->bos < 0 || P->bos >= M->vocab))
-        return lt_err_set(err, LT_EINPUT, "the BOS token %d is not below the model's vocabulary size %d", P->bos, M->vocab);
+    const lt_token_map *map = P ? P->map : NULL;
+    int bos = map ? map->has_bos : P && P->has_bos, bos_id = map ? map->bos : P && P->has_bos ? P->bos : 0;
+    if (bos && (bos_id < 0 || bos_id >= M->vocab))
+        return lt_err_set(err, LT_EINPUT, "the BOS token %d is not below the model's vocabulary size %d", bos_id, M->vocab);
+    int *elem = NULL;       /* token -> element, for the predictions */
+    if (map) {
+        elem = lt_malloc((size_t)M->classes * sizeof *elem);
+        for (int c = 0; c < M->classes; c++) elem[c] = -1;
+        for (long e = 0; e < map->n; e++) {
+            if (map->token[e] >= M->vocab || map->token[e] >= M->classes) {
+                lt_free(elem);
+                return lt_err_set(err, LT_EINPUT, "element %ld's token %d is not below the model's vocabulary size %d "
+                                  "and its %d classes", e, map->token[e], M->vocab, M->classes);
+            }
+            elem[map->token[e]] = (int)e;
+        }
+    }
     R->words = W->n;
     R->max_length = W->max_len + bos;
     R->position_correct = lt_calloc((size_t)R->max_length, sizeof *R->position_correct);
@@ -144,9 +158,21 @@ lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t 
     for (long i = 0; i < W->n && !st; i++) {
         long T = W->len[i] + bos;
         int all = 1;
-        if (bos) in[0] = tg[0] = P->bos;
-        memcpy(in + bos, W->input[i], (size_t)W->len[i] * sizeof *in);
-        memcpy(tg + bos, W->target[i], (size_t)W->len[i] * sizeof *tg);
+        if (bos) in[0] = tg[0] = bos_id;
+        if (map)
+            for (long t = 0; t < W->len[i]; t++) {
+                if (W->input[i][t] >= map->n || W->target[i][t] >= map->n) {
+                    st = lt_err_set(err, LT_EINPUT, "word %ld: a token above the token map's %ld elements", i + 1, map->n);
+                    break;
+                }
+                in[bos + t] = map->token[W->input[i][t]];
+                tg[bos + t] = map->token[W->target[i][t]];
+            }
+        else {
+            memcpy(in + bos, W->input[i], (size_t)W->len[i] * sizeof *in);
+            memcpy(tg + bos, W->target[i], (size_t)W->len[i] * sizeof *tg);
+        }
+        if (st) break;
         lt_model_forward(out, M, in, T);
         for (long t = 0; t < T && !st; t++) {
             const float *o = out + (size_t)t * M->classes;
@@ -167,7 +193,10 @@ lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t 
         if (st) break;
         R->tokens += T;
         R->correct_words += all;
-        if (P && P->word) P->word(P->arg, i, out + (size_t)bos * M->classes, pred + bos, T - bos);
+        if (P && P->word) {
+            if (elem) for (long t = bos; t < T; t++) pred[t] = elem[pred[t]];
+            P->word(P->arg, i, out + (size_t)bos * M->classes, pred + bos, T - bos);
+        }
     }
     double threshold = P && P->threshold > 0 ? P->threshold : 0.9;
     for (long t = 0; t < R->max_length; t++) {
@@ -180,6 +209,7 @@ lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t 
     lt_free(pred);
     lt_free(in);
     lt_free(tg);
+    lt_free(elem);
     return st;
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <cblas.h>
 #include "lietool/model.h"
+#include "lietool/safetensors.h"
 
 void lt_model_init(lt_model_t M)
 {
@@ -22,12 +23,64 @@ void lt_model_clear(lt_model_t M)
 {
     for (int i = 0; i < M->nweights; i++) lt_free(M->weights[i]);
     lt_free(M->weights);
+    lt_free(M->sizes);
     lt_free(M->layers);
 }
 
 const char *lt_model_arch_name(const lt_model_t M)
 {
     return M->arch == LT_ARCH_DIAG ? "lietool-diag" : "mamba";
+}
+
+const char *lt_model_layout_name(const lt_model_t M)
+{
+    return M->layout == LT_LAYOUT_DIAG ? "lietool-diag" : M->layout == LT_LAYOUT_HF_MAMBA ? "Hugging Face" : "mamba_ssm";
+}
+
+const char *lt_model_compute_name(lt_model_compute c)
+{
+    return c == LT_COMPUTE_BF16 ? "bf16" : c == LT_COMPUTE_F16 ? "f16" : "f32";
+}
+
+/* ---- rounding to the compute precision ---- */
+
+/* x rounded to the nearest f16 (ties to even), overflow to infinity */
+static float to_f16(float x)
+{
+    if (!isfinite(x)) return x;
+    float a = fabsf(x);
+    if (a >= 65520.0f) return copysignf(INFINITY, x);
+    if (a < 6.103515625e-05f) return copysignf(nearbyintf(a * 16777216.0f) / 16777216.0f, x);  /* subnormal: 2^-24 steps */
+    int e;
+    frexpf(a, &e);
+    float q = ldexpf(1.0f, e - 11);         /* 11 significant bits */
+    return copysignf(nearbyintf(a / q) * q, x);
+}
+
+static float to_bf16(float x)
+{
+    return lt_st_bf16_to_float(lt_st_float_to_bf16(x));
+}
+
+static float rnd(const lt_model_struct *M, float x)
+{
+    return M->compute == LT_COMPUTE_BF16 ? to_bf16(x) : M->compute == LT_COMPUTE_F16 ? to_f16(x) : x;
+}
+
+static void rnd_all(const lt_model_struct *M, float *x, size_t n)
+{
+    if (M->compute == LT_COMPUTE_F32) return;
+    for (size_t i = 0; i < n; i++) x[i] = rnd(M, x[i]);
+}
+
+void lt_model_set_compute(lt_model_t M, lt_model_compute c)
+{
+    M->compute = c == LT_COMPUTE_CONFIG ? M->config_compute : c;
+    for (int i = 0; i < M->nparams; i++) rnd_all(M, M->weights[i], M->sizes[i]);
+    if (M->arch == LT_ARCH_MAMBA)           /* A = -exp(A_log.float()), in f32 */
+        for (int i = 0; i < M->n_layers; i++)
+            for (size_t j = 0; j < (size_t)M->d_inner * M->d_state; j++)
+                M->layers[i].A[j] = -expf(M->layers[i].A_log[j]);
 }
 
 const char *lt_model_layer_name(const lt_model_t M)
@@ -55,24 +108,32 @@ static void linear(float *Y, int ldy, const float *W, const float *b, const floa
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)T, m, n, 1.0f, X, ldx, W, n, b ? 1.0f : 0.0f, Y, ldy);
 }
 
-/* Row by row: Y = w * X / sqrt(mean(X^2) + eps). */
-static void rmsnorm(float *Y, const float *X, const float *w, long T, int n, float eps)
+/* Row by row: Y = w * X / sqrt(mean(X^2) + eps). Under bf16/f16 the input
+   is first cast to the compute type (cast = 1: a block's norm, and
+   mamba_ssm's final norm; Hugging Face's final norm reads the f32 residual
+   as it is); Hugging Face's MambaRMSNorm rounds the normalised x before
+   the weight multiplies it (twice = 1), mamba_ssm's RMSNorm rounds once. */
+static void rmsnorm(float *Y, const float *X, const float *w, long T, int n, float eps, const lt_model_struct *M,
+                    int cast, int twice)
 {
     for (long t = 0; t < T; t++) {
         const float *x = X + (size_t)t * n;
         float *y = Y + (size_t)t * n;
         double s = 0;
-        for (int j = 0; j < n; j++) s += (double)x[j] * x[j];
+        for (int j = 0; j < n; j++) { float xj = cast ? rnd(M, x[j]) : x[j]; s += (double)xj * xj; }
         float r = 1.0f / sqrtf((float)(s / n) + eps);
-        for (int j = 0; j < n; j++) y[j] = w[j] * (x[j] * r);
+        for (int j = 0; j < n; j++) {
+            float xj = cast ? rnd(M, x[j]) : x[j], u = xj * r;
+            y[j] = rnd(M, w[j] * (twice ? rnd(M, u) : u));
+        }
     }
 }
 
-static void add(float *X, const float *Y, size_t n)
+/* the residual stream after an add: kept in f32 (residual_in_fp32) or rounded */
+static void add(float *X, const float *Y, size_t n, const lt_model_struct *M)
 {
-    for (size_t i = 0; i < n; i++) X[i] += Y[i];
+    for (size_t i = 0; i < n; i++) X[i] = M->residual_fp32 ? X[i] + Y[i] : rnd(M, X[i] + Y[i]);
 }
-
 static float sigmoidf(float x) { return 1.0f / (1.0f + expf(-x)); }
 static float siluf(float x) { return x * sigmoidf(x); }
 static float softplusf(float x) { return x > 20.0f ? x : log1pf(expf(x)); }
@@ -83,10 +144,12 @@ static void diag_layer(float *X, const lt_model_t M, const lt_model_layer *l, lo
     int D = M->d_model, N = M->d_state, cx = M->eig == LT_EIG_COMPLEX, SN = cx ? 2 * N : N, Mm = M->d_mlp;
     float *U = w, *ZA = U + (size_t)T * D, *TH = ZA + (size_t)T * N, *BV = TH + (size_t)T * N,
           *H = BV + (size_t)T * SN, *Y = H + (size_t)T * SN, *MM = Y + (size_t)T * D;
-    rmsnorm(U, X, l->norm, T, D, M->eps);
+    rmsnorm(U, X, l->norm, T, D, M->eps, M, 1, 1);
     linear(ZA, N, l->a_w, l->a_b, U, D, T, N, D);
     linear(BV, SN, l->b_w, l->b_b, U, D, T, SN, D);
-    if (cx) linear(TH, N, l->th_w, l->th_b, U, D, T, N, D);
+    rnd_all(M, ZA, (size_t)T * N);
+    rnd_all(M, BV, (size_t)T * SN);
+    if (cx) { linear(TH, N, l->th_w, l->th_b, U, D, T, N, D); rnd_all(M, TH, (size_t)T * N); }
     for (long t = 0; t < T; t++) {
         const float *za = ZA + (size_t)t * N, *bv = BV + (size_t)t * SN;
         const float *hp = t ? H + (size_t)(t - 1) * SN : NULL;
@@ -94,25 +157,27 @@ static void diag_layer(float *X, const lt_model_t M, const lt_model_layer *l, lo
         if (cx) {
             const float *th = TH + (size_t)t * N;
             for (int n = 0; n < N; n++) {
-                float r = sigmoidf(za[n]), ar = r * cosf(th[n]), ai = r * sinf(th[n]);
+                float r = rnd(M, sigmoidf(za[n])), ar = rnd(M, r * rnd(M, cosf(th[n]))), ai = rnd(M, r * rnd(M, sinf(th[n])));
                 float hr = hp ? hp[n] : 0, hi = hp ? hp[N + n] : 0;
-                h[n] = ar * hr - ai * hi + bv[n];
-                h[N + n] = ar * hi + ai * hr + bv[N + n];
+                h[n] = rnd(M, ar * hr - ai * hi + bv[n]);
+                h[N + n] = rnd(M, ar * hi + ai * hr + bv[N + n]);
             }
         } else
             for (int n = 0; n < N; n++) {
                 float a = M->eig == LT_EIG_SIGNED ? 2.0f * sigmoidf(za[n]) - 1.0f : sigmoidf(za[n]);
-                h[n] = a * (hp ? hp[n] : 0) + bv[n];
+                h[n] = rnd(M, rnd(M, a) * (hp ? hp[n] : 0) + bv[n]);
             }
     }
     linear(Y, D, l->out_w, l->out_b, H, SN, T, D, SN);
-    add(X, Y, (size_t)T * D);
+    rnd_all(M, Y, (size_t)T * D);
+    add(X, Y, (size_t)T * D, M);
     if (Mm > 0) {
-        rmsnorm(U, X, l->mlp_norm, T, D, M->eps);
+        rmsnorm(U, X, l->mlp_norm, T, D, M->eps, M, 1, 1);
         linear(MM, Mm, l->fc1_w, l->fc1_b, U, D, T, Mm, D);
-        for (size_t i = 0; i < (size_t)T * Mm; i++) MM[i] = geluf(MM[i]);
+        for (size_t i = 0; i < (size_t)T * Mm; i++) MM[i] = rnd(M, geluf(rnd(M, MM[i])));
         linear(Y, D, l->fc2_w, l->fc2_b, MM, Mm, T, D, Mm);
-        add(X, Y, (size_t)T * D);
+        rnd_all(M, Y, (size_t)T * D);
+        add(X, Y, (size_t)T * D, M);
     }
 }
 
@@ -121,8 +186,10 @@ static void mamba_layer(float *X, const lt_model_t M, const lt_model_layer *l, l
     int D = M->d_model, N = M->d_state, Di = M->d_inner, R = M->dt_rank, Kc = M->conv_k, P = R + 2 * N;
     float *U = w, *XZ = U + (size_t)T * D, *XC = XZ + (size_t)T * 2 * Di, *PP = XC + (size_t)T * Di,
           *DT = PP + (size_t)T * P, *Y = DT + (size_t)T * Di, *O = Y + (size_t)T * Di, *h = O + (size_t)T * D;
-    rmsnorm(U, X, l->norm, T, D, M->eps);
+    int hf = M->layout != LT_LAYOUT_MAMBA_SSM;
+    rmsnorm(U, X, l->norm, T, D, M->eps, M, 1, hf);
     linear(XZ, 2 * Di, l->in_w, l->in_b, U, D, T, 2 * Di, D);
+    rnd_all(M, XZ, (size_t)T * 2 * Di);
     for (long t = 0; t < T; t++)                    /* causal depthwise convolution */
         for (int c = 0; c < Di; c++) {
             double s = l->conv_b ? l->conv_b[c] : 0;
@@ -130,31 +197,34 @@ static void mamba_layer(float *X, const lt_model_t M, const lt_model_layer *l, l
                 long tt = t - (Kc - 1) + k;
                 if (tt >= 0) s += (double)l->conv_w[(size_t)c * Kc + k] * XZ[(size_t)tt * 2 * Di + c];
             }
-            XC[(size_t)t * Di + c] = siluf((float)s);
+            XC[(size_t)t * Di + c] = rnd(M, siluf(rnd(M, (float)s)));
         }
     linear(PP, P, l->x_w, NULL, XC, Di, T, P, Di);
+    rnd_all(M, PP, (size_t)T * P);
     linear(DT, Di, l->dt_w, l->dt_b, PP, P, T, Di, R);
+    rnd_all(M, DT, (size_t)T * Di);
     memset(h, 0, (size_t)Di * N * sizeof *h);
     for (long t = 0; t < T; t++) {
         const float *B = PP + (size_t)t * P + R, *C = B + N, *xc = XC + (size_t)t * Di, *z = XZ + (size_t)t * 2 * Di + Di;
         const float *dt = DT + (size_t)t * Di;
         float *y = Y + (size_t)t * Di;
         for (int c = 0; c < Di; c++) {
-            float d = softplusf(dt[c]), bx = d * xc[c];
+            float d = rnd(M, softplusf(dt[c])), bx = d * xc[c];
             float *hc = h + (size_t)c * N;
             const float *A = l->A + (size_t)c * N;
             double s = 0;
             for (int n = 0; n < N; n++) {
                 float a = expf(A[n] * d);
                 if (M->eig == LT_EIG_SIGNED) a = 2.0f * a - 1.0f;
-                hc[n] = a * hc[n] + bx * B[n];
-                s += (double)hc[n] * C[n];
+                hc[n] = a * hc[n] + bx * B[n];       /* the state stays f32 */
+                s += (double)rnd(M, hc[n]) * C[n];
             }
-            y[c] = ((float)s + l->D[c] * xc[c]) * siluf(z[c]);
+            y[c] = rnd(M, rnd(M, rnd(M, (float)s) + rnd(M, l->D[c] * xc[c])) * rnd(M, siluf(z[c])));
         }
     }
     linear(O, D, l->mo_w, l->mo_b, Y, Di, T, D, Di);
-    add(X, O, (size_t)T * D);
+    rnd_all(M, O, (size_t)T * D);
+    add(X, O, (size_t)T * D, M);
 }
 
 void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long T)
@@ -171,8 +241,10 @@ void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long
         if (M->arch == LT_ARCH_DIAG) diag_layer(X, M, &M->layers[i], T, w);
         else mamba_layer(X, M, &M->layers[i], T, w);
     }
-    rmsnorm(w, X, M->norm_f, T, D, M->eps);
+    int ssm = M->layout == LT_LAYOUT_MAMBA_SSM;
+    rmsnorm(w, X, M->norm_f, T, D, M->eps, M, M->arch == LT_ARCH_DIAG || ssm, 0);
     linear(logits, M->classes, M->head_w, M->head_b, w, D, T, M->classes, D);
+    rnd_all(M, logits, (size_t)T * M->classes);
     lt_free(w);
     lt_free(X);
 }

@@ -1,0 +1,298 @@
+#!/usr/bin/python3
+"""Checkpoints written the way other tools write them, and a forward pass
+that is not lietool's, for tests/check-checkpoints.sh.
+
+  make DIR --layout hf|mamba_ssm --format safetensors|sharded|torch|sharded-torch
+       [--prefix model.] [--vocab V] [--pad 8] [--tie yes|no|absent|null]
+       [--head-differs] [--dtype float32|bfloat16] [--seed S] [--infinity]
+      a tiny random Mamba-1 checkpoint: config.json as transformers'
+      MambaConfig or mamba_ssm's MambaConfig writes it, the weights saved by
+      torch.save (torch's zip format) or by the safetensors writer below
+      (the published format: 8-byte little-endian header length, JSON
+      header, raw little-endian data), optionally in two shards with
+      model.safetensors.index.json / pytorch_model.bin.index.json.
+  compare DIR LOGITS [--bos ID] [--offset N] [--compute f32|bf16] [--tol X]
+      reads the words of lietool ssm eval --logits LOGITS, runs them through
+      the float64 forward pass below (the published formulas: Gu and Dao
+      2023, as transformers' MambaMixer slow path writes them), and prints
+      the largest difference; exit 1 above --tol (f32) or, for bf16, when
+      more than 1% of the argmax predictions differ.
+
+Needs python3-torch (CPU); safetensors' Python package is not used.
+"""
+import argparse
+import json
+import math
+import os
+import struct
+import sys
+from collections import OrderedDict
+
+import torch
+
+ST_DTYPES = {torch.float32: "F32", torch.bfloat16: "BF16", torch.float16: "F16", torch.float64: "F64"}
+ST_TORCH = {v: k for k, v in ST_DTYPES.items()}
+
+
+def write_safetensors(path, tensors):
+    header, blobs, off = {}, [], 0
+    for name, t in tensors.items():
+        t = t.contiguous()
+        raw = t.view(torch.int16).numpy().tobytes() if t.dtype == torch.bfloat16 else t.numpy().tobytes()
+        header[name] = {"dtype": ST_DTYPES[t.dtype], "shape": list(t.shape), "data_offsets": [off, off + len(raw)]}
+        blobs.append(raw)
+        off += len(raw)
+    h = json.dumps(header, separators=(",", ":")).encode()
+    h += b" " * (-len(h) % 8)
+    with open(path, "wb") as f:
+        f.write(struct.pack("<Q", len(h)))
+        f.write(h)
+        for b in blobs:
+            f.write(b)
+
+
+def read_safetensors(path):
+    with open(path, "rb") as f:
+        buf = f.read()
+    n = struct.unpack("<Q", buf[:8])[0]
+    header = json.loads(buf[8:8 + n])
+    out = {}
+    for name, e in header.items():
+        if name == "__metadata__":
+            continue
+        b, en = e["data_offsets"]
+        raw = bytearray(buf[8 + n + b:8 + n + en])
+        dt = ST_TORCH[e["dtype"]]
+        if dt == torch.bfloat16:
+            t = torch.frombuffer(raw, dtype=torch.int16).view(torch.bfloat16)
+        else:
+            t = torch.frombuffer(raw, dtype=dt)
+        out[name] = t.reshape(e["shape"]).clone()
+    return out
+
+
+def make(a):
+    g = torch.Generator().manual_seed(a.seed)
+    D, N, L, K = 8, 4, 2, 4
+    Di, R = 2 * D, math.ceil(D / 16)
+    V = a.vocab
+    rows = V if a.layout == "hf" else V + (-V % a.pad)
+
+    def rn(*s, scale=0.3):
+        return torch.randn(*s, generator=g, dtype=torch.float64).mul(scale).float()
+
+    sd = OrderedDict()
+    emb = "backbone.embeddings.weight" if a.layout == "hf" else "backbone.embedding.weight"
+    sd[emb] = rn(rows, D, scale=1.0)
+    for i in range(L):
+        p = f"backbone.layers.{i}."
+        sd[p + "norm.weight"] = 1 + rn(D, scale=0.1)
+        sd[p + "mixer.in_proj.weight"] = rn(2 * Di, D)
+        sd[p + "mixer.conv1d.weight"] = rn(Di, 1, K)
+        sd[p + "mixer.conv1d.bias"] = rn(Di)
+        sd[p + "mixer.x_proj.weight"] = rn(R + 2 * N, Di)
+        sd[p + "mixer.dt_proj.weight"] = rn(Di, R)
+        sd[p + "mixer.dt_proj.bias"] = rn(Di, scale=0.5) - 2.0
+        sd[p + "mixer.A_log"] = torch.log(torch.arange(1, N + 1, dtype=torch.float32)).repeat(Di, 1) + rn(Di, N, scale=0.1)
+        sd[p + "mixer.D"] = 1 + rn(Di, scale=0.1)
+        sd[p + "mixer.out_proj.weight"] = rn(D, Di)
+    sd["backbone.norm_f.weight"] = 1 + rn(D, scale=0.1)
+    if a.tie == "no" or a.head_differs:
+        sd["lm_head.weight"] = rn(rows, D, scale=1.0)
+    elif a.layout == "mamba_ssm":
+        sd["lm_head.weight"] = sd[emb]          # one parameter, saved under both names
+    dtype = torch.bfloat16 if a.dtype == "bfloat16" else torch.float32
+    sd = OrderedDict((k, v.to(dtype)) for k, v in sd.items())
+    if a.layout == "mamba_ssm" and "lm_head.weight" in sd and a.tie != "no" and not a.head_differs:
+        sd["lm_head.weight"] = sd[emb]
+    sd = OrderedDict((a.prefix + k, v) for k, v in sd.items())
+
+    if a.layout == "hf":
+        cfg = {"model_type": "mamba", "architectures": ["MambaForCausalLM"], "vocab_size": V, "hidden_size": D,
+               "state_size": N, "num_hidden_layers": L, "expand": 2, "conv_kernel": K, "use_bias": False,
+               "use_conv_bias": True, "hidden_act": "silu", "layer_norm_epsilon": 1e-5, "time_step_rank": "auto",
+               "intermediate_size": Di, "residual_in_fp32": True, "torch_dtype": a.dtype}
+        if a.tie in ("yes", "no"):
+            cfg["tie_word_embeddings"] = a.tie == "yes"
+        elif a.tie == "null":
+            cfg["tie_word_embeddings"] = None
+        if a.infinity:
+            cfg["time_step_limit"] = [0.0, float("inf")]
+            cfg["time_step_floor"] = float("nan")
+    else:
+        cfg = {"d_model": D, "d_intermediate": 0, "n_layer": L, "vocab_size": V,
+               "ssm_cfg": {"layer": "Mamba1", "d_state": N}, "attn_layer_idx": [], "attn_cfg": {}, "rms_norm": True,
+               "residual_in_fp32": True, "fused_add_norm": True, "pad_vocab_size_multiple": a.pad,
+               "tie_embeddings": a.tie != "no"}
+    os.makedirs(a.dir, exist_ok=True)
+    with open(os.path.join(a.dir, "config.json"), "w") as f:
+        json.dump(cfg, f, indent=2)             # Python's json: Infinity and NaN as such
+    names = list(sd)
+    if a.format == "safetensors":
+        # safetensors refuses tensors that share memory: one copy each
+        write_safetensors(os.path.join(a.dir, "model.safetensors"), OrderedDict((k, v.clone()) for k, v in sd.items()))
+    elif a.format == "torch":
+        torch.save(sd, os.path.join(a.dir, "pytorch_model.bin"))
+    else:
+        torch_fmt = a.format == "sharded-torch"
+        half = len(names) // 2
+        shards = [names[:half], names[half:]]
+        ext = "bin" if torch_fmt else "safetensors"
+        stem = "pytorch_model" if torch_fmt else "model"
+        wm = {}
+        for j, part in enumerate(shards):
+            fn = f"{stem}-{j + 1:05d}-of-00002.{ext}"
+            d = OrderedDict((k, sd[k].clone()) for k in part)
+            if torch_fmt:
+                torch.save(d, os.path.join(a.dir, fn))
+            else:
+                write_safetensors(os.path.join(a.dir, fn), d)
+            for k in part:
+                wm[k] = fn
+        idx = {"metadata": {"total_size": sum(v.numel() * v.element_size() for v in sd.values())}, "weight_map": wm}
+        with open(os.path.join(a.dir, f"{stem}.{ext}.index.json"), "w") as f:
+            json.dump(idx, f, indent=2)
+
+
+# ---- the reference forward pass ----
+
+def load(dirname):
+    with open(os.path.join(dirname, "config.json")) as f:
+        cfg = json.load(f)
+    sd = {}
+    for fn in sorted(os.listdir(dirname)):
+        p = os.path.join(dirname, fn)
+        if fn.endswith(".safetensors"):
+            sd.update(read_safetensors(p))
+        elif fn.endswith(".bin"):
+            sd.update(torch.load(p, map_location="cpu"))
+    hf = "model_type" in cfg
+    emb = "backbone.embeddings.weight" if hf else "backbone.embedding.weight"
+    prefix = next(k[: -len(emb)] for k in sd if k.endswith(emb))
+    sd = {k[len(prefix):]: v for k, v in sd.items() if k.startswith(prefix)}
+    if hf:
+        tie = cfg.get("tie_word_embeddings", True)          # PretrainedConfig's default
+        head = sd[emb] if tie else sd["lm_head.weight"]     # tie_weights overrides the file
+        classes, L = cfg["vocab_size"], cfg["num_hidden_layers"]
+    else:
+        tie = cfg.get("tie_embeddings", True)
+        if tie and "lm_head.weight" in sd:
+            sd[emb] = sd["lm_head.weight"]                  # load_state_dict: the later copy wins
+        head = sd[emb] if tie else sd["lm_head.weight"]
+        classes, L = cfg["vocab_size"], cfg["n_layer"]
+    return cfg, sd, emb, head[:classes], L
+
+
+def rmsnorm(x, w, eps=1e-5):
+    return w * (x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps))
+
+
+def mixer(x, sd, p, K):
+    """x: (T, D) -> (T, D), float64 or bf16 following the slow path's dtypes."""
+    T = x.shape[0]
+    xz = x @ sd[p + "in_proj.weight"].t()
+    Di = xz.shape[1] // 2
+    u, z = xz[:, :Di], xz[:, Di:]
+    w = sd[p + "conv1d.weight"][:, 0, :]                   # (Di, K)
+    up = torch.cat([torch.zeros(K - 1, Di, dtype=u.dtype), u], 0)
+    conv = torch.stack([(up[t:t + K].t() * w).sum(-1) for t in range(T)], 0) + sd[p + "conv1d.bias"]
+    xc = torch.nn.functional.silu(conv)
+    pp = xc @ sd[p + "x_proj.weight"].t()
+    R = sd[p + "dt_proj.weight"].shape[1]
+    N = (pp.shape[1] - R) // 2
+    dt = torch.nn.functional.softplus(pp[:, :R] @ sd[p + "dt_proj.weight"].t() + sd[p + "dt_proj.bias"])
+    B, C = pp[:, R:R + N], pp[:, R + N:]
+    A = -torch.exp(sd[p + "A_log"].double() if x.dtype == torch.float64 else sd[p + "A_log"].float())
+    h = torch.zeros(Di, N, dtype=A.dtype)
+    ys = []
+    for t in range(T):
+        dA = torch.exp(A * dt[t][:, None].to(A.dtype))
+        dBu = dt[t][:, None].to(A.dtype) * B[t][None, :].to(A.dtype) * xc[t][:, None].to(A.dtype)
+        h = dA * h + dBu
+        ys.append((h.to(x.dtype) @ C[t][:, None].to(x.dtype))[:, 0])
+    y = torch.stack(ys, 0)
+    y = y + xc * sd[p + "D"].to(x.dtype)
+    y = y * torch.nn.functional.silu(z)
+    return y @ sd[p + "out_proj.weight"].t()
+
+
+def forward(cfg, sd, emb, head, L, tokens, dtype):
+    sd = {k: v.to(dtype) for k, v in sd.items()}
+    head = head.to(dtype)
+    K = sd["backbone.layers.0.mixer.conv1d.weight"].shape[2]
+    x = sd[emb][torch.tensor(tokens)]
+    res = x.double() if dtype == torch.float64 else x.float()
+    for i in range(L):
+        p = f"backbone.layers.{i}."
+        hcur = rmsnorm(res.to(dtype), sd[p + "norm.weight"])
+        res = res + mixer(hcur, sd, p + "mixer.", K).to(res.dtype)
+    out = rmsnorm(res.to(dtype), sd["backbone.norm_f.weight"])
+    return (out @ head.t()).double()
+
+
+def read_logits(path):
+    with open(path) as f:
+        words, _, classes = map(int, f.readline().split())
+        out = []
+        for _ in range(words):
+            inp = [int(x) for x in f.readline().split()]
+            rows = [[float(x) for x in f.readline().split()] for _ in inp]
+            out.append((inp, torch.tensor(rows, dtype=torch.float64)))
+    return classes, out
+
+
+def compare(a):
+    cfg, sd, emb, head, L = load(a.dir)
+    classes, words = read_logits(a.logits)
+    if classes != head.shape[0]:
+        print(f"classes: lietool {classes}, reference {head.shape[0]}")
+        return 1
+    dtype = torch.bfloat16 if a.compute == "bf16" else torch.float64
+    worst, agree, total, sad, n = 0.0, 0, 0, 0.0, 0
+    for inp, got in words:
+        toks = ([a.bos] if a.bos is not None else []) + [e + a.offset for e in inp]
+        want = forward(cfg, sd, emb, head, L, toks, dtype)
+        if a.bos is not None:
+            want = want[1:]
+        worst = max(worst, (want - got).abs().max().item())
+        sad += (want - got).abs().sum().item()
+        n += want.numel()
+        agree += (want.argmax(-1) == got.argmax(-1)).sum().item()
+        total += len(inp)
+    print(f"max |lietool - reference| = {worst:.3g}, mean {sad / max(n, 1):.3g}; argmax agrees at {agree} of {total} positions")
+    if a.compute == "bf16":
+        return 0 if agree >= 0.99 * total else 1
+    return 0 if worst <= a.tol else 1
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    m = sub.add_parser("make")
+    m.add_argument("dir")
+    m.add_argument("--layout", choices=["hf", "mamba_ssm"], default="hf")
+    m.add_argument("--format", choices=["safetensors", "sharded", "torch", "sharded-torch"], default="safetensors")
+    m.add_argument("--prefix", default="")
+    m.add_argument("--vocab", type=int, default=11)
+    m.add_argument("--pad", type=int, default=8)
+    m.add_argument("--tie", choices=["yes", "no", "absent", "null"], default="absent")
+    m.add_argument("--head-differs", action="store_true", help="write an lm_head.weight unlike the embedding")
+    m.add_argument("--dtype", choices=["float32", "bfloat16"], default="float32")
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--infinity", action="store_true", help="Infinity and NaN in config.json")
+    c = sub.add_parser("compare")
+    c.add_argument("dir")
+    c.add_argument("logits")
+    c.add_argument("--bos", type=int)
+    c.add_argument("--offset", type=int, default=0)
+    c.add_argument("--compute", choices=["f32", "bf16"], default="f32")
+    c.add_argument("--tol", type=float, default=1e-5)
+    a = ap.parse_args()
+    if a.cmd == "make":
+        make(a)
+        return 0
+    return compare(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

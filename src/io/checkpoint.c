@@ -1,0 +1,278 @@
+/* Checkpoint containers (lietool/checkpoint.h): safetensors, sharded
+   safetensors and torch files, as one list of named tensors. The torch zip
+   and its unpickler are in torchzip.c. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lietool/checkpoint.h"
+#include "lietool/json.h"
+#include "impl.h"
+
+void lt_ckpt_init(lt_ckpt_t C)
+{
+    memset(C, 0, sizeof *C);
+}
+
+void lt_ckpt_clear(lt_ckpt_t C)
+{
+    for (int i = 0; i < C->n; i++) lt_free(C->t[i].name);
+    lt_free(C->t);
+    for (int i = 0; i < C->nbufs; i++) lt_free(C->bufs[i]);
+    lt_free(C->bufs);
+}
+
+void lt_ckpt_own(lt_ckpt_t C, unsigned char *buf)
+{
+    C->bufs = lt_realloc(C->bufs, (size_t)(C->nbufs + 1) * sizeof *C->bufs);
+    C->bufs[C->nbufs++] = buf;
+}
+
+lt_status lt_ckpt_add(lt_ckpt_t C, const char *name, lt_st_dtype dtype, int ndim, const int64_t *shape,
+                      const unsigned char *data, lt_err_t err)
+{
+    if (lt_ckpt_find(C, name)) return lt_err_set(err, LT_EINPUT, "tensor '%s' appears twice", name);
+    if (C->n == C->alloc) {
+        C->alloc = C->alloc ? 2 * C->alloc : 64;
+        C->t = lt_realloc(C->t, (size_t)C->alloc * sizeof *C->t);
+    }
+    lt_ckpt_tensor *T = &C->t[C->n++];
+    memset(T, 0, sizeof *T);
+    T->name = lt_strdup(name);
+    T->dtype = dtype;
+    T->ndim = ndim;
+    T->numel = 1;
+    for (int i = 0; i < ndim; i++) { T->shape[i] = shape[i]; T->numel *= (uint64_t)shape[i]; }
+    T->data = data;
+    return LT_OK;
+}
+
+const lt_ckpt_tensor *lt_ckpt_find(const lt_ckpt_t C, const char *name)
+{
+    for (int i = 0; i < C->n; i++)
+        if (strcmp(C->t[i].name, name) == 0) return &C->t[i];
+    return NULL;
+}
+
+/* A whole file into memory, with the running total against max_mb MiB. */
+lt_status lt_ckpt_slurp(unsigned char **out, size_t *size, const char *path, long max_mb, size_t *total, lt_err_t err)
+{
+    *out = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f) return lt_err_set(err, LT_EINPUT, "%s: cannot open: %s", path, strerror(errno));
+    long n = -1;
+    if (fseek(f, 0, SEEK_END) == 0) n = ftell(f);
+    if (n < 0) { fclose(f); return lt_err_set(err, LT_EINPUT, "%s: cannot tell its size", path); }
+    if ((double)(*total + (size_t)n) > (double)max_mb * 1048576.0) {
+        fclose(f);
+        return lt_err_set(err, LT_ELIMIT, "%s: %s%ld bytes is above --max-checkpoint-mb %ld", path,
+                          *total ? "with the files before it, " : "", n + (long)*total, max_mb);
+    }
+    rewind(f);
+    unsigned char *buf = lt_malloc((size_t)n + 1);
+    size_t got = fread(buf, 1, (size_t)n, f);
+    fclose(f);
+    if (got != (size_t)n) { lt_free(buf); return lt_err_set(err, LT_EINPUT, "%s: read error", path); }
+    *total += (size_t)n;
+    *out = buf;
+    *size = (size_t)n;
+    return LT_OK;
+}
+
+/* The tensors of a parsed safetensors file, its buffer moved into C. */
+static lt_status take_safetensors(lt_ckpt_t C, lt_safetensors_t S, lt_err_t err)
+{
+    lt_status st = LT_OK;
+    for (int i = 0; i < S->n && !st; i++) {
+        const lt_st_tensor *T = &S->t[i];
+        st = lt_ckpt_add(C, T->name, T->dtype, T->ndim, T->shape, S->buf + S->data + T->begin, err);
+    }
+    lt_ckpt_own(C, S->buf);
+    S->buf = NULL;
+    return st;
+}
+
+static lt_status safetensors_file(lt_ckpt_t C, const char *path, long max_mb, size_t *total, lt_err_t err)
+{
+    unsigned char *buf;
+    size_t size;
+    lt_status st = lt_ckpt_slurp(&buf, &size, path, max_mb, total, err);
+    if (st) return st;
+    lt_safetensors_t S;
+    lt_safetensors_init(S);
+    st = lt_safetensors_parse(S, buf, size, err);
+    if (!st) st = take_safetensors(C, S, err);
+    if (st) lt_err_prefix(err, "%s", path);
+    lt_safetensors_clear(S);
+    return st;
+}
+
+static lt_status torch_file(lt_ckpt_t C, const char *path, long max_mb, size_t *total, lt_err_t err)
+{
+    unsigned char *buf;
+    size_t size;
+    lt_status st = lt_ckpt_slurp(&buf, &size, path, max_mb, total, err);
+    if (st) return st;
+    double room = (double)max_mb * 1048576.0 - (double)*total;
+    st = lt_ckpt_parse_torch(C, buf, size, room > 0 ? (size_t)room : 0, err);
+    if (st) lt_err_prefix(err, "%s", path);
+    return st;
+}
+
+lt_status lt_ckpt_read_safetensors(lt_ckpt_t C, const char *path, long max_mb, lt_err_t err)
+{
+    size_t total = 0;
+    C->format = "safetensors";
+    return safetensors_file(C, path, max_mb, &total, err);
+}
+
+lt_status lt_ckpt_read_torch(lt_ckpt_t C, const char *path, long max_mb, lt_err_t err)
+{
+    size_t total = 0;
+    C->format = "torch zip";
+    return torch_file(C, path, max_mb, &total, err);
+}
+
+/* A shard's name: a plain file name in the index's directory. */
+static int plain_name(const char *s)
+{
+    return *s && !strchr(s, '/') && !strchr(s, '\\') && strcmp(s, ".") && strcmp(s, "..");
+}
+
+lt_status lt_ckpt_read_index(lt_ckpt_t C, const char *path, int torch, long max_mb, lt_err_t err)
+{
+    C->format = torch ? "sharded torch zip" : "sharded safetensors";
+    unsigned char *text;
+    size_t n, total = 0;
+    lt_status st = lt_ckpt_slurp(&text, &n, path, max_mb, &total, err);
+    if (st) return st;
+    lt_json *root = lt_json_parse_flags((const char *)text, n, LT_JSON_NONFINITE, err);
+    lt_free(text);
+    if (!root) { lt_err_prefix(err, "%s", path); return LT_EINPUT; }
+    const lt_json *wm = root->type == LT_JSON_OBJECT ? lt_json_get(root, "weight_map") : NULL;
+    if (!wm || wm->type != LT_JSON_OBJECT || wm->len == 0) {
+        lt_json_free(root);
+        return lt_err_set(err, LT_EINPUT, "%s: no \"weight_map\" object naming each tensor's shard", path);
+    }
+    size_t dl = strlen(path);
+    while (dl > 0 && path[dl - 1] != '/') dl--;
+    /* every shard named, once, in the order of first mention */
+    for (int i = 0; i < wm->len && !st; i++) {
+        const lt_json *v = wm->items[i];
+        if (v->type != LT_JSON_STRING || !plain_name(v->str)) {
+            char *t = lt_json_text(v);
+            st = lt_err_set(err, LT_EINPUT, "%s: tensor '%s': shard %s is not a file name in the index's directory",
+                            path, wm->keys[i], t);
+            lt_free(t);
+            break;
+        }
+        int seen = 0;
+        for (int j = 0; j < i && !seen; j++) seen = strcmp(wm->items[j]->str, v->str) == 0;
+        if (seen) continue;
+        char *sp = lt_malloc(dl + strlen(v->str) + 1);
+        memcpy(sp, path, dl);
+        strcpy(sp + dl, v->str);
+        st = torch ? torch_file(C, sp, max_mb, &total, err) : safetensors_file(C, sp, max_mb, &total, err);
+        lt_free(sp);
+    }
+    for (int i = 0; i < wm->len && !st; i++)
+        if (!lt_ckpt_find(C, wm->keys[i]))
+            st = lt_err_set(err, LT_EINPUT, "%s: tensor '%s' is not in its shard %s", path, wm->keys[i], wm->items[i]->str);
+    lt_json_free(root);
+    return st;
+}
+
+static const struct { const char *file, *format; int kind; } dir_files[] = {
+    {"model.safetensors", "safetensors", 0},
+    {"model.safetensors.index.json", "sharded safetensors", 1},
+    {"pytorch_model.bin", "torch zip", 2},
+    {"pytorch_model.bin.index.json", "sharded torch zip", 3},
+};
+
+lt_status lt_ckpt_read_dir(lt_ckpt_t C, const char *dir, long max_mb, lt_err_t err)
+{
+    lt_ckpt_clear(C);
+    lt_ckpt_init(C);
+    size_t len = strlen(dir) + 40;
+    char *path = lt_malloc(len);
+    lt_status st = LT_EINPUT;
+    int k, nf = (int)(sizeof dir_files / sizeof *dir_files);
+    char tried[512] = "";
+    for (k = 0; k < nf; k++) {
+        snprintf(path, len, "%s/%s", dir, dir_files[k].file);
+        FILE *f = fopen(path, "rb");
+        if (!f) {
+            size_t l = strlen(tried);
+            snprintf(tried + l, sizeof tried - l, "%s%s (%s: %s)", l ? ", " : "", dir_files[k].file,
+                     dir_files[k].format, strerror(errno));
+            continue;
+        }
+        fclose(f);
+        switch (dir_files[k].kind) {
+        case 0: st = lt_ckpt_read_safetensors(C, path, max_mb, err); break;
+        case 1: st = lt_ckpt_read_index(C, path, 0, max_mb, err); break;
+        case 2: st = lt_ckpt_read_torch(C, path, max_mb, err); break;
+        default: st = lt_ckpt_read_index(C, path, 1, max_mb, err); break;
+        }
+        C->file = dir_files[k].file;
+        break;
+    }
+    if (k == nf) st = lt_err_set(err, LT_EINPUT, "%s: no checkpoint file: tried %s", dir, tried);
+    lt_free(path);
+    if (st) { lt_ckpt_clear(C); lt_ckpt_init(C); }
+    return st;
+}
+
+static uint64_t le64(const unsigned char *p)
+{
+    uint64_t v = 0;
+    for (int k = 7; k >= 0; k--) v = (v << 8) | p[k];
+    return v;
+}
+
+static void shape_text(char *s, size_t cap, int ndim, const int64_t *shape)
+{
+    size_t l = (size_t)snprintf(s, cap, "[");
+    for (int i = 0; i < ndim && l < cap; i++)
+        l += (size_t)snprintf(s + l, cap - l, "%s%lld", i ? ", " : "", (long long)shape[i]);
+    if (l < cap) snprintf(s + l, cap - l, "]");
+}
+
+lt_status lt_ckpt_get(float **out, const lt_ckpt_t C, const char *name, int ndim, const int64_t *shape, lt_err_t err)
+{
+    return lt_ckpt_tensor_get_(out, lt_ckpt_find(C, name), name, ndim, shape, err);
+}
+
+lt_status lt_ckpt_tensor_get_(float **out, const lt_ckpt_tensor *T, const char *name, int ndim, const int64_t *shape,
+                              lt_err_t err)
+{
+    *out = NULL;
+    if (!T) return lt_err_set(err, LT_EINPUT, "tensor '%s' is missing", name);
+    int same = T->ndim == ndim;
+    for (int i = 0; same && i < ndim; i++) same = T->shape[i] == shape[i];
+    if (!same) {
+        char a[160], b[160];
+        shape_text(a, sizeof a, T->ndim, T->shape);
+        shape_text(b, sizeof b, ndim, shape);
+        return lt_err_set(err, LT_EINPUT, "tensor '%s' has shape %s; the config gives %s", name, a, b);
+    }
+    if (T->dtype != LT_ST_F32 && T->dtype != LT_ST_F16 && T->dtype != LT_ST_BF16 && T->dtype != LT_ST_F64)
+        return lt_err_set(err, LT_EINPUT, "tensor '%s' has dtype %s; weights must be F32, F16, BF16 or F64", name,
+                          lt_st_dtype_name(T->dtype));
+    const unsigned char *p = T->data;
+    float *x = lt_malloc((T->numel ? T->numel : 1) * sizeof *x);
+    for (uint64_t i = 0; i < T->numel; i++) {
+        switch (T->dtype) {
+        case LT_ST_F32: {
+            uint32_t b = (uint32_t)p[4*i] | (uint32_t)p[4*i+1] << 8 | (uint32_t)p[4*i+2] << 16 | (uint32_t)p[4*i+3] << 24;
+            memcpy(&x[i], &b, 4);
+            break;
+        }
+        case LT_ST_F16: x[i] = lt_st_f16_to_float((uint16_t)(p[2*i] | p[2*i+1] << 8)); break;
+        case LT_ST_BF16: x[i] = lt_st_bf16_to_float((uint16_t)(p[2*i] | p[2*i+1] << 8)); break;
+        default: { uint64_t b = le64(p + 8*i); double d; memcpy(&d, &b, 8); x[i] = (float)d; break; }
+        }
+    }
+    *out = x;
+    return LT_OK;
+}
