@@ -12,6 +12,10 @@ CC       ?= cc
 OPT      ?= -O2 -g
 CFLAGS   ?= $(OPT)
 DEB_PKGS  = libgmp-dev libmpfr-dev libflint-dev liblapacke-dev libopenblas-dev pkg-config
+# What some checks of `make check` run (the rest of it runs without them,
+# and a check whose tool is missing says so): torch and NumPy for the
+# checkpoint and dataset references, pdflatex for the LaTeX fragments.
+TEST_PKGS = python3-numpy python3-torch texlive-latex-base
 DATADIR   = $(PREFIX)/share/lietool
 
 ifeq ($(SANITIZE),1)
@@ -53,7 +57,7 @@ endif
 tests: deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(TEST_BIN) $(REPLAY_BIN)
 
-.PHONY: all deps tests check check-unit check-cli check-gap demo bench install uninstall clean fuzz valgrind check-install
+.PHONY: all deps test-deps tests check check-unit check-cli check-gap demo bench install uninstall clean fuzz valgrind check-install
 
 all: deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB)
@@ -72,6 +76,19 @@ deps:
 	  else \
 	    echo "lietool needs:$$missing"; echo "run: sudo apt-get install -y$$missing"; exit 1; \
 	  fi; \
+	fi
+
+# The packages of TEST_PKGS: installed when run as root, else the command to run.
+test-deps:
+	@missing=""; for p in $(TEST_PKGS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ]; then \
+	  echo "installing (for make check):$$missing"; \
+	  (apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null \
+	    || echo "lietool: apt-get install$$missing failed; the checks that need them will say so" >&2; \
+	elif [ -n "$$missing" ]; then \
+	  echo "some checks are skipped without:$$missing (sudo apt-get install -y$$missing)"; \
 	fi
 
 $(BUILD)/%.o: %.c $(wildcard include/*.h include/lietool/*.h src/*/*.h)
@@ -94,7 +111,7 @@ $(BUILD)/tests/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/fuzz/fuzz.h
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -DFUZZ_NAME='"$*"' -DFUZZ_CORPUS='"$(abspath tests/fuzz/corpus/$*)"' \
 	  -DFUZZ_ALGEBRAS='"$(abspath algebras)"' -o $@ $< tests/fuzz/replay.c $(LIB) $(LDLIBS)
 
-check: deps
+check: deps test-deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(TEST_BIN) $(REPLAY_BIN)
 	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN) tests/check-latex.sh tests/check-verdict.sh tests/check-checkpoints.sh
 
