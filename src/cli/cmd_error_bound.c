@@ -9,10 +9,11 @@
    series need not converge (lt_depth_magnus_converges). A solvable object
    of derived length d is simulated exactly from depth d on (Theorem 3.4). */
 #include <ctype.h>
+#include <stdio.h>
 #include <mpfr.h>
 #include <string.h>
 #include "depth.h"
-#include "tex.h"
+#include "doc.h"
 #include "lietool/io.h"
 
 #define DEPTHS 8
@@ -36,7 +37,6 @@ const cli_decl cli_error_bound_decl = {.common = CLI_O_JSON | CLI_O_LATEX | CLI_
 
 /* Where eps comes from. */
 enum { EPS_NONE, EPS_OPTION, EPS_REP, EPS_GENS };
-static const char *const eps_source_name[] = {"null", "\"option\"", "\"rep\"", "\"generators\""};
 
 /* What error-bound prints: per depth k = k0..k1 the class c(k), the
    exponent e = c(k)+1, whether the stack is exact, and eps^e. */
@@ -54,129 +54,121 @@ typedef struct {
 #define HAS_EPS(E) ((E)->source != EPS_NONE)
 #define HAS_POWERS(E) (HAS_EPS(E) && (E)->converges)
 
-static void put_json(const cli_opts *o, const cli_depth_opts *d, const cli_depth_profile *P, const eb_result *E)
+/* An MPFR number in the open row: "%.6Re" (JSON null when absent), LaTeX
+   math after lhs. */
+static void put_mpfr(cli_doc *d, const char *lhs, const mpfr_t x, int present)
 {
-    cli_json_begin(o);
-    printf(", \"solvable\": %s, \"derived_length\": ", P->solvable ? "true" : "false");
-    if (E->dl < 0) printf("null"); else printf("%ld", E->dl);
-    printf(", \"bound\": \"%s\", \"eps\": ", lt_depth_bound_name(d->bound));
-    if (HAS_EPS(E)) mpfr_printf("%.6Re", E->M->eps); else printf("null");
-    int mass = E->source == EPS_REP || E->source == EPS_GENS;
-    printf(", \"eps_source\": %s, \"norm\": %s, \"step\": ", eps_source_name[E->source], mass ? "\"spectral\"" : "null");
-    if (mass) mpfr_printf("%.6Re, \"generators\": %ld, \"largest_generator\": %.6Re", E->step, (long)E->M->count, E->M->largest);
-    else printf("null, \"generators\": null, \"largest_generator\": null");
-    printf(", \"converges\": %s", !HAS_EPS(E) ? "null" : E->converges ? "true" : "false");
-    printf(", \"depths\": [");
-    for (int k = E->k0; k <= E->k1; k++) {
-        printf("%s{\"depth\": %d, \"truncation_class\": %lu, \"error_exponent\": %lu, \"exact\": %s, \"eps_power\": ",
-               k > E->k0 ? ", " : "", k, E->c[k - 1], E->e[k - 1], E->exact[k - 1] ? "true" : "false");
-        if (HAS_POWERS(E)) mpfr_printf("%.6Re", E->pw[k - 1]); else printf("null");
-        printf("}");
-    }
-    printf("]}\n");
+    if (!d->row) return;
+    if (!present) fputs(d->mode == CLI_JSON ? "null" : "-", d->f);
+    else if (d->mode == CLI_TEX) { fprintf(d->f, "$%s", lhs); cli_tex_mpfr(d->f, x, 7); fputc('$', d->f); }
+    else mpfr_fprintf(d->f, "%.6Re", x);
 }
 
-static void put_text(const cli_opts *o, const cli_depth_opts *d, const cli_depth_profile *P, const eb_result *E)
+/* The sources under the table: Corollary 3.6 and where the stack is exact. */
+static void put_sources(const cli_depth_opts *dp, long dl, int tex)
 {
-    cli_depth_put_head(o, P);
-    if (d->bound == LT_BOUND_V1)
-        cli_depth_kv("bound", "v1: c(k) = 2^(k-1), as published (arXiv:2603.05573v1); --bound sharp for 2^k - 1");
-    else
-        cli_depth_kv("bound", "sharp: c(k) = 2^k - 1 (class c has derived length floor(log2 c) + 1); v1 (2^(k-1), as published) is the default");
-    if (E->source == EPS_REP || E->source == EPS_GENS) {
-        if (E->source == EPS_REP)
-            cli_depth_kv("generators", "%ld, the logarithms of the matrices of %s (their rotation angles)", (long)E->M->count, d->rep);
-        else cli_depth_kv("generators", "%ld, the matrices of %s", (long)E->M->count, o->object);
-        cli_depth_kv("step h", "%s", E->step_text);
-        mpfr_printf("  %-22s %.6Re, h times the sum of their spectral norms\n", "eps", E->M->eps);
-        mpfr_printf("  %-22s %.6Re, so a window of w tokens has mass at most w times this\n", "largest h ||A_i||", E->M->largest);
-    } else if (HAS_EPS(E)) mpfr_printf("  %-22s %.6Re\n", "eps", E->M->eps);
-    else cli_depth_kv("eps", "not computed: give --eps E, --rep FILE (a group) or the generators as LieAlgebra(Rationals, [...])");
-    if (HAS_EPS(E) && E->converges)
-        cli_depth_kv("convergence", "yes: eps < pi, so the Magnus series converges (%s, spectral norm)", lt_depth_cite(LT_SRC_MOAN_NIESEN));
-    else if (HAS_EPS(E))
-        cli_depth_kv("convergence", "no: eps >= pi, where the Magnus series need not converge and eps^(c(k)+1) bounds nothing"
-                     " (it converges for eps < pi: %s)", lt_depth_cite(LT_SRC_MOAN_NIESEN));
-    printf("  depth  class c(k)  exponent c(k)+1  error%s\n", HAS_POWERS(E) ? "        eps^(c(k)+1)" : "");
-    for (int k = E->k0; k <= E->k1; k++) {
-        char err[32];
-        int exact = E->exact[k - 1];
-        if (exact) snprintf(err, sizeof err, "0 (exact)");
-        else snprintf(err, sizeof err, "O(eps^%lu)", E->e[k - 1]);
-        printf("  %5d  %10lu  %15lu  %-*s", k, E->c[k - 1], E->e[k - 1], HAS_POWERS(E) ? 12 : 0, err);
-        if (HAS_POWERS(E) && !exact) mpfr_printf(" %.6Re", E->pw[k - 1]);
-        else if (HAS_POWERS(E)) printf(" -");
-        putchar('\n');
+    const char *c36 = lt_depth_cite_reading(LT_SRC_HEO_COR36, dp->bound);
+    const char *cx = lt_depth_cite(dl >= 0 ? LT_SRC_HEO_THM34 : LT_SRC_HEO_PROP33);
+    char what[96];
+    if (dl > 0) snprintf(what, sizeof what, "xact from depth %s%ld%s, the derived length", tex ? "$" : "", dl, tex ? "$" : "");
+    else if (dl == 0) snprintf(what, sizeof what, "xact at every depth (derived length %s)", tex ? "$0$" : "0");
+    else snprintf(what, sizeof what, "%s at constant depth (not solvable)", tex ? "ever exact" : "ever exact");
+    int e = dl >= 0;
+    if (!tex) {
+        printf("  O(eps^(c(k)+1)), eps the generator mass: %s\n", c36);
+        printf("  %s%s: %s\n", e ? "e" : "n", what, cx);
+        return;
     }
-    printf("  O(eps^(c(k)+1)), eps the generator mass: %s\n", lt_depth_cite_reading(LT_SRC_HEO_COR36, d->bound));
-    if (E->dl > 0) printf("  exact from depth %ld, the derived length: %s\n", E->dl, lt_depth_cite(LT_SRC_HEO_THM34));
-    else if (E->dl == 0) printf("  exact at every depth (derived length 0): %s\n", lt_depth_cite(LT_SRC_HEO_THM34));
-    else printf("  never exact at constant depth (not solvable): %s\n", lt_depth_cite(LT_SRC_HEO_PROP33));
-}
-
-/* A row "key & $value$" of the head table, the value an MPFR number. */
-static void tex_row_mpfr(const char *key, const char *lhs, const mpfr_t x)
-{
-    cli_tex_table_key(stdout, key);
-    printf("$%s", lhs);
-    cli_tex_mpfr(stdout, x, 7);
-    printf("$");
-    cli_tex_table_row_end(stdout);
-}
-
-/* The table of depths as a tabular, then the sources. */
-static void put_tex(const cli_opts *o, const cli_depth_opts *d, const cli_depth_profile *P, const eb_result *E)
-{
-    cli_depth_tex_head(o, P);
-    cli_tex_table_key(stdout, "bound");
-    if (d->bound == LT_BOUND_V1)
-        printf("v1: $c(k) = 2^{k-1}$, as published (arXiv:2603.05573v1); -{}-bound sharp for $2^k - 1$");
-    else
-        printf("sharp: $c(k) = 2^k - 1$ (class $c$ has derived length $\\lfloor \\log_2 c \\rfloor + 1$);"
-               " v1 ($2^{k-1}$, as published) is the default");
-    cli_tex_table_row_end(stdout);
-    if (E->source == EPS_REP || E->source == EPS_GENS) {
-        cli_tex_table_key(stdout, "generators");
-        printf("$%ld$, %s ", (long)E->M->count, E->source == EPS_REP ? "the logarithms of the matrices of" : "the matrices of");
-        cli_tex_text(stdout, E->source == EPS_REP ? d->rep : o->object);
-        cli_tex_table_row_end(stdout);
-        cli_tex_table_key(stdout, "step");
-        printf("$h = %s$", E->step_text);
-        cli_tex_table_row_end(stdout);
-    }
-    if (HAS_EPS(E)) tex_row_mpfr("generator mass", "\\varepsilon = ", E->M->eps);
-    if (E->source == EPS_REP || E->source == EPS_GENS) tex_row_mpfr("largest generator", "h \\max_i \\|A_i\\|_2 = ", E->M->largest);
-    if (HAS_EPS(E)) {
-        cli_tex_table_key(stdout, "convergence");
-        if (E->converges) printf("$\\varepsilon < \\pi$: the Magnus series converges");
-        else printf("$\\varepsilon \\ge \\pi$: the Magnus series need not converge, and $\\varepsilon^{c(k)+1}$ bounds nothing");
-        cli_depth_tex_cite(LT_SRC_MOAN_NIESEN);
-        cli_tex_table_row_end(stdout);
-    }
-    cli_tex_table_end(stdout);
-    printf("\\begin{center}\n\\begin{tabular}{rrrl%s}\ndepth $k$ & class $c(k)$ & exponent $c(k)+1$ & error%s \\\\\n\\hline\n",
-           HAS_POWERS(E) ? "l" : "", HAS_POWERS(E) ? " & $\\varepsilon^{c(k)+1}$" : "");
-    for (int k = E->k0; k <= E->k1; k++) {
-        int exact = E->exact[k - 1];
-        printf("$%d$ & $%lu$ & $%lu$ & ", k, E->c[k - 1], E->e[k - 1]);
-        if (exact) printf("$0$ (exact)");
-        else printf("$O(\\varepsilon^{%lu})$", E->e[k - 1]);
-        if (HAS_POWERS(E)) {
-            printf(" & ");
-            if (exact) printf("--");
-            else { printf("$"); cli_tex_mpfr(stdout, E->pw[k - 1], 7); printf("$"); }
-        }
-        printf(" \\\\\n");
-    }
-    printf("\\end{tabular}\n\\end{center}\n");
     printf("\\noindent $O(\\varepsilon^{c(k)+1})$, $\\varepsilon$ the generator mass (");
-    cli_tex_text(stdout, lt_depth_cite_reading(LT_SRC_HEO_COR36, d->bound));
-    printf(").\\par\n\\noindent ");
-    if (E->dl > 0) printf("Exact from depth $%ld$, the derived length", E->dl);
-    else if (E->dl == 0) printf("Exact at every depth (derived length $0$)");
-    else printf("Never exact at constant depth (not solvable)");
-    cli_depth_tex_cite(E->dl >= 0 ? LT_SRC_HEO_THM34 : LT_SRC_HEO_PROP33);
-    printf(".\\par\n");
+    cli_tex_text(stdout, c36);
+    printf(").\\par\n\\noindent %s%s (", e ? "E" : "N", what);
+    cli_tex_text(stdout, cx);
+    printf(").\\par\n");
+}
+
+/* The result E: the head rows, the table of depths, the sources. */
+static void put(const cli_opts *o, const cli_depth_opts *dp, const cli_depth_profile *P, const eb_result *E)
+{
+    cli_doc D, *d = &D;
+    int mass = E->source == EPS_REP || E->source == EPS_GENS, tex = o->latex, pw = HAS_POWERS(E);
+    const char *mn = lt_depth_cite(LT_SRC_MOAN_NIESEN);
+    cli_depth_head(d, o, P);
+    cli_doc_str(d, "|bound", lt_depth_bound_name(dp->bound), NULL);
+    if (dp->bound == LT_BOUND_V1)
+        cli_doc_claim(d, "bound|", NULL, "v1: $c(k) = 2^(k-1)$, as published (arXiv:2603.05573v1); --bound sharp for $2^k - 1$");
+    else
+        cli_doc_claim(d, "bound|", NULL, "sharp: $c(k) = 2^k - 1$ (class $c$ has derived length $floor(log2 c) + 1$);"
+                      " v1 ($2^(k-1)$, as published) is the default");
+    if (mass && E->source == EPS_REP)
+        cli_doc_claim(d, "generators|", NULL, "$%ld$, the logarithms of the matrices of %s (their rotation angles)", (long)E->M->count, dp->rep);
+    else if (mass) cli_doc_claim(d, "generators|", NULL, "$%ld$, the matrices of %s", (long)E->M->count, o->object);
+    if (mass) cli_doc_claim(d, tex ? "step|" : "step h|", NULL, tex ? "$h = %s$" : "%s", E->step_text);
+    if (HAS_EPS(E) || !tex) {
+        cli_doc_row(d, tex ? "generator mass|eps" : "eps");
+        if (!HAS_EPS(E) && !o->json)
+            fputs("not computed: give --eps E, --rep FILE (a group) or the generators as LieAlgebra(Rationals, [...])", stdout);
+        else put_mpfr(d, "\\varepsilon = ", E->M->eps, HAS_EPS(E));
+        if (mass && !tex && !o->json) fputs(", h times the sum of their spectral norms", stdout);
+        cli_doc_row_end(d);
+    }
+    cli_doc_str(d, "|eps_source", E->source == EPS_OPTION ? "option" : E->source == EPS_REP ? "rep" : mass ? "generators" : NULL, NULL);
+    cli_doc_str(d, "|norm", mass ? "spectral" : NULL, NULL);
+    cli_doc_row(d, "|step");
+    put_mpfr(d, "", E->step, mass);
+    cli_doc_row_end(d);
+    cli_doc_long(d, "|generators", mass ? (long)E->M->count : -1, "");
+    if (mass && d->mode == CLI_TEXT)
+        mpfr_printf("  %-22s %.6Re, so a window of w tokens has mass at most w times this\n", "largest h ||A_i||", E->M->largest);
+    cli_doc_row(d, tex ? (mass ? "largest generator" : "|") : "|largest_generator");
+    put_mpfr(d, "h \\max_i \\|A_i\\|_2 = ", E->M->largest, mass);
+    cli_doc_row_end(d);
+    if (cli_doc_row(d, HAS_EPS(E) ? "convergence|converges" : "|converges") && o->json)
+        fputs(!HAS_EPS(E) ? "null" : E->converges ? "true" : "false", stdout);
+    else if (HAS_EPS(E) && E->converges)
+        cli_doc_text(d, NULL, "yes: $eps < pi$, so the Magnus series converges (%s%s)", mn, tex ? "" : ", spectral norm");
+    else if (HAS_EPS(E))
+        cli_doc_text(d, NULL, "no: $eps >= pi$, where the Magnus series need not converge and $eps^(c(k)+1)$ bounds nothing"
+                     " (it converges for $eps < pi$: %s)", mn);
+    cli_doc_row_end(d);
+    /* the depths: JSON a list, text and LaTeX a table */
+    cli_doc_break(d);
+    if (d->mode == CLI_TEXT) printf("  depth  class c(k)  exponent c(k)+1  error%s\n", pw ? "        eps^(c(k)+1)" : "");
+    else if (tex)
+        printf("\\begin{center}\n\\begin{tabular}{rrrl%s}\ndepth $k$ & class $c(k)$ & exponent $c(k)+1$ & error%s \\\\\n\\hline\n",
+               pw ? "l" : "", pw ? " & $\\varepsilon^{c(k)+1}$" : "");
+    cli_doc_list_begin(d, "depths");
+    for (int k = E->k0; k <= E->k1; k++) {
+        int exact = E->exact[k - 1];
+        ulong c = E->c[k - 1], e = E->e[k - 1];
+        if (d->mode == CLI_JSON) {
+            cli_doc_item_begin(d);
+            cli_doc_long(d, "|depth", k, NULL);
+            cli_doc_long(d, "|truncation_class", (long)c, NULL);
+            cli_doc_long(d, "|error_exponent", (long)e, NULL);
+            cli_doc_bool(d, "|exact", exact);
+            cli_doc_row(d, "|eps_power");
+            put_mpfr(d, "", E->pw[k - 1], pw);
+            cli_doc_row_end(d);
+            cli_doc_item_end(d);
+        } else if (tex) {
+            printf("$%d$ & $%lu$ & $%lu$ & ", k, c, e);
+            if (exact) printf("$0$ (exact)"); else printf("$O(\\varepsilon^{%lu})$", e);
+            if (pw && exact) printf(" & --");
+            else if (pw) { printf(" & $"); cli_tex_mpfr(stdout, E->pw[k - 1], 7); printf("$"); }
+            printf(" \\\\\n");
+        } else {
+            char err[32];
+            snprintf(err, sizeof err, exact ? "0 (exact)" : "O(eps^%lu)", e);
+            printf("  %5d  %10lu  %15lu  %-*s", k, c, e, pw ? 12 : 0, err);
+            if (pw && !exact) mpfr_printf(" %.6Re", E->pw[k - 1]);
+            else if (pw) printf(" -");
+            putchar('\n');
+        }
+    }
+    cli_doc_list_end(d);
+    if (tex) printf("\\end{tabular}\n\\end{center}\n");
+    if (!o->json) put_sources(dp, E->dl, tex);
+    cli_doc_end(d, NULL);
 }
 
 /* eps into E: --eps, else the mass of --rep FILE or of the object's
@@ -244,7 +236,7 @@ static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)
         E.exact[k - 1] = lt_depth_is_exact(k, E.dl);
         if (HAS_POWERS(&E)) mpfr_pow_ui(E.pw[k - 1], E.M->eps, E.e[k - 1], MPFR_RNDN);
     }
-    if (r < 0) (o->latex ? put_tex : o->json ? put_json : put_text)(o, d, P, &E);
+    if (r < 0) put(o, d, P, &E);
     lt_depth_mass_clear(E.M);
     mpfr_clear(E.step);
     flint_free(E.step_text);

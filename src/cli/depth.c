@@ -119,24 +119,6 @@ void cli_depth_tokens(mpz_t n, const cli_depth_opts *d, const cli_depth_profile 
     else mpz_set(n, P->size);
 }
 
-void cli_depth_kv(const char *key, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf("  %-22s ", key);
-    vprintf(fmt, ap);
-    putchar('\n');
-    va_end(ap);
-}
-
-void cli_depth_put_head(const cli_opts *o, const cli_depth_profile *P)
-{
-    printf("%s\n", o->object);
-    cli_depth_kv("solvable", "%s", P->solvable ? "yes" : "no");
-    if (P->solvable) cli_depth_kv("derived length", "%ld", P->derived_length);
-    else cli_depth_kv("derived length", "not solvable");
-}
-
 void cli_depth_head(cli_doc *d, const cli_opts *o, const cli_depth_profile *P)
 {
     cli_doc_begin(d, o, o->object, NULL);
@@ -148,22 +130,5 @@ void cli_depth_series(cli_doc *d, const char *label, const cli_depth_profile *P,
 {
     if (P->is_lie) cli_doc_lie_series(d, label, lower ? P->lie->lower : P->lie->derived, lower);
     else cli_doc_pgrp_series(d, label, lower ? P->grp->lower : P->grp->derived, lower);
-}
-
-void cli_depth_tex_head(const cli_opts *o, const cli_depth_profile *P)
-{
-    cli_tex_begin(stdout, o);
-    cli_tex_heading_object(stdout, o->object, "");
-    cli_tex_table_begin(stdout);
-    printf("solvable & %s \\\\\n", P->solvable ? "yes" : "no");
-    if (P->solvable) printf("derived length & $%ld$ \\\\\n", P->derived_length);
-    else printf("derived length & not solvable \\\\\n");
-}
-
-void cli_depth_tex_cite(lt_depth_source s)
-{
-    printf(" (");
-    cli_tex_text(stdout, lt_depth_cite(s));
-    printf(")");
 }
 

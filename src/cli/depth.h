@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "lietool/depth.h"
 #include "verdict.h"
+#include "doc.h"
 
 typedef struct {
     int bound;              /* lt_bound: --bound v1|sharp, default LT_BOUND_DEFAULT */
@@ -83,20 +84,10 @@ typedef int (*cli_depth_body)(cli_opts *o, cli_depth_opts *d, cli_depth_profile 
 int cli_depth_run(int argc, char **argv, const lt_cmd *self, int lower, cli_depth_body body);
 /* The number of input tokens n for the width: --tokens, else |G| or dim L. */
 void cli_depth_tokens(mpz_t n, const cli_depth_opts *d, const cli_depth_profile *P);
-/* The first lines of the text output: the object, "solvable" and
-   "derived length", in the layout of info. */
-void cli_depth_put_head(const cli_opts *o, const cli_depth_profile *P);
-/* A key-value line of that layout; the value printf-style. */
-void cli_depth_kv(const char *key, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* The LaTeX of the depth commands (tex.h): the fragment's first lines
-   and the table that begins as cli_depth_put_head's lines (the caller
-   adds rows and ends the table); a citation in parentheses. */
-/* Starts the output (doc.h) with the object, solvable and derived length. */
+/* Starts the output (doc.h) with the object, solvable and derived length,
+   in the layout of info. */
 void cli_depth_head(cli_doc *d, const cli_opts *o, const cli_depth_profile *P);
 /* A row with the derived (lower: lower central) series of P. */
 void cli_depth_series(cli_doc *d, const char *label, const cli_depth_profile *P, int lower);
-void cli_depth_tex_head(const cli_opts *o, const cli_depth_profile *P);
-void cli_depth_tex_cite(lt_depth_source s);
 
 #endif
