@@ -43,46 +43,20 @@ static const char *const questions[] = {
 };
 #define NQ ((int)(sizeof questions / sizeof questions[0]))
 
-void cli_ex_json(cli_doc *d, const char *key, const char *fmt, ...)
+static void put_q(FILE *f, const void *M, slong i, slong j, cli_mode mode)
 {
-    FILE *f = d->mode == CLI_JSON ? cli_doc_row(d, key) : NULL;
-    va_list ap;
-    va_start(ap, fmt);
-    if (f) vfprintf(f, fmt, ap);
-    va_end(ap);
-    cli_doc_row_end(d);
-}
-
-void cli_ex_sources(cli_doc *d, const char *a, const char *b)
-{
-    cli_doc_list_begin(d, "|sources");
-    if (d->mode == CLI_JSON) lt_json_put_string(cli_doc_elem(d), a);
-    if (d->mode == CLI_JSON && b) lt_json_put_string(cli_doc_elem(d), b);
-    cli_doc_list_end(d);
-}
-
-char *cli_ex_qmat(cli_doc *d, const char *key, const fmpq_mat_struct *M, int num)
-{
-    int json = d->mode == CLI_JSON;
-    cli_doc_buf b;
-    FILE *f = json ? (key ? cli_doc_row(d, key) : NULL) : cli_doc_piece(&b, d);
-    if (f && d->mode == CLI_TEX) cli_tex_qmat(f, M);
-    else if (f) {
-        for (slong i = 0; i < fmpq_mat_nrows(M); i++) {
-            fputs(i ? (json ? ", [" : ",[") : "[[", f);
-            for (slong j = 0; j < fmpq_mat_ncols(M); j++) {
-                const char *sep = j ? (json ? ", " : ",") : "";
-                char *s = fmpq_get_str(NULL, 10, fmpq_mat_entry(M, i, j));
-                if (num) fprintf(f, "%s%.17g", sep, fmpq_get_d(fmpq_mat_entry(M, i, j)) + 0.0);
-                else fprintf(f, json ? "%s\"%s\"" : "%s%s", sep, s);
-                flint_free(s);
-            }
-            fputs("]", f);
-        }
-        fputs("]", f);
+    const fmpq *x = fmpq_mat_entry((const fmpq_mat_struct *)M, i, j);
+    if (mode == CLI_TEX) cli_tex_fmpq(f, x);
+    else {
+        fputs(mode == CLI_JSON ? "\"" : "", f);
+        fmpq_fprint(f, x);
+        fputs(mode == CLI_JSON ? "\"" : "", f);
     }
-    if (json) cli_doc_row_end(d);
-    return json ? NULL : cli_doc_piece_end(&b);
+}
+
+char *cli_ex_qmat(cli_doc *d, const char *key, const fmpq_mat_struct *M)
+{
+    return cli_doc_matrix(d, key, M, fmpq_mat_nrows(M), fmpq_mat_ncols(M), put_q);
 }
 
 char *cli_ex_perm(const cli_doc *d, const int *p, int n)
@@ -195,16 +169,15 @@ static int group_perfect(cli_doc *d, cli_opts *o, lt_pgrp_t G)
         free(gens(d, "|generators", G));
         if (lt_pgrp_is_trivial(G)) {
             say(d, "(the trivial group)");
-            cli_ex_json(d, "|as_commutators", "[]");
+            cli_doc_json(d, "|as_commutators", "[]");
         } else {
             /* each generator c = [a, b], or a generating set of such c */
-            if (R->as_commutators) say(d, "each generator of @ is a commutator of two elements of @:");
-            else say(d, "these commutators of two elements of @ generate @:");
-            if (!R->as_commutators) cli_ex_json(d, "|as_commutators", "null");
+            say(d, R->as_commutators ? "each generator of @ is a commutator of two elements of @:" : "these commutators of two elements of @ generate @:");
+            if (!R->as_commutators) cli_doc_json(d, "|as_commutators", "null");
             pwit(d, R->W, R->as_commutators ? 2 : 1);
             say(d, "so @ has no non-trivial abelian quotient: an order-blind layer sees nothing of it.\n"
                 "This is the fact behind Barrington (1989): the word problem of a non-solvable group is NC1-complete.");
-            cli_ex_sources(d, "Barrington 1989", NULL);
+            cli_doc_strs(d, "|sources", 1, (const char *[]){"Barrington 1989"});
         }
     }
     int r = !R->perfect;
@@ -241,16 +214,13 @@ static int group_abelian(cli_doc *d, cli_opts *o, lt_pgrp_t G)
     return r;
 }
 
-/* The series from G down with a witness per step (R, for question q: the
-   derived or lower central series; min-depth writes it as the abelian
-   tower). */
 /* ---- Lie algebras ---- */
 
 /* The names of L's basis: e, f, h for sl(2) in its standard basis, else
    b1, b2, ... */
 typedef struct {
     const lt_liealg_struct *L;
-    char **names;
+    char (*names)[24];      /* lt_free */
 } lnames;
 
 static void lnames_init(lnames *N, const lt_liealg_t L)
@@ -259,17 +229,9 @@ static void lnames_init(lnames *N, const lt_liealg_t L)
     N->L = L;
     N->names = lt_malloc((size_t)(L->dim + 1) * sizeof *N->names);
     for (slong i = 0; i < L->dim; i++) {
-        char buf[32];
-        if (sl2) snprintf(buf, sizeof buf, "%c", "efh"[i]);
-        else snprintf(buf, sizeof buf, "b%ld", (long)i + 1);
-        N->names[i] = lt_strdup(buf);
+        if (sl2) snprintf(N->names[i], sizeof N->names[i], "%c", "efh"[i]);
+        else snprintf(N->names[i], sizeof N->names[i], "b%ld", (long)i + 1);
     }
-}
-
-static void lnames_clear(lnames *N)
-{
-    for (slong i = 0; i < N->L->dim; i++) lt_free(N->names[i]);
-    lt_free(N->names);
 }
 
 /* x as a combination of the named basis elements: "2e", "h - 1/2 f", "0"
@@ -287,11 +249,8 @@ static char *comb_str(const lnames *N, const fmpq *x)
         int neg = fmpq_sgn(x + i) < 0;
         if (first) fputs(neg ? "-" : "", f);
         else fputs(neg ? " - " : " + ", f);
-        if (!fmpq_is_one(a)) {
-            char *s = fmpq_get_str(NULL, 10, a);
-            fprintf(f, fmpz_is_one(fmpq_denref(a)) ? "%s" : "%s ", s);
-            flint_free(s);
-        }
+        if (!fmpq_is_one(a)) fmpq_fprint(f, a);
+        if (!fmpq_is_one(a) && !fmpz_is_one(fmpq_denref(a))) fputc(' ', f);
         fputs(N->names[i], f);
         first = 0;
     }
@@ -305,12 +264,8 @@ static char *comb_str(const lnames *N, const fmpq *x)
 static void jqvec(cli_doc *d, const char *key, const fmpq *x, slong n)
 {
     FILE *f = d->mode != CLI_JSON ? NULL : key ? cli_doc_row(d, key) : cli_doc_elem(d);
-    for (slong i = 0; f && i <= n; i++) {
-        char *s = i < n ? fmpq_get_str(NULL, 10, x + i) : NULL;
-        if (s) fprintf(f, "%s\"%s\"", i ? ", " : "[", s);
-        else fputs(n ? "]" : "[]", f);
-        flint_free(s);
-    }
+    for (slong i = 0; f && i < n; i++) { fputs(i ? ", \"" : "[\"", f); fmpq_fprint(f, x + i); fputc('"', f); }
+    if (f) fputs(n ? "]" : "[]", f);
     if (key) cli_doc_row_end(d);
 }
 
@@ -367,7 +322,7 @@ static void basis(cli_doc *d, const lnames *N)
     for (slong i = 0; i < L->dim; i++) {
         cli_doc_item_begin(d);
         cli_doc_str(d, "|name", N->names[i], NULL);
-        char *m = L->n > 0 ? cli_ex_qmat(d, "|matrix", L->mats + i, 0) : NULL;
+        char *m = L->n > 0 ? cli_ex_qmat(d, "|matrix", L->mats + i) : NULL;
         if (L->n > 0) cli_doc_eq(d, "%s = %s", N->names[i], m);
         free(m);
         cli_doc_item_end(d);
@@ -375,7 +330,6 @@ static void basis(cli_doc *d, const lnames *N)
     cli_doc_list_end(d);
 }
 
-/* As group_explain's series, for a Lie algebra. */
 /* ---- the series, for groups and Lie algebras ---- */
 
 /* The head of a series question: JSON, the answer, the series and its
@@ -447,7 +401,7 @@ static void series_tail(cli_doc *d, int q, const cli_tex_series_t *S)
                 "Proposition 3.3); %s", lie ? "a depth-$k$ stack leaves an error $O(eps^(c+1))$ (see 'lietool error-bound')"
                                            : "Barrington (1989): the word problem is NC1-complete");
         cli_doc_long(d, "|restricted_layers", n >= 0 ? lt_depth_restricted_layers(n) : -1, "none");
-        cli_ex_sources(d, "Heo et al. 2026, Theorem 3.4", "Heo et al. 2026, Proposition 3.3");
+        cli_doc_strs(d, "|sources", 2, (const char *[]){"Heo et al. 2026, Theorem 3.4", "Heo et al. 2026, Proposition 3.3"});
         return;
     }
     say(d, "");
@@ -478,6 +432,8 @@ static void series_explain(cli_doc *d, int q, const lt_pgrp_series_witness_struc
     int nsteps = P ? P->nsteps : (int)R->nsteps, residual = P ? P->residual : R->residual;
     const char *X = lower ? "C" : lie ? "L" : "G", *Y = lie ? "L" : "G", *size = lie ? "dimension" : "order";
     cli_tex_series_t T;
+    mpz_t qd;       /* a Lie algebra's quotient dimension */
+    mpz_init(qd);
     if (P) cli_tex_series_pgrp(&T, P->S, lower); else cli_tex_series_lie(&T, R->S, lower);
     series_head(d, q, &T);
     if (lie) basis(d, N); else convention(d);
@@ -497,16 +453,10 @@ static void series_explain(cli_doc *d, int q, const lt_pgrp_series_witness_struc
             lt_free(g);
         } else {
             say(d, "$%s0 = @$, dimension %Zd", X, T.size);
-            slong n = N->L->dim;
-            fmpq *u = _fmpq_vec_init(n);
-            cli_doc_list_begin(d, "|generators");
-            for (slong i = 0; i < n; i++) {
-                fmpq_one(u + i);
-                jqvec(d, NULL, u, n);
-                fmpq_zero(u + i);
-            }
+            cli_doc_list_begin(d, "|generators");     /* the basis: unit vectors */
+            for (slong i = 0, n = N->L->dim; d->mode == CLI_JSON && i < n; i++)
+                for (slong j = 0; j < n; j++) fprintf(j ? d->f : cli_doc_elem(d), "%s\"%d\"%s", j ? ", " : "[", i == j, j < n - 1 ? "" : "]");
             cli_doc_list_end(d);
-            _fmpq_vec_clear(u, n);
         }
         cli_doc_item_end(d);
     }
@@ -514,20 +464,18 @@ static void series_explain(cli_doc *d, int q, const lt_pgrp_series_witness_struc
         int last = residual && i == nsteps - 1, wlen = P ? P->steps[i].W->len : (int)R->steps[i].W->len;
         long checks = P ? P->steps[i].checks : R->steps[i].checks;
         const __mpz_struct *t = T.size + (last ? i : i + 1);    /* the term step i leads to */
-        mpz_t qs;
-        if (P) mpz_init_set(qs, P->steps[i].quotient_order); else mpz_init_set_si(qs, (long)R->steps[i].quotient_dim);
+        const __mpz_struct *qs = P ? P->steps[i].quotient_order : (mpz_set_si(qd, (long)R->steps[i].quotient_dim), qd);
         if (tower && !last) {
             if (lie) say(d, "  layer %d tracks $%s%d/%s%d$, abelian of dimension %Zd (brackets checked: %ld)", i + 1, X, i, X, i + 1, qs, checks);
             else say(d, "  layer %d tracks $%s%d/%s%d$, abelian of order %Zd ($%s%d$ has order %Zd; memberships checked: %ld)",
                      i + 1, X, i, X, i + 1, qs, X, i + 1, t, checks);
             cli_doc_item_begin(d);
             cli_doc_long(d, "|layer", i + 1, NULL);
-            cli_ex_json(d, "|quotient", "\"%s%d/%s%d\"", X, i, X, i + 1);
+            cli_doc_json(d, "|quotient", "\"%s%d/%s%d\"", X, i, X, i + 1);
             jsize(d, "quotient_", qs, lie);
             jsize(d, "term_", t, lie);
             holds(d, -1, checks);
             cli_doc_item_end(d);
-            mpz_clear(qs);
             continue;
         }
         char z[16], head[160];
@@ -553,7 +501,7 @@ static void series_explain(cli_doc *d, int q, const lt_pgrp_series_witness_struc
         if (P) pwit(d, P->steps[i].W, 0); else lwit(d, N, R->steps[i].W);
         if (tower) {
             say(d, "  its abelian quotient is %s, so no order-blind layer can peel anything off", lie ? "0" : "trivial");
-            cli_ex_json(d, lie ? "|abelian_quotient_dimension" : "|abelian_quotient_order", lie ? "0" : "\"1\"");
+            cli_doc_json(d, lie ? "|abelian_quotient_dimension" : "|abelian_quotient_order", lie ? "0" : "\"1\"");
             cli_doc_close(d);
         } else if (last) {
             if (lie) say(d, "  $%s%d = %s%d$: the series stops at a term of dimension $%Zd > 0$", X, i + 1, X, i, t);
@@ -589,91 +537,81 @@ static void series_explain(cli_doc *d, int q, const lt_pgrp_series_witness_struc
             holds(d, lower, checks);
         }
         if (!tower) cli_doc_item_end(d);
-        mpz_clear(qs);
     }
+    mpz_clear(qd);
     if (!tower || !residual) cli_doc_list_end(d);
     if (tower && !residual) cli_doc_str(d, "|perfect_residual", NULL, NULL);
     series_tail(d, q, &T);
     cli_tex_series_clear(&T);
 }
 
-static int group_explain(cli_doc *d, cli_opts *o, lt_pgrp_t G, int q)
+/* A series question (or min-depth) about the object X. */
+static int series(cli_doc *d, cli_opts *o, cli_object *X, const lnames *N, int q)
 {
-    if (q == Q_PERFECT) return group_perfect(d, o, G);
-    if (q == Q_ABELIAN) return group_abelian(d, o, G);
-    lt_pgrp_series_witness_t R;
-    lt_pgrp_series_witness_init(R);
+    int lower = q == Q_LOWER || q == Q_NILPOTENT, lie = X->is_lie, r = -1;
+    lt_pgrp_series_witness_t P;
+    lt_liealg_series_witness_t R;
+    lt_pgrp_series_witness_init(P);
+    lt_liealg_series_witness_init(R);
     lt_err_t err;
     lt_err_init(err);
-    int r = lt_pgrp_series_witness(R, G, q == Q_LOWER || q == Q_NILPOTENT, o->ctx, err) ? cli_fail(err) : -1;
-    if (r < 0) {
+    if (lie ? lt_liealg_series_witness(R, X->L, lower, err) : lt_pgrp_series_witness(P, X->G, lower, o->ctx, err)) r = cli_fail(err);
+    else {
         begin(d, o, q);
-        series_explain(d, q, R, NULL, G, NULL);
-        r = (q == Q_SOLVABLE || q == Q_NILPOTENT) && !R->S->reaches_one;
+        series_explain(d, q, lie ? NULL : P, lie ? R : NULL, X->G, N);
+        r = (q == Q_SOLVABLE || q == Q_NILPOTENT) && !(lie ? R->S->reaches_zero : P->S->reaches_one);
     }
-    lt_pgrp_series_witness_clear(R);
+    lt_pgrp_series_witness_clear(P);
+    lt_liealg_series_witness_clear(R);
     return r;
 }
 
-static int lie_explain(cli_doc *d, cli_opts *o, const lt_liealg_t L, int q)
+static int lie_abelian(cli_doc *d, cli_opts *o, const lnames *N)
 {
-    lnames N;
-    lnames_init(&N, L);
-    int r = 0;
+    lt_liealg_abelian_witness_t R;
+    lt_liealg_abelian_witness_init(R);
+    lt_liealg_abelian_witness(R, N->L);
+    begin(d, o, Q_ABELIAN);
+    cli_doc_bool(d, "|answer", R->abelian);
+    cli_doc_long(d, "|dimension", (long)N->L->dim, NULL);
+    if (!R->abelian) {
+        say(d, "no: two basis elements do not commute");
+        basis(d, N);
+        cli_doc_list_begin(d, "|witnesses");
+        bracket(d, N, R->W->u[0], R->W->v[0], R->W->w[0]);
+        cli_doc_list_end(d);
+    } else {
+        say(d, "yes: the bracket of every pair of basis elements of @ is 0");
+        cli_doc_long(d, "|pairs_checked", R->pairs, NULL);
+    }
+    int r = !R->abelian;
+    lt_liealg_abelian_witness_clear(R);
+    return r;
+}
+
+static int lie_perfect(cli_doc *d, cli_opts *o, const lnames *N)
+{
+    lt_liealg_perfect_witness_t R;
+    lt_liealg_perfect_witness_init(R);
     lt_err_t err;
     lt_err_init(err);
-    if (q == Q_ABELIAN) {
-        lt_liealg_abelian_witness_t R;
-        lt_liealg_abelian_witness_init(R);
-        lt_liealg_abelian_witness(R, L);
-        begin(d, o, q);
-        cli_doc_bool(d, "|answer", R->abelian);
-        cli_doc_long(d, "|dimension", (long)L->dim, NULL);
-        if (!R->abelian) {
-            say(d, "no: two basis elements do not commute");
-            basis(d, &N);
-            cli_doc_list_begin(d, "|witnesses");
-            bracket(d, &N, R->W->u[0], R->W->v[0], R->W->w[0]);
-            cli_doc_list_end(d);
+    long n = (long)N->L->dim, r = lt_liealg_perfect_witness(R, N->L, err) ? cli_fail(err) : !R->perfect;
+    if (r == 0 || r == 1) {
+        begin(d, o, Q_PERFECT);
+        cli_doc_bool(d, "|answer", R->perfect);
+        cli_doc_long(d, "|dimension", n, NULL);
+        if (!R->perfect) {
+            say(d, "no: $[@, @]$ has dimension $%ld < %ld$", (long)R->derived_dim, n);
+            cli_doc_long(d, "|derived_dimension", (long)R->derived_dim, NULL);
         } else {
-            say(d, "yes: the bracket of every pair of basis elements of @ is 0");
-            cli_doc_long(d, "|pairs_checked", R->pairs, NULL);
+            say(d, "yes: $[@, @] = @$");
+            basis(d, N);
+            say(d, "the brackets span all of @:");
+            lwit(d, N, R->W);
         }
-        r = !R->abelian;
-        lt_liealg_abelian_witness_clear(R);
-    } else if (q == Q_PERFECT) {
-        lt_liealg_perfect_witness_t R;
-        lt_liealg_perfect_witness_init(R);
-        if (lt_liealg_perfect_witness(R, L, err)) r = cli_fail(err);
-        else {
-            begin(d, o, q);
-            cli_doc_bool(d, "|answer", R->perfect);
-            cli_doc_long(d, "|dimension", (long)L->dim, NULL);
-            if (!R->perfect) {
-                say(d, "no: $[@, @]$ has dimension $%ld < %ld$", (long)R->derived_dim, (long)L->dim);
-                cli_doc_long(d, "|derived_dimension", (long)R->derived_dim, NULL);
-            } else {
-                say(d, "yes: $[@, @] = @$");
-                basis(d, &N);
-                say(d, "the brackets span all of @:");
-                lwit(d, &N, R->W);
-            }
-            r = !R->perfect;
-        }
-        lt_liealg_perfect_witness_clear(R);
-    } else {
-        lt_liealg_series_witness_t R;
-        lt_liealg_series_witness_init(R);
-        if (lt_liealg_series_witness(R, L, q == Q_LOWER || q == Q_NILPOTENT, err)) r = cli_fail(err);
-        else {
-            begin(d, o, q);
-            series_explain(d, q, NULL, R, NULL, &N);
-            r = (q == Q_SOLVABLE || q == Q_NILPOTENT) && !R->S->reaches_zero;
-        }
-        lt_liealg_series_witness_clear(R);
     }
-    lnames_clear(&N);
-    return r;
+    lt_liealg_perfect_witness_clear(R);
+    return (int)r;
 }
 
 static const cli_decl question_decl = {
@@ -704,17 +642,12 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
     if ((r = cli_getopts(&o, &eo, argc, argv, self, sub)) >= 0) { cli_free(&o); return r; }
     int q = -1;
     for (int i = 0; i < NQ; i++) if (strcmp(o.pos[0], questions[i]) == 0) q = i;
-    if (q < 0) {
+    if (q < 0)
         r = cli_usage_error(self, NULL, "unknown question '%s' (derived-series, lower-central-series, solvable, "
                             "nilpotent, perfect, abelian, min-depth, isomorphic, commutator)", o.pos[0]);
-        cli_free(&o);
-        return r;
-    }
-    if ((eo.arch.given || eo.depth || eo.length) && (q != Q_MINDEPTH || !eo.arch.given || !eo.depth)) {
+    else if ((eo.arch.given || eo.depth || eo.length) && (q != Q_MINDEPTH || !eo.arch.given || !eo.depth))
         r = cli_usage_error(self, sub, "--arch FAMILY and --depth K (and --length, --bound) go together, with min-depth");
-        cli_free(&o);
-        return r;
-    }
+    if (r >= 0) { cli_free(&o); return r; }
     /* the object: the operands after the question */
     o.pos++;
     o.npos--;
@@ -727,7 +660,12 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
     }
     if (r < 0) {
         cli_doc d;
-        r = X.is_lie ? lie_explain(&d, &o, X.L, q) : group_explain(&d, &o, X.G, q);
+        lnames N = {0};
+        if (X.is_lie) lnames_init(&N, X.L);
+        if (q == Q_PERFECT) r = X.is_lie ? lie_perfect(&d, &o, &N) : group_perfect(&d, &o, X.G);
+        else if (q == Q_ABELIAN) r = X.is_lie ? lie_abelian(&d, &o, &N) : group_abelian(&d, &o, X.G);
+        else r = series(&d, &o, &X, &N, q);
+        lt_free(N.names);
         /* min-depth --arch: the verdict of lietool plan after the explanation */
         if ((r == 0 || r == 1) && verdict) cli_verdict_after(&d, V, o.object);
         if (r == 0 || r == 1) cli_doc_end(&d, NULL);

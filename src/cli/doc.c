@@ -264,6 +264,23 @@ FILE *cli_doc_elem(cli_doc *d)
     return d->f;
 }
 
+void cli_doc_json(cli_doc *d, const char *label, const char *fmt, ...)
+{
+    FILE *f = d->mode == CLI_JSON ? cli_doc_row(d, label) : NULL;
+    va_list ap;
+    va_start(ap, fmt);
+    if (f) vfprintf(f, fmt, ap);
+    va_end(ap);
+    cli_doc_row_end(d);
+}
+
+void cli_doc_strs(cli_doc *d, const char *label, int n, const char *const *s)
+{
+    cli_doc_list_begin(d, label);
+    for (int i = 0; d->mode == CLI_JSON && i < n; i++) lt_json_put_string(cli_doc_elem(d), s[i]);
+    cli_doc_list_end(d);
+}
+
 void cli_doc_item_begin(cli_doc *d)
 {
     if (cli_doc_elem(d)) { fputc('{', d->f); d->first = 1; }
@@ -378,4 +395,23 @@ char *cli_doc_piece_end(cli_doc_buf *b)
     if (b->tex) fputc('\1', b->f);
     fclose(b->f);
     return b->s;
+}
+
+char *cli_doc_matrix(cli_doc *d, const char *label, const void *M, slong r, slong c, cli_doc_entry put)
+{
+    int json = d->mode == CLI_JSON, tex = d->mode == CLI_TEX;
+    cli_doc_buf b;
+    FILE *f = json ? (label ? cli_doc_row(d, label) : NULL) : cli_doc_piece(&b, d);
+    if (f && tex && c > 10) fprintf(f, "\\setcounter{MaxMatrixCols}{%ld}", (long)c);   /* amsmath's default: 10 */
+    for (slong i = 0; f && i < r; i++) {
+        fputs(i ? (tex ? " \\\\ " : json ? ", [" : ",[") : tex ? "\\begin{pmatrix}" : "[[", f);
+        for (slong j = 0; j < c; j++) {
+            fputs(j == 0 ? "" : tex ? " & " : json ? ", " : ",", f);
+            put(f, M, i, j, d->mode);
+        }
+        fputs(tex ? "" : "]", f);
+    }
+    if (f) fputs(tex ? "\\end{pmatrix}" : "]", f);
+    if (json) cli_doc_row_end(d);
+    return json ? NULL : cli_doc_piece_end(&b);
 }

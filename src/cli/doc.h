@@ -4,7 +4,9 @@
    ("  label                  value"), one JSON object, or a LaTeX table
    (tex.h). The JSON key of a row is its label with spaces and hyphens as
    underscores, or what follows '|' in the label ("matrices|matrix_size");
-   "|key" is a row of JSON alone, "label|" one of text and LaTeX alone. */
+   "|key" is a row of JSON alone, "label|" one of text and LaTeX alone.
+   Prose and equations (cli_doc_say, cli_doc_eq) are text and LaTeX alone:
+   explain writes its reasoning with them and its JSON with "|key" rows. */
 #ifndef LT_CLI_DOC_H
 #define LT_CLI_DOC_H
 
@@ -89,6 +91,10 @@ void cli_doc_item_begin(cli_doc *d);
 void cli_doc_item_end(cli_doc *d);
 /* JSON: a bare value in a list (the caller writes it), after its comma. */
 FILE *cli_doc_elem(cli_doc *d);
+/* JSON alone: a row whose value printf's format writes (JSON already), and
+   a list of n strings. */
+void cli_doc_json(cli_doc *d, const char *label, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void cli_doc_strs(cli_doc *d, const char *label, int n, const char *const *s);
 
 /* Prose and equations (explain), written in text and LaTeX alone. A line
    of prose (gmp_printf's format; "" an empty line) in which $...$ marks
@@ -105,5 +111,10 @@ void cli_doc_eq(cli_doc *d, const char *fmt, ...);
 typedef struct { char *s; size_t size; FILE *f; int tex; } cli_doc_buf;
 FILE *cli_doc_piece(cli_doc_buf *b, const cli_doc *d);
 char *cli_doc_piece_end(cli_doc_buf *b);
+/* A matrix whose entry (i, j) put writes in d's mode (JSON: a value): JSON,
+   the row label ([[...], ...]) when label is not NULL; text and LaTeX, a
+   piece ([[0,1],[0,0]], or a pmatrix), returned (malloc'd; NULL in JSON). */
+typedef void (*cli_doc_entry)(FILE *f, const void *M, slong i, slong j, cli_mode mode);
+char *cli_doc_matrix(cli_doc *d, const char *label, const void *M, slong r, slong c, cli_doc_entry put);
 
 #endif

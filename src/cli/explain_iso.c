@@ -11,9 +11,25 @@
 
 #define say cli_doc_say
 
-/* @ is G; the other object is a piece. */
-static void explain(cli_doc *d, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, long long products)
+static int print_explain(cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, const lt_cmd *self)
 {
+    lt_err_t err;
+    lt_err_init(err);
+    int ok = 0;
+    long long products = 0;
+    if (R->isomorphic) {
+        if (lt_pgrp_iso_check(&ok, &products, G, H, R->images, o->ctx, err)) return cli_fail(err);
+        if (!ok) {
+            fprintf(stderr, "lietool: %s: internal error: the isomorphism found does not extend to a bijective homomorphism\n", self->name);
+            return CLI_INTERNAL;
+        }
+    }
+    cli_opts oc = *o;
+    oc.object = (char *)obj[0];
+    cli_doc D, *d = &D;
+    cli_doc_begin(d, &oc, NULL, NULL);
+    d->object = obj[0];
+    /* @ is G; the other object is a piece */
     int json = d->mode == CLI_JSON, tex = d->mode == CLI_TEX;
     cli_doc_buf b;
     FILE *f = cli_doc_piece(&b, d);
@@ -50,7 +66,7 @@ static void explain(cli_doc *d, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H
         cli_doc_open(d, "|check");
         cli_doc_bool(d, "|homomorphism", 1);
         cli_doc_bool(d, "|bijective", 1);
-        cli_ex_json(d, "|products_checked", "%lld", products);
+        cli_doc_json(d, "|products_checked", "%lld", products);
         cli_doc_close(d);
         say(d, "checked: $%s$ extends along the Cayley graph of @ with $%s(%s) = %s(g) %s(s)$ for every element $g$ and generator $s$ (%lld products),\n"
             "  and its images are distinct elements of $%s$: a bijective homomorphism", phi, phi, tex ? "g s" : "gs", phi, phi, products, h);
@@ -64,34 +80,11 @@ static void explain(cli_doc *d, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H
         say(d, "no: @ and $%s$ are not isomorphic", h);
         cli_doc_str(d, "|invariant", R->invariant, NULL);
         cli_doc_str(d, "|detail", R->detail, NULL);
-        cli_doc_list_begin(d, "|values");
-        if (json) { lt_json_put_string(cli_doc_elem(d), R->gval); lt_json_put_string(cli_doc_elem(d), R->hval); }
-        cli_doc_list_end(d);
-        cli_ex_json(d, "|candidates_tried", "%lld", R->tested);
+        cli_doc_strs(d, "|values", 2, (const char *[]){R->gval, R->hval});
+        cli_doc_json(d, "|candidates_tried", "%lld", R->tested);
     }
     free(h);
-}
-
-static int print_explain(cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, const lt_cmd *self)
-{
-    lt_err_t err;
-    lt_err_init(err);
-    int ok = 0;
-    long long products = 0;
-    if (R->isomorphic) {
-        if (lt_pgrp_iso_check(&ok, &products, G, H, R->images, o->ctx, err)) return cli_fail(err);
-        if (!ok) {
-            fprintf(stderr, "lietool: %s: internal error: the isomorphism found does not extend to a bijective homomorphism\n", self->name);
-            return CLI_INTERNAL;
-        }
-    }
-    cli_opts oc = *o;
-    oc.object = (char *)obj[0];
-    cli_doc d;
-    cli_doc_begin(&d, &oc, NULL, NULL);
-    d.object = obj[0];
-    explain(&d, obj, G, H, R, products);
-    cli_doc_end(&d, NULL);
+    cli_doc_end(d, NULL);
     return R->isomorphic ? 0 : 1;
 }
 

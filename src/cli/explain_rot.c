@@ -14,47 +14,28 @@
 #define PREC 128
 #define say cli_doc_say
 
-/* The entry x, when it lies within 2^-100 of an integer (they are
-   integers mathematically: rotations by 90 degrees): that integer in r,
-   and 1. */
-static int near_integer(mpfr_t r, const mpfr_t x)
+/* The entries of an MPFR matrix: those within 2^-100 of an integer (they
+   are integers mathematically: rotations by 90 degrees) as that integer,
+   others with 10 digits (JSON: 17 significant digits). */
+static void put_r(FILE *f, const void *M, slong i, slong j, cli_mode mode)
 {
-    mpfr_t d;
-    mpfr_init2(d, PREC);
+    mpfr_ptr x = lt_rmat_entry((const lt_rmat_struct *)M, i, j);
+    mpfr_t r, e;
+    mpfr_inits2(PREC, r, e, (mpfr_ptr)0);
     mpfr_round(r, x);
-    mpfr_sub(d, x, r, MPFR_RNDN);
+    mpfr_sub(e, x, r, MPFR_RNDN);
+    mpfr_abs(e, e, MPFR_RNDN);
     if (mpfr_zero_p(r)) mpfr_set_zero(r, 1);
-    int near = mpfr_cmp_ui_2exp(d, 1, -100) < 0 && mpfr_cmp_si_2exp(d, -1, -100) > 0;
-    mpfr_clear(d);
-    return near;
+    if (mpfr_cmp_ui_2exp(e, 1, -100) < 0) mpfr_fprintf(f, "%.0Rf", r);
+    else mpfr_fprintf(f, mode == CLI_JSON ? "%.17Rg" : "%.10Rf", x);
+    mpfr_clears(r, e, (mpfr_ptr)0);
 }
 
-/* An MPFR matrix as cli_ex_qmat writes an exact one: near-integer entries
-   as integers, others with 10 digits (JSON: numbers with 17 significant
-   digits; LaTeX: a pmatrix). */
-static char *rmat(cli_doc *d, const char *key, const lt_rmat_t M)
+/* JSON: an exact matrix as numbers. */
+static void put_qd(FILE *f, const void *M, slong i, slong j, cli_mode mode)
 {
-    int json = d->mode == CLI_JSON, tex = d->mode == CLI_TEX;
-    cli_doc_buf b;
-    FILE *f = json ? cli_doc_row(d, key) : cli_doc_piece(&b, d);
-    mpfr_t r;
-    mpfr_init2(r, PREC);
-    fputs(tex ? "\\begin{pmatrix}" : "[", f);
-    for (slong i = 0; i < M->n; i++) {
-        if (tex) fputs(i ? " \\\\ " : "", f);
-        else fputs(i ? (json ? ", [" : ",[") : "[", f);
-        for (slong j = 0; j < M->n; j++) {
-            mpfr_ptr x = lt_rmat_entry(M, i, j);
-            if (j) fputs(tex ? " & " : json ? ", " : ",", f);
-            if (near_integer(r, x)) mpfr_fprintf(f, "%.0Rf", r);
-            else mpfr_fprintf(f, json ? "%.17Rg" : "%.10Rf", x);
-        }
-        if (!tex) fputs("]", f);
-    }
-    fputs(tex ? "\\end{pmatrix}" : "]", f);
-    mpfr_clear(r);
-    if (json) cli_doc_row_end(d);
-    return json ? NULL : cli_doc_piece_end(&b);
+    (void)mode;
+    fprintf(f, "%.17g", fmpq_get_d(fmpq_mat_entry((const fmpq_mat_struct *)M, i, j)) + 0.0);
 }
 
 /* JSON: a number with 17 significant digits. */
@@ -77,25 +58,25 @@ static void explain_contrast(cli_doc *d, const lt_contrast_t R)
     if (R->kind == LT_CONTRAST_TRANSLATIONS) {
         char *px = fmpq_get_str(NULL, 10, fmpq_mat_entry(R->exp_xy, 0, 2)), *py = fmpq_get_str(NULL, 10, fmpq_mat_entry(R->exp_xy, 1, 2));
         say(d, "translations of the plane, as %s matrices on homogeneous coordinates $(x, y, 1)$:", tex ? "$3 \1\\times\1 3$" : "3 x 3");
-        m[0] = cli_ex_qmat(d, "|x", R->x, 0);
-        m[1] = cli_ex_qmat(d, "|y", R->y, 0);
+        m[0] = cli_ex_qmat(d, "|x", R->x);
+        m[1] = cli_ex_qmat(d, "|y", R->y);
         cli_doc_eq(d, "east  X = %s   (x += 1)", m[0]);
         cli_doc_eq(d, "north Y = %s   (y += 1)", m[1]);
         cli_doc_bool(d, "|nilpotent", R->nilpotent);
         say(d, "  $X^2 = Y^2 = 0$, so $exp(X) = I + X$ and $exp(Y) = I + Y$ exactly");
-        say(d, "north then east: $e^X e^Y = %s$", m[2] = cli_ex_qmat(d, "|exp_x_exp_y", R->exp_xy, 0));
-        say(d, "east then north: $e^Y e^X = %s$", m[3] = cli_ex_qmat(d, "|exp_y_exp_x", R->exp_yx, 0));
+        say(d, "north then east: $e^X e^Y = %s$", m[2] = cli_ex_qmat(d, "|exp_x_exp_y", R->exp_xy));
+        say(d, "east then north: $e^Y e^X = %s$", m[3] = cli_ex_qmat(d, "|exp_y_exp_x", R->exp_yx));
         cli_doc_bool(d, "|products_equal", R->products_equal);
         jnum(d, "|difference_norm", R->difference_norm);
         say(d, "  the same: %s (both move the origin to $(%s, %s)$)", R->products_equal ? "yes" : "no", px, py);
-        say(d, "$[X, Y] = XY - YX = %s$", m[4] = cli_ex_qmat(d, "|bracket", R->bracket, 0));
+        say(d, "$[X, Y] = XY - YX = %s$", m[4] = cli_ex_qmat(d, "|bracket", R->bracket));
         cli_doc_str(d, "|bch_coefficient", q, NULL);
         say(d, "BCH: $log(e^X e^Y) = X + Y + %s [X,Y] + ...$ (coefficient from 'lietool bch 2')", c);
         cli_doc_open(d, "|omega_2");
-        cli_ex_json(d, "|exact", "\"%s [X, Y] = 0\"", q);
+        cli_doc_json(d, "|exact", "\"%s [X, Y] = 0\"", q);
         cli_doc_str(d, "|exact_coefficient", "1", NULL);
-        m[5] = cli_ex_qmat(d, "|exact_matrix", R->omega2, 0);
-        free(cli_ex_qmat(d, "|numeric", R->omega2, 1));
+        m[5] = cli_ex_qmat(d, "|exact_matrix", R->omega2);
+        free(cli_doc_matrix(d, "|numeric", R->omega2, 3, 3, put_qd));
         cli_doc_close(d);
         jnum(d, "|omega_2_norm", R->omega2_norm);
         say(d, "$Omega_2 = %s [X, Y] = %s$", c, m[5]);
@@ -110,18 +91,18 @@ static void explain_contrast(cli_doc *d, const lt_contrast_t R)
         mpfr_snprintf(num[1], sizeof num[1], "%.10Rf", R->coefficient);
         mpfr_snprintf(num[2], sizeof num[2], "%.10Rf", R->omega2_norm);
         say(d, "rotations of space: $so(3)$, generators $%s$", tex ? "(L_i)_(j k) = -eps_(i j k)" : "(L_i)_jk = -epsilon_ijk");
-        cli_doc_eq(d, "L_x = %s", m[0] = cli_ex_qmat(d, "|l_x", R->x, 0));
-        cli_doc_eq(d, "L_y = %s", m[1] = cli_ex_qmat(d, "|l_y", R->y, 0));
-        cli_doc_eq(d, "L_z = %s", m[2] = cli_ex_qmat(d, "|l_z", R->z, 0));
-        m[3] = cli_ex_qmat(d, "|bracket_l_x_l_y", R->bracket, 0);
+        cli_doc_eq(d, "L_x = %s", m[0] = cli_ex_qmat(d, "|l_x", R->x));
+        cli_doc_eq(d, "L_y = %s", m[1] = cli_ex_qmat(d, "|l_y", R->y));
+        cli_doc_eq(d, "L_z = %s", m[2] = cli_ex_qmat(d, "|l_z", R->z));
+        m[3] = cli_ex_qmat(d, "|bracket_l_x_l_y", R->bracket);
         cli_doc_bool(d, "|bracket_is_l_z", R->bracket_is_z);
         say(d, "exact: $[L_x, L_y] = L_x L_y - L_y L_x = %s = L_z$: %s", m[3], R->bracket_is_z ? "yes" : "NO");
         cli_doc_str(d, "|angle", "pi/2", NULL);
         cli_doc_str(d, "|x", "(pi/2) L_x", NULL);
         cli_doc_str(d, "|y", "(pi/2) L_y", NULL);
         say(d, "two 90-degree rotations: $X = (pi/2) L_x$, $Y = (pi/2) L_y$");
-        say(d, "$e^X e^Y$ (first about y, then about x) $= %s$", m[4] = rmat(d, "|exp_x_exp_y", R->rexp_xy));
-        say(d, "$e^Y e^X$ (first about x, then about y) $= %s$", m[5] = rmat(d, "|exp_y_exp_x", R->rexp_yx));
+        say(d, "$e^X e^Y$ (first about y, then about x) $= %s$", m[4] = cli_doc_matrix(d, "|exp_x_exp_y", R->rexp_xy, 3, 3, put_r));
+        say(d, "$e^Y e^X$ (first about x, then about y) $= %s$", m[5] = cli_doc_matrix(d, "|exp_y_exp_x", R->rexp_yx, 3, 3, put_r));
         jnum(d, "|difference_norm", R->difference_norm);
         say(d, "  they differ: $||e^X e^Y - e^Y e^X||_F = %s$", num[0]);
         cli_doc_str(d, "|bch_coefficient", q, NULL);
@@ -130,9 +111,9 @@ static void explain_contrast(cli_doc *d, const lt_contrast_t R)
         cli_doc_open(d, "|omega_2");
         cli_doc_str(d, "|exact", "(pi^2/8) L_z", NULL);
         cli_doc_str(d, "|exact_coefficient", "pi^2/8", NULL);
-        free(cli_ex_qmat(d, "|exact_matrix", R->z, 0));
+        free(cli_ex_qmat(d, "|exact_matrix", R->z));
         jnum(d, "|coefficient", R->coefficient);
-        say(d, "        $= %s$   (MPFR, %d bits)", m[6] = rmat(d, "|numeric", R->romega2), PREC);
+        say(d, "        $= %s$   (MPFR, %d bits)", m[6] = cli_doc_matrix(d, "|numeric", R->romega2, 3, 3, put_r), PREC);
         cli_doc_long(d, "|precision_bits", PREC, NULL);
         cli_doc_bool(d, "|agrees_within_2_pow_minus_100", R->agrees);
         cli_doc_close(d);
@@ -141,7 +122,7 @@ static void explain_contrast(cli_doc *d, const lt_contrast_t R)
         say(d, "commutator mass $||Omega_2||_F = (pi^2/8) %s = %s > 0$: the order of the rotations\n"
             "matters, so no order-blind (abelian) layer can simulate them exactly (Heo et al. 2026,\n"
             "Lemma 3.1; Theorem 3.2: the error is of the order of this mass)", tex ? "sqrt(2)" : "sqrt 2", num[2]);
-        cli_ex_sources(d, "Heo et al. 2026, Lemma 3.1", "Heo et al. 2026, Theorem 3.2");
+        cli_doc_strs(d, "|sources", 2, (const char *[]){"Heo et al. 2026, Lemma 3.1", "Heo et al. 2026, Theorem 3.2"});
     }
     for (int i = 0; i < 7; i++) free(m[i]);
     free(c);
