@@ -4,8 +4,8 @@
    solvable, nilpotent, perfect, abelian, min-depth; `explain isomorphic G
    H`, the isomorphism or the invariant that differs (src/cli/explain_iso.c); and
    `explain commutator translations|rotations`, the classic contrast
-   (src/cli/explain_rot.c). Text and LaTeX are written by one writer
-   (cli_explainer, explain.h), JSON beside them. */
+   (src/cli/explain_rot.c). Each explanation is written once (explain.h):
+   prose and equations for text and LaTeX, "|key" rows for JSON. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,9 +16,7 @@
 #include "lietool/depth.h"
 #include "lietool/json.h"
 
-/* explain min-depth --arch FAMILY --depth K: the verdict of lietool plan,
-   after the explanation (set by cmd_explain). */
-static const lt_plan_verdict_struct *ex_verdict;
+#define say cli_doc_say
 
 typedef struct {
     cli_arch_opt arch;
@@ -45,54 +43,37 @@ static const char *const questions[] = {
 };
 #define NQ ((int)(sizeof questions / sizeof questions[0]))
 
-static const char *convention =
-    "convention: $[a,b] = a^-1 b^-1 a b$; products act left to right, $i^(ab) = (i^a)^b$ (GAP)";
-/* the same for LaTeX, where "ab" would read as one word */
-static const char *convention_tex =
-    "convention: $[a,b] = a^-1 b^-1 a b$; products act left to right, $i^(a b) = (i^a)^b$ (GAP)";
-
-/* The closing lines of min-depth: why fewer layers cannot do. */
-static void say_depth_verdict(cli_explainer *e, long d, int lie)
+static void put_q(FILE *f, const void *M, slong i, slong j, cli_mode mode)
 {
-    if (d == 0) cli_ex_say(e, "the trivial object: nothing to track, no layer is needed");
-    else if (d > 0)
-        cli_ex_say(e, "fewer cannot do: $k$ order-blind layers reach derived length at most $k$, and $k$ restricted\n"
-                   "(Mamba-like) layers at most $2k$ (Heo et al. 2026, Proposition 3.3): at least %ld restricted layer%s",
-                   lt_depth_restricted_layers(d), lt_depth_restricted_layers(d) == 1 ? "" : "s");
-    else
-        cli_ex_say(e, "no depth suffices: every layer leaves the perfect residual untouched (Heo et al. 2026,\n"
-                   "Proposition 3.3); %s", lie ? "a depth-$k$ stack leaves an error $O(eps^(c+1))$ (see 'lietool error-bound')"
-                                              : "Barrington (1989): the word problem is NC1-complete");
-}
-
-/* A series chain as a displayed equation (LaTeX): the terms X_i with
-   their sizes n[0..len) beneath, named as in the prose (G_i, L_i, C_i). */
-static void tex_chain(const cli_explainer *e, const __mpz_struct *n, int len, int lower, int lie, int bottom)
-{
-    fputs("\\begin{equation*}\n", stdout);
-    cli_tex_object(stdout, e->object);
-    for (int i = 0; i < len; i++) {
-        fputs(i == 0 ? " = " : lie ? " \\supset " : " \\triangleright ", stdout);
-        fputs("\\underset{", stdout);
-        cli_tex_mpz(stdout, n + i);
-        printf("}{%s_{%d}}", lower ? "C" : lie ? "L" : "G", i);
+    const fmpq *x = fmpq_mat_entry((const fmpq_mat_struct *)M, i, j);
+    if (mode == CLI_TEX) cli_tex_fmpq(f, x);
+    else {
+        fputs(mode == CLI_JSON ? "\"" : "", f);
+        fmpq_fprint(f, x);
+        fputs(mode == CLI_JSON ? "\"" : "", f);
     }
-    if (bottom) fputs(lie ? " = 0" : " = 1", stdout);
-    else fputs(" \\quad\\text{(the last term repeats)}", stdout);
-    printf("\n\\end{equation*}\n(beneath each term its %s)\n", lie ? "dimension" : "order");
 }
 
-static void tex_group_chain(const cli_explainer *e, const lt_pgrp_series_t S, int lower)
+char *cli_ex_qmat(cli_doc *d, const char *key, const fmpq_mat_struct *M)
 {
-    __mpz_struct *n = lt_malloc((size_t)S->len * sizeof *n);
-    for (int i = 0; i < S->len; i++) n[i] = *S->terms[i].order;
-    tex_chain(e, n, S->len, lower, 0, S->reaches_one);
-    lt_free(n);
+    return cli_doc_matrix(d, key, M, fmpq_mat_nrows(M), fmpq_mat_ncols(M), put_q);
 }
 
-/* ---- groups ---- */
+char *cli_ex_perm(const cli_doc *d, const int *p, int n)
+{
+    return d->mode == CLI_TEX && lt_perm_is_one(p, n) ? lt_strdup("id") : lt_perm_str(p, n);
+}
 
-static const cli_explainer plain;   /* pieces of plain text */
+/* Starts the output of question q: JSON, the keys object, command and
+   question; LaTeX, the comment line (naming the question too). */
+static void begin(cli_doc *d, cli_opts *o, int q)
+{
+    o->pos--; o->npos++;
+    cli_doc_begin(d, o, NULL, NULL);
+    o->pos++; o->npos--;
+    d->object = o->object;
+    cli_doc_str(d, "|question", questions[q], NULL);
+}
 
 /* s (malloc'd) with t appended, after ", " unless first. */
 static char *append(char *s, const char *t, int first)
@@ -102,236 +83,69 @@ static char *append(char *s, const char *t, int first)
     return strcat(s, t);
 }
 
-static char *series_str(const lt_pgrp_series_t S)
-{
-    cli_exbuf b;
-    cli_put_series(cli_ex_open(&b, &plain), S, 0);
-    return cli_ex_close(&b, &plain);
-}
+/* ---- groups ---- */
 
-/* The generators of G: "(1,2,3), (1,2)", or "()" (malloc'd). */
-static char *gens_str(const cli_explainer *e, const lt_pgrp_t G)
+/* The generators of G: JSON the list key; returned for the prose, "(1,2,3),
+   (1,2)" or "()" (malloc'd). */
+static char *gens(cli_doc *d, const char *key, const lt_pgrp_t G)
 {
     char *s = lt_strdup(G->ngens ? "" : "()");
+    cli_doc_list_begin(d, key);
     for (int i = 0; i < G->ngens; i++) {
-        char *p = cli_ex_perm(e, G->gens[i], G->n);
+        char *p = cli_ex_perm(d, G->gens[i], G->n);
+        if (d->mode == CLI_JSON) lt_json_put_string(cli_doc_elem(d), p);
         s = append(s, p, i == 0);
         lt_free(p);
     }
+    cli_doc_list_end(d);
     return s;
 }
 
-/* Each witness as an equation: "[a, b] = c", or "c = [a, b]" (perfect). */
-static void say_pwit(cli_explainer *e, const lt_pwit_t W, int c_first)
+static void convention(cli_doc *d)
 {
-    for (int k = 0; k < W->len; k++) {
-        char *a = cli_ex_perm(e, W->a[k], W->n), *b = cli_ex_perm(e, W->b[k], W->n), *c = cli_ex_perm(e, W->c[k], W->n);
-        if (c_first) cli_ex_eq(e, "%s = [%s, %s]", c, a, b);
-        else cli_ex_eq(e, "[%s, %s] = %s", a, b, c);
-        lt_free(a); lt_free(b); lt_free(c);
+    say(d, "convention: $[a,b] = a^-1 b^-1 a b$; products act left to right, $i^(%s) = (i^a)^b$ (GAP)",
+        d->mode == CLI_TEX ? "a b" : "ab");   /* LaTeX would read "ab" as one word */
+    cli_doc_open(d, "|convention");
+    cli_doc_str(d, "|commutator", "[a,b] = a^-1 b^-1 a b", NULL);
+    cli_doc_str(d, "|product", "left to right, i^(ab) = (i^a)^b (GAP)", NULL);
+    cli_doc_close(d);
+}
+
+/* The witness k of W as an equation, "[a, b] = c" (how 0), "c = [a, b]"
+   (1, 2) or "[a, b] = c != ()" (3), and as a JSON item {a, b, commutator}
+   ({generator, a, b}: 2). */
+static void witness(cli_doc *d, const lt_pwit_struct *W, int k, int how)
+{
+    char *a = cli_ex_perm(d, W->a[k], W->n), *b = cli_ex_perm(d, W->b[k], W->n), *c = cli_ex_perm(d, W->c[k], W->n);
+    if (how == 1 || how == 2) cli_doc_eq(d, "%s = [%s, %s]", c, a, b);
+    else cli_doc_eq(d, "[%s, %s] = %s%s", a, b, c, how < 3 ? "" : d->mode == CLI_TEX ? " != id" : " != ()");
+    cli_doc_item_begin(d);
+    if (how == 2) cli_doc_str(d, "|generator", c, NULL);
+    cli_doc_str(d, "|a", a, NULL);
+    cli_doc_str(d, "|b", b, NULL);
+    if (how != 2) cli_doc_str(d, "|commutator", c, NULL);
+    cli_doc_item_end(d);
+    lt_free(a); lt_free(b); lt_free(c);
+}
+
+/* The witnesses of a term (how as for witness); JSON "generators" (the
+   commutators) and "witnesses", or (2) "as_commutators". */
+static void pwit(cli_doc *d, const lt_pwit_struct *W, int how)
+{
+    if (how != 2) cli_doc_list_begin(d, "|generators");
+    for (int k = 0; how != 2 && d->mode == CLI_JSON && k < W->len; k++) {
+        char *c = lt_perm_str(W->c[k], W->n);
+        lt_json_put_string(cli_doc_elem(d), c);
+        lt_free(c);
     }
+    if (how != 2) cli_doc_list_end(d);
+    cli_doc_list_begin(d, how == 2 ? "|as_commutators" : "|witnesses");
+    for (int k = 0; k < W->len; k++) witness(d, W, k, how);
+    cli_doc_list_end(d);
 }
 
-/* JSON pieces: a permutation in cycle notation as a string, a generating
-   set, a list of commutator witnesses. */
-static void json_perm(const int *p, int n)
+static int group_perfect(cli_doc *d, cli_opts *o, lt_pgrp_t G)
 {
-    char *s = lt_perm_str(p, n);
-    lt_json_put_string(stdout, s);
-    lt_free(s);
-}
-
-static void json_gens(const lt_pgrp_t G)
-{
-    putchar('[');
-    for (int i = 0; i < G->ngens; i++) {
-        if (i) fputs(", ", stdout);
-        json_perm(G->gens[i], G->n);
-    }
-    putchar(']');
-}
-
-static void json_witness(const int *a, const int *b, const int *c, int n)
-{
-    fputs("{\"a\": ", stdout); json_perm(a, n);
-    fputs(", \"b\": ", stdout); json_perm(b, n);
-    fputs(", \"commutator\": ", stdout); json_perm(c, n);
-    putchar('}');
-}
-
-/* "generators" (the commutators) and "witnesses" of a term. */
-static void json_pwit(const lt_pwit_t W)
-{
-    fputs("\"generators\": [", stdout);
-    for (int k = 0; k < W->len; k++) { if (k) fputs(", ", stdout); json_perm(W->c[k], W->n); }
-    fputs("], \"witnesses\": [", stdout);
-    for (int k = 0; k < W->len; k++) {
-        if (k) fputs(", ", stdout);
-        json_witness(W->a[k], W->b[k], W->c[k], W->n);
-    }
-    putchar(']');
-}
-
-static void json_convention(void)
-{
-    printf(", \"convention\": {\"commutator\": \"[a,b] = a^-1 b^-1 a b\", "
-           "\"product\": \"left to right, i^(ab) = (i^a)^b (GAP)\"}");
-}
-
-static void json_head(const cli_opts *o, int q)
-{
-    cli_json_begin(o);
-    printf(", \"question\": \"%s\"", questions[q]);
-}
-
-/* The closing keys of min-depth (JSON): the restricted-layer bound and the
-   sources behind the verdict. */
-static void json_depth_verdict(long d)
-{
-    if (d >= 0) printf(", \"restricted_layers\": %ld", lt_depth_restricted_layers(d));
-    else printf(", \"restricted_layers\": null");
-    printf(", \"sources\": [\"Heo et al. 2026, Theorem 3.4\", \"Heo et al. 2026, Proposition 3.3\"]");
-}
-
-/* The answer of a series question: the length (derived-series,
-   lower-central-series) or whether the series reaches the trivial object. */
-static void json_answer(int q, int reaches, long len)
-{
-    if (q == Q_SOLVABLE || q == Q_NILPOTENT) printf(", \"answer\": %s", reaches ? "true" : "false");
-    else if (reaches) printf(", \"answer\": %ld", len);
-    else printf(", \"answer\": null");
-}
-
-/* The series from G down with a witness per step, as JSON: the keys from
-   "answer" on, up to the closing brace, which the caller prints (R, for
-   question q: the derived or lower central series; min-depth prints it as
-   the abelian tower). */
-static void group_steps_json(const lt_pgrp_series_witness_t R, const lt_pgrp_t G, int question)
-{
-    int lower = R->lower, tower = question == Q_MINDEPTH;
-    const lt_pgrp_series_struct *S = R->S;
-    const char *X = lower ? "C" : "G";
-    json_answer(question, S->reaches_one, S->len - 1);
-    printf(", \"%s\": ", lower ? "lower_central_series" : "derived_series");
-    cli_put_series(stdout, S, 1);
-    printf(", \"%s\": ", lower ? "nilpotency_class" : "derived_length");
-    if (S->reaches_one) printf("%d", S->len - 1); else printf("null");
-    json_convention();
-    if (tower) printf(", \"layers\": [");
-    else {
-        printf(", \"terms\": [{\"index\": 0, \"order\": ");
-        cli_put_mpz(stdout, G->order, 1);
-        printf(", \"generators\": ");
-        json_gens(G);
-        printf("}");
-    }
-    for (int i = 0; i < R->nsteps; i++) {
-        int last = R->residual && i == R->nsteps - 1;
-        const lt_pgrp_struct *T = lt_pgrp_series_witness_term(R, i), *cur = &S->terms[i];
-        const lt_pwit_struct *W = R->steps[i].W;
-        long checks = R->steps[i].checks;
-        const __mpz_struct *q = R->steps[i].quotient_order;
-        if (tower && !last) {
-            printf("%s{\"layer\": %d, \"quotient\": \"%s%d/%s%d\", \"quotient_order\": ", i ? ", " : "", i + 1, X, i, X, i + 1);
-            cli_put_mpz(stdout, q, 1);
-            printf(", \"term_order\": ");
-            cli_put_mpz(stdout, T->order, 1);
-            printf(", \"quotient_abelian\": {\"holds\": true, \"checks\": %ld}}", checks);
-        } else if (tower) {
-            printf("], \"perfect_residual\": {\"index\": %d, \"order\": ", i);
-            cli_put_mpz(stdout, cur->order, 1);
-            printf(", ");
-            json_pwit(W);
-            printf(", \"abelian_quotient_order\": \"1\"}");
-        } else {
-            printf(", {\"index\": %d, \"order\": ", i + 1);
-            cli_put_mpz(stdout, T->order, 1);
-            printf(", ");
-            json_pwit(W);
-            if (last) printf(", \"equals_previous\": true}");
-            else {
-                printf(", \"quotient_order\": ");
-                cli_put_mpz(stdout, q, 1);
-                printf(", \"quotient_abelian\": {\"holds\": true, \"central\": %s, \"checks\": %ld}}",
-                       lower ? "true" : "false", checks);
-            }
-        }
-    }
-    printf(tower ? (R->residual ? "" : "], \"perfect_residual\": null") : "]");
-}
-
-/* The same in text or LaTeX. */
-static void group_steps(cli_explainer *e, const lt_pgrp_series_witness_t R, const lt_pgrp_t G, int question)
-{
-    int lower = R->lower, tower = question == Q_MINDEPTH;
-    const lt_pgrp_series_struct *S = R->S;
-    const char *X = lower ? "C" : "G";
-    if (!tower) {
-        if (e->tex)
-            cli_ex_say(e, "%s series of @: $%s%s_0 = @$, $%s_(i+1) = [%s_i, %s]$", lower ? "lower central" : "derived",
-                       lower ? "G = " : "", X, X, X, lower ? "G" : "G_i");
-        else
-            cli_ex_say(e, "%s series of @: %s%s0 = @, %s(i+1) = [%si, %s]", lower ? "lower central" : "derived",
-                       lower ? "G = " : "", X, X, X, lower ? "G" : "Gi");
-        if (e->tex) tex_group_chain(e, S, lower);
-        else {
-            char *s = series_str(S);
-            cli_ex_say(e, "orders: %s", s);
-            free(s);
-        }
-        char *g = gens_str(e, G);
-        cli_ex_say(e, "%s", e->tex ? convention_tex : convention);
-        cli_ex_say(e, "");
-        cli_ex_say(e, "$%s0 = @$, order %Zd, generated by $%s$", X, G->order, g);
-        lt_free(g);
-    }
-    for (int i = 0; i < R->nsteps; i++) {
-        int last = R->residual && i == R->nsteps - 1;
-        const lt_pgrp_struct *T = lt_pgrp_series_witness_term(R, i), *cur = &S->terms[i];
-        const lt_pwit_struct *W = R->steps[i].W;
-        long checks = R->steps[i].checks;
-        const __mpz_struct *q = R->steps[i].quotient_order;
-        if (tower && !last) {
-            cli_ex_say(e, "  layer %d tracks $%s%d/%s%d$, %s of order %Zd ($%s%d$ has order %Zd; memberships checked: %ld)",
-                       i + 1, X, i, X, i + 1, lower ? "central" : "abelian", q, X, i + 1, T->order, checks);
-            continue;
-        }
-        if (tower)
-            cli_ex_say(e, "  then $%s%d = [%s%d, %s%d]$: the perfect residual, of order %Zd, generated by commutators of its own elements:",
-                       X, i, X, i, X, i, cur->order);
-        else {
-            char head[96];
-            if (lower) snprintf(head, sizeof head, "$%s%d = [%s%d, G]$", X, i + 1, X, i);
-            else snprintf(head, sizeof head, "$%s%d = [%s%d, %s%d]$", X, i + 1, X, i, X, i);
-            cli_ex_say(e, "");
-            if (W->len)
-                cli_ex_say(e, "%s, order %Zd, generated by %d commutator%s of elements of $%s%d$%s:", head, T->order, W->len,
-                           W->len == 1 ? "" : "s", X, i, lower ? " with elements of $G$" : "");
-            else if (lower)
-                cli_ex_say(e, "%s, order %Zd: every commutator $[x,g]$ of a generator $x$ of $%s%d$ and a generator $g$ of $G$ is trivial",
-                           head, T->order, X, i);
-            else cli_ex_say(e, "%s, order %Zd: every commutator of generators of $%s%d$ is trivial", head, T->order, X, i);
-        }
-        say_pwit(e, W, 0);
-        if (tower) cli_ex_say(e, "  its abelian quotient is trivial, so no order-blind layer can peel anything off");
-        else if (last && lower)
-            cli_ex_say(e, "  $%s%d = %s%d$: the series stops at a group of order $%Zd > 1$ ($[%s%d, G] = %s%d$)",
-                       X, i + 1, X, i, T->order, X, i, X, i);
-        else if (last)
-            cli_ex_say(e, "  $%s%d = %s%d$: the series stops at a group of order $%Zd > 1$ that is perfect (every generator above is a commutator)",
-                       X, i + 1, X, i, T->order);
-        else if (lower)
-            cli_ex_say(e, "  why $%s%d/%s%d$ is central in $G/%s%d$ (order %Zd): $%s%d$ is normal in $G$ and contains $[x,g]$ for every generator $x$ of $%s%d$ and $g$ of $G$ (memberships checked: %ld)",
-                       X, i, X, i + 1, X, i + 1, q, X, i + 1, X, i, checks);
-        else
-            cli_ex_say(e, "  why $%s%d/%s%d$ is abelian (order %Zd): $%s%d$ is normal in $%s%d$ and contains $[x,y]$ for every pair of generators $x, y$ of $%s%d$ (memberships checked: %ld)",
-                       X, i, X, i + 1, q, X, i + 1, X, i, X, i, checks);
-    }
-}
-
-static int group_perfect(cli_opts *o, cli_explainer *e, lt_pgrp_t G)
-{
-    int J = o->json, n = G->n;
     lt_err_t err;
     lt_err_init(err);
     lt_pgrp_perfect_witness_t R;
@@ -340,147 +154,64 @@ static int group_perfect(cli_opts *o, cli_explainer *e, lt_pgrp_t G)
         lt_pgrp_perfect_witness_clear(R);
         return cli_fail(err);
     }
-    const lt_pwit_struct *W = R->W;
-    int r = R->perfect ? 0 : 1;
-    if (J) {
-        json_head(o, Q_PERFECT);
-        printf(", \"answer\": %s", R->perfect ? "true" : "false");
-        if (!R->perfect) {
-            printf(", \"order\": "); cli_put_mpz(stdout, G->order, 1);
-            printf(", \"derived_subgroup_order\": "); cli_put_mpz(stdout, R->derived->order, 1);
-            printf(", \"abelian_quotient_order\": "); cli_put_mpz(stdout, R->quotient_order, 1);
-        } else {
-            json_convention();
-            printf(", \"order\": "); cli_put_mpz(stdout, G->order, 1);
-            printf(", \"generators\": "); json_gens(G);
-            if (lt_pgrp_is_trivial(G)) printf(", \"as_commutators\": []");
-            else if (R->as_commutators) {
-                printf(", \"as_commutators\": [");
-                for (int i = 0; i < W->len; i++) {
-                    printf("%s{\"generator\": ", i ? ", " : "");
-                    json_perm(W->c[i], n);
-                    printf(", \"a\": "); json_perm(W->a[i], n);
-                    printf(", \"b\": "); json_perm(W->b[i], n);
-                    printf("}");
-                }
-                printf("]");
-            } else {
-                /* a generating set made of commutators instead */
-                printf(", \"as_commutators\": null, ");
-                json_pwit(W);
-            }
-            if (!lt_pgrp_is_trivial(G)) printf(", \"sources\": [\"Barrington 1989\"]");
-        }
-        printf("}\n");
-    } else if (!R->perfect) {
-        cli_ex_say(e, "no: $[@, @]$ has order $%Zd < %Zd$, so @ has the non-trivial abelian quotient $@/[@, @]$ of order %Zd",
-                   R->derived->order, G->order, R->quotient_order);
+    begin(d, o, Q_PERFECT);
+    cli_doc_bool(d, "|answer", R->perfect);
+    if (!R->perfect) {
+        say(d, "no: $[@, @]$ has order $%Zd < %Zd$, so @ has the non-trivial abelian quotient $@/[@, @]$ of order %Zd",
+            R->derived->order, G->order, R->quotient_order);
+        cli_doc_mpz(d, "|order", G->order);
+        cli_doc_mpz(d, "|derived_subgroup_order", R->derived->order);
+        cli_doc_mpz(d, "|abelian_quotient_order", R->quotient_order);
     } else {
-        cli_ex_say(e, "yes: $@ = [@, @]$");
-        cli_ex_say(e, "%s", e->tex ? convention_tex : convention);
-        if (lt_pgrp_is_trivial(G)) cli_ex_say(e, "(the trivial group)");
-        else {
+        say(d, "yes: $@ = [@, @]$");
+        convention(d);
+        cli_doc_mpz(d, "|order", G->order);
+        free(gens(d, "|generators", G));
+        if (lt_pgrp_is_trivial(G)) {
+            say(d, "(the trivial group)");
+            cli_doc_json(d, "|as_commutators", "[]");
+        } else {
             /* each generator c = [a, b], or a generating set of such c */
-            if (R->as_commutators) cli_ex_say(e, "each generator of @ is a commutator of two elements of @:");
-            else cli_ex_say(e, "these commutators of two elements of @ generate @:");
-            say_pwit(e, W, 1);
-            cli_ex_say(e, "so @ has no non-trivial abelian quotient: an order-blind layer sees nothing of it.\n"
-                       "This is the fact behind Barrington (1989): the word problem of a non-solvable group is NC1-complete.");
+            say(d, R->as_commutators ? "each generator of @ is a commutator of two elements of @:" : "these commutators of two elements of @ generate @:");
+            if (!R->as_commutators) cli_doc_json(d, "|as_commutators", "null");
+            pwit(d, R->W, R->as_commutators ? 2 : 1);
+            say(d, "so @ has no non-trivial abelian quotient: an order-blind layer sees nothing of it.\n"
+                "This is the fact behind Barrington (1989): the word problem of a non-solvable group is NC1-complete.");
+            cli_doc_strs(d, "|sources", 1, (const char *[]){"Barrington 1989"});
         }
     }
+    int r = !R->perfect;
     lt_pgrp_perfect_witness_clear(R);
     return r;
 }
 
-static int group_abelian(cli_opts *o, cli_explainer *e, lt_pgrp_t G)
+static int group_abelian(cli_doc *d, cli_opts *o, lt_pgrp_t G)
 {
     lt_pgrp_abelian_witness_t R;
     lt_pgrp_abelian_witness_init(R);
     lt_pgrp_abelian_witness(R, G);
-    const lt_pwit_struct *W = R->W;
-    if (o->json) {
-        json_head(o, Q_ABELIAN);
-        printf(", \"answer\": %s", R->abelian ? "true" : "false");
-        if (!R->abelian) json_convention();
-        printf(", \"generators\": ");
-        json_gens(G);
-        if (!R->abelian) {
-            printf(", \"witnesses\": [");
-            json_witness(W->a[0], W->b[0], W->c[0], W->n);
-            printf("]");
-        } else {
-            printf(", \"pairs_checked\": %ld", R->pairs);
-            if (G->ngens <= 1) printf(", \"cyclic\": true");
-        }
-        printf("}\n");
-    } else if (!R->abelian) {
-        char *a = cli_ex_perm(e, W->a[0], W->n), *b = cli_ex_perm(e, W->b[0], W->n), *c = cli_ex_perm(e, W->c[0], W->n);
-        cli_ex_say(e, "no: two generators do not commute");
-        cli_ex_say(e, "%s", e->tex ? convention_tex : convention);
-        cli_ex_eq(e, "[%s, %s] = %s != %s", a, b, c, e->tex ? "id" : "()");
-        lt_free(a); lt_free(b); lt_free(c);
-    } else {
-        char *g = gens_str(e, G);
-        if (G->ngens <= 1) cli_ex_say(e, "yes: @ is generated by one element, $%s$, so it is cyclic", g);
-        else cli_ex_say(e, "yes: the %ld pair%s of generators of @ commute ($%s$), so every pair of elements does",
-                        R->pairs, R->pairs == 1 ? "" : "s", g);
-        lt_free(g);
+    begin(d, o, Q_ABELIAN);
+    cli_doc_bool(d, "|answer", R->abelian);
+    if (!R->abelian) {
+        say(d, "no: two generators do not commute");
+        convention(d);
     }
+    char *g = gens(d, "|generators", G);
+    if (!R->abelian) {
+        cli_doc_list_begin(d, "|witnesses");
+        witness(d, R->W, 0, 3);
+        cli_doc_list_end(d);
+    } else {
+        if (G->ngens <= 1) say(d, "yes: @ is generated by one element, $%s$, so it is cyclic", g);
+        else say(d, "yes: the %ld pair%s of generators of @ commute ($%s$), so every pair of elements does",
+                 R->pairs, R->pairs == 1 ? "" : "s", g);
+        cli_doc_long(d, "|pairs_checked", R->pairs, NULL);
+        if (G->ngens <= 1) cli_doc_bool(d, "|cyclic", 1);
+    }
+    lt_free(g);
     int r = !R->abelian;
     lt_pgrp_abelian_witness_clear(R);
     return r;
-}
-
-static int group_explain(cli_opts *o, cli_explainer *e, lt_pgrp_t G, int q)
-{
-    int J = o->json;
-    if (q == Q_PERFECT) return group_perfect(o, e, G);
-    if (q == Q_ABELIAN) return group_abelian(o, e, G);
-    int lower = q == Q_LOWER || q == Q_NILPOTENT;
-    lt_pgrp_series_witness_t R;
-    lt_pgrp_series_witness_init(R);
-    lt_err_t err;
-    lt_err_init(err);
-    if (lt_pgrp_series_witness(R, G, lower, o->ctx, err)) {
-        lt_pgrp_series_witness_clear(R);
-        return cli_fail(err);
-    }
-    int reaches = R->S->reaches_one, len = R->S->len - 1, status = 0;
-    if (J) {
-        json_head(o, q);
-        group_steps_json(R, G, q);
-        if (q == Q_MINDEPTH) json_depth_verdict(reaches ? len : -1);
-        if (q == Q_MINDEPTH && ex_verdict) cli_verdict_after_opts(o, ex_verdict, o->object);
-        printf("}\n");
-    } else if (q == Q_MINDEPTH) {
-        int d = reaches ? len : -1;
-        if (d >= 0) cli_ex_say(e, "min-depth of @: %d order-blind (abelian) layer%s (Heo et al. 2026, Theorem 3.4)", d, d == 1 ? "" : "s");
-        else cli_ex_say(e, "min-depth of @: no constant number of order-blind layers (not solvable)");
-        if (e->tex) {
-            cli_ex_say(e, "derived series of @:");
-            tex_group_chain(e, R->S, 0);
-        } else {
-            char *s = series_str(R->S);
-            cli_ex_say(e, "derived series G0 = @ > G1 > ...: orders %s", s);
-            free(s);
-        }
-        cli_ex_say(e, "%s", e->tex ? convention_tex : convention);
-        cli_ex_say(e, "the abelian tower: each layer reads the token and the states of the layers\n"
-                   "before it, and tracks one abelian factor of the derived series (a cascade):");
-        group_steps(e, R, G, q);
-        say_depth_verdict(e, d, 0);
-    } else {
-        group_steps(e, R, G, q);
-        cli_ex_say(e, "");
-        if (lower && reaches) cli_ex_say(e, "@ is nilpotent of class %d", len);
-        else if (lower) cli_ex_say(e, "@ is not nilpotent");
-        else if (reaches) cli_ex_say(e, "@ is solvable of derived length %d", len);
-        else cli_ex_say(e, "@ is not solvable: its derived series ends at a perfect group $> 1$");
-        cli_ex_say(e, "(every commutator, membership and normality above was checked by the engine)");
-    }
-    if (q != Q_MINDEPTH) status = (q == Q_SOLVABLE || q == Q_NILPOTENT) && !reaches ? 1 : 0;
-    lt_pgrp_series_witness_clear(R);
-    return status;
 }
 
 /* ---- Lie algebras ---- */
@@ -489,7 +220,7 @@ static int group_explain(cli_opts *o, cli_explainer *e, lt_pgrp_t G, int q)
    b1, b2, ... */
 typedef struct {
     const lt_liealg_struct *L;
-    char **names;
+    char (*names)[24];      /* lt_free */
 } lnames;
 
 static void lnames_init(lnames *N, const lt_liealg_t L)
@@ -498,25 +229,17 @@ static void lnames_init(lnames *N, const lt_liealg_t L)
     N->L = L;
     N->names = lt_malloc((size_t)(L->dim + 1) * sizeof *N->names);
     for (slong i = 0; i < L->dim; i++) {
-        char buf[32];
-        if (sl2) snprintf(buf, sizeof buf, "%c", "efh"[i]);
-        else snprintf(buf, sizeof buf, "b%ld", (long)i + 1);
-        N->names[i] = lt_strdup(buf);
+        if (sl2) snprintf(N->names[i], sizeof N->names[i], "%c", "efh"[i]);
+        else snprintf(N->names[i], sizeof N->names[i], "b%ld", (long)i + 1);
     }
-}
-
-static void lnames_clear(lnames *N)
-{
-    for (slong i = 0; i < N->L->dim; i++) lt_free(N->names[i]);
-    lt_free(N->names);
 }
 
 /* x as a combination of the named basis elements: "2e", "h - 1/2 f", "0"
    (malloc'd). */
 static char *comb_str(const lnames *N, const fmpq *x)
 {
-    cli_exbuf b;
-    FILE *f = cli_ex_open(&b, &plain);
+    cli_doc_buf b;
+    FILE *f = cli_doc_piece(&b, NULL);
     int first = 1;
     fmpq_t a;
     fmpq_init(a);
@@ -526,359 +249,369 @@ static char *comb_str(const lnames *N, const fmpq *x)
         int neg = fmpq_sgn(x + i) < 0;
         if (first) fputs(neg ? "-" : "", f);
         else fputs(neg ? " - " : " + ", f);
-        if (!fmpq_is_one(a)) {
-            char *s = fmpq_get_str(NULL, 10, a);
-            fprintf(f, fmpz_is_one(fmpq_denref(a)) ? "%s" : "%s ", s);
-            flint_free(s);
-        }
+        if (!fmpq_is_one(a)) fmpq_fprint(f, a);
+        if (!fmpq_is_one(a) && !fmpz_is_one(fmpq_denref(a))) fputc(' ', f);
         fputs(N->names[i], f);
         first = 0;
     }
     if (first) fputs("0", f);
     fmpq_clear(a);
-    return cli_ex_close(&b, &plain);
+    return cli_doc_piece_end(&b);
 }
 
-/* A coordinate vector as a JSON array of "p/q" strings. */
-static void json_qvec(const fmpq *x, slong d)
+/* JSON: a coordinate vector as an array of "p/q" strings, the row key or
+   (key NULL) a list element. */
+static void jqvec(cli_doc *d, const char *key, const fmpq *x, slong n)
 {
-    putchar('[');
-    for (slong i = 0; i < d; i++) {
-        char *s = fmpq_get_str(NULL, 10, x + i);
-        printf("%s\"%s\"", i ? ", " : "", s);
-        flint_free(s);
-    }
-    putchar(']');
+    FILE *f = d->mode != CLI_JSON ? NULL : key ? cli_doc_row(d, key) : cli_doc_elem(d);
+    for (slong i = 0; f && i < n; i++) { fputs(i ? ", \"" : "[\"", f); fmpq_fprint(f, x + i); fputc('"', f); }
+    if (f) fputs(n ? "]" : "[]", f);
+    if (key) cli_doc_row_end(d);
 }
 
-/* "[u, v] = w", written as ad(v) u = lambda u when that reads better
-   (lt_liealg_bracket_reversed: sl(2) reads [h,e] = 2e, [h,f] = -2f); JSON
-   (e NULL): the same triple as {"u", "v", "bracket", "text"}. */
-static void put_bracket(cli_explainer *e, const lnames *N, const fmpq *u, const fmpq *v, const fmpq *w)
+/* "[u, v] = w" as an equation and a JSON item {u, v, bracket, text},
+   written as ad(v) u = lambda u when that reads better
+   (lt_liealg_bracket_reversed: sl(2) reads [h,e] = 2e, [h,f] = -2f). */
+static void bracket(cli_doc *d, const lnames *N, const fmpq *u, const fmpq *v, const fmpq *w)
 {
-    slong d = N->L->dim;
+    slong n = N->L->dim;
     fmpq *m = NULL;
-    if (lt_liealg_bracket_reversed(u, v, w, d)) {
+    if (lt_liealg_bracket_reversed(u, v, w, n)) {
         const fmpq *t = u;
-        m = _fmpq_vec_init(d);
-        for (slong i = 0; i < d; i++) fmpq_neg(m + i, w + i);
+        m = _fmpq_vec_init(n);
+        for (slong i = 0; i < n; i++) fmpq_neg(m + i, w + i);
         u = v; v = t; w = m;
     }
     char *a = comb_str(N, u), *b = comb_str(N, v), *c = comb_str(N, w);
-    if (e) cli_ex_eq(e, "[%s, %s] = %s", a, b, c);
-    else {
-        printf("{\"u\": "); json_qvec(u, d);
-        printf(", \"v\": "); json_qvec(v, d);
-        printf(", \"bracket\": "); json_qvec(w, d);
-        size_t len = strlen(a) + strlen(b) + strlen(c) + 8;
-        char *text = lt_malloc(len);
-        snprintf(text, len, "[%s, %s] = %s", a, b, c);
-        printf(", \"text\": "); lt_json_put_string(stdout, text);
-        printf("}");
-        lt_free(text);
-    }
-    free(a); free(b); free(c);
-    if (m) _fmpq_vec_clear(m, d);
+    cli_doc_buf buf;
+    fprintf(cli_doc_piece(&buf, NULL), "[%s, %s] = %s", a, b, c);
+    char *text = cli_doc_piece_end(&buf);
+    cli_doc_eq(d, "%s", text);
+    cli_doc_item_begin(d);
+    jqvec(d, "|u", u, n);
+    jqvec(d, "|v", v, n);
+    jqvec(d, "|bracket", w, n);
+    cli_doc_str(d, "|text", text, NULL);
+    cli_doc_item_end(d);
+    free(a); free(b); free(c); free(text);
+    if (m) _fmpq_vec_clear(m, n);
 }
 
-static void say_lwit(cli_explainer *e, const lnames *N, const lt_lwit_t W)
+/* The brackets of a term; JSON "generators" (the brackets) and "witnesses". */
+static void lwit(cli_doc *d, const lnames *N, const lt_lwit_t W)
 {
-    for (slong k = 0; k < W->len; k++) put_bracket(e, N, W->u[k], W->v[k], W->w[k]);
-}
-
-/* JSON: "generators" (the brackets) and "witnesses" of a term. */
-static void json_lwit(const lnames *N, const lt_lwit_t W)
-{
-    printf("\"generators\": [");
-    for (slong k = 0; k < W->len; k++) { if (k) printf(", "); json_qvec(W->w[k], W->dim); }
-    printf("], \"witnesses\": [");
-    for (slong k = 0; k < W->len; k++) { if (k) printf(", "); put_bracket(NULL, N, W->u[k], W->v[k], W->w[k]); }
-    printf("]");
-}
-
-/* An n x n matrix: [[0,1],[0,0]] (malloc'd); JSON: [["0", "1"], ["0", "0"]]. */
-static void put_matrix(FILE *f, const fmpq_mat_struct *M, slong n, int json)
-{
-    fputs("[", f);
-    for (slong r = 0; r < n; r++) {
-        fputs(r ? (json ? ", [" : ",[") : "[", f);
-        for (slong c = 0; c < n; c++) {
-            char *s = fmpq_get_str(NULL, 10, fmpq_mat_entry(M, r, c));
-            fprintf(f, json ? "%s\"%s\"" : "%s%s", c ? (json ? ", " : ",") : "", s);
-            flint_free(s);
-        }
-        fputs("]", f);
-    }
-    fputs("]", f);
+    cli_doc_list_begin(d, "|generators");
+    for (slong k = 0; k < W->len; k++) jqvec(d, NULL, W->w[k], W->dim);
+    cli_doc_list_end(d);
+    cli_doc_list_begin(d, "|witnesses");
+    for (slong k = 0; k < W->len; k++) bracket(d, N, W->u[k], W->v[k], W->w[k]);
+    cli_doc_list_end(d);
 }
 
 /* The basis the coordinates refer to: names, and matrices when L has a
    matrix form. */
-static void say_basis(cli_explainer *e, const lnames *N)
+static void basis(cli_doc *d, const lnames *N)
 {
     const lt_liealg_struct *L = N->L;
-    if (L->n == 0) {
-        char *s = lt_strdup("");
-        for (slong i = 0; i < L->dim; i++) s = append(s, N->names[i], i == 0);
-        cli_ex_say(e, "basis of @: $%s$ (its structure-constant basis)", s);
-        lt_free(s);
+    char *s = lt_strdup("");
+    for (slong i = 0; i < L->dim; i++) s = append(s, N->names[i], i == 0);
+    if (L->n == 0) say(d, "basis of @: $%s$ (its structure-constant basis)", s);
+    else say(d, "basis of @:");
+    lt_free(s);
+    cli_doc_list_begin(d, "|basis");
+    for (slong i = 0; i < L->dim; i++) {
+        cli_doc_item_begin(d);
+        cli_doc_str(d, "|name", N->names[i], NULL);
+        char *m = L->n > 0 ? cli_ex_qmat(d, "|matrix", L->mats + i) : NULL;
+        if (L->n > 0) cli_doc_eq(d, "%s = %s", N->names[i], m);
+        free(m);
+        cli_doc_item_end(d);
+    }
+    cli_doc_list_end(d);
+}
+
+/* ---- the series, for groups and Lie algebras ---- */
+
+/* The head of a series question: JSON, the answer, the series and its
+   length; text, the series and its sizes; LaTeX, the series as a displayed
+   chain, the terms named as in the prose (G_i, L_i, C_i). min-depth: the
+   answer first, and the derived series. */
+static void series_head(cli_doc *d, int q, const cli_tex_series_t *S)
+{
+    int lower = S->lower, tex = d->mode == CLI_TEX;
+    const char *X = lower ? "C" : S->is_lie ? "L" : "G", *Y = S->is_lie ? "L" : "G", *size = S->is_lie ? "dimensions" : "orders";
+    long n = S->reaches_bottom ? S->n - 1 : -1;
+    if (q == Q_SOLVABLE || q == Q_NILPOTENT) cli_doc_bool(d, "|answer", S->reaches_bottom);
+    else cli_doc_long(d, "|answer", n, "none");
+    cli_doc_series(d, lower ? "|lower_central_series" : "|derived_series", S, 0);
+    cli_doc_long(d, lower ? "|nilpotency_class" : "|derived_length", n, "none");
+    cli_doc_buf b;
+    FILE *f = cli_doc_piece(&b, NULL);
+    for (int i = 0; i < S->n; i++) { fputs(i ? " > " : "", f); mpz_out_str(f, 10, S->size + i); }
+    char *s = cli_doc_piece_end(&b), pre[8] = "", last[8];
+    if (q == Q_MINDEPTH) {
+        if (n >= 0) say(d, "min-depth of @: %ld order-blind (abelian) layer%s (Heo et al. 2026, Theorem 3.4)", n, n == 1 ? "" : "s");
+        else say(d, "min-depth of @: no constant number of order-blind layers (not solvable)");
+        if (tex && !S->is_lie) say(d, "derived series of @:");
+        if (!tex) say(d, "derived series %s0 = @ > %s1 > ...: %s %s", Y, Y, size, s);
+    } else {
+        if (lower) snprintf(pre, sizeof pre, "%s = ", Y);
+        snprintf(last, sizeof last, "%s%s", Y, lower ? "" : tex ? "_i" : "i");
+        if (tex) say(d, "%s series of @: $%s%s_0 = @$, $%s_(i+1) = [%s_i, %s]$", lower ? "lower central" : "derived", pre, X, X, X, last);
+        else say(d, "%s series of @: %s%s0 = @, %s(i+1) = [%si, %s]", lower ? "lower central" : "derived", pre, X, X, X, last);
+        if (!tex) say(d, "%s: %s", size, s);
+    }
+    free(s);
+    if (!tex) return;
+    fprintf(d->f, "\\begin{equation*}\n");
+    cli_tex_object(d->f, d->object);
+    for (int i = 0; i < S->n; i++) {
+        fputs(i == 0 ? " = \\underset{" : S->is_lie ? " \\supset \\underset{" : " \\triangleright \\underset{", d->f);
+        cli_tex_mpz(d->f, S->size + i);
+        fprintf(d->f, "}{%s_{%d}}", X, i);
+    }
+    fputs(S->reaches_bottom ? (S->is_lie ? " = 0" : " = 1") : " \\quad\\text{(the last term repeats)}", d->f);
+    fprintf(d->f, "\n\\end{equation*}\n(beneath each term its %s)\n", S->is_lie ? "dimension" : "order");
+}
+
+/* JSON: "quotient_abelian" (central: -1, not said). */
+static void holds(cli_doc *d, int central, long checks)
+{
+    cli_doc_open(d, "|quotient_abelian");
+    cli_doc_bool(d, "|holds", 1);
+    if (central >= 0) cli_doc_bool(d, "|central", central);
+    cli_doc_long(d, "|checks", checks, NULL);
+    cli_doc_close(d);
+}
+
+/* The end of a series question: the answer in words; min-depth, why fewer
+   layers cannot do (JSON: the restricted-layer bound and the sources). */
+static void series_tail(cli_doc *d, int q, const cli_tex_series_t *S)
+{
+    int lie = S->is_lie;
+    long len = S->n - 1, n = S->reaches_bottom ? len : -1;
+    if (q == Q_MINDEPTH) {
+        if (n == 0) say(d, "the trivial object: nothing to track, no layer is needed");
+        else if (n > 0)
+            say(d, "fewer cannot do: $k$ order-blind layers reach derived length at most $k$, and $k$ restricted\n"
+                "(Mamba-like) layers at most $2k$ (Heo et al. 2026, Proposition 3.3): at least %ld restricted layer%s",
+                lt_depth_restricted_layers(n), lt_depth_restricted_layers(n) == 1 ? "" : "s");
+        else
+            say(d, "no depth suffices: every layer leaves the perfect residual untouched (Heo et al. 2026,\n"
+                "Proposition 3.3); %s", lie ? "a depth-$k$ stack leaves an error $O(eps^(c+1))$ (see 'lietool error-bound')"
+                                           : "Barrington (1989): the word problem is NC1-complete");
+        cli_doc_long(d, "|restricted_layers", n >= 0 ? lt_depth_restricted_layers(n) : -1, "none");
+        cli_doc_strs(d, "|sources", 2, (const char *[]){"Heo et al. 2026, Theorem 3.4", "Heo et al. 2026, Proposition 3.3"});
         return;
     }
-    cli_ex_say(e, "basis of @:");
-    for (slong i = 0; i < L->dim; i++) {
-        if (e->tex) {
-            cli_ex_eq_raw(e);
-            cli_tex_math(stdout, N->names[i]);
-            fputs(" &= ", stdout);
-            cli_tex_qmat(stdout, L->mats + i);
-        } else {
-            printf("  %s = ", N->names[i]);
-            put_matrix(stdout, L->mats + i, L->n, 0);
-            printf("\n");
-        }
-    }
+    say(d, "");
+    if (S->lower && n >= 0) say(d, "@ is nilpotent of class %ld", len);
+    else if (S->lower) say(d, "@ is not nilpotent");
+    else if (n >= 0) say(d, "@ is solvable of derived length %ld", len);
+    else say(d, "@ is not solvable: its derived series ends at a perfect %s", lie ? "term $> 0$" : "group $> 1$");
+    say(d, "(every %s above was checked by the engine)", lie ? "bracket and membership" : "commutator, membership and normality");
 }
 
-static void json_basis(const lnames *N)
+/* JSON: a size, under pre with "order" (a group's, a string) or "dimension"
+   (a Lie algebra's, a number). */
+static void jsize(cli_doc *d, const char *pre, const mpz_t z, int lie)
 {
-    const lt_liealg_struct *L = N->L;
-    printf(", \"basis\": [");
-    for (slong i = 0; i < L->dim; i++) {
-        printf("%s{\"name\": ", i ? ", " : "");
-        lt_json_put_string(stdout, N->names[i]);
-        if (L->n > 0) {
-            printf(", \"matrix\": ");
-            put_matrix(stdout, L->mats + i, L->n, 1);
-        }
-        printf("}");
-    }
-    printf("]");
+    char key[48];
+    snprintf(key, sizeof key, "|%s%s", pre, lie ? "dimension" : "order");
+    if (lie) cli_doc_long(d, key, mpz_get_si(z), NULL);
+    else cli_doc_mpz(d, key, z);
 }
 
-/* The dimensions "6 > 3 > 1 > 0" (malloc'd), or their chain (LaTeX, NULL). */
-static char *say_dims(const cli_explainer *e, const lt_lseries_t S, int lower)
+/* The series from the object down with a witness per step, for a group
+   (P, G) or a Lie algebra (R, N): the derived or lower central series, as
+   question q asks; min-depth writes it as the abelian tower. */
+static void series_explain(cli_doc *d, int q, const lt_pgrp_series_witness_struct *P, const lt_liealg_series_witness_struct *R,
+                           const lt_pgrp_struct *G, const lnames *N)
 {
-    if (e->tex) {
-        __mpz_struct *v = lt_malloc((size_t)S->len * sizeof *v);
-        for (slong i = 0; i < S->len; i++) mpz_init_set_si(v + i, S->terms[i].rank);
-        tex_chain(e, v, (int)S->len, lower, 1, S->reaches_zero);
-        for (slong i = 0; i < S->len; i++) mpz_clear(v + i);
-        lt_free(v);
-        return NULL;
-    }
-    cli_exbuf b;
-    cli_put_dims(cli_ex_open(&b, &plain), S, 0);
-    return cli_ex_close(&b, &plain);
-}
-
-static char *span_str(const lnames *N, const lt_qspace_t U)
-{
-    char *s = lt_strdup(U->rank ? "" : "0");
-    for (slong r = 0; r < U->rank; r++) {
-        char *c = comb_str(N, U->rows[r]);
-        s = append(s, c, r == 0);
-        free(c);
-    }
-    return s;
-}
-
-/* As group_steps_json, for a Lie algebra. */
-static void lie_steps_json(const lt_liealg_series_witness_t R, const lnames *N, int question)
-{
-    int lower = R->lower, tower = question == Q_MINDEPTH;
-    const lt_liealg_struct *L = N->L;
-    const lt_lseries_struct *S = R->S;
-    const char *X = lower ? "C" : "L";
-    json_answer(question, S->reaches_zero, (long)S->len - 1);
-    printf(", \"%s\": ", lower ? "lower_central_series" : "derived_series");
-    cli_put_dims(stdout, S, 1);
-    printf(", \"%s\": ", lower ? "nilpotency_class" : "derived_length");
-    if (S->reaches_zero) printf("%ld", (long)S->len - 1); else printf("null");
-    json_basis(N);
-    if (tower) printf(", \"layers\": [");
-    else {
-        printf(", \"terms\": [{\"index\": 0, \"dimension\": %ld, \"generators\": [", (long)L->dim);
-        fmpq *u = _fmpq_vec_init(L->dim);
-        for (slong i = 0; i < L->dim; i++) {
-            fmpq_one(u + i);
-            if (i) printf(", ");
-            json_qvec(u, L->dim);
-            fmpq_zero(u + i);
-        }
-        _fmpq_vec_clear(u, L->dim);
-        printf("]}");
-    }
-    for (slong i = 0; i < R->nsteps; i++) {
-        int last = R->residual && i == R->nsteps - 1;
-        const lt_qspace_struct *U = &S->terms[i], *T = lt_liealg_series_witness_term(R, i);
-        const lt_lwit_struct *W = R->steps[i].W;
-        long checks = R->steps[i].checks, qd = (long)R->steps[i].quotient_dim;
-        if (tower && !last)
-            printf("%s{\"layer\": %ld, \"quotient\": \"%s%ld/%s%ld\", \"quotient_dimension\": %ld, "
-                   "\"term_dimension\": %ld, \"quotient_abelian\": {\"holds\": true, \"checks\": %ld}}",
-                   i ? ", " : "", (long)i + 1, X, (long)i, X, (long)i + 1, qd, (long)T->rank, checks);
-        else if (tower) {
-            printf("], \"perfect_residual\": {\"index\": %ld, \"dimension\": %ld, ", (long)i, (long)U->rank);
-            json_lwit(N, W);
-            printf(", \"abelian_quotient_dimension\": 0}");
-        } else {
-            printf(", {\"index\": %ld, \"dimension\": %ld, ", (long)i + 1, (long)T->rank);
-            json_lwit(N, W);
-            if (last) printf(", \"equals_previous\": true}");
-            else printf(", \"quotient_dimension\": %ld, \"quotient_abelian\": {\"holds\": true, \"central\": %s, \"checks\": %ld}}",
-                        qd, lower ? "true" : "false", checks);
-        }
-    }
-    printf(tower ? (R->residual ? "" : "], \"perfect_residual\": null") : "]");
-}
-
-/* As group_steps, for a Lie algebra. */
-static void lie_steps(cli_explainer *e, const lt_liealg_series_witness_t R, const lnames *N, int question)
-{
-    int lower = R->lower, tower = question == Q_MINDEPTH;
-    const lt_liealg_struct *L = N->L;
-    const lt_lseries_struct *S = R->S;
-    const char *X = lower ? "C" : "L";
+    int lie = !P, lower = P ? P->lower : R->lower, tower = q == Q_MINDEPTH;
+    int nsteps = P ? P->nsteps : (int)R->nsteps, residual = P ? P->residual : R->residual;
+    const char *X = lower ? "C" : lie ? "L" : "G", *Y = lie ? "L" : "G", *size = lie ? "dimension" : "order";
+    cli_tex_series_t T;
+    mpz_t qd;       /* a Lie algebra's quotient dimension */
+    mpz_init(qd);
+    if (P) cli_tex_series_pgrp(&T, P->S, lower); else cli_tex_series_lie(&T, R->S, lower);
+    series_head(d, q, &T);
+    if (lie) basis(d, N); else convention(d);
+    if (tower && lie) say(d, "the abelian tower: each layer tracks one abelian factor of the derived series:");
+    else if (tower)
+        say(d, "the abelian tower: each layer reads the token and the states of the layers\n"
+            "before it, and tracks one abelian factor of the derived series (a cascade):");
+    cli_doc_list_begin(d, tower ? "|layers" : "|terms");
     if (!tower) {
-        if (e->tex)
-            cli_ex_say(e, "%s series of @: $%s%s_0 = @$, $%s_(i+1) = [%s_i, %s]$", lower ? "lower central" : "derived",
-                       lower ? "L = " : "", X, X, X, lower ? "L" : "L_i");
-        else
-            cli_ex_say(e, "%s series of @: %s%s0 = @, %s(i+1) = [%si, %s]", lower ? "lower central" : "derived",
-                       lower ? "L = " : "", X, X, X, lower ? "L" : "Li");
-        char *s = say_dims(e, S, lower);
-        if (s) cli_ex_say(e, "dimensions: %s", s);
-        free(s);
-        say_basis(e, N);
-        cli_ex_say(e, "");
-        cli_ex_say(e, "$%s0 = @$, dimension %ld", X, (long)L->dim);
+        say(d, "");
+        cli_doc_item_begin(d);
+        cli_doc_long(d, "|index", 0, NULL);
+        jsize(d, "", T.size, lie);
+        if (!lie) {
+            char *g = gens(d, "|generators", G);
+            say(d, "$%s0 = @$, order %Zd, generated by $%s$", X, T.size, g);
+            lt_free(g);
+        } else {
+            say(d, "$%s0 = @$, dimension %Zd", X, T.size);
+            cli_doc_list_begin(d, "|generators");     /* the basis: unit vectors */
+            for (slong i = 0, n = N->L->dim; d->mode == CLI_JSON && i < n; i++)
+                for (slong j = 0; j < n; j++) fprintf(j ? d->f : cli_doc_elem(d), "%s\"%d\"%s", j ? ", " : "[", i == j, j < n - 1 ? "" : "]");
+            cli_doc_list_end(d);
+        }
+        cli_doc_item_end(d);
     }
-    for (slong i = 0; i < R->nsteps; i++) {
-        int last = R->residual && i == R->nsteps - 1;
-        const lt_qspace_struct *U = &S->terms[i], *T = lt_liealg_series_witness_term(R, i);
-        const lt_lwit_struct *W = R->steps[i].W;
-        long checks = R->steps[i].checks, qd = (long)R->steps[i].quotient_dim, k = (long)i;
+    for (int i = 0; i < nsteps; i++) {
+        int last = residual && i == nsteps - 1, wlen = P ? P->steps[i].W->len : (int)R->steps[i].W->len;
+        long checks = P ? P->steps[i].checks : R->steps[i].checks;
+        const __mpz_struct *t = T.size + (last ? i : i + 1);    /* the term step i leads to */
+        const __mpz_struct *qs = P ? P->steps[i].quotient_order : (mpz_set_si(qd, (long)R->steps[i].quotient_dim), qd);
         if (tower && !last) {
-            cli_ex_say(e, "  layer %ld tracks $%s%ld/%s%ld$, abelian of dimension %ld (brackets checked: %ld)",
-                       k + 1, X, k, X, k + 1, qd, checks);
+            if (lie) say(d, "  layer %d tracks $%s%d/%s%d$, abelian of dimension %Zd (brackets checked: %ld)", i + 1, X, i, X, i + 1, qs, checks);
+            else say(d, "  layer %d tracks $%s%d/%s%d$, abelian of order %Zd ($%s%d$ has order %Zd; memberships checked: %ld)",
+                     i + 1, X, i, X, i + 1, qs, X, i + 1, t, checks);
+            cli_doc_item_begin(d);
+            cli_doc_long(d, "|layer", i + 1, NULL);
+            cli_doc_json(d, "|quotient", "\"%s%d/%s%d\"", X, i, X, i + 1);
+            jsize(d, "quotient_", qs, lie);
+            jsize(d, "term_", t, lie);
+            holds(d, -1, checks);
+            cli_doc_item_end(d);
             continue;
         }
-        if (tower)
-            cli_ex_say(e, "  then $%s%ld = [%s%ld, %s%ld]$: the perfect residual, of dimension %ld, spanned by the brackets",
-                       X, k, X, k, X, k, (long)U->rank);
-        else {
-            char head[96];
-            if (lower) snprintf(head, sizeof head, "$%s%ld = [%s%ld, L]$, dimension %ld", X, k + 1, X, k, (long)T->rank);
-            else snprintf(head, sizeof head, "$%s%ld = [%s%ld, %s%ld]$, dimension %ld", X, k + 1, X, k, X, k, (long)T->rank);
-            cli_ex_say(e, "");
-            if (W->len) cli_ex_say(e, "%s, spanned by the brackets", head);
-            else if (lower) cli_ex_say(e, "%s: the bracket of every basis element of $%s%ld$ with every basis element of $L$ is 0", head, X, k);
-            else cli_ex_say(e, "%s: every bracket of basis elements of $%s%ld$ is 0", head, X, k);
+        char z[16], head[160];
+        if (lower) snprintf(z, sizeof z, "%s", Y); else snprintf(z, sizeof z, "%s%d", X, i);
+        gmp_snprintf(head, sizeof head, "$%s%d = [%s%d, %s]$, %s %Zd", X, i + 1, X, i, z, size, t);
+        if (tower) {
+            cli_doc_list_end(d);
+            cli_doc_open(d, "|perfect_residual");
+            say(d, "  then $%s%d = [%s%d, %s%d]$: the perfect residual, of %s %Zd, %s", X, i, X, i, X, i, size, t,
+                lie ? "spanned by the brackets" : "generated by commutators of its own elements:");
+        } else {
+            cli_doc_item_begin(d);
+            say(d, "");
+            if (wlen && lie) say(d, "%s, spanned by the brackets", head);
+            else if (wlen) say(d, "%s, generated by %d commutator%s of elements of $%s%d$%s:", head, wlen, wlen == 1 ? "" : "s", X, i,
+                               lower ? " with elements of $G$" : "");
+            else if (lower && lie) say(d, "%s: the bracket of every basis element of $%s%d$ with every basis element of $L$ is 0", head, X, i);
+            else if (lower) say(d, "%s: every commutator $[x,g]$ of a generator $x$ of $%s%d$ and a generator $g$ of $G$ is trivial", head, X, i);
+            else say(d, lie ? "%s: every bracket of basis elements of $%s%d$ is 0" : "%s: every commutator of generators of $%s%d$ is trivial", head, X, i);
         }
-        say_lwit(e, N, W);
-        if (tower) cli_ex_say(e, "  its abelian quotient is 0, so no order-blind layer can peel anything off");
-        else if (last) cli_ex_say(e, "  $%s%ld = %s%ld$: the series stops at a term of dimension $%ld > 0$", X, k + 1, X, k, (long)T->rank);
-        else {
-            if (T->rank > 0 && T->rank < L->dim) {
-                char *s = span_str(N, T);
-                cli_ex_say(e, "  $%s%ld = span{%s}$", X, k + 1, s);
+        cli_doc_long(d, "|index", tower ? i : i + 1, NULL);
+        jsize(d, "", t, lie);
+        if (P) pwit(d, P->steps[i].W, 0); else lwit(d, N, R->steps[i].W);
+        if (tower) {
+            say(d, "  its abelian quotient is %s, so no order-blind layer can peel anything off", lie ? "0" : "trivial");
+            cli_doc_json(d, lie ? "|abelian_quotient_dimension" : "|abelian_quotient_order", lie ? "0" : "\"1\"");
+            cli_doc_close(d);
+        } else if (last) {
+            if (lie) say(d, "  $%s%d = %s%d$: the series stops at a term of dimension $%Zd > 0$", X, i + 1, X, i, t);
+            else if (lower) say(d, "  $%s%d = %s%d$: the series stops at a group of order $%Zd > 1$ ($[%s%d, G] = %s%d$)", X, i + 1, X, i, t, X, i, X, i);
+            else say(d, "  $%s%d = %s%d$: the series stops at a group of order $%Zd > 1$ that is perfect (every generator above is a commutator)",
+                     X, i + 1, X, i, t);
+            cli_doc_bool(d, "|equals_previous", 1);
+        } else {
+            const lt_qspace_struct *U = lie ? lt_liealg_series_witness_term(R, i) : NULL;
+            if (U && U->rank > 0 && U->rank < N->L->dim) {
+                char *s = lt_strdup("");
+                for (slong r = 0; r < U->rank; r++) {
+                    char *c = comb_str(N, U->rows[r]);
+                    s = append(s, c, r == 0);
+                    free(c);
+                }
+                say(d, "  $%s%d = span{%s}$", X, i + 1, s);
                 lt_free(s);
             }
-            if (lower)
-                cli_ex_say(e, "  why $%s%ld/%s%ld$ is central in $L/C%ld$ (dimension %ld): $%s%ld$ is an ideal of $L$ and contains $[x,y]$ for $x$ in it and $y$ in $L$ (brackets checked: %ld)",
-                           X, k, X, k + 1, k + 1, qd, X, k + 1, checks);
+            if (lie && lower)
+                say(d, "  why $%s%d/%s%d$ is central in $L/C%d$ (dimension %Zd): $%s%d$ is an ideal of $L$ and contains $[x,y]$ for $x$ in it and $y$ in $L$ (brackets checked: %ld)",
+                    X, i, X, i + 1, i + 1, qs, X, i + 1, checks);
+            else if (lie)
+                say(d, "  why $%s%d/%s%d$ is abelian (dimension %Zd): $%s%d$ is an ideal of it and contains the bracket of every pair of its basis elements (brackets checked: %ld)",
+                    X, i, X, i + 1, qs, X, i + 1, checks);
+            else if (lower)
+                say(d, "  why $%s%d/%s%d$ is central in $G/%s%d$ (order %Zd): $%s%d$ is normal in $G$ and contains $[x,g]$ for every generator $x$ of $%s%d$ and $g$ of $G$ (memberships checked: %ld)",
+                    X, i, X, i + 1, X, i + 1, qs, X, i + 1, X, i, checks);
             else
-                cli_ex_say(e, "  why $%s%ld/%s%ld$ is abelian (dimension %ld): $%s%ld$ is an ideal of it and contains the bracket of every pair of its basis elements (brackets checked: %ld)",
-                           X, k, X, k + 1, qd, X, k + 1, checks);
+                say(d, "  why $%s%d/%s%d$ is abelian (order %Zd): $%s%d$ is normal in $%s%d$ and contains $[x,y]$ for every pair of generators $x, y$ of $%s%d$ (memberships checked: %ld)",
+                    X, i, X, i + 1, qs, X, i + 1, X, i, X, i, checks);
+            jsize(d, "quotient_", qs, lie);
+            holds(d, lower, checks);
         }
+        if (!tower) cli_doc_item_end(d);
     }
+    mpz_clear(qd);
+    if (!tower || !residual) cli_doc_list_end(d);
+    if (tower && !residual) cli_doc_str(d, "|perfect_residual", NULL, NULL);
+    series_tail(d, q, &T);
+    cli_tex_series_clear(&T);
 }
 
-static int lie_explain(cli_opts *o, cli_explainer *e, const lt_liealg_t L, int q)
+/* A series question (or min-depth) about the object X. */
+static int series(cli_doc *d, cli_opts *o, cli_object *X, const lnames *N, int q)
 {
-    lnames N;
-    lnames_init(&N, L);
-    int r = 0, J = o->json;
+    int lower = q == Q_LOWER || q == Q_NILPOTENT, lie = X->is_lie, r = -1;
+    lt_pgrp_series_witness_t P;
+    lt_liealg_series_witness_t R;
+    lt_pgrp_series_witness_init(P);
+    lt_liealg_series_witness_init(R);
     lt_err_t err;
     lt_err_init(err);
-    if (J) json_head(o, q);
-    if (q == Q_ABELIAN) {
-        lt_liealg_abelian_witness_t R;
-        lt_liealg_abelian_witness_init(R);
-        lt_liealg_abelian_witness(R, L);
-        r = !R->abelian;
-        if (J && r) {
-            printf(", \"answer\": false, \"dimension\": %ld", (long)L->dim);
-            json_basis(&N);
-            printf(", \"witnesses\": [");
-            put_bracket(NULL, &N, R->W->u[0], R->W->v[0], R->W->w[0]);
-            printf("]}\n");
-        } else if (J) printf(", \"answer\": true, \"dimension\": %ld, \"pairs_checked\": %ld}\n", (long)L->dim, R->pairs);
-        else if (r) {
-            cli_ex_say(e, "no: two basis elements do not commute");
-            say_basis(e, &N);
-            say_lwit(e, &N, R->W);
-        } else cli_ex_say(e, "yes: the bracket of every pair of basis elements of @ is 0");
-        lt_liealg_abelian_witness_clear(R);
-    } else if (q == Q_PERFECT) {
-        lt_liealg_perfect_witness_t R;
-        lt_liealg_perfect_witness_init(R);
-        if (lt_liealg_perfect_witness(R, L, err)) r = cli_fail(err);
-        else if (!R->perfect) {
-            if (J) printf(", \"answer\": false, \"dimension\": %ld, \"derived_dimension\": %ld}\n", (long)L->dim, (long)R->derived_dim);
-            else cli_ex_say(e, "no: $[@, @]$ has dimension $%ld < %ld$", (long)R->derived_dim, (long)L->dim);
-            r = 1;
-        } else if (J) {
-            printf(", \"answer\": true, \"dimension\": %ld", (long)L->dim);
-            json_basis(&N);
-            printf(", ");
-            json_lwit(&N, R->W);
-            printf("}\n");
-        } else {
-            cli_ex_say(e, "yes: $[@, @] = @$");
-            say_basis(e, &N);
-            cli_ex_say(e, "the brackets span all of @:");
-            say_lwit(e, &N, R->W);
-        }
-        lt_liealg_perfect_witness_clear(R);
-    } else {
-        int lower = q == Q_LOWER || q == Q_NILPOTENT;
-        lt_liealg_series_witness_t R;
-        lt_liealg_series_witness_init(R);
-        if (lt_liealg_series_witness(R, L, lower, err)) r = cli_fail(err);
-        else {
-            int reaches = R->S->reaches_zero;
-            long len = (long)R->S->len - 1, d = reaches ? len : -1;
-            if (J) {
-                lie_steps_json(R, &N, q);
-                if (q == Q_MINDEPTH) json_depth_verdict(d);
-                if (q == Q_MINDEPTH && ex_verdict) cli_verdict_after_opts(o, ex_verdict, o->object);
-                printf("}\n");
-            } else if (q == Q_MINDEPTH) {
-                if (d >= 0) cli_ex_say(e, "min-depth of @: %ld order-blind (abelian) layer%s (Heo et al. 2026, Theorem 3.4)", d, d == 1 ? "" : "s");
-                else cli_ex_say(e, "min-depth of @: no constant number of order-blind layers (not solvable)");
-                char *s = say_dims(e, R->S, 0);
-                if (s) cli_ex_say(e, "derived series L0 = @ > L1 > ...: dimensions %s", s);
-                free(s);
-                say_basis(e, &N);
-                cli_ex_say(e, "the abelian tower: each layer tracks one abelian factor of the derived series:");
-                lie_steps(e, R, &N, q);
-                say_depth_verdict(e, d, 1);
-            } else {
-                lie_steps(e, R, &N, q);
-                cli_ex_say(e, "");
-                if (lower && reaches) cli_ex_say(e, "@ is nilpotent of class %ld", len);
-                else if (lower) cli_ex_say(e, "@ is not nilpotent");
-                else if (reaches) cli_ex_say(e, "@ is solvable of derived length %ld", len);
-                else cli_ex_say(e, "@ is not solvable: its derived series ends at a perfect term $> 0$");
-                cli_ex_say(e, "(every bracket and membership above was checked by the engine)");
-            }
-            if ((q == Q_SOLVABLE || q == Q_NILPOTENT) && !reaches) r = 1;
-        }
-        lt_liealg_series_witness_clear(R);
+    if (lie ? lt_liealg_series_witness(R, X->L, lower, err) : lt_pgrp_series_witness(P, X->G, lower, o->ctx, err)) r = cli_fail(err);
+    else {
+        begin(d, o, q);
+        series_explain(d, q, lie ? NULL : P, lie ? R : NULL, X->G, N);
+        r = (q == Q_SOLVABLE || q == Q_NILPOTENT) && !(lie ? R->S->reaches_zero : P->S->reaches_one);
     }
-    lnames_clear(&N);
+    lt_pgrp_series_witness_clear(P);
+    lt_liealg_series_witness_clear(R);
     return r;
+}
+
+static int lie_abelian(cli_doc *d, cli_opts *o, const lnames *N)
+{
+    lt_liealg_abelian_witness_t R;
+    lt_liealg_abelian_witness_init(R);
+    lt_liealg_abelian_witness(R, N->L);
+    begin(d, o, Q_ABELIAN);
+    cli_doc_bool(d, "|answer", R->abelian);
+    cli_doc_long(d, "|dimension", (long)N->L->dim, NULL);
+    if (!R->abelian) {
+        say(d, "no: two basis elements do not commute");
+        basis(d, N);
+        cli_doc_list_begin(d, "|witnesses");
+        bracket(d, N, R->W->u[0], R->W->v[0], R->W->w[0]);
+        cli_doc_list_end(d);
+    } else {
+        say(d, "yes: the bracket of every pair of basis elements of @ is 0");
+        cli_doc_long(d, "|pairs_checked", R->pairs, NULL);
+    }
+    int r = !R->abelian;
+    lt_liealg_abelian_witness_clear(R);
+    return r;
+}
+
+static int lie_perfect(cli_doc *d, cli_opts *o, const lnames *N)
+{
+    lt_liealg_perfect_witness_t R;
+    lt_liealg_perfect_witness_init(R);
+    lt_err_t err;
+    lt_err_init(err);
+    long n = (long)N->L->dim, r = lt_liealg_perfect_witness(R, N->L, err) ? cli_fail(err) : !R->perfect;
+    if (r == 0 || r == 1) {
+        begin(d, o, Q_PERFECT);
+        cli_doc_bool(d, "|answer", R->perfect);
+        cli_doc_long(d, "|dimension", n, NULL);
+        if (!R->perfect) {
+            say(d, "no: $[@, @]$ has dimension $%ld < %ld$", (long)R->derived_dim, n);
+            cli_doc_long(d, "|derived_dimension", (long)R->derived_dim, NULL);
+        } else {
+            say(d, "yes: $[@, @] = @$");
+            basis(d, N);
+            say(d, "the brackets span all of @:");
+            lwit(d, N, R->W);
+        }
+    }
+    lt_liealg_perfect_witness_clear(R);
+    return (int)r;
 }
 
 static const cli_decl question_decl = {
@@ -909,35 +642,33 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
     if ((r = cli_getopts(&o, &eo, argc, argv, self, sub)) >= 0) { cli_free(&o); return r; }
     int q = -1;
     for (int i = 0; i < NQ; i++) if (strcmp(o.pos[0], questions[i]) == 0) q = i;
-    if (q < 0) {
+    if (q < 0)
         r = cli_usage_error(self, NULL, "unknown question '%s' (derived-series, lower-central-series, solvable, "
                             "nilpotent, perfect, abelian, min-depth, isomorphic, commutator)", o.pos[0]);
-        cli_free(&o);
-        return r;
-    }
-    if ((eo.arch.given || eo.depth || eo.length) && (q != Q_MINDEPTH || !eo.arch.given || !eo.depth)) {
+    else if ((eo.arch.given || eo.depth || eo.length) && (q != Q_MINDEPTH || !eo.arch.given || !eo.depth))
         r = cli_usage_error(self, sub, "--arch FAMILY and --depth K (and --length, --bound) go together, with min-depth");
-        cli_free(&o);
-        return r;
-    }
+    if (r >= 0) { cli_free(&o); return r; }
     /* the object: the operands after the question */
     o.pos++;
     o.npos--;
     lt_plan_verdict_t V;
     lt_plan_verdict_init(V);
-    ex_verdict = NULL;
+    int verdict = 0;
     if ((r = cli_load_object(&o, &X, self)) < 0 && eo.arch.given) {
         r = cli_verdict_compute(V, &X, &eo.arch.a, eo.depth, (long)eo.length, (lt_bound)eo.bound, &o);
-        if (r < 0) ex_verdict = V;
+        verdict = r < 0;
     }
     if (r < 0) {
-        cli_explainer e;
-        o.pos--; o.npos++;          /* LaTeX's comment line names the question too */
-        cli_ex_init(&e, &o);
-        o.pos++; o.npos--;
-        r = X.is_lie ? lie_explain(&o, &e, X.L, q) : group_explain(&o, &e, X.G, q);
-        cli_ex_end(&e);
-        if (ex_verdict && !o.json && (r == 0 || r == 1)) cli_verdict_after_opts(&o, ex_verdict, o.object);
+        cli_doc d;
+        lnames N = {0};
+        if (X.is_lie) lnames_init(&N, X.L);
+        if (q == Q_PERFECT) r = X.is_lie ? lie_perfect(&d, &o, &N) : group_perfect(&d, &o, X.G);
+        else if (q == Q_ABELIAN) r = X.is_lie ? lie_abelian(&d, &o, &N) : group_abelian(&d, &o, X.G);
+        else r = series(&d, &o, &X, &N, q);
+        lt_free(N.names);
+        /* min-depth --arch: the verdict of lietool plan after the explanation */
+        if ((r == 0 || r == 1) && verdict) cli_verdict_after(&d, V, o.object);
+        if (r == 0 || r == 1) cli_doc_end(&d, NULL);
     }
     lt_plan_verdict_clear(V);
     o.pos--;

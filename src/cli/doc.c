@@ -1,6 +1,7 @@
 /* The one emitter of results: rows, sections and records written as
    text, JSON or LaTeX (doc.h). */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include "doc.h"
 #include "lietool/json.h"
@@ -25,7 +26,8 @@ void cli_doc_begin(cli_doc *d, const cli_opts *o, const char *object, const char
 static void tex_table_end(cli_doc *d)
 {
     if (d->table) cli_tex_table_end(d->f);
-    d->table = 0;
+    if (d->in_eq) fputs("\n\\end{align*}\n", d->f);
+    d->table = d->in_eq = 0;
 }
 
 void cli_doc_end(cli_doc *d, const char *tex_note)
@@ -263,6 +265,23 @@ FILE *cli_doc_elem(cli_doc *d)
     return d->f;
 }
 
+void cli_doc_json(cli_doc *d, const char *label, const char *fmt, ...)
+{
+    FILE *f = d->mode == CLI_JSON ? cli_doc_row(d, label) : NULL;
+    va_list ap;
+    va_start(ap, fmt);
+    if (f) vfprintf(f, fmt, ap);
+    va_end(ap);
+    cli_doc_row_end(d);
+}
+
+void cli_doc_strs(cli_doc *d, const char *label, int n, const char *const *s)
+{
+    cli_doc_list_begin(d, label);
+    for (int i = 0; d->mode == CLI_JSON && i < n; i++) lt_json_put_string(cli_doc_elem(d), s[i]);
+    cli_doc_list_end(d);
+}
+
 void cli_doc_item_begin(cli_doc *d)
 {
     if (cli_doc_elem(d)) { fputc('{', d->f); d->first = 1; }
@@ -318,4 +337,129 @@ void cli_doc_brackets(cli_doc *d, const char *lhs_tex, const lt_lyndon_t B, cons
     }
     cli_doc_list_end(d);
     if (d->mode == CLI_TEX) cli_tex_sum_end(&S);
+}
+
+/* ---- prose and equations ---- */
+
+/* s[0..len) as LaTeX, text (math 0) or mathematics. */
+static void tex_run(FILE *f, const char *s, size_t len, int math)
+{
+    char *t = lt_malloc(len + 1);
+    memcpy(t, s, len);
+    t[len] = '\0';
+    (math ? cli_tex_math : cli_tex_text)(f, t);
+    lt_free(t);
+}
+
+/* s with its $ marks, @ and pieces: plain, or LaTeX starting in text mode
+   (math 0) or in math mode (math 1: the $ marks are ignored). */
+static void put_prose(cli_doc *d, const char *s, int math)
+{
+    int tex = d->mode == CLI_TEX, m = math;
+    const char *run = s;
+    for (const char *p = s;; p++) {
+        if (*p && *p != '$' && *p != '@' && *p != '\1') continue;
+        if (tex) tex_run(d->f, run, (size_t)(p - run), m);
+        else fwrite(run, 1, (size_t)(p - run), d->f);
+        if (!*p) break;
+        if (*p == '\1') {
+            size_t len = strcspn(p + 1, "\1");
+            fwrite(p + 1, 1, len, d->f);
+            p += len + (p[len + 1] ? 1 : 0);
+        } else if (*p == '@' && !tex) fputs(d->object, d->f);
+        else if (*p == '@') {
+            if (!m) fputc('$', d->f);
+            cli_tex_object(d->f, d->object);
+            if (!m) fputc('$', d->f);
+        } else if (tex && !math) {
+            fputc('$', d->f);
+            m = !m;
+        }
+        run = p + 1;
+    }
+}
+
+/* The formatted line (gmp_printf's format), malloc'd (lt_free). */
+static char *vformat(const char *fmt, va_list ap)
+{
+    char *g = NULL;
+    int len = gmp_vasprintf(&g, fmt, ap);
+    if (len < 0) { fprintf(stderr, "lietool: out of memory\n"); abort(); }
+    char *s = lt_strdup(g);
+    void (*freefn)(void *, size_t);
+    mp_get_memory_functions(NULL, NULL, &freefn);
+    freefn(g, (size_t)len + 1);
+    return s;
+}
+
+void cli_doc_say(cli_doc *d, const char *fmt, ...)
+{
+    if (d->mode == CLI_JSON) return;
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = vformat(fmt, ap);
+    va_end(ap);
+    tex_table_end(d);
+    if (d->mode == CLI_TEXT) { put_prose(d, s, 0); fputc('\n', d->f); }
+    else if (!*s) fputs("\\medskip\n", d->f);
+    else {
+        fputs("\\noindent ", d->f);
+        put_prose(d, s + strspn(s, " "), 0);
+        fputs("\\par\n", d->f);
+    }
+    lt_free(s);
+}
+
+void cli_doc_eq(cli_doc *d, const char *fmt, ...)
+{
+    if (d->mode == CLI_JSON) return;
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = vformat(fmt, ap), *eq = strstr(s, " = ");
+    va_end(ap);
+    if (d->mode == CLI_TEXT) { fputs("  ", d->f); put_prose(d, s, 0); fputc('\n', d->f); }
+    else {
+        fputs(d->in_eq ? " \\\\\n" : "\\begin{align*}\n", d->f);
+        d->in_eq = 1;
+        if (eq) *eq = '\0';
+        fputs(eq ? "" : "& ", d->f);
+        put_prose(d, s, 1);
+        if (eq) { fputs(" &= ", d->f); put_prose(d, eq + 3, 1); }
+    }
+    lt_free(s);
+}
+
+FILE *cli_doc_piece(cli_doc_buf *b, const cli_doc *d)
+{
+    *b = (cli_doc_buf){.tex = d && d->mode == CLI_TEX};
+    b->f = open_memstream(&b->s, &b->size);
+    if (!b->f) { fprintf(stderr, "lietool: out of memory\n"); abort(); }
+    if (b->tex) fputc('\1', b->f);
+    return b->f;
+}
+
+char *cli_doc_piece_end(cli_doc_buf *b)
+{
+    if (b->tex) fputc('\1', b->f);
+    fclose(b->f);
+    return b->s;
+}
+
+char *cli_doc_matrix(cli_doc *d, const char *label, const void *M, slong r, slong c, cli_doc_entry put)
+{
+    int json = d->mode == CLI_JSON, tex = d->mode == CLI_TEX;
+    cli_doc_buf b;
+    FILE *f = json ? (label ? cli_doc_row(d, label) : NULL) : cli_doc_piece(&b, d);
+    if (f && tex && c > 10) fprintf(f, "\\setcounter{MaxMatrixCols}{%ld}", (long)c);   /* amsmath's default: 10 */
+    for (slong i = 0; f && i < r; i++) {
+        fputs(i ? (tex ? " \\\\ " : json ? ", [" : ",[") : tex ? "\\begin{pmatrix}" : "[[", f);
+        for (slong j = 0; j < c; j++) {
+            fputs(j == 0 ? "" : tex ? " & " : json ? ", " : ",", f);
+            put(f, M, i, j, d->mode);
+        }
+        fputs(tex ? "" : "]", f);
+    }
+    if (f) fputs(tex ? "\\end{pmatrix}" : "]", f);
+    if (json) cli_doc_row_end(d);
+    return json ? NULL : cli_doc_piece_end(&b);
 }

@@ -4,7 +4,9 @@
    ("  label                  value"), one JSON object, or a LaTeX table
    (tex.h). The JSON key of a row is its label with spaces and hyphens as
    underscores, or what follows '|' in the label ("matrices|matrix_size");
-   "|key" is a row of JSON alone, "label|" one of text and LaTeX alone. */
+   "|key" is a row of JSON alone, "label|" one of text and LaTeX alone.
+   Prose and equations (cli_doc_say, cli_doc_eq) are text and LaTeX alone:
+   explain writes its reasoning with them and its JSON with "|key" rows. */
 #ifndef LT_CLI_DOC_H
 #define LT_CLI_DOC_H
 
@@ -23,6 +25,8 @@ typedef struct cli_doc {
     int table;              /* LaTeX: a key/value table is open */
     int first;              /* JSON: nothing written yet in the open record */
     int row;                /* the open row is written in this mode */
+    const char *object;     /* prose: what @ stands for (cli_doc_say) */
+    int in_eq;              /* LaTeX: an align* of equations is open */
 } cli_doc;
 
 /* Starts the output: JSON, the object and its keys "object" and
@@ -33,7 +37,8 @@ void cli_doc_begin(cli_doc *d, const cli_opts *o, const char *object, const char
 /* The same without writing anything: for a command that has started its
    output itself (JSON: after a key). */
 void cli_doc_attach(cli_doc *d, const cli_opts *o);
-/* Ends it (tex_note: a last LaTeX line, or NULL). */
+/* Ends it (tex_note: a last LaTeX line, or NULL); LaTeX: closes the open
+   table or align*. */
 void cli_doc_end(cli_doc *d, const char *tex_note);
 /* A section: text, an empty line and its title; LaTeX, a heading. */
 void cli_doc_section(cli_doc *d, const char *title);
@@ -63,7 +68,7 @@ void cli_doc_claim(cli_doc *d, const char *label, const char *src, const char *f
 void cli_doc_text(cli_doc *d, const char *src, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* An exact integer written into the open row (JSON a string, LaTeX math). */
 void cli_doc_put_mpz(cli_doc *d, const mpz_t z);
-/* LaTeX: closes the open table (before a heading or a list). */
+/* LaTeX: closes the open table or align* (before a heading or a list). */
 void cli_doc_break(cli_doc *d);
 void cli_doc_double(cli_doc *d, const char *label, const char *fmt, double v);
 /* A series: text "24 > 12 > 1", JSON an array (a group's orders as
@@ -87,6 +92,31 @@ void cli_doc_item_begin(cli_doc *d);
 void cli_doc_item_end(cli_doc *d);
 /* JSON: a bare value in a list (the caller writes it), after its comma. */
 FILE *cli_doc_elem(cli_doc *d);
+/* JSON alone: a row whose value printf's format writes (JSON already), and
+   a list of n strings. */
+void cli_doc_json(cli_doc *d, const char *label, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void cli_doc_strs(cli_doc *d, const char *label, int n, const char *const *s);
+
+/* Prose and equations (explain), written in text and LaTeX alone. A line
+   of prose (gmp_printf's format; "" an empty line) in which $...$ marks
+   lietool's plain notation, @ stands for d->object and a piece
+   (cli_doc_piece) is copied as it is: text prints it without the $ marks,
+   LaTeX as a paragraph with the marked parts as mathematics. An equation
+   "lhs = rhs" in plain notation: text indented by two spaces, LaTeX a line
+   of an align* (one per run of equations). */
+void cli_doc_say(cli_doc *d, const char *fmt, ...);
+void cli_doc_eq(cli_doc *d, const char *fmt, ...);
+/* A piece of a line built with stdio: plain text, or (d in LaTeX) raw
+   LaTeX between \1 marks that cli_doc_say and cli_doc_eq copy.
+   cli_doc_piece_end returns it (malloc'd). */
+typedef struct { char *s; size_t size; FILE *f; int tex; } cli_doc_buf;
+FILE *cli_doc_piece(cli_doc_buf *b, const cli_doc *d);
+char *cli_doc_piece_end(cli_doc_buf *b);
+/* A matrix whose entry (i, j) put writes in d's mode (JSON: a value): JSON,
+   the row label ([[...], ...]) when label is not NULL; text and LaTeX, a
+   piece ([[0,1],[0,0]], or a pmatrix), returned (malloc'd; NULL in JSON). */
+typedef void (*cli_doc_entry)(FILE *f, const void *M, slong i, slong j, cli_mode mode);
+char *cli_doc_matrix(cli_doc *d, const char *label, const void *M, slong r, slong c, cli_doc_entry put);
 
 /* A Lie series: the non-zero terms of c, its coefficients in the Lyndon
    basis B; text "coefficient bracket" a line, JSON the list "terms" of

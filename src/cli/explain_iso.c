@@ -3,76 +3,13 @@
    extends along the Cayley graph of G to a bijective homomorphism
    (lt_pgrp_iso_check). No: the invariant that differs, and why an
    isomorphism would preserve it (or the exhaustive search when every
-   invariant agrees). JSON, or text or LaTeX by explain's writer
-   (explain.h). */
+   invariant agrees). Written once through the emitter (explain.h). */
 #include <string.h>
 #include "explain.h"
 #include "tex.h"
 #include "lietool/json.h"
 
-static void json_explain(const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, long long products)
-{
-    printf("{\"object\": ");
-    lt_json_put_string(stdout, obj[0]);
-    printf(", \"command\": \"explain isomorphic\", \"other\": ");
-    lt_json_put_string(stdout, obj[1]);
-    printf(", \"question\": \"isomorphic\", \"answer\": %s, \"orders\": [", R->isomorphic ? "true" : "false");
-    cli_put_mpz(stdout, G->order, 1);
-    printf(", ");
-    cli_put_mpz(stdout, H->order, 1);
-    printf("]");
-    if (R->isomorphic) {
-        cli_put_isomorphism_json(G, H, R);
-        printf(", \"check\": {\"homomorphism\": true, \"bijective\": true, \"products_checked\": %lld}", products);
-    } else {
-        printf(", \"invariant\": \"%s\", \"detail\": ", R->invariant);
-        lt_json_put_string(stdout, R->detail);
-        printf(", \"values\": [");
-        lt_json_put_string(stdout, R->gval);
-        printf(", ");
-        lt_json_put_string(stdout, R->hval);
-        printf("], \"candidates_tried\": %lld", R->tested);
-    }
-    printf("}\n");
-}
-
-/* Text or LaTeX (explain.h's writer; @ is G, the other object is a piece). */
-static void say_explain(cli_explainer *e, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, long long products)
-{
-    cli_exbuf b;
-    FILE *f = cli_ex_open(&b, e);
-    if (e->tex) cli_tex_object(f, obj[1]); else fputs(obj[1], f);
-    char *h = cli_ex_close(&b, e);
-    const char *phi = e->tex ? "\1\\varphi\1" : "phi";
-    cli_ex_say(e, "is @ isomorphic to $%s$?", h);
-    cli_ex_say(e, "orders: %Zd and %Zd", G->order, H->order);
-    if (R->isomorphic) {
-        cli_ex_say(e, "an isomorphism $%s$, given on the generators of @:", phi);
-        mpz_t a, c;
-        mpz_init(a); mpz_init(c);
-        for (int i = 0; i < R->nimages; i++) {
-            char *x = cli_ex_perm(e, G->gens[i], G->n), *y = cli_ex_perm(e, R->images[i], H->n);
-            lt_perm_order(a, G->gens[i], G->n);
-            lt_perm_order(c, R->images[i], H->n);
-            cli_ex_eq(e, e->tex ? "%s(%s) = %s \1\\quad\\text{(orders %Zd and %Zd)}\1" : "%s(%s) = %s   (orders %Zd and %Zd)",
-                      phi, x, y, a, c);
-            lt_free(x); lt_free(y);
-        }
-        mpz_clear(a); mpz_clear(c);
-        cli_ex_say(e, "checked: $%s$ extends along the Cayley graph of @ with $%s(%s) = %s(g) %s(s)$ for every element $g$ and generator $s$ (%lld products),\n"
-                   "  and its images are distinct elements of $%s$: a bijective homomorphism", phi, phi, e->tex ? "g s" : "gs", phi, phi, products, h);
-        cli_ex_say(e, "yes: @ and $%s$ are isomorphic", h);
-    } else {
-        if (strcmp(R->invariant, "search") == 0)
-            cli_ex_say(e, "every invariant compared agrees; the exhaustive search over the images of %d generators (%lld candidates) finds no isomorphism: %s",
-                       R->generators, R->tested, R->detail);
-        else
-            cli_ex_say(e, "an isomorphism preserves this invariant, which differs: %s: %s in @, %s in $%s$", R->detail, R->gval, R->hval, h);
-        cli_ex_say(e, "no: @ and $%s$ are not isomorphic", h);
-    }
-    cli_ex_end(e);
-    free(h);
-}
+#define say cli_doc_say
 
 static int print_explain(cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, const lt_cmd *self)
 {
@@ -87,13 +24,67 @@ static int print_explain(cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pg
             return CLI_INTERNAL;
         }
     }
-    if (o->json) json_explain(obj, G, H, R, products);
-    else {
-        cli_explainer e;
-        cli_ex_init(&e, o);
-        e.object = obj[0];
-        say_explain(&e, obj, G, H, R, products);
+    cli_opts oc = *o;
+    oc.object = (char *)obj[0];
+    cli_doc D, *d = &D;
+    cli_doc_begin(d, &oc, NULL, NULL);
+    d->object = obj[0];
+    /* @ is G; the other object is a piece */
+    int json = d->mode == CLI_JSON, tex = d->mode == CLI_TEX;
+    cli_doc_buf b;
+    FILE *f = cli_doc_piece(&b, d);
+    if (tex) cli_tex_object(f, obj[1]); else fputs(obj[1], f);
+    char *h = cli_doc_piece_end(&b);
+    const char *phi = tex ? "\1\\varphi\1" : "phi";
+    cli_doc_str(d, "|other", obj[1], NULL);
+    cli_doc_str(d, "|question", "isomorphic", NULL);
+    cli_doc_bool(d, "|answer", R->isomorphic);
+    cli_doc_list_begin(d, "|orders");
+    if (json) { cli_put_mpz(cli_doc_elem(d), G->order, 1); cli_put_mpz(cli_doc_elem(d), H->order, 1); }
+    cli_doc_list_end(d);
+    say(d, "is @ isomorphic to $%s$?", h);
+    say(d, "orders: %Zd and %Zd", G->order, H->order);
+    if (R->isomorphic) {
+        say(d, "an isomorphism $%s$, given on the generators of @:", phi);
+        cli_doc_list_begin(d, "|isomorphism");
+        mpz_t a, c;
+        mpz_init(a); mpz_init(c);
+        for (int i = 0; i < R->nimages; i++) {
+            char *x = cli_ex_perm(d, G->gens[i], G->n), *y = cli_ex_perm(d, R->images[i], H->n);
+            lt_perm_order(a, G->gens[i], G->n);
+            lt_perm_order(c, R->images[i], H->n);
+            cli_doc_eq(d, tex ? "%s(%s) = %s \1\\quad\\text{(orders %Zd and %Zd)}\1" : "%s(%s) = %s   (orders %Zd and %Zd)",
+                       phi, x, y, a, c);
+            cli_doc_item_begin(d);
+            cli_doc_str(d, "|generator", x, NULL);
+            cli_doc_str(d, "|image", y, NULL);
+            cli_doc_item_end(d);
+            lt_free(x); lt_free(y);
+        }
+        mpz_clear(a); mpz_clear(c);
+        cli_doc_list_end(d);
+        cli_doc_open(d, "|check");
+        cli_doc_bool(d, "|homomorphism", 1);
+        cli_doc_bool(d, "|bijective", 1);
+        cli_doc_json(d, "|products_checked", "%lld", products);
+        cli_doc_close(d);
+        say(d, "checked: $%s$ extends along the Cayley graph of @ with $%s(%s) = %s(g) %s(s)$ for every element $g$ and generator $s$ (%lld products),\n"
+            "  and its images are distinct elements of $%s$: a bijective homomorphism", phi, phi, tex ? "g s" : "gs", phi, phi, products, h);
+        say(d, "yes: @ and $%s$ are isomorphic", h);
+    } else {
+        if (strcmp(R->invariant, "search") == 0)
+            say(d, "every invariant compared agrees; the exhaustive search over the images of %d generators (%lld candidates) finds no isomorphism: %s",
+                R->generators, R->tested, R->detail);
+        else
+            say(d, "an isomorphism preserves this invariant, which differs: %s: %s in @, %s in $%s$", R->detail, R->gval, R->hval, h);
+        say(d, "no: @ and $%s$ are not isomorphic", h);
+        cli_doc_str(d, "|invariant", R->invariant, NULL);
+        cli_doc_str(d, "|detail", R->detail, NULL);
+        cli_doc_strs(d, "|values", 2, (const char *[]){R->gval, R->hval});
+        cli_doc_json(d, "|candidates_tried", "%lld", R->tested);
     }
+    free(h);
+    cli_doc_end(d, NULL);
     return R->isomorphic ? 0 : 1;
 }
 
