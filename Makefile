@@ -14,7 +14,8 @@ CFLAGS   ?= $(OPT)
 DEB_PKGS  = libgmp-dev libmpfr-dev libflint-dev liblapacke-dev libopenblas-dev pkg-config
 # What some checks of `make check` run (the rest of it runs without them,
 # and a check whose tool is missing says so): torch and NumPy for the
-# checkpoint and dataset references, pdflatex for the LaTeX fragments.
+# checkpoint and dataset references and the training script's test,
+# pdflatex for the LaTeX fragments.
 TEST_PKGS = python3-numpy python3-torch texlive-latex-base
 DATADIR   = $(PREFIX)/share/lietool
 
@@ -113,7 +114,7 @@ $(BUILD)/tests/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/fuzz/fuzz.h
 
 check: deps test-deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(TEST_BIN) $(REPLAY_BIN)
-	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN) tests/check-latex.sh tests/check-verdict.sh tests/check-checkpoints.sh
+	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN) tests/check-latex.sh tests/check-verdict.sh tests/check-checkpoints.sh tests/check-train.sh
 
 # make install PREFIX=tmp, a program built with pkg-config, the installed binary.
 check-install: all

@@ -32,9 +32,10 @@ import torch
 
 ST_DTYPES = {torch.float32: "F32", torch.bfloat16: "BF16", torch.float16: "F16", torch.float64: "F64"}
 ST_TORCH = {v: k for k, v in ST_DTYPES.items()}
+FORMATS = ["safetensors", "sharded", "torch", "sharded-torch"]     # lietool-formats(5), CHECKPOINT FORMATS
 
 
-def write_safetensors(path, tensors):
+def write_safetensors(path, tensors, metadata=None):
     header, blobs, off = {}, [], 0
     for name, t in tensors.items():
         t = t.contiguous()
@@ -42,6 +43,8 @@ def write_safetensors(path, tensors):
         header[name] = {"dtype": ST_DTYPES[t.dtype], "shape": list(t.shape), "data_offsets": [off, off + len(raw)]}
         blobs.append(raw)
         off += len(raw)
+    if metadata:
+        header["__metadata__"] = metadata
     h = json.dumps(header, separators=(",", ":")).encode()
     h += b" " * (-len(h) % 8)
     with open(path, "wb") as f:
@@ -69,6 +72,14 @@ def read_safetensors(path):
             t = torch.frombuffer(raw, dtype=dt)
         out[name] = t.reshape(e["shape"]).clone()
     return out
+
+
+def mamba_ssm_config(d_model, n_layer, vocab, ssm_cfg, pad, tie):
+    """config.json as mamba_ssm's MambaConfig writes it (no model_type)."""
+    return {"d_model": d_model, "d_intermediate": 0, "n_layer": n_layer, "vocab_size": vocab,
+            "ssm_cfg": ssm_cfg, "attn_layer_idx": [], "attn_cfg": {}, "rms_norm": True,
+            "residual_in_fp32": True, "fused_add_norm": True, "pad_vocab_size_multiple": pad,
+            "tie_embeddings": tie}
 
 
 def make(a):
@@ -120,21 +131,29 @@ def make(a):
             cfg["time_step_limit"] = [0.0, float("inf")]
             cfg["time_step_floor"] = float("nan")
     else:
-        cfg = {"d_model": D, "d_intermediate": 0, "n_layer": L, "vocab_size": V,
-               "ssm_cfg": {"layer": "Mamba1", "d_state": N}, "attn_layer_idx": [], "attn_cfg": {}, "rms_norm": True,
-               "residual_in_fp32": True, "fused_add_norm": True, "pad_vocab_size_multiple": a.pad,
-               "tie_embeddings": a.tie != "no"}
-    os.makedirs(a.dir, exist_ok=True)
-    with open(os.path.join(a.dir, "config.json"), "w") as f:
+        cfg = mamba_ssm_config(D, L, V, {"layer": "Mamba1", "d_state": N}, a.pad, a.tie != "no")
+    save(a.dir, cfg, sd, a.format)
+
+
+def save(dirname, cfg, sd, fmt, metadata=None):
+    """config.json and the state dict sd in format fmt: safetensors
+    (model.safetensors), torch (pytorch_model.bin by torch.save), sharded or
+    sharded-torch (two shards and the index file that names them). Tensors
+    that share memory (tied weights) stay shared in the torch files, as
+    torch.save keeps them, and are copied for safetensors, which refuses
+    them. metadata goes to the safetensors headers' __metadata__."""
+    os.makedirs(dirname, exist_ok=True)
+    with open(os.path.join(dirname, "config.json"), "w") as f:
         json.dump(cfg, f, indent=2)             # Python's json: Infinity and NaN as such
+        f.write("\n")
     names = list(sd)
-    if a.format == "safetensors":
-        # safetensors refuses tensors that share memory: one copy each
-        write_safetensors(os.path.join(a.dir, "model.safetensors"), OrderedDict((k, v.clone()) for k, v in sd.items()))
-    elif a.format == "torch":
-        torch.save(sd, os.path.join(a.dir, "pytorch_model.bin"))
-    else:
-        torch_fmt = a.format == "sharded-torch"
+    if fmt == "safetensors":
+        write_safetensors(os.path.join(dirname, "model.safetensors"),
+                          OrderedDict((k, v.clone()) for k, v in sd.items()), metadata)
+    elif fmt == "torch":
+        torch.save(sd, os.path.join(dirname, "pytorch_model.bin"))
+    elif fmt in ("sharded", "sharded-torch"):
+        torch_fmt = fmt == "sharded-torch"
         half = len(names) // 2
         shards = [names[:half], names[half:]]
         ext = "bin" if torch_fmt else "safetensors"
@@ -144,14 +163,16 @@ def make(a):
             fn = f"{stem}-{j + 1:05d}-of-00002.{ext}"
             d = OrderedDict((k, sd[k].clone()) for k in part)
             if torch_fmt:
-                torch.save(d, os.path.join(a.dir, fn))
+                torch.save(d, os.path.join(dirname, fn))
             else:
-                write_safetensors(os.path.join(a.dir, fn), d)
+                write_safetensors(os.path.join(dirname, fn), d, metadata)
             for k in part:
                 wm[k] = fn
         idx = {"metadata": {"total_size": sum(v.numel() * v.element_size() for v in sd.values())}, "weight_map": wm}
-        with open(os.path.join(a.dir, f"{stem}.{ext}.index.json"), "w") as f:
+        with open(os.path.join(dirname, f"{stem}.{ext}.index.json"), "w") as f:
             json.dump(idx, f, indent=2)
+    else:
+        raise ValueError("format %r is not safetensors, sharded, torch or sharded-torch" % fmt)
 
 
 # ---- the reference forward pass ----
@@ -271,7 +292,7 @@ def main():
     m = sub.add_parser("make")
     m.add_argument("dir")
     m.add_argument("--layout", choices=["hf", "mamba_ssm"], default="hf")
-    m.add_argument("--format", choices=["safetensors", "sharded", "torch", "sharded-torch"], default="safetensors")
+    m.add_argument("--format", choices=FORMATS, default="safetensors")
     m.add_argument("--prefix", default="")
     m.add_argument("--vocab", type=int, default=11)
     m.add_argument("--pad", type=int, default=8)

@@ -1,13 +1,50 @@
 #!/usr/bin/python3
 """Trains a word-problem model (lietool-diag or Mamba-1) on a CSV from
-`lietool dataset generate` and writes a Hugging Face style directory that
+`lietool dataset generate` and writes a checkpoint directory that
 `lietool ssm eval` reads:
 
-  OUT/config.json         the architecture (lietool-formats(5), TRAINED MODELS)
-  OUT/model.safetensors   the weights, written by hand (F32, or --dtype BF16/F16)
-  OUT/predictions.csv     seed,input,target,prediction on the evaluation set
+  OUT/config.json         the architecture (lietool-formats(5), TRAINED MODELS
+                          and CHECKPOINT LAYOUTS)
+  OUT/model.safetensors   the weights (F32, or --dtype BF16/F16), or the
+                          files of --format (CHECKPOINT FORMATS)
+  OUT/eval.csv            the held-out words (seed,input,target), unless
+                          --eval-data gives them
+  OUT/predictions.csv     seed,input,target,prediction on them
   OUT/fixture.txt         with --fixture K: the raw outputs on the first K
-                          evaluation words, for the C forward-pass tests
+                          evaluation words of the first one's length, for
+                          the C forward-pass tests
+
+Data. The CSV (seed,input,target; Python's csv module, so quoted fields are
+read) may hold words of several lengths, e.g. two `dataset generate` runs
+concatenated; each batch is padded to its longest word and the loss ignores
+the padding (the models are causal, so padding at the end changes nothing
+before it).
+
+Classes. The tokens are the group's elements: --group SPEC runs
+`LIETOOL order SPEC` (--lietool, default ./lietool or lietool on PATH) and
+uses the order as the number of classes and the vocabulary size; --classes N
+gives it instead (e.g. for a dataset written with --bos/--offset). A token in
+the data that is not below it is an error.
+
+Evaluation. By default a seeded tenth of the distinct input words
+(--eval-split) is held out: no held-out word is trained on. --eval-data FILE
+evaluates on that file instead and trains on all of --data. The token and
+sequence accuracy on the evaluation words are printed, and `lietool ssm eval
+OUT --group G --data OUT/eval.csv` computes the same predictions.
+
+Checkpoints. --format safetensors|sharded|torch|sharded-torch: one
+model.safetensors, two safetensors shards with model.safetensors.index.json,
+pytorch_model.bin written by torch.save of the state dict, or two torch
+shards with pytorch_model.bin.index.json (the writers are
+scripts/ckpt_reference.py's). --layout applies to --arch mamba: hf
+(transformers' MambaForCausalLM names and config keys, with lietool's keys
+n_classes and signed_eigenvalues) or mamba_ssm (the paper's code:
+MambaConfig's d_model, n_layer, vocab_size, ssm_cfg, pad_vocab_size_multiple
+8, tie_embeddings false; backbone.embedding and lm_head padded with zero
+rows to a multiple of 8; signed_eigenvalues only with --signed, a key of
+lietool's that mamba_ssm itself does not know). --arch diag always writes
+lietool's own lietool-diag layout, in any --format. --copy LAYOUT FORMAT
+DIR (repeatable) writes the same model again in another layout and format.
 
 Only Debian's python3-torch is needed (CPU). Mamba follows Gu and Dao (2023)
 in the Hugging Face MambaMixer layout, with a sequential selective scan; the
@@ -15,35 +52,106 @@ signed variant (--signed) uses the transition 2 exp(dt A) - 1 of Grazzi et
 al. (ICLR 2025), whose eigenvalues lie in [-1, 1].
 
   lietool dataset generate S3 --length 16 --samples 2000 --seed 1 > s3.csv
-  /usr/bin/python3 scripts/train_wordproblem.py --data s3.csv --arch diag \\
-      --eigenvalues signed --layers 2 --out models/s3-diag
-  lietool ssm eval models/s3-diag --group S3 --data s3.csv
+  /usr/bin/python3 scripts/train_wordproblem.py --data s3.csv --group S3 \\
+      --arch diag --eigenvalues signed --layers 2 --out models/s3-diag
+  lietool ssm eval models/s3-diag --group S3 --data models/s3-diag/eval.csv
 """
 import argparse
-import json
+import csv
 import math
 import os
-import struct
+import random
+import shutil
+import subprocess
 import sys
+from collections import OrderedDict
 
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ckpt_reference  # noqa: E402  (the checkpoint writers)
+
+IGNORE = -100           # the target at padded positions (F.cross_entropy's ignore_index)
+
 
 def read_csv(path):
+    """[(seed, input, target, line)] from a seed,input,target CSV: the csv module
+    reads quoted fields; a repeated header line is skipped; every word must
+    have as many targets as inputs."""
     rows = []
-    with open(path) as f:
-        header = f.readline().strip()
-        if header != "seed,input,target":
-            sys.exit("%s: header is %r, not seed,input,target" % (path, header))
-        for line in f:
-            line = line.strip()
-            if not line:
+    with open(path, newline="") as f:
+        r = csv.reader(f)
+        header = next(r, None)
+        if header is None or [h.strip() for h in header] != ["seed", "input", "target"]:
+            sys.exit("%s: header is %r, not seed,input,target" % (path, ",".join(header or [])))
+        for row in r:
+            if not row or all(not x.strip() for x in row):
                 continue
-            seed, inp, tgt = line.split(",")
-            rows.append((seed, [int(x) for x in inp.split()], [int(x) for x in tgt.split()]))
+            if [h.strip() for h in row] == ["seed", "input", "target"]:
+                continue
+            if len(row) != 3:
+                sys.exit("%s:%d: %d fields, not 3 (seed,input,target)" % (path, r.line_num, len(row)))
+            try:
+                inp = [int(x) for x in row[1].split()]
+                tgt = [int(x) for x in row[2].split()]
+            except ValueError as e:
+                sys.exit("%s:%d: %s" % (path, r.line_num, e))
+            if not inp or len(inp) != len(tgt):
+                sys.exit("%s:%d: %d inputs and %d targets" % (path, r.line_num, len(inp), len(tgt)))
+            rows.append((row[0].strip(), inp, tgt, r.line_num))
+    if not rows:
+        sys.exit("%s: no words" % path)
     return rows
+
+
+def check_tokens(path, rows, classes, what):
+    for row in rows:
+        for x in row[1] + row[2]:
+            if x < 0 or x >= classes:
+                sys.exit("%s:%d: token %d is not below the number of classes %d (%s)%s"
+                         % (path, row[3], x, classes, what,
+                            "; a dataset written with --bos or --offset needs --classes N" if x >= classes else ""))
+
+
+def group_order(lietool, spec):
+    exe = lietool or ("./lietool" if os.access("./lietool", os.X_OK) else shutil.which("lietool"))
+    if not exe:
+        sys.exit("--group: no ./lietool and no lietool on PATH: give --lietool PATH or --classes N")
+    try:
+        out = subprocess.run([exe, "order", spec], capture_output=True, text=True)
+    except OSError as e:
+        sys.exit("--group: cannot run %s: %s" % (exe, e))
+    if out.returncode != 0:
+        sys.exit("--group: %s order %s: %s" % (exe, spec, out.stderr.strip() or "exit %d" % out.returncode))
+    try:
+        n = int(out.stdout.split()[0])
+    except (ValueError, IndexError):
+        sys.exit("--group: %s order %s printed %r, not an integer" % (exe, spec, out.stdout.strip()))
+    if n > 1 << 20:
+        sys.exit("--group %s: order %d is too many classes for an embedding" % (spec, n))
+    return n
+
+
+def split_heldout(rows, frac, seed):
+    """(train, eval): a seeded fraction frac of the distinct input words and
+    every row that has one of them go to eval, in file order."""
+    words = sorted({tuple(r[1]) for r in rows})
+    if len(words) < 2:
+        sys.exit("--eval-split: %d distinct word(s), cannot hold any out" % len(words))
+    random.Random(seed).shuffle(words)
+    n = min(len(words) - 1, max(1, round(frac * len(words))))
+    held = set(words[:n])
+    return [r for r in rows if tuple(r[1]) not in held], [r for r in rows if tuple(r[1]) in held]
+
+
+def pad_batch(rows):
+    """Inputs padded with token 0 and targets with IGNORE to the longest word."""
+    T = max(len(r[1]) for r in rows)
+    X = torch.tensor([r[1] + [0] * (T - len(r[1])) for r in rows])
+    Y = torch.tensor([r[2] + [IGNORE] * (T - len(r[2])) for r in rows])
+    return X, Y
 
 
 class RMSNorm(nn.Module):
@@ -196,31 +304,6 @@ class MambaModel(nn.Module):
         return self.lm_head(self.backbone.norm_f(x))
 
 
-def write_safetensors(path, tensors, dtype="F32", metadata=None):
-    """The format by hand: 8-byte little-endian header length, JSON header
-    (padded with spaces to a multiple of 8), raw little-endian data."""
-    header, blobs, off = {}, [], 0
-    for name in sorted(tensors):
-        t = tensors[name].detach().contiguous().to(torch.float32).flatten()
-        if dtype == "F32":
-            blob = struct.pack("<%df" % t.numel(), *t.tolist())
-        else:
-            half = torch.bfloat16 if dtype == "BF16" else torch.float16
-            blob = struct.pack("<%dh" % t.numel(), *t.to(half).view(torch.int16).tolist())
-        header[name] = {"dtype": dtype, "shape": list(tensors[name].shape), "data_offsets": [off, off + len(blob)]}
-        blobs.append(blob)
-        off += len(blob)
-    if metadata:
-        header["__metadata__"] = metadata
-    h = json.dumps(header, separators=(",", ":")).encode()
-    h += b" " * (-len(h) % 8)
-    with open(path, "wb") as f:
-        f.write(struct.pack("<Q", len(h)))
-        f.write(h)
-        for b in blobs:
-            f.write(b)
-
-
 def config_for(args, vocab, classes):
     if args.arch == "diag":
         return {"model_type": "lietool-diag", "vocab_size": vocab, "n_classes": classes,
@@ -235,6 +318,66 @@ def config_for(args, vocab, classes):
             "signed_eigenvalues": args.eigenvalues == "signed"}
 
 
+PAD_VOCAB = 8           # mamba_ssm's default pad_vocab_size_multiple
+
+
+def to_mamba_ssm(cfg, sd):
+    """The HF-named Mamba state dict and config in mamba_ssm's layout:
+    backbone.embedding, and the embedding and lm_head padded with zero rows
+    to a multiple of PAD_VOCAB (lietool and mamba_ssm use the first
+    vocab_size logits)."""
+    V = cfg["vocab_size"]
+    rows = V + (-V % PAD_VOCAB)
+    out = OrderedDict()
+    for k, v in sd.items():
+        if k in ("backbone.embeddings.weight", "lm_head.weight"):
+            v = torch.cat([v, v.new_zeros(rows - v.shape[0], v.shape[1])])
+        out["backbone.embedding.weight" if k == "backbone.embeddings.weight" else k] = v
+    ssm = {"layer": "Mamba1", "d_state": cfg["state_size"], "d_conv": cfg["conv_kernel"], "expand": cfg["expand"],
+           "dt_rank": cfg["time_step_rank"], "conv_bias": cfg["use_conv_bias"], "bias": cfg["use_bias"]}
+    c = ckpt_reference.mamba_ssm_config(cfg["hidden_size"], cfg["num_hidden_layers"], V, ssm, PAD_VOCAB, False)
+    if cfg["signed_eigenvalues"]:
+        c["signed_eigenvalues"] = True
+    return c, out
+
+
+DTYPES = {"F32": torch.float32, "BF16": torch.bfloat16, "F16": torch.float16}
+
+
+def save(outdir, layout, fmt, cfg, model, dtype):
+    sd = OrderedDict((k, v.detach().to(DTYPES[dtype]).contiguous()) for k, v in model.state_dict().items())
+    if layout == "mamba_ssm":
+        cfg, sd = to_mamba_ssm(cfg, sd)
+    ckpt_reference.save(outdir, cfg, sd, fmt, {"format": "pt", "trained_by": "lietool scripts/train_wordproblem.py"})
+
+
+def round_weights(model, dtype):
+    """The weights as saved, for the predictions and fixtures."""
+    if dtype != "F32":
+        with torch.no_grad():
+            for prm in model.parameters():
+                prm.copy_(prm.to(DTYPES[dtype]).to(torch.float32))
+
+
+def predict(model, rows):
+    """Each word's predicted classes, in batches of 256 padded words."""
+    out = []
+    with torch.no_grad():
+        for i in range(0, len(rows), 256):
+            chunk = rows[i:i + 256]
+            pred = model(pad_batch(chunk)[0]).argmax(-1).tolist()
+            out += [p[:len(r[1])] for p, r in zip(pred, chunk)]
+    return out
+
+
+def write_rows(path, rows, preds=None):
+    with open(path, "w") as f:
+        f.write("seed,input,target%s\n" % (",prediction" if preds else ""))
+        for k, (seed, inp, tgt, _) in enumerate(rows):
+            f.write("%s,%s,%s" % (seed, " ".join(map(str, inp)), " ".join(map(str, tgt))))
+            f.write(",%s\n" % " ".join(map(str, preds[k])) if preds else "\n")
+
+
 def write_fixture(path, model, tokens):
     with torch.no_grad():
         logits = model(tokens)
@@ -247,12 +390,34 @@ def write_fixture(path, model, tokens):
                 f.write(" ".join("%.9g" % float(v) for v in logits[i, t]) + "\n")
 
 
+def fixture_words(rows, k):
+    """The first k evaluation words of the first one's length."""
+    T = len(rows[0][1])
+    return torch.tensor([r[1] for r in rows if len(r[1]) == T][:k])
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--data", required=True, help="training CSV (seed,input,target)")
-    p.add_argument("--eval", help="evaluation CSV (default: the training CSV)")
+    p.add_argument("--data", required=True, help="training CSV (seed,input,target), words of any lengths")
+    p.add_argument("--eval-data", "--eval", dest="eval_data", metavar="FILE",
+                   help="evaluation CSV instead of a held-out split of --data")
+    p.add_argument("--eval-split", type=float, default=0.1, metavar="F",
+                   help="hold out this fraction of the distinct words of --data, seeded by --seed (default 0.1; "
+                        "0: evaluate on the training words)")
+    p.add_argument("--group", metavar="SPEC", help="the group: its order (lietool order SPEC) is the number of classes")
+    p.add_argument("--classes", "--n-classes", dest="classes", type=int, metavar="N",
+                   help="the number of classes and tokens, instead of --group")
+    p.add_argument("--lietool", metavar="PATH", help="the lietool binary for --group (default ./lietool, else PATH)")
     p.add_argument("--out", required=True, help="output directory")
     p.add_argument("--arch", choices=["diag", "mamba"], default="diag")
+    p.add_argument("--layout", choices=["hf", "mamba_ssm"], default="hf",
+                   help="mamba: Hugging Face's names and keys, or mamba_ssm's (the paper's code); "
+                        "diag: always lietool-diag")
+    p.add_argument("--format", choices=ckpt_reference.FORMATS, default="safetensors",
+                   help="the weights' files (every --arch and --layout; --bf16-copy too)")
+    p.add_argument("--copy", nargs=3, action="append", default=[], metavar=("LAYOUT", "FORMAT", "DIR"),
+                   help="also write the model (config and weights, in --dtype) to DIR in that layout and format; "
+                        "repeatable")
     p.add_argument("--eigenvalues", choices=["positive", "signed", "complex"], default="positive",
                    help="diag: the range of a(x); mamba: signed = Grazzi et al.'s 2 exp(dt A) - 1")
     p.add_argument("--signed", action="store_true", help="same as --eigenvalues signed")
@@ -260,87 +425,93 @@ def main():
     p.add_argument("--d-model", type=int, default=32)
     p.add_argument("--d-state", type=int, default=16)
     p.add_argument("--d-mlp", type=int, default=64)
-    p.add_argument("--n-classes", type=int, help="default: largest index in the data + 1")
     p.add_argument("--steps", type=int, default=2000)
+    p.add_argument("--epochs", type=float, help="train for this many passes over the training words instead of --steps")
     p.add_argument("--batch", type=int, default=64)
     p.add_argument("--lr", type=float, default=3e-3)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--dtype", choices=["F32", "BF16", "F16"], default="F32")
     p.add_argument("--fixture", type=int, default=0, metavar="K",
-                   help="write fixture.txt: raw outputs on the first K evaluation words")
+                   help="write fixture.txt: raw outputs on the first K evaluation words of the first one's length")
     p.add_argument("--bf16-copy", metavar="DIR",
                    help="also write a BF16 copy there, with fixture.txt computed from the rounded weights")
     args = p.parse_args()
     if args.signed:
         args.eigenvalues = "signed"
     if args.arch == "mamba" and args.eigenvalues == "complex":
-        sys.exit("--eigenvalues complex is for --arch diag")
+        p.error("--eigenvalues complex is for --arch diag")
+    for layout, fmt, _ in [(args.layout, args.format, None)] + args.copy:
+        if layout not in ("hf", "mamba_ssm") or fmt not in ckpt_reference.FORMATS:
+            p.error("layout %s, format %s: not one of hf, mamba_ssm and %s" % (layout, fmt, ", ".join(ckpt_reference.FORMATS)))
+        if args.arch == "diag" and layout != "hf":
+            p.error("layout %s is for --arch mamba (diag writes lietool-diag)" % layout)
+    if (args.group is None) == (args.classes is None):
+        p.error("give the group (--group SPEC) or the number of classes (--classes N), one of them")
+    if args.classes is not None and args.classes < 1:
+        p.error("--classes must be positive")
+    if not 0 <= args.eval_split < 1:
+        p.error("--eval-split must be in [0, 1)")
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
 
-    train = read_csv(args.data)
-    evalset = read_csv(args.eval) if args.eval else train
-    top = max(max(max(r[1]), max(r[2])) for r in train + evalset)
-    vocab = top + 1
-    classes = args.n_classes or top + 1
-    cfg = config_for(args, vocab, classes)
+    classes = group_order(args.lietool, args.group) if args.group else args.classes
+    what = "the order of %s" % args.group if args.group else "--classes"
+    rows = read_csv(args.data)
+    check_tokens(args.data, rows, classes, what)
+    if args.eval_data:
+        train, evalset = rows, read_csv(args.eval_data)
+        check_tokens(args.eval_data, evalset, classes, what)
+        seen = {tuple(r[1]) for r in train}
+        both = sum(tuple(r[1]) in seen for r in evalset)
+        source = "%s (%d of them also in --data)" % (args.eval_data, both)
+    elif args.eval_split > 0:
+        train, evalset = split_heldout(rows, args.eval_split, args.seed)
+        source = "held out from %s (--eval-split %g, seed %d)" % (args.data, args.eval_split, args.seed)
+    else:
+        train, evalset = rows, rows
+        source = "the training words (--eval-split 0)"
+    cfg = config_for(args, classes, classes)
     model = DiagModel(cfg) if args.arch == "diag" else MambaModel(cfg)
 
-    X = torch.tensor([r[1] for r in train])
-    Y = torch.tensor([r[2] for r in train])
+    steps = args.steps if args.epochs is None else max(1, math.ceil(args.epochs * len(train) / args.batch))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=args.steps, pct_start=0.1)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.1)
     g = torch.Generator().manual_seed(args.seed)
-    for step in range(args.steps):
+    for step in range(steps):
         idx = torch.randint(0, len(train), (args.batch,), generator=g)
-        logits = model(X[idx])
-        loss = F.cross_entropy(logits.reshape(-1, classes), Y[idx].reshape(-1))
+        X, Y = pad_batch([train[i] for i in idx.tolist()])
+        logits = model(X)
+        loss = F.cross_entropy(logits.reshape(-1, classes), Y.reshape(-1), ignore_index=IGNORE)
         opt.zero_grad()
         loss.backward()
         nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
         sched.step()
-        if step % 200 == 0 or step == args.steps - 1:
+        if step % 200 == 0 or step == steps - 1:
             print("step %d loss %.4f" % (step, loss.item()), file=sys.stderr)
 
     model.eval()
-    os.makedirs(args.out, exist_ok=True)
-    with open(os.path.join(args.out, "config.json"), "w") as f:
-        json.dump(cfg, f, indent=2)
-        f.write("\n")
-    write_safetensors(os.path.join(args.out, "model.safetensors"), model.state_dict(), args.dtype,
-                      {"format": "pt", "trained_by": "lietool scripts/train_wordproblem.py"})
-    if args.dtype != "F32":     # predictions from the weights as saved
-        half = torch.bfloat16 if args.dtype == "BF16" else torch.float16
-        with torch.no_grad():
-            for prm in model.parameters():
-                prm.copy_(prm.to(half).to(torch.float32))
-
-    EX = torch.tensor([r[1] for r in evalset])
-    EY = torch.tensor([r[2] for r in evalset])
-    with torch.no_grad():
-        pred = torch.cat([model(EX[i:i + 256]).argmax(-1) for i in range(0, len(evalset), 256)])
-    with open(os.path.join(args.out, "predictions.csv"), "w") as f:
-        f.write("seed,input,target,prediction\n")
-        for (seed, inp, tgt), pr in zip(evalset, pred.tolist()):
-            f.write("%s,%s,%s,%s\n" % (seed, " ".join(map(str, inp)), " ".join(map(str, tgt)), " ".join(map(str, pr))))
-    correct = (pred == EY)
-    print("evaluation: %d words, token accuracy %.4f, sequence accuracy %.4f"
-          % (len(evalset), correct.float().mean().item(), correct.all(-1).float().mean().item()))
+    save(args.out, args.layout, args.format, cfg, model, args.dtype)
+    for layout, fmt, d in args.copy:
+        save(d, layout, fmt, cfg, model, args.dtype)
+    round_weights(model, args.dtype)    # predictions from the weights as saved
+    pred = predict(model, evalset)
+    if not args.eval_data:
+        write_rows(os.path.join(args.out, "eval.csv"), evalset)
+    write_rows(os.path.join(args.out, "predictions.csv"), evalset, pred)
+    tokens = sum(len(r[2]) for r in evalset)
+    right = sum(a == b for r, pr in zip(evalset, pred) for a, b in zip(r[2], pr))
+    exact = sum(r[2] == pr for r, pr in zip(evalset, pred))
+    print("evaluation: %d words, %s: token accuracy %.4f, sequence accuracy %.4f (%d of %d)"
+          % (len(evalset), source, right / tokens, exact / len(evalset), exact, len(evalset)))
     if args.fixture:
-        write_fixture(os.path.join(args.out, "fixture.txt"), model, EX[:args.fixture])
+        write_fixture(os.path.join(args.out, "fixture.txt"), model, fixture_words(evalset, args.fixture))
     if args.bf16_copy:
-        os.makedirs(args.bf16_copy, exist_ok=True)
-        with open(os.path.join(args.bf16_copy, "config.json"), "w") as f:
-            json.dump(cfg, f, indent=2)
-            f.write("\n")
-        write_safetensors(os.path.join(args.bf16_copy, "model.safetensors"), model.state_dict(), "BF16")
-        with torch.no_grad():
-            for prm in model.parameters():
-                prm.copy_(prm.to(torch.bfloat16).to(torch.float32))
+        save(args.bf16_copy, args.layout, args.format, cfg, model, "BF16")
+        round_weights(model, "BF16")
         if args.fixture:
-            write_fixture(os.path.join(args.bf16_copy, "fixture.txt"), model, EX[:args.fixture])
+            write_fixture(os.path.join(args.bf16_copy, "fixture.txt"), model, fixture_words(evalset, args.fixture))
 
 
 if __name__ == "__main__":

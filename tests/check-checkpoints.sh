@@ -5,17 +5,8 @@
 # torch forward pass written from the published formulas, to 1e-5. Needs
 # Debian's python3-torch: without it, says so and checks nothing. Ends with
 # "checkpoints: N passed, N failed".
-LT=${LIETOOL:-./lietool}
-PY=/usr/bin/python3
-if ! $PY -c 'import torch' 2>/dev/null; then
-    echo "checkpoints: skipped: /usr/bin/python3 has no torch (apt-get install python3-torch)"
-    echo "checkpoints: 0 passed, 0 failed"
-    exit 0
-fi
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
+NAME=checkpoints
+. "$(dirname "$0")/torch-env.sh"
 i=0
 while read -r layout format tie extra; do
     i=$((i + 1))

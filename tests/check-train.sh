@@ -1,0 +1,92 @@
+#!/bin/sh
+# scripts/train_wordproblem.py end to end: a dataset of mixed lengths
+# (`lietool dataset generate` runs concatenated without their later
+# headers, the last with every field quoted), a few seconds of training of
+# each architecture (one run each, --copy for the other checkpoints), the
+# model saved in every layout and format lietool reads. For each, lietool
+# ssm eval on the script's held-out words must predict exactly what the
+# script predicted: predictions.csv byte for byte, so every position
+# agrees (no tolerance: both compute in f32, and the seeded tiny models
+# have no near-ties), and the sequence accuracies are checked equal too.
+# Also: the held-out split is a tenth of the distinct words, none trained
+# on; a token the group does not have is refused. Needs Debian's
+# python3-torch: without it, says so and checks nothing. Ends with
+# "train: N passed, N failed".
+NAME=train
+. "$(dirname "$0")/torch-env.sh"
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL train: $*"; }
+
+"$LT" dataset generate S3 --length 4 --samples 80 --seed 1 >$T/data.csv
+"$LT" dataset generate S3 --length 6 --samples 80 --seed 2 | tail -n +2 >>$T/data.csv
+# words of a third length with every field quoted, as a spreadsheet writes them
+"$LT" dataset generate S3 --length 5 --samples 20 --seed 3 | tail -n +2 | sed 's/^\([^,]*\),\([^,]*\),\(.*\)$/"\1","\2","\3"/' >>$T/data.csv
+grep -q '^"3","' $T/data.csv || bad "no quoted rows in the dataset"
+
+TRAIN="$PY scripts/train_wordproblem.py --data $T/data.csv --group S3 --lietool $LT --layers 1 --d-model 8 --d-state 4 --d-mlp 8 --epochs 1 --batch 16 --threads 1 --seed 1"
+# diag: lietool-diag in every format
+if $TRAIN --arch diag --eigenvalues signed --out $T/diag --format safetensors \
+        --copy hf torch $T/diag-torch --copy hf sharded $T/diag-sharded --copy hf sharded-torch $T/diag-sharded-torch \
+        >$T/diag.out 2>&1; then ok
+else bad "diag training:"; cat $T/diag.out; fi
+# mamba: both layouts in every format
+set --
+for l in hf mamba_ssm; do
+    for f in safetensors sharded torch sharded-torch; do
+        [ $l-$f = hf-safetensors ] || set -- "$@" --copy $l $f $T/mamba-$l-$f
+    done
+done
+if $TRAIN --arch mamba --signed --out $T/mamba-hf-safetensors "$@" >$T/mamba-hf-safetensors.out 2>&1; then ok
+else bad "mamba training:"; cat $T/mamba-hf-safetensors.out; fi
+
+# check DIR OUT LAYOUT FILE: lietool reads DIR as LAYOUT from FILE and predicts OUT's held-out words as the script did
+check() {
+    d=$1 o=$2
+    want=$(sed -n 's/^evaluation: .*sequence accuracy [0-9.]* (\([0-9]* of [0-9]*\))$/\1/p' $o.out)
+    if "$LT" ssm eval $d --group S3 --data $o/eval.csv --predictions $d/lt.csv >$d/lt.out 2>&1 \
+        && grep -q "^checkpoint: $3 layout, $4 " $d/lt.out \
+        && cmp -s $d/lt.csv $o/predictions.csv \
+        && [ -n "$want" ] && grep -q "sequence accuracy .* ($want)\$" $d/lt.out; then
+        ok
+    else
+        bad "$d: lietool $(grep 'sequence accuracy' $d/lt.out), script ($want)"; head -n 5 $d/lt.out; diff $d/lt.csv $o/predictions.csv | head -5
+    fi
+}
+if [ -f $T/diag/predictions.csv ]; then
+    check $T/diag $T/diag lietool-diag model.safetensors
+    check $T/diag-torch $T/diag lietool-diag pytorch_model.bin
+    check $T/diag-sharded $T/diag lietool-diag model.safetensors.index.json
+    check $T/diag-sharded-torch $T/diag lietool-diag pytorch_model.bin.index.json
+fi
+if [ -f $T/mamba-hf-safetensors/predictions.csv ]; then
+    for l in hf mamba_ssm; do
+        [ $l = hf ] && L="Hugging Face" || L=$l
+        check $T/mamba-$l-safetensors $T/mamba-hf-safetensors "$L" model.safetensors
+        check $T/mamba-$l-sharded $T/mamba-hf-safetensors "$L" model.safetensors.index.json
+        check $T/mamba-$l-torch $T/mamba-hf-safetensors "$L" pytorch_model.bin
+        check $T/mamba-$l-sharded-torch $T/mamba-hf-safetensors "$L" pytorch_model.bin.index.json
+    done
+fi
+# held out: the script's split of the data (seed 1) puts a tenth of the
+# distinct words (within 1) in eval.csv, in file order, and none of them
+# in the training words
+if $PY - $T/data.csv $T/diag/eval.csv <<'PY' >$T/split.out 2>&1; then ok; else bad "held-out split:"; cat $T/split.out; fi
+import sys
+sys.path.insert(0, "scripts")
+import train_wordproblem as tw
+rows = tw.read_csv(sys.argv[1])
+train, held = tw.split_heldout(rows, 0.1, 1)
+words = {tuple(r[1]) for r in rows}
+hw = {tuple(r[1]) for r in held}
+assert not hw & {tuple(r[1]) for r in train}, "a held-out word is trained on"
+assert abs(10 * len(hw) - len(words)) <= 10, (len(hw), len(words))
+assert [r[:3] for r in tw.read_csv(sys.argv[2])] == [r[:3] for r in held], "eval.csv is not the held-out rows"
+assert {len(w) for w in hw} == {4, 5, 6}, "held-out lengths %s" % {len(w) for w in hw}
+PY
+
+# the group decides the classes: S3's tokens are not C2's elements
+if $TRAIN --group C2 --out $T/c2 >$T/c2.out 2>&1; then bad "S3 data trained as C2"
+elif grep -q "token [2-5] is not below the number of classes 2 (the order of C2)" $T/c2.out; then ok
+else bad "S3 data as C2:"; cat $T/c2.out; fi
+echo "train: $pass passed, $fail failed"
+[ $fail -eq 0 ]
