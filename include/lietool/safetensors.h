@@ -15,7 +15,7 @@
 #include "lietool/core.h"
 
 typedef enum { LT_ST_F32, LT_ST_F16, LT_ST_BF16, LT_ST_F64,
-               LT_ST_I64, LT_ST_I32, LT_ST_I16, LT_ST_I8, LT_ST_U8, LT_ST_BOOL } lt_st_dtype;
+               LT_ST_I64, LT_ST_I32, LT_ST_I16, LT_ST_I8, LT_ST_U8, LT_ST_BOOL, LT_ST_NDTYPES } lt_st_dtype;
 /* "F32", ...; its size in bytes. */
 const char *lt_st_dtype_name(lt_st_dtype d);
 size_t lt_st_dtype_size(lt_st_dtype d);

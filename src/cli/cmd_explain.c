@@ -43,22 +43,6 @@ static const char *const questions[] = {
 };
 #define NQ ((int)(sizeof questions / sizeof questions[0]))
 
-static void put_q(FILE *f, const void *M, slong i, slong j, cli_mode mode)
-{
-    const fmpq *x = fmpq_mat_entry((const fmpq_mat_struct *)M, i, j);
-    if (mode == CLI_TEX) cli_tex_fmpq(f, x);
-    else {
-        fputs(mode == CLI_JSON ? "\"" : "", f);
-        fmpq_fprint(f, x);
-        fputs(mode == CLI_JSON ? "\"" : "", f);
-    }
-}
-
-char *cli_ex_qmat(cli_doc *d, const char *key, const fmpq_mat_struct *M)
-{
-    return cli_doc_matrix(d, key, M, fmpq_mat_nrows(M), fmpq_mat_ncols(M), put_q);
-}
-
 char *cli_ex_perm(const cli_doc *d, const int *p, int n)
 {
     return d->mode == CLI_TEX && lt_perm_is_one(p, n) ? lt_strdup("id") : lt_perm_str(p, n);
@@ -322,7 +306,7 @@ static void basis(cli_doc *d, const lnames *N)
     for (slong i = 0; i < L->dim; i++) {
         cli_doc_item_begin(d);
         cli_doc_str(d, "|name", N->names[i], NULL);
-        char *m = L->n > 0 ? cli_ex_qmat(d, "|matrix", L->mats + i) : NULL;
+        char *m = L->n > 0 ? cli_doc_qmat(d, "|matrix", L->mats + i) : NULL;
         if (L->n > 0) cli_doc_eq(d, "%s = %s", N->names[i], m);
         free(m);
         cli_doc_item_end(d);

@@ -463,3 +463,19 @@ char *cli_doc_matrix(cli_doc *d, const char *label, const void *M, slong r, slon
     if (json) cli_doc_row_end(d);
     return json ? NULL : cli_doc_piece_end(&b);
 }
+
+static void put_q(FILE *f, const void *M, slong i, slong j, cli_mode mode)
+{
+    const fmpq *x = fmpq_mat_entry((const fmpq_mat_struct *)M, i, j);
+    if (mode == CLI_TEX) cli_tex_fmpq(f, x);
+    else {
+        fputs(mode == CLI_JSON ? "\"" : "", f);
+        fmpq_fprint(f, x);
+        fputs(mode == CLI_JSON ? "\"" : "", f);
+    }
+}
+
+char *cli_doc_qmat(cli_doc *d, const char *key, const fmpq_mat_struct *M)
+{
+    return cli_doc_matrix(d, key, M, fmpq_mat_nrows(M), fmpq_mat_ncols(M), put_q);
+}

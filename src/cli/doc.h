@@ -125,4 +125,7 @@ char *cli_doc_matrix(cli_doc *d, const char *label, const void *M, slong r, slon
    for B's own (X, Y, ...). */
 void cli_doc_brackets(cli_doc *d, const char *lhs_tex, const lt_lyndon_t B, const fmpq *c, char *const *names, int word);
 
+/* An exact matrix (cli_doc_matrix): entries p/q, JSON strings, LaTeX fractions. */
+char *cli_doc_qmat(cli_doc *d, const char *label, const fmpq_mat_struct *M);
+
 #endif

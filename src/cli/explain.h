@@ -6,8 +6,6 @@
 #include "cli.h"
 #include "doc.h"
 
-/* An exact matrix (cli_doc_matrix): entries p/q, JSON strings, LaTeX fractions. */
-char *cli_ex_qmat(cli_doc *d, const char *key, const fmpq_mat_struct *M);
 /* A permutation in cycle notation (malloc'd); LaTeX: the identity as id. */
 char *cli_ex_perm(const cli_doc *d, const int *p, int n);
 

@@ -9,51 +9,6 @@
 #include "lietool/json.h"
 #include "impl.h"
 
-void lt_ckpt_init(lt_ckpt_t C)
-{
-    memset(C, 0, sizeof *C);
-}
-
-void lt_ckpt_clear(lt_ckpt_t C)
-{
-    for (int i = 0; i < C->n; i++) lt_free(C->t[i].name);
-    lt_free(C->t);
-    for (int i = 0; i < C->nbufs; i++) lt_free(C->bufs[i]);
-    lt_free(C->bufs);
-}
-
-void lt_ckpt_own(lt_ckpt_t C, unsigned char *buf)
-{
-    C->bufs = lt_realloc(C->bufs, (size_t)(C->nbufs + 1) * sizeof *C->bufs);
-    C->bufs[C->nbufs++] = buf;
-}
-
-lt_status lt_ckpt_add(lt_ckpt_t C, const char *name, lt_st_dtype dtype, int ndim, const int64_t *shape,
-                      const unsigned char *data, lt_err_t err)
-{
-    if (lt_ckpt_find(C, name)) return lt_err_set(err, LT_EINPUT, "tensor '%s' appears twice", name);
-    if (C->n == C->alloc) {
-        C->alloc = C->alloc ? 2 * C->alloc : 64;
-        C->t = lt_realloc(C->t, (size_t)C->alloc * sizeof *C->t);
-    }
-    lt_ckpt_tensor *T = &C->t[C->n++];
-    memset(T, 0, sizeof *T);
-    T->name = lt_strdup(name);
-    T->dtype = dtype;
-    T->ndim = ndim;
-    T->numel = 1;
-    for (int i = 0; i < ndim; i++) { T->shape[i] = shape[i]; T->numel *= (uint64_t)shape[i]; }
-    T->data = data;
-    return LT_OK;
-}
-
-const lt_ckpt_tensor *lt_ckpt_find(const lt_ckpt_t C, const char *name)
-{
-    for (int i = 0; i < C->n; i++)
-        if (strcmp(C->t[i].name, name) == 0) return &C->t[i];
-    return NULL;
-}
-
 /* A whole file into memory, with the running total against max_mb MiB. */
 lt_status lt_ckpt_slurp(unsigned char **out, size_t *size, const char *path, long max_mb, size_t *total, lt_err_t err)
 {
@@ -223,56 +178,3 @@ lt_status lt_ckpt_read_dir(lt_ckpt_t C, const char *dir, long max_mb, lt_err_t e
     return st;
 }
 
-static uint64_t le64(const unsigned char *p)
-{
-    uint64_t v = 0;
-    for (int k = 7; k >= 0; k--) v = (v << 8) | p[k];
-    return v;
-}
-
-static void shape_text(char *s, size_t cap, int ndim, const int64_t *shape)
-{
-    size_t l = (size_t)snprintf(s, cap, "[");
-    for (int i = 0; i < ndim && l < cap; i++)
-        l += (size_t)snprintf(s + l, cap - l, "%s%lld", i ? ", " : "", (long long)shape[i]);
-    if (l < cap) snprintf(s + l, cap - l, "]");
-}
-
-lt_status lt_ckpt_get(float **out, const lt_ckpt_t C, const char *name, int ndim, const int64_t *shape, lt_err_t err)
-{
-    return lt_ckpt_tensor_get_(out, lt_ckpt_find(C, name), name, ndim, shape, err);
-}
-
-lt_status lt_ckpt_tensor_get_(float **out, const lt_ckpt_tensor *T, const char *name, int ndim, const int64_t *shape,
-                              lt_err_t err)
-{
-    *out = NULL;
-    if (!T) return lt_err_set(err, LT_EINPUT, "tensor '%s' is missing", name);
-    int same = T->ndim == ndim;
-    for (int i = 0; same && i < ndim; i++) same = T->shape[i] == shape[i];
-    if (!same) {
-        char a[160], b[160];
-        shape_text(a, sizeof a, T->ndim, T->shape);
-        shape_text(b, sizeof b, ndim, shape);
-        return lt_err_set(err, LT_EINPUT, "tensor '%s' has shape %s; the config gives %s", name, a, b);
-    }
-    if (T->dtype != LT_ST_F32 && T->dtype != LT_ST_F16 && T->dtype != LT_ST_BF16 && T->dtype != LT_ST_F64)
-        return lt_err_set(err, LT_EINPUT, "tensor '%s' has dtype %s; weights must be F32, F16, BF16 or F64", name,
-                          lt_st_dtype_name(T->dtype));
-    const unsigned char *p = T->data;
-    float *x = lt_malloc((T->numel ? T->numel : 1) * sizeof *x);
-    for (uint64_t i = 0; i < T->numel; i++) {
-        switch (T->dtype) {
-        case LT_ST_F32: {
-            uint32_t b = (uint32_t)p[4*i] | (uint32_t)p[4*i+1] << 8 | (uint32_t)p[4*i+2] << 16 | (uint32_t)p[4*i+3] << 24;
-            memcpy(&x[i], &b, 4);
-            break;
-        }
-        case LT_ST_F16: x[i] = lt_st_f16_to_float((uint16_t)(p[2*i] | p[2*i+1] << 8)); break;
-        case LT_ST_BF16: x[i] = lt_st_bf16_to_float((uint16_t)(p[2*i] | p[2*i+1] << 8)); break;
-        default: { uint64_t b = le64(p + 8*i); double d; memcpy(&d, &b, 8); x[i] = (float)d; break; }
-        }
-    }
-    *out = x;
-    return LT_OK;
-}

@@ -1,5 +1,6 @@
 /* safetensors reader: every offset and size is checked against the file
-   before a byte of tensor data is touched. */
+   before a byte of tensor data is touched (the dtypes and the tensor list
+   are in tensors.c). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,41 +8,6 @@
 #include "lietool/json.h"
 #include "lietool/safetensors.h"
 #include "impl.h"
-
-static const struct { const char *name; size_t size; } dtypes[] = {
-    [LT_ST_F32] = {"F32", 4}, [LT_ST_F16] = {"F16", 2}, [LT_ST_BF16] = {"BF16", 2},
-    [LT_ST_F64] = {"F64", 8}, [LT_ST_I64] = {"I64", 8}, [LT_ST_I32] = {"I32", 4},
-    [LT_ST_I16] = {"I16", 2}, [LT_ST_I8] = {"I8", 1}, [LT_ST_U8] = {"U8", 1},
-    [LT_ST_BOOL] = {"BOOL", 1}};
-#define NDTYPES ((int)(sizeof dtypes / sizeof *dtypes))
-
-const char *lt_st_dtype_name(lt_st_dtype d) { return dtypes[d].name; }
-size_t lt_st_dtype_size(lt_st_dtype d) { return dtypes[d].size; }
-
-float lt_st_f16_to_float(uint16_t h)
-{
-    uint32_t sign = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 0x1F, m = h & 0x3FF, bits;
-    if (e == 0) {
-        if (m == 0) bits = sign;
-        else {                          /* subnormal: normalise */
-            e = 113;
-            while (!(m & 0x400)) { m <<= 1; e--; }
-            bits = sign | (e << 23) | ((m & 0x3FF) << 13);
-        }
-    } else if (e == 31) bits = sign | 0x7F800000u | (m << 13);
-    else bits = sign | ((e + 112) << 23) | (m << 13);
-    float f;
-    memcpy(&f, &bits, 4);
-    return f;
-}
-
-float lt_st_bf16_to_float(uint16_t h)
-{
-    uint32_t bits = (uint32_t)h << 16;
-    float f;
-    memcpy(&f, &bits, 4);
-    return f;
-}
 
 uint16_t lt_st_float_to_bf16(float f)
 {
@@ -96,8 +62,8 @@ static lt_status tensor(lt_st_tensor *T, const char *name, const lt_json *v, uin
     const lt_json *d = lt_json_get(v, "dtype"), *s = lt_json_get(v, "shape"), *o = lt_json_get(v, "data_offsets");
     if (!d || d->type != LT_JSON_STRING) return lt_err_set(err, LT_EINPUT, "tensor '%s': missing or non-string dtype", name);
     int k;
-    for (k = 0; k < NDTYPES && strcmp(d->str, dtypes[k].name); k++) ;
-    if (k == NDTYPES) return lt_err_set(err, LT_EINPUT, "tensor '%s': unsupported dtype '%.32s'", name, d->str);
+    for (k = 0; k < LT_ST_NDTYPES && strcmp(d->str, lt_st_dtype_name((lt_st_dtype)k)); k++) ;
+    if (k == LT_ST_NDTYPES) return lt_err_set(err, LT_EINPUT, "tensor '%s': unsupported dtype '%.32s'", name, d->str);
     T->dtype = (lt_st_dtype)k;
     if (!s || s->type != LT_JSON_ARRAY) return lt_err_set(err, LT_EINPUT, "tensor '%s': missing shape", name);
     if (s->len > LT_ST_MAX_DIM) return lt_err_set(err, LT_EINPUT, "tensor '%s': %d dimensions (at most %d)", name, s->len, LT_ST_MAX_DIM);
@@ -118,9 +84,9 @@ static lt_status tensor(lt_st_tensor *T, const char *name, const lt_json *v, uin
     if (T->end > datalen)
         return lt_err_set(err, LT_EINPUT, "tensor '%s': data_offsets [%llu, %llu] run past the data (%llu bytes)", name,
                           (unsigned long long)T->begin, (unsigned long long)T->end, (unsigned long long)datalen);
-    if (T->numel > (1ull << 62) / 8 || T->numel * dtypes[k].size != T->end - T->begin)
+    if (T->numel > (1ull << 62) / 8 || T->numel * lt_st_dtype_size((lt_st_dtype)k) != T->end - T->begin)
         return lt_err_set(err, LT_EINPUT, "tensor '%s': shape x %s size is %llu bytes, data_offsets give %llu", name,
-                          dtypes[k].name, (unsigned long long)(T->numel * dtypes[k].size),
+                          lt_st_dtype_name((lt_st_dtype)k), (unsigned long long)(T->numel * lt_st_dtype_size((lt_st_dtype)k)),
                           (unsigned long long)(T->end - T->begin));
     return LT_OK;
 }
