@@ -102,6 +102,8 @@ static char *read_file(const char *path, size_t *len, int share, const lt_ctx_t 
     int bad = ferror(f);
     fclose(f);
     if (bad) { lt_free(buf); lt_err_set(err, LT_EINPUT, "cannot read '%s'", path); return NULL; }
+    /* every format read whole is text: a NUL byte would end it early */
+    if (memchr(buf, '\0', n)) { lt_free(buf); lt_err_set(err, LT_EINPUT, "%s: the file contains a NUL byte", path); return NULL; }
     buf[n] = '\0';
     *len = n;
     return buf;

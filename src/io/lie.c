@@ -821,8 +821,7 @@ static lt_status lie_file(lt_liealg_t L, const char *path, const lt_ctx_t ctx, l
     char *text = lt_io_read_file_(path, &len, 1, ctx, err);
     if (!text) return err->status;
     lt_status st;
-    if (strlen(text) != len) st = lt_err_set(err, LT_EINPUT, "%s: the file contains a NUL byte", path);
-    else if (lt_io_ends_with_(path, ".gap") || *skip(text, 1) == '[') st = lt_io_read_gap_table(L, text, path, ctx, err);
+    if (lt_io_ends_with_(path, ".gap") || *skip(text, 1) == '[') st = lt_io_read_gap_table(L, text, path, ctx, err);
     else st = lie_text(L, text, path, ctx, err);
     lt_free(text);
     return st;

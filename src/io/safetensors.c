@@ -160,11 +160,20 @@ lt_status lt_safetensors_parse(lt_safetensors_t S, unsigned char *buf, size_t si
         lt_st_tensor **order = lt_malloc((size_t)S->n * sizeof *order);
         for (int i = 0; i < S->n; i++) order[i] = &S->t[i];
         qsort(order, (size_t)S->n, sizeof *order, by_begin);
-        for (int i = 0; i + 1 < S->n && !st; i++)
-            if (order[i]->end > order[i + 1]->begin && order[i + 1]->end > order[i + 1]->begin)
+        /* in order of their starts, each non-empty tensor against the one
+           that reaches furthest before it (not only its neighbour: an empty
+           tensor between two overlapping ones, or a long one spanning
+           several, must not hide an overlap) */
+        const lt_st_tensor *far = NULL;
+        for (int i = 0; i < S->n && !st; i++) {
+            const lt_st_tensor *t = order[i];
+            if (t->end == t->begin) continue;
+            if (far && far->end > t->begin)
                 st = lt_err_set(err, LT_EINPUT, "tensor '%s': data [%llu, %llu] overlaps tensor '%s' [%llu, %llu]",
-                                order[i + 1]->name, (unsigned long long)order[i + 1]->begin, (unsigned long long)order[i + 1]->end,
-                                order[i]->name, (unsigned long long)order[i]->begin, (unsigned long long)order[i]->end);
+                                t->name, (unsigned long long)t->begin, (unsigned long long)t->end,
+                                far->name, (unsigned long long)far->begin, (unsigned long long)far->end);
+            if (!far || t->end > far->end) far = t;
+        }
         lt_free(order);
     }
 done:

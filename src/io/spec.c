@@ -1,6 +1,7 @@
 /* The group grammar of lietool(1), OBJECTS. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -322,8 +323,8 @@ int lt_io_split_product_(const char *s, size_t *pos, size_t *seplen, int max)
     if (lt_io_file_exists_(s)) return 0;
     int k = 0, depth = 0;
     size_t n = strlen(s);
-    size_t sp[64], nsp = 0;   /* spaced separators, at most 64 */
-    for (size_t i = 1; i + 1 < n && nsp < 64; i++) {
+    size_t *sp = lt_malloc((n + 1) * sizeof *sp), nsp = 0;   /* spaced separators */
+    for (size_t i = 1; i + 1 < n; i++) {
         char c = s[i];
         if (c == '(' || c == '[') depth++;
         else if (c == ')' || c == ']') depth--;
@@ -350,6 +351,7 @@ int lt_io_split_product_(const char *s, size_t *pos, size_t *seplen, int max)
         if (j < nsp && k < max) { pos[k] = sp[j]; seplen[k] = 3; k++; }
         if (j < nsp) start = sp[j] + 3;
     }
+    lt_free(sp);
     return k;
 }
 
@@ -363,14 +365,15 @@ lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
     while (l && isspace((unsigned char)spec[l - 1])) spec[--l] = '\0';
     lt_status st = LT_OK;
     if (!*spec) { lt_free(spec); return lt_err_set(err, LT_EINPUT, "empty group name"); }
-    size_t pos[64], sl[64];
     if (l >= 2 && (strcmp(spec + l - 2, " x") == 0 || strcmp(spec + l - 2, "_x") == 0
                    || strncmp(spec, "x ", 2) == 0 || strncmp(spec, "x_", 2) == 0)) {
         lt_err_set(err, LT_EINPUT, "'%s': a factor of the product is missing", spec);
         lt_free(spec);
         return LT_EINPUT;
     }
-    int k = lt_io_split_product_(spec, pos, sl, 64);
+    /* any number of factors: at most one separator per character */
+    size_t *pos = lt_malloc((l + 1) * sizeof *pos), *sl = lt_malloc((l + 1) * sizeof *sl);
+    int k = lt_io_split_product_(spec, pos, sl, (int)(l < INT_MAX ? l : INT_MAX));
     if (k == 0) st = atom(G, spec, ctx, err);
     else {
         lt_pgrp_t F, P;
@@ -405,6 +408,7 @@ lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
         lt_pgrp_clear(P);
     }
     if (!st && name) *name = lt_strdup(spec);
+    lt_free(pos); lt_free(sl);
     lt_free(spec);
     return st;
 }
