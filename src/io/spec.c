@@ -78,21 +78,28 @@ static lt_status unknown(const char *spec, lt_err_t err)
 /* Parses a decimal integer [lo, hi]; returns -1 and sets err otherwise. */
 static long number(const char *s, size_t len, long lo, long hi, const char *spec, const char *what, lt_err_t err)
 {
-    char buf[32];
-    if (len == 0 || len >= sizeof buf) {
+    int digits = len > 0;
+    for (size_t i = 0; i < len; i++) digits &= isdigit((unsigned char)s[i]) != 0;
+    if (!digits) {
         lt_err_set(err, LT_EINPUT, "'%s': %s '%.*s' is not an integer", spec, what, (int)(len < 40 ? len : 40), s);
         return -1;
     }
-    memcpy(buf, s, len);
-    buf[len] = '\0';
-    for (size_t i = 0; i < len; i++)
-        if (!isdigit((unsigned char)buf[i])) {
-            lt_err_set(err, LT_EINPUT, "'%s': %s '%s' is not an integer", spec, what, buf);
-            return -1;
-        }
-    errno = 0;
-    long v = strtol(buf, NULL, 10);
-    if (errno || v < lo || v > hi) {
+    while (len > 1 && *s == '0') s++, len--;
+    char buf[32];
+    long v = LONG_MAX;     /* more digits than a long holds: above hi */
+    if (len < sizeof buf) {
+        memcpy(buf, s, len);
+        buf[len] = '\0';
+        errno = 0;
+        v = strtol(buf, NULL, 10);
+        if (errno) v = LONG_MAX;
+    }
+    if (v > hi) {
+        lt_err_set(err, LT_EINPUT, "'%s': %s %.*s%s is above %ld, the largest lietool supports", spec, what,
+                   (int)(len < 40 ? len : 40), s, len > 40 ? "..." : "", hi);
+        return -1;
+    }
+    if (v < lo) {
         if (hi == 1000000000L)
             lt_err_set(err, LT_EINPUT, "'%s': %s must be at least %ld, not %s", spec, what, lo, buf);
         else
