@@ -161,7 +161,7 @@ static void bad_models(void)
         {"tests/data/models/bad-shape", "model.safetensors: tensor 'layers.0.a_proj.weight' has shape [4, 8]; the config gives [4, 16]"},
         {"tests/data/models/bad-offsets", "model.safetensors: tensor 'embed.weight': data_offsets"},
         {"tests/data/models/bad-config", "config.json: 'n_layers' is -1; it must be an integer from 0 to 4096"},
-        {"tests/data/models/missing", "config.json: cannot open"},
+        {"tests/data/models/missing", "cannot open 'tests/data/models/missing/config.json'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         lt_model_t M;

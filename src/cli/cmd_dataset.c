@@ -139,11 +139,10 @@ static int check(cli_opts *o, const lt_cmd *self)
     for (int c = 0; c < LT_NCONV && r < 0; c++) r = cli_cayley(&C[c], spec, (lt_convention)c, o, self);
     FILE *f = NULL;
     if (r < 0) {
-        f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-        if (!f) {
-            fprintf(stderr, "lietool: cannot open '%s': %s\n", path, strerror(errno));
-            r = CLI_INPUT;
-        }
+        lt_err_t oerr;
+        lt_err_init(oerr);
+        f = strcmp(path, "-") == 0 ? stdin : lt_io_open_read(path, NULL, oerr);
+        if (!f) r = cli_fail(oerr);
     }
     lt_dataset_report_t R;
     lt_dataset_report_init(R);

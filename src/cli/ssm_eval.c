@@ -115,8 +115,8 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
 static lt_status ev_words(lt_words_t W, const ev_opts *o, const lt_cayley_t C, const lt_ctx_t ctx, lt_err_t err)
 {
     if (!o->data) return lt_words_generate(W, C, o->length, o->samples, o->seed, ctx, err);
-    FILE *f = strcmp(o->data, "-") ? fopen(o->data, "r") : stdin;
-    if (!f) return lt_err_set(err, LT_EINPUT, "cannot open '%s': %s", o->data, strerror(errno));
+    FILE *f = strcmp(o->data, "-") ? lt_io_open_read(o->data, NULL, err) : stdin;
+    if (!f) return err->status;
     lt_status st = lt_words_read(W, f, o->data, C->n, o->max_len, o->max_samples, ctx, err);
     if (f != stdin) fclose(f);
     return st;

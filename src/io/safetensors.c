@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lietool/io.h"
 #include "lietool/json.h"
 #include "lietool/safetensors.h"
 
@@ -185,16 +186,13 @@ lt_status lt_safetensors_read(lt_safetensors_t S, const char *path, long max_mb,
 {
     lt_safetensors_clear(S);
     lt_safetensors_init(S);
-    FILE *f = fopen(path, "rb");
-    if (!f) return lt_err_set(err, LT_EINPUT, "%s: cannot open: %s", path, strerror(errno));
-    if (fseek(f, 0, SEEK_END) != 0) { fclose(f); return lt_err_set(err, LT_EINPUT, "%s: cannot seek", path); }
-    long size = ftell(f);
-    if (size < 0) { fclose(f); return lt_err_set(err, LT_EINPUT, "%s: cannot tell its size", path); }
+    int64_t size;
+    FILE *f = lt_io_open_read(path, &size, err);
+    if (!f) return err->status;
     if ((double)size > (double)max_mb * 1048576.0) {
         fclose(f);
-        return lt_err_set(err, LT_ELIMIT, "%s: %ld bytes is above --max-checkpoint-mb %ld", path, size, max_mb);
+        return lt_err_set(err, LT_ELIMIT, "%s: %lld bytes is above --max-checkpoint-mb %ld", path, (long long)size, max_mb);
     }
-    rewind(f);
     unsigned char *buf = lt_malloc((size_t)size + 1);
     size_t got = fread(buf, 1, (size_t)size, f);
     fclose(f);

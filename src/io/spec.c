@@ -219,7 +219,7 @@ static lt_status atom(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_
     /* a path (with '/' or a file ending) is a file; a bare word is a name
        first, and a file only if no name matches */
     if (lt_io_ends_with_(spec, ".json") || lt_io_ends_with_(spec, ".grp") || strchr(spec, '/')) {
-        if (!lt_io_file_exists_(spec)) return lt_err_set(err, LT_EINPUT, "cannot open '%s'", spec);
+        /* the readers name a missing or non-regular file */
         if (lt_io_ends_with_(spec, ".grp")) return lt_io_grp_file(G, NULL, spec, ctx, err);
         return lt_io_cayley(G, NULL, spec, ctx, err);
     }
