@@ -52,6 +52,18 @@ FILE *lt_io_open_read(const char *path, int64_t *size, lt_err_t err);
    text read line by line; JSON, whose parsed tree takes many times the
    text, passes 32). */
 char *lt_io_read_file(const char *path, size_t *len, int share, const lt_ctx_t ctx, lt_err_t err);
+/* An output file written whole or not at all (--csv, --plot, --svg,
+   --predictions, --logits): lt_io_out_open writes to a temporary file in
+   path's directory ("-" is standard output); lt_io_out_commit renames it
+   over path, so that a failed run leaves no half-written file and two runs
+   writing one file do not interleave; lt_io_out_abort removes it. Write
+   failures are LT_EINTERNAL (an I/O failure, exit status 70) naming the
+   path. */
+typedef struct { FILE *f; char *path, *tmp; } lt_io_out_struct;
+typedef lt_io_out_struct lt_io_out_t[1];
+FILE *lt_io_out_open(lt_io_out_t O, const char *path, lt_err_t err);
+lt_status lt_io_out_commit(lt_io_out_t O, lt_err_t err);
+void lt_io_out_abort(lt_io_out_t O);
 /* Directory of the named objects (algebras/); malloc'd. */
 char *lt_io_algebras_dir(void);
 /* Names of the files in algebras/groups, for suggestions and listings. */

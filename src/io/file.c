@@ -84,3 +84,73 @@ char *lt_io_read_file(const char *path, size_t *len, int share, const lt_ctx_t c
     *len = n;
     return buf;
 }
+
+FILE *lt_io_out_open(lt_io_out_t O, const char *path, lt_err_t err)
+{
+    O->f = NULL;
+    O->path = O->tmp = NULL;
+    if (strcmp(path, "-") == 0) return O->f = stdout;
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        lt_err_set(err, LT_EINTERNAL, "cannot write '%s': Is a directory", path);
+        return NULL;
+    }
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        /* a device or FIFO (/dev/null, /dev/stdout) is written in place:
+           renaming over it would replace it */
+        if (!(O->f = fopen(path, "w"))) lt_err_set(err, LT_EINTERNAL, "cannot write '%s': %s", path, strerror(errno));
+        else O->path = lt_strdup(path);
+        return O->f;
+    }
+    size_t l = strlen(path);
+    O->path = lt_strdup(path);
+    O->tmp = lt_malloc(l + 16);
+    snprintf(O->tmp, l + 16, "%s.tmp.XXXXXX", path);
+    int fd = mkstemp(O->tmp);
+    if (fd < 0 || !(O->f = fdopen(fd, "w"))) {
+        lt_err_set(err, LT_EINTERNAL, "cannot write '%s': %s", path, strerror(errno));
+        if (fd >= 0) { close(fd); unlink(O->tmp); }
+        lt_free(O->path); lt_free(O->tmp);
+        O->path = O->tmp = NULL;
+        return NULL;
+    }
+    /* mkstemp makes it 0600; an output file is made as fopen would */
+    mode_t um = umask(0);
+    umask(um);
+    fchmod(fd, 0666 & ~um);
+    return O->f;
+}
+
+lt_status lt_io_out_commit(lt_io_out_t O, lt_err_t err)
+{
+    if (!O->f) return LT_OK;
+    lt_status st = LT_OK;
+    if (O->f == stdout) {
+        if (fflush(stdout) != 0 || ferror(stdout)) st = lt_err_set(err, LT_EINTERNAL, "error writing to standard output");
+        O->f = NULL;
+        return st;
+    }
+    int bad = ferror(O->f);
+    int e = errno;
+    if (fclose(O->f) != 0 && !bad) { bad = 1; e = errno; }
+    O->f = NULL;
+    if (!bad && O->tmp && rename(O->tmp, O->path) != 0) { bad = 1; e = errno; }
+    if (bad) {
+        if (O->tmp) unlink(O->tmp);
+        st = lt_err_set(err, LT_EINTERNAL, "cannot write '%s': %s", O->path, strerror(e ? e : EIO));
+    }
+    lt_free(O->path); lt_free(O->tmp);
+    O->path = O->tmp = NULL;
+    return st;
+}
+
+void lt_io_out_abort(lt_io_out_t O)
+{
+    if (O->f && O->f != stdout) {
+        fclose(O->f);
+        if (O->tmp) unlink(O->tmp);
+    }
+    O->f = NULL;
+    lt_free(O->path); lt_free(O->tmp);
+    O->path = O->tmp = NULL;
+}
