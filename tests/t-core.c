@@ -1,4 +1,5 @@
 /* src/core: the random generator, primes, messages, limits. */
+#include <string.h>
 #include <stdint.h>
 #include "lietool/core.h"
 #include "unit.h"
@@ -58,10 +59,36 @@ static void primes(void)
     for (size_t i = 0; i < sizeof c / sizeof *c; i++) CHECK(!lt_is_prime(c[i]), "%ld is not prime", c[i]);
 }
 
+/* one accounting for --max-memory: what lt_malloc holds counts against
+   every later check, whoever allocated it */
+static void memory(void)
+{
+    unit_case = "memory";
+    size_t before = lt_mem_in_use();
+    char *a = lt_malloc(3 << 20);
+    memset(a, 1, 3 << 20);
+    CHECK(lt_mem_in_use() >= before + (3 << 20), "in use %zu after 3 MiB, %zu before", lt_mem_in_use(), before);
+    a = lt_realloc(a, 5 << 20);
+    CHECK(lt_mem_in_use() >= before + (5 << 20), "in use %zu after growing to 5 MiB", lt_mem_in_use());
+    lt_ctx_t ctx;
+    lt_ctx_init(ctx);
+    ctx->max_memory_mb = (long)((before >> 20) + 6);
+    lt_err_t err;
+    lt_err_init(err);
+    /* 2 MiB alone fits; with the 5 MiB held it does not */
+    CHECK(lt_ctx_check_memory(2.0 * 1048576, "the table", "here", ctx, err) == LT_ELIMIT, "2 MiB more accepted with 5 MiB held");
+    CHECK(strstr(err->msg, "already in use, above --max-memory") != NULL, "message '%s'", err->msg);
+    lt_free(a);
+    CHECK(lt_mem_in_use() <= before + 4096, "in use %zu after the free, %zu before", lt_mem_in_use(), before);
+    lt_err_init(err);
+    CHECK(lt_ctx_check_memory(2.0 * 1048576, "the table", "here", ctx, err) == LT_OK, "2 MiB refused after the free: %s", err->msg);
+}
+
 int main(void)
 {
     rng();
     unit_draws();
     primes();
+    memory();
     UNIT_DONE("t-core");
 }

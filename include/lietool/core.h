@@ -34,12 +34,16 @@ lt_status lt_err_set(lt_err_t err, lt_status status, const char *fmt, ...)
 void lt_err_prefix(lt_err_t err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* Allocation: aborts with a message on out-of-memory. */
+/* Allocation: aborts with a message on out-of-memory. The bytes held by
+   these wrappers are counted (one count for the process): lt_mem_in_use
+   is what --max-memory bounds, through lt_ctx_check_memory and the
+   stabiliser chains. */
 void *lt_malloc(size_t n);
 void *lt_calloc(size_t n, size_t size);
 void *lt_realloc(void *p, size_t n);
 char *lt_strdup(const char *s);
 void lt_free(void *p);
+size_t lt_mem_in_use(void);
 
 /* Levenshtein distance ignoring case, for "did you mean" suggestions
    (strings longer than 64 characters give 99). */
@@ -54,7 +58,7 @@ typedef struct {
     long max_degree;        /* --max-degree: points a permutation group may move, at most LT_MAX_DEGREE */
     char max_order[1100];   /* --max-order: group order, decimal or 1eN */
     long max_enum;          /* --max-enum: elements enumerated one by one */
-    long max_memory_mb;     /* --max-memory: the large tables (stabiliser chains, structure constants) in MiB */
+    long max_memory_mb;     /* --max-memory: MiB held through lt_malloc, checked where tables grow */
     long max_dim;           /* --max-dim: Lie algebra dimension and matrix size */
     /* Optional progress report for long work: what is being done, and how
        far (done of total). The library only calls it; it never prints. */
@@ -65,7 +69,8 @@ typedef lt_ctx_struct lt_ctx_t[1];
 
 void lt_ctx_init(lt_ctx_t ctx);
 /* LT_ELIMIT with "WHERE: WHAT needs N MiB, above --max-memory M MiB" when
-   bytes exceed ctx->max_memory_mb MiB; LT_OK otherwise. */
+   bytes and what the process holds already (lt_mem_in_use) exceed
+   ctx->max_memory_mb MiB; LT_OK otherwise. */
 lt_status lt_ctx_check_memory(double bytes, const char *what, const char *where,
                               const lt_ctx_t ctx, lt_err_t err);
 

@@ -118,6 +118,11 @@ lt_status lt_free_word_set(lt_free_word_t W, char *const *tokens, slong m, lt_er
    (X = letter 0, Y = letter 1): Z = log(e^X e^Y), or with symmetric set
    Z = log(e^{X/2} e^Y e^{X/2}). */
 lt_status lt_free_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_t ctx, lt_err_t err);
+/* LT_ELIMIT naming --max-enum when the BCH series up to degree N would
+   take more than 1000 x --max-enum steps (about a minute), predicted from
+   the class sizes of the Lyndon basis before it is built; lt_free_bch
+   checks the same. */
+lt_status lt_free_bch_check(long N, const lt_ctx_t ctx, lt_err_t err);
 
 /* ---- the free nilpotent Lie algebra (src/free/nilpotent.c) ---- */
 #include "lietool/liealg.h"

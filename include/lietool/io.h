@@ -38,6 +38,32 @@ void lt_io_write_cayley(FILE *f, const lt_cayley_t C);
 /* Reads a .grp file (see lietool-formats(5)). */
 lt_status lt_io_grp_file(lt_pgrp_t G, char **name, const char *path,
                          const lt_ctx_t ctx, lt_err_t err);
+/* Opens path for reading (binary) when it is a regular file; NULL with
+   err set (LT_EINPUT: "cannot open 'P': reason", or "'P' is a directory,
+   not a regular file", likewise a FIFO, socket or device) otherwise. Never
+   blocks (a FIFO is refused without waiting for a writer). If size is not
+   NULL, *size is the file's size in bytes. Every file lietool reads is
+   opened here. */
+FILE *lt_io_open_read(const char *path, int64_t *size, lt_err_t err);
+/* The whole file (lt_io_open_read), NUL-terminated, its length in *len;
+   NULL with err set: LT_EINPUT when it cannot be read or contains a NUL
+   byte, LT_ELIMIT (naming --max-memory, before anything is allocated)
+   when it is longer than ctx->max_memory_mb MiB divided by share (1 for
+   text read line by line; JSON, whose parsed tree takes many times the
+   text, passes 32). */
+char *lt_io_read_file(const char *path, size_t *len, int share, const lt_ctx_t ctx, lt_err_t err);
+/* An output file written whole or not at all (--csv, --plot, --svg,
+   --predictions, --logits): lt_io_out_open writes to a temporary file in
+   path's directory ("-" is standard output); lt_io_out_commit renames it
+   over path, so that a failed run leaves no half-written file and two runs
+   writing one file do not interleave; lt_io_out_abort removes it. Write
+   failures are LT_EINTERNAL (an I/O failure, exit status 70) naming the
+   path. */
+typedef struct { FILE *f; char *path, *tmp; } lt_io_out_struct;
+typedef lt_io_out_struct lt_io_out_t[1];
+FILE *lt_io_out_open(lt_io_out_t O, const char *path, lt_err_t err);
+lt_status lt_io_out_commit(lt_io_out_t O, lt_err_t err);
+void lt_io_out_abort(lt_io_out_t O);
 /* Directory of the named objects (algebras/); malloc'd. */
 char *lt_io_algebras_dir(void);
 /* Names of the files in algebras/groups, for suggestions and listings. */

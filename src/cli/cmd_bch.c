@@ -80,7 +80,8 @@ int cmd_bch(int argc, char **argv, const lt_cmd *self)
     lt_lyndon_t B;
     lt_lyndon_init(B);
     fmpq *c = NULL;
-    lt_status st = lt_free_lyndon_basis(B, 2, N, o.ctx, err);
+    lt_status st = lt_free_bch_check(N, o.ctx, err);
+    if (!st) st = lt_free_lyndon_basis(B, 2, N, o.ctx, err);
     if (!st) {
         c = _fmpq_vec_init(B->n);
         st = lt_free_bch(c, B, symmetric, o.ctx, err);

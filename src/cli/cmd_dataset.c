@@ -28,7 +28,7 @@ typedef struct {
     long length, samples;           /* -1 when not given */
     uint64_t seed;
     int conv;                       /* lt_convention */
-    long max_length, max_samples;
+    long max_length, max_samples, max_tokens;
     long bos, offset;               /* -1 when not given */
     const char *token_map;
 } gen_opts;
@@ -50,6 +50,8 @@ static const cli_optdecl generate_opts[] = {
      .help = "refuse --length above L (default 10000)"},
     {.name = "--max-samples", CLI_LONG_AT(gen_opts, max_samples), .meta = "N", .min = 1, .max = CLI_MAX_SAMPLES,
      .help = "refuse more than N words (default 1e7)"},
+    {.name = "--max-tokens", CLI_LONG_AT(gen_opts, max_tokens), .meta = "N", .min = 1, .max = CLI_MAX_SAMPLES,
+     .help = "refuse more than N tokens, words x length (default 1e8: about 600 MB of CSV)"},
     {.name = "--bos", CLI_LONG_AT(gen_opts, bos), .meta = "ID", .min = 0, .max = 1L << 30,
      .help = "write token ID in front of every input and target (as ssm eval --bos)"},
     {.name = "--offset", CLI_LONG_AT(gen_opts, offset), .meta = "N", .min = 0, .max = 1L << 30,
@@ -84,6 +86,12 @@ static int generate(gen_opts *d, cli_opts *o, const lt_cmd *self)
         fprintf(stderr, "lietool: dataset: --samples %ld is above --max-samples %ld\n", d->samples, d->max_samples);
         return CLI_LIMIT;
     }
+    if (d->samples > 0 && (double)d->samples * (double)d->length > (double)d->max_tokens) {
+        /* 1e7 words of 10000 tokens were 400 GB */
+        fprintf(stderr, "lietool: dataset: --samples %ld x --length %ld is %.3g tokens, above --max-tokens %ld\n",
+                d->samples, d->length, (double)d->samples * (double)d->length, d->max_tokens);
+        return CLI_LIMIT;
+    }
     char *spec = cli_join(o->pos, 0, o->npos);
     lt_cayley_t C;
     lt_cayley_init(C);
@@ -92,7 +100,11 @@ static int generate(gen_opts *d, cli_opts *o, const lt_cmd *self)
         /* every word: n^T of them */
         double all = 1;
         for (long t = 0; t < d->length && all <= (double)d->max_samples; t++) all *= (double)C->n;
-        if (all > (double)d->max_samples) {
+        if (all <= (double)d->max_samples && all * (double)d->length > (double)d->max_tokens) {
+            fprintf(stderr, "lietool: dataset: all %.0f words of length %ld are %.3g tokens, above --max-tokens %ld\n",
+                    all, d->length, all * (double)d->length, d->max_tokens);
+            r = CLI_LIMIT;
+        } else if (all > (double)d->max_samples) {
             fprintf(stderr, "lietool: dataset: all %ld^%ld words of '%s' are more than --max-samples %ld (give --samples N)\n",
                     C->n, d->length, spec, d->max_samples);
             r = CLI_LIMIT;
@@ -153,11 +165,10 @@ static int check(cli_opts *o, const lt_cmd *self)
     for (int c = 0; c < LT_NCONV && r < 0; c++) r = cli_cayley(&C[c], spec, (lt_convention)c, o, self);
     FILE *f = NULL;
     if (r < 0) {
-        f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-        if (!f) {
-            fprintf(stderr, "lietool: cannot open '%s': %s\n", path, strerror(errno));
-            r = CLI_INPUT;
-        }
+        lt_err_t oerr;
+        lt_err_init(oerr);
+        f = strcmp(path, "-") == 0 ? stdin : lt_io_open_read(path, NULL, oerr);
+        if (!f) r = cli_fail(oerr);
     }
     lt_dataset_report_t R;
     lt_dataset_report_init(R);
@@ -216,7 +227,7 @@ int cmd_dataset(int argc, char **argv, const lt_cmd *self)
     const cli_decl *sub = cli_find_sub(self, argc, argv, &r);
     if (!sub) return r;
     gen_opts d = {.length = -1, .samples = -1, .seed = 0, .conv = LT_CONV_AA, .max_length = 10000, .max_samples = 10000000,
-                  .bos = -1, .offset = -1};
+                  .max_tokens = 100000000, .bos = -1, .offset = -1};
     cli_opts o;
     r = cli_getopts(&o, &d, argc, argv, self, sub);
     if (r < 0) r = sub == &generate_decl ? generate(&d, &o, self) : check(&o, self);

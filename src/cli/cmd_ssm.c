@@ -21,7 +21,7 @@
 #define SSM_MAX_CHANNELS 1000000    /* --channels */
 
 typedef struct {
-    long layers, length, samples, max_length, max_samples, channels;
+    long layers, length, samples, max_length, max_samples, channels, max_steps;
     int threads;
     uint64_t seed;
     int prec;               /* lt_prec; -1: not given */
@@ -69,6 +69,8 @@ static const cli_optdecl cascade_opts[] = {
     O_PRECISION(NULL, "the arithmetic of the phases (default f64)"), O_RENORM,
     O_SCAN(scans, "the scan that runs each layer (default sequential)"), O_THREADS, O_CONVENTION,
     O_MAX_LENGTH("refuse --length above L (default 1e7)"), O_MAX_SAMPLES("refuse --samples above N (default 100000)"),
+    {.name = "--max-steps", CLI_LONG_AT(ssm_opts, max_steps), .meta = "N", .min = 1, .max = CLI_MAX_SAMPLES,
+     .help = "refuse more than N steps, --samples x --length x layers (default 2e8: under a minute)"},
     {0}
 };
 static const cli_optdecl drift_opts[] = {
@@ -197,6 +199,14 @@ static int cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
         return CLI_LIMIT;
     }
     long T = s->length, N = s->samples;
+    /* the layers are not known before the group is: one layer at least
+       (--length 1e7 --samples 1e5 ran for 19 hours) */
+    double steps = (double)T * (double)N * (double)(s->layers > 0 ? s->layers : 1);
+    if (steps > (double)s->max_steps) {
+        fprintf(stderr, "lietool: ssm cascade: --samples %ld x --length %ld%s is %.3g steps, above --max-steps %ld\n",
+                N, T, s->layers > 0 ? " x --layers" : "", steps, s->max_steps);
+        return CLI_LIMIT;
+    }
     char *spec = cli_join(o->pos, 0, o->npos);
     lt_cayley_t C;
     lt_cascade_t K;
@@ -559,7 +569,7 @@ int cmd_ssm(int argc, char **argv, const lt_cmd *self)
     if (sub == &cli_ssm_eval_decl) return cli_ssm_eval(argc, argv, self);
     if (sub == &cli_ssm_sweep_decl) return cli_ssm_sweep(argc, argv, self);
     int drifting = sub == &drift_decl;
-    ssm_opts s = {.layers = 0, .length = -1, .channels = -1, .samples = drifting ? 4 : 1,
+    ssm_opts s = {.layers = 0, .length = -1, .channels = -1, .samples = drifting ? 4 : 1, .max_steps = 200000000,
                   .max_length = drifting ? 1000000 : 10000000, .max_samples = 100000, .prec = -1,
                   .conv = LT_CONV_AA};
     cli_opts o;

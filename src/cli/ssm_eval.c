@@ -132,8 +132,8 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
 static lt_status ev_words(lt_words_t W, const ev_opts *o, const lt_cayley_t C, const lt_ctx_t ctx, lt_err_t err)
 {
     if (!o->data) return lt_words_generate(W, C, o->length, o->samples, o->seed, ctx, err);
-    FILE *f = strcmp(o->data, "-") ? fopen(o->data, "r") : stdin;
-    if (!f) return lt_err_set(err, LT_EINPUT, "cannot open '%s': %s", o->data, strerror(errno));
+    FILE *f = strcmp(o->data, "-") ? lt_io_open_read(o->data, NULL, err) : stdin;
+    if (!f) return err->status;
     lt_status st = lt_words_read(W, f, o->data, C->n, o->max_len, o->max_samples, ctx, err);
     if (f != stdin) fclose(f);
     return st;
@@ -196,24 +196,28 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     lt_plan_verdict_init(V);
     ev_files F = {NULL, NULL, W, 0};
     lt_token_map map = {0};
+    lt_io_out_t Op, Ol;     /* written whole or not at all */
+    Op->f = Ol->f = NULL; Op->path = Op->tmp = Ol->path = Ol->tmp = NULL;
     long d = 0, abel = 0;
     if (lt_io_cayley_table(C, o.group, LT_CONV_AA, ctx, err) || ev_model(M, dir, &o, C, err) || ev_map(&map, &o, C, err)
         || lt_cayley_derived_length(&d, &abel, C, ctx, err) || ev_words(W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
-    if (o.predf && !(F.pred = fopen(o.predf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.predf, strerror(errno)); r = CLI_INPUT; goto done; }
-    if (o.logitf && !(F.logits = fopen(o.logitf, "w"))) { fprintf(stderr, "lietool: cannot write '%s': %s\n", o.logitf, strerror(errno)); r = CLI_INPUT; goto done; }
+    if (o.predf && o.logitf && strcmp(o.predf, o.logitf) == 0) {
+        fprintf(stderr, "lietool: ssm eval: --predictions and --logits name the same file '%s'\n", o.predf);
+        r = CLI_USAGE;
+        goto done;
+    }
+    if ((o.predf && !(F.pred = lt_io_out_open(Op, o.predf, err))) || (o.logitf && !(F.logits = lt_io_out_open(Ol, o.logitf, err)))) {
+        r = cli_fail(err);
+        goto done;
+    }
     F.classes = M->classes;
     if (F.pred) lt_io_write_predictions_header(F.pred);
     if (F.logits) lt_io_write_logits_header(F.logits, W->n, W->max_len, M->classes);
     lt_ssm_eval_params EP = {.threshold = o.threshold, .word = (F.pred || F.logits) ? ev_write : NULL, .arg = &F,
                              .has_bos = o.bos >= 0, .bos = (int)o.bos, .map = map.token ? &map : NULL};
     if (lt_ssm_eval_run(R, M, W, &EP, err)) { r = cli_fail(err); goto done; }
-    if ((F.pred && fclose(F.pred)) | (F.logits && fclose(F.logits))) {
-        F.pred = F.logits = NULL;
-        fprintf(stderr, "lietool: error writing the output files\n");
-        r = CLI_INPUT;
-        goto done;
-    }
     F.pred = F.logits = NULL;
+    if (lt_io_out_commit(Op, err) || lt_io_out_commit(Ol, err)) { r = cli_fail(err); goto done; }
     /* the theory's verdict for this checkpoint: its family and layers, at the words' length */
     lt_arch fam;
     lt_model_family(&fam, M);
@@ -260,8 +264,8 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     r = 0;
 done:
     lt_token_map_clear(&map);
-    if (F.pred) fclose(F.pred);
-    if (F.logits) fclose(F.logits);
+    lt_io_out_abort(Op);
+    lt_io_out_abort(Ol);
     lt_plan_verdict_clear(V);
     lt_ssm_eval_clear(R);
     lt_words_clear(W);
@@ -297,12 +301,12 @@ static int put_svg(const char *path, const sweep_row *rows, int n, long d, long 
     lt_free(prefix);
     lt_err_t err;
     lt_err_init(err);
-    FILE *f = fopen(path, "w");
+    lt_io_out_t O;
+    FILE *f = lt_io_out_open(O, path, err);
     int r = -1;
-    if (!f) { fprintf(stderr, "lietool: cannot write '%s': %s\n", path, strerror(errno)); r = CLI_INPUT; }
-    else {
-        int bad = lt_plot_write_svg(f, F, err) != LT_OK;
-        if (fclose(f) | bad) { fprintf(stderr, "lietool: error writing '%s'\n", path); r = CLI_INPUT; }
+    if (!f || lt_plot_write_svg(f, F, err) != LT_OK || lt_io_out_commit(O, err)) {
+        if (f) lt_io_out_abort(O);
+        r = cli_fail(err);
     }
     lt_plot_clear(F);
     return r;

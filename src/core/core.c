@@ -4,6 +4,8 @@
 #include <string.h>
 #include <ctype.h>
 #include <math.h>
+#include <malloc.h>
+#include <stdatomic.h>
 #include "lietool/core.h"
 
 void lt_err_init(lt_err_t err)
@@ -39,10 +41,27 @@ static void oom(size_t n)
     abort();
 }
 
+/* The one accounting for --max-memory: the bytes held by blocks of these
+   wrappers (malloc_usable_size, so that lt_free needs no size). Signed: a
+   block of plain malloc released by lt_free makes it smaller, never wraps. */
+static _Atomic long long in_use;
+
+static void count(long long d)
+{
+    atomic_fetch_add_explicit(&in_use, d, memory_order_relaxed);
+}
+
+size_t lt_mem_in_use(void)
+{
+    long long v = atomic_load_explicit(&in_use, memory_order_relaxed);
+    return v > 0 ? (size_t)v : 0;
+}
+
 void *lt_malloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
     if (!p) oom(n);
+    count((long long)malloc_usable_size(p));
     return p;
 }
 
@@ -50,13 +69,16 @@ void *lt_calloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p) oom(n * size);
+    count((long long)malloc_usable_size(p));
     return p;
 }
 
 void *lt_realloc(void *p, size_t n)
 {
+    long long old = p ? (long long)malloc_usable_size(p) : 0;
     void *q = realloc(p, n ? n : 1);
     if (!q) oom(n);
+    count((long long)malloc_usable_size(q) - old);
     return q;
 }
 
@@ -70,6 +92,7 @@ char *lt_strdup(const char *s)
 
 void lt_free(void *p)
 {
+    if (p) count(-(long long)malloc_usable_size(p));
     free(p);
 }
 
@@ -87,9 +110,14 @@ void lt_ctx_init(lt_ctx_t ctx)
 lt_status lt_ctx_check_memory(double bytes, const char *what, const char *where,
                               const lt_ctx_t ctx, lt_err_t err)
 {
-    if (bytes > (double)ctx->max_memory_mb * 1048576.0)
-        return lt_err_set(err, LT_ELIMIT, "%s: %s needs %.0f MiB, above --max-memory %ld MiB",
-                          where, what, ceil(bytes / 1048576.0), ctx->max_memory_mb);
+    double held = (double)lt_mem_in_use();
+    if (bytes + held > (double)ctx->max_memory_mb * 1048576.0) {
+        if (bytes > (double)ctx->max_memory_mb * 1048576.0)
+            return lt_err_set(err, LT_ELIMIT, "%s: %s needs %.0f MiB, above --max-memory %ld MiB",
+                              where, what, ceil(bytes / 1048576.0), ctx->max_memory_mb);
+        return lt_err_set(err, LT_ELIMIT, "%s: %s needs %.0f MiB, with %.0f MiB already in use, above --max-memory %ld MiB",
+                          where, what, ceil(bytes / 1048576.0), ceil(held / 1048576.0), ctx->max_memory_mb);
+    }
     return LT_OK;
 }
 

@@ -37,10 +37,12 @@
       N the brackets are read at the Lyndon words without being formed: the
       memory is that of the expansions of degree <= N-2 (about 1.2 GB for
       N = 20 on 2 letters). The expansions are what limits this method. */
+#include <math.h>
 #include <string.h>
 #include <stdint.h>
 #include <assert.h>
 #include <flint/fmpz.h>
+#include "impl.h"
 #include "lietool/free.h"
 
 /* A polynomial with integer coefficients, homogeneous of some degree: the
@@ -789,6 +791,54 @@ static int lp_threads(void)
     return t < 1 ? 1 : t > 64 ? 64 : (int)t;
 }
 
+/* The steps of log_exp_2 up to degree N (the work of its jobs): per class
+   of s Lyndon words of degree n with o ones, s n^2 + 2 s^2; s by the
+   necklace formula (Witt's formula refined by the number of ones),
+   s = (1/n) sum_{d | gcd(n, o)} mu(d) C(n/d, o/d). In doubles: a cost
+   beyond them is infinite, and refused. */
+static double binom(long n, long k)
+{
+    double b = 1;
+    for (long i = 1; i <= k; i++) b = b * (double)(n - k + i) / (double)i;
+    return b;
+}
+
+static double cost_2(long N, int odd_only)
+{
+    double total = 0;
+    for (long n = 1; n <= N && isfinite(total); n++) {
+        if (odd_only && n % 2 == 0) continue;
+        for (long o = 0; o <= n; o++) {
+            long g = n;     /* gcd(n, o); gcd(n, 0) = n */
+            for (long a = n, b = o; b; ) { long t = a % b; a = b; b = t; g = a; }
+            double s = 0;
+            for (long d = 1; d <= g; d++)
+                if (g % d == 0) s += lt_free_moebius_((ulong)d) * binom(n / d, o / d);
+            s = floor(s / (double)n + 0.5);
+            total += s * (double)n * (double)n + 2.0 * s * s;
+        }
+    }
+    return total;
+}
+
+/* 1000 x --max-enum steps: about a minute here (3e8 steps a second: bch 22
+   is 2.7e9 steps, 9 s; bch 23 3.4e10; bch 25 4.4e11) */
+static lt_status cost_limit(double total, long N, const lt_ctx_t ctx, lt_err_t err)
+{
+    if (!isfinite(total))
+        return lt_err_set(err, LT_ELIMIT, "the series up to degree %ld takes more than 1e308 steps, beyond any --max-enum", N);
+    if (total > 1000.0 * (double)ctx->max_enum)
+        return lt_err_set(err, LT_ELIMIT, "the series up to degree %ld takes about %.1e steps, "
+                          "more than 1000 x --max-enum %ld (about a minute); --max-enum %.0f allows it",
+                          N, total, ctx->max_enum, ceil(total / 1000.0));
+    return LT_OK;
+}
+
+lt_status lt_free_bch_check(long N, const lt_ctx_t ctx, lt_err_t err)
+{
+    return cost_limit(cost_2(N, 1), N, ctx, err);
+}
+
 /* The fast path of lt_free_log_exp for r = 2; odd_only: only the classes of
    odd degree are computed (the others are set to 0; for series known to
    be odd). */
@@ -846,6 +896,11 @@ static lt_status log_exp_2(fmpq *c, const lt_lyndon_t B, const factors *F, int o
             J->work = (double)s * n * n + 2.0 * (double)s * (double)s;
             Q.total += J->work;
         }
+    lt_status st = cost_limit(Q.total, N, ctx, err);
+    if (st) {
+        lt_free(Q.jobs); lt_free(Q.p64); lt_free(Q.cstart); lt_free(Q.cidx);
+        return st;
+    }
     qsort(Q.jobs, (size_t)Q.njobs, sizeof(lp_job), cmp_job);
     pthread_mutex_init(&Q.lock, NULL);
     int nt = lp_threads();

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <stdio.h>
 #include <assert.h>
+#include "impl.h"
 #include "lietool/free.h"
 
 void lt_lyndon_init(lt_lyndon_t B)
@@ -52,7 +53,7 @@ slong lt_free_lyndon_split(const unsigned char *w, slong len)
 }
 
 /* The Moebius function of n >= 1. */
-static int moebius(ulong n)
+int lt_free_moebius_(ulong n)
 {
     int mu = 1;
     for (ulong p = 2; p * p <= n; p++)
@@ -71,7 +72,7 @@ void lt_free_witt(mpz_t out, ulong r, ulong n)
     mpz_set_ui(out, 0);
     for (ulong d = 1; d <= n; d++) {
         if (n % d) continue;
-        int mu = moebius(d);
+        int mu = lt_free_moebius_(d);
         if (!mu) continue;
         mpz_ui_pow_ui(t, r, n / d);
         if (mu > 0) mpz_add(out, out, t); else mpz_sub(out, out, t);

@@ -27,6 +27,7 @@
 #include <assert.h>
 #include <flint/fmpz.h>
 #include <flint/fmpz_mat.h>
+#include "lietool/io.h"
 #include "lietool/free.h"
 
 /* ------------------------------------------------------------ numbers */
@@ -352,32 +353,9 @@ fail:
 
 lt_status lt_free_matfile_read(lt_matfile_t F, const char *path, const lt_ctx_t ctx, lt_err_t err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return lt_err_set(err, LT_EINPUT, "cannot open '%s': %s", path, strerror(errno));
-    size_t cap = 4096, len = 0;
-    char *text = lt_malloc(cap);
-    size_t got;
-    size_t limit = (size_t)ctx->max_memory_mb << 20;
-    while ((got = fread(text + len, 1, cap - len - 1, f)) > 0) {
-        len += got;
-        if (len > limit) {
-            fclose(f);
-            lt_free(text);
-            return lt_err_set(err, LT_ELIMIT, "'%s' is longer than --max-memory %ld MiB", path, ctx->max_memory_mb);
-        }
-        if (cap - len - 1 == 0) { cap *= 2; text = lt_realloc(text, cap); }
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        lt_free(text);
-        return lt_err_set(err, LT_EINPUT, "cannot read '%s'", path);
-    }
-    text[len] = '\0';
-    if (strlen(text) != len) {
-        lt_free(text);
-        return lt_err_set(err, LT_EINPUT, "%s: contains a NUL byte", path);
-    }
+    size_t len;
+    char *text = lt_io_read_file(path, &len, 1, ctx, err);
+    if (!text) return err->status;
     lt_status st = lt_free_matfile_parse(F, text, path, ctx, err);
     lt_free(text);
     return st;

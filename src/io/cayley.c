@@ -24,7 +24,7 @@ static char *elname(const lt_json *elems, long i)
 lt_json *lt_io_read_json_(const char *path, const lt_ctx_t ctx, lt_err_t err)
 {
     size_t len;
-    char *text = lt_io_read_file_(path, &len, 32, ctx, err);
+    char *text = lt_io_read_file(path, &len, 32, ctx, err);
     if (!text) return NULL;
     lt_json *doc = lt_json_parse(text, len, err);
     lt_free(text);

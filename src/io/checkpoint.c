@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "lietool/checkpoint.h"
+#include "lietool/io.h"
 #include "lietool/json.h"
 #include "impl.h"
 
@@ -13,17 +15,15 @@
 lt_status lt_ckpt_slurp(unsigned char **out, size_t *size, const char *path, long max_mb, size_t *total, lt_err_t err)
 {
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) return lt_err_set(err, LT_EINPUT, "%s: cannot open: %s", path, strerror(errno));
-    long n = -1;
-    if (fseek(f, 0, SEEK_END) == 0) n = ftell(f);
-    if (n < 0) { fclose(f); return lt_err_set(err, LT_EINPUT, "%s: cannot tell its size", path); }
+    int64_t n64 = -1;
+    FILE *f = lt_io_open_read(path, &n64, err);     /* a regular file, never a FIFO */
+    if (!f) return err->status;
+    long n = (long)n64;
     if ((double)(*total + (size_t)n) > (double)max_mb * 1048576.0) {
         fclose(f);
         return lt_err_set(err, LT_ELIMIT, "%s: %s%ld bytes is above --max-checkpoint-mb %ld", path,
                           *total ? "with the files before it, " : "", n + (long)*total, max_mb);
     }
-    rewind(f);
     unsigned char *buf = lt_malloc((size_t)n + 1);
     size_t got = fread(buf, 1, (size_t)n, f);
     fclose(f);
@@ -155,14 +155,13 @@ lt_status lt_ckpt_read_dir(lt_ckpt_t C, const char *dir, long max_mb, lt_err_t e
     char tried[512] = "";
     for (k = 0; k < nf; k++) {
         snprintf(path, len, "%s/%s", dir, dir_files[k].file);
-        FILE *f = fopen(path, "rb");
-        if (!f) {
+        struct stat sb;     /* present; the reader refuses what is not a regular file */
+        if (stat(path, &sb) != 0) {
             size_t l = strlen(tried);
             snprintf(tried + l, sizeof tried - l, "%s%s (%s: %s)", l ? ", " : "", dir_files[k].file,
                      dir_files[k].format, strerror(errno));
             continue;
         }
-        fclose(f);
         switch (dir_files[k].kind) {
         case 0: st = lt_ckpt_read_safetensors(C, path, max_mb, err); break;
         case 1: st = lt_ckpt_read_index(C, path, 0, max_mb, err); break;

@@ -9,6 +9,7 @@
    group lietool builds, as abstract_algebra lists a group of permutations. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lietool/dataset.h"
@@ -152,8 +153,8 @@ lt_status lt_io_cayley_table(lt_cayley_t C, const char *spec0, lt_convention con
     lt_status st = lt_io_group(G, NULL, spec, ctx, err);
     lt_pgrp_clear(G);
     if (st) { lt_free(spec); return st; }
-    size_t pos[64], sl[64];
-    int k = lt_io_split_product_(spec, pos, sl, 64);
+    size_t sn = strlen(spec), *pos = lt_malloc((sn + 1) * sizeof *pos), *sl = lt_malloc((sn + 1) * sizeof *sl);
+    int k = lt_io_split_product_(spec, pos, sl, (int)(sn < INT_MAX ? sn : INT_MAX));
     const char *what;
     if (k == 0 && is_cayley_file(spec)) {
         st = cayley_file_table(C, spec, ctx, err);
@@ -197,6 +198,7 @@ lt_status lt_io_cayley_table(lt_cayley_t C, const char *spec0, lt_convention con
         lt_cayley_clear(C);
         lt_cayley_init(C);
     }
+    lt_free(pos); lt_free(sl);
     lt_free(spec);
     return st;
 }
@@ -523,7 +525,7 @@ typedef lt_status (*row_fn)(void *arg, const field *seed, const int *in, const i
 /* The one reader of dataset CSV files: the header is checked and every
    malformed row is a problem in R; every well-formed row (integer seed,
    input and target of the same length, tokens below n) goes to row. Stops
-   at a read error, a line above a quarter of --max-memory or a status of
+   at a read error, a NUL byte, a line above a quarter of --max-memory or a status of
    row; strict: also at the first problem. */
 static lt_status read_rows(lt_dataset_report_struct *R, FILE *f, long n, int strict, row_fn row, void *arg,
                            const lt_ctx_t ctx, lt_err_t err)
@@ -544,6 +546,10 @@ static lt_status read_rows(lt_dataset_report_struct *R, FILE *f, long n, int str
         if (got == -2) {
             st = lt_err_set(err, LT_ELIMIT, "line %ld is longer than %zu bytes (a quarter of --max-memory %ld MiB)",
                             lineno, limit, ctx->max_memory_mb);
+            break;
+        }
+        if (memchr(line, '\0', (size_t)got)) {
+            st = lt_err_set(err, LT_EINPUT, "line %ld contains a NUL byte", lineno);
             break;
         }
         while (got > 0 && (line[got - 1] == '\n' || line[got - 1] == '\r')) line[--got] = '\0';

@@ -80,33 +80,6 @@ int lt_io_named_groups(char ***names)
     return lt_io_named("groups", ".grp", names);
 }
 
-static char *read_file(const char *path, size_t *len, int share, const lt_ctx_t ctx, lt_err_t err)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) { lt_err_set(err, LT_EINPUT, "cannot open '%s'", path); return NULL; }
-    size_t cap = 4096, n = 0, k;
-    size_t limit = ((size_t)ctx->max_memory_mb << 20) / (size_t)(share > 0 ? share : 1);
-    char *buf = lt_malloc(cap);
-    while ((k = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += k;
-        if (n > limit) {
-            fclose(f); lt_free(buf);
-            if (share > 1)
-                lt_err_set(err, LT_ELIMIT, "'%s' is longer than %zu bytes, the most JSON that --max-memory %ld MiB can parse", path, limit, ctx->max_memory_mb);
-            else
-                lt_err_set(err, LT_ELIMIT, "'%s' is longer than --max-memory %ld MiB", path, ctx->max_memory_mb);
-            return NULL;
-        }
-        if (n + 1 >= cap) { cap *= 2; buf = lt_realloc(buf, cap); }
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) { lt_free(buf); lt_err_set(err, LT_EINPUT, "cannot read '%s'", path); return NULL; }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
-
 int lt_io_file_exists_(const char *p)
 {
     struct stat sb;
@@ -119,16 +92,11 @@ int lt_io_ends_with_(const char *s, const char *suf)
     return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
-char *lt_io_read_file_(const char *path, size_t *len, int share, const lt_ctx_t ctx, lt_err_t err)
-{
-    return read_file(path, len, share, ctx, err);
-}
-
 lt_status lt_io_grp_file(lt_pgrp_t G, char **name, const char *path,
                          const lt_ctx_t ctx, lt_err_t err)
 {
     size_t len;
-    char *text = read_file(path, &len, 1, ctx, err);
+    char *text = lt_io_read_file(path, &len, 1, ctx, err);
     if (!text) return err->status;
     lt_status st = LT_OK;
     char *gname = NULL, *order = NULL;

@@ -3,11 +3,6 @@
 #define LT_IO_IMPL_H
 #include <stddef.h>
 #include "lietool/core.h"
-/* The whole file, NUL-terminated; NULL with err set: LT_EINPUT when it
-   cannot be read, LT_ELIMIT (naming --max-memory) when it is longer than
-   ctx->max_memory_mb MiB divided by `share` (1 for text read line by line;
-   JSON, whose parsed tree takes many times the text, passes 32). */
-char *lt_io_read_file_(const char *path, size_t *len, int share, const lt_ctx_t ctx, lt_err_t err);
 /* The JSON document in a file; NULL with err set (prefixed by the path for
    a syntax error). */
 struct lt_json_struct;

@@ -818,11 +818,10 @@ static lt_status lie_text(lt_liealg_t L, const char *text, const char *path, con
 static lt_status lie_file(lt_liealg_t L, const char *path, const lt_ctx_t ctx, lt_err_t err)
 {
     size_t len;
-    char *text = lt_io_read_file_(path, &len, 1, ctx, err);
+    char *text = lt_io_read_file(path, &len, 1, ctx, err);
     if (!text) return err->status;
     lt_status st;
-    if (strlen(text) != len) st = lt_err_set(err, LT_EINPUT, "%s: the file contains a NUL byte", path);
-    else if (lt_io_ends_with_(path, ".gap") || *skip(text, 1) == '[') st = lt_io_read_gap_table(L, text, path, ctx, err);
+    if (lt_io_ends_with_(path, ".gap") || *skip(text, 1) == '[') st = lt_io_read_gap_table(L, text, path, ctx, err);
     else st = lie_text(L, text, path, ctx, err);
     lt_free(text);
     return st;
@@ -961,8 +960,7 @@ lt_status lt_io_liealg(lt_liealg_t L, char **name, const char *spec0,
     if (!*spec) st = lt_err_set(err, LT_EINPUT, "empty Lie algebra name");
     else if (gap_prefix(spec)) st = gap_lie(L, spec, ctx, err);
     else if (lt_io_ends_with_(spec, ".lie") || lt_io_ends_with_(spec, ".gap") || strchr(spec, '/')) {
-        if (!lt_io_file_exists_(spec)) st = lt_err_set(err, LT_EINPUT, "cannot open '%s'", spec);
-        else st = lie_file(L, spec, ctx, err);
+        st = lie_file(L, spec, ctx, err);     /* its reader names a missing or non-regular file */
     } else {
         int f = family_at(spec);
         char *path;

@@ -162,8 +162,10 @@ static int mamba_ssm_config(lt_model_t M, cfg *C)
 
 static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return lt_err_set(err, LT_EINPUT, "%s: cannot open", path);
+    int64_t size;
+    FILE *f = lt_io_open_read(path, &size, err);
+    if (!f) return err->status;
+    if (size > (1 << 20)) { fclose(f); return lt_err_set(err, LT_EINPUT, "%s: larger than 1 MiB", path); }
     char *text = NULL;
     size_t n = 0, cap = 0, k;
     char chunk[4096];

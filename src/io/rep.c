@@ -310,7 +310,7 @@ lt_status lt_io_rep_read(lt_rep_t R, const char *path, lt_pgrp_t G, const lt_ctx
     lt_rep_clear(R);
     lt_rep_init(R);
     size_t len;
-    char *text = lt_io_read_file_(path, &len, 1, ctx, err);
+    char *text = lt_io_read_file(path, &len, 1, ctx, err);
     if (!text) return err->status;
     reader_t Rd;
     memset(&Rd, 0, sizeof Rd);

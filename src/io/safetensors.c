@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lietool/io.h"
 #include "lietool/json.h"
 #include "lietool/safetensors.h"
 #include "impl.h"
@@ -127,11 +128,20 @@ lt_status lt_safetensors_parse(lt_safetensors_t S, unsigned char *buf, size_t si
         lt_st_tensor **order = lt_malloc((size_t)S->n * sizeof *order);
         for (int i = 0; i < S->n; i++) order[i] = &S->t[i];
         qsort(order, (size_t)S->n, sizeof *order, by_begin);
-        for (int i = 0; i + 1 < S->n && !st; i++)
-            if (order[i]->end > order[i + 1]->begin && order[i + 1]->end > order[i + 1]->begin)
+        /* in order of their starts, each non-empty tensor against the one
+           that reaches furthest before it (not only its neighbour: an empty
+           tensor between two overlapping ones, or a long one spanning
+           several, must not hide an overlap) */
+        const lt_st_tensor *far = NULL;
+        for (int i = 0; i < S->n && !st; i++) {
+            const lt_st_tensor *t = order[i];
+            if (t->end == t->begin) continue;
+            if (far && far->end > t->begin)
                 st = lt_err_set(err, LT_EINPUT, "tensor '%s': data [%llu, %llu] overlaps tensor '%s' [%llu, %llu]",
-                                order[i + 1]->name, (unsigned long long)order[i + 1]->begin, (unsigned long long)order[i + 1]->end,
-                                order[i]->name, (unsigned long long)order[i]->begin, (unsigned long long)order[i]->end);
+                                t->name, (unsigned long long)t->begin, (unsigned long long)t->end,
+                                far->name, (unsigned long long)far->begin, (unsigned long long)far->end);
+            if (!far || t->end > far->end) far = t;
+        }
         lt_free(order);
     }
 done:
@@ -143,16 +153,13 @@ lt_status lt_safetensors_read(lt_safetensors_t S, const char *path, long max_mb,
 {
     lt_safetensors_clear(S);
     lt_safetensors_init(S);
-    FILE *f = fopen(path, "rb");
-    if (!f) return lt_err_set(err, LT_EINPUT, "%s: cannot open: %s", path, strerror(errno));
-    if (fseek(f, 0, SEEK_END) != 0) { fclose(f); return lt_err_set(err, LT_EINPUT, "%s: cannot seek", path); }
-    long size = ftell(f);
-    if (size < 0) { fclose(f); return lt_err_set(err, LT_EINPUT, "%s: cannot tell its size", path); }
+    int64_t size;
+    FILE *f = lt_io_open_read(path, &size, err);
+    if (!f) return err->status;
     if ((double)size > (double)max_mb * 1048576.0) {
         fclose(f);
-        return lt_err_set(err, LT_ELIMIT, "%s: %ld bytes is above --max-checkpoint-mb %ld", path, size, max_mb);
+        return lt_err_set(err, LT_ELIMIT, "%s: %lld bytes is above --max-checkpoint-mb %ld", path, (long long)size, max_mb);
     }
-    rewind(f);
     unsigned char *buf = lt_malloc((size_t)size + 1);
     size_t got = fread(buf, 1, (size_t)size, f);
     fclose(f);

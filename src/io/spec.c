@@ -1,6 +1,7 @@
 /* The group grammar of lietool(1), OBJECTS. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,21 +78,28 @@ static lt_status unknown(const char *spec, lt_err_t err)
 /* Parses a decimal integer [lo, hi]; returns -1 and sets err otherwise. */
 static long number(const char *s, size_t len, long lo, long hi, const char *spec, const char *what, lt_err_t err)
 {
-    char buf[32];
-    if (len == 0 || len >= sizeof buf) {
+    int digits = len > 0;
+    for (size_t i = 0; i < len; i++) digits &= isdigit((unsigned char)s[i]) != 0;
+    if (!digits) {
         lt_err_set(err, LT_EINPUT, "'%s': %s '%.*s' is not an integer", spec, what, (int)(len < 40 ? len : 40), s);
         return -1;
     }
-    memcpy(buf, s, len);
-    buf[len] = '\0';
-    for (size_t i = 0; i < len; i++)
-        if (!isdigit((unsigned char)buf[i])) {
-            lt_err_set(err, LT_EINPUT, "'%s': %s '%s' is not an integer", spec, what, buf);
-            return -1;
-        }
-    errno = 0;
-    long v = strtol(buf, NULL, 10);
-    if (errno || v < lo || v > hi) {
+    while (len > 1 && *s == '0') s++, len--;
+    char buf[32];
+    long v = LONG_MAX;     /* more digits than a long holds: above hi */
+    if (len < sizeof buf) {
+        memcpy(buf, s, len);
+        buf[len] = '\0';
+        errno = 0;
+        v = strtol(buf, NULL, 10);
+        if (errno) v = LONG_MAX;
+    }
+    if (v > hi) {
+        lt_err_set(err, LT_EINPUT, "'%s': %s %.*s%s is above %ld, the largest lietool supports", spec, what,
+                   (int)(len < 40 ? len : 40), s, len > 40 ? "..." : "", hi);
+        return -1;
+    }
+    if (v < lo) {
         if (hi == 1000000000L)
             lt_err_set(err, LT_EINPUT, "'%s': %s must be at least %ld, not %s", spec, what, lo, buf);
         else
@@ -211,7 +219,7 @@ static lt_status atom(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_
     /* a path (with '/' or a file ending) is a file; a bare word is a name
        first, and a file only if no name matches */
     if (lt_io_ends_with_(spec, ".json") || lt_io_ends_with_(spec, ".grp") || strchr(spec, '/')) {
-        if (!lt_io_file_exists_(spec)) return lt_err_set(err, LT_EINPUT, "cannot open '%s'", spec);
+        /* the readers name a missing or non-regular file */
         if (lt_io_ends_with_(spec, ".grp")) return lt_io_grp_file(G, NULL, spec, ctx, err);
         return lt_io_cayley(G, NULL, spec, ctx, err);
     }
@@ -322,8 +330,8 @@ int lt_io_split_product_(const char *s, size_t *pos, size_t *seplen, int max)
     if (lt_io_file_exists_(s)) return 0;
     int k = 0, depth = 0;
     size_t n = strlen(s);
-    size_t sp[64], nsp = 0;   /* spaced separators, at most 64 */
-    for (size_t i = 1; i + 1 < n && nsp < 64; i++) {
+    size_t *sp = lt_malloc((n + 1) * sizeof *sp), nsp = 0;   /* spaced separators */
+    for (size_t i = 1; i + 1 < n; i++) {
         char c = s[i];
         if (c == '(' || c == '[') depth++;
         else if (c == ')' || c == ']') depth--;
@@ -350,6 +358,7 @@ int lt_io_split_product_(const char *s, size_t *pos, size_t *seplen, int max)
         if (j < nsp && k < max) { pos[k] = sp[j]; seplen[k] = 3; k++; }
         if (j < nsp) start = sp[j] + 3;
     }
+    lt_free(sp);
     return k;
 }
 
@@ -363,14 +372,15 @@ lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
     while (l && isspace((unsigned char)spec[l - 1])) spec[--l] = '\0';
     lt_status st = LT_OK;
     if (!*spec) { lt_free(spec); return lt_err_set(err, LT_EINPUT, "empty group name"); }
-    size_t pos[64], sl[64];
     if (l >= 2 && (strcmp(spec + l - 2, " x") == 0 || strcmp(spec + l - 2, "_x") == 0
                    || strncmp(spec, "x ", 2) == 0 || strncmp(spec, "x_", 2) == 0)) {
         lt_err_set(err, LT_EINPUT, "'%s': a factor of the product is missing", spec);
         lt_free(spec);
         return LT_EINPUT;
     }
-    int k = lt_io_split_product_(spec, pos, sl, 64);
+    /* any number of factors: at most one separator per character */
+    size_t *pos = lt_malloc((l + 1) * sizeof *pos), *sl = lt_malloc((l + 1) * sizeof *sl);
+    int k = lt_io_split_product_(spec, pos, sl, (int)(l < INT_MAX ? l : INT_MAX));
     if (k == 0) st = atom(G, spec, ctx, err);
     else {
         lt_pgrp_t F, P;
@@ -405,6 +415,7 @@ lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
         lt_pgrp_clear(P);
     }
     if (!st && name) *name = lt_strdup(spec);
+    lt_free(pos); lt_free(sl);
     lt_free(spec);
     return st;
 }

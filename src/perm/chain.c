@@ -126,10 +126,12 @@ static lt_status level_add_gen(lt_pgrp_t G, lt_level_struct *L, int s,
             const int *g = G->sgs[L->sg[t]], *gi = G->sgs_inv[L->sg[t]];
             int c = g[x];
             if (L->uinv[c]) continue;
-            size_t limit = (size_t)ctx->max_memory_mb * (1024u * 1024u / sizeof(int));
-            if (G->chain_ints + (size_t)n > limit)
+            /* the process's whole allocation, not this chain's: info on
+               GL(2,101) held many chains of 400 MiB each */
+            if (G->arena_left < (size_t)n
+                && lt_mem_in_use() + (size_t)n * sizeof(int) + (1u << 18) > ((size_t)ctx->max_memory_mb << 20))
                 return lt_err_set(err, LT_ELIMIT,
-                    "stabiliser chain needs more than %ld MiB of coset representatives "
+                    "stabiliser chains need more than --max-memory %ld MiB of coset representatives "
                     "(raise --max-memory)", ctx->max_memory_mb);
             int *u = arena_perm(G), *ux = L->uinv[x];
             for (int y = 0; y < n; y++) u[y] = ux[gi[y]];
@@ -174,6 +176,9 @@ void lt_pgrp_base_prefix(lt_pgrp_t G, const int *pts, int k)
     for (int i = 0; i < k; i++) new_level(G, pts[i]);
 }
 
+static void lower_bound(mpz_t b, const lt_pgrp_t G);
+static lt_status order_limit(const lt_pgrp_t G, const mpz_t lb, const lt_ctx_t ctx, lt_err_t err);
+
 lt_status lt_pgrp_add_strong_(lt_pgrp_t G, const int *r, int j, const lt_ctx_t ctx, lt_err_t err)
 {
     int n = G->n;
@@ -195,7 +200,15 @@ lt_status lt_pgrp_add_strong_(lt_pgrp_t G, const int *r, int j, const lt_ctx_t c
         lt_status st = level_add_gen(G, &G->lev[i], s, ctx, err);
         if (st) return st;
     }
-    return LT_OK;
+    /* --max-order as the chain grows: the product of the basic orbits is
+       a lower bound of the order (S600 given by its 599 transpositions
+       ran for 90 s before the order was checked once at the end) */
+    mpz_t lb;
+    mpz_init(lb);
+    lower_bound(lb, G);
+    lt_status st = order_limit(G, lb, ctx, err);
+    mpz_clear(lb);
+    return st;
 }
 
 /* Sifts g from level `from`; if it does not sift to 1, adds the residue.
