@@ -14,4 +14,5 @@
 #include "lietool/dataset.h"
 #include "lietool/ssm.h"
 #include "lietool/plot.h"
+#include "lietool/doc.h"
 #endif

@@ -237,9 +237,9 @@ int cli_lie_info(cli_opts *o, const lt_liealg_t L);
    rank decisions, ends the output and releases P (pred: a predicate's
    value, 0 exits 1, or -1). cli_float_predicate_value: the predicate key
    of P (NULL: -1) and the part of the profile it needs. */
-struct cli_doc;
-int cli_float_begin(struct cli_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X, unsigned parts);
-int cli_float_end(struct cli_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X, int pred);
+struct lt_doc;
+int cli_float_begin(struct lt_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X, unsigned parts);
+int cli_float_end(struct lt_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X, int pred);
 int cli_float_predicate_value(const lt_fliealg_profile_t P, const char *key, unsigned *part);
 int cli_float_center(cli_opts *o, cli_object *X);
 int cli_float_dimension(cli_opts *o, cli_object *X);
@@ -251,6 +251,8 @@ int cli_lie_cmd(int argc, char **argv, const lt_cmd *self, int what);
    (the operands as given, joined by one space; "" when there are none) and
    "command" (the command and its subcommand: "ssm eval"). */
 void cli_json_begin(const cli_opts *o);
+/* LaTeX: the comment line with the command and its operands, on stdout. */
+void cli_tex_begin(const cli_opts *o);
 /* Prints an exact integer: JSON string or plain text. */
 void cli_put_mpz(FILE *f, const mpz_t z, int json);
 void cli_put_series(FILE *f, const lt_pgrp_series_t S, int json);

@@ -54,15 +54,15 @@ static void put(const cli_opts *o, const lt_lyndon_t B, const fmpq *c, int symme
 {
     slong nonzero = 0;
     for (slong i = 0; i < B->n; i++) nonzero += !fmpq_is_zero(c + i);
-    cli_doc d;
+    lt_doc d;
     cli_doc_begin(&d, o, NULL, NULL);
-    cli_doc_long(&d, "|degree", (long)B->N, NULL);
-    if (d.mode == CLI_JSON) printf(", \"letters\": [\"X\", \"Y\"]");
-    cli_doc_bool(&d, "|symmetric", symmetric);
-    cli_doc_long(&d, "|dimension", (long)B->n, NULL);
-    cli_doc_long(&d, "|nonzero", (long)nonzero, NULL);
-    cli_doc_brackets(&d, symmetric ? "\\log(e^{X/2} e^{Y} e^{X/2})" : "\\log(e^{X} e^{Y})", B, c, NULL, 1);
-    cli_doc_end(&d, NULL);
+    lt_doc_long(&d, "|degree", (long)B->N, NULL);
+    if (d.mode == LT_DOC_JSON) printf(", \"letters\": [\"X\", \"Y\"]");
+    lt_doc_bool(&d, "|symmetric", symmetric);
+    lt_doc_long(&d, "|dimension", (long)B->n, NULL);
+    lt_doc_long(&d, "|nonzero", (long)nonzero, NULL);
+    lt_doc_brackets(&d, symmetric ? "\\log(e^{X/2} e^{Y} e^{X/2})" : "\\log(e^{X} e^{Y})", B, c, NULL, 1);
+    lt_doc_end(&d, NULL);
 }
 
 int cmd_bch(int argc, char **argv, const lt_cmd *self)

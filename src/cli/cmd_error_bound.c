@@ -56,11 +56,11 @@ typedef struct {
 
 /* An MPFR number in the open row: "%.6Re" (JSON null when absent), LaTeX
    math after lhs. */
-static void put_mpfr(cli_doc *d, const char *lhs, const mpfr_t x, int present)
+static void put_mpfr(lt_doc *d, const char *lhs, const mpfr_t x, int present)
 {
     if (!d->row) return;
-    if (!present) fputs(d->mode == CLI_JSON ? "null" : "-", d->f);
-    else if (d->mode == CLI_TEX) { fprintf(d->f, "$%s", lhs); cli_tex_mpfr(d->f, x, 7); fputc('$', d->f); }
+    if (!present) fputs(d->mode == LT_DOC_JSON ? "null" : "-", d->f);
+    else if (d->mode == LT_DOC_TEX) { fprintf(d->f, "$%s", lhs); lt_tex_mpfr(d->f, x, 7); fputc('$', d->f); }
     else mpfr_fprintf(d->f, "%.6Re", x);
 }
 
@@ -80,81 +80,81 @@ static void put_sources(const cli_depth_opts *dp, long dl, int tex)
         return;
     }
     printf("\\noindent $O(\\varepsilon^{c(k)+1})$, $\\varepsilon$ the generator mass (");
-    cli_tex_text(stdout, c36);
+    lt_tex_text(stdout, c36);
     printf(").\\par\n\\noindent %s%s (", e ? "E" : "N", what);
-    cli_tex_text(stdout, cx);
+    lt_tex_text(stdout, cx);
     printf(").\\par\n");
 }
 
 /* The result E: the head rows, the table of depths, the sources. */
 static void put(const cli_opts *o, const cli_depth_opts *dp, const cli_depth_profile *P, const eb_result *E)
 {
-    cli_doc D, *d = &D;
+    lt_doc D, *d = &D;
     int mass = E->source == EPS_REP || E->source == EPS_GENS, tex = o->latex, pw = HAS_POWERS(E);
     const char *mn = lt_depth_cite(LT_SRC_MOAN_NIESEN);
     cli_depth_head(d, o, P);
-    cli_doc_str(d, "|bound", lt_depth_bound_name(dp->bound), NULL);
+    lt_doc_str(d, "|bound", lt_depth_bound_name(dp->bound), NULL);
     if (dp->bound == LT_BOUND_V1)
-        cli_doc_claim(d, "bound|", NULL, "v1: $c(k) = 2^(k-1)$, as published (arXiv:2603.05573v1); --bound sharp for $2^k - 1$");
+        lt_doc_claim(d, "bound|", NULL, "v1: $c(k) = 2^(k-1)$, as published (arXiv:2603.05573v1); --bound sharp for $2^k - 1$");
     else
-        cli_doc_claim(d, "bound|", NULL, "sharp: $c(k) = 2^k - 1$ (class $c$ has derived length $floor(log2 c) + 1$);"
+        lt_doc_claim(d, "bound|", NULL, "sharp: $c(k) = 2^k - 1$ (class $c$ has derived length $floor(log2 c) + 1$);"
                       " v1 ($2^(k-1)$, as published) is the default");
     if (mass && E->source == EPS_REP)
-        cli_doc_claim(d, "generators|", NULL, "$%ld$, the logarithms of the matrices of %s (their rotation angles)", (long)E->M->count, dp->rep);
-    else if (mass) cli_doc_claim(d, "generators|", NULL, "$%ld$, the matrices of %s", (long)E->M->count, o->object);
-    if (mass) cli_doc_claim(d, tex ? "step|" : "step h|", NULL, tex ? "$h = %s$" : "%s", E->step_text);
+        lt_doc_claim(d, "generators|", NULL, "$%ld$, the logarithms of the matrices of %s (their rotation angles)", (long)E->M->count, dp->rep);
+    else if (mass) lt_doc_claim(d, "generators|", NULL, "$%ld$, the matrices of %s", (long)E->M->count, o->object);
+    if (mass) lt_doc_claim(d, tex ? "step|" : "step h|", NULL, tex ? "$h = %s$" : "%s", E->step_text);
     if (HAS_EPS(E) || !tex) {
-        cli_doc_row(d, tex ? "generator mass|eps" : "eps");
+        lt_doc_row(d, tex ? "generator mass|eps" : "eps");
         if (!HAS_EPS(E) && !o->json)
             fputs("not computed: give --eps E, --rep FILE (a group) or the generators as LieAlgebra(Rationals, [...])", stdout);
         else put_mpfr(d, "\\varepsilon = ", E->M->eps, HAS_EPS(E));
         if (mass && !tex && !o->json) fputs(", h times the sum of their spectral norms", stdout);
-        cli_doc_row_end(d);
+        lt_doc_row_end(d);
     }
-    cli_doc_str(d, "|eps_source", E->source == EPS_OPTION ? "option" : E->source == EPS_REP ? "rep" : mass ? "generators" : NULL, NULL);
-    cli_doc_str(d, "|norm", mass ? "spectral" : NULL, NULL);
-    cli_doc_row(d, "|step");
+    lt_doc_str(d, "|eps_source", E->source == EPS_OPTION ? "option" : E->source == EPS_REP ? "rep" : mass ? "generators" : NULL, NULL);
+    lt_doc_str(d, "|norm", mass ? "spectral" : NULL, NULL);
+    lt_doc_row(d, "|step");
     put_mpfr(d, "", E->step, mass);
-    cli_doc_row_end(d);
-    cli_doc_long(d, "|generators", mass ? (long)E->M->count : -1, "");
-    if (mass && d->mode == CLI_TEXT)
+    lt_doc_row_end(d);
+    lt_doc_long(d, "|generators", mass ? (long)E->M->count : -1, "");
+    if (mass && d->mode == LT_DOC_TEXT)
         mpfr_printf("  %-22s %.6Re, so a window of w tokens has mass at most w times this\n", "largest h ||A_i||", E->M->largest);
-    cli_doc_row(d, tex ? (mass ? "largest generator" : "|") : "|largest_generator");
+    lt_doc_row(d, tex ? (mass ? "largest generator" : "|") : "|largest_generator");
     put_mpfr(d, "h \\max_i \\|A_i\\|_2 = ", E->M->largest, mass);
-    cli_doc_row_end(d);
-    if (cli_doc_row(d, HAS_EPS(E) ? "convergence|converges" : "|converges") && o->json)
+    lt_doc_row_end(d);
+    if (lt_doc_row(d, HAS_EPS(E) ? "convergence|converges" : "|converges") && o->json)
         fputs(!HAS_EPS(E) ? "null" : E->converges ? "true" : "false", stdout);
     else if (HAS_EPS(E) && E->converges)
-        cli_doc_text(d, NULL, "yes: $eps < pi$, so the Magnus series converges (%s%s)", mn, tex ? "" : ", spectral norm");
+        lt_doc_text(d, NULL, "yes: $eps < pi$, so the Magnus series converges (%s%s)", mn, tex ? "" : ", spectral norm");
     else if (HAS_EPS(E))
-        cli_doc_text(d, NULL, "no: $eps >= pi$, where the Magnus series need not converge and $eps^(c(k)+1)$ bounds nothing"
+        lt_doc_text(d, NULL, "no: $eps >= pi$, where the Magnus series need not converge and $eps^(c(k)+1)$ bounds nothing"
                      " (it converges for $eps < pi$: %s)", mn);
-    cli_doc_row_end(d);
+    lt_doc_row_end(d);
     /* the depths: JSON a list, text and LaTeX a table */
-    cli_doc_break(d);
-    if (d->mode == CLI_TEXT) printf("  depth  class c(k)  exponent c(k)+1  error%s\n", pw ? "        eps^(c(k)+1)" : "");
+    lt_doc_break(d);
+    if (d->mode == LT_DOC_TEXT) printf("  depth  class c(k)  exponent c(k)+1  error%s\n", pw ? "        eps^(c(k)+1)" : "");
     else if (tex)
         printf("\\begin{center}\n\\begin{tabular}{rrrl%s}\ndepth $k$ & class $c(k)$ & exponent $c(k)+1$ & error%s \\\\\n\\hline\n",
                pw ? "l" : "", pw ? " & $\\varepsilon^{c(k)+1}$" : "");
-    cli_doc_list_begin(d, "depths");
+    lt_doc_list_begin(d, "depths");
     for (int k = E->k0; k <= E->k1; k++) {
         int exact = E->exact[k - 1];
         ulong c = E->c[k - 1], e = E->e[k - 1];
-        if (d->mode == CLI_JSON) {
-            cli_doc_item_begin(d);
-            cli_doc_long(d, "|depth", k, NULL);
-            cli_doc_long(d, "|truncation_class", (long)c, NULL);
-            cli_doc_long(d, "|error_exponent", (long)e, NULL);
-            cli_doc_bool(d, "|exact", exact);
-            cli_doc_row(d, "|eps_power");
+        if (d->mode == LT_DOC_JSON) {
+            lt_doc_item_begin(d);
+            lt_doc_long(d, "|depth", k, NULL);
+            lt_doc_long(d, "|truncation_class", (long)c, NULL);
+            lt_doc_long(d, "|error_exponent", (long)e, NULL);
+            lt_doc_bool(d, "|exact", exact);
+            lt_doc_row(d, "|eps_power");
             put_mpfr(d, "", E->pw[k - 1], pw);
-            cli_doc_row_end(d);
-            cli_doc_item_end(d);
+            lt_doc_row_end(d);
+            lt_doc_item_end(d);
         } else if (tex) {
             printf("$%d$ & $%lu$ & $%lu$ & ", k, c, e);
             if (exact) printf("$0$ (exact)"); else printf("$O(\\varepsilon^{%lu})$", e);
             if (pw && exact) printf(" & --");
-            else if (pw) { printf(" & $"); cli_tex_mpfr(stdout, E->pw[k - 1], 7); printf("$"); }
+            else if (pw) { printf(" & $"); lt_tex_mpfr(stdout, E->pw[k - 1], 7); printf("$"); }
             printf(" \\\\\n");
         } else {
             char err[32];
@@ -165,10 +165,10 @@ static void put(const cli_opts *o, const cli_depth_opts *dp, const cli_depth_pro
             putchar('\n');
         }
     }
-    cli_doc_list_end(d);
+    lt_doc_list_end(d);
     if (tex) printf("\\end{tabular}\n\\end{center}\n");
     if (!o->json) put_sources(dp, E->dl, tex);
-    cli_doc_end(d, NULL);
+    lt_doc_end(d, NULL);
 }
 
 /* eps into E: --eps, else the mass of --rep FILE or of the object's

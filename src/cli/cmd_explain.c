@@ -12,11 +12,11 @@
 #include "cli.h"
 #include "explain.h"
 #include "depth.h"
-#include "tex.h"
+#include "doc.h"
 #include "lietool/depth.h"
 #include "lietool/json.h"
 
-#define say cli_doc_say
+#define say lt_doc_say
 
 typedef struct {
     cli_arch_opt arch;
@@ -43,20 +43,20 @@ static const char *const questions[] = {
 };
 #define NQ ((int)(sizeof questions / sizeof questions[0]))
 
-char *cli_ex_perm(const cli_doc *d, const int *p, int n)
+char *cli_ex_perm(const lt_doc *d, const int *p, int n)
 {
-    return d->mode == CLI_TEX && lt_perm_is_one(p, n) ? lt_strdup("id") : lt_perm_str(p, n);
+    return d->mode == LT_DOC_TEX && lt_perm_is_one(p, n) ? lt_strdup("id") : lt_perm_str(p, n);
 }
 
 /* Starts the output of question q: JSON, the keys object, command and
    question; LaTeX, the comment line (naming the question too). */
-static void begin(cli_doc *d, cli_opts *o, int q)
+static void begin(lt_doc *d, cli_opts *o, int q)
 {
     o->pos--; o->npos++;
     cli_doc_begin(d, o, NULL, NULL);
     o->pos++; o->npos--;
     d->object = o->object;
-    cli_doc_str(d, "|question", questions[q], NULL);
+    lt_doc_str(d, "|question", questions[q], NULL);
 }
 
 /* s (malloc'd) with t appended, after ", " unless first. */
@@ -71,64 +71,64 @@ static char *append(char *s, const char *t, int first)
 
 /* The generators of G: JSON the list key; returned for the prose, "(1,2,3),
    (1,2)" or "()" (malloc'd). */
-static char *gens(cli_doc *d, const char *key, const lt_pgrp_t G)
+static char *gens(lt_doc *d, const char *key, const lt_pgrp_t G)
 {
     char *s = lt_strdup(G->ngens ? "" : "()");
-    cli_doc_list_begin(d, key);
+    lt_doc_list_begin(d, key);
     for (int i = 0; i < G->ngens; i++) {
         char *p = cli_ex_perm(d, G->gens[i], G->n);
-        if (d->mode == CLI_JSON) lt_json_put_string(cli_doc_elem(d), p);
+        if (d->mode == LT_DOC_JSON) lt_json_put_string(lt_doc_elem(d), p);
         s = append(s, p, i == 0);
         lt_free(p);
     }
-    cli_doc_list_end(d);
+    lt_doc_list_end(d);
     return s;
 }
 
-static void convention(cli_doc *d)
+static void convention(lt_doc *d)
 {
     say(d, "convention: $[a,b] = a^-1 b^-1 a b$; products act left to right, $i^(%s) = (i^a)^b$ (GAP)",
-        d->mode == CLI_TEX ? "a b" : "ab");   /* LaTeX would read "ab" as one word */
-    cli_doc_open(d, "|convention");
-    cli_doc_str(d, "|commutator", "[a,b] = a^-1 b^-1 a b", NULL);
-    cli_doc_str(d, "|product", "left to right, i^(ab) = (i^a)^b (GAP)", NULL);
-    cli_doc_close(d);
+        d->mode == LT_DOC_TEX ? "a b" : "ab");   /* LaTeX would read "ab" as one word */
+    lt_doc_open(d, "|convention");
+    lt_doc_str(d, "|commutator", "[a,b] = a^-1 b^-1 a b", NULL);
+    lt_doc_str(d, "|product", "left to right, i^(ab) = (i^a)^b (GAP)", NULL);
+    lt_doc_close(d);
 }
 
 /* The witness k of W as an equation, "[a, b] = c" (how 0), "c = [a, b]"
    (1, 2) or "[a, b] = c != ()" (3), and as a JSON item {a, b, commutator}
    ({generator, a, b}: 2). */
-static void witness(cli_doc *d, const lt_pwit_struct *W, int k, int how)
+static void witness(lt_doc *d, const lt_pwit_struct *W, int k, int how)
 {
     char *a = cli_ex_perm(d, W->a[k], W->n), *b = cli_ex_perm(d, W->b[k], W->n), *c = cli_ex_perm(d, W->c[k], W->n);
-    if (how == 1 || how == 2) cli_doc_eq(d, "%s = [%s, %s]", c, a, b);
-    else cli_doc_eq(d, "[%s, %s] = %s%s", a, b, c, how < 3 ? "" : d->mode == CLI_TEX ? " != id" : " != ()");
-    cli_doc_item_begin(d);
-    if (how == 2) cli_doc_str(d, "|generator", c, NULL);
-    cli_doc_str(d, "|a", a, NULL);
-    cli_doc_str(d, "|b", b, NULL);
-    if (how != 2) cli_doc_str(d, "|commutator", c, NULL);
-    cli_doc_item_end(d);
+    if (how == 1 || how == 2) lt_doc_eq(d, "%s = [%s, %s]", c, a, b);
+    else lt_doc_eq(d, "[%s, %s] = %s%s", a, b, c, how < 3 ? "" : d->mode == LT_DOC_TEX ? " != id" : " != ()");
+    lt_doc_item_begin(d);
+    if (how == 2) lt_doc_str(d, "|generator", c, NULL);
+    lt_doc_str(d, "|a", a, NULL);
+    lt_doc_str(d, "|b", b, NULL);
+    if (how != 2) lt_doc_str(d, "|commutator", c, NULL);
+    lt_doc_item_end(d);
     lt_free(a); lt_free(b); lt_free(c);
 }
 
 /* The witnesses of a term (how as for witness); JSON "generators" (the
    commutators) and "witnesses", or (2) "as_commutators". */
-static void pwit(cli_doc *d, const lt_pwit_struct *W, int how)
+static void pwit(lt_doc *d, const lt_pwit_struct *W, int how)
 {
-    if (how != 2) cli_doc_list_begin(d, "|generators");
-    for (int k = 0; how != 2 && d->mode == CLI_JSON && k < W->len; k++) {
+    if (how != 2) lt_doc_list_begin(d, "|generators");
+    for (int k = 0; how != 2 && d->mode == LT_DOC_JSON && k < W->len; k++) {
         char *c = lt_perm_str(W->c[k], W->n);
-        lt_json_put_string(cli_doc_elem(d), c);
+        lt_json_put_string(lt_doc_elem(d), c);
         lt_free(c);
     }
-    if (how != 2) cli_doc_list_end(d);
-    cli_doc_list_begin(d, how == 2 ? "|as_commutators" : "|witnesses");
+    if (how != 2) lt_doc_list_end(d);
+    lt_doc_list_begin(d, how == 2 ? "|as_commutators" : "|witnesses");
     for (int k = 0; k < W->len; k++) witness(d, W, k, how);
-    cli_doc_list_end(d);
+    lt_doc_list_end(d);
 }
 
-static int group_perfect(cli_doc *d, cli_opts *o, lt_pgrp_t G)
+static int group_perfect(lt_doc *d, cli_opts *o, lt_pgrp_t G)
 {
     lt_err_t err;
     lt_err_init(err);
@@ -139,29 +139,29 @@ static int group_perfect(cli_doc *d, cli_opts *o, lt_pgrp_t G)
         return cli_fail(err);
     }
     begin(d, o, Q_PERFECT);
-    cli_doc_bool(d, "|answer", R->perfect);
+    lt_doc_bool(d, "|answer", R->perfect);
     if (!R->perfect) {
         say(d, "no: $[@, @]$ has order $%Zd < %Zd$, so @ has the non-trivial abelian quotient $@/[@, @]$ of order %Zd",
             R->derived->order, G->order, R->quotient_order);
-        cli_doc_mpz(d, "|order", G->order);
-        cli_doc_mpz(d, "|derived_subgroup_order", R->derived->order);
-        cli_doc_mpz(d, "|abelian_quotient_order", R->quotient_order);
+        lt_doc_mpz(d, "|order", G->order);
+        lt_doc_mpz(d, "|derived_subgroup_order", R->derived->order);
+        lt_doc_mpz(d, "|abelian_quotient_order", R->quotient_order);
     } else {
         say(d, "yes: $@ = [@, @]$");
         convention(d);
-        cli_doc_mpz(d, "|order", G->order);
+        lt_doc_mpz(d, "|order", G->order);
         free(gens(d, "|generators", G));
         if (lt_pgrp_is_trivial(G)) {
             say(d, "(the trivial group)");
-            cli_doc_json(d, "|as_commutators", "[]");
+            lt_doc_json(d, "|as_commutators", "[]");
         } else {
             /* each generator c = [a, b], or a generating set of such c */
             say(d, R->as_commutators ? "each generator of @ is a commutator of two elements of @:" : "these commutators of two elements of @ generate @:");
-            if (!R->as_commutators) cli_doc_json(d, "|as_commutators", "null");
+            if (!R->as_commutators) lt_doc_json(d, "|as_commutators", "null");
             pwit(d, R->W, R->as_commutators ? 2 : 1);
             say(d, "so @ has no non-trivial abelian quotient: an order-blind layer sees nothing of it.\n"
                 "This is the fact behind Barrington (1989): the word problem of a non-solvable group is NC1-complete.");
-            cli_doc_strs(d, "|sources", 1, (const char *[]){"Barrington 1989"});
+            lt_doc_strs(d, "|sources", 1, (const char *[]){"Barrington 1989"});
         }
     }
     int r = !R->perfect;
@@ -169,28 +169,28 @@ static int group_perfect(cli_doc *d, cli_opts *o, lt_pgrp_t G)
     return r;
 }
 
-static int group_abelian(cli_doc *d, cli_opts *o, lt_pgrp_t G)
+static int group_abelian(lt_doc *d, cli_opts *o, lt_pgrp_t G)
 {
     lt_pgrp_abelian_witness_t R;
     lt_pgrp_abelian_witness_init(R);
     lt_pgrp_abelian_witness(R, G);
     begin(d, o, Q_ABELIAN);
-    cli_doc_bool(d, "|answer", R->abelian);
+    lt_doc_bool(d, "|answer", R->abelian);
     if (!R->abelian) {
         say(d, "no: two generators do not commute");
         convention(d);
     }
     char *g = gens(d, "|generators", G);
     if (!R->abelian) {
-        cli_doc_list_begin(d, "|witnesses");
+        lt_doc_list_begin(d, "|witnesses");
         witness(d, R->W, 0, 3);
-        cli_doc_list_end(d);
+        lt_doc_list_end(d);
     } else {
         if (G->ngens <= 1) say(d, "yes: @ is generated by one element, $%s$, so it is cyclic", g);
         else say(d, "yes: the %ld pair%s of generators of @ commute ($%s$), so every pair of elements does",
                  R->pairs, R->pairs == 1 ? "" : "s", g);
-        cli_doc_long(d, "|pairs_checked", R->pairs, NULL);
-        if (G->ngens <= 1) cli_doc_bool(d, "|cyclic", 1);
+        lt_doc_long(d, "|pairs_checked", R->pairs, NULL);
+        if (G->ngens <= 1) lt_doc_bool(d, "|cyclic", 1);
     }
     lt_free(g);
     int r = !R->abelian;
@@ -222,8 +222,8 @@ static void lnames_init(lnames *N, const lt_liealg_t L)
    (malloc'd). */
 static char *comb_str(const lnames *N, const fmpq *x)
 {
-    cli_doc_buf b;
-    FILE *f = cli_doc_piece(&b, NULL);
+    lt_doc_buf b;
+    FILE *f = lt_doc_piece(&b, NULL);
     int first = 1;
     fmpq_t a;
     fmpq_init(a);
@@ -240,23 +240,23 @@ static char *comb_str(const lnames *N, const fmpq *x)
     }
     if (first) fputs("0", f);
     fmpq_clear(a);
-    return cli_doc_piece_end(&b);
+    return lt_doc_piece_end(&b);
 }
 
 /* JSON: a coordinate vector as an array of "p/q" strings, the row key or
    (key NULL) a list element. */
-static void jqvec(cli_doc *d, const char *key, const fmpq *x, slong n)
+static void jqvec(lt_doc *d, const char *key, const fmpq *x, slong n)
 {
-    FILE *f = d->mode != CLI_JSON ? NULL : key ? cli_doc_row(d, key) : cli_doc_elem(d);
+    FILE *f = d->mode != LT_DOC_JSON ? NULL : key ? lt_doc_row(d, key) : lt_doc_elem(d);
     for (slong i = 0; f && i < n; i++) { fputs(i ? ", \"" : "[\"", f); fmpq_fprint(f, x + i); fputc('"', f); }
     if (f) fputs(n ? "]" : "[]", f);
-    if (key) cli_doc_row_end(d);
+    if (key) lt_doc_row_end(d);
 }
 
 /* "[u, v] = w" as an equation and a JSON item {u, v, bracket, text},
    written as ad(v) u = lambda u when that reads better
    (lt_liealg_bracket_reversed: sl(2) reads [h,e] = 2e, [h,f] = -2f). */
-static void bracket(cli_doc *d, const lnames *N, const fmpq *u, const fmpq *v, const fmpq *w)
+static void bracket(lt_doc *d, const lnames *N, const fmpq *u, const fmpq *v, const fmpq *w)
 {
     slong n = N->L->dim;
     fmpq *m = NULL;
@@ -267,34 +267,34 @@ static void bracket(cli_doc *d, const lnames *N, const fmpq *u, const fmpq *v, c
         u = v; v = t; w = m;
     }
     char *a = comb_str(N, u), *b = comb_str(N, v), *c = comb_str(N, w);
-    cli_doc_buf buf;
-    fprintf(cli_doc_piece(&buf, NULL), "[%s, %s] = %s", a, b, c);
-    char *text = cli_doc_piece_end(&buf);
-    cli_doc_eq(d, "%s", text);
-    cli_doc_item_begin(d);
+    lt_doc_buf buf;
+    fprintf(lt_doc_piece(&buf, NULL), "[%s, %s] = %s", a, b, c);
+    char *text = lt_doc_piece_end(&buf);
+    lt_doc_eq(d, "%s", text);
+    lt_doc_item_begin(d);
     jqvec(d, "|u", u, n);
     jqvec(d, "|v", v, n);
     jqvec(d, "|bracket", w, n);
-    cli_doc_str(d, "|text", text, NULL);
-    cli_doc_item_end(d);
+    lt_doc_str(d, "|text", text, NULL);
+    lt_doc_item_end(d);
     free(a); free(b); free(c); free(text);
     if (m) _fmpq_vec_clear(m, n);
 }
 
 /* The brackets of a term; JSON "generators" (the brackets) and "witnesses". */
-static void lwit(cli_doc *d, const lnames *N, const lt_lwit_t W)
+static void lwit(lt_doc *d, const lnames *N, const lt_lwit_t W)
 {
-    cli_doc_list_begin(d, "|generators");
+    lt_doc_list_begin(d, "|generators");
     for (slong k = 0; k < W->len; k++) jqvec(d, NULL, W->w[k], W->dim);
-    cli_doc_list_end(d);
-    cli_doc_list_begin(d, "|witnesses");
+    lt_doc_list_end(d);
+    lt_doc_list_begin(d, "|witnesses");
     for (slong k = 0; k < W->len; k++) bracket(d, N, W->u[k], W->v[k], W->w[k]);
-    cli_doc_list_end(d);
+    lt_doc_list_end(d);
 }
 
 /* The basis the coordinates refer to: names, and matrices when L has a
    matrix form. */
-static void basis(cli_doc *d, const lnames *N)
+static void basis(lt_doc *d, const lnames *N)
 {
     const lt_liealg_struct *L = N->L;
     char *s = lt_strdup("");
@@ -302,16 +302,16 @@ static void basis(cli_doc *d, const lnames *N)
     if (L->n == 0) say(d, "basis of @: $%s$ (its structure-constant basis)", s);
     else say(d, "basis of @:");
     lt_free(s);
-    cli_doc_list_begin(d, "|basis");
+    lt_doc_list_begin(d, "|basis");
     for (slong i = 0; i < L->dim; i++) {
-        cli_doc_item_begin(d);
-        cli_doc_str(d, "|name", N->names[i], NULL);
-        char *m = L->n > 0 ? cli_doc_qmat(d, "|matrix", L->mats + i) : NULL;
-        if (L->n > 0) cli_doc_eq(d, "%s = %s", N->names[i], m);
+        lt_doc_item_begin(d);
+        lt_doc_str(d, "|name", N->names[i], NULL);
+        char *m = L->n > 0 ? lt_doc_qmat(d, "|matrix", L->mats + i) : NULL;
+        if (L->n > 0) lt_doc_eq(d, "%s = %s", N->names[i], m);
         free(m);
-        cli_doc_item_end(d);
+        lt_doc_item_end(d);
     }
-    cli_doc_list_end(d);
+    lt_doc_list_end(d);
 }
 
 /* ---- the series, for groups and Lie algebras ---- */
@@ -320,19 +320,19 @@ static void basis(cli_doc *d, const lnames *N)
    length; text, the series and its sizes; LaTeX, the series as a displayed
    chain, the terms named as in the prose (G_i, L_i, C_i). min-depth: the
    answer first, and the derived series. */
-static void series_head(cli_doc *d, int q, const cli_tex_series_t *S)
+static void series_head(lt_doc *d, int q, const lt_tex_series_t *S)
 {
-    int lower = S->lower, tex = d->mode == CLI_TEX;
+    int lower = S->lower, tex = d->mode == LT_DOC_TEX;
     const char *X = lower ? "C" : S->is_lie ? "L" : "G", *Y = S->is_lie ? "L" : "G", *size = S->is_lie ? "dimensions" : "orders";
     long n = S->reaches_bottom ? S->n - 1 : -1;
-    if (q == Q_SOLVABLE || q == Q_NILPOTENT) cli_doc_bool(d, "|answer", S->reaches_bottom);
-    else cli_doc_long(d, "|answer", n, "none");
-    cli_doc_series(d, lower ? "|lower_central_series" : "|derived_series", S, 0);
-    cli_doc_long(d, lower ? "|nilpotency_class" : "|derived_length", n, "none");
-    cli_doc_buf b;
-    FILE *f = cli_doc_piece(&b, NULL);
+    if (q == Q_SOLVABLE || q == Q_NILPOTENT) lt_doc_bool(d, "|answer", S->reaches_bottom);
+    else lt_doc_long(d, "|answer", n, "none");
+    lt_doc_series(d, lower ? "|lower_central_series" : "|derived_series", S, 0);
+    lt_doc_long(d, lower ? "|nilpotency_class" : "|derived_length", n, "none");
+    lt_doc_buf b;
+    FILE *f = lt_doc_piece(&b, NULL);
     for (int i = 0; i < S->n; i++) { fputs(i ? " > " : "", f); mpz_out_str(f, 10, S->size + i); }
-    char *s = cli_doc_piece_end(&b), pre[8] = "", last[8];
+    char *s = lt_doc_piece_end(&b), pre[8] = "", last[8];
     if (q == Q_MINDEPTH) {
         if (n >= 0) say(d, "min-depth of @: %ld order-blind (abelian) layer%s (Heo et al. 2026, Theorem 3.4)", n, n == 1 ? "" : "s");
         else say(d, "min-depth of @: no constant number of order-blind layers (not solvable)");
@@ -348,10 +348,10 @@ static void series_head(cli_doc *d, int q, const cli_tex_series_t *S)
     free(s);
     if (!tex) return;
     fprintf(d->f, "\\begin{equation*}\n");
-    cli_tex_object(d->f, d->object);
+    lt_tex_object(d->f, d->object);
     for (int i = 0; i < S->n; i++) {
         fputs(i == 0 ? " = \\underset{" : S->is_lie ? " \\supset \\underset{" : " \\triangleright \\underset{", d->f);
-        cli_tex_mpz(d->f, S->size + i);
+        lt_tex_mpz(d->f, S->size + i);
         fprintf(d->f, "}{%s_{%d}}", X, i);
     }
     fputs(S->reaches_bottom ? (S->is_lie ? " = 0" : " = 1") : " \\quad\\text{(the last term repeats)}", d->f);
@@ -359,18 +359,18 @@ static void series_head(cli_doc *d, int q, const cli_tex_series_t *S)
 }
 
 /* JSON: "quotient_abelian" (central: -1, not said). */
-static void holds(cli_doc *d, int central, long checks)
+static void holds(lt_doc *d, int central, long checks)
 {
-    cli_doc_open(d, "|quotient_abelian");
-    cli_doc_bool(d, "|holds", 1);
-    if (central >= 0) cli_doc_bool(d, "|central", central);
-    cli_doc_long(d, "|checks", checks, NULL);
-    cli_doc_close(d);
+    lt_doc_open(d, "|quotient_abelian");
+    lt_doc_bool(d, "|holds", 1);
+    if (central >= 0) lt_doc_bool(d, "|central", central);
+    lt_doc_long(d, "|checks", checks, NULL);
+    lt_doc_close(d);
 }
 
 /* The end of a series question: the answer in words; min-depth, why fewer
    layers cannot do (JSON: the restricted-layer bound and the sources). */
-static void series_tail(cli_doc *d, int q, const cli_tex_series_t *S)
+static void series_tail(lt_doc *d, int q, const lt_tex_series_t *S)
 {
     int lie = S->is_lie;
     long len = S->n - 1, n = S->reaches_bottom ? len : -1;
@@ -384,8 +384,8 @@ static void series_tail(cli_doc *d, int q, const cli_tex_series_t *S)
             say(d, "no depth suffices: every layer leaves the perfect residual untouched (Heo et al. 2026,\n"
                 "Proposition 3.3); %s", lie ? "a depth-$k$ stack leaves an error $O(eps^(c+1))$ (see 'lietool error-bound')"
                                            : "Barrington (1989): the word problem is NC1-complete");
-        cli_doc_long(d, "|restricted_layers", n >= 0 ? lt_depth_restricted_layers(n) : -1, "none");
-        cli_doc_strs(d, "|sources", 2, (const char *[]){"Heo et al. 2026, Theorem 3.4", "Heo et al. 2026, Proposition 3.3"});
+        lt_doc_long(d, "|restricted_layers", n >= 0 ? lt_depth_restricted_layers(n) : -1, "none");
+        lt_doc_strs(d, "|sources", 2, (const char *[]){"Heo et al. 2026, Theorem 3.4", "Heo et al. 2026, Proposition 3.3"});
         return;
     }
     say(d, "");
@@ -398,38 +398,38 @@ static void series_tail(cli_doc *d, int q, const cli_tex_series_t *S)
 
 /* JSON: a size, under pre with "order" (a group's, a string) or "dimension"
    (a Lie algebra's, a number). */
-static void jsize(cli_doc *d, const char *pre, const mpz_t z, int lie)
+static void jsize(lt_doc *d, const char *pre, const mpz_t z, int lie)
 {
     char key[48];
     snprintf(key, sizeof key, "|%s%s", pre, lie ? "dimension" : "order");
-    if (lie) cli_doc_long(d, key, mpz_get_si(z), NULL);
-    else cli_doc_mpz(d, key, z);
+    if (lie) lt_doc_long(d, key, mpz_get_si(z), NULL);
+    else lt_doc_mpz(d, key, z);
 }
 
 /* The series from the object down with a witness per step, for a group
    (P, G) or a Lie algebra (R, N): the derived or lower central series, as
    question q asks; min-depth writes it as the abelian tower. */
-static void series_explain(cli_doc *d, int q, const lt_pgrp_series_witness_struct *P, const lt_liealg_series_witness_struct *R,
+static void series_explain(lt_doc *d, int q, const lt_pgrp_series_witness_struct *P, const lt_liealg_series_witness_struct *R,
                            const lt_pgrp_struct *G, const lnames *N)
 {
     int lie = !P, lower = P ? P->lower : R->lower, tower = q == Q_MINDEPTH;
     int nsteps = P ? P->nsteps : (int)R->nsteps, residual = P ? P->residual : R->residual;
     const char *X = lower ? "C" : lie ? "L" : "G", *Y = lie ? "L" : "G", *size = lie ? "dimension" : "order";
-    cli_tex_series_t T;
+    lt_tex_series_t T;
     mpz_t qd;       /* a Lie algebra's quotient dimension */
     mpz_init(qd);
-    if (P) cli_tex_series_pgrp(&T, P->S, lower); else cli_tex_series_lie(&T, R->S, lower);
+    if (P) lt_tex_series_pgrp(&T, P->S, lower); else lt_tex_series_lie(&T, R->S, lower);
     series_head(d, q, &T);
     if (lie) basis(d, N); else convention(d);
     if (tower && lie) say(d, "the abelian tower: each layer tracks one abelian factor of the derived series:");
     else if (tower)
         say(d, "the abelian tower: each layer reads the token and the states of the layers\n"
             "before it, and tracks one abelian factor of the derived series (a cascade):");
-    cli_doc_list_begin(d, tower ? "|layers" : "|terms");
+    lt_doc_list_begin(d, tower ? "|layers" : "|terms");
     if (!tower) {
         say(d, "");
-        cli_doc_item_begin(d);
-        cli_doc_long(d, "|index", 0, NULL);
+        lt_doc_item_begin(d);
+        lt_doc_long(d, "|index", 0, NULL);
         jsize(d, "", T.size, lie);
         if (!lie) {
             char *g = gens(d, "|generators", G);
@@ -437,12 +437,12 @@ static void series_explain(cli_doc *d, int q, const lt_pgrp_series_witness_struc
             lt_free(g);
         } else {
             say(d, "$%s0 = @$, dimension %Zd", X, T.size);
-            cli_doc_list_begin(d, "|generators");     /* the basis: unit vectors */
-            for (slong i = 0, n = N->L->dim; d->mode == CLI_JSON && i < n; i++)
-                for (slong j = 0; j < n; j++) fprintf(j ? d->f : cli_doc_elem(d), "%s\"%d\"%s", j ? ", " : "[", i == j, j < n - 1 ? "" : "]");
-            cli_doc_list_end(d);
+            lt_doc_list_begin(d, "|generators");     /* the basis: unit vectors */
+            for (slong i = 0, n = N->L->dim; d->mode == LT_DOC_JSON && i < n; i++)
+                for (slong j = 0; j < n; j++) fprintf(j ? d->f : lt_doc_elem(d), "%s\"%d\"%s", j ? ", " : "[", i == j, j < n - 1 ? "" : "]");
+            lt_doc_list_end(d);
         }
-        cli_doc_item_end(d);
+        lt_doc_item_end(d);
     }
     for (int i = 0; i < nsteps; i++) {
         int last = residual && i == nsteps - 1, wlen = P ? P->steps[i].W->len : (int)R->steps[i].W->len;
@@ -453,25 +453,25 @@ static void series_explain(cli_doc *d, int q, const lt_pgrp_series_witness_struc
             if (lie) say(d, "  layer %d tracks $%s%d/%s%d$, abelian of dimension %Zd (brackets checked: %ld)", i + 1, X, i, X, i + 1, qs, checks);
             else say(d, "  layer %d tracks $%s%d/%s%d$, abelian of order %Zd ($%s%d$ has order %Zd; memberships checked: %ld)",
                      i + 1, X, i, X, i + 1, qs, X, i + 1, t, checks);
-            cli_doc_item_begin(d);
-            cli_doc_long(d, "|layer", i + 1, NULL);
-            cli_doc_json(d, "|quotient", "\"%s%d/%s%d\"", X, i, X, i + 1);
+            lt_doc_item_begin(d);
+            lt_doc_long(d, "|layer", i + 1, NULL);
+            lt_doc_json(d, "|quotient", "\"%s%d/%s%d\"", X, i, X, i + 1);
             jsize(d, "quotient_", qs, lie);
             jsize(d, "term_", t, lie);
             holds(d, -1, checks);
-            cli_doc_item_end(d);
+            lt_doc_item_end(d);
             continue;
         }
         char z[16], head[160];
         if (lower) snprintf(z, sizeof z, "%s", Y); else snprintf(z, sizeof z, "%s%d", X, i);
         gmp_snprintf(head, sizeof head, "$%s%d = [%s%d, %s]$, %s %Zd", X, i + 1, X, i, z, size, t);
         if (tower) {
-            cli_doc_list_end(d);
-            cli_doc_open(d, "|perfect_residual");
+            lt_doc_list_end(d);
+            lt_doc_open(d, "|perfect_residual");
             say(d, "  then $%s%d = [%s%d, %s%d]$: the perfect residual, of %s %Zd, %s", X, i, X, i, X, i, size, t,
                 lie ? "spanned by the brackets" : "generated by commutators of its own elements:");
         } else {
-            cli_doc_item_begin(d);
+            lt_doc_item_begin(d);
             say(d, "");
             if (wlen && lie) say(d, "%s, spanned by the brackets", head);
             else if (wlen) say(d, "%s, generated by %d commutator%s of elements of $%s%d$%s:", head, wlen, wlen == 1 ? "" : "s", X, i,
@@ -480,19 +480,19 @@ static void series_explain(cli_doc *d, int q, const lt_pgrp_series_witness_struc
             else if (lower) say(d, "%s: every commutator $[x,g]$ of a generator $x$ of $%s%d$ and a generator $g$ of $G$ is trivial", head, X, i);
             else say(d, lie ? "%s: every bracket of basis elements of $%s%d$ is 0" : "%s: every commutator of generators of $%s%d$ is trivial", head, X, i);
         }
-        cli_doc_long(d, "|index", tower ? i : i + 1, NULL);
+        lt_doc_long(d, "|index", tower ? i : i + 1, NULL);
         jsize(d, "", t, lie);
         if (P) pwit(d, P->steps[i].W, 0); else lwit(d, N, R->steps[i].W);
         if (tower) {
             say(d, "  its abelian quotient is %s, so no order-blind layer can peel anything off", lie ? "0" : "trivial");
-            cli_doc_json(d, lie ? "|abelian_quotient_dimension" : "|abelian_quotient_order", lie ? "0" : "\"1\"");
-            cli_doc_close(d);
+            lt_doc_json(d, lie ? "|abelian_quotient_dimension" : "|abelian_quotient_order", lie ? "0" : "\"1\"");
+            lt_doc_close(d);
         } else if (last) {
             if (lie) say(d, "  $%s%d = %s%d$: the series stops at a term of dimension $%Zd > 0$", X, i + 1, X, i, t);
             else if (lower) say(d, "  $%s%d = %s%d$: the series stops at a group of order $%Zd > 1$ ($[%s%d, G] = %s%d$)", X, i + 1, X, i, t, X, i, X, i);
             else say(d, "  $%s%d = %s%d$: the series stops at a group of order $%Zd > 1$ that is perfect (every generator above is a commutator)",
                      X, i + 1, X, i, t);
-            cli_doc_bool(d, "|equals_previous", 1);
+            lt_doc_bool(d, "|equals_previous", 1);
         } else {
             const lt_qspace_struct *U = lie ? lt_liealg_series_witness_term(R, i) : NULL;
             if (U && U->rank > 0 && U->rank < N->L->dim) {
@@ -520,17 +520,17 @@ static void series_explain(cli_doc *d, int q, const lt_pgrp_series_witness_struc
             jsize(d, "quotient_", qs, lie);
             holds(d, lower, checks);
         }
-        if (!tower) cli_doc_item_end(d);
+        if (!tower) lt_doc_item_end(d);
     }
     mpz_clear(qd);
-    if (!tower || !residual) cli_doc_list_end(d);
-    if (tower && !residual) cli_doc_str(d, "|perfect_residual", NULL, NULL);
+    if (!tower || !residual) lt_doc_list_end(d);
+    if (tower && !residual) lt_doc_str(d, "|perfect_residual", NULL, NULL);
     series_tail(d, q, &T);
-    cli_tex_series_clear(&T);
+    lt_tex_series_clear(&T);
 }
 
 /* A series question (or min-depth) about the object X. */
-static int series(cli_doc *d, cli_opts *o, cli_object *X, const lnames *N, int q)
+static int series(lt_doc *d, cli_opts *o, cli_object *X, const lnames *N, int q)
 {
     int lower = q == Q_LOWER || q == Q_NILPOTENT, lie = X->is_lie, r = -1;
     lt_pgrp_series_witness_t P;
@@ -550,30 +550,30 @@ static int series(cli_doc *d, cli_opts *o, cli_object *X, const lnames *N, int q
     return r;
 }
 
-static int lie_abelian(cli_doc *d, cli_opts *o, const lnames *N)
+static int lie_abelian(lt_doc *d, cli_opts *o, const lnames *N)
 {
     lt_liealg_abelian_witness_t R;
     lt_liealg_abelian_witness_init(R);
     lt_liealg_abelian_witness(R, N->L);
     begin(d, o, Q_ABELIAN);
-    cli_doc_bool(d, "|answer", R->abelian);
-    cli_doc_long(d, "|dimension", (long)N->L->dim, NULL);
+    lt_doc_bool(d, "|answer", R->abelian);
+    lt_doc_long(d, "|dimension", (long)N->L->dim, NULL);
     if (!R->abelian) {
         say(d, "no: two basis elements do not commute");
         basis(d, N);
-        cli_doc_list_begin(d, "|witnesses");
+        lt_doc_list_begin(d, "|witnesses");
         bracket(d, N, R->W->u[0], R->W->v[0], R->W->w[0]);
-        cli_doc_list_end(d);
+        lt_doc_list_end(d);
     } else {
         say(d, "yes: the bracket of every pair of basis elements of @ is 0");
-        cli_doc_long(d, "|pairs_checked", R->pairs, NULL);
+        lt_doc_long(d, "|pairs_checked", R->pairs, NULL);
     }
     int r = !R->abelian;
     lt_liealg_abelian_witness_clear(R);
     return r;
 }
 
-static int lie_perfect(cli_doc *d, cli_opts *o, const lnames *N)
+static int lie_perfect(lt_doc *d, cli_opts *o, const lnames *N)
 {
     lt_liealg_perfect_witness_t R;
     lt_liealg_perfect_witness_init(R);
@@ -582,11 +582,11 @@ static int lie_perfect(cli_doc *d, cli_opts *o, const lnames *N)
     long n = (long)N->L->dim, r = lt_liealg_perfect_witness(R, N->L, err) ? cli_fail(err) : !R->perfect;
     if (r == 0 || r == 1) {
         begin(d, o, Q_PERFECT);
-        cli_doc_bool(d, "|answer", R->perfect);
-        cli_doc_long(d, "|dimension", n, NULL);
+        lt_doc_bool(d, "|answer", R->perfect);
+        lt_doc_long(d, "|dimension", n, NULL);
         if (!R->perfect) {
             say(d, "no: $[@, @]$ has dimension $%ld < %ld$", (long)R->derived_dim, n);
-            cli_doc_long(d, "|derived_dimension", (long)R->derived_dim, NULL);
+            lt_doc_long(d, "|derived_dimension", (long)R->derived_dim, NULL);
         } else {
             say(d, "yes: $[@, @] = @$");
             basis(d, N);
@@ -643,7 +643,7 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
         verdict = r < 0;
     }
     if (r < 0) {
-        cli_doc d;
+        lt_doc d;
         lnames N = {0};
         if (X.is_lie) lnames_init(&N, X.L);
         if (q == Q_PERFECT) r = X.is_lie ? lie_perfect(&d, &o, &N) : group_perfect(&d, &o, X.G);
@@ -652,7 +652,7 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
         lt_free(N.names);
         /* min-depth --arch: the verdict of lietool plan after the explanation */
         if ((r == 0 || r == 1) && verdict) cli_verdict_after(&d, V, o.object);
-        if (r == 0 || r == 1) cli_doc_end(&d, NULL);
+        if (r == 0 || r == 1) lt_doc_end(&d, NULL);
     }
     lt_plan_verdict_clear(V);
     o.pos--;

@@ -70,17 +70,17 @@ static void errors_tex(const cli_opts *o, const lt_magnus_params *P, const lt_ma
                        const lt_free_word_t W)
 {
     (void)tok, (void)W;
-    cli_tex_begin(stdout, o);
+    cli_tex_begin(o);
     printf("\\begin{equation*}\n\\varepsilon = \\sum_{t} \\|h A_{w_t}\\| = ");
-    cli_tex_mpfr(stdout, R->eps, 7);
+    lt_tex_mpfr(stdout, R->eps, 7);
     printf(", \\qquad \\|\\Omega_{2}\\| = ");
-    cli_tex_mpfr(stdout, R->comm, 7);
+    lt_tex_mpfr(stdout, R->comm, 7);
     printf(" \\qquad \\text{(%s norm)}\n\\end{equation*}\n", norm_name(P));
     printf("\\begin{center}\n\\begin{tabular}{rl}\n$k$ & "
            "$\\|\\exp(\\Omega^{[k]}) - e^{h A_{w_T}} \\cdots e^{h A_{w_1}}\\|$ \\\\\n\\hline\n");
     for (long k = 1; k <= R->K; k++) {
         printf("$%ld$ & $", k);
-        cli_tex_mpfr(stdout, R->errors + k - 1, 7);
+        lt_tex_mpfr(stdout, R->errors + k - 1, 7);
         printf("$ \\\\\n");
     }
     printf("\\end{tabular}\n\\end{center}\n");
@@ -115,19 +115,19 @@ static void put_expansion(const cli_opts *o, long K, const lt_lyndon_t B, const 
 {
     slong nz = 0;
     for (slong i = 0; i < B->n; i++) nz += !fmpq_is_zero(c + i);
-    cli_doc d;
+    lt_doc d;
     cli_doc_begin(&d, o, NULL, NULL);
-    cli_doc_list_begin(&d, "word");
-    for (int i = 0; i < ntok && d.mode == CLI_JSON; i++) lt_json_put_string(cli_doc_elem(&d), tok[i]);
-    cli_doc_list_end(&d);
-    cli_doc_list_begin(&d, "letters");
-    for (int i = 0; i < W->r && d.mode == CLI_JSON; i++) lt_json_put_string(cli_doc_elem(&d), W->names[i]);
-    cli_doc_list_end(&d);
-    cli_doc_long(&d, "|expansion_order", K, NULL);
-    cli_doc_long(&d, "|dimension", (long)B->n, NULL);
-    cli_doc_long(&d, "|nonzero", (long)nz, NULL);
-    cli_doc_brackets(&d, "\\Omega", B, c, W->names, 0);
-    cli_doc_end(&d, NULL);
+    lt_doc_list_begin(&d, "word");
+    for (int i = 0; i < ntok && d.mode == LT_DOC_JSON; i++) lt_json_put_string(lt_doc_elem(&d), tok[i]);
+    lt_doc_list_end(&d);
+    lt_doc_list_begin(&d, "letters");
+    for (int i = 0; i < W->r && d.mode == LT_DOC_JSON; i++) lt_json_put_string(lt_doc_elem(&d), W->names[i]);
+    lt_doc_list_end(&d);
+    lt_doc_long(&d, "|expansion_order", K, NULL);
+    lt_doc_long(&d, "|dimension", (long)B->n, NULL);
+    lt_doc_long(&d, "|nonzero", (long)nz, NULL);
+    lt_doc_brackets(&d, "\\Omega", B, c, W->names, 0);
+    lt_doc_end(&d, NULL);
 }
 
 typedef struct {

@@ -36,60 +36,60 @@ typedef struct {
 /* The result M: text, JSON or LaTeX. */
 static void put(const cli_opts *o, const cli_depth_opts *dp, const cli_depth_profile *P, const md_result *M)
 {
-    cli_doc D, *d = &D;
+    lt_doc D, *d = &D;
     unsigned long T = M->T;
     const char *cite37 = lt_depth_cite_reading(LT_SRC_HEO_PROP37, dp->bound), *cite33 = lt_depth_cite(LT_SRC_HEO_PROP33);
     cli_depth_head(d, o, P);
-    cli_doc_long(d, "|abelian_layers", M->ab, "");
-    cli_doc_long(d, "|restricted_layers", M->re, "");
-    cli_doc_str(d, "|layers", dp->layers == 2 ? "restricted" : "abelian", NULL);
-    cli_doc_long(d, "|min_depth", dp->layers == 2 ? M->re : M->ab, "");
-    cli_doc_str(d, "|bound", lt_depth_bound_name(dp->bound), NULL);
+    lt_doc_long(d, "|abelian_layers", M->ab, "");
+    lt_doc_long(d, "|restricted_layers", M->re, "");
+    lt_doc_str(d, "|layers", dp->layers == 2 ? "restricted" : "abelian", NULL);
+    lt_doc_long(d, "|min_depth", dp->layers == 2 ? M->re : M->ab, "");
+    lt_doc_str(d, "|bound", lt_depth_bound_name(dp->bound), NULL);
     if (dp->layers != 2 && M->ab >= 0)
-        cli_doc_claim(d, "abelian layers", NULL, "$%ld$ (%s and Proposition 3.3)", M->ab, lt_depth_cite(LT_SRC_HEO_THM34));
-    else if (dp->layers != 2) cli_doc_claim(d, "abelian layers", cite33, "no constant depth");
-    if (dp->layers != 1 && M->re >= 0) cli_doc_claim(d, "restricted layers", cite33, "at least $%ld$", M->re);
-    else if (dp->layers != 1) cli_doc_claim(d, "restricted layers", cite33, "no constant depth");
+        lt_doc_claim(d, "abelian layers", NULL, "$%ld$ (%s and Proposition 3.3)", M->ab, lt_depth_cite(LT_SRC_HEO_THM34));
+    else if (dp->layers != 2) lt_doc_claim(d, "abelian layers", cite33, "no constant depth");
+    if (dp->layers != 1 && M->re >= 0) lt_doc_claim(d, "restricted layers", cite33, "at least $%ld$", M->re);
+    else if (dp->layers != 1) lt_doc_claim(d, "restricted layers", cite33, "no constant depth");
     if (!T) {
-        if (d->mode == CLI_JSON)
+        if (d->mode == LT_DOC_JSON)
             printf(", \"length\": null, \"log_depth_bound\": null, \"log_depth_bound_v1\": null"
                    ", \"log_depth_bound_sharp\": null, \"depth_for_length\": null, \"tokens\": null, \"width_bound\": null");
     } else {
-        cli_doc_long(d, "length", (long)T, NULL);
-        cli_doc_long(d, "|log_depth_bound", M->lb, NULL);
-        cli_doc_long(d, "|log_depth_bound_v1", M->lb1, NULL);
-        cli_doc_long(d, "|log_depth_bound_sharp", M->lbs, NULL);
-        cli_doc_long(d, "|depth_for_length", M->within, NULL);
+        lt_doc_long(d, "length", (long)T, NULL);
+        lt_doc_long(d, "|log_depth_bound", M->lb, NULL);
+        lt_doc_long(d, "|log_depth_bound_v1", M->lb1, NULL);
+        lt_doc_long(d, "|log_depth_bound_sharp", M->lbs, NULL);
+        lt_doc_long(d, "|depth_for_length", M->within, NULL);
         if (dp->bound == LT_BOUND_V1)
-            cli_doc_claim(d, "bound", NULL, "v1, as published (arXiv:2603.05573v1); --bound sharp for $floor(log2 T) + 1$");
+            lt_doc_claim(d, "bound", NULL, "v1, as published (arXiv:2603.05573v1); --bound sharp for $floor(log2 T) + 1$");
         else
-            cli_doc_claim(d, "bound", NULL, "sharp: $floor(log2 T) + 1$, the derived length of the free nilpotent class $T$;"
+            lt_doc_claim(d, "bound", NULL, "sharp: $floor(log2 T) + 1$, the derived length of the free nilpotent class $T$;"
                           " v1 (the published ceil) is the default");
-        cli_doc_claim(d, "log-depth bound", cite37, "$%d = %s(log2 %lu) + 1$ abelian layers", M->lb,
+        lt_doc_claim(d, "log-depth bound", cite37, "$%d = %s(log2 %lu) + 1$ abelian layers", M->lb,
                       dp->bound == LT_BOUND_V1 ? "ceil" : "floor", T);
-        cli_doc_claim(d, "v1 / sharp", NULL, "$%d$ / $%d$", M->lb1, M->lbs);
+        lt_doc_claim(d, "v1 / sharp", NULL, "$%d$ / $%d$", M->lb1, M->lbs);
         if (M->ab >= 0)
-            cli_doc_claim(d, "layers for length", NULL, "at most $%ld$ (the smaller of the derived length $%ld$ and the "
+            lt_doc_claim(d, "layers for length", NULL, "at most $%ld$ (the smaller of the derived length $%ld$ and the "
                           "log-depth bound $%d$)", M->within, M->ab, M->lb);
-        cli_doc_row(d, "tokens");
-        cli_doc_put_mpz(d, M->n);
-        cli_doc_text(d, NULL, " (%s)", dp->tokens ? "--tokens" : P->is_lie ? "$dim L$; --tokens $N$ to change" : "$|G|$; --tokens $N$ to change");
-        cli_doc_row_end(d);
+        lt_doc_row(d, "tokens");
+        lt_doc_put_mpz(d, M->n);
+        lt_doc_text(d, NULL, " (%s)", dp->tokens ? "--tokens" : P->is_lie ? "$dim L$; --tokens $N$ to change" : "$|G|$; --tokens $N$ to change");
+        lt_doc_row_end(d);
     }
     if (T) {
-        FILE *f = cli_doc_row(d, "width|width_bound");
-        if (f && d->mode == CLI_JSON && M->wst) fputs("null", f);
-        else if (f && M->wst) { fputs("not computed: ", f); (d->mode == CLI_TEX ? cli_tex_text : cli_plain_prose)(f, M->werr->msg); }
+        FILE *f = lt_doc_row(d, "width|width_bound");
+        if (f && d->mode == LT_DOC_JSON && M->wst) fputs("null", f);
+        else if (f && M->wst) { fputs("not computed: ", f); (d->mode == LT_DOC_TEX ? lt_tex_text : lt_doc_plain_prose)(f, M->werr->msg); }
         else if (f) {
-            cli_doc_put_mpz(d, M->width);
-            cli_doc_text(d, lt_depth_cite(LT_SRC_HEO_COR38),
+            lt_doc_put_mpz(d, M->width);
+            lt_doc_text(d, lt_depth_cite(LT_SRC_HEO_COR38),
                           ", the dimension of the free nilpotent Lie algebra of class $%lu$ on the tokens", T);
         }
-        cli_doc_row_end(d);
-        if (M->wst && d->mode == CLI_JSON) { printf(", \"notes\": ["); lt_json_put_string(stdout, M->werr->msg); printf("]"); }
+        lt_doc_row_end(d);
+        if (M->wst && d->mode == LT_DOC_JSON) { printf(", \"notes\": ["); lt_json_put_string(stdout, M->werr->msg); printf("]"); }
     }
     if (P->has_verdict) cli_verdict_after(d, P->verdict, o->object);
-    cli_doc_end(d, NULL);
+    lt_doc_end(d, NULL);
 }
 
 static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)

@@ -40,10 +40,10 @@ int cmd_plan(int argc, char **argv, const lt_cmd *self)
     lt_plan_verdict_init(V);
     r = cli_verdict_compute(V, &X, &p.arch.a, p.layers, (long)p.d.length, p.d.bound, &o);
     if (r < 0) {
-        cli_doc d;
+        lt_doc d;
         cli_doc_begin(&d, &o, NULL, NULL);
         cli_verdict_put(&d, V, o.object, "");
-        cli_doc_end(&d, NULL);
+        lt_doc_end(&d, NULL);
         r = 0;
     }
     lt_plan_verdict_clear(V);

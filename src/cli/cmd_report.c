@@ -18,7 +18,7 @@
 #define MAX_CLAIMS 24
 
 /* A claim's text is prose in which $...$ marks plain notation
-   (cli_tex_prose): mark as written, text without the marks. */
+   (lt_tex_prose): mark as written, text without the marks. */
 typedef struct {
     const char *section;
     char key[32];
@@ -116,7 +116,7 @@ static void tex_exponents(const cli_depth_opts *dp, long dl)
         if (lt_depth_is_exact(k, dl)) printf(" & -");
         else printf(" & %lu", lt_depth_error_exponent(k, dp->bound));
     printf("\n\\end{array}\n\\end{equation*}\n(");
-    cli_tex_text(stdout, lt_depth_cite_reading(LT_SRC_HEO_COR36, dp->bound));
+    lt_tex_text(stdout, lt_depth_cite_reading(LT_SRC_HEO_COR36, dp->bound));
     printf(")\\par\n");
 }
 
@@ -124,68 +124,68 @@ static void tex_exponents(const cli_depth_opts *dp, long dl)
    exponents as an array), the lengths and exponents in JSON. */
 static void put(const cli_opts *o, const cli_depth_opts *dp, const cli_depth_profile *P, const rp_result *R)
 {
-    cli_doc D, *d = &D;
+    lt_doc D, *d = &D;
     char after[160];
     snprintf(after, sizeof after, ": depth report (bound %s%s)", lt_depth_bound_name(dp->bound),
              dp->bound == LT_BOUND_V1 ? ", as published in arXiv:2603.05573v1; the other reading: --bound sharp"
                                       : "; the default is v1, as published");
     cli_doc_begin(d, o, o->object, after);
-    cli_doc_str(d, "|kind", P->is_lie ? "lie_algebra" : "group", NULL);
-    cli_doc_section(d, "Algebraic profile");
-    if (P->is_lie) cli_doc_long(d, "dimension", mpz_get_si(P->size), NULL);
-    else cli_doc_mpz(d, "order", P->size);
-    cli_doc_bool(d, "abelian", P->abelian);
-    cli_doc_bool(d, "nilpotent", P->nilpotent);
-    cli_doc_bool(d, "solvable", P->solvable);
-    cli_doc_bool(d, "perfect", P->perfect);
+    lt_doc_str(d, "|kind", P->is_lie ? "lie_algebra" : "group", NULL);
+    lt_doc_section(d, "Algebraic profile");
+    if (P->is_lie) lt_doc_long(d, "dimension", mpz_get_si(P->size), NULL);
+    else lt_doc_mpz(d, "order", P->size);
+    lt_doc_bool(d, "abelian", P->abelian);
+    lt_doc_bool(d, "nilpotent", P->nilpotent);
+    lt_doc_bool(d, "solvable", P->solvable);
+    lt_doc_bool(d, "perfect", P->perfect);
     cli_depth_series(d, "derived series", P, 0);
-    cli_doc_long(d, "derived length", R->dl, "not solvable");
+    lt_doc_long(d, "derived length", R->dl, "not solvable");
     cli_depth_series(d, "lower central series", P, 1);
-    cli_doc_long(d, "nilpotency class", P->nilpotent ? P->nilpotency_class : -1, "not nilpotent");
-    cli_doc_long(d, "|abelian_layers", R->ab, "");
-    cli_doc_long(d, "|restricted_layers", R->ab >= 0 ? R->re : -1, "");
-    cli_doc_str(d, "|bound", lt_depth_bound_name(dp->bound), NULL);
-    cli_doc_mpz(d, "|tokens", R->n);
-    cli_doc_list_begin(d, "lengths");
+    lt_doc_long(d, "nilpotency class", P->nilpotent ? P->nilpotency_class : -1, "not nilpotent");
+    lt_doc_long(d, "|abelian_layers", R->ab, "");
+    lt_doc_long(d, "|restricted_layers", R->ab >= 0 ? R->re : -1, "");
+    lt_doc_str(d, "|bound", lt_depth_bound_name(dp->bound), NULL);
+    lt_doc_mpz(d, "|tokens", R->n);
+    lt_doc_list_begin(d, "lengths");
     for (int i = 0; i < R->nlen; i++) {
-        cli_doc_item_begin(d);
-        cli_doc_long(d, "|length", (long)R->lengths[i], NULL);
-        cli_doc_long(d, "|log_depth_bound", lt_depth_log_bound(R->lengths[i], dp->bound), NULL);
-        if (R->wst[i]) cli_doc_str(d, "|width_bound", NULL, NULL); else cli_doc_mpz(d, "|width_bound", R->width + i);
-        cli_doc_item_end(d);
+        lt_doc_item_begin(d);
+        lt_doc_long(d, "|length", (long)R->lengths[i], NULL);
+        lt_doc_long(d, "|log_depth_bound", lt_depth_log_bound(R->lengths[i], dp->bound), NULL);
+        if (R->wst[i]) lt_doc_str(d, "|width_bound", NULL, NULL); else lt_doc_mpz(d, "|width_bound", R->width + i);
+        lt_doc_item_end(d);
     }
-    cli_doc_list_end(d);
-    cli_doc_list_begin(d, "error_exponents");
-    for (int k = 1; k <= DEPTHS && d->mode == CLI_JSON; k++) fprintf(cli_doc_elem(d), "%lu", lt_depth_error_exponent(k, dp->bound));
-    cli_doc_list_end(d);
-    cli_doc_long(d, "|exact_from_depth", R->dl >= 0 ? (R->dl > 0 ? R->dl : 1) : -1, "");
-    cli_doc_str(d, "|word_problem", P->is_lie ? NULL : lt_depth_word_problem_name(lt_depth_word_problem_class(R->dl)), NULL);
+    lt_doc_list_end(d);
+    lt_doc_list_begin(d, "error_exponents");
+    for (int k = 1; k <= DEPTHS && d->mode == LT_DOC_JSON; k++) fprintf(lt_doc_elem(d), "%lu", lt_depth_error_exponent(k, dp->bound));
+    lt_doc_list_end(d);
+    lt_doc_long(d, "|exact_from_depth", R->dl >= 0 ? (R->dl > 0 ? R->dl : 1) : -1, "");
+    lt_doc_str(d, "|word_problem", P->is_lie ? NULL : lt_depth_word_problem_name(lt_depth_word_problem_class(R->dl)), NULL);
     const char *section = NULL;
-    cli_doc_list_begin(d, "claims");
+    lt_doc_list_begin(d, "claims");
     for (int i = 0; i < R->C->n; i++) {
         const claim *c = &R->C->c[i];
         const char *src = c->src >= 0 ? lt_depth_cite_reading(c->src, dp->bound) : NULL;
-        if (c->section != section && d->mode != CLI_JSON) {
+        if (c->section != section && d->mode != LT_DOC_JSON) {
             section = c->section;
-            if (d->mode == CLI_TEX) { cli_doc_break(d); printf("\\medskip\n"); }
-            cli_doc_section(d, section);
-            if (d->mode == CLI_TEX && section == ERR) tex_exponents(dp, R->dl);
+            if (d->mode == LT_DOC_TEX) { lt_doc_break(d); printf("\\medskip\n"); }
+            lt_doc_section(d, section);
+            if (d->mode == LT_DOC_TEX && section == ERR) tex_exponents(dp, R->dl);
         }
-        cli_doc_item_begin(d);
-        cli_doc_str(d, "|section", c->section, NULL);
-        cli_doc_str(d, "|key", c->key, NULL);
-        cli_doc_str(d, "|claim", c->text, NULL);
-        cli_doc_str(d, "|source", src, NULL);
-        cli_doc_item_end(d);
-        if (!(c->numbers && d->mode == CLI_TEX)) cli_doc_claim(d, c->key, src, "%s", d->mode == CLI_TEX ? c->mark : c->text);
+        lt_doc_item_begin(d);
+        lt_doc_str(d, "|section", c->section, NULL);
+        lt_doc_str(d, "|key", c->key, NULL);
+        lt_doc_str(d, "|claim", c->text, NULL);
+        lt_doc_str(d, "|source", src, NULL);
+        lt_doc_item_end(d);
+        if (!(c->numbers && d->mode == LT_DOC_TEX)) lt_doc_claim(d, c->key, src, "%s", d->mode == LT_DOC_TEX ? c->mark : c->text);
     }
-    cli_doc_list_end(d);
-    cli_doc_break(d);
+    lt_doc_list_end(d);
+    lt_doc_break(d);
     const char *heo = "Heo et al. 2026 is arXiv:2603.05573; lietool(1) lists every source under REFERENCES.";
-    if (d->mode == CLI_TEXT) printf("\n%s\n", heo);
-    else if (d->mode == CLI_TEX) { printf("\\medskip\n"); cli_tex_par(stdout, heo); }
+    if (d->mode == LT_DOC_TEXT) printf("\n%s\n", heo);
+    else if (d->mode == LT_DOC_TEX) { printf("\\medskip\n"); lt_tex_par(stdout, heo); }
     if (P->has_verdict) cli_verdict_after(d, P->verdict, o->object);
-    cli_doc_end(d, NULL);
+    lt_doc_end(d, NULL);
 }
 
 static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)

@@ -4,7 +4,7 @@
 #include <string.h>
 #include "cli.h"
 #include "lietool/io.h"
-#include "tex.h"
+#include "doc.h"
 
 typedef struct { int conv; } table_opts;
 
@@ -46,12 +46,12 @@ static void put_tex(const cli_opts *o, const char *spec, const lt_cayley_t C, lt
     long n = C->n;
     char after[64];
     snprintf(after, sizeof after, ": order %ld, %s convention", n, lt_convention_name(conv));
-    cli_tex_begin(stdout, o);
-    cli_tex_heading_object(stdout, spec, after);
+    cli_tex_begin(o);
+    lt_tex_heading_object(stdout, spec, after);
     printf("\\noindent ");
     for (long i = 0; i < n; i++) {
         printf("%s$%ld = ", i ? ", " : "", i);
-        cli_tex_math(stdout, C->names[i]);
+        lt_tex_math(stdout, C->names[i]);
         printf("$");
     }
     printf(".\\par\n\\noindent Row $i$, column $j$: the index of the product of elements $i$ and $j$.\n");

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "doc.h"
 #include "lietool/io.h"
 #include "lietool/json.h"
 
@@ -157,18 +158,45 @@ char *cli_join(char **pos, int first, int npos)
     return s;
 }
 
+/* Starts d (mode m, on stdout) with the keys or comment every output
+   starts with: the object as given (or the operands), the command and,
+   for LaTeX, the command line's operands. */
+static void doc_start(lt_doc *d, const cli_opts *o, lt_doc_mode m)
+{
+    char *ops = cli_join(o->pos, 0, o->npos);
+    const char *name = o->cmd ? o->cmd->name : "", *sub = o->sub && o->sub->name ? o->sub->name : NULL;
+    size_t n = strlen(name) + (sub ? strlen(sub) + 1 : 0) + 1;
+    char *cmd = lt_malloc(n), *line = lt_malloc(n + strlen(ops) + 1);
+    snprintf(cmd, n, "%s%s%s", name, sub ? " " : "", sub ? sub : "");
+    snprintf(line, n + strlen(ops) + 1, "%s%s%s", cmd, o->npos ? " " : "", ops);
+    lt_doc_init(d, stdout, m);
+    lt_doc_start(d, o->object ? o->object : ops, cmd, line);
+    lt_free(line);
+    lt_free(cmd);
+    lt_free(ops);
+}
+
 void cli_json_begin(const cli_opts *o)
 {
-    printf("{\"object\": ");
-    if (o->object) lt_json_put_string(stdout, o->object);
-    else {
-        char *s = cli_join(o->pos, 0, o->npos);
-        lt_json_put_string(stdout, s);
-        lt_free(s);
-    }
-    printf(", \"command\": \"%s", o->cmd ? o->cmd->name : "");
-    if (o->sub && o->sub->name) printf(" %s", o->sub->name);
-    printf("\"");
+    lt_doc d;
+    doc_start(&d, o, LT_DOC_JSON);
+}
+
+void cli_tex_begin(const cli_opts *o)
+{
+    lt_doc d;
+    doc_start(&d, o, LT_DOC_TEX);
+}
+
+void cli_doc_attach(lt_doc *d, const cli_opts *o)
+{
+    lt_doc_init(d, stdout, o->latex ? LT_DOC_TEX : o->json ? LT_DOC_JSON : LT_DOC_TEXT);
+}
+
+void cli_doc_begin(lt_doc *d, const cli_opts *o, const char *object, const char *after)
+{
+    doc_start(d, o, o->latex ? LT_DOC_TEX : o->json ? LT_DOC_JSON : LT_DOC_TEXT);
+    lt_doc_heading(d, object, after);
 }
 
 void cli_put_mpz(FILE *f, const mpz_t z, int json)

@@ -119,16 +119,16 @@ void cli_depth_tokens(mpz_t n, const cli_depth_opts *d, const cli_depth_profile 
     else mpz_set(n, P->size);
 }
 
-void cli_depth_head(cli_doc *d, const cli_opts *o, const cli_depth_profile *P)
+void cli_depth_head(lt_doc *d, const cli_opts *o, const cli_depth_profile *P)
 {
     cli_doc_begin(d, o, o->object, NULL);
-    cli_doc_bool(d, "solvable", P->solvable);
-    cli_doc_long(d, "derived length", P->solvable ? P->derived_length : -1, "not solvable");
+    lt_doc_bool(d, "solvable", P->solvable);
+    lt_doc_long(d, "derived length", P->solvable ? P->derived_length : -1, "not solvable");
 }
 
-void cli_depth_series(cli_doc *d, const char *label, const cli_depth_profile *P, int lower)
+void cli_depth_series(lt_doc *d, const char *label, const cli_depth_profile *P, int lower)
 {
-    if (P->is_lie) cli_doc_lie_series(d, label, lower ? P->lie->lower : P->lie->derived, lower);
-    else cli_doc_pgrp_series(d, label, lower ? P->grp->lower : P->grp->derived, lower);
+    if (P->is_lie) lt_doc_lie_series(d, label, lower ? P->lie->lower : P->lie->derived, lower);
+    else lt_doc_pgrp_series(d, label, lower ? P->grp->lower : P->grp->derived, lower);
 }
 

@@ -86,8 +86,8 @@ int cli_depth_run(int argc, char **argv, const lt_cmd *self, int lower, cli_dept
 void cli_depth_tokens(mpz_t n, const cli_depth_opts *d, const cli_depth_profile *P);
 /* Starts the output (doc.h) with the object, solvable and derived length,
    in the layout of info. */
-void cli_depth_head(cli_doc *d, const cli_opts *o, const cli_depth_profile *P);
+void cli_depth_head(lt_doc *d, const cli_opts *o, const cli_depth_profile *P);
 /* A row with the derived (lower: lower central) series of P. */
-void cli_depth_series(cli_doc *d, const char *label, const cli_depth_profile *P, int lower);
+void cli_depth_series(lt_doc *d, const char *label, const cli_depth_profile *P, int lower);
 
 #endif

@@ -60,26 +60,26 @@ static void put_log(const lt_rank_log_t log, int json)
     }
 }
 
-int cli_float_begin(cli_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X, unsigned parts)
+int cli_float_begin(lt_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X, unsigned parts)
 {
     lt_err_t err;
     lt_err_init(err);
     lt_fliealg_profile_init(P);
     if (lt_fliealg_profile(P, X->F, parts, o->tol, X->log, err)) { lt_fliealg_profile_clear(P); return cli_fail(err); }
     cli_doc_begin(d, o, NULL, NULL);
-    cli_doc_bool(d, "|float", 1);
-    cli_doc_double(d, "|tol", "%g", o->tol);
-    cli_doc_long(d, "|dimension", (long)X->F->dim, NULL);
+    lt_doc_bool(d, "|float", 1);
+    lt_doc_double(d, "|tol", "%g", o->tol);
+    lt_doc_long(d, "|dimension", (long)X->F->dim, NULL);
     return -1;
 }
 
-int cli_float_end(cli_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X, int pred)
+int cli_float_end(lt_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X, int pred)
 {
     const lt_rank_log_struct *log = X->log;
     int r = pred == 0 ? CLI_NO : CLI_OK;
     if (o->json) put_log(X->log, 1);
     else if (!o->quiet) put_log(X->log, 0);
-    cli_doc_end(d, NULL);
+    lt_doc_end(d, NULL);
     if (lt_rank_log_num_ambiguous(X->log)) {
         fprintf(stderr, "lietool: %ld rank decision(s) are numerically ambiguous at --tol %g: the answer is not reliable\n",
                 (long)lt_rank_log_num_ambiguous(X->log), o->tol);
@@ -117,13 +117,13 @@ int cli_float_predicate_value(const lt_fliealg_profile_t P, const char *key, uns
 static int one_number(cli_opts *o, cli_object *X, unsigned part, const char *label)
 {
     lt_fliealg_profile_t P;
-    cli_doc D, *d = &D;
+    lt_doc D, *d = &D;
     int r = cli_float_begin(d, P, o, X, part);
     if (r >= 0) return r;
     long v = part == LT_FLIEALG_PROFILE_CENTER ? P->center_dim : part ? P->killing_rank : X->F->dim;
     d->width = 0;
     d->indent = "";
-    if (part) cli_doc_long(d, label, v, NULL);
+    if (part) lt_doc_long(d, label, v, NULL);
     else if (!o->json) printf("%ld\n", v);
     return cli_float_end(d, P, o, X, -1);
 }
@@ -146,22 +146,22 @@ int cli_float_killing(cli_opts *o, cli_object *X)
 int cli_float_info(cli_opts *o, cli_object *X)
 {
     lt_fliealg_profile_t P;
-    cli_doc D, *d = &D;
+    lt_doc D, *d = &D;
     int r = cli_float_begin(d, P, o, X, LT_FLIEALG_PROFILE_ALL);
     if (r >= 0) return r;
     if (!o->json) printf("%s (floating point, tol %g)\n", o->object, o->tol);
-    cli_doc_long(d, "dimension|", (long)P->dim, NULL);
-    cli_doc_bool(d, "|abelian", P->abelian);
-    cli_doc_bool(d, "|nilpotent", P->nilpotent);
-    cli_doc_bool(d, "solvable", P->solvable);
-    cli_doc_bool(d, "nilpotent|", P->nilpotent);
-    cli_doc_bool(d, "semisimple", P->semisimple);
-    cli_doc_bool(d, "|perfect", P->perfect);
-    cli_doc_dims(d, "derived series", P->derived, P->derived_len);
-    cli_doc_long(d, "|derived_length", P->solvable ? (long)P->derived_len - 1 : -1, "");
-    cli_doc_dims(d, "lower central series", P->lower, P->lower_len);
-    cli_doc_long(d, "|nilpotency_class", P->nilpotent ? (long)P->lower_len - 1 : -1, "");
-    cli_doc_long(d, "center dimension", (long)P->center_dim, NULL);
-    cli_doc_long(d, "killing rank", (long)P->killing_rank, NULL);
+    lt_doc_long(d, "dimension|", (long)P->dim, NULL);
+    lt_doc_bool(d, "|abelian", P->abelian);
+    lt_doc_bool(d, "|nilpotent", P->nilpotent);
+    lt_doc_bool(d, "solvable", P->solvable);
+    lt_doc_bool(d, "nilpotent|", P->nilpotent);
+    lt_doc_bool(d, "semisimple", P->semisimple);
+    lt_doc_bool(d, "|perfect", P->perfect);
+    lt_doc_dims(d, "derived series", P->derived, P->derived_len);
+    lt_doc_long(d, "|derived_length", P->solvable ? (long)P->derived_len - 1 : -1, "");
+    lt_doc_dims(d, "lower central series", P->lower, P->lower_len);
+    lt_doc_long(d, "|nilpotency_class", P->nilpotent ? (long)P->lower_len - 1 : -1, "");
+    lt_doc_long(d, "center dimension", (long)P->center_dim, NULL);
+    lt_doc_long(d, "killing rank", (long)P->killing_rank, NULL);
     return cli_float_end(d, P, o, X, -1);
 }

@@ -93,29 +93,29 @@ int cli_lie_info(cli_opts *o, const lt_liealg_t L)
     lt_liealg_profile_t P;
     lt_liealg_profile_init(P);
     lt_liealg_profile(P, L, LT_LIE_PROFILE_ALL);
-    cli_doc D, *d = &D;
+    lt_doc D, *d = &D;
     cli_doc_begin(d, o, o->object, NULL);
-    cli_doc_long(d, "dimension", (long)P->dim, NULL);
+    lt_doc_long(d, "dimension", (long)P->dim, NULL);
     if (P->matrix_size) {
-        FILE *f = cli_doc_row(d, "matrices|matrix_size");
+        FILE *f = lt_doc_row(d, "matrices|matrix_size");
         long n = (long)P->matrix_size;
-        if (f) fprintf(f, d->mode == CLI_JSON ? "%ld" : d->mode == CLI_TEX ? "$%ld \\times %ld$" : "%ld x %ld", n, n);
-        cli_doc_row_end(d);
+        if (f) fprintf(f, d->mode == LT_DOC_JSON ? "%ld" : d->mode == LT_DOC_TEX ? "$%ld \\times %ld$" : "%ld x %ld", n, n);
+        lt_doc_row_end(d);
     }
-    cli_doc_bool(d, "abelian", P->abelian);
-    cli_doc_bool(d, "nilpotent", P->nilpotent);
-    cli_doc_bool(d, "solvable", P->solvable);
-    cli_doc_bool(d, "semisimple", P->semisimple);
-    cli_doc_bool(d, "perfect", P->perfect);
-    cli_doc_lie_series(d, "derived series", P->derived, 0);
-    cli_doc_long(d, "derived length", P->solvable ? (long)P->derived_length : -1, "not solvable");
-    cli_doc_lie_series(d, "lower central series", P->lower, 1);
-    cli_doc_long(d, "nilpotency class", P->nilpotent ? (long)P->nilpotency_class : -1, "not nilpotent");
-    cli_doc_lie_series(d, "upper central series", P->upper, 2);
-    cli_doc_long(d, "center dimension", (long)P->center->rank, NULL);
-    cli_doc_long(d, "killing rank", (long)P->killing_rank, NULL);
-    cli_doc_long(d, "radical dimension", (long)P->radical->rank, NULL);
-    cli_doc_end(d, "(beneath each term of a series its dimension)");
+    lt_doc_bool(d, "abelian", P->abelian);
+    lt_doc_bool(d, "nilpotent", P->nilpotent);
+    lt_doc_bool(d, "solvable", P->solvable);
+    lt_doc_bool(d, "semisimple", P->semisimple);
+    lt_doc_bool(d, "perfect", P->perfect);
+    lt_doc_lie_series(d, "derived series", P->derived, 0);
+    lt_doc_long(d, "derived length", P->solvable ? (long)P->derived_length : -1, "not solvable");
+    lt_doc_lie_series(d, "lower central series", P->lower, 1);
+    lt_doc_long(d, "nilpotency class", P->nilpotent ? (long)P->nilpotency_class : -1, "not nilpotent");
+    lt_doc_lie_series(d, "upper central series", P->upper, 2);
+    lt_doc_long(d, "center dimension", (long)P->center->rank, NULL);
+    lt_doc_long(d, "killing rank", (long)P->killing_rank, NULL);
+    lt_doc_long(d, "radical dimension", (long)P->radical->rank, NULL);
+    lt_doc_end(d, "(beneath each term of a series its dimension)");
     lt_liealg_profile_clear(P);
     return 0;
 }

@@ -8,15 +8,15 @@
 /* The series T: LaTeX an equation; JSON the series (unless length_only)
    and its length; text one or the other. kind: 0 derived, 1 lower
    central, 2 upper central. */
-static void put_series(cli_doc *d, const cli_opts *o, const cli_tex_series_t *T, int kind, int length_only)
+static void put_series(lt_doc *d, const cli_opts *o, const lt_tex_series_t *T, int kind, int length_only)
 {
     static const char *series[] = {"derived series", "lower central series", "upper central series"};
     long len = T->reaches_bottom ? T->n - 1 : -1;
     const char *no = kind ? "not nilpotent" : "not solvable";
-    if (d->mode == CLI_TEX) cli_tex_series(d->f, o->object, T);
-    else if (d->mode == CLI_JSON) {
-        if (!length_only) cli_doc_series(d, series[kind], T, 0);
-        cli_doc_long(d, kind ? "nilpotency class" : "derived length", len, no);
+    if (d->mode == LT_DOC_TEX) lt_tex_series(d->f, o->object, T);
+    else if (d->mode == LT_DOC_JSON) {
+        if (!length_only) lt_doc_series(d, series[kind], T, 0);
+        lt_doc_long(d, kind ? "nilpotency class" : "derived length", len, no);
     } else if (length_only && len < 0) puts(no);
     else if (length_only) printf("%ld\n", len);
     else {
@@ -27,14 +27,14 @@ static void put_series(cli_doc *d, const cli_opts *o, const cli_tex_series_t *T,
 
 /* The series of a Lie algebra (exact or floating point) or of a group;
    -1 on success or an exit status. */
-static int series_of(cli_tex_series_t *T, cli_object *X, int kind, const cli_opts *o, const lt_fliealg_profile_struct *F)
+static int series_of(lt_tex_series_t *T, cli_object *X, int kind, const cli_opts *o, const lt_fliealg_profile_struct *F)
 {
     if (F) {
         const slong *dims = kind ? F->lower : F->derived;
         slong n = kind ? F->lower_len : F->derived_len;
         __mpz_struct *z = lt_malloc((size_t)(n > 0 ? n : 1) * sizeof *z);
         for (slong i = 0; i < n; i++) mpz_init_set_si(z + i, (long)dims[i]);
-        *T = (cli_tex_series_t){.n = (int)n, .size = z, .lower = kind == 1, .is_lie = 1,
+        *T = (lt_tex_series_t){.n = (int)n, .size = z, .lower = kind == 1, .is_lie = 1,
                                 .reaches_bottom = kind ? F->nilpotent : F->solvable};
     } else if (X->is_lie) {
         lt_lseries_t S;
@@ -42,7 +42,7 @@ static int series_of(cli_tex_series_t *T, cli_object *X, int kind, const cli_opt
         if (kind == 0) lt_liealg_derived_series(S, X->L);
         else if (kind == 1) lt_liealg_lower_central_series(S, X->L);
         else lt_liealg_upper_central_series(S, X->L);
-        cli_tex_series_lie(T, S, kind == 1);
+        lt_tex_series_lie(T, S, kind == 1);
         lt_lseries_clear(S);
     } else {
         lt_pgrp_series_t S;
@@ -50,7 +50,7 @@ static int series_of(cli_tex_series_t *T, cli_object *X, int kind, const cli_opt
         lt_pgrp_series_init(S);
         lt_err_init(err);
         lt_status st = kind ? lt_pgrp_lower_central_series(S, X->G, o->ctx, err) : lt_pgrp_derived_series(S, X->G, o->ctx, err);
-        if (!st) cli_tex_series_pgrp(T, S, kind == 1);
+        if (!st) lt_tex_series_pgrp(T, S, kind == 1);
         lt_pgrp_series_clear(S);
         if (st) return cli_fail(err);
     }
@@ -61,9 +61,9 @@ int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int kind, int leng
 {
     cli_opts o;
     cli_object X;
-    cli_doc d;
+    lt_doc d;
     lt_fliealg_profile_t F;
-    cli_tex_series_t T;
+    lt_tex_series_t T;
     int r = cli_open_object(&o, &X, argc, argv, self);
     if (r >= 0) return r;
     if (X.is_float) r = cli_float_begin(&d, F, &o, &X, kind ? LT_FLIEALG_PROFILE_LOWER : LT_FLIEALG_PROFILE_DERIVED);
@@ -71,9 +71,9 @@ int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int kind, int leng
     if (r < 0) {
         if (!X.is_float) cli_doc_begin(&d, &o, NULL, NULL);
         put_series(&d, &o, &T, kind, length_only);
-        cli_tex_series_clear(&T);
+        lt_tex_series_clear(&T);
         if (X.is_float) r = cli_float_end(&d, F, &o, &X, -1);
-        else { cli_doc_end(&d, NULL); r = 0; }
+        else { lt_doc_end(&d, NULL); r = 0; }
     }
     cli_close_object(&o, &X);
     return r;
@@ -108,7 +108,7 @@ int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key
 {
     cli_opts o;
     cli_object X;
-    cli_doc d;
+    lt_doc d;
     lt_fliealg_profile_t F;
     int value = -1, r = cli_open_object(&o, &X, argc, argv, self);
     if (r >= 0) return r;
@@ -118,10 +118,10 @@ int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key
         if ((r = cli_float_begin(&d, F, &o, &X, part)) < 0) value = cli_float_predicate_value(F, key, NULL);
     } else if ((value = predicate_of(&X, key, &o, &r)) >= 0) cli_doc_begin(&d, &o, NULL, NULL);
     if (value >= 0) {
-        if (o.json) cli_doc_bool(&d, key, value);
+        if (o.json) lt_doc_bool(&d, key, value);
         else if (!o.quiet) puts(value ? "yes" : "no");
         if (X.is_float) r = cli_float_end(&d, F, &o, &X, value);
-        else { cli_doc_end(&d, NULL); r = value ? 0 : 1; }
+        else { lt_doc_end(&d, NULL); r = value ? 0 : 1; }
     }
     cli_close_object(&o, &X);
     return r;

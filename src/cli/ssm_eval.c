@@ -364,7 +364,7 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
             printf(", \"layers\": %d, \"layer_type\": \"%s\", \"token_accuracy\": %.6f, \"sequence_accuracy\": %.6f, "
                    "\"longest_prefix_90\": %ld",
                    rows[i].depth, rows[i].type, rows[i].tacc, rows[i].sacc, rows[i].prefix);
-            cli_doc dj;
+            lt_doc dj;
             cli_doc_attach(&dj, &o.co);
             cli_verdict_put(&dj, rows[i].V, o.group, "");
             printf("}");

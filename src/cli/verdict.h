@@ -10,7 +10,7 @@
 /* The verdict: JSON, the key "verdict" (an object; lietool(1), plan);
    text, the answer lines and the claims, each line starting with indent;
    LaTeX, the answers as a table and the claims with their sources. */
-void cli_verdict_put(cli_doc *d, const lt_plan_verdict_t V, const char *object, const char *indent);
+void cli_verdict_put(lt_doc *d, const lt_plan_verdict_t V, const char *object, const char *indent);
 /* "yes", "no" or "open" */
 const char *cli_verdict_word(int v);
 
@@ -28,8 +28,8 @@ int cli_verdict_group(lt_plan_verdict_t V, const char *spec, const lt_arch *a, l
                       const cli_opts *o);
 /* After a command's own output (task: the task's name in the text): text, a blank line and the verdict;
    LaTeX, its table; JSON, the key "verdict" (before the closing brace). */
-void cli_verdict_after(cli_doc *d, const lt_plan_verdict_t V, const char *task);
-/* The same for a command that writes its output without a cli_doc. */
+void cli_verdict_after(lt_doc *d, const lt_plan_verdict_t V, const char *task);
+/* The same for a command that writes its output without a lt_doc. */
 void cli_verdict_after_opts(const cli_opts *o, const lt_plan_verdict_t V, const char *task);
 
 #endif

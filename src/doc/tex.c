@@ -1,23 +1,10 @@
 /* The LaTeX back end of --latex: escaping, objects, lietool's plain
    notation as mathematics, numbers, matrices, tables, series and sums
-   (tex.h). */
+   (lietool/doc.h). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include "tex.h"
-
-void cli_tex_begin(FILE *f, const cli_opts *o)
-{
-    fprintf(f, "%% lietool %s", o->cmd ? o->cmd->name : "");
-    if (o->sub && o->sub->name) fprintf(f, " %s", o->sub->name);
-    /* a comment runs to the end of the line: no line breaks in the operands */
-    for (int i = 0; i < o->npos; i++) {
-        fputc(' ', f);
-        for (const char *s = o->pos[i]; *s; s++) fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
-    }
-    fputs(" --latex: a LaTeX fragment; it needs \\usepackage{amsmath}\n", f);
-    fputs("\\providecommand{\\mathfrak}[1]{\\mathrm{#1}}% amssymb's, where loaded\n", f);
-}
+#include "lietool/doc.h"
 
 static void text_char(FILE *f, char c, char next)
 {
@@ -36,14 +23,14 @@ static void text_char(FILE *f, char c, char next)
     }
 }
 
-void cli_tex_text_n(FILE *f, const char *s, size_t len)
+void lt_tex_text_n(FILE *f, const char *s, size_t len)
 {
     for (size_t i = 0; i < len; i++) text_char(f, s[i], i + 1 < len ? s[i + 1] : 0);
 }
 
-void cli_tex_text(FILE *f, const char *s)
+void lt_tex_text(FILE *f, const char *s)
 {
-    cli_tex_text_n(f, s, strlen(s));
+    lt_tex_text_n(f, s, strlen(s));
 }
 
 /* ---- lietool's plain notation as mathematics ---- */
@@ -170,17 +157,17 @@ static void math_n(FILE *f, const char *s, size_t len)
     }
 }
 
-void cli_tex_math(FILE *f, const char *s)
+void lt_tex_math(FILE *f, const char *s)
 {
     math_n(f, s, strlen(s));
 }
 
-void cli_tex_prose(FILE *f, const char *s)
+void lt_tex_prose(FILE *f, const char *s)
 {
     while (*s) {
         const char *m = strchr(s, '$');
-        if (!m) { cli_tex_text(f, s); return; }
-        cli_tex_text_n(f, s, (size_t)(m - s));
+        if (!m) { lt_tex_text(f, s); return; }
+        lt_tex_text_n(f, s, (size_t)(m - s));
         const char *e = strchr(m + 1, '$');
         size_t len = e ? (size_t)(e - m - 1) : strlen(m + 1);
         fputc('$', f);
@@ -190,7 +177,7 @@ void cli_tex_prose(FILE *f, const char *s)
     }
 }
 
-void cli_plain_prose(FILE *f, const char *s)
+void lt_doc_plain_prose(FILE *f, const char *s)
 {
     for (; *s; s++) if (*s != '$') fputc(*s, f);
 }
@@ -227,11 +214,11 @@ static void object_factor(FILE *f, const char *p, size_t len)
     } else if (a == len && a > 0 && a < 4 && isupper((unsigned char)p[0])) {
         fputs("\\mathrm{", f); fwrite(p, 1, a, f); fputc('}', f);
     } else {
-        fputs("\\text{", f); cli_tex_text_n(f, p, len); fputc('}', f);
+        fputs("\\text{", f); lt_tex_text_n(f, p, len); fputc('}', f);
     }
 }
 
-void cli_tex_object(FILE *f, const char *obj)
+void lt_tex_object(FILE *f, const char *obj)
 {
     /* a product: factors split at " x " (but not inside GAP syntax) */
     if (strchr(obj, '[') || strncmp(obj, "Group(", 6) == 0) { object_factor(f, obj, strlen(obj)); return; }
@@ -250,7 +237,7 @@ void cli_tex_object(FILE *f, const char *obj)
 
 /* ---- numbers and matrices ---- */
 
-void cli_tex_mpz(FILE *f, const mpz_t z)
+void lt_tex_mpz(FILE *f, const mpz_t z)
 {
     char *s = mpz_get_str(NULL, 10, z);
     size_t len = strlen(s);
@@ -266,7 +253,7 @@ void cli_tex_mpz(FILE *f, const mpz_t z)
     freefn(s, len + 1);
 }
 
-void cli_tex_fmpq(FILE *f, const fmpq_t q)
+void lt_tex_fmpq(FILE *f, const fmpq_t q)
 {
     if (fmpz_sgn(fmpq_numref(q)) < 0) fputc('-', f);
     if (fmpz_is_one(fmpq_denref(q))) {
@@ -288,7 +275,7 @@ void cli_tex_fmpq(FILE *f, const fmpq_t q)
     fmpz_clear(a);
 }
 
-void cli_tex_qmat(FILE *f, const fmpq_mat_t M)
+void lt_tex_qmat(FILE *f, const fmpq_mat_t M)
 {
     /* amsmath's matrices take 10 columns unless told otherwise */
     slong c = fmpq_mat_ncols(M);
@@ -298,13 +285,13 @@ void cli_tex_qmat(FILE *f, const fmpq_mat_t M)
         if (i) fputs(" \\\\ ", f);
         for (slong j = 0; j < c; j++) {
             if (j) fputs(" & ", f);
-            cli_tex_fmpq(f, fmpq_mat_entry(M, i, j));
+            lt_tex_fmpq(f, fmpq_mat_entry(M, i, j));
         }
     }
     fputs("\\end{pmatrix}", f);
 }
 
-void cli_tex_perm(FILE *f, const int *p, int n)
+void lt_tex_perm(FILE *f, const int *p, int n)
 {
     int id = 1;
     for (int i = 0; i < n; i++) id &= p[i] == i;
@@ -314,7 +301,7 @@ void cli_tex_perm(FILE *f, const int *p, int n)
     lt_free(s);
 }
 
-void cli_tex_mpfr(FILE *f, const mpfr_t x, int digits)
+void lt_tex_mpfr(FILE *f, const mpfr_t x, int digits)
 {
     if (!mpfr_number_p(x)) { fputs(mpfr_nan_p(x) ? "\\mathrm{NaN}" : mpfr_sgn(x) < 0 ? "-\\infty" : "\\infty", f); return; }
     char buf[128];
@@ -329,81 +316,81 @@ void cli_tex_mpfr(FILE *f, const mpfr_t x, int digits)
 
 /* ---- tables and paragraphs ---- */
 
-void cli_tex_table_begin(FILE *f)
+void lt_tex_table_begin(FILE *f)
 {
     fputs("\\noindent\\begin{tabular}{@{}lp{0.62\\linewidth}@{}}\n", f);
 }
 
-void cli_tex_table_key(FILE *f, const char *key)
+void lt_tex_table_key(FILE *f, const char *key)
 {
-    cli_tex_text(f, key);
+    lt_tex_text(f, key);
     fputs(" & ", f);
 }
 
-void cli_tex_table_row_end(FILE *f)
+void lt_tex_table_row_end(FILE *f)
 {
     fputs(" \\\\\n", f);
 }
 
-void cli_tex_table_end(FILE *f)
+void lt_tex_table_end(FILE *f)
 {
     fputs("\\end{tabular}\\par\n", f);
 }
 
-void cli_tex_heading(FILE *f, const char *s)
+void lt_tex_heading(FILE *f, const char *s)
 {
     fputs("\\noindent\\textbf{", f);
-    cli_tex_text(f, s);
+    lt_tex_text(f, s);
     fputs("}\\par\\smallskip\n", f);
 }
 
-void cli_tex_par(FILE *f, const char *s)
+void lt_tex_par(FILE *f, const char *s)
 {
     fputs("\\noindent ", f);
-    cli_tex_text(f, s);
+    lt_tex_text(f, s);
     fputs("\\par\n", f);
 }
 
 /* ---- series ---- */
 
-void cli_tex_chain(FILE *f, const cli_tex_series_t *S)
+void lt_tex_chain(FILE *f, const lt_tex_series_t *S)
 {
     for (int i = 0; i < S->n; i++) {
         if (i) fputs(S->is_lie ? " \\supset " : " \\triangleright ", f);
         fputs("\\underset{", f);
-        cli_tex_mpz(f, S->size + i);
+        lt_tex_mpz(f, S->size + i);
         if (S->lower) fprintf(f, "}{\\gamma_{%d}}", i + 1);
         else fprintf(f, "}{%s^{(%d)}}", S->is_lie ? "L" : "G", i);
     }
 }
 
-void cli_tex_series(FILE *f, const char *obj, const cli_tex_series_t *S)
+void lt_tex_series(FILE *f, const char *obj, const lt_tex_series_t *S)
 {
     fputs("\\begin{equation*}\n", f);
-    cli_tex_object(f, obj);
+    lt_tex_object(f, obj);
     fputs(" = ", f);
-    cli_tex_chain(f, S);
+    lt_tex_chain(f, S);
     if (S->reaches_bottom) fputs(S->is_lie ? " = 0" : " = 1", f);
     else fputs(" \\quad\\text{(stops: the last term repeats)}", f);
     fputs("\n\\end{equation*}\n", f);
     fprintf(f, "(beneath each term its %s)\n", S->is_lie ? "dimension" : "order");
 }
 
-void cli_tex_series_pgrp(cli_tex_series_t *S, const lt_pgrp_series_t G, int lower)
+void lt_tex_series_pgrp(lt_tex_series_t *S, const lt_pgrp_series_t G, int lower)
 {
     __mpz_struct *z = lt_malloc((size_t)(G->len > 0 ? G->len : 1) * sizeof *z);
     for (int i = 0; i < G->len; i++) mpz_init_set(z + i, G->terms[i].order);
-    *S = (cli_tex_series_t){.n = G->len, .size = z, .lower = lower, .is_lie = 0, .reaches_bottom = G->reaches_one};
+    *S = (lt_tex_series_t){.n = G->len, .size = z, .lower = lower, .is_lie = 0, .reaches_bottom = G->reaches_one};
 }
 
-void cli_tex_series_lie(cli_tex_series_t *S, const lt_lseries_t L, int lower)
+void lt_tex_series_lie(lt_tex_series_t *S, const lt_lseries_t L, int lower)
 {
     __mpz_struct *z = lt_malloc((size_t)(L->len > 0 ? L->len : 1) * sizeof *z);
     for (slong i = 0; i < L->len; i++) mpz_init_set_si(z + i, (long)L->terms[i].rank);
-    *S = (cli_tex_series_t){.n = (int)L->len, .size = z, .lower = lower, .is_lie = 1, .reaches_bottom = L->reaches_zero};
+    *S = (lt_tex_series_t){.n = (int)L->len, .size = z, .lower = lower, .is_lie = 1, .reaches_bottom = L->reaches_zero};
 }
 
-void cli_tex_series_clear(cli_tex_series_t *S)
+void lt_tex_series_clear(lt_tex_series_t *S)
 {
     __mpz_struct *z = (__mpz_struct *)S->size;
     for (int i = 0; i < S->n; i++) mpz_clear(z + i);
@@ -412,25 +399,25 @@ void cli_tex_series_clear(cli_tex_series_t *S)
     S->n = 0;
 }
 
-void cli_tex_heading_object(FILE *f, const char *obj, const char *after)
+void lt_tex_heading_object(FILE *f, const char *obj, const char *after)
 {
     fputs("\\noindent\\textbf{$", f);
-    cli_tex_object(f, obj);
+    lt_tex_object(f, obj);
     fputs("$", f);
-    cli_tex_text(f, after);
+    lt_tex_text(f, after);
     fputs("}\\par\\smallskip\n", f);
 }
 
 /* ---- sums of brackets ---- */
 
-void cli_tex_sum_begin(cli_tex_sum *s, FILE *f, const char *lhs_tex)
+void lt_tex_sum_begin(lt_tex_sum *s, FILE *f, const char *lhs_tex)
 {
     s->f = f;
     s->n = 0;
     fprintf(f, "\\begin{align*}\n%s &= ", lhs_tex);
 }
 
-void cli_tex_sum_term(cli_tex_sum *s, const fmpq_t c)
+void lt_tex_sum_term(lt_tex_sum *s, const fmpq_t c)
 {
     FILE *f = s->f;
     if (s->n && s->n % 4 == 0) fputs(" \\\\\n &\\quad", f);
@@ -440,12 +427,12 @@ void cli_tex_sum_term(cli_tex_sum *s, const fmpq_t c)
     fmpq_t a;
     fmpq_init(a);
     fmpq_abs(a, c);
-    if (!fmpq_is_one(a)) cli_tex_fmpq(f, a);
+    if (!fmpq_is_one(a)) lt_tex_fmpq(f, a);
     fmpq_clear(a);
     s->n++;
 }
 
-void cli_tex_sum_end(cli_tex_sum *s)
+void lt_tex_sum_end(lt_tex_sum *s)
 {
     if (!s->n) fputc('0', s->f);
     fputs("\n\\end{align*}\n", s->f);
