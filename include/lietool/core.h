@@ -44,6 +44,15 @@ void *lt_realloc(void *p, size_t n);
 char *lt_strdup(const char *s);
 void lt_free(void *p);
 size_t lt_mem_in_use(void);
+/* A hard bound on lt_mem_in_use (0, the default: none): an allocation
+   that would take the count above bytes calls exceeded (with the count
+   it would reach) before it is made; exceeded must not return
+   (the command line prints the --max-memory message and exits). */
+void lt_mem_set_limit(size_t bytes, void (*exceeded)(size_t held, size_t limit));
+/* Routes GMP's (and so MPFR's) and FLINT's allocations through these
+   wrappers, so that the count and the bound cover them too. Call it once,
+   before the first GMP, MPFR or FLINT number is made. */
+void lt_mem_count_libraries(void);
 
 /* Levenshtein distance ignoring case, for "did you mean" suggestions
    (strings longer than 64 characters give 99). */

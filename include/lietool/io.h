@@ -64,6 +64,9 @@ typedef lt_io_out_struct lt_io_out_t[1];
 FILE *lt_io_out_open(lt_io_out_t O, const char *path, lt_err_t err);
 lt_status lt_io_out_commit(lt_io_out_t O, lt_err_t err);
 void lt_io_out_abort(lt_io_out_t O);
+/* Removes the temporary files of every output still open (a run that
+   stops at once: lt_mem_set_limit's handler). */
+void lt_io_out_remove_pending(void);
 /* Directory of the named objects (algebras/); malloc'd. */
 char *lt_io_algebras_dir(void);
 /* Names of the files in algebras/groups, for suggestions and listings. */

@@ -142,6 +142,7 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
 
 int main(int argc, char **argv)
 {
+    lt_mem_count_libraries();
     cli_set_commands(lt_commands, lt_ncommands);
     if (argc < 2) {
         cmd_help(1, argv, NULL);

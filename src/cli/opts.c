@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "lietool/io.h"
 
 /* ---- numbers ---- */
 
@@ -129,7 +130,7 @@ static const cli_optdecl common[CLI_NCOMMON] = {
                         .help = "enumerate at most N elements one by one (default 1e7)"},
     [CLI_B_MAX_MEMORY] = {.name = "--max-memory", .kind = CLI_LONG, OPTS_AT(ctx[0].max_memory_mb, long), .meta = "MIB",
                           .min = 1, .max = CLI_MAX_MIB, .flags = CLI_HIDDEN,
-                          .help = "the large tables and input files in MiB (default 2048)"},
+                          .help = "all the run holds, in MiB (default 2048)"},
     [CLI_B_MAX_DIM] = {.name = "--max-dim", .kind = CLI_LONG, OPTS_AT(ctx[0].max_dim, long), .meta = "N",
                        .min = 1, .max = CLI_MAX_DIM, .flags = CLI_HIDDEN,
                        .help = "refuse Lie algebras and matrices above dimension N (default 1024)"},
@@ -533,6 +534,19 @@ static int store(void *base, const cli_optdecl *p, const char *v, char *want, si
     return 0;
 }
 
+/* The bound of --max-memory on everything the run holds (lt_mem_set_limit):
+   past it the run stops at once, its pending output files removed. */
+static char mem_command[64];
+
+static void mem_exceeded(size_t held, size_t limit)
+{
+    lt_mem_set_limit(0, NULL);
+    lt_io_out_remove_pending();
+    fprintf(stderr, "lietool: %s: the run would hold %zu MiB, above --max-memory %zu MiB (raise it with --max-memory MIB)\n",
+            mem_command, (held + (1u << 20) - 1) >> 20, limit >> 20);
+    _exit(CLI_LIMIT);
+}
+
 int cli_getopts(cli_opts *o, void *own, int argc, char **argv, const lt_cmd *cmd, const cli_decl *d)
 {
     if (!d) d = cmd->decl;
@@ -617,6 +631,8 @@ int cli_getopts(cli_opts *o, void *own, int argc, char **argv, const lt_cmd *cmd
     if (o->format == 1) o->json = 1;
     if (o->format == 2) o->gap = 1;
     if (!o->json && isatty(2)) o->ctx->progress = progress;
+    snprintf(mem_command, sizeof mem_command, "%s%s%s", cmd->name, d->name ? " " : "", d->name ? d->name : "");
+    lt_mem_set_limit((size_t)o->ctx->max_memory_mb << 20, mem_exceeded);
     return -1;
 }
 

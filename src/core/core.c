@@ -6,6 +6,8 @@
 #include <math.h>
 #include <malloc.h>
 #include <stdatomic.h>
+#include <gmp.h>
+#include <flint/flint.h>
 #include "lietool/core.h"
 
 void lt_err_init(lt_err_t err)
@@ -46,9 +48,38 @@ static void oom(size_t n)
    block of plain malloc released by lt_free makes it smaller, never wraps. */
 static _Atomic long long in_use;
 
+static size_t hard_limit;      /* lt_mem_set_limit: 0, none */
+static void (*hard_exceeded)(size_t held, size_t limit);
+
 static void count(long long d)
 {
     atomic_fetch_add_explicit(&in_use, d, memory_order_relaxed);
+}
+
+/* Before asking for n more bytes: past the hard bound, the handler (a
+   request of 40 GB never reaches malloc). */
+static void bound(size_t n)
+{
+    if (!hard_limit || !hard_exceeded) return;
+    size_t held = lt_mem_in_use();
+    if (n > hard_limit || held > hard_limit - n) hard_exceeded(n > SIZE_MAX - held ? SIZE_MAX : held + n, hard_limit);
+}
+
+void lt_mem_set_limit(size_t bytes, void (*exceeded)(size_t held, size_t limit))
+{
+    hard_limit = bytes;
+    hard_exceeded = exceeded;
+}
+
+/* GMP's allocator interface passes sizes the wrappers do not need. */
+static void *gmp_alloc(size_t n) { return lt_malloc(n); }
+static void *gmp_realloc(void *p, size_t old, size_t n) { (void)old; return lt_realloc(p, n); }
+static void gmp_free(void *p, size_t n) { (void)n; lt_free(p); }
+
+void lt_mem_count_libraries(void)
+{
+    mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);
+    __flint_set_memory_functions(lt_malloc, lt_calloc, lt_realloc, lt_free);
 }
 
 size_t lt_mem_in_use(void)
@@ -59,6 +90,7 @@ size_t lt_mem_in_use(void)
 
 void *lt_malloc(size_t n)
 {
+    bound(n);
     void *p = malloc(n ? n : 1);
     if (!p) oom(n);
     count((long long)malloc_usable_size(p));
@@ -67,6 +99,7 @@ void *lt_malloc(size_t n)
 
 void *lt_calloc(size_t n, size_t size)
 {
+    bound(size && n > SIZE_MAX / size ? SIZE_MAX : n * size);
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p) oom(n * size);
     count((long long)malloc_usable_size(p));
@@ -76,6 +109,7 @@ void *lt_calloc(size_t n, size_t size)
 void *lt_realloc(void *p, size_t n)
 {
     long long old = p ? (long long)malloc_usable_size(p) : 0;
+    if ((long long)n > old) bound(n - (size_t)old);
     void *q = realloc(p, n ? n : 1);
     if (!q) oom(n);
     count((long long)malloc_usable_size(q) - old);

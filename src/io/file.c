@@ -85,6 +85,23 @@ char *lt_io_read_file(const char *path, size_t *len, int share, const lt_ctx_t c
     return buf;
 }
 
+/* The temporary files of outputs not yet committed or aborted, for
+   lt_io_out_remove_pending (a run stopped by the memory bound). */
+#define PENDING_MAX 16
+static const char *pending[PENDING_MAX];
+
+static void pending_set(const char *tmp, int add)
+{
+    for (int i = 0; i < PENDING_MAX; i++)
+        if (add ? !pending[i] : pending[i] == tmp) { pending[i] = add ? tmp : NULL; return; }
+}
+
+void lt_io_out_remove_pending(void)
+{
+    for (int i = 0; i < PENDING_MAX; i++)
+        if (pending[i]) unlink(pending[i]);
+}
+
 FILE *lt_io_out_open(lt_io_out_t O, const char *path, lt_err_t err)
 {
     O->f = NULL;
@@ -118,6 +135,7 @@ FILE *lt_io_out_open(lt_io_out_t O, const char *path, lt_err_t err)
     mode_t um = umask(0);
     umask(um);
     fchmod(fd, 0666 & ~um);
+    pending_set(O->tmp, 1);
     return O->f;
 }
 
@@ -130,6 +148,7 @@ lt_status lt_io_out_commit(lt_io_out_t O, lt_err_t err)
         O->f = NULL;
         return st;
     }
+    pending_set(O->tmp, 0);
     int bad = ferror(O->f);
     int e = errno;
     if (fclose(O->f) != 0 && !bad) { bad = 1; e = errno; }
@@ -148,6 +167,7 @@ void lt_io_out_abort(lt_io_out_t O)
 {
     if (O->f && O->f != stdout) {
         fclose(O->f);
+        pending_set(O->tmp, 0);
         if (O->tmp) unlink(O->tmp);
     }
     O->f = NULL;
