@@ -238,6 +238,7 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
         c = _fmpq_vec_init(B->n);
         st = lt_free_log_exp(c, B, W->m, W->letters, W->t, o.ctx, err);
     }
+    if (st == LT_ELIMIT) lt_err_prefix(err, "magnus");
     if (st) r = cli_fail(err);
     else {
         put_expansion(&o, K, B, c, tok, ntok, W);
