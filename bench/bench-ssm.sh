@@ -45,13 +45,13 @@ fi
 T=${BENCH_SSM_LENGTH:-1000000}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-"$LIETOOL" ssm bench-diag --channels 256 --length "$T" --seed 1 > "$TMP/diag-seq.json" || exit 1
-"$LIETOOL" ssm bench-diag --channels 256 --length "$T" --seed 1 --scan parallel > "$TMP/diag-par.json" || exit 1
+"$LIETOOL" ssm bench-diag --json --channels 256 --length "$T" --seed 1 > "$TMP/diag-seq.json" || exit 1
+"$LIETOOL" ssm bench-diag --json --channels 256 --length "$T" --seed 1 --scan parallel > "$TMP/diag-par.json" || exit 1
 for g in S4 'C5 x A4'; do
     f=$(echo "$g" | tr -d ' ')
     "$LIETOOL" ssm tables "$g" > "$TMP/tables-$f.json" || exit 1
     for s in lockstep sequential parallel; do
-        "$LIETOOL" ssm bench-cascade "$g" --length "$T" --seed 1 --scan $s > "$TMP/cascade-$f-$s.json" || exit 1
+        "$LIETOOL" ssm bench-cascade --json "$g" --length "$T" --seed 1 --scan $s > "$TMP/cascade-$f-$s.json" || exit 1
     done
 done
 env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 \

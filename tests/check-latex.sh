@@ -1,7 +1,8 @@
 #!/bin/sh
 # --latex fragments compile with pdflatex without edits: fragments of every
 # command that takes --latex (info, derived-series, lower-central-series, bch,
-# magnus, report, min-depth, error-bound, table, explain: every question), each wrapped in a minimal document with amsmath. Skipped (and
+# magnus, report, min-depth, error-bound, table, explain: every question, and ssm cascade, drift, scan,
+# bench-diag, bench-cascade), each wrapped in a minimal document with amsmath. Skipped (and
 # said so) when pdflatex is not installed (Debian: texlive-latex-base).
 # Ends with "latex: N passed, N failed" (tests/run.sh reads that line), or
 # with "latex-skipped-no-pdflatex: 0 passed, 0 failed" when skipped.
@@ -86,6 +87,12 @@ explain perfect S4
 explain min-depth 'b(3)'
 explain isomorphic 'UT(3,2)' D8
 explain isomorphic S4 'SL(2,3)'
+ssm cascade S4 --length 1000 --samples 2 --seed 1
+ssm cascade 'C5 x A4' --layers 1 --length 1000 --samples 3 --seed 1 --scan parallel --precision f32
+ssm drift --precision bf16 --max-length 2000 --samples 2
+ssm scan --kind dense --channels 4 --length 5000 --precision f32
+ssm bench-diag --channels 4 --length 100 --seed 1
+ssm bench-cascade S3 --length 100 --samples 2 --scan lockstep
 CASES
 echo "latex: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -452,6 +452,10 @@ static void test_accuracy(void)
     long sum = 0;
     for (long t = 0; t < 1000; t++) { laws &= Z->right[t] <= Z->right_mod[t] && Z->right_mod[t] == 8; sum += Z->right[t]; }
     CHECK(laws && fabs(Z->mean_accuracy - sum / 8000.0) < 1e-15, "right <= right modulo G2 = 8");
+    CHECK(Z->sequence_accuracy == 0 && Z->sequence_accuracy_mod == 1 && lt_cascade_accuracy_at(Z, 9) == 3 / 8.0,
+          "sequence accuracy %g, modulo G2 %g, at 10 %g", Z->sequence_accuracy, Z->sequence_accuracy_mod, lt_cascade_accuracy_at(Z, 9));
+    CHECK(Z->nmarks == 4 && Z->mark[0] == 1 && Z->mark[1] == 10 && Z->mark[2] == 100 && Z->mark[3] == 1000,
+          "marks: %d", Z->nmarks);
     lt_cascade_clear(K);
     /* every layer: exact, with the parallel scan too */
     lt_cascade_init(K);
@@ -460,6 +464,9 @@ static void test_accuracy(void)
     P.samples = 3;
     CHECK(lt_cascade_accuracy_run(Z, K, &P, ctx, err) == LT_OK, "%s", err->msg);
     CHECK(Z->correct == 3 && Z->first_wrong == 0 && Z->mean_accuracy == 1 && Z->right[999] == 3, "S4 exact: %ld correct", Z->correct);
+    P.length = 250;
+    CHECK(lt_cascade_accuracy_run(Z, K, &P, ctx, err) == LT_OK && Z->nmarks == 4 && Z->mark[2] == 100 && Z->mark[3] == 250,
+          "marks at T = 250: %d, last %ld", Z->nmarks, Z->mark[Z->nmarks - 1]);
     ctx->max_memory_mb = 1;
     P.length = 1000000;
     CHECK(lt_cascade_accuracy_run(Z, K, &P, ctx, err) == LT_ELIMIT && strstr(err->msg, "--max-memory 1"), "limit: %s", err->msg);
@@ -589,7 +596,8 @@ static void test_bench(void)
         lt_bench_cascade_params Q = {500, 3, 7, scan, 2};
         lt_bench_cascade_result Z;
         CHECK(lt_bench_cascade(&Z, K, &Q, err) == LT_OK, "%s", err->msg);
-        CHECK(Z.positions_right == 1500, "scan %d: %ld of 1500 positions right", scan, Z.positions_right);
+        CHECK(Z.positions_right == 1500 && Z.tokens_per_second >= 0 && Z.tokens_per_cpu_second >= 0,
+              "scan %d: %ld of 1500 positions right", scan, Z.positions_right);
     }
     lt_cascade_clear(K);
     lt_cayley_clear(C);

@@ -99,6 +99,15 @@ void lt_io_write_predictions_row(FILE *f, const char *seed, const int *input, co
                                  const int *prediction, long T);
 void lt_io_write_logits_header(FILE *f, long words, long max_len, int classes);
 void lt_io_write_logits_row(FILE *f, const int *input, const float *logits, long T, int classes);
+/* The experiments of the simulator (src/io/experiment.c; lietool(1), ssm):
+   per position "position,correct,samples,accuracy,correct_modulo_tracked"
+   (ssm cascade --csv), and per drift run (group g, precision prec[p],
+   renormalisation, word) "group,precision,renormalize,sample,first_wrong,
+   tokens,max_phase_error,min_modulus,max_modulus", names[g] the groups as
+   given (quoted), first_wrong empty when right throughout (ssm drift --csv). */
+#include "lietool/ssm.h"
+void lt_io_write_cascade_csv(FILE *f, const lt_cascade_accuracy_t Z);
+void lt_io_write_drift_csv(FILE *f, const lt_cascade_drift_result_t Z, const lt_prec *prec, const char *const *names);
 
 /* ---- Lie algebras (src/io/lie.c) ---- */
 #include "lietool/liealg.h"

@@ -119,6 +119,13 @@ lt_status lt_cascade_build(lt_cascade_t K, const lt_cayley_t C, int k, lt_prec p
                            const lt_ctx_t ctx, lt_err_t err);
 /* The order of G/G(k): what the layers can track. */
 long lt_cascade_tracked_order(const lt_cascade_t K);
+/* The exponent of factor j in the image of element g in layer L's
+   quotient (0 for g outside G(i-1)): the token's root of unity on channel
+   j is exp(2 pi i e / m_j). */
+static inline int lt_cascade_exponent(const lt_cascade_layer *L, long g, int j)
+{
+    return L->coset[g] >= 0 ? L->expo[(long)L->coset[g] * L->r + j] : 0;
+}
 
 /* Runs the cascade on a word x_1..x_T (word[0..T-1], element indices),
    layer after layer, each layer's recurrence by lt_scan_diag with o (its
@@ -204,6 +211,7 @@ typedef struct {
     uint64_t seed;
 } lt_cascade_accuracy_params;
 
+#define LT_CASCADE_MARKS 20     /* 1, 10, ..., 10^18 and T */
 typedef struct {
     long length, samples;
     long *right;            /* right[t]: words whose readout is right at position t + 1 */
@@ -212,8 +220,14 @@ typedef struct {
     long correct_mod;       /* the same modulo G(k) */
     long first_wrong;       /* the first position wrong in some word, 0 if none */
     double mean_accuracy;   /* right[t] / N averaged over the positions */
+    double sequence_accuracy, sequence_accuracy_mod;   /* correct / N, correct_mod / N */
+    int nmarks;             /* the positions 1, 10, 100, ..., T at which a summary */
+    long mark[LT_CASCADE_MARKS];    /* samples the accuracy (the last is T) */
 } lt_cascade_accuracy_struct;
 typedef lt_cascade_accuracy_struct lt_cascade_accuracy_t[1];
+
+/* right[t] / N: the fraction of the words right at position t + 1. */
+double lt_cascade_accuracy_at(const lt_cascade_accuracy_t Z, long t);
 
 void lt_cascade_accuracy_init(lt_cascade_accuracy_t Z);
 void lt_cascade_accuracy_clear(lt_cascade_accuracy_t Z);
@@ -286,6 +300,7 @@ typedef struct {
 } lt_bench_diag_params;
 typedef struct {
     double seconds, cpu_seconds;
+    double tokens_per_second, tokens_per_cpu_second;    /* by the wall and the CPU clock */
     double checksum, final_norm2;
 } lt_bench_diag_result;
 lt_status lt_bench_diag(lt_bench_diag_result *Z, const lt_bench_diag_params *P, lt_err_t err);
@@ -304,6 +319,7 @@ typedef struct {
 } lt_bench_cascade_params;
 typedef struct {
     double seconds, cpu_seconds;
+    double tokens_per_second, tokens_per_cpu_second;    /* samples x length tokens */
     long positions_right;
 } lt_bench_cascade_result;
 lt_status lt_bench_cascade(lt_bench_cascade_result *Z, const lt_cascade_t K, const lt_bench_cascade_params *P,

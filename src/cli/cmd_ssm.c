@@ -4,15 +4,13 @@
    (sequential and parallel scans compared), tables (the cascade's lookup
    tables as JSON), bench-diag and bench-cascade (timings for make bench),
    and rotation (src/cli/ssm_rotation.c). */
-#include <errno.h>
 #include <inttypes.h>
 #include <malloc.h>
-#include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli.h"
-#include "lietool/dataset.h"
-#include "lietool/json.h"
+#include "doc.h"
+#include "lietool/io.h"
 #include "lietool/ssm.h"
 
 /* ---- options ---- */
@@ -108,30 +106,30 @@ static const cli_optdecl bench_cascade_opts[] = {
 
 static const cli_decl cascade_decl = {
     .name = "cascade", .summary = "the abelian cascade of a solvable group run on random words, against the exact prefix products",
-    .common = CLI_O_JSON | SSM_GROUP_LIMITS, .opts = cascade_opts, .brief = 1,
+    .common = CLI_O_JSON | CLI_O_LATEX | SSM_GROUP_LIMITS, .opts = cascade_opts, .brief = 1,
     .args = "GROUP", .min_args = 1, .max_args = -1, .what = "the group", .kind = CLI_GROUP,
 };
 static const cli_decl drift_decl = {
     .name = "drift", .summary = "the first length at which finite precision breaks the cascade (default: seven groups)",
-    .common = CLI_O_JSON | SSM_GROUP_LIMITS, .opts = drift_opts, .brief = 1,
+    .common = CLI_O_JSON | CLI_O_LATEX | SSM_GROUP_LIMITS, .opts = drift_opts, .brief = 1,
     .args = "[GROUP]", .min_args = 0, .max_args = -1, .what = "the group", .kind = CLI_GROUP,
 };
 static const cli_decl scan_decl = {
     .name = "scan", .summary = "the sequential loop against the parallel (Blelloch) scan on random recurrences",
-    .common = CLI_O_JSON | CLI_O_MAX_MEMORY, .opts = scan_opts, .brief = 1, .max_args = 0,
+    .common = CLI_O_JSON | CLI_O_LATEX | CLI_O_MAX_MEMORY, .opts = scan_opts, .brief = 1, .max_args = 0,
 };
 static const cli_decl tables_decl = {
-    .name = "tables", .summary = "the cascade's lookup tables, as JSON",
+    .name = "tables", .summary = "the cascade's lookup tables, for programs: JSON only (no text or --latex form)",
     .common = SSM_GROUP_LIMITS, .opts = tables_opts, .brief = 1,
     .args = "GROUP", .min_args = 1, .max_args = -1, .what = "the group", .kind = CLI_GROUP,
 };
 static const cli_decl bench_diag_decl = {
-    .name = "bench-diag", .summary = "the time of a diagonal complex scan (JSON, for make bench)",
-    .opts = bench_diag_opts, .brief = 1, .max_args = 0,
+    .name = "bench-diag", .summary = "the time of a diagonal complex scan (make bench reads its --json)",
+    .common = CLI_O_JSON | CLI_O_LATEX, .opts = bench_diag_opts, .brief = 1, .max_args = 0,
 };
 static const cli_decl bench_cascade_decl = {
-    .name = "bench-cascade", .summary = "the time of a cascade run (JSON, for make bench)",
-    .common = SSM_GROUP_LIMITS, .opts = bench_cascade_opts, .brief = 1,
+    .name = "bench-cascade", .summary = "the time of a cascade run (make bench reads its --json)",
+    .common = CLI_O_JSON | CLI_O_LATEX | SSM_GROUP_LIMITS, .opts = bench_cascade_opts, .brief = 1,
     .args = "GROUP", .min_args = 1, .max_args = -1, .what = "the group", .kind = CLI_GROUP,
 };
 static const cli_decl *const ssm_subs[] = {
@@ -140,53 +138,236 @@ static const cli_decl *const ssm_subs[] = {
 };
 const cli_decl cli_ssm_decl = {.subs = ssm_subs};
 
-static FILE *open_csv(const char *path)
+/* --csv FILE, written whole or not at all (lt_io_out_open; O zeroed): opened
+   before the run, so that a path that cannot be written fails before the
+   work; "-" is standard output, after the text. -1 to go on, or an exit
+   status. */
+static int csv_open(lt_io_out_t O, const char *path, const cli_opts *o, const lt_cmd *self)
 {
-    if (strcmp(path, "-") == 0) return stdout;
-    FILE *f = fopen(path, "w");
-    if (!f) fprintf(stderr, "lietool: cannot write '%s': %s\n", path, strerror(errno));
-    return f;
-}
-
-static int close_csv(FILE *f, const char *path)
-{
-    if (f == stdout) return 0;
-    if (ferror(f) | fclose(f)) {
-        fprintf(stderr, "lietool: error writing '%s'\n", path);
-        return CLI_INPUT;
-    }
-    return 0;
-}
-
-/* The group's Cayley table and its cascade; -1 on success, or an exit status. */
-static int open_cascade(lt_cayley_t C, lt_cascade_t K, const char *spec, int layers, lt_prec prec,
-                        lt_convention conv, const cli_opts *o, const lt_cmd *self)
-{
-    int r = cli_cayley(C, spec, conv, o, self);
-    if (r >= 0) return r;
+    if (!path) return -1;
+    if (strcmp(path, "-") == 0 && (o->json || o->latex))
+        return cli_usage_error(self, o->sub, "--csv -: standard output already has the %s", o->json ? "JSON" : "LaTeX");
     lt_err_t err;
     lt_err_init(err);
-    if (lt_cascade_build(K, C, layers, prec, o->ctx, err)) return cli_fail(err);
-    return -1;
+    return lt_io_out_open(O, path, err) ? -1 : cli_fail(err);
 }
 
-static void put_factors(FILE *f, const lt_cascade_layer *L)
+/* Renames the finished file into place when the run succeeded (r == 0;
+   a write failure: exit status 70), removes it otherwise. */
+static int csv_close(lt_io_out_t O, int r)
 {
-    if (L->r == 0) { fputs("1", f); return; }
-    for (int j = 0; j < L->r; j++) fprintf(f, "%sC%d", j ? " x " : "", L->m[j]);
+    lt_err_t err;
+    lt_err_init(err);
+    if (r == 0 && lt_io_out_commit(O, err)) r = cli_fail(err);
+    lt_io_out_abort(O);
+    return r;
 }
 
-static void put_series(FILE *f, const lt_cascade_struct *K, int json)
+/* The group of the operands (spec), its Cayley table and its cascade of
+   layers (0: the derived length) in precision prec. -1 to go on, or an
+   exit status; group_close frees them in either case. */
+typedef struct { char *spec; lt_cayley_t C; lt_cascade_t K; } ssm_group;
+
+static int group_open(ssm_group *G, int layers, lt_prec prec, const ssm_opts *s, const cli_opts *o, const lt_cmd *self)
 {
-    for (int i = 0; i < K->nterms; i++) {
-        if (json) fprintf(f, "%s\"%ld\"", i ? ", " : "", K->term_order[i]);
-        else fprintf(f, "%s%ld", i ? " > " : "", K->term_order[i]);
+    G->spec = cli_join(o->pos, 0, o->npos);
+    lt_cayley_init(G->C);
+    lt_cascade_init(G->K);
+    int r = cli_cayley(G->C, G->spec, s->conv, o, self);
+    lt_err_t err;
+    lt_err_init(err);
+    if (r < 0 && lt_cascade_build(G->K, G->C, layers, prec, o->ctx, err)) r = cli_fail(err);
+    return r;
+}
+
+static void group_close(ssm_group *G)
+{
+    lt_cascade_clear(G->K);
+    lt_cayley_clear(G->C);
+    lt_free(G->spec);
+}
+
+/* EMITTER-CANDIDATE: a value written into the open row by printf's
+   format, in LaTeX as mathematics. */
+static void put_val(cli_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put_val(cli_doc *d, const char *fmt, ...)
+{
+    if (!d->row) return;
+    va_list ap;
+    va_start(ap, fmt);
+    if (d->mode == CLI_TEX) fputc('$', d->f);
+    vfprintf(d->f, fmt, ap);
+    if (d->mode == CLI_TEX) fputc('$', d->f);
+    va_end(ap);
+}
+
+/* EMITTER-CANDIDATE: a table of columns in text and LaTeX (JSON: nothing;
+   the caller writes its list). A cell: text, after sep, padded to width
+   (negative: on the left); LaTeX, escaped, the columns' alignments given
+   by tab_begin. */
+static void tab_begin(cli_doc *d, const char *align)
+{
+    if (d->mode != CLI_TEX) return;
+    cli_doc_break(d);
+    fprintf(d->f, "\\noindent\\begin{tabular}{@{}%s@{}}\n", align);
+}
+
+static void tab_cell(cli_doc *d, int col, const char *sep, int width, const char *s)
+{
+    if (d->mode == CLI_TEXT) fprintf(d->f, "%s%*s", sep, width, s);
+    else if (d->mode == CLI_TEX) {
+        if (col) fputs(" & ", d->f);
+        cli_tex_text(d->f, s);
     }
 }
 
-static const char *prefix_rule = "p_t = x_1 x_2 ... x_t, each token multiplying on the right";
+static void tab_row_end(cli_doc *d)
+{
+    if (d->mode != CLI_JSON) fputs(d->mode == CLI_TEX ? " \\\\\n" : "\n", d->f);
+}
+
+static void tab_end(cli_doc *d)
+{
+    if (d->mode == CLI_TEX) fputs("\\end{tabular}\\par\n", d->f);
+}
+
+/* A JSON row: c integers as an array, or rows > 0 rows of them
+   (row-major) as an array of arrays. */
+static void doc_ints(cli_doc *d, const char *label, const int *v, long rows, long c)
+{
+    FILE *f = cli_doc_row(d, label);
+    if (!f) { cli_doc_row_end(d); return; }
+    if (rows) fputc('[', f);
+    for (long i = 0; i < (rows ? rows : 1); i++) {
+        fputs(i ? ", [" : "[", f);
+        for (long j = 0; j < c; j++) fprintf(f, j ? ", %d" : "%d", v[i * c + j]);
+        fputc(']', f);
+    }
+    if (rows) fputc(']', f);
+    cli_doc_row_end(d);
+}
+
+/* The head of a cascade's output: the order and convention (JSON), and
+   the rule of the prefix products ($...$: plain notation). */
+static const char *prefix_rule = "$p_t = x_1 x_2 ... x_t$, each token multiplying on the right";
+
+static void doc_cascade_head(cli_doc *d, const lt_cascade_struct *K, lt_convention conv)
+{
+    cli_doc_json(d, "|order", "\"%ld\"", K->n);
+    cli_doc_str(d, "|convention", lt_convention_name(conv), NULL);
+    cli_doc_prose(d, "|prefix_product", prefix_rule);
+}
 
 /* ---- ssm cascade ---- */
+
+/* The quotient of layer L as its cyclic factors, "C2 x C2" (1 when
+   trivial): a piece of prose (LaTeX: the product as mathematics). */
+static char *factors(const lt_cascade_layer *L, const cli_doc *d)
+{
+    cli_doc_buf b;
+    FILE *f = cli_doc_piece(&b, d);
+    char q[256] = "1";
+    for (int j = 0, n = 0; j < L->r && n < (int)sizeof q; j++)
+        n += snprintf(q + n, sizeof q - (size_t)n, "%sC%d", j ? " x " : "", L->m[j]);
+    if (b.tex) cli_tex_object(f, q);
+    else fputs(q, f);
+    return cli_doc_piece_end(&b);
+}
+
+/* A row of a fraction of the words, in text and LaTeX with their count. */
+static void doc_share(cli_doc *d, const char *label, double v, long k, long N, const char *what)
+{
+    cli_doc_row(d, label);
+    put_val(d, "%.6g", v);
+    cli_doc_text(d, NULL, " (%ld of %ld words%s)", k, N, what);
+    cli_doc_row_end(d);
+}
+
+static void cascade_put(const ssm_opts *s, const cli_opts *o, const char *spec, const lt_cascade_struct *K,
+                        const lt_cascade_accuracy_struct *Z)
+{
+    long T = Z->length, N = Z->samples;
+    int kd = K->k < K->derived_length ? K->k : K->derived_length;
+    const char *scan = s->parallel ? "parallel" : "sequential";
+    cli_doc D, *d = &D;
+    cli_doc_buf b;
+    FILE *f = cli_doc_piece(&b, NULL);
+    fprintf(f, " (order %ld), derived series ", K->n);
+    for (int i = 0; i < K->nterms; i++) fprintf(f, "%s%ld", i ? " > " : "", K->term_order[i]);
+    fprintf(f, ", derived length %d", K->derived_length);
+    char *after = cli_doc_piece_end(&b);
+    cli_doc_begin(d, o, spec, after);
+    free(after);
+    doc_cascade_head(d, K, s->conv);
+    if ((f = cli_doc_row(d, "|derived_series"))) {
+        for (int i = 0; i < K->nterms; i++) fprintf(f, "%s\"%ld\"", i ? ", " : "[", K->term_order[i]);
+        fputc(']', f);
+    }
+    cli_doc_row_end(d);
+    cli_doc_long(d, "|derived_length", K->derived_length, NULL);
+    cli_doc_long(d, "|layers", K->k, NULL);
+    cli_doc_say(d, "prefix products %s (convention %s, as 'lietool dataset generate')", prefix_rule,
+                lt_convention_name(s->conv));
+    cli_doc_list_begin(d, "layer");
+    for (int i = 0; i < K->k; i++) {
+        const lt_cascade_layer *L = &K->layer[i];
+        int a = i < kd ? i : kd, c = i + 1 < kd ? i + 1 : kd;
+        char q[48], *fac = factors(L, d), in[64] = "the token";
+        snprintf(q, sizeof q, "G%d/G%d", a, c);
+        if (i == 1) snprintf(in, sizeof in, "cocycle of the token and layer 1's state");
+        else if (i > 1) snprintf(in, sizeof in, "cocycle of the token and layers 1-%d's states", i);
+        int pad = 7 - (int)strlen(q);
+        cli_doc_say(d, "layer %d  $%s$%*s = $%s$, %d channel%s, input: %s", i + 1, q, pad > 0 ? pad : 0, "",
+                    fac, L->r, L->r == 1 ? "" : "s", in);
+        free(fac);
+        cli_doc_item_begin(d);
+        cli_doc_json(d, "|quotient_order", "\"%ld\"", L->qorder);
+        doc_ints(d, "|factors", L->m, 0, L->r);
+        cli_doc_long(d, "|channels", L->r, NULL);
+        cli_doc_item_end(d);
+    }
+    cli_doc_list_end(d);
+    long tracked = lt_cascade_tracked_order(K);
+    cli_doc_json(d, "|tracked_order", "\"%ld\"", tracked);
+    if (K->k < K->derived_length)
+        cli_doc_say(d, "%d layers of derived length %d: they track $G/G%d$ (order %ld) only; the readout takes the rest to be 1",
+                    K->k, K->derived_length, kd, tracked);
+    char levels[32] = "";
+    if (s->parallel) snprintf(levels, sizeof levels, " ($%d$ levels)", lt_scan_levels(T));
+    cli_doc_say(d, "precision %s, %s, %s scan%s", lt_prec_name(s->prec),
+                s->renorm ? "renormalised every step" : "no renormalisation", scan, levels);
+    cli_doc_str(d, "|precision", lt_prec_name(s->prec), NULL);
+    cli_doc_bool(d, "|renormalize", s->renorm);
+    cli_doc_str(d, "|scan", scan, NULL);
+    cli_doc_long(d, "|scan_levels", lt_scan_levels(T), NULL);
+    char seed[24];
+    snprintf(seed, sizeof seed, "%" PRIu64, s->seed);
+    cli_doc_say(d, "%ld word%s of length %ld, seed %s", N, N == 1 ? "" : "s", T, seed);
+    cli_doc_long(d, "|length", T, NULL);
+    cli_doc_long(d, "|samples", N, NULL);
+    cli_doc_str(d, "|seed", seed, NULL);
+    cli_doc_long(d, "|sequences_correct", Z->correct, NULL);
+    d->width = 24;
+    d->indent = "";
+    doc_share(d, "sequence accuracy", Z->sequence_accuracy, Z->correct, N, "");
+    cli_doc_bool(d, "|exact", Z->correct == N);
+    if (cli_doc_row(d, "first failing length") && Z->first_wrong) put_val(d, "%ld", Z->first_wrong);
+    else if (d->mode == CLI_JSON) fputs("null", d->f);
+    else cli_doc_text(d, NULL, "none (exact through $%ld$)", T);
+    cli_doc_row_end(d);
+    cli_doc_double(d, "mean position accuracy", "%.6g", Z->mean_accuracy);
+    cli_doc_row(d, "accuracy at position|");
+    for (int i = 0; i < Z->nmarks; i++)
+        cli_doc_text(d, NULL, "%s$%ld$: $%.4g$", i ? " " : "", Z->mark[i], lt_cascade_accuracy_at(Z, Z->mark[i] - 1));
+    cli_doc_row_end(d);
+    char lbl[48] = "|sequence_accuracy_modulo_tracked";
+    if (K->k < K->derived_length) snprintf(lbl, sizeof lbl, "modulo G%d|sequence_accuracy_modulo_tracked", kd);
+    doc_share(d, lbl, Z->sequence_accuracy_mod, Z->correct_mod, N, " right at every position");
+    cli_doc_list_begin(d, "|position_accuracy");
+    for (long t = 0; d->mode == CLI_JSON && t < T; t++) fprintf(cli_doc_elem(d), "%.6g", lt_cascade_accuracy_at(Z, t));
+    cli_doc_list_end(d);
+    cli_doc_end(d, NULL);
+}
 
 static int cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
 {
@@ -207,111 +388,33 @@ static int cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
                 N, T, s->layers > 0 ? " x --layers" : "", steps, s->max_steps);
         return CLI_LIMIT;
     }
-    char *spec = cli_join(o->pos, 0, o->npos);
-    lt_cayley_t C;
-    lt_cascade_t K;
+    ssm_group G;
     lt_cascade_accuracy_t Z;
-    lt_cayley_init(C);
-    lt_cascade_init(K);
+    lt_io_out_t csv = {{NULL, NULL, NULL}};
     lt_cascade_accuracy_init(Z);
-    FILE *csv = NULL;
-    int r = open_cascade(C, K, spec, (int)s->layers, s->prec, s->conv, o, self);
-    if (r >= 0) goto done;
-    lt_cascade_accuracy_params P = {.length = T, .samples = N, .seed = s->seed};
-    lt_scan_opts_init(&P.scan);
-    P.scan.prec = s->prec;
-    P.scan.renormalize = s->renorm;
-    P.scan.parallel = s->parallel;
-    P.scan.threads = s->threads;
-    lt_err_t err;
-    lt_err_init(err);
-    lt_status st = lt_cascade_accuracy_run(Z, K, &P, o->ctx, err);
-    if (st == LT_ELIMIT) lt_err_prefix(err, "ssm cascade");
-    if (st) { r = cli_fail(err); goto done; }
-    if (s->csv && !(csv = open_csv(s->csv))) { r = CLI_INPUT; goto done; }
-    long seq_ok = Z->correct, seq_ok_mod = Z->correct_mod, first_fail = Z->first_wrong;
-    const long *right = Z->right, *right_mod = Z->right_mod;
-    double mean = Z->mean_accuracy;
-    int kd = K->k < K->derived_length ? K->k : K->derived_length;
-    long tracked = lt_cascade_tracked_order(K);
-    const char *conv = lt_convention_name(s->conv);
-    int exact_all = seq_ok == N;
-    if (o->json) {
-        cli_json_begin(o);
-        printf(", \"order\": \"%ld\", \"convention\": \"%s\", \"prefix_product\": \"%s\", \"derived_series\": [",
-               C->n, conv, prefix_rule);
-        put_series(stdout, K, 1);
-        printf("], \"derived_length\": %d, \"layers\": %d, \"layer\": [", K->derived_length, K->k);
-        for (int i = 0; i < K->k; i++) {
-            const lt_cascade_layer *L = &K->layer[i];
-            printf("%s{\"quotient_order\": \"%ld\", \"factors\": [", i ? ", " : "", L->qorder);
-            for (int j = 0; j < L->r; j++) printf("%s%d", j ? ", " : "", L->m[j]);
-            printf("], \"channels\": %d}", L->r);
-        }
-        printf("], \"tracked_order\": \"%ld\", \"precision\": \"%s\", \"renormalize\": %s, \"scan\": \"%s\", \"scan_levels\": %d",
-               tracked, lt_prec_name(s->prec), s->renorm ? "true" : "false", s->parallel ? "parallel" : "sequential",
-               lt_scan_levels(T));
-        printf(", \"length\": %ld, \"samples\": %ld, \"seed\": \"%" PRIu64 "\", \"sequences_correct\": %ld, "
-               "\"sequence_accuracy\": %.6g, \"exact\": %s, \"first_failing_length\": ",
-               T, N, s->seed, seq_ok, (double)seq_ok / (double)N, exact_all ? "true" : "false");
-        if (first_fail) printf("%ld", first_fail); else printf("null");
-        printf(", \"mean_position_accuracy\": %.6g, \"sequence_accuracy_modulo_tracked\": %.6g, \"position_accuracy\": [",
-               mean, (double)seq_ok_mod / (double)N);
-        for (long t = 0; t < T; t++) printf("%s%.6g", t ? ", " : "", (double)right[t] / (double)N);
-        printf("]}\n");
-    } else {
-        printf("%s (order %ld), derived series ", spec, C->n);
-        put_series(stdout, K, 0);
-        printf(", derived length %d\n", K->derived_length);
-        printf("prefix products %s (convention %s, as 'lietool dataset generate')\n", prefix_rule, conv);
-        for (int i = 0; i < K->k; i++) {
-            const lt_cascade_layer *L = &K->layer[i];
-            char q[160];
-            int a = i < K->derived_length ? i : K->derived_length, b = i + 1 < K->derived_length ? i + 1 : K->derived_length;
-            snprintf(q, sizeof q, "G%d/G%d", a, b);
-            printf("layer %d  %-7s = ", i + 1, q);
-            put_factors(stdout, L);
-            printf(", %d channel%s, input: ", L->r, L->r == 1 ? "" : "s");
-            if (i == 0) printf("the token\n");
-            else if (i == 1) printf("cocycle of the token and layer 1's state\n");
-            else printf("cocycle of the token and layers 1-%d's states\n", i);
-        }
-        if (K->k < K->derived_length)
-            printf("%d layers of derived length %d: they track G/G%d (order %ld) only; the readout takes the rest to be 1\n",
-                   K->k, K->derived_length, kd, tracked);
-        printf("precision %s, %s, %s scan", lt_prec_name(s->prec), s->renorm ? "renormalised every step" : "no renormalisation",
-               s->parallel ? "parallel" : "sequential");
-        if (s->parallel) printf(" (%d levels)", lt_scan_levels(T));
-        printf("\n%ld word%s of length %ld, seed %" PRIu64 "\n", N, N == 1 ? "" : "s", T, s->seed);
-        printf("%-24s %.6g (%ld of %ld words)\n", "sequence accuracy", (double)seq_ok / (double)N, seq_ok, N);
-        if (first_fail) printf("%-24s %ld\n", "first failing length", first_fail);
-        else printf("%-24s none (exact through %ld)\n", "first failing length", T);
-        printf("%-24s %.6g\n", "mean position accuracy", mean);
-        printf("%-24s", "accuracy at position");
-        for (long t = 1;; t *= 10) {
-            long u = t < T ? t : T;
-            printf(" %ld: %.4g", u, (double)right[u - 1] / (double)N);
-            if (u == T) break;
-        }
-        printf("\n");
-        if (K->k < K->derived_length) {
-            char lbl[32];
-            snprintf(lbl, sizeof lbl, "modulo G%d", kd);
-            printf("%-24s %.6g (%ld of %ld words right at every position)\n", lbl, (double)seq_ok_mod / (double)N, seq_ok_mod, N);
-        }
+    int r = group_open(&G, (int)s->layers, s->prec, s, o, self);
+    if (r < 0) r = csv_open(csv, s->csv, o, self);
+    if (r < 0) {
+        lt_cascade_accuracy_params P = {.length = T, .samples = N, .seed = s->seed};
+        lt_scan_opts_init(&P.scan);
+        P.scan.prec = s->prec;
+        P.scan.renormalize = s->renorm;
+        P.scan.parallel = s->parallel;
+        P.scan.threads = s->threads;
+        lt_err_t err;
+        lt_err_init(err);
+        lt_status st = lt_cascade_accuracy_run(Z, G.K, &P, o->ctx, err);
+        if (st == LT_ELIMIT) lt_err_prefix(err, "ssm cascade");
+        if (st) r = cli_fail(err);
     }
-    if (csv) {
-        fprintf(csv, "position,correct,samples,accuracy,correct_modulo_tracked\n");
-        for (long t = 0; t < T; t++)
-            fprintf(csv, "%ld,%ld,%ld,%.6g,%ld\n", t + 1, right[t], N, (double)right[t] / (double)N, right_mod[t]);
+    if (r < 0) {
+        cascade_put(s, o, G.spec, G.K, Z);
+        if (csv->f) lt_io_write_cascade_csv(csv->f, Z);
+        r = 0;
     }
-    r = 0;
-done:
-    if (csv) { int c = close_csv(csv, s->csv); if (!r) r = c; }
+    r = csv_close(csv, r);
     lt_cascade_accuracy_clear(Z);
-    lt_cascade_clear(K);
-    lt_cayley_clear(C);
-    lt_free(spec);
+    group_close(&G);
     return r;
 }
 
@@ -319,93 +422,102 @@ done:
 
 static const char *drift_groups[] = {"S3", "S4", "D8", "Q8", "A4", "C5 x A4", "UT(3,3)"};
 
-static int drift(ssm_opts *s, cli_opts *o, const lt_cmd *self)
+static void drift_put(const ssm_opts *s, const cli_opts *o, const lt_cascade_drift_params *P,
+                      const lt_cascade_drift_result_struct *Z, const char *const *names)
 {
-    int ng = o->npos ? 1 : (int)(sizeof drift_groups / sizeof *drift_groups);
-    char *one = o->npos ? cli_join(o->pos, 0, o->npos) : NULL;
-    lt_cascade_drift_params P = {.nprec = 2, .prec = {LT_PREC_F32, LT_PREC_BF16}, .samples = s->samples,
-                                 .max_length = s->max_length, .seed = s->seed};
-    if (s->prec_set) { P.prec[0] = s->prec; P.nprec = 1; }
-    int np = P.nprec;
-    long N = P.samples, Lmax = P.max_length;
-    lt_cayley_struct *groups = lt_calloc((size_t)ng, sizeof *groups);
-    lt_cascade_drift_result_t Z;
-    lt_cascade_drift_result_init(Z);
-    int r = -1;
-    FILE *csv = NULL;
-    for (int g = 0; g < ng; g++) lt_cayley_init(&groups[g]);
-    for (int g = 0; g < ng && r < 0; g++) r = cli_cayley(&groups[g], one ? one : drift_groups[g], s->conv, o, self);
-    if (r >= 0) goto done;
-    lt_err_t err;
-    lt_err_init(err);
-    if (lt_cascade_drift_run(Z, groups, ng, &P, o->ctx, err)) { r = cli_fail(err); goto done; }
-    if (s->csv && !(csv = open_csv(s->csv))) { r = CLI_INPUT; goto done; }
-    if (o->json) {
-        cli_json_begin(o);
-        printf(", \"max_length\": %ld, \"samples\": %ld, \"seed\": \"%" PRIu64 "\", \"groups\": [", Lmax, N, s->seed);
-    } else {
-        printf("first wrong position of the cascade's readout (f64 decoding), min / median over %ld word%s, seed %" PRIu64 ";\n"
-               "'none' = right through --max-length %ld (in parentheses the largest phase error seen, radians;\n"
-               "C_m decodes wrongly past pi/m); renorm = phases divided by their modulus every step\n",
-               N, N == 1 ? "" : "s", s->seed, Lmax);
-        printf("%-9s %5s %6s %8s", "group", "order", "layers", "channels");
-        for (int p = 0; p < np; p++) {
-            char h[32];
-            printf("  %-17s", lt_prec_name(P.prec[p]));
-            snprintf(h, sizeof h, "%s renorm", lt_prec_name(P.prec[p]));
-            printf("  %-17s", h);
-        }
-        printf("\n");
+    long N = P->samples;
+    int np = P->nprec;
+    char seed[24], align[32] = "lrrr", b[64];
+    snprintf(seed, sizeof seed, "%" PRIu64, s->seed);
+    cli_doc D, *d = &D;
+    cli_doc_begin(d, o, NULL, NULL);
+    cli_doc_long(d, "|max_length", P->max_length, NULL);
+    cli_doc_long(d, "|samples", N, NULL);
+    cli_doc_str(d, "|seed", seed, NULL);
+    cli_doc_say(d, "first wrong position of the cascade's readout (f64 decoding), min / median over %ld word%s, seed %s;\n"
+                "'none' = right through --max-length %ld (in parentheses the largest phase error seen, radians;\n"
+                "$C_m$ decodes wrongly past $pi/m$); renorm = phases divided by their modulus every step",
+                N, N == 1 ? "" : "s", seed, P->max_length);
+    static const char *const head[] = {"group", "order", "layers", "channels"}, *const sep[] = {"", " ", " ", " "};
+    static const int width[] = {-9, 5, 6, 8};
+    for (int p = 0; p < 2 * np; p++) strcat(align, "l");
+    tab_begin(d, align);
+    for (int c = 0; c < 4; c++) tab_cell(d, c, sep[c], width[c], head[c]);
+    for (int p = 0; p < np; p++) {
+        snprintf(b, sizeof b, "%s renorm", lt_prec_name(P->prec[p]));
+        tab_cell(d, 4, "  ", -17, lt_prec_name(P->prec[p]));
+        tab_cell(d, 4, "  ", -17, b);
     }
-    for (int g = 0; g < ng; g++) {
-        const char *spec = one ? one : drift_groups[g];
-        if (o->json) {
-            printf("%s{\"group\": ", g ? ", " : "");
-            lt_json_put_string(stdout, spec);
-            printf(", \"order\": \"%ld\", \"layers\": %d, \"channels\": %d, \"cells\": [", Z->order[g], Z->layers[g], Z->channels[g]);
-        } else printf("%-9s %5ld %6d %8d", spec, Z->order[g], Z->layers[g], Z->channels[g]);
+    tab_row_end(d);
+    cli_doc_list_begin(d, "groups");
+    for (int g = 0; g < Z->ngroups; g++) {
+        cli_doc_item_begin(d);
+        cli_doc_str(d, "|group", names[g], NULL);
+        cli_doc_json(d, "|order", "\"%ld\"", Z->order[g]);
+        cli_doc_long(d, "|layers", Z->layers[g], NULL);
+        cli_doc_long(d, "|channels", Z->channels[g], NULL);
+        char col[3][24];
+        snprintf(col[0], sizeof col[0], "%ld", Z->order[g]);
+        snprintf(col[1], sizeof col[1], "%d", Z->layers[g]);
+        snprintf(col[2], sizeof col[2], "%d", Z->channels[g]);
+        for (int c = 0; c < 4; c++) tab_cell(d, c, sep[c], width[c], c ? col[c - 1] : names[g]);
+        cli_doc_list_begin(d, "cells");
         for (int p = 0; p < np; p++)
             for (int rn = 0; rn < 2; rn++) {
                 long c = lt_cascade_drift_index(Z, g, p, rn);
                 const lt_cascade_drift *v = Z->runs + c * N;
                 const lt_cascade_drift_cell *cell = &Z->cells[c];
-                if (o->json) {
-                    printf("%s{\"precision\": \"%s\", \"renormalize\": %s, \"first_wrong_by_sample\": [", p + rn ? ", " : "",
-                           lt_prec_name(P.prec[p]), rn ? "true" : "false");
-                    for (long w = 0; w < N; w++) {
-                        if (w) printf(", ");
-                        if (v[w].first_wrong) printf("%ld", v[w].first_wrong); else printf("null");
-                    }
-                    printf("], \"min\": ");
-                    if (!cell->min) printf("null"); else printf("%ld", cell->min);
-                    printf(", \"median\": ");
-                    if (!cell->median) printf("null"); else printf("%ld", cell->median);
-                    printf(", \"max_phase_error\": %.3g, \"min_modulus\": %.9g, \"max_modulus\": %.9g}",
-                           cell->max_phase_error, cell->min_modulus, cell->max_modulus);
-                } else {
-                    char text[64];
-                    if (!cell->min) snprintf(text, sizeof text, "none (%.1e)", cell->max_phase_error);
-                    else if (!cell->median) snprintf(text, sizeof text, "%ld / none", cell->min);
-                    else snprintf(text, sizeof text, "%ld / %ld", cell->min, cell->median);
-                    printf("  %-17s", text);
-                }
-                if (csv)
-                    for (long w = 0; w < N; w++) {
-                        if (!(g + p + rn + w))
-                            fprintf(csv, "group,precision,renormalize,sample,first_wrong,tokens,max_phase_error,min_modulus,max_modulus\n");
-                        fputc('"', csv); fputs(spec, csv); fputc('"', csv);
-                        fprintf(csv, ",%s,%d,%ld,", lt_prec_name(P.prec[p]), rn, w + 1);
-                        if (v[w].first_wrong) fprintf(csv, "%ld", v[w].first_wrong);
-                        fprintf(csv, ",%ld,%.3g,%.9g,%.9g\n", v[w].tokens, v[w].max_phase_error, v[w].min_modulus, v[w].max_modulus);
-                    }
+                cli_doc_item_begin(d);
+                cli_doc_str(d, "|precision", lt_prec_name(P->prec[p]), NULL);
+                cli_doc_bool(d, "|renormalize", rn);
+                cli_doc_list_begin(d, "|first_wrong_by_sample");
+                for (long w = 0; d->mode == CLI_JSON && w < N; w++)
+                    fprintf(cli_doc_elem(d), v[w].first_wrong ? "%ld" : "null", v[w].first_wrong);
+                cli_doc_list_end(d);
+                cli_doc_long(d, "|min", cell->min ? cell->min : -1, "");
+                cli_doc_long(d, "|median", cell->median ? cell->median : -1, "");
+                cli_doc_double(d, "|max_phase_error", "%.3g", cell->max_phase_error);
+                cli_doc_double(d, "|min_modulus", "%.9g", cell->min_modulus);
+                cli_doc_double(d, "|max_modulus", "%.9g", cell->max_modulus);
+                cli_doc_item_end(d);
+                if (!cell->min) snprintf(b, sizeof b, "none (%.1e)", cell->max_phase_error);
+                else if (!cell->median) snprintf(b, sizeof b, "%ld / none", cell->min);
+                else snprintf(b, sizeof b, "%ld / %ld", cell->min, cell->median);
+                tab_cell(d, 4, "  ", -17, b);
             }
-        if (o->json) printf("]}");
-        else printf("\n");
+        cli_doc_list_end(d);
+        cli_doc_item_end(d);
+        tab_row_end(d);
     }
-    if (o->json) printf("]}\n");
-    r = 0;
-done:
-    if (csv) { int c = close_csv(csv, s->csv); if (!r) r = c; }
+    cli_doc_list_end(d);
+    tab_end(d);
+    cli_doc_end(d, NULL);
+}
+
+static int drift(ssm_opts *s, cli_opts *o, const lt_cmd *self)
+{
+    int ng = o->npos ? 1 : (int)(sizeof drift_groups / sizeof *drift_groups);
+    char *one = o->npos ? cli_join(o->pos, 0, o->npos) : NULL;
+    const char *const *names = one ? (const char *const *)&one : drift_groups;
+    lt_cascade_drift_params P = {.nprec = 2, .prec = {LT_PREC_F32, LT_PREC_BF16}, .samples = s->samples,
+                                 .max_length = s->max_length, .seed = s->seed};
+    if (s->prec_set) { P.prec[0] = s->prec; P.nprec = 1; }
+    lt_cayley_struct *groups = lt_calloc((size_t)ng, sizeof *groups);
+    lt_cascade_drift_result_t Z;
+    lt_cascade_drift_result_init(Z);
+    lt_io_out_t csv = {{NULL, NULL, NULL}};
+    int r = csv_open(csv, s->csv, o, self);
+    for (int g = 0; g < ng; g++) lt_cayley_init(&groups[g]);
+    for (int g = 0; g < ng && r < 0; g++) r = cli_cayley(&groups[g], names[g], s->conv, o, self);
+    lt_err_t err;
+    lt_err_init(err);
+    if (r < 0 && lt_cascade_drift_run(Z, groups, ng, &P, o->ctx, err)) r = cli_fail(err);
+    if (r < 0) {
+        drift_put(s, o, &P, Z, names);
+        if (csv->f) lt_io_write_drift_csv(csv->f, Z, P.prec, names);
+        r = 0;
+    }
+    r = csv_close(csv, r);
     lt_cascade_drift_result_clear(Z);
     for (int g = 0; g < ng; g++) lt_cayley_clear(&groups[g]);
     lt_free(groups);
@@ -418,94 +530,98 @@ done:
 static int scan_cmd(ssm_opts *s, cli_opts *o, const lt_cmd *self)
 {
     long T = s->length;
-    int d = (int)s->channels, dense = s->kind_dense;
+    int ch = (int)s->channels, dense = s->kind_dense;
     if (s->renorm && dense) return cli_usage_error(self, &scan_decl, "--renormalize applies to --kind diag");
     if (T > s->max_length) {
         fprintf(stderr, "lietool: ssm scan: --length %ld is above --max-length %ld\n", T, s->max_length);
         return CLI_LIMIT;
     }
-    lt_scan_compare_params P = {dense, d, T, s->seed, s->prec, s->renorm, s->threads};
+    lt_scan_compare_params P = {dense, ch, T, s->seed, s->prec, s->renorm, s->threads};
     lt_scan_compare_result Z;
     lt_err_t err;
     lt_err_init(err);
     lt_status st = lt_scan_compare(&Z, &P, o->ctx, err);
     if (st == LT_ELIMIT) lt_err_prefix(err, "ssm scan");
     if (st) return cli_fail(err);
-    double maxdiff = Z.max_difference, maxh = Z.max_state, tol = Z.tolerance, rel = Z.relative_difference;
-    int ok = Z.within;
-    if (o->json) {
-        cli_json_begin(o);
-        printf(", \"kind\": \"%s\", \"channels\": %d, \"length\": %ld, \"precision\": \"%s\", \"renormalize\": %s, "
-               "\"levels\": %d, \"max_difference\": %.3g, \"max_state\": %.6g, \"relative_difference\": %.3g, "
-               "\"tolerance\": %.3g, \"within_tolerance\": %s}\n",
-               dense ? "dense" : "diag", d, T, lt_prec_name(s->prec), s->renorm ? "true" : "false",
-               lt_scan_levels(T), maxdiff, maxh, rel, tol, ok ? "true" : "false");
-    } else
-        printf("%s recurrence, %d channel%s, %ld steps, %s%s: sequential loop vs Blelloch scan (%d levels)\n"
-               "relative difference %.3g, %s the tolerance %s = %.3g%s\n",
-               dense ? "dense real" : "diagonal complex", d, d == 1 ? "" : "s", T, lt_prec_name(s->prec),
-               s->renorm ? ", renormalised" : "", lt_scan_levels(T), rel, ok ? "within" : "OUTSIDE",
-               s->renorm ? "4 (T + 2 levels + 1) u" : dense ? "4 (d + 2) (2 levels + 1) u" : "4 (1 + 2) (2 levels + 1) u",
-               tol, tol >= 1 ? " (vacuous at this precision)" : "");
-    return ok ? 0 : CLI_NUMERIC;
+    cli_doc D, *d = &D;
+    cli_doc_begin(d, o, NULL, NULL);
+    cli_doc_say(d, "%s recurrence, %d channel%s, %ld steps, %s%s: sequential loop vs Blelloch scan ($%d$ levels)",
+                dense ? "dense real" : "diagonal complex", ch, ch == 1 ? "" : "s", T, lt_prec_name(s->prec),
+                s->renorm ? ", renormalised" : "", Z.levels);
+    cli_doc_say(d, "relative difference %.3g, %s the tolerance $%s$ = %.3g%s", Z.relative_difference,
+                Z.within ? "within" : "OUTSIDE",
+                s->renorm ? "4 (T + 2 levels + 1) u" : dense ? "4 (d + 2) (2 levels + 1) u" : "4 (1 + 2) (2 levels + 1) u",
+                Z.tolerance, Z.tolerance >= 1 ? " (vacuous at this precision)" : "");
+    cli_doc_str(d, "|kind", dense ? "dense" : "diag", NULL);
+    cli_doc_long(d, "|channels", ch, NULL);
+    cli_doc_long(d, "|length", T, NULL);
+    cli_doc_str(d, "|precision", lt_prec_name(s->prec), NULL);
+    cli_doc_bool(d, "|renormalize", s->renorm);
+    cli_doc_long(d, "|levels", Z.levels, NULL);
+    cli_doc_double(d, "|max_difference", "%.3g", Z.max_difference);
+    cli_doc_double(d, "|max_state", "%.6g", Z.max_state);
+    cli_doc_double(d, "|relative_difference", "%.3g", Z.relative_difference);
+    cli_doc_double(d, "|tolerance", "%.3g", Z.tolerance);
+    cli_doc_bool(d, "|within_tolerance", Z.within);
+    cli_doc_end(d, NULL);
+    return Z.within ? 0 : CLI_NUMERIC;
 }
 
-/* ---- ssm tables: the cascade as lookup tables, JSON ---- */
+/* ---- ssm tables: the cascade as lookup tables, JSON only (for programs:
+   bench/bench-ssm.sh runs the cascade from them in NumPy) ---- */
 
 static int tables(ssm_opts *s, cli_opts *o, const lt_cmd *self)
 {
-    char *spec = cli_join(o->pos, 0, o->npos);
-    lt_cayley_t C;
-    lt_cascade_t K;
-    lt_cayley_init(C);
-    lt_cascade_init(K);
-    int r = open_cascade(C, K, spec, (int)s->layers, s->prec, s->conv, o, self);
+    ssm_group G;
+    int r = group_open(&G, (int)s->layers, s->prec, s, o, self);
     if (r < 0) {
+        const lt_cascade_struct *K = G.K;
         long n = K->n;
-        cli_json_begin(o);
-        printf(", \"order\": \"%ld\", \"convention\": \"%s\", \"prefix_product\": \"%s\", \"identity\": %d, \"table\": [",
-               n, lt_convention_name(s->conv), prefix_rule, K->identity);
-        for (long i = 0; i < n; i++) {
-            printf(i ? ", [" : "[");
-            for (long j = 0; j < n; j++) printf(j ? ", %d" : "%d", K->table[i * n + j]);
-            printf("]");
-        }
-        printf("], \"precision\": \"%s\", \"layer\": [", lt_prec_name(s->prec));
+        cli_doc D, *d = &D;
+        FILE *f;
+        o->json = 1;
+        cli_doc_begin(d, o, NULL, NULL);
+        doc_cascade_head(d, K, s->conv);
+        cli_doc_long(d, "|identity", K->identity, NULL);
+        doc_ints(d, "|table", K->table, n, n);
+        cli_doc_str(d, "|precision", lt_prec_name(s->prec), NULL);
+        cli_doc_list_begin(d, "layer");
         for (int i = 0; i < K->k; i++) {
             const lt_cascade_layer *L = &K->layer[i];
-            long nq = L->qorder;
-            printf("%s{\"quotient_order\": \"%ld\", \"factors\": [", i ? ", " : "", nq);
-            for (int j = 0; j < L->r; j++) printf("%s%d", j ? ", " : "", L->m[j]);
-            printf("], \"exponents\": [");
-            /* exponent[g][j]: the token's root of unity is exp(2 pi i e / m_j) */
+            cli_doc_item_begin(d);
+            cli_doc_json(d, "|quotient_order", "\"%ld\"", L->qorder);
+            doc_ints(d, "|factors", L->m, 0, L->r);
+            cli_doc_list_begin(d, "|exponents");
             for (long g = 0; g < n; g++) {
-                printf(g ? ", [" : "[");
-                for (int j = 0; j < L->r; j++)
-                    printf("%s%d", j ? ", " : "", L->coset[g] >= 0 ? L->expo[(long)L->coset[g] * L->r + j] : 0);
-                printf("]");
+                f = cli_doc_elem(d);
+                for (int j = 0; j < L->r; j++) fprintf(f, j ? ", %d" : "[%d", lt_cascade_exponent(L, g, j));
+                fputs(L->r ? "]" : "[]", f);
             }
-            printf("], \"code_to_coset\": [");
-            for (long c = 0; c < nq; c++) printf("%s%d", c ? ", " : "", L->code_to_q[c]);
-            printf("], \"transversal\": [");
-            for (long q = 0; q < nq; q++) printf("%s%d", q ? ", " : "", L->rep[q]);
-            printf("], \"cocycle\": [");
-            for (long q = 0; q < nq; q++) {
-                printf(q ? ", [" : "[");
-                for (long g = 0; g < n; g++) printf(g ? ", %d" : "%d", L->coc[q * n + g]);
-                printf("]");
-            }
-            printf("]}");
+            cli_doc_list_end(d);
+            doc_ints(d, "|code_to_coset", L->code_to_q, 0, L->qorder);
+            doc_ints(d, "|transversal", L->rep, 0, L->qorder);
+            doc_ints(d, "|cocycle", L->coc, L->qorder, n);
+            cli_doc_item_end(d);
         }
-        printf("]}\n");
+        cli_doc_list_end(d);
+        cli_doc_end(d, NULL);
         r = 0;
     }
-    lt_cascade_clear(K);
-    lt_cayley_clear(C);
-    lt_free(spec);
+    group_close(&G);
     return r;
 }
 
-/* ---- benchmarks (make bench): one JSON line each ---- */
+/* ---- benchmarks (make bench) ---- */
+
+/* The rows that both benchmarks write: the scan and the timings. */
+static void doc_timing(cli_doc *d, const char *scan, double seconds, double cpu_seconds, double rate, double cpu_rate)
+{
+    cli_doc_str(d, "scan", scan, NULL);
+    cli_doc_double(d, "seconds", "%.6f", seconds);
+    cli_doc_double(d, "CPU seconds|cpu_seconds", "%.6f", cpu_seconds);
+    cli_doc_double(d, "tokens per second", "%.6g", rate);
+    cli_doc_double(d, "tokens per CPU second|tokens_per_cpu_second", "%.6g", cpu_rate);
+}
 
 static int bench_diag(ssm_opts *s, cli_opts *o)
 {
@@ -514,45 +630,38 @@ static int bench_diag(ssm_opts *s, cli_opts *o)
     lt_err_t err;
     lt_err_init(err);
     if (lt_bench_diag(&Z, &P, err)) return cli_fail(err);
-    long T = P.length;
-    cli_json_begin(o);
-    printf(", \"channels\": %d, \"length\": %ld, \"scan\": \"%s\", \"seconds\": %.6f, \"cpu_seconds\": %.6f, "
-           "\"tokens_per_second\": %.6g, \"tokens_per_cpu_second\": %.6g, \"checksum\": %.17g, \"final_norm2\": %.17g}\n",
-           P.channels, T, s->parallel ? "parallel" : "sequential", Z.seconds, Z.cpu_seconds, (double)T / Z.seconds,
-           (double)T / Z.cpu_seconds, Z.checksum, Z.final_norm2);
+    cli_doc D, *d = &D;
+    cli_doc_begin(d, o, NULL, "a token-driven diagonal layer, timed");
+    cli_doc_long(d, "channels", P.channels, NULL);
+    cli_doc_long(d, "length", P.length, NULL);
+    doc_timing(d, scans[s->scan].name, Z.seconds, Z.cpu_seconds, Z.tokens_per_second, Z.tokens_per_cpu_second);
+    cli_doc_double(d, "checksum", "%.17g", Z.checksum);
+    cli_doc_double(d, "final squared norm|final_norm2", "%.17g", Z.final_norm2);
+    cli_doc_end(d, NULL);
     return 0;
 }
 
 static int bench_cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
 {
-    long T = s->length, N = s->samples;
-    char *spec = cli_join(o->pos, 0, o->npos);
-    lt_cayley_t C;
-    lt_cascade_t K;
-    lt_cayley_init(C);
-    lt_cascade_init(K);
-    int r = open_cascade(C, K, spec, 0, LT_PREC_F64, s->conv, o, self);
+    ssm_group G;
+    int r = group_open(&G, 0, LT_PREC_F64, s, o, self);
+    lt_bench_cascade_params P = {s->length, s->samples, s->seed, s->scan, s->threads};   /* LT_BENCH_*: scans_lockstep */
+    lt_bench_cascade_result Z;
+    lt_err_t err;
+    lt_err_init(err);
+    if (r < 0 && lt_bench_cascade(&Z, G.K, &P, err)) r = cli_fail(err);
     if (r < 0) {
-        lt_bench_cascade_params P = {T, N, s->seed, s->lockstep ? LT_BENCH_LOCKSTEP : s->parallel ? LT_BENCH_PARALLEL
-                                                                                              : LT_BENCH_SEQUENTIAL,
-                                     s->threads};
-        lt_bench_cascade_result Z;
-        lt_err_t err;
-        lt_err_init(err);
-        if (lt_bench_cascade(&Z, K, &P, err)) r = cli_fail(err);
-        else {
-            cli_json_begin(o);
-            printf(", \"layers\": %d, \"length\": %ld, \"samples\": %ld, \"scan\": \"%s\", \"seconds\": %.6f, "
-                   "\"cpu_seconds\": %.6f, \"tokens_per_second\": %.6g, \"tokens_per_cpu_second\": %.6g, \"positions_right\": %ld}\n",
-                   K->k, T, N, s->lockstep ? "lockstep" : s->parallel ? "parallel" : "sequential", Z.seconds,
-                   Z.cpu_seconds, (double)T * (double)N / Z.seconds, (double)T * (double)N / Z.cpu_seconds,
-                   Z.positions_right);
-            r = 0;
-        }
+        cli_doc D, *d = &D;
+        cli_doc_begin(d, o, G.spec, ": its cascade, timed");
+        cli_doc_long(d, "layers", G.K->k, NULL);
+        cli_doc_long(d, "length", P.length, NULL);
+        cli_doc_long(d, "samples", P.samples, NULL);
+        doc_timing(d, scans_lockstep[s->scan].name, Z.seconds, Z.cpu_seconds, Z.tokens_per_second, Z.tokens_per_cpu_second);
+        cli_doc_long(d, "positions right", Z.positions_right, NULL);
+        cli_doc_end(d, NULL);
+        r = 0;
     }
-    lt_cascade_clear(K);
-    lt_cayley_clear(C);
-    lt_free(spec);
+    group_close(&G);
     return r;
 }
 

@@ -18,6 +18,12 @@ static double cpu_seconds(void)
     return (double)clock() / CLOCKS_PER_SEC;
 }
 
+/* Tokens per second (0 when the clock saw no time pass). */
+static double rate(double tokens, double seconds)
+{
+    return seconds > 0 ? tokens / seconds : 0;
+}
+
 lt_status lt_bench_diag(lt_bench_diag_result *Z, const lt_bench_diag_params *P, lt_err_t err)
 {
     long T = P->length;
@@ -77,6 +83,8 @@ lt_status lt_bench_diag(lt_bench_diag_result *Z, const lt_bench_diag_params *P, 
     }
     Z->seconds = now_seconds() - t0;
     Z->cpu_seconds = cpu_seconds() - c0;
+    Z->tokens_per_second = rate((double)T, Z->seconds);
+    Z->tokens_per_cpu_second = rate((double)T, Z->cpu_seconds);
     Z->final_norm2 = Z->checksum = 0;
     for (int j = 0; j < d; j++) Z->final_norm2 += h0r[j] * h0r[j] + h0i[j] * h0i[j];
     for (long t = 0; t < T; t++) Z->checksum += y[t];
@@ -118,6 +126,8 @@ lt_status lt_bench_cascade(lt_bench_cascade_result *Z, const lt_cascade_t K, con
         lt_cascade_exact(exact, K, word, T);
         for (long t = 0; t < T; t++) Z->positions_right += out[t] == exact[t];
     }
+    Z->tokens_per_second = rate((double)T * (double)N, Z->seconds);
+    Z->tokens_per_cpu_second = rate((double)T * (double)N, Z->cpu_seconds);
     lt_free(word); lt_free(out); lt_free(exact);
     return st;
 }

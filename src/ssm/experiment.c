@@ -17,6 +17,11 @@ void lt_cascade_accuracy_clear(lt_cascade_accuracy_t Z)
     lt_free(Z->right_mod);
 }
 
+double lt_cascade_accuracy_at(const lt_cascade_accuracy_t Z, long t)
+{
+    return (double)Z->right[t] / (double)Z->samples;
+}
+
 lt_status lt_cascade_accuracy_run(lt_cascade_accuracy_t Z, const lt_cascade_t K,
                                   const lt_cascade_accuracy_params *P, const lt_ctx_t ctx, lt_err_t err)
 {
@@ -60,6 +65,12 @@ lt_status lt_cascade_accuracy_run(lt_cascade_accuracy_t Z, const lt_cascade_t K,
     double mean = 0;
     for (long t = 0; t < T; t++) mean += (double)Z->right[t];
     Z->mean_accuracy = mean / ((double)T * (double)N);
+    Z->sequence_accuracy = (double)Z->correct / (double)N;
+    Z->sequence_accuracy_mod = (double)Z->correct_mod / (double)N;
+    for (long t = 1; Z->nmarks < LT_CASCADE_MARKS; t = t > LONG_MAX / 10 ? T : t * 10) {
+        Z->mark[Z->nmarks++] = t < T ? t : T;
+        if (t >= T) break;
+    }
     lt_free(word);
     lt_free(out);
     lt_free(exact);
