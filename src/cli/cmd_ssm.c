@@ -189,15 +189,15 @@ static void group_close(ssm_group *G)
 
 /* EMITTER-CANDIDATE: a value written into the open row by printf's
    format, in LaTeX as mathematics. */
-static void put_val(cli_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put_val(cli_doc *d, const char *fmt, ...)
+static void put_val(lt_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put_val(lt_doc *d, const char *fmt, ...)
 {
     if (!d->row) return;
     va_list ap;
     va_start(ap, fmt);
-    if (d->mode == CLI_TEX) fputc('$', d->f);
+    if (d->mode == LT_DOC_TEX) fputc('$', d->f);
     vfprintf(d->f, fmt, ap);
-    if (d->mode == CLI_TEX) fputc('$', d->f);
+    if (d->mode == LT_DOC_TEX) fputc('$', d->f);
     va_end(ap);
 }
 
@@ -205,38 +205,38 @@ static void put_val(cli_doc *d, const char *fmt, ...)
    the caller writes its list). A cell: text, after sep, padded to width
    (negative: on the left); LaTeX, escaped, the columns' alignments given
    by tab_begin. */
-static void tab_begin(cli_doc *d, const char *align)
+static void tab_begin(lt_doc *d, const char *align)
 {
-    if (d->mode != CLI_TEX) return;
-    cli_doc_break(d);
+    if (d->mode != LT_DOC_TEX) return;
+    lt_doc_break(d);
     fprintf(d->f, "\\noindent\\begin{tabular}{@{}%s@{}}\n", align);
 }
 
-static void tab_cell(cli_doc *d, int col, const char *sep, int width, const char *s)
+static void tab_cell(lt_doc *d, int col, const char *sep, int width, const char *s)
 {
-    if (d->mode == CLI_TEXT) fprintf(d->f, "%s%*s", sep, width, s);
-    else if (d->mode == CLI_TEX) {
+    if (d->mode == LT_DOC_TEXT) fprintf(d->f, "%s%*s", sep, width, s);
+    else if (d->mode == LT_DOC_TEX) {
         if (col) fputs(" & ", d->f);
-        cli_tex_text(d->f, s);
+        lt_tex_text(d->f, s);
     }
 }
 
-static void tab_row_end(cli_doc *d)
+static void tab_row_end(lt_doc *d)
 {
-    if (d->mode != CLI_JSON) fputs(d->mode == CLI_TEX ? " \\\\\n" : "\n", d->f);
+    if (d->mode != LT_DOC_JSON) fputs(d->mode == LT_DOC_TEX ? " \\\\\n" : "\n", d->f);
 }
 
-static void tab_end(cli_doc *d)
+static void tab_end(lt_doc *d)
 {
-    if (d->mode == CLI_TEX) fputs("\\end{tabular}\\par\n", d->f);
+    if (d->mode == LT_DOC_TEX) fputs("\\end{tabular}\\par\n", d->f);
 }
 
 /* A JSON row: c integers as an array, or rows > 0 rows of them
    (row-major) as an array of arrays. */
-static void doc_ints(cli_doc *d, const char *label, const int *v, long rows, long c)
+static void doc_ints(lt_doc *d, const char *label, const int *v, long rows, long c)
 {
-    FILE *f = cli_doc_row(d, label);
-    if (!f) { cli_doc_row_end(d); return; }
+    FILE *f = lt_doc_row(d, label);
+    if (!f) { lt_doc_row_end(d); return; }
     if (rows) fputc('[', f);
     for (long i = 0; i < (rows ? rows : 1); i++) {
         fputs(i ? ", [" : "[", f);
@@ -244,43 +244,43 @@ static void doc_ints(cli_doc *d, const char *label, const int *v, long rows, lon
         fputc(']', f);
     }
     if (rows) fputc(']', f);
-    cli_doc_row_end(d);
+    lt_doc_row_end(d);
 }
 
 /* The head of a cascade's output: the order and convention (JSON), and
    the rule of the prefix products ($...$: plain notation). */
 static const char *prefix_rule = "$p_t = x_1 x_2 ... x_t$, each token multiplying on the right";
 
-static void doc_cascade_head(cli_doc *d, const lt_cascade_struct *K, lt_convention conv)
+static void doc_cascade_head(lt_doc *d, const lt_cascade_struct *K, lt_convention conv)
 {
-    cli_doc_json(d, "|order", "\"%ld\"", K->n);
-    cli_doc_str(d, "|convention", lt_convention_name(conv), NULL);
-    cli_doc_prose(d, "|prefix_product", prefix_rule);
+    lt_doc_json(d, "|order", "\"%ld\"", K->n);
+    lt_doc_str(d, "|convention", lt_convention_name(conv), NULL);
+    lt_doc_prose(d, "|prefix_product", prefix_rule);
 }
 
 /* ---- ssm cascade ---- */
 
 /* The quotient of layer L as its cyclic factors, "C2 x C2" (1 when
    trivial): a piece of prose (LaTeX: the product as mathematics). */
-static char *factors(const lt_cascade_layer *L, const cli_doc *d)
+static char *factors(const lt_cascade_layer *L, const lt_doc *d)
 {
-    cli_doc_buf b;
-    FILE *f = cli_doc_piece(&b, d);
+    lt_doc_buf b;
+    FILE *f = lt_doc_piece(&b, d);
     char q[256] = "1";
     for (int j = 0, n = 0; j < L->r && n < (int)sizeof q; j++)
         n += snprintf(q + n, sizeof q - (size_t)n, "%sC%d", j ? " x " : "", L->m[j]);
-    if (b.tex) cli_tex_object(f, q);
+    if (b.tex) lt_tex_object(f, q);
     else fputs(q, f);
-    return cli_doc_piece_end(&b);
+    return lt_doc_piece_end(&b);
 }
 
 /* A row of a fraction of the words, in text and LaTeX with their count. */
-static void doc_share(cli_doc *d, const char *label, double v, long k, long N, const char *what)
+static void doc_share(lt_doc *d, const char *label, double v, long k, long N, const char *what)
 {
-    cli_doc_row(d, label);
+    lt_doc_row(d, label);
     put_val(d, "%.6g", v);
-    cli_doc_text(d, NULL, " (%ld of %ld words%s)", k, N, what);
-    cli_doc_row_end(d);
+    lt_doc_text(d, NULL, " (%ld of %ld words%s)", k, N, what);
+    lt_doc_row_end(d);
 }
 
 static void cascade_put(const ssm_opts *s, const cli_opts *o, const char *spec, const lt_cascade_struct *K,
@@ -289,26 +289,26 @@ static void cascade_put(const ssm_opts *s, const cli_opts *o, const char *spec, 
     long T = Z->length, N = Z->samples;
     int kd = K->k < K->derived_length ? K->k : K->derived_length;
     const char *scan = s->parallel ? "parallel" : "sequential";
-    cli_doc D, *d = &D;
-    cli_doc_buf b;
-    FILE *f = cli_doc_piece(&b, NULL);
+    lt_doc D, *d = &D;
+    lt_doc_buf b;
+    FILE *f = lt_doc_piece(&b, NULL);
     fprintf(f, " (order %ld), derived series ", K->n);
     for (int i = 0; i < K->nterms; i++) fprintf(f, "%s%ld", i ? " > " : "", K->term_order[i]);
     fprintf(f, ", derived length %d", K->derived_length);
-    char *after = cli_doc_piece_end(&b);
+    char *after = lt_doc_piece_end(&b);
     cli_doc_begin(d, o, spec, after);
     free(after);
     doc_cascade_head(d, K, s->conv);
-    if ((f = cli_doc_row(d, "|derived_series"))) {
+    if ((f = lt_doc_row(d, "|derived_series"))) {
         for (int i = 0; i < K->nterms; i++) fprintf(f, "%s\"%ld\"", i ? ", " : "[", K->term_order[i]);
         fputc(']', f);
     }
-    cli_doc_row_end(d);
-    cli_doc_long(d, "|derived_length", K->derived_length, NULL);
-    cli_doc_long(d, "|layers", K->k, NULL);
-    cli_doc_say(d, "prefix products %s (convention %s, as 'lietool dataset generate')", prefix_rule,
+    lt_doc_row_end(d);
+    lt_doc_long(d, "|derived_length", K->derived_length, NULL);
+    lt_doc_long(d, "|layers", K->k, NULL);
+    lt_doc_say(d, "prefix products %s (convention %s, as 'lietool dataset generate')", prefix_rule,
                 lt_convention_name(s->conv));
-    cli_doc_list_begin(d, "layer");
+    lt_doc_list_begin(d, "layer");
     for (int i = 0; i < K->k; i++) {
         const lt_cascade_layer *L = &K->layer[i];
         int a = i < kd ? i : kd, c = i + 1 < kd ? i + 1 : kd;
@@ -317,56 +317,56 @@ static void cascade_put(const ssm_opts *s, const cli_opts *o, const char *spec, 
         if (i == 1) snprintf(in, sizeof in, "cocycle of the token and layer 1's state");
         else if (i > 1) snprintf(in, sizeof in, "cocycle of the token and layers 1-%d's states", i);
         int pad = 7 - (int)strlen(q);
-        cli_doc_say(d, "layer %d  $%s$%*s = $%s$, %d channel%s, input: %s", i + 1, q, pad > 0 ? pad : 0, "",
+        lt_doc_say(d, "layer %d  $%s$%*s = $%s$, %d channel%s, input: %s", i + 1, q, pad > 0 ? pad : 0, "",
                     fac, L->r, L->r == 1 ? "" : "s", in);
         free(fac);
-        cli_doc_item_begin(d);
-        cli_doc_json(d, "|quotient_order", "\"%ld\"", L->qorder);
+        lt_doc_item_begin(d);
+        lt_doc_json(d, "|quotient_order", "\"%ld\"", L->qorder);
         doc_ints(d, "|factors", L->m, 0, L->r);
-        cli_doc_long(d, "|channels", L->r, NULL);
-        cli_doc_item_end(d);
+        lt_doc_long(d, "|channels", L->r, NULL);
+        lt_doc_item_end(d);
     }
-    cli_doc_list_end(d);
+    lt_doc_list_end(d);
     long tracked = lt_cascade_tracked_order(K);
-    cli_doc_json(d, "|tracked_order", "\"%ld\"", tracked);
+    lt_doc_json(d, "|tracked_order", "\"%ld\"", tracked);
     if (K->k < K->derived_length)
-        cli_doc_say(d, "%d layers of derived length %d: they track $G/G%d$ (order %ld) only; the readout takes the rest to be 1",
+        lt_doc_say(d, "%d layers of derived length %d: they track $G/G%d$ (order %ld) only; the readout takes the rest to be 1",
                     K->k, K->derived_length, kd, tracked);
     char levels[32] = "";
     if (s->parallel) snprintf(levels, sizeof levels, " ($%d$ levels)", lt_scan_levels(T));
-    cli_doc_say(d, "precision %s, %s, %s scan%s", lt_prec_name(s->prec),
+    lt_doc_say(d, "precision %s, %s, %s scan%s", lt_prec_name(s->prec),
                 s->renorm ? "renormalised every step" : "no renormalisation", scan, levels);
-    cli_doc_str(d, "|precision", lt_prec_name(s->prec), NULL);
-    cli_doc_bool(d, "|renormalize", s->renorm);
-    cli_doc_str(d, "|scan", scan, NULL);
-    cli_doc_long(d, "|scan_levels", lt_scan_levels(T), NULL);
+    lt_doc_str(d, "|precision", lt_prec_name(s->prec), NULL);
+    lt_doc_bool(d, "|renormalize", s->renorm);
+    lt_doc_str(d, "|scan", scan, NULL);
+    lt_doc_long(d, "|scan_levels", lt_scan_levels(T), NULL);
     char seed[24];
     snprintf(seed, sizeof seed, "%" PRIu64, s->seed);
-    cli_doc_say(d, "%ld word%s of length %ld, seed %s", N, N == 1 ? "" : "s", T, seed);
-    cli_doc_long(d, "|length", T, NULL);
-    cli_doc_long(d, "|samples", N, NULL);
-    cli_doc_str(d, "|seed", seed, NULL);
-    cli_doc_long(d, "|sequences_correct", Z->correct, NULL);
+    lt_doc_say(d, "%ld word%s of length %ld, seed %s", N, N == 1 ? "" : "s", T, seed);
+    lt_doc_long(d, "|length", T, NULL);
+    lt_doc_long(d, "|samples", N, NULL);
+    lt_doc_str(d, "|seed", seed, NULL);
+    lt_doc_long(d, "|sequences_correct", Z->correct, NULL);
     d->width = 24;
     d->indent = "";
     doc_share(d, "sequence accuracy", Z->sequence_accuracy, Z->correct, N, "");
-    cli_doc_bool(d, "|exact", Z->correct == N);
-    if (cli_doc_row(d, "first failing length") && Z->first_wrong) put_val(d, "%ld", Z->first_wrong);
-    else if (d->mode == CLI_JSON) fputs("null", d->f);
-    else cli_doc_text(d, NULL, "none (exact through $%ld$)", T);
-    cli_doc_row_end(d);
-    cli_doc_double(d, "mean position accuracy", "%.6g", Z->mean_accuracy);
-    cli_doc_row(d, "accuracy at position|");
+    lt_doc_bool(d, "|exact", Z->correct == N);
+    if (lt_doc_row(d, "first failing length") && Z->first_wrong) put_val(d, "%ld", Z->first_wrong);
+    else if (d->mode == LT_DOC_JSON) fputs("null", d->f);
+    else lt_doc_text(d, NULL, "none (exact through $%ld$)", T);
+    lt_doc_row_end(d);
+    lt_doc_double(d, "mean position accuracy", "%.6g", Z->mean_accuracy);
+    lt_doc_row(d, "accuracy at position|");
     for (int i = 0; i < Z->nmarks; i++)
-        cli_doc_text(d, NULL, "%s$%ld$: $%.4g$", i ? " " : "", Z->mark[i], lt_cascade_accuracy_at(Z, Z->mark[i] - 1));
-    cli_doc_row_end(d);
+        lt_doc_text(d, NULL, "%s$%ld$: $%.4g$", i ? " " : "", Z->mark[i], lt_cascade_accuracy_at(Z, Z->mark[i] - 1));
+    lt_doc_row_end(d);
     char lbl[48] = "|sequence_accuracy_modulo_tracked";
     if (K->k < K->derived_length) snprintf(lbl, sizeof lbl, "modulo G%d|sequence_accuracy_modulo_tracked", kd);
     doc_share(d, lbl, Z->sequence_accuracy_mod, Z->correct_mod, N, " right at every position");
-    cli_doc_list_begin(d, "|position_accuracy");
-    for (long t = 0; d->mode == CLI_JSON && t < T; t++) fprintf(cli_doc_elem(d), "%.6g", lt_cascade_accuracy_at(Z, t));
-    cli_doc_list_end(d);
-    cli_doc_end(d, NULL);
+    lt_doc_list_begin(d, "|position_accuracy");
+    for (long t = 0; d->mode == LT_DOC_JSON && t < T; t++) fprintf(lt_doc_elem(d), "%.6g", lt_cascade_accuracy_at(Z, t));
+    lt_doc_list_end(d);
+    lt_doc_end(d, NULL);
 }
 
 static int cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
@@ -429,12 +429,12 @@ static void drift_put(const ssm_opts *s, const cli_opts *o, const lt_cascade_dri
     int np = P->nprec;
     char seed[24], align[32] = "lrrr", b[64];
     snprintf(seed, sizeof seed, "%" PRIu64, s->seed);
-    cli_doc D, *d = &D;
+    lt_doc D, *d = &D;
     cli_doc_begin(d, o, NULL, NULL);
-    cli_doc_long(d, "|max_length", P->max_length, NULL);
-    cli_doc_long(d, "|samples", N, NULL);
-    cli_doc_str(d, "|seed", seed, NULL);
-    cli_doc_say(d, "first wrong position of the cascade's readout (f64 decoding), min / median over %ld word%s, seed %s;\n"
+    lt_doc_long(d, "|max_length", P->max_length, NULL);
+    lt_doc_long(d, "|samples", N, NULL);
+    lt_doc_str(d, "|seed", seed, NULL);
+    lt_doc_say(d, "first wrong position of the cascade's readout (f64 decoding), min / median over %ld word%s, seed %s;\n"
                 "'none' = right through --max-length %ld (in parentheses the largest phase error seen, radians;\n"
                 "$C_m$ decodes wrongly past $pi/m$); renorm = phases divided by their modulus every step",
                 N, N == 1 ? "" : "s", seed, P->max_length);
@@ -449,49 +449,49 @@ static void drift_put(const ssm_opts *s, const cli_opts *o, const lt_cascade_dri
         tab_cell(d, 4, "  ", -17, b);
     }
     tab_row_end(d);
-    cli_doc_list_begin(d, "groups");
+    lt_doc_list_begin(d, "groups");
     for (int g = 0; g < Z->ngroups; g++) {
-        cli_doc_item_begin(d);
-        cli_doc_str(d, "|group", names[g], NULL);
-        cli_doc_json(d, "|order", "\"%ld\"", Z->order[g]);
-        cli_doc_long(d, "|layers", Z->layers[g], NULL);
-        cli_doc_long(d, "|channels", Z->channels[g], NULL);
+        lt_doc_item_begin(d);
+        lt_doc_str(d, "|group", names[g], NULL);
+        lt_doc_json(d, "|order", "\"%ld\"", Z->order[g]);
+        lt_doc_long(d, "|layers", Z->layers[g], NULL);
+        lt_doc_long(d, "|channels", Z->channels[g], NULL);
         char col[3][24];
         snprintf(col[0], sizeof col[0], "%ld", Z->order[g]);
         snprintf(col[1], sizeof col[1], "%d", Z->layers[g]);
         snprintf(col[2], sizeof col[2], "%d", Z->channels[g]);
         for (int c = 0; c < 4; c++) tab_cell(d, c, sep[c], width[c], c ? col[c - 1] : names[g]);
-        cli_doc_list_begin(d, "cells");
+        lt_doc_list_begin(d, "cells");
         for (int p = 0; p < np; p++)
             for (int rn = 0; rn < 2; rn++) {
                 long c = lt_cascade_drift_index(Z, g, p, rn);
                 const lt_cascade_drift *v = Z->runs + c * N;
                 const lt_cascade_drift_cell *cell = &Z->cells[c];
-                cli_doc_item_begin(d);
-                cli_doc_str(d, "|precision", lt_prec_name(P->prec[p]), NULL);
-                cli_doc_bool(d, "|renormalize", rn);
-                cli_doc_list_begin(d, "|first_wrong_by_sample");
-                for (long w = 0; d->mode == CLI_JSON && w < N; w++)
-                    fprintf(cli_doc_elem(d), v[w].first_wrong ? "%ld" : "null", v[w].first_wrong);
-                cli_doc_list_end(d);
-                cli_doc_long(d, "|min", cell->min ? cell->min : -1, "");
-                cli_doc_long(d, "|median", cell->median ? cell->median : -1, "");
-                cli_doc_double(d, "|max_phase_error", "%.3g", cell->max_phase_error);
-                cli_doc_double(d, "|min_modulus", "%.9g", cell->min_modulus);
-                cli_doc_double(d, "|max_modulus", "%.9g", cell->max_modulus);
-                cli_doc_item_end(d);
+                lt_doc_item_begin(d);
+                lt_doc_str(d, "|precision", lt_prec_name(P->prec[p]), NULL);
+                lt_doc_bool(d, "|renormalize", rn);
+                lt_doc_list_begin(d, "|first_wrong_by_sample");
+                for (long w = 0; d->mode == LT_DOC_JSON && w < N; w++)
+                    fprintf(lt_doc_elem(d), v[w].first_wrong ? "%ld" : "null", v[w].first_wrong);
+                lt_doc_list_end(d);
+                lt_doc_long(d, "|min", cell->min ? cell->min : -1, "");
+                lt_doc_long(d, "|median", cell->median ? cell->median : -1, "");
+                lt_doc_double(d, "|max_phase_error", "%.3g", cell->max_phase_error);
+                lt_doc_double(d, "|min_modulus", "%.9g", cell->min_modulus);
+                lt_doc_double(d, "|max_modulus", "%.9g", cell->max_modulus);
+                lt_doc_item_end(d);
                 if (!cell->min) snprintf(b, sizeof b, "none (%.1e)", cell->max_phase_error);
                 else if (!cell->median) snprintf(b, sizeof b, "%ld / none", cell->min);
                 else snprintf(b, sizeof b, "%ld / %ld", cell->min, cell->median);
                 tab_cell(d, 4, "  ", -17, b);
             }
-        cli_doc_list_end(d);
-        cli_doc_item_end(d);
+        lt_doc_list_end(d);
+        lt_doc_item_end(d);
         tab_row_end(d);
     }
-    cli_doc_list_end(d);
+    lt_doc_list_end(d);
     tab_end(d);
-    cli_doc_end(d, NULL);
+    lt_doc_end(d, NULL);
 }
 
 static int drift(ssm_opts *s, cli_opts *o, const lt_cmd *self)
@@ -543,27 +543,27 @@ static int scan_cmd(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     lt_status st = lt_scan_compare(&Z, &P, o->ctx, err);
     if (st == LT_ELIMIT) lt_err_prefix(err, "ssm scan");
     if (st) return cli_fail(err);
-    cli_doc D, *d = &D;
+    lt_doc D, *d = &D;
     cli_doc_begin(d, o, NULL, NULL);
-    cli_doc_say(d, "%s recurrence, %d channel%s, %ld steps, %s%s: sequential loop vs Blelloch scan ($%d$ levels)",
+    lt_doc_say(d, "%s recurrence, %d channel%s, %ld steps, %s%s: sequential loop vs Blelloch scan ($%d$ levels)",
                 dense ? "dense real" : "diagonal complex", ch, ch == 1 ? "" : "s", T, lt_prec_name(s->prec),
                 s->renorm ? ", renormalised" : "", Z.levels);
-    cli_doc_say(d, "relative difference %.3g, %s the tolerance $%s$ = %.3g%s", Z.relative_difference,
+    lt_doc_say(d, "relative difference %.3g, %s the tolerance $%s$ = %.3g%s", Z.relative_difference,
                 Z.within ? "within" : "OUTSIDE",
                 s->renorm ? "4 (T + 2 levels + 1) u" : dense ? "4 (d + 2) (2 levels + 1) u" : "4 (1 + 2) (2 levels + 1) u",
                 Z.tolerance, Z.tolerance >= 1 ? " (vacuous at this precision)" : "");
-    cli_doc_str(d, "|kind", dense ? "dense" : "diag", NULL);
-    cli_doc_long(d, "|channels", ch, NULL);
-    cli_doc_long(d, "|length", T, NULL);
-    cli_doc_str(d, "|precision", lt_prec_name(s->prec), NULL);
-    cli_doc_bool(d, "|renormalize", s->renorm);
-    cli_doc_long(d, "|levels", Z.levels, NULL);
-    cli_doc_double(d, "|max_difference", "%.3g", Z.max_difference);
-    cli_doc_double(d, "|max_state", "%.6g", Z.max_state);
-    cli_doc_double(d, "|relative_difference", "%.3g", Z.relative_difference);
-    cli_doc_double(d, "|tolerance", "%.3g", Z.tolerance);
-    cli_doc_bool(d, "|within_tolerance", Z.within);
-    cli_doc_end(d, NULL);
+    lt_doc_str(d, "|kind", dense ? "dense" : "diag", NULL);
+    lt_doc_long(d, "|channels", ch, NULL);
+    lt_doc_long(d, "|length", T, NULL);
+    lt_doc_str(d, "|precision", lt_prec_name(s->prec), NULL);
+    lt_doc_bool(d, "|renormalize", s->renorm);
+    lt_doc_long(d, "|levels", Z.levels, NULL);
+    lt_doc_double(d, "|max_difference", "%.3g", Z.max_difference);
+    lt_doc_double(d, "|max_state", "%.6g", Z.max_state);
+    lt_doc_double(d, "|relative_difference", "%.3g", Z.relative_difference);
+    lt_doc_double(d, "|tolerance", "%.3g", Z.tolerance);
+    lt_doc_bool(d, "|within_tolerance", Z.within);
+    lt_doc_end(d, NULL);
     return Z.within ? 0 : CLI_NUMERIC;
 }
 
@@ -577,34 +577,34 @@ static int tables(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     if (r < 0) {
         const lt_cascade_struct *K = G.K;
         long n = K->n;
-        cli_doc D, *d = &D;
+        lt_doc D, *d = &D;
         FILE *f;
         o->json = 1;
         cli_doc_begin(d, o, NULL, NULL);
         doc_cascade_head(d, K, s->conv);
-        cli_doc_long(d, "|identity", K->identity, NULL);
+        lt_doc_long(d, "|identity", K->identity, NULL);
         doc_ints(d, "|table", K->table, n, n);
-        cli_doc_str(d, "|precision", lt_prec_name(s->prec), NULL);
-        cli_doc_list_begin(d, "layer");
+        lt_doc_str(d, "|precision", lt_prec_name(s->prec), NULL);
+        lt_doc_list_begin(d, "layer");
         for (int i = 0; i < K->k; i++) {
             const lt_cascade_layer *L = &K->layer[i];
-            cli_doc_item_begin(d);
-            cli_doc_json(d, "|quotient_order", "\"%ld\"", L->qorder);
+            lt_doc_item_begin(d);
+            lt_doc_json(d, "|quotient_order", "\"%ld\"", L->qorder);
             doc_ints(d, "|factors", L->m, 0, L->r);
-            cli_doc_list_begin(d, "|exponents");
+            lt_doc_list_begin(d, "|exponents");
             for (long g = 0; g < n; g++) {
-                f = cli_doc_elem(d);
+                f = lt_doc_elem(d);
                 for (int j = 0; j < L->r; j++) fprintf(f, j ? ", %d" : "[%d", lt_cascade_exponent(L, g, j));
                 fputs(L->r ? "]" : "[]", f);
             }
-            cli_doc_list_end(d);
+            lt_doc_list_end(d);
             doc_ints(d, "|code_to_coset", L->code_to_q, 0, L->qorder);
             doc_ints(d, "|transversal", L->rep, 0, L->qorder);
             doc_ints(d, "|cocycle", L->coc, L->qorder, n);
-            cli_doc_item_end(d);
+            lt_doc_item_end(d);
         }
-        cli_doc_list_end(d);
-        cli_doc_end(d, NULL);
+        lt_doc_list_end(d);
+        lt_doc_end(d, NULL);
         r = 0;
     }
     group_close(&G);
@@ -614,13 +614,13 @@ static int tables(ssm_opts *s, cli_opts *o, const lt_cmd *self)
 /* ---- benchmarks (make bench) ---- */
 
 /* The rows that both benchmarks write: the scan and the timings. */
-static void doc_timing(cli_doc *d, const char *scan, double seconds, double cpu_seconds, double rate, double cpu_rate)
+static void doc_timing(lt_doc *d, const char *scan, double seconds, double cpu_seconds, double rate, double cpu_rate)
 {
-    cli_doc_str(d, "scan", scan, NULL);
-    cli_doc_double(d, "seconds", "%.6f", seconds);
-    cli_doc_double(d, "CPU seconds|cpu_seconds", "%.6f", cpu_seconds);
-    cli_doc_double(d, "tokens per second", "%.6g", rate);
-    cli_doc_double(d, "tokens per CPU second|tokens_per_cpu_second", "%.6g", cpu_rate);
+    lt_doc_str(d, "scan", scan, NULL);
+    lt_doc_double(d, "seconds", "%.6f", seconds);
+    lt_doc_double(d, "CPU seconds|cpu_seconds", "%.6f", cpu_seconds);
+    lt_doc_double(d, "tokens per second", "%.6g", rate);
+    lt_doc_double(d, "tokens per CPU second|tokens_per_cpu_second", "%.6g", cpu_rate);
 }
 
 static int bench_diag(ssm_opts *s, cli_opts *o)
@@ -630,14 +630,14 @@ static int bench_diag(ssm_opts *s, cli_opts *o)
     lt_err_t err;
     lt_err_init(err);
     if (lt_bench_diag(&Z, &P, err)) return cli_fail(err);
-    cli_doc D, *d = &D;
+    lt_doc D, *d = &D;
     cli_doc_begin(d, o, NULL, "a token-driven diagonal layer, timed");
-    cli_doc_long(d, "channels", P.channels, NULL);
-    cli_doc_long(d, "length", P.length, NULL);
+    lt_doc_long(d, "channels", P.channels, NULL);
+    lt_doc_long(d, "length", P.length, NULL);
     doc_timing(d, scans[s->scan].name, Z.seconds, Z.cpu_seconds, Z.tokens_per_second, Z.tokens_per_cpu_second);
-    cli_doc_double(d, "checksum", "%.17g", Z.checksum);
-    cli_doc_double(d, "final squared norm|final_norm2", "%.17g", Z.final_norm2);
-    cli_doc_end(d, NULL);
+    lt_doc_double(d, "checksum", "%.17g", Z.checksum);
+    lt_doc_double(d, "final squared norm|final_norm2", "%.17g", Z.final_norm2);
+    lt_doc_end(d, NULL);
     return 0;
 }
 
@@ -651,14 +651,14 @@ static int bench_cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     lt_err_init(err);
     if (r < 0 && lt_bench_cascade(&Z, G.K, &P, err)) r = cli_fail(err);
     if (r < 0) {
-        cli_doc D, *d = &D;
+        lt_doc D, *d = &D;
         cli_doc_begin(d, o, G.spec, ": its cascade, timed");
-        cli_doc_long(d, "layers", G.K->k, NULL);
-        cli_doc_long(d, "length", P.length, NULL);
-        cli_doc_long(d, "samples", P.samples, NULL);
+        lt_doc_long(d, "layers", G.K->k, NULL);
+        lt_doc_long(d, "length", P.length, NULL);
+        lt_doc_long(d, "samples", P.samples, NULL);
         doc_timing(d, scans_lockstep[s->scan].name, Z.seconds, Z.cpu_seconds, Z.tokens_per_second, Z.tokens_per_cpu_second);
-        cli_doc_long(d, "positions right", Z.positions_right, NULL);
-        cli_doc_end(d, NULL);
+        lt_doc_long(d, "positions right", Z.positions_right, NULL);
+        lt_doc_end(d, NULL);
         r = 0;
     }
     group_close(&G);
