@@ -107,6 +107,13 @@ $(BUILD)/tests/%: tests/%.c tests/unit.h $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
+# fuzz-options parses with the command line's own code: every CLI object but main.o
+CLI_LIB_OBJ = $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ))
+$(BUILD)/tests/fuzz-options: tests/fuzz/fuzz-options.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(LIB) $(CLI_LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -DFUZZ_NAME='"options"' -DFUZZ_CORPUS='"$(abspath tests/fuzz/corpus/options)"' \
+	  -DFUZZ_ALGEBRAS='"$(abspath algebras)"' -o $@ $< tests/fuzz/replay.c $(CLI_LIB_OBJ) $(LIB) $(LDLIBS)
+
 $(BUILD)/tests/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -DFUZZ_NAME='"$*"' -DFUZZ_CORPUS='"$(abspath tests/fuzz/corpus/$*)"' \
@@ -155,6 +162,11 @@ build/fuzz/liblietool.a: $(FUZZ_OBJ)
 build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h build/fuzz/liblietool.a
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DFUZZ_ALGEBRAS='"$(abspath algebras)"' \
 	  -o $@ $< build/fuzz/liblietool.a $(LDLIBS)
+
+FUZZ_CLI_OBJ = $(filter-out build/fuzz/src/cli/main.o,$(CLI_SRC:%.c=build/fuzz/%.o))
+build/fuzz/fuzz-options: tests/fuzz/fuzz-options.c tests/fuzz/fuzz.h build/fuzz/liblietool.a $(FUZZ_CLI_OBJ)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DFUZZ_ALGEBRAS='"$(abspath algebras)"' \
+	  -o $@ $< $(FUZZ_CLI_OBJ) build/fuzz/liblietool.a $(LDLIBS)
 
 fuzz: deps $(FUZZ_NAMES:%=fuzz-run-%)
 	@for h in $(FUZZ_NAMES); do \

@@ -30,6 +30,11 @@ struct lt_cmd {
    any command runs: an option that no command declares is "unknown", one
    that another command declares is "not taken by this command". */
 void cli_set_commands(const lt_cmd *cmds, int n);
+/* The command table (src/cli/commands.c), alphabetical, and the message
+   for a name that is none of them (with the names within edit distance 2). */
+extern const lt_cmd lt_commands[];
+extern const int lt_ncommands;
+void cli_unknown_command(const char *name);
 
 /* The commands of the table in main.c: one cmd_<name> each, in its own
    src/cli/cmd_<name>.c (help in main.c), with its declaration
