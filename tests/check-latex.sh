@@ -1,7 +1,8 @@
 #!/bin/sh
 # --latex fragments compile with pdflatex without edits: fragments of every
 # command that takes --latex (info, derived-series, lower-central-series, bch,
-# magnus, report, min-depth, error-bound, table, explain: every question), each wrapped in a minimal document with amsmath. Skipped (and
+# magnus, report, min-depth, error-bound, table, explain: every question,
+# ssm eval, sweep and rotation), each wrapped in a minimal document with amsmath. Skipped (and
 # said so) when pdflatex is not installed (Debian: texlive-latex-base).
 # Ends with "latex: N passed, N failed" (tests/run.sh reads that line), or
 # with "latex-skipped-no-pdflatex: 0 passed, 0 failed" when skipped.
@@ -20,9 +21,15 @@ i=0
 while IFS= read -r args; do
     [ -z "$args" ] && continue
     i=$((i + 1))
-    # the first word is the command; --latex goes after it
+    # the first word is the command (two for ssm); --latex goes after it
     cmd=${args%% *}
     rest=${args#"$cmd"}
+    if [ "$cmd" = ssm ]; then
+        sub=${rest# }
+        sub=${sub%% *}
+        cmd="ssm $sub"
+        rest=${rest#" $sub"}
+    fi
     # exit status 1 is a "no" (explain abelian S3), and still a fragment
     eval "\"\$LT\" $cmd --latex $rest" > "$dir/frag$i.tex" 2> "$dir/err$i" < /dev/null
     st=$?
@@ -86,6 +93,11 @@ explain perfect S4
 explain min-depth 'b(3)'
 explain isomorphic 'UT(3,2)' D8
 explain isomorphic S4 'SL(2,3)'
+ssm eval tests/data/models/diag-s3-bf16 --group S3 --length 16 --samples 20 --seed 4
+ssm eval tests/data/models/mamba-c2 --group C2 --data tests/data/models/c2-eval.csv --threshold 0.95
+ssm sweep --group C2 --length 32 --samples 20 tests/data/models/mamba-c2 tests/data/models/mamba-c2-bf16
+ssm rotation --depth 1..3 --length 16 --window 4 --samples 4
+ssm rotation --depth 1..8 --bound sharp --length 8 --window 2 --samples 2
 CASES
 echo "latex: $pass passed, $fail failed"
 [ $fail -eq 0 ]

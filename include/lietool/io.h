@@ -64,6 +64,10 @@ typedef lt_io_out_struct lt_io_out_t[1];
 FILE *lt_io_out_open(lt_io_out_t O, const char *path, lt_err_t err);
 lt_status lt_io_out_commit(lt_io_out_t O, lt_err_t err);
 void lt_io_out_abort(lt_io_out_t O);
+/* The figure F as an SVG document (lt_plot_write_svg) to O, opened by
+   lt_io_out_open, then lt_io_out_commit: a write error names the path. */
+#include "lietool/plot.h"
+lt_status lt_io_out_svg(lt_io_out_t O, const lt_plot_t F, lt_err_t err);
 /* Directory of the named objects (algebras/); malloc'd. */
 char *lt_io_algebras_dir(void);
 /* Names of the files in algebras/groups, for suggestions and listings. */
@@ -96,6 +100,11 @@ void lt_io_write_predictions_row(FILE *f, const char *seed, const int *input, co
                                  const int *prediction, long T);
 void lt_io_write_logits_header(FILE *f, long words, long max_len, int classes);
 void lt_io_write_logits_row(FILE *f, const int *input, const float *logits, long T, int classes);
+/* The MSE of a rotation run (lietool ssm rotation --csv; lietool/rotation.h)
+   as CSV: "kind,step,depth,truncation_class,position,mse", a row per
+   position of the run at h ("run") and of each fit step ("fit"). */
+#include "lietool/rotation.h"
+void lt_io_write_rotation_csv(FILE *f, const lt_rotation_params *P, const lt_rotation_result_t Z);
 
 /* ---- Lie algebras (src/io/lie.c) ---- */
 #include "lietool/liealg.h"
