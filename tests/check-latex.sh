@@ -1,8 +1,9 @@
 #!/bin/sh
 # --latex fragments compile with pdflatex without edits: fragments of every
 # command that takes --latex (info, derived-series, lower-central-series, bch,
-# magnus, report, min-depth, error-bound, table, explain: every question, and ssm cascade, drift, scan,
-# bench-diag, bench-cascade), each wrapped in a minimal document with amsmath. Skipped (and
+# magnus, report, min-depth, error-bound, table, explain: every question,
+# ssm cascade, drift, scan, bench-diag, bench-cascade, eval, sweep and
+# rotation), each wrapped in a minimal document with amsmath. Skipped (and
 # said so) when pdflatex is not installed (Debian: texlive-latex-base).
 # Ends with "latex: N passed, N failed" (tests/run.sh reads that line), or
 # with "latex-skipped-no-pdflatex: 0 passed, 0 failed" when skipped.
@@ -21,9 +22,15 @@ i=0
 while IFS= read -r args; do
     [ -z "$args" ] && continue
     i=$((i + 1))
-    # the first word is the command; --latex goes after it
+    # the first word is the command (two for ssm); --latex goes after it
     cmd=${args%% *}
     rest=${args#"$cmd"}
+    if [ "$cmd" = ssm ]; then
+        sub=${rest# }
+        sub=${sub%% *}
+        cmd="ssm $sub"
+        rest=${rest#" $sub"}
+    fi
     # exit status 1 is a "no" (explain abelian S3), and still a fragment
     eval "\"\$LT\" $cmd --latex $rest" > "$dir/frag$i.tex" 2> "$dir/err$i" < /dev/null
     st=$?
@@ -93,6 +100,11 @@ ssm drift --precision bf16 --max-length 2000 --samples 2
 ssm scan --kind dense --channels 4 --length 5000 --precision f32
 ssm bench-diag --channels 4 --length 100 --seed 1
 ssm bench-cascade S3 --length 100 --samples 2 --scan lockstep
+ssm eval tests/data/models/diag-s3-bf16 --group S3 --length 16 --samples 20 --seed 4
+ssm eval tests/data/models/mamba-c2 --group C2 --data tests/data/models/c2-eval.csv --threshold 0.95
+ssm sweep --group C2 --length 32 --samples 20 tests/data/models/mamba-c2 tests/data/models/mamba-c2-bf16
+ssm rotation --depth 1..3 --length 16 --window 4 --samples 4
+ssm rotation --depth 1..8 --bound sharp --length 8 --window 2 --samples 2
 CASES
 echo "latex: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -252,6 +252,26 @@ static void evaluation(void)
     int ninety = 1;
     for (long t = 0; t < R->max_length; t++) { sum += R->position_correct[t]; ninety &= lt_ssm_eval_position_accuracy(R, t) >= 0.9; }
     CHECK(sum == R->correct_tokens && S.correct == R->correct_tokens && S.words == 100 && ninety, "tallies %ld %ld %ld", sum, S.correct, R->correct_tokens);
+    /* a sweep: a row per model, by depth (ties in the order added), each the evaluation's numbers; a failed
+       evaluation adds nothing */
+    const char *dirs[] = {"tests/data/models/diag-s3", "tests/data/models/mamba-c2", "tests/data/models/diag-s3-bf16",
+                          "tests/data/models/bad-nan"};
+    lt_ssm_sweep_t SW;
+    lt_ssm_sweep_init(SW);
+    for (int i = 0; i < 4; i++) {
+        lt_model_t N;
+        lt_model_init(N);
+        CHECK(lt_io_model_read(N, dirs[i], 64, err) == LT_OK, "%s", err->msg);
+        CHECK(lt_ssm_sweep_add(SW, dirs[i], N, W, &P, err) == (i < 3 ? LT_OK : LT_ENUMERIC), "%s: %s", dirs[i], err->msg);
+        lt_model_clear(N);
+    }
+    CHECK(SW->n == 3 && strcmp(SW->row[0].name, dirs[1]) == 0 && strcmp(SW->row[1].name, dirs[0]) == 0
+          && strcmp(SW->row[2].name, dirs[2]) == 0 && SW->row[0].layers == 1 && SW->row[1].layers == 2
+          && SW->row[0].family.kind == LT_FAM_DIAG_SIGNED && strcmp(SW->row[0].layer_type, "signed Mamba") == 0,
+          "sweep rows: %d", SW->n);
+    CHECK(SW->row[0].longest_prefix == R->longest_prefix && SW->row[0].token_accuracy == R->token_accuracy
+          && SW->row[0].sequence_accuracy == R->sequence_accuracy && S.words == 100, "the sweep's row is the evaluation's");
+    lt_ssm_sweep_clear(SW);
     /* a BOS token: one position more, read and predicted; out of the vocabulary it is refused */
     lt_ssm_eval_params PB = {.threshold = 0.9, .has_bos = 1, .bos = 0};
     CHECK(lt_ssm_eval_run(R, M, W, &PB, err) == LT_OK && R->max_length == 65 && R->tokens == 6500

@@ -396,6 +396,16 @@ static void test_task(void)
             for (int d = 1; d < 3; d++)
                 if (!(Z->mse[d * P.length + t] < Z->mse[(d - 1) * P.length + t])) mono = 0;
         CHECK(mono, "MSE falls with depth");
+        /* the accessors: a row of MSE per (step, depth), its mean the RMS error squared */
+        for (int st = 0; st < Z->nstep; st++)
+            for (int d = 0; d < 3; d++) {
+                const double *m = lt_rotation_mse(Z, st, d);
+                double sum = 0;
+                for (long t = 0; t < P.length; t++) sum += m[t];
+                double mean = lt_rotation_mean_mse(Z, st, d), r = Z->rms[st * 3 + d];
+                CHECK(m == Z->mse + ((size_t)st * 3 + d) * P.length && fabs(mean - sum / P.length) <= 1e-12 * mean
+                      && mean == r * r, "step %d, k=%d: mean MSE %g, mean of the row %g", st, d + 1, mean, sum / P.length);
+            }
         CHECK(Z->mass > 0 && Z->mass <= 8 * 0.1 * M_PI + 1e-12, "generator mass %g", Z->mass);
         CHECK(Z->fit_mass <= M_PI / 4 + 1e-12, "fit mass %g", Z->fit_mass);
         lt_rotation_result_clear(Z);

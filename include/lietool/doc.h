@@ -217,4 +217,23 @@ void lt_doc_brackets(lt_doc *d, const char *lhs_tex, const lt_lyndon_t B, const 
 /* An exact matrix (lt_doc_matrix): entries p/q, JSON strings, LaTeX fractions. */
 char *lt_doc_qmat(lt_doc *d, const char *label, const fmpq_mat_struct *M);
 
+/* A string row whose value printf's format writes (then as lt_doc_str:
+   escaped for JSON and LaTeX), and a value written into the open row by
+   printf's format (LaTeX: as mathematics). */
+void lt_doc_strf(lt_doc *d, const char *label, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void lt_doc_value(lt_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A table of text and LaTeX alone (JSON writes the same records as a list,
+   and every call here writes nothing in JSON). Text: each cell through its
+   own printf format, which holds the cell's spacing and width, a row a
+   line. LaTeX: a tabular (cols: its column specification) of the cells
+   without their spaces, a number in e-notation as mathematics
+   (1.29e-03: 1.29 \cdot 10^{-3}), anything else escaped, the first row
+   (the header) ruled off. */
+typedef struct { lt_doc *d; int cells, rows; } lt_doc_tab;
+void lt_doc_tab_begin(lt_doc_tab *t, lt_doc *d, const char *cols);
+void lt_doc_tab_cell(lt_doc_tab *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void lt_doc_tab_row_end(lt_doc_tab *t);
+void lt_doc_tab_end(lt_doc_tab *t);
+
 #endif

@@ -67,6 +67,10 @@ void lt_io_out_abort(lt_io_out_t O);
 /* Removes the temporary files of every output still open (a run that
    stops at once: lt_mem_set_limit's handler). */
 void lt_io_out_remove_pending(void);
+/* The figure F as an SVG document (lt_plot_write_svg) to O, opened by
+   lt_io_out_open, then lt_io_out_commit: a write error names the path. */
+#include "lietool/plot.h"
+lt_status lt_io_out_svg(lt_io_out_t O, const lt_plot_t F, lt_err_t err);
 /* Directory of the named objects (algebras/); malloc'd. */
 char *lt_io_algebras_dir(void);
 /* Names of the files in algebras/groups, for suggestions and listings. */
@@ -108,6 +112,11 @@ void lt_io_write_logits_row(FILE *f, const int *input, const float *logits, long
 #include "lietool/ssm.h"
 void lt_io_write_cascade_csv(FILE *f, const lt_cascade_accuracy_t Z);
 void lt_io_write_drift_csv(FILE *f, const lt_cascade_drift_result_t Z, const lt_prec *prec, const char *const *names);
+/* The MSE of a rotation run (lietool ssm rotation --csv; lietool/rotation.h)
+   as CSV: "kind,step,depth,truncation_class,position,mse", a row per
+   position of the run at h ("run") and of each fit step ("fit"). */
+#include "lietool/rotation.h"
+void lt_io_write_rotation_csv(FILE *f, const lt_rotation_params *P, const lt_rotation_result_t Z);
 
 /* ---- Lie algebras (src/io/lie.c) ---- */
 #include "lietool/liealg.h"

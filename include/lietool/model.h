@@ -163,6 +163,28 @@ double lt_ssm_eval_prefix_accuracy(const lt_ssm_eval_t R, long t);
 lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t W,
                           const lt_ssm_eval_params *P, lt_err_t err);
 
+/* A sweep (lietool ssm sweep): checkpoints of one task evaluated on the
+   same words, a row each, ordered by depth (models of one depth in the
+   order they were added). */
+typedef struct {
+    char *name;             /* the model's name (its directory), copied */
+    int layers;
+    const char *layer_type; /* lt_model_layer_name */
+    lt_arch family;         /* lt_model_family */
+    double token_accuracy, sequence_accuracy;
+    long longest_prefix;
+} lt_ssm_sweep_row;
+typedef struct { int n, alloc; lt_ssm_sweep_row *row; } lt_ssm_sweep_struct;
+typedef lt_ssm_sweep_struct lt_ssm_sweep_t[1];
+
+void lt_ssm_sweep_init(lt_ssm_sweep_t S);
+void lt_ssm_sweep_clear(lt_ssm_sweep_t S);
+/* Evaluates M on W (lt_ssm_eval_run with P, P->word ignored) and adds its
+   row, named name, in its place by depth. Errors as lt_ssm_eval_run's;
+   S is unchanged on error. */
+lt_status lt_ssm_sweep_add(lt_ssm_sweep_t S, const char *name, const lt_model_t M, const lt_words_t W,
+                           const lt_ssm_eval_params *P, lt_err_t err);
+
 /* The figure of lietool ssm sweep: the longest prefix with at least 90%
    accuracy against depth, n models (depth[i], prefix[i]), beside the
    longest length up to max_length that depth k covers in theory
@@ -172,5 +194,7 @@ lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t 
 #include "lietool/plot.h"
 void lt_ssm_sweep_plot(lt_plot_t F, const char *group, long derived_length, long max_length, const int *depth,
                        const long *prefix, int n);
+/* The same for the rows of a sweep. */
+void lt_ssm_sweep_plot_rows(lt_plot_t F, const char *group, long derived_length, long max_length, const lt_ssm_sweep_t S);
 
 #endif

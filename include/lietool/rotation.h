@@ -172,6 +172,10 @@ typedef lt_rotation_result_struct lt_rotation_result_t[1];
 
 void lt_rotation_result_init(lt_rotation_result_t Z);
 void lt_rotation_result_clear(lt_rotation_result_t Z);
+/* The MSE at positions 1..length for step s (0: h) and depth index d
+   (depth kmin + d), and its mean over the positions (the RMS error squared). */
+const double *lt_rotation_mse(const lt_rotation_result_t Z, int s, int d);
+double lt_rotation_mean_mse(const lt_rotation_result_t Z, int s, int d);
 
 /* Runs the task: P->samples words of length P->length, tokens drawn in
    order with lt_rng_below(60) from lt_rng_seed(P->seed) (lietool/core.h;

@@ -93,12 +93,7 @@ static void put(const cli_opts *o, const cli_depth_opts *dp, const cli_depth_pro
     int mass = E->source == EPS_REP || E->source == EPS_GENS, tex = o->latex, pw = HAS_POWERS(E);
     const char *mn = lt_depth_cite(LT_SRC_MOAN_NIESEN);
     cli_depth_head(d, o, P);
-    lt_doc_str(d, "|bound", lt_depth_bound_name(dp->bound), NULL);
-    if (dp->bound == LT_BOUND_V1)
-        lt_doc_claim(d, "bound|", NULL, "v1: $c(k) = 2^(k-1)$, as published (arXiv:2603.05573v1); --bound sharp for $2^k - 1$");
-    else
-        lt_doc_claim(d, "bound|", NULL, "sharp: $c(k) = 2^k - 1$ (class $c$ has derived length $floor(log2 c) + 1$);"
-                      " v1 ($2^(k-1)$, as published) is the default");
+    cli_depth_bound(d, dp->bound);
     if (mass && E->source == EPS_REP)
         lt_doc_claim(d, "generators|", NULL, "$%ld$, the logarithms of the matrices of %s (their rotation angles)", (long)E->M->count, dp->rep);
     else if (mass) lt_doc_claim(d, "generators|", NULL, "$%ld$, the matrices of %s", (long)E->M->count, o->object);

@@ -187,50 +187,6 @@ static void group_close(ssm_group *G)
     lt_free(G->spec);
 }
 
-/* EMITTER-CANDIDATE: a value written into the open row by printf's
-   format, in LaTeX as mathematics. */
-static void put_val(lt_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put_val(lt_doc *d, const char *fmt, ...)
-{
-    if (!d->row) return;
-    va_list ap;
-    va_start(ap, fmt);
-    if (d->mode == LT_DOC_TEX) fputc('$', d->f);
-    vfprintf(d->f, fmt, ap);
-    if (d->mode == LT_DOC_TEX) fputc('$', d->f);
-    va_end(ap);
-}
-
-/* EMITTER-CANDIDATE: a table of columns in text and LaTeX (JSON: nothing;
-   the caller writes its list). A cell: text, after sep, padded to width
-   (negative: on the left); LaTeX, escaped, the columns' alignments given
-   by tab_begin. */
-static void tab_begin(lt_doc *d, const char *align)
-{
-    if (d->mode != LT_DOC_TEX) return;
-    lt_doc_break(d);
-    fprintf(d->f, "\\noindent\\begin{tabular}{@{}%s@{}}\n", align);
-}
-
-static void tab_cell(lt_doc *d, int col, const char *sep, int width, const char *s)
-{
-    if (d->mode == LT_DOC_TEXT) fprintf(d->f, "%s%*s", sep, width, s);
-    else if (d->mode == LT_DOC_TEX) {
-        if (col) fputs(" & ", d->f);
-        lt_tex_text(d->f, s);
-    }
-}
-
-static void tab_row_end(lt_doc *d)
-{
-    if (d->mode != LT_DOC_JSON) fputs(d->mode == LT_DOC_TEX ? " \\\\\n" : "\n", d->f);
-}
-
-static void tab_end(lt_doc *d)
-{
-    if (d->mode == LT_DOC_TEX) fputs("\\end{tabular}\\par\n", d->f);
-}
-
 /* A JSON row: c integers as an array, or rows > 0 rows of them
    (row-major) as an array of arrays. */
 static void doc_ints(lt_doc *d, const char *label, const int *v, long rows, long c)
@@ -278,7 +234,7 @@ static char *factors(const lt_cascade_layer *L, const lt_doc *d)
 static void doc_share(lt_doc *d, const char *label, double v, long k, long N, const char *what)
 {
     lt_doc_row(d, label);
-    put_val(d, "%.6g", v);
+    lt_doc_value(d, "%.6g", v);
     lt_doc_text(d, NULL, " (%ld of %ld words%s)", k, N, what);
     lt_doc_row_end(d);
 }
@@ -351,7 +307,7 @@ static void cascade_put(const ssm_opts *s, const cli_opts *o, const char *spec, 
     d->indent = "";
     doc_share(d, "sequence accuracy", Z->sequence_accuracy, Z->correct, N, "");
     lt_doc_bool(d, "|exact", Z->correct == N);
-    if (lt_doc_row(d, "first failing length") && Z->first_wrong) put_val(d, "%ld", Z->first_wrong);
+    if (lt_doc_row(d, "first failing length") && Z->first_wrong) lt_doc_value(d, "%ld", Z->first_wrong);
     else if (d->mode == LT_DOC_JSON) fputs("null", d->f);
     else lt_doc_text(d, NULL, "none (exact through $%ld$)", T);
     lt_doc_row_end(d);
@@ -441,14 +397,15 @@ static void drift_put(const ssm_opts *s, const cli_opts *o, const lt_cascade_dri
     static const char *const head[] = {"group", "order", "layers", "channels"}, *const sep[] = {"", " ", " ", " "};
     static const int width[] = {-9, 5, 6, 8};
     for (int p = 0; p < 2 * np; p++) strcat(align, "l");
-    tab_begin(d, align);
-    for (int c = 0; c < 4; c++) tab_cell(d, c, sep[c], width[c], head[c]);
+    lt_doc_tab T;
+    lt_doc_tab_begin(&T, d, align);
+    for (int c = 0; c < 4; c++) lt_doc_tab_cell(&T, "%s%*s", sep[c], width[c], head[c]);
     for (int p = 0; p < np; p++) {
         snprintf(b, sizeof b, "%s renorm", lt_prec_name(P->prec[p]));
-        tab_cell(d, 4, "  ", -17, lt_prec_name(P->prec[p]));
-        tab_cell(d, 4, "  ", -17, b);
+        lt_doc_tab_cell(&T, "%s%*s", "  ", -17, lt_prec_name(P->prec[p]));
+        lt_doc_tab_cell(&T, "%s%*s", "  ", -17, b);
     }
-    tab_row_end(d);
+    lt_doc_tab_row_end(&T);
     lt_doc_list_begin(d, "groups");
     for (int g = 0; g < Z->ngroups; g++) {
         lt_doc_item_begin(d);
@@ -460,7 +417,7 @@ static void drift_put(const ssm_opts *s, const cli_opts *o, const lt_cascade_dri
         snprintf(col[0], sizeof col[0], "%ld", Z->order[g]);
         snprintf(col[1], sizeof col[1], "%d", Z->layers[g]);
         snprintf(col[2], sizeof col[2], "%d", Z->channels[g]);
-        for (int c = 0; c < 4; c++) tab_cell(d, c, sep[c], width[c], c ? col[c - 1] : names[g]);
+        for (int c = 0; c < 4; c++) lt_doc_tab_cell(&T, "%s%*s", sep[c], width[c], c ? col[c - 1] : names[g]);
         lt_doc_list_begin(d, "cells");
         for (int p = 0; p < np; p++)
             for (int rn = 0; rn < 2; rn++) {
@@ -483,14 +440,14 @@ static void drift_put(const ssm_opts *s, const cli_opts *o, const lt_cascade_dri
                 if (!cell->min) snprintf(b, sizeof b, "none (%.1e)", cell->max_phase_error);
                 else if (!cell->median) snprintf(b, sizeof b, "%ld / none", cell->min);
                 else snprintf(b, sizeof b, "%ld / %ld", cell->min, cell->median);
-                tab_cell(d, 4, "  ", -17, b);
+                lt_doc_tab_cell(&T, "%s%*s", "  ", -17, b);
             }
         lt_doc_list_end(d);
         lt_doc_item_end(d);
-        tab_row_end(d);
+        lt_doc_tab_row_end(&T);
     }
     lt_doc_list_end(d);
-    tab_end(d);
+    lt_doc_tab_end(&T);
     lt_doc_end(d, NULL);
 }
 

@@ -126,6 +126,16 @@ void cli_depth_head(lt_doc *d, const cli_opts *o, const cli_depth_profile *P)
     lt_doc_long(d, "derived length", P->solvable ? P->derived_length : -1, "not solvable");
 }
 
+void cli_depth_bound(lt_doc *d, lt_bound b)
+{
+    lt_doc_str(d, "|bound", lt_depth_bound_name(b), NULL);
+    if (b == LT_BOUND_V1)
+        lt_doc_claim(d, "bound|", NULL, "v1: $c(k) = 2^(k-1)$, as published (arXiv:2603.05573v1); --bound sharp for $2^k - 1$");
+    else
+        lt_doc_claim(d, "bound|", NULL, "sharp: $c(k) = 2^k - 1$ (class $c$ has derived length $floor(log2 c) + 1$);"
+                      " v1 ($2^(k-1)$, as published) is the default");
+}
+
 void cli_depth_series(lt_doc *d, const char *label, const cli_depth_profile *P, int lower)
 {
     if (P->is_lie) lt_doc_lie_series(d, label, lower ? P->lie->lower : P->lie->derived, lower);

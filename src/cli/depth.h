@@ -87,6 +87,9 @@ void cli_depth_tokens(mpz_t n, const cli_depth_opts *d, const cli_depth_profile 
 /* Starts the output (doc.h) with the object, solvable and derived length,
    in the layout of info. */
 void cli_depth_head(lt_doc *d, const cli_opts *o, const cli_depth_profile *P);
+/* The rows of the bound: JSON "bound" (v1 or sharp), text and LaTeX c(k)
+   and the other reading (error-bound, ssm rotation). */
+void cli_depth_bound(lt_doc *d, lt_bound b);
 /* A row with the derived (lower: lower central) series of P. */
 void cli_depth_series(lt_doc *d, const char *label, const cli_depth_profile *P, int lower);
 

@@ -2,18 +2,15 @@
    run on a word problem, its accuracies beside the depth layer's
    prediction for its depth and layer type. The architectures and file
    formats are in lietool-formats(5), TRAINED MODELS. */
-#include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "doc.h"
 #include "verdict.h"
 #include "lietool/dataset.h"
 #include "lietool/depth.h"
 #include "lietool/io.h"
-#include "lietool/json.h"
 #include "lietool/model.h"
 #include "lietool/plot.h"
 #include "lietool/ssm.h"
@@ -89,12 +86,12 @@ static const cli_optdecl sweep_opts[] = {
    (as dataset generate); the model and its words the limits above. */
 const cli_decl cli_ssm_eval_decl = {
     .name = "eval", .summary = "a trained checkpoint on a word problem, beside the depth theory's prediction",
-    .common = CLI_O_JSON | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, .opts = eval_opts, .brief = 1,
+    .common = CLI_O_JSON | CLI_O_LATEX | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, .opts = eval_opts, .brief = 1,
     .args = "MODEL_DIR", .min_args = 1, .max_args = 1, .what = "the model directory",
 };
 const cli_decl cli_ssm_sweep_decl = {
     .name = "sweep", .summary = "checkpoints of one task at several depths: the table, and the SVG of the longest prefix at 90%",
-    .common = CLI_O_JSON | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, .opts = sweep_opts, .brief = 1,
+    .common = CLI_O_JSON | CLI_O_LATEX | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, .opts = sweep_opts, .brief = 1,
     .args = "DIR...", .min_args = 1, .max_args = -1, .what = "the model directories",
 };
 
@@ -155,14 +152,89 @@ static lt_status ev_map(lt_token_map *map, const ev_opts *o, const lt_cayley_t C
     return LT_OK;
 }
 
-/* "checkpoint: ..." the layout, format and precision */
-static void ev_describe(const lt_model_t M)
+/* A text line's label ("model:"; LaTeX "model"), a row of text and LaTeX alone. */
+#define HEAD(d, l) ((d)->mode == LT_DOC_TEX ? l "|" : l ":|")
+
+/* "a of b" (JSON: a) */
+static void put_of(lt_doc *d, const char *label, long a, long b)
 {
-    printf("checkpoint: %s layout%s%s, %s (%s), compute %s", lt_model_layout_name(M), M->prefix[0] ? ", prefix " : "",
-           M->prefix, M->file, M->format, lt_model_compute_name(M->compute));
-    if (M->compute != M->config_compute) printf(" (the config's: %s)", lt_model_compute_name(M->config_compute));
-    if (M->vocab_rows != M->vocab) printf("; vocabulary %d padded to %d rows, argmax over %d", M->vocab, M->vocab_rows, M->classes);
-    printf("\n");
+    FILE *f = lt_doc_row(d, label);
+    if (f && d->mode == LT_DOC_JSON) fprintf(f, "%ld", a);
+    else if (f) fprintf(f, "%ld of %ld", a, b);
+    lt_doc_row_end(d);
+}
+
+/* An accuracy by position (acc: lt_ssm_eval_position_accuracy or
+   _prefix_accuracy): JSON an array, text eight a line, LaTeX a paragraph. */
+static void put_accs(lt_doc *d, const char *label, const lt_ssm_eval_t R, double (*acc)(const lt_ssm_eval_t, long))
+{
+    FILE *f = lt_doc_row(d, label);
+    int json = d->mode == LT_DOC_JSON;
+    for (long t = 0; f && t < R->max_length; t++) {
+        const char *sep = t == 0 ? (json ? "[" : "") : json ? ", " : t % 8 == 0 && d->mode == LT_DOC_TEXT ? "\n                             " : " ";
+        fprintf(f, json ? "%s%.6f" : "%s%.3f", sep, acc(R, t));
+    }
+    if (f && json) fputc(']', f);
+    lt_doc_row_end(d);
+}
+
+/* The result of ssm eval: the model, its checkpoint, the words and the
+   accuracies, then the theory's verdict. */
+static void ev_put(const ev_opts *o, const lt_model_t M, long order, long dl, const lt_ssm_eval_t R, const lt_plan_verdict_t V)
+{
+    lt_doc D, *d = &D;
+    const char *dir = o->dirs[0], *dtype = M->dtype ? M->dtype : "F32";
+    int json = o->json, tex = o->co.latex;
+    cli_doc_begin(d, &o->co, tex ? o->group : NULL, tex ? " word problem: a trained checkpoint" : NULL);
+    d->indent = "";
+    d->width = 0;
+    lt_doc_strf(d, HEAD(d, "model"), "%s (%s, %d %s layer%s, d_model %d, %s)", dir, lt_model_arch_name(M), M->n_layers,
+                 lt_model_layer_name(M), M->n_layers == 1 ? "" : "s", M->d_model, dtype);
+    lt_doc_str(d, "|model", dir, NULL);
+    lt_doc_str(d, "|architecture", lt_model_arch_name(M), NULL);
+    lt_doc_str(d, "|layer_type", lt_model_layer_name(M), NULL);
+    lt_doc_long(d, "|layers", M->n_layers, NULL);
+    lt_doc_long(d, "|d_model", M->d_model, NULL);
+    lt_doc_str(d, "|dtype", dtype, NULL);
+    lt_doc_str(d, "|group", o->group, NULL);
+    char cfg[48] = "", voc[96] = "", seed[32];
+    if (M->compute != M->config_compute) snprintf(cfg, sizeof cfg, " (the config's: %s)", lt_model_compute_name(M->config_compute));
+    if (M->vocab_rows != M->vocab)
+        snprintf(voc, sizeof voc, "; vocabulary %d padded to %d rows, argmax over %d", M->vocab, M->vocab_rows, M->classes);
+    lt_doc_strf(d, HEAD(d, "checkpoint"), "%s layout%s%s, %s (%s), compute %s%s%s", lt_model_layout_name(M),
+                 M->prefix[0] ? ", prefix " : "", M->prefix, M->file, M->format, lt_model_compute_name(M->compute), cfg, voc);
+    lt_doc_str(d, "|layout", lt_model_layout_name(M), NULL);
+    lt_doc_str(d, "|format", M->format, NULL);
+    lt_doc_str(d, "|compute", lt_model_compute_name(M->compute), NULL);
+    lt_doc_long(d, "|vocab_size", M->vocab, NULL);
+    lt_doc_long(d, "|vocab_rows", M->vocab_rows, NULL);
+    lt_doc_json(d, "|order", "\"%ld\"", order);
+    snprintf(seed, sizeof seed, "%" PRIu64, o->seed);
+    lt_doc_strf(d, HEAD(d, "words"), "%ld of %s (order %ld), up to length %ld, %s %s", R->words, o->group, order,
+                 R->max_length, o->data ? "from" : "seed", o->data ? o->data : seed);
+    lt_doc_long(d, "|words", R->words, NULL);
+    lt_doc_long(d, "|max_length", R->max_length, NULL);
+    d->indent = "  ";
+    d->width = 26;
+    const char *acc = json ? "%.6f" : "%.4f";
+    lt_doc_double(d, "token accuracy", acc, R->token_accuracy);
+    FILE *f = lt_doc_row(d, "sequence accuracy");
+    if (f) fprintf(f, acc, R->sequence_accuracy);
+    if (f && !json) fprintf(f, " (%ld of %ld)", R->correct_words, R->words);
+    lt_doc_row_end(d);
+    lt_doc_long(d, "|sequences_correct", R->correct_words, NULL);
+    char lab[64];
+    snprintf(lab, sizeof lab, "longest prefix >= %g%%|longest_prefix_90", 100 * o->threshold);
+    put_of(d, lab, R->longest_prefix, R->max_length);
+    put_accs(d, "accuracy by position|per_position_accuracy", R, lt_ssm_eval_position_accuracy);
+    put_accs(d, "|prefix_accuracy", R, lt_ssm_eval_prefix_accuracy);
+    snprintf(lab, sizeof lab, "last position >= %g%%|last_position_90", 100 * o->threshold);
+    put_of(d, lab, R->last_position, R->max_length);
+    lt_doc_double(d, "|threshold", "%g", o->threshold);
+    lt_doc_long(d, "|bos", o->bos, "");
+    lt_doc_long(d, "|derived_length", dl, "");
+    cli_verdict_after(d, V, o->group);
+    lt_doc_end(d, NULL);
 }
 
 /* --predictions and --logits: the rows of one word, as the model saw it. */
@@ -222,45 +294,7 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     lt_arch fam;
     lt_model_family(&fam, M);
     if ((r = cli_verdict_group(V, o.group, &fam, M->n_layers, W->max_len, LT_BOUND_DEFAULT, &o.co)) >= 0) goto done;
-    if (o.json) {
-        cli_json_begin(&o.co);
-        printf(", \"model\": ");
-        lt_json_put_string(stdout, dir);
-        printf(", \"architecture\": \"%s\", \"layer_type\": \"%s\", \"layers\": %d, \"d_model\": %d, \"dtype\": \"%s\", \"group\": ",
-               lt_model_arch_name(M), lt_model_layer_name(M), M->n_layers, M->d_model, M->dtype ? M->dtype : "F32");
-        lt_json_put_string(stdout, o.group);
-        printf(", \"layout\": \"%s\", \"format\": \"%s\", \"compute\": \"%s\", \"vocab_size\": %d, \"vocab_rows\": %d",
-               lt_model_layout_name(M), M->format, lt_model_compute_name(M->compute), M->vocab, M->vocab_rows);
-        printf(", \"order\": \"%ld\", \"words\": %ld, \"max_length\": %ld, \"token_accuracy\": %.6f, \"sequence_accuracy\": %.6f, "
-               "\"sequences_correct\": %ld, \"longest_prefix_90\": %ld, \"per_position_accuracy\": [",
-               C->n, R->words, R->max_length, R->token_accuracy, R->sequence_accuracy, R->correct_words, R->longest_prefix);
-        for (long t = 0; t < R->max_length; t++) printf(t ? ", %.6f" : "%.6f", lt_ssm_eval_position_accuracy(R, t));
-        printf("], \"prefix_accuracy\": [");
-        for (long t = 0; t < R->max_length; t++) printf(t ? ", %.6f" : "%.6f", lt_ssm_eval_prefix_accuracy(R, t));
-        printf("], \"last_position_90\": %ld, \"threshold\": %g, \"bos\": ", R->last_position, o.threshold);
-        if (o.bos >= 0) printf("%ld", o.bos); else printf("null");
-        printf(", \"derived_length\": ");
-        if (d >= 0) printf("%ld", d); else printf("null");
-        cli_verdict_after_opts(&o.co, V, o.group);
-        printf("}\n");
-    } else {
-        printf("model: %s (%s, %d %s layer%s, d_model %d, %s)\n", dir, lt_model_arch_name(M), M->n_layers,
-               lt_model_layer_name(M), M->n_layers == 1 ? "" : "s", M->d_model, M->dtype ? M->dtype : "F32");
-        ev_describe(M);
-        printf("words: %ld of %s (order %ld), up to length %ld", R->words, o.group, C->n, R->max_length);
-        if (o.data) printf(", from %s\n", o.data); else printf(", seed %" PRIu64 "\n", o.seed);
-        printf("  %-26s %.4f\n", "token accuracy", R->token_accuracy);
-        printf("  %-26s %.4f (%ld of %ld)\n", "sequence accuracy", R->sequence_accuracy, R->correct_words, R->words);
-        char lab[48];
-        snprintf(lab, sizeof lab, "longest prefix >= %g%%", 100 * o.threshold);
-        printf("  %-26s %ld of %ld\n", lab, R->longest_prefix, R->max_length);
-        printf("  %-26s", "accuracy by position");
-        for (long t = 0; t < R->max_length; t++)
-            printf("%s%.3f", t && t % 8 == 0 ? "\n                             " : " ", lt_ssm_eval_position_accuracy(R, t));
-        snprintf(lab, sizeof lab, "last position >= %g%%", 100 * o.threshold);
-        printf("\n  %-26s %ld of %ld\n", lab, R->last_position, R->max_length);
-        cli_verdict_after_opts(&o.co, V, o.group);
-    }
+    ev_put(&o, M, C->n, d, R, V);
     r = 0;
 done:
     lt_token_map_clear(&map);
@@ -277,39 +311,51 @@ done:
 
 /* ---- sweep ---- */
 
-typedef struct {
-    const char *dir; int depth; const char *type; double tacc, sacc; long prefix;
-    lt_plan_verdict_struct *V;  /* the theory's verdict for this checkpoint at --length */
-} sweep_row;
-
-static int by_depth(const void *a, const void *b)
+/* The result of ssm sweep: a row per model (V[i]: its verdict at --length), JSON with the verdicts. */
+static void sweep_put(const ev_opts *o, long words, long dl, const lt_ssm_sweep_t S, lt_plan_verdict_struct *const *V)
 {
-    const sweep_row *x = a, *y = b;
-    return (x->depth > y->depth) - (x->depth < y->depth);
-}
-
-/* --svg: the figure (lt_ssm_sweep_plot) to path; -1, or an exit status */
-static int put_svg(const char *path, const sweep_row *rows, int n, long d, long Tmax, const char *group)
-{
-    int *depth = lt_malloc((size_t)n * sizeof *depth);
-    long *prefix = lt_malloc((size_t)n * sizeof *prefix);
-    for (int i = 0; i < n; i++) { depth[i] = rows[i].depth; prefix[i] = rows[i].prefix; }
-    lt_plot_t F;
-    lt_plot_init(F, 0, 0);
-    lt_ssm_sweep_plot(F, group, d, Tmax, depth, prefix, n);
-    lt_free(depth);
-    lt_free(prefix);
-    lt_err_t err;
-    lt_err_init(err);
-    lt_io_out_t O;
-    FILE *f = lt_io_out_open(O, path, err);
-    int r = -1;
-    if (!f || lt_plot_write_svg(f, F, err) != LT_OK || lt_io_out_commit(O, err)) {
-        if (f) lt_io_out_abort(O);
-        r = cli_fail(err);
+    lt_doc D, *d = &D;
+    char after[96], tcol[32];
+    snprintf(after, sizeof after, ", %ld words of length %ld (seed %" PRIu64 ")", words, o->length, o->seed);
+    snprintf(tcol, sizeof tcol, "up to %ld", o->length);
+    cli_doc_begin(d, &o->co, o->group, after);
+    lt_doc_str(d, "|group", o->group, NULL);
+    lt_doc_long(d, "|derived_length", dl, "");
+    lt_doc_long(d, "|words", words, NULL);
+    lt_doc_long(d, "|length", o->length, NULL);
+    lt_doc_tab t;
+    lt_doc_tab_begin(&t, d, "rlrrrccl");
+    const char *head[] = {"depth", "layer type", "token acc", "seq acc", "prefix>=90%", "exact", tcol, "model"};
+    static const int width[] = {-6, -18, 9, 9, 12, 8, 10, 0};
+    for (int i = 0; i < 8; i++) lt_doc_tab_cell(&t, i == 7 ? "  %*s" : i ? " %*s" : "%*s", width[i], head[i]);
+    lt_doc_tab_row_end(&t);
+    lt_doc_list_begin(d, "models");
+    for (int i = 0; i < S->n; i++) {
+        const lt_ssm_sweep_row *r = &S->row[i];
+        lt_doc_item_begin(d);
+        lt_doc_str(d, "|model", r->name, NULL);
+        lt_doc_long(d, "|layers", r->layers, NULL);
+        lt_doc_str(d, "|layer_type", r->layer_type, NULL);
+        lt_doc_double(d, "|token_accuracy", "%.6f", r->token_accuracy);
+        lt_doc_double(d, "|sequence_accuracy", "%.6f", r->sequence_accuracy);
+        lt_doc_long(d, "|longest_prefix_90", r->longest_prefix, NULL);
+        if (d->mode == LT_DOC_JSON) cli_verdict_put(d, V[i], o->group, "");
+        lt_doc_item_end(d);
+        lt_doc_tab_cell(&t, "%-6d", r->layers);
+        lt_doc_tab_cell(&t, " %-18s", r->layer_type);
+        lt_doc_tab_cell(&t, " %9.4f", r->token_accuracy);
+        lt_doc_tab_cell(&t, " %9.4f", r->sequence_accuracy);
+        lt_doc_tab_cell(&t, " %12ld", r->longest_prefix);
+        lt_doc_tab_cell(&t, " %8s", cli_verdict_word(V[i]->exact));
+        lt_doc_tab_cell(&t, " %10s", cli_verdict_word(V[i]->suffices_T));
+        lt_doc_tab_cell(&t, "  %s", r->name);
+        lt_doc_tab_row_end(&t);
     }
-    lt_plot_clear(F);
-    return r;
+    lt_doc_list_end(d);
+    lt_doc_tab_end(&t);
+    lt_doc_say(d, "exact: exact at every length; %s: suffices for words up to that length (yes, no, open: the theory's verdict,\n"
+                "as lietool plan --arch FAMILY --layers K --length %ld prints it with its sources)", tcol, o->length);
+    lt_doc_end(d, NULL);
 }
 
 int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
@@ -324,71 +370,47 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     lt_cayley_init(C);
     lt_words_t W;
     lt_words_init(W);
-    sweep_row *rows = lt_calloc((size_t)o.ndirs, sizeof *rows);
+    lt_ssm_sweep_t S;
+    lt_ssm_sweep_init(S);
+    lt_plan_verdict_struct **V = lt_calloc((size_t)o.ndirs, sizeof *V);
     lt_token_map map = {0};
+    lt_io_out_t O = {{NULL, NULL, NULL}};   /* --svg, written whole or not at all */
     long d = 0, abel = 0;
     if (lt_io_cayley_table(C, o.group, LT_CONV_AA, ctx, err) || lt_cayley_derived_length(&d, &abel, C, ctx, err)
-        || ev_map(&map, &o, C, err) || ev_words(W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
+        || ev_map(&map, &o, C, err) || ev_words(W, &o, C, ctx, err) || (o.svg && !lt_io_out_open(O, o.svg, err))) {
+        r = cli_fail(err);
+        goto done;
+    }
+    lt_ssm_eval_params EP = {.threshold = o.threshold, .has_bos = o.bos >= 0, .bos = (int)o.bos, .map = map.token ? &map : NULL};
     for (int i = 0; i < o.ndirs; i++) {
         lt_model_t M;
         lt_model_init(M);
-        if (ev_model(M, o.dirs[i], &o, C, err)) { lt_model_clear(M); r = cli_fail(err); goto done; }
-        lt_ssm_eval_t R;
-        lt_ssm_eval_init(R);
-        lt_ssm_eval_params EP = {.threshold = o.threshold, .has_bos = o.bos >= 0, .bos = (int)o.bos,
-                                 .map = map.token ? &map : NULL};
-        lt_status st = lt_ssm_eval_run(R, M, W, &EP, err);
-        if (st) { lt_ssm_eval_clear(R); lt_model_clear(M); r = cli_fail(err); goto done; }
-        rows[i] = (sweep_row){o.dirs[i], M->n_layers, lt_model_layer_name(M), R->token_accuracy, R->sequence_accuracy,
-                              R->longest_prefix, lt_malloc(sizeof(lt_plan_verdict_struct))};
-        lt_plan_verdict_init(rows[i].V);
-        lt_arch fam;
-        lt_model_family(&fam, M);
-        r = cli_verdict_group(rows[i].V, o.group, &fam, M->n_layers, o.length, LT_BOUND_DEFAULT, &o.co);
-        if (r >= 0) { lt_ssm_eval_clear(R); lt_model_clear(M); goto done; }
-        r = -1;
-        lt_ssm_eval_clear(R);
+        int bad = ev_model(M, o.dirs[i], &o, C, err) || lt_ssm_sweep_add(S, o.dirs[i], M, W, &EP, err);
         lt_model_clear(M);
+        if (bad) { r = cli_fail(err); goto done; }
     }
-    qsort(rows, (size_t)o.ndirs, sizeof *rows, by_depth);
-    if (o.json) {
-        cli_json_begin(&o.co);
-        printf(", \"group\": ");
-        lt_json_put_string(stdout, o.group);
-        printf(", \"derived_length\": ");
-        if (d >= 0) printf("%ld", d); else printf("null");
-        printf(", \"words\": %ld, \"length\": %ld, \"models\": [", W->n, o.length);
-        for (int i = 0; i < o.ndirs; i++) {
-            printf(i ? ", {\"model\": " : "{\"model\": ");
-            lt_json_put_string(stdout, rows[i].dir);
-            printf(", \"layers\": %d, \"layer_type\": \"%s\", \"token_accuracy\": %.6f, \"sequence_accuracy\": %.6f, "
-                   "\"longest_prefix_90\": %ld",
-                   rows[i].depth, rows[i].type, rows[i].tacc, rows[i].sacc, rows[i].prefix);
-            lt_doc dj;
-            cli_doc_attach(&dj, &o.co);
-            cli_verdict_put(&dj, rows[i].V, o.group, "");
-            printf("}");
-        }
-        printf("]}\n");
-    } else {
-        printf("%s, %ld words of length %ld (seed %" PRIu64 ")\n", o.group, W->n, o.length, o.seed);
-        char tcol[32];
-        snprintf(tcol, sizeof tcol, "up to %ld", o.length);
-        printf("%-6s %-18s %9s %9s %12s %8s %10s  %s\n", "depth", "layer type", "token acc", "seq acc",
-               "prefix>=90%", "exact", tcol, "model");
-        for (int i = 0; i < o.ndirs; i++)
-            printf("%-6d %-18s %9.4f %9.4f %12ld %8s %10s  %s\n", rows[i].depth, rows[i].type, rows[i].tacc, rows[i].sacc,
-                   rows[i].prefix, cli_verdict_word(rows[i].V->exact), cli_verdict_word(rows[i].V->suffices_T), rows[i].dir);
-        printf("exact: exact at every length; %s: suffices for words up to that length (yes, no, open: the theory's verdict,\n"
-               "as lietool plan --arch FAMILY --layers K --length %ld prints it with its sources)\n", tcol, o.length);
+    /* the theory's verdict for each checkpoint: its family and layers, at --length */
+    for (int i = 0; i < S->n; i++) {
+        lt_plan_verdict_init(V[i] = lt_malloc(sizeof **V));
+        if ((r = cli_verdict_group(V[i], o.group, &S->row[i].family, S->row[i].layers, o.length, LT_BOUND_DEFAULT, &o.co)) >= 0)
+            goto done;
     }
-    r = o.svg ? put_svg(o.svg, rows, o.ndirs, d, o.length, o.group) : -1;
-    if (r < 0) r = 0;
+    sweep_put(&o, W->n, d, S, V);
+    r = 0;
+    if (o.svg) {
+        lt_plot_t F;
+        lt_plot_init(F, 0, 0);
+        lt_ssm_sweep_plot_rows(F, o.group, d, o.length, S);
+        if (lt_io_out_svg(O, F, err)) r = cli_fail(err);
+        lt_plot_clear(F);
+    }
 done:
+    lt_io_out_abort(O);
     lt_token_map_clear(&map);
     for (int i = 0; i < o.ndirs; i++)
-        if (rows[i].V) { lt_plan_verdict_clear(rows[i].V); lt_free(rows[i].V); }
-    lt_free(rows);
+        if (V[i]) { lt_plan_verdict_clear(V[i]); lt_free(V[i]); }
+    lt_free(V);
+    lt_ssm_sweep_clear(S);
     lt_words_clear(W);
     lt_cayley_clear(C);
     cli_free(&o.co);

@@ -3,10 +3,9 @@
    the Magnus series of each window truncated at the class c(k) (W. Magnus,
    Comm. Pure Appl. Math. 7 (1954) 649-673; Iserles, Munthe-Kaas, Norsett
    and Zanna, Acta Numerica 9 (2000) 215-365). The library part is
-   src/ssm/rotation.c (lietool/rotation.h); this file parses the options
-   and writes the text, JSON, CSV and SVG outputs. */
-#include <errno.h>
-#include <float.h>
+   src/ssm/rotation.c (lietool/rotation.h), the CSV writer src/io; this
+   file parses the options and writes the result through the emitter
+   (text, JSON, LaTeX) and the --csv and --plot files whole or not at all. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -14,8 +13,9 @@
 #include <flint/fmpq.h>
 #include <mpfr.h>
 #include "depth.h"
+#include "doc.h"
 #include "lietool/free.h"
-#include "lietool/plot.h"
+#include "lietool/io.h"
 #include "lietool/rotation.h"
 
 /* A positive real number written as for magnus --step (integer, p/q or
@@ -82,164 +82,140 @@ static int parse_step(void *dst, const char *v)
     return read_step(dst, v, &e) && !*e ? 0 : -1;
 }
 
-/* ---- outputs ---- */
+/* ---- the result ---- */
 
-static const char *bound_text(lt_bound b)
+/* The header of a table of one number per depth: first, then k=... */
+static void depth_columns(lt_doc_tab *t, const char *first, const lt_rotation_params *P, int nd)
 {
-    return b == LT_BOUND_V1 ? "v1: c(k) = 2^(k-1), as published (arXiv:2603.05573v1); --bound sharp for 2^k - 1"
-                            : "sharp: c(k) = 2^k - 1 (class c has derived length floor(log2 c) + 1); v1 (2^(k-1), as published) is the default";
+    lt_doc_tab_cell(t, "  %-11s", first);
+    for (int d = 0; d < nd; d++) lt_doc_tab_cell(t, d < nd - 1 ? "  k=%-7d" : "  k=%d", P->kmin + d);
+    lt_doc_tab_row_end(t);
 }
 
-static double mean_mse(const lt_rotation_result_t Z, int s, int d)
+/* JSON: an array of n numbers (steps long double, else x) */
+static void put_array(lt_doc *d, const char *label, const char *fmt, const double *x, const long double *steps, long n)
 {
-    double r = Z->rms[s * Z->ndepth + d];
-    return r * r;
-}
-
-static const double *mse_row(const lt_rotation_result_t Z, int s, int d)
-{
-    return Z->mse + ((size_t)s * Z->ndepth + d) * (size_t)Z->length;
-}
-
-static void put_text(const lt_rotation_params *P, const lt_rotation_result_t Z)
-{
-    int nd = Z->ndepth;
-    printf("rotation task: A5 acting on R^3 by the icosahedral rotations\n");
-    printf("  %-22s %s\n", "tokens", "the 60 elements of A5 in the order of 'lietool table A5' (abstract_algebra)");
-    printf("  %-22s %s\n", "representation", "R(gh) = R(g) R(h) (gh applies h first), R((1,2,3)) = [[0,0,1],[1,0,0],[0,1,0]],");
-    printf("  %-22s %s\n", "", "R((1,3,5,2,4)) = the 72-degree rotation about (0, 1, golden ratio)");
-    printf("  %-22s %s\n", "flow", "v_t = exp(h X(x_t)) v_(t-1), v_0 = (1,1,1)/sqrt 3, X = log R (principal)");
-    printf("  %-22s %s\n", "model", "depth k: each window's Magnus series truncated at degree c(k), windows chained");
-    printf("  %-22s %s\n", "bound", bound_text(P->bound));
-    printf("  %-22s %.6Lg\n", "step h", P->step);
-    printf("  %-22s %ld, %ld\n", "length, window", P->length, P->window);
-    printf("  %-22s %ld, %" PRIu64 "\n", "samples, seed", P->samples, P->seed);
-    printf("  %-22s %.4g per window at most%s\n", "generator mass", Z->mass,
-           Z->mass < M_PI ? " (below pi: the Magnus series converges)"
-                          : " (not below pi: the Magnus series may diverge)");
-    printf("  %-22s %s\n", "error", "MSE: mean over samples and coordinates of (v_model - v_true)^2; RMS: sqrt of its mean over positions");
-    printf("  %-22s %s\n", "arithmetic", "long double (64-bit significand)");
-    printf("\n  depth  c(k)  mean MSE    MSE at T    slope  c(k)+1  fit points\n");
-    for (int d = 0; d < nd; d++) {
-        printf("  %5d  %4lu  %.3e   %.3e  ", P->kmin + d, Z->cls[d], mean_mse(Z, 0, d),
-               mse_row(Z, 0, d)[Z->length - 1]);
-        if (isnan(Z->slope[d])) printf("%5s", "-");
-        else printf("%5.2f", Z->slope[d]);
-        printf("  %6lu  %d of %d\n", Z->expo[d], Z->points[d], P->nfit);
+    FILE *f = lt_doc_row(d, label);
+    for (long i = 0; f && i < n; i++) {
+        fputs(i ? ", " : "[", f);
+        if (steps) fprintf(f, "%.17Lg", steps[i]); else fprintf(f, fmt, x[i]);
     }
-    if (P->nfit > 0) {
-        printf("\n  slope: of log RMS error against log h over the %d fit steps (RMS errors above %.0e);\n",
-               P->nfit, Z->floor);
-        printf("  predicted O(h^(c(k)+1)) per window (%s)\n", lt_depth_cite_reading(LT_SRC_HEO_COR36, P->bound));
-        printf("\n  RMS error  ");
-        for (int d = 0; d < nd; d++) printf(d < nd - 1 ? "  k=%-7d" : "  k=%d", P->kmin + d);
-        printf("\n");
-        for (int s = 1; s < Z->nstep; s++) {
-            printf("  h=%.3Le", Z->steps[s]);
-            for (int d = 0; d < nd; d++) printf("  %.3e", Z->rms[s * nd + d]);
-            printf("\n");
+    if (f) fputs(n ? "]" : "[]", f);
+    lt_doc_row_end(d);
+}
+
+static void put(const cli_opts *o, const lt_rotation_params *P, const lt_rotation_result_t Z)
+{
+    lt_doc D, *d = &D;
+    int nd = Z->ndepth, json = o->json, tex = o->latex;
+    cli_doc_begin(d, o, tex ? "A5" : NULL, tex ? ": the rotation task, acting on three-space by the icosahedral rotations"
+                                            : "rotation task: A5 acting on R^3 by the icosahedral rotations");
+    lt_doc_str(d, "|task", "rotation", NULL);
+    lt_doc_str(d, "|group", "A5", NULL);
+    lt_doc_str(d, "tokens|", "the 60 elements of A5 in the order of 'lietool table A5' (abstract_algebra)", NULL);
+    lt_doc_str(d, "|tokens", "abstract_algebra", NULL);
+    if (json) {
+        lt_rotation_icosa_t I;
+        lt_rotation_icosa_init(I);
+        lt_doc_open(d, "generator_matrices");
+        for (int g = 0; g < 2; g++) {
+            const long double *R = I->R[I->gens[g]];
+            lt_doc_json(d, g ? "|(1,3,5,2,4)" : "|(1,2,3)", "[[%.17Lg, %.17Lg, %.17Lg], [%.17Lg, %.17Lg, %.17Lg], [%.17Lg, %.17Lg, %.17Lg]]",
+                         R[0], R[1], R[2], R[3], R[4], R[5], R[6], R[7], R[8]);
         }
+        lt_doc_close(d);
+        lt_rotation_icosa_clear(I);
+        double v = 1 / sqrt(3.0);
+        lt_doc_json(d, "|v0", "[%.17g, %.17g, %.17g]", v, v, v);
     }
-    /* MSE at the window ends, at most 16 of them and the last position */
+    lt_doc_prose(d, "representation|", "R(gh) = R(g) R(h) (gh applies h first), $R((1,2,3)) = [[0,0,1],[1,0,0],[0,1,0]]$,");
+    lt_doc_prose(d, " |", "$R((1,3,5,2,4))$ = the 72-degree rotation about (0, 1, golden ratio)");
+    lt_doc_prose(d, "flow|", "$v_t = exp(h X(x_t)) v_(t-1)$, $v_0$ = (1,1,1)/sqrt 3, $X = log R$ (principal)");
+    lt_doc_prose(d, "model|", "depth $k$: each window's Magnus series truncated at degree $c(k)$, windows chained");
+    cli_depth_bound(d, P->bound);
+    FILE *f = lt_doc_row(d, "step h|step");
+    if (f) fprintf(f, json ? "%.17Lg" : "%.6Lg", P->step);
+    lt_doc_row_end(d);
+    lt_doc_strf(d, "length, window|", "%ld, %ld", P->length, P->window);
+    lt_doc_long(d, "|length", P->length, NULL);
+    lt_doc_long(d, "|window", P->window, NULL);
+    lt_doc_strf(d, "samples, seed|", "%ld, %" PRIu64, P->samples, P->seed);
+    lt_doc_long(d, "|samples", P->samples, NULL);
+    lt_doc_strf(d, "|seed", "%" PRIu64, P->seed);
+    lt_doc_str(d, "|arithmetic", "long double", NULL);
+    lt_doc_double(d, "|generator_mass", "%.6e", Z->mass);
+    lt_doc_claim(d, "generator mass|", NULL, "%.4g per window at most (%s)", Z->mass,
+                  Z->mass < M_PI ? "below $pi$: the Magnus series converges" : "not below $pi$: the Magnus series may diverge");
+    lt_doc_prose(d, "error|", "MSE: mean over samples and coordinates of $(v_model - v_true)^2$; RMS: sqrt of its mean over positions");
+    lt_doc_str(d, "arithmetic|", "long double (64-bit significand)", NULL);
+    lt_doc_double(d, "|floor", "%.1e", Z->floor);
+    put_array(d, "|fit_steps", NULL, NULL, Z->steps + 1, Z->nstep - 1);
+    /* the depths: JSON a list, text and LaTeX a table */
+    lt_doc_tab t;
+    lt_doc_say(d, "");
+    lt_doc_tab_begin(&t, d, "rrrrrrr");
+    const char *head[] = {"  depth", "  c(k)", "  mean MSE", "    MSE at T", "    slope", "  c(k)+1", "  fit points"};
+    for (int i = 0; i < 7; i++) lt_doc_tab_cell(&t, "%s", head[i]);
+    lt_doc_tab_row_end(&t);
+    lt_doc_list_begin(d, "depths");
+    for (int k = 0; k < nd; k++) {
+        const double *m = lt_rotation_mse(Z, 0, k);
+        int has_slope = !isnan(Z->slope[k]);
+        lt_doc_item_begin(d);
+        lt_doc_long(d, "|depth", P->kmin + k, NULL);
+        lt_doc_long(d, "|truncation_class", (long)Z->cls[k], NULL);
+        lt_doc_long(d, "|predicted_exponent", (long)Z->expo[k], NULL);
+        lt_doc_double(d, "|slope", has_slope ? "%.6f" : "null", Z->slope[k]);
+        lt_doc_long(d, "|fit_points", Z->points[k], NULL);
+        if (json) {
+            double *e = lt_malloc((size_t)Z->nstep * sizeof *e);
+            for (int s = 1; s < Z->nstep; s++) e[s - 1] = Z->rms[s * nd + k];
+            put_array(d, "|fit_rms_error", "%.6e", e, NULL, Z->nstep - 1);
+            lt_free(e);
+        }
+        lt_doc_double(d, "|mean_mse", "%.6e", lt_rotation_mean_mse(Z, 0, k));
+        lt_doc_double(d, "|rms_error", "%.6e", Z->rms[k]);
+        put_array(d, "|mse", "%.6e", m, NULL, Z->length);
+        lt_doc_item_end(d);
+        lt_doc_tab_cell(&t, "  %5d", P->kmin + k);
+        lt_doc_tab_cell(&t, "  %4lu", Z->cls[k]);
+        lt_doc_tab_cell(&t, "  %.3e", lt_rotation_mean_mse(Z, 0, k));
+        lt_doc_tab_cell(&t, "   %.3e", m[Z->length - 1]);
+        if (has_slope) lt_doc_tab_cell(&t, "  %5.2f", Z->slope[k]);
+        else lt_doc_tab_cell(&t, "  %5s", "-");
+        lt_doc_tab_cell(&t, "  %6lu", Z->expo[k]);
+        lt_doc_tab_cell(&t, "  %d of %d", Z->points[k], P->nfit);
+        lt_doc_tab_row_end(&t);
+    }
+    lt_doc_list_end(d);
+    lt_doc_tab_end(&t);
+    lt_doc_say(d, "");
+    lt_doc_say(d, "  slope: of log RMS error against log $h$ over the %d fit steps (RMS errors above %.0e);\n"
+                "  predicted $O(h^(c(k)+1))$ per window (%s)", P->nfit, Z->floor, lt_depth_cite_reading(LT_SRC_HEO_COR36, P->bound));
+    lt_doc_say(d, "");
+    lt_doc_tab_begin(&t, d, "r*{8}{r}");
+    depth_columns(&t, "RMS error", P, nd);
+    for (int s = 1; s < Z->nstep; s++) {
+        lt_doc_tab_cell(&t, "  h=%.3Le", Z->steps[s]);
+        for (int k = 0; k < nd; k++) lt_doc_tab_cell(&t, "  %.3e", Z->rms[s * nd + k]);
+        lt_doc_tab_row_end(&t);
+    }
+    lt_doc_tab_end(&t);
+    /* the MSE at the window ends, at most 16 of them and the last position */
     long nw = (P->length + P->window - 1) / P->window, every = (nw + 15) / 16;
-    printf("\n  MSE at     ");
-    for (int d = 0; d < nd; d++) printf(d < nd - 1 ? "  k=%-7d" : "  k=%d", P->kmin + d);
-    printf("\n");
+    lt_doc_say(d, "");
+    lt_doc_tab_begin(&t, d, "r*{8}{r}");
+    depth_columns(&t, "MSE at", P, nd);
     for (long w = 0; w < nw; w++) {
-        long t = (w + 1) * P->window < P->length ? (w + 1) * P->window : P->length;
-        if ((w + 1) % every != 0 && t != P->length) continue;
-        printf("  t=%-9ld", t);
-        for (int d = 0; d < nd; d++) printf("  %.3e", mse_row(Z, 0, d)[t - 1]);
-        printf("\n");
+        long end = (w + 1) * P->window < P->length ? (w + 1) * P->window : P->length;
+        if ((w + 1) % every != 0 && end != P->length) continue;
+        lt_doc_tab_cell(&t, "  t=%-9ld", end);
+        for (int k = 0; k < nd; k++) lt_doc_tab_cell(&t, "  %.3e", lt_rotation_mse(Z, 0, k)[end - 1]);
+        lt_doc_tab_row_end(&t);
     }
-    printf("  (window ends; every position in --json and --csv)\n");
-}
-
-static void put_json(const cli_opts *o, const lt_rotation_params *P, const lt_rotation_result_t Z)
-{
-    int nd = Z->ndepth;
-    lt_rotation_icosa_t I;
-    lt_rotation_icosa_init(I);
-    cli_json_begin(o);
-    printf(", \"task\": \"rotation\", \"group\": \"A5\", \"tokens\": \"abstract_algebra\", \"generator_matrices\": {");
-    for (int g = 0; g < 2; g++) {
-        printf("%s\"%s\": [", g ? ", " : "", g ? "(1,3,5,2,4)" : "(1,2,3)");
-        for (int i = 0; i < 3; i++)
-            printf("%s[%.17Lg, %.17Lg, %.17Lg]", i ? ", " : "", I->R[I->gens[g]][3 * i],
-                   I->R[I->gens[g]][3 * i + 1], I->R[I->gens[g]][3 * i + 2]);
-        printf("]");
-    }
-    printf("}");
-    lt_rotation_icosa_clear(I);
-    printf(", \"v0\": [%.17g, %.17g, %.17g]", 1 / sqrt(3.0), 1 / sqrt(3.0), 1 / sqrt(3.0));
-    printf(", \"bound\": \"%s\", \"step\": %.17Lg, \"length\": %ld, \"window\": %ld, \"samples\": %ld, \"seed\": \"%" PRIu64 "\"",
-           lt_depth_bound_name(P->bound), P->step, P->length, P->window, P->samples, P->seed);
-    printf(", \"arithmetic\": \"long double\", \"generator_mass\": %.6e, \"floor\": %.1e, \"fit_steps\": [",
-           Z->mass, Z->floor);
-    for (int s = 1; s < Z->nstep; s++) printf("%s%.17Lg", s > 1 ? ", " : "", Z->steps[s]);
-    printf("], \"depths\": [");
-    for (int d = 0; d < nd; d++) {
-        const double *m = mse_row(Z, 0, d);
-        printf("%s{\"depth\": %d, \"truncation_class\": %lu, \"predicted_exponent\": %lu, \"slope\": ",
-               d ? ", " : "", P->kmin + d, Z->cls[d], Z->expo[d]);
-        if (isnan(Z->slope[d])) printf("null");
-        else printf("%.6f", Z->slope[d]);
-        printf(", \"fit_points\": %d, \"fit_rms_error\": [", Z->points[d]);
-        for (int s = 1; s < Z->nstep; s++) printf("%s%.6e", s > 1 ? ", " : "", Z->rms[s * nd + d]);
-        printf("], \"mean_mse\": %.6e, \"rms_error\": %.6e, \"mse\": [", mean_mse(Z, 0, d), Z->rms[d]);
-        for (long t = 0; t < Z->length; t++) printf("%s%.6e", t ? ", " : "", m[t]);
-        printf("]}");
-    }
-    printf("]}\n");
-}
-
-static int put_csv(const char *path, const lt_rotation_params *P, const lt_rotation_result_t Z)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "lietool: ssm rotation: cannot write '%s': %s\n", path, strerror(errno));
-        return CLI_INPUT;
-    }
-    fprintf(f, "kind,step,depth,truncation_class,position,mse\n");
-    for (int s = 0; s < Z->nstep; s++)
-        for (int d = 0; d < Z->ndepth; d++) {
-            const double *m = mse_row(Z, s, d);
-            for (long t = 0; t < Z->length; t++)
-                fprintf(f, "%s,%.10Lg,%d,%lu,%ld,%.6e\n", s ? "fit" : "run", Z->steps[s],
-                        P->kmin + d, Z->cls[d], t + 1, m[t]);
-        }
-    int bad = ferror(f);
-    if (f != stdout && fclose(f) != 0) bad = 1;
-    if (bad) {
-        fprintf(stderr, "lietool: ssm rotation: error writing '%s'\n", path);
-        return CLI_INPUT;
-    }
-    return -1;
-}
-
-/* ---- the SVG plot (lietool/plot.h) ---- */
-
-static int put_svg(const char *path, const lt_rotation_params *P, const lt_rotation_result_t Z)
-{
-    lt_plot_t F;
-    lt_plot_init(F, 0, 0);
-    lt_rotation_plot(F, P, Z);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "lietool: ssm rotation: cannot write '%s': %s\n", path, strerror(errno));
-        lt_plot_clear(F);
-        return CLI_INPUT;
-    }
-    lt_err_t err;
-    lt_err_init(err);
-    int bad = lt_plot_write_svg(f, F, err) != LT_OK;
-    if (fclose(f) != 0) bad = 1;
-    lt_plot_clear(F);
-    if (bad) {
-        fprintf(stderr, "lietool: ssm rotation: error writing '%s'\n", path);
-        return CLI_INPUT;
-    }
-    return -1;
+    lt_doc_tab_end(&t);
+    lt_doc_say(d, "  (window ends; every position in --json and --csv)");
+    lt_doc_end(d, NULL);
 }
 
 typedef struct {
@@ -281,7 +257,7 @@ const cli_decl cli_ssm_rotation_decl = {
     .name = "rotation",
     .summary = "the rotation task: A5 words acting on R^3 by icosahedral rotations, against the depth-k order-blind model "
                "(each window's Magnus series truncated at c(k)); MSE per position and the fitted error exponents",
-    .common = CLI_O_JSON | CLI_O_MAX_MEMORY, .opts = rotation_opts, .brief = 1, .max_args = 0,
+    .common = CLI_O_JSON | CLI_O_LATEX | CLI_O_MAX_MEMORY, .opts = rotation_opts, .brief = 1, .max_args = 0,
     .what = "the task is fixed: A5 on R^3",
 };
 
@@ -302,8 +278,9 @@ int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
     P.bound = (lt_bound)ro.bound;
     int fit_given = P.nfit > 0;
     const char *csv = ro.csv, *plot = ro.plot;
-    if (r < 0 && csv && strcmp(csv, "-") == 0 && o.json)
-        r = cli_usage_error(self, d, "--csv -: standard output already has the JSON");
+    int csv_stdout = csv && strcmp(csv, "-") == 0;
+    if (r < 0 && csv_stdout && (o.json || o.latex))
+        r = cli_usage_error(self, d, "--csv -: standard output already has the %s", o.json ? "JSON" : "LaTeX");
     if (r < 0 && P.length > ro.max_length) {
         fprintf(stderr, "lietool: ssm rotation: --length %ld is above --max-length %ld\n", P.length, ro.max_length);
         r = CLI_LIMIT;
@@ -321,21 +298,24 @@ int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
     lt_rotation_result_init(Z);
     lt_err_t err;
     lt_err_init(err);
-    if (lt_rotation_run(Z, &P, o.ctx, err)) {
+    /* --csv and --plot: opened first, written whole or not at all */
+    lt_io_out_t Oc = {{NULL, NULL, NULL}}, Op = {{NULL, NULL, NULL}};
+    if ((csv && !csv_stdout && !lt_io_out_open(Oc, csv, err)) || (plot && !lt_io_out_open(Op, plot, err))) r = cli_fail(err);
+    else if (lt_rotation_run(Z, &P, o.ctx, err)) {
         lt_err_prefix(err, "ssm rotation");
         r = cli_fail(err);
     } else {
-        r = -1;
-        if (csv && strcmp(csv, "-") == 0) r = put_csv(csv, &P, Z);
-        else {
-            if (o.json) put_json(&o, &P, Z);
-            else put_text(&P, Z);
-            if (csv) r = put_csv(csv, &P, Z);
-        }
-        if (r < 0 && plot) r = put_svg(plot, &P, Z);
-        if (r < 0) r = 0;
+        if (csv) lt_io_write_rotation_csv(csv_stdout ? stdout : Oc->f, &P, Z);   /* standard output: checked by main */
+        lt_plot_t F;
+        lt_plot_init(F, 0, 0);
+        if (plot) lt_rotation_plot(F, &P, Z);
+        if ((csv && lt_io_out_commit(Oc, err)) || (plot && lt_io_out_svg(Op, F, err))) r = cli_fail(err);
+        else if (!csv_stdout) put(&o, &P, Z);
+        lt_plot_clear(F);
     }
+    lt_io_out_abort(Oc);
+    lt_io_out_abort(Op);
     lt_rotation_result_clear(Z);
     cli_free(&o);
-    return r;
+    return r < 0 ? 0 : r;
 }

@@ -501,3 +501,76 @@ char *lt_doc_qmat(lt_doc *d, const char *key, const fmpq_mat_struct *M)
 {
     return lt_doc_matrix(d, key, M, fmpq_mat_nrows(M), fmpq_mat_ncols(M), put_q);
 }
+
+/* ---- formatted rows and tables ---- */
+
+void lt_doc_strf(lt_doc *d, const char *label, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = vformat(fmt, ap);
+    va_end(ap);
+    lt_doc_str(d, label, s, NULL);
+    lt_free(s);
+}
+
+void lt_doc_value(lt_doc *d, const char *fmt, ...)
+{
+    if (!d->row) return;
+    va_list ap;
+    va_start(ap, fmt);
+    if (d->mode == LT_DOC_TEX) fputc('$', d->f);
+    vfprintf(d->f, fmt, ap);
+    if (d->mode == LT_DOC_TEX) fputc('$', d->f);
+    va_end(ap);
+}
+
+void lt_doc_tab_begin(lt_doc_tab *t, lt_doc *d, const char *cols)
+{
+    *t = (lt_doc_tab){d, 0, 0};
+    if (d->mode != LT_DOC_TEX) return;
+    lt_doc_break(d);
+    fprintf(d->f, "\\begin{center}\n\\begin{tabular}{%s}\n", cols);
+}
+
+/* LaTeX: a number such as 1.290e-03 as 1.290 \cdot 10^{-3} */
+static void tex_cell(FILE *f, const char *s)
+{
+    char *end;
+    const char *e = strpbrk(s, "eE");
+    strtod(s, &end);
+    if (*s && !*end && e && !strpbrk(s, "nN")) fprintf(f, "$%.*s \\cdot 10^{%ld}$", (int)(e - s), s, strtol(e + 1, NULL, 10));
+    else lt_tex_text(f, s);
+}
+
+void lt_doc_tab_cell(lt_doc_tab *t, const char *fmt, ...)
+{
+    lt_doc *d = t->d;
+    if (d->mode == LT_DOC_JSON) return;
+    va_list ap;
+    va_start(ap, fmt);
+    if (d->mode == LT_DOC_TEXT) vfprintf(d->f, fmt, ap);
+    else {
+        char *buf = vformat(fmt, ap), *s = buf + strspn(buf, " "), *z = s + strlen(s);
+        while (z > s && z[-1] == ' ') *--z = '\0';
+        if (t->cells) fputs(" & ", d->f);
+        tex_cell(d->f, s);
+        lt_free(buf);
+    }
+    va_end(ap);
+    t->cells++;
+}
+
+void lt_doc_tab_row_end(lt_doc_tab *t)
+{
+    lt_doc *d = t->d;
+    if (d->mode == LT_DOC_TEXT) fputc('\n', d->f);
+    else if (d->mode == LT_DOC_TEX) fputs(t->rows ? " \\\\\n" : " \\\\\n\\hline\n", d->f);
+    t->cells = 0;
+    t->rows++;
+}
+
+void lt_doc_tab_end(lt_doc_tab *t)
+{
+    if (t->d->mode == LT_DOC_TEX) fputs("\\end{tabular}\n\\end{center}\n", t->d->f);
+}

@@ -174,3 +174,9 @@ void lt_io_out_abort(lt_io_out_t O)
     lt_free(O->path); lt_free(O->tmp);
     O->path = O->tmp = NULL;
 }
+
+lt_status lt_io_out_svg(lt_io_out_t O, const lt_plot_t F, lt_err_t err)
+{
+    lt_plot_write_svg(O->f, F, err);    /* a write error is seen again by the commit, which names the path */
+    return lt_io_out_commit(O, err);
+}

@@ -213,6 +213,53 @@ lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t 
     return st;
 }
 
+/* ---- a sweep ---- */
+
+void lt_ssm_sweep_init(lt_ssm_sweep_t S)
+{
+    memset(S, 0, sizeof *S);
+}
+
+void lt_ssm_sweep_clear(lt_ssm_sweep_t S)
+{
+    for (int i = 0; i < S->n; i++) lt_free(S->row[i].name);
+    lt_free(S->row);
+}
+
+lt_status lt_ssm_sweep_add(lt_ssm_sweep_t S, const char *name, const lt_model_t M, const lt_words_t W,
+                           const lt_ssm_eval_params *P, lt_err_t err)
+{
+    lt_ssm_eval_params Q = P ? *P : (lt_ssm_eval_params){0};
+    Q.word = NULL;
+    lt_ssm_eval_t R;
+    lt_ssm_eval_init(R);
+    lt_status st = lt_ssm_eval_run(R, M, W, &Q, err);
+    if (!st) {
+        if (S->n == S->alloc) {
+            S->alloc = S->alloc ? 2 * S->alloc : 8;
+            S->row = lt_realloc(S->row, (size_t)S->alloc * sizeof *S->row);
+        }
+        int i = S->n++;
+        for (; i > 0 && S->row[i - 1].layers > M->n_layers; i--) S->row[i] = S->row[i - 1];
+        lt_ssm_sweep_row *r = &S->row[i];
+        *r = (lt_ssm_sweep_row){lt_strdup(name), M->n_layers, lt_model_layer_name(M), {0}, R->token_accuracy,
+                                R->sequence_accuracy, R->longest_prefix};
+        lt_model_family(&r->family, M);
+    }
+    lt_ssm_eval_clear(R);
+    return st;
+}
+
+void lt_ssm_sweep_plot_rows(lt_plot_t F, const char *group, long derived_length, long max_length, const lt_ssm_sweep_t S)
+{
+    int *depth = lt_malloc((size_t)(S->n ? S->n : 1) * sizeof *depth);
+    long *prefix = lt_malloc((size_t)(S->n ? S->n : 1) * sizeof *prefix);
+    for (int i = 0; i < S->n; i++) { depth[i] = S->row[i].layers; prefix[i] = S->row[i].longest_prefix; }
+    lt_ssm_sweep_plot(F, group, derived_length, max_length, depth, prefix, S->n);
+    lt_free(depth);
+    lt_free(prefix);
+}
+
 /* ---- the figure of a sweep ---- */
 
 void lt_ssm_sweep_plot(lt_plot_t F, const char *group, long derived_length, long max_length, const int *depth,

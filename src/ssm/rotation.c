@@ -405,6 +405,17 @@ void lt_rotation_result_clear(lt_rotation_result_t Z)
     lt_free(Z->points);
 }
 
+const double *lt_rotation_mse(const lt_rotation_result_t Z, int s, int d)
+{
+    return Z->mse + ((size_t)s * Z->ndepth + d) * (size_t)Z->length;
+}
+
+double lt_rotation_mean_mse(const lt_rotation_result_t Z, int s, int d)
+{
+    double r = Z->rms[s * Z->ndepth + d];
+    return r * r;
+}
+
 static double fit_slope(const long double *h, const double *e, int n, int stride, double floor, int *used)
 {
     double sx = 0, sy = 0, sxx = 0, sxy = 0;
