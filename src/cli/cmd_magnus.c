@@ -29,7 +29,8 @@ static void put_word(cli_doc *d, const lt_free_word_t W)
     cli_doc_list_end(d);
 }
 
-/* A certified value: "%.6Re" (JSON a number), LaTeX 7 digits; a row when
+/* EMITTER-CANDIDATE (cmd_error_bound.c has its own put_mpfr): an MPFR row.
+   A certified value: "%.6Re" (JSON a number), LaTeX 7 digits; a row when
    label is not NULL, else a piece (malloc'd). */
 static char *put_mpfr(cli_doc *d, const char *label, const mpfr_t x)
 {

@@ -47,7 +47,9 @@ static void tex_element(FILE *f, const lt_cayley_t C, long i, int by_name)
     else fprintf(f, "g_{%ld}", i);
 }
 
-/* The multiplication table: each element named once (g_i = name), then
+/* EMITTER-CANDIDATE: a grid with row and column headers, set as arrays of
+   at most TEX_COLUMNS columns (the emitter has key/value tables only).
+   The multiplication table: each element named once (g_i = name), then
    the table in arrays of at most TEX_COLUMNS columns, the product of the
    row's element and the column's in each cell. */
 static void put_tex(cli_doc *d, const lt_cayley_t C)

@@ -12,7 +12,10 @@ static void json_qvec(FILE *f, const fmpq *x, slong n)
     fputs(n ? "]" : "[]", f);
 }
 
-/* An element given by coordinates x: a matrix when L has a matrix form,
+/* EMITTER-CANDIDATE: cli_doc_matrix writes a JSON matrix only as a row
+   (it needs a label); a basis is a list of matrices, so json_qvec and this
+   write the list's elements.
+   An element given by coordinates x: a matrix when L has a matrix form,
    else the coordinate vector. JSON: written as an element of the open
    list (NULL returned); text and LaTeX: a piece (doc.h), malloc'd. */
 static char *element(cli_doc *d, const lt_liealg_t L, const fmpq *x)
