@@ -1,9 +1,11 @@
 #!/bin/sh
 # --latex fragments compile with pdflatex without edits: fragments of every
 # command that takes --latex (info, derived-series, lower-central-series, bch,
-# magnus, report, min-depth, error-bound, table, explain: every question,
-# ssm cascade, drift, scan, bench-diag, bench-cascade, eval, sweep and
-# rotation), each wrapped in a minimal document with amsmath. Skipped (and
+# magnus, report, min-depth, error-bound, table, explain: every question;
+# order, center, killing, radical, closure, dimension, lyndon, isomorphic,
+# rep check, dataset check; ssm cascade, drift, scan, bench-diag,
+# bench-cascade, eval, sweep and rotation), each wrapped in a minimal
+# document with amsmath. Skipped (and
 # said so) when pdflatex is not installed (Debian: texlive-latex-base).
 # Ends with "latex: N passed, N failed" (tests/run.sh reads that line), or
 # with "latex-skipped-no-pdflatex: 0 passed, 0 failed" when skipped.
@@ -78,6 +80,24 @@ error-bound A5 --eps 4
 table C3
 table --convention gap S3
 table C2 x C2
+table S4
+table D16
+table --convention gap Q32
+order 'S3 x C2'
+center D8
+center 'gl(2)'
+center 'fnil(2,3)'
+killing 'sl(2)'
+killing 'LieAlgebra(Rationals, [ [[0,0],[0,0]] ])'
+radical 'b(2)'
+closure 'LieAlgebra(Rationals, [ [[1,2],[3,4]], [[0,1/2],[-1,0]] ])'
+dimension 'sp(4)'
+lyndon 3 3
+isomorphic 'UT(3,2)' D8
+isomorphic C60 A5
+rep check A5 tests/data/a5-published.rep
+rep check A5 tests/data/a5-float.rep
+dataset check tests/data/s3-wrong.csv S3
 explain derived-series S4
 explain perfect A5
 explain derived-series 'sl(2)'

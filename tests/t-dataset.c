@@ -258,7 +258,12 @@ static void generate_and_check(void)
             CHECK(R->conv[c].correct == rows && R->conv[c].wrong == 0, "convention %d: %ld correct", c, R->conv[c].correct);
             CHECK(R->min_len == cases[k].len && R->max_len == cases[k].len, "lengths %ld..%ld", R->min_len, R->max_len);
             if (strcmp(cases[k].group, "A5") == 0)     /* long words in a non-abelian group tell them apart */
-                CHECK(R->conv[1 - c].wrong == rows, "the other convention: %ld wrong", R->conv[1 - c].wrong);
+                CHECK(R->conv[1 - c].wrong == rows && R->verdict == c, "the other convention: %ld wrong, verdict %d",
+                      R->conv[1 - c].wrong, R->verdict);
+            /* the verdict: the conventions without a wrong row; C2's two tables are one */
+            CHECK(R->verdict == (R->conv[1 - c].wrong ? c : LT_DATASET_BOTH), "verdict %d", R->verdict);
+            if (strcmp(cases[k].group, "C2") == 0) CHECK(R->same_tables, "C2: two tables");
+            if (strcmp(cases[k].group, "S3") == 0) CHECK(!R->same_tables, "S3: one table");
             lt_dataset_report_clear(R);
             free(buf);
             for (int d = 0; d < LT_NCONV; d++) lt_cayley_clear(&C[d]);
@@ -326,6 +331,8 @@ static void bad_rows(void)
             CHECK(R->nkept > 0 && strncmp(R->problems[0], cases[k].first, strlen(cases[k].first)) == 0,
                   "first problem '%s'", R->nkept ? R->problems[0] : "");
         else CHECK(R->nproblems == 0, "problem '%s'", R->nkept ? R->problems[0] : "");
+        /* a row right in one convention only decides it; wrong in both, neither */
+        if (R->rows - R->bad_rows > 0 && cases[k].rows == 1) CHECK(R->verdict == LT_CONV_AA, "verdict %d", R->verdict);
         /* the row "1 2 -> 1 4" is right in abstract_algebra, wrong in GAP's convention */
         if (R->rows - R->bad_rows > 0 && cases[k].rows == 1)
             CHECK(R->conv[0].correct == 1 && R->conv[1].wrong == 1 && R->conv[1].pos == 2 && R->conv[1].want == 3,
@@ -347,6 +354,7 @@ static void bad_rows(void)
     fclose(f);
     CHECK(R->rows == 50 && R->bad_rows == 50 && R->nproblems == 50 && R->nkept == LT_DATASET_KEEP,
           "rows %ld bad %ld problems %ld kept %d", R->rows, R->bad_rows, R->nproblems, R->nkept);
+    CHECK(R->verdict == LT_DATASET_UNDECIDED, "no well-formed row: verdict %d", R->verdict);
     lt_dataset_report_clear(R);
     free(text);
     for (int d = 0; d < LT_NCONV; d++) lt_cayley_clear(&C[d]);

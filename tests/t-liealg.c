@@ -177,6 +177,16 @@ static void golden(void)
     CHECK(R->rank == 1, "radical of gl(5) has dim %ld", (long)R->rank);
     lt_liealg_center(R, L);
     CHECK(R->rank == 1, "centre of gl(5) has dim %ld", (long)R->rank);
+    /* the centre's element as a matrix: a non-zero multiple of the identity */
+    fmpq_mat_t Z;
+    fmpq_mat_init(Z, 5, 5);
+    lt_liealg_element_matrix(Z, L, R->rows[0]);
+    int scalar = !fmpq_is_zero(fmpq_mat_entry(Z, 0, 0));
+    for (slong i = 0; i < 5; i++)
+        for (slong j = 0; j < 5; j++)
+            scalar &= fmpq_equal(fmpq_mat_entry(Z, i, j), i == j ? fmpq_mat_entry(Z, 0, 0) : fmpq_mat_entry(Z, 1, 0));
+    CHECK(scalar && fmpq_is_zero(fmpq_mat_entry(Z, 1, 0)), "centre of gl(5): not a multiple of the identity");
+    fmpq_mat_clear(Z);
     lt_qspace_clear(R);
     for (slong i = 0; i < 25; i++) fmpq_mat_clear(m + i);
     lt_liealg_clear(L);

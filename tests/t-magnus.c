@@ -568,6 +568,18 @@ static void test_word(void)
     CHECK(lt_free_word_set(W, many, 255, err) == LT_OK && W->r == 255, "255 letters");
     for (int i = 0; i < 300; i++) free(many[i]);
     free(many);
+    /* the words of a command line: blanks split tokens, a lone word of
+       letters is a letter a token; names only, at most max_length */
+    unit_case = "word read";
+    char *words[] = {"x1  y\tx1", "y"}, *abac[] = {"abac"}, *bad[] = {"a b-c"}, *empty[] = {" "};
+    CHECK(lt_free_word_read(W, words, 2, 4, err) == LT_OK && W->m == 4 && W->r == 2, "%s", err->msg);
+    CHECK(!strcmp(lt_free_word_token(W, 0), "x1") && !strcmp(lt_free_word_token(W, 1), "y") && !strcmp(lt_free_word_token(W, 3), "y"),
+          "tokens in time order");
+    CHECK(lt_free_word_read(W, words, 2, 3, err) == LT_ELIMIT && strstr(err->msg, "--max-length 3"), "%s", err->msg);
+    CHECK(lt_free_word_read(W, abac, 1, 10, err) == LT_OK && W->m == 4 && W->r == 3 && !strcmp(lt_free_word_token(W, 2), "a"),
+          "abac: %ld tokens", (long)W->m);
+    CHECK(lt_free_word_read(W, bad, 1, 10, err) == LT_EINPUT && strstr(err->msg, "letter 2 'b-c'"), "%s", err->msg);
+    CHECK(lt_free_word_read(W, empty, 1, 10, err) == LT_EINPUT && strstr(err->msg, "no letters"), "%s", err->msg);
     lt_free_word_clear(W);
 }
 

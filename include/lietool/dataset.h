@@ -49,16 +49,22 @@ typedef struct {
     int bad_header;
     long min_len, max_len;          /* word lengths of well-formed rows */
     lt_dataset_tally conv[LT_NCONV];
+    /* the verdict: the convention (lt_convention) that every well-formed
+       row agrees with, LT_DATASET_BOTH (then same_tables: the two tables
+       are one), LT_DATASET_NEITHER, or LT_DATASET_UNDECIDED without
+       well-formed rows */
+    int verdict, same_tables;
     long nproblems;                 /* all problems found */
     int nkept;
     char *problems[LT_DATASET_KEEP];/* "LINE:COL: message" */
 } lt_dataset_report_struct;
 typedef lt_dataset_report_struct lt_dataset_report_t[1];
+enum { LT_DATASET_BOTH = LT_NCONV, LT_DATASET_NEITHER, LT_DATASET_UNDECIDED };
 void lt_dataset_report_init(lt_dataset_report_t R);
 void lt_dataset_report_clear(lt_dataset_report_t R);
-/* Reads every row of f; C[c] is the group in convention c (same order).
-   Malformed rows go to the report, not to the status; the status fails only
-   for a read error. */
+/* Reads every row of f; C[c] is the group in convention c (same order),
+   and decides the verdict. Malformed rows go to the report, not to the
+   status; the status fails only for a read error. */
 lt_status lt_dataset_check(lt_dataset_report_t R, FILE *f, const lt_cayley_struct *C,
                            const lt_ctx_t ctx, lt_err_t err);
 

@@ -113,6 +113,17 @@ void lt_free_word_clear(lt_free_word_t W);
 /* W from tokens[0..m) (earlier contents released); LT_EINPUT for more
    than 255 distinct letters. */
 lt_status lt_free_word_set(lt_free_word_t W, char *const *tokens, slong m, lt_err_t err);
+/* W from the words of a command line: the tokens are the words' parts
+   between blanks, and a lone token of two or more letters ("abac") is a
+   token per letter. LT_ELIMIT naming --max-length for more than max_length
+   tokens; LT_EINPUT for a token that is not a name (letters, digits, _),
+   or from lt_free_word_set. */
+lt_status lt_free_word_read(lt_free_word_t W, char *const *words, int nwords, long max_length, lt_err_t err);
+/* Token i of W in time order. */
+static inline const char *lt_free_word_token(const lt_free_word_t W, slong i)
+{
+    return W->names[W->letters[W->m - 1 - i]];
+}
 
 /* The Baker-Campbell-Hausdorff series in the Lyndon basis B of rank 2
    (X = letter 0, Y = letter 1): Z = log(e^X e^Y), or with symmetric set

@@ -97,6 +97,9 @@ lt_status lt_liealg_closure_by(lt_liealg_t L, const fmpq_mat_struct *gens, slong
 
 /* [u, v] for coordinate vectors of length dim. */
 void lt_liealg_bracket(fmpq *w, const lt_liealg_t L, const fmpq *u, const fmpq *v);
+/* The matrix sum_r x[r] mats[r] of the element with coordinates x, for
+   L with a matrix form (L->n > 0; M is n x n). */
+void lt_liealg_element_matrix(fmpq_mat_t M, const lt_liealg_t L, const fmpq *x);
 /* Structure constant c_ijk. */
 void lt_liealg_sc(fmpq_t c, const lt_liealg_t L, slong i, slong j, slong k);
 

@@ -260,9 +260,6 @@ void cli_json_begin(const cli_opts *o);
 void cli_tex_begin(const cli_opts *o);
 /* Prints an exact integer: JSON string or plain text. */
 void cli_put_mpz(FILE *f, const mpz_t z, int json);
-void cli_put_series(FILE *f, const lt_pgrp_series_t S, int json);
-/* A Lie algebra series as dimensions: "8 > 3 > 0" or a JSON array. */
-void cli_put_dims(FILE *f, const lt_lseries_t S, int json);
 /* The commands that print a series and its length, and the predicates
    (src/cli/series.c); kind 0 derived, 1 lower central, 2 upper central. */
 int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int kind, int length_only);
@@ -302,8 +299,6 @@ int cli_load_group(lt_pgrp_t G, const char *spec, cli_opts *o, const lt_cmd *sel
    both groups, decides, and returns what print returns. */
 typedef int (*cli_iso_print)(cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H,
                              lt_pgrp_iso_t R, const lt_cmd *self);
-/* Writes the JSON key "isomorphism": the images of G's generators (after a comma). */
-void cli_put_isomorphism_json(lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R);
 int cli_isomorphic_with(int argc, char **argv, const lt_cmd *self, const cli_decl *d, cli_iso_print print);
 /* lietool explain isomorphic G H (src/cli/explain_iso.c), as the
    subcommand d of explain. */

@@ -1,9 +1,9 @@
 /* lietool center */
 #include <stdlib.h>
-#include "cli.h"
+#include "doc.h"
 #include "lietool/json.h"
 
-const cli_decl cli_center_decl = {.common = CLI_O_JSON | CLI_O_FLOAT | CLI_O_LIMITS, CLI_OBJECT_ARGS};
+const cli_decl cli_center_decl = {.common = CLI_O_JSON | CLI_O_LATEX | CLI_O_FLOAT | CLI_O_LIMITS, CLI_OBJECT_ARGS};
 
 int cmd_center(int argc, char **argv, const lt_cmd *self)
 {
@@ -17,30 +17,30 @@ int cmd_center(int argc, char **argv, const lt_cmd *self)
         cli_close_object(&o, &X);
         return r;
     }
-    lt_pgrp_struct *G = X.G;
     lt_pgrp_init(Z, 1);
     lt_err_t err;
     lt_err_init(err);
-    if (lt_pgrp_center(Z, G, o.ctx, err)) { r = cli_fail(err); goto out; }
-    if (o.json) {
-        cli_json_begin(&o);
-        printf(", \"order\": ");
-        cli_put_mpz(stdout, Z->order, 1);
-        printf(", \"generators\": [");
-    } else {
-        printf("order ");
-        cli_put_mpz(stdout, Z->order, 0);
-        printf("\n");
+    if (lt_pgrp_center(Z, X.G, o.ctx, err)) r = cli_fail(err);
+    else {
+        lt_doc D, *d = &D;
+        cli_doc_begin(d, &o, o.latex ? o.object : NULL, o.latex ? ": the center" : NULL);
+        d->width = 0;
+        d->indent = "";
+        lt_doc_mpz(d, "order", Z->order);
+        lt_doc_list_begin(d, "generators");
+        for (int i = 0; i < Z->ngens; i++) {
+            char *s = lt_perm_str(Z->gens[i], Z->n);
+            FILE *f = d->mode == LT_DOC_JSON ? lt_doc_elem(d) : lt_doc_row(d, "generator|");
+            if (d->mode == LT_DOC_JSON) lt_json_put_string(f, s);
+            else if (d->mode == LT_DOC_TEX) { fputc('$', f); lt_tex_perm(f, Z->gens[i], Z->n); fputc('$', f); }
+            else fputs(s, f);
+            if (d->mode != LT_DOC_JSON) lt_doc_row_end(d);
+            lt_free(s);
+        }
+        lt_doc_list_end(d);
+        lt_doc_end(d, NULL);
+        r = 0;
     }
-    for (int i = 0; i < Z->ngens; i++) {
-        char *s = lt_perm_str(Z->gens[i], Z->n);
-        if (o.json) { if (i) printf(", "); lt_json_put_string(stdout, s); }
-        else printf("generator %s\n", s);
-        lt_free(s);
-    }
-    if (o.json) printf("]}\n");
-    r = 0;
-out:
     lt_pgrp_clear(Z);
     cli_close_object(&o, &X);
     return r;

@@ -9,7 +9,7 @@ static const cli_optdecl closure_opts[] = {
 };
 
 const cli_decl cli_closure_decl = {
-    .common = CLI_O_JSON | CLI_O_FLOAT | CLI_O_LIE_LIMITS, .opts = closure_opts, CLI_ALGEBRA_ARGS,
+    .common = CLI_O_JSON | CLI_O_LATEX | CLI_O_FLOAT | CLI_O_LIE_LIMITS, .opts = closure_opts, CLI_ALGEBRA_ARGS,
 };
 
 int cmd_closure(int argc, char **argv, const lt_cmd *self)

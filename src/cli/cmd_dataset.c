@@ -5,10 +5,9 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli.h"
+#include "doc.h"
 #include "lietool/dataset.h"
 #include "lietool/io.h"
-#include "lietool/json.h"
 
 /* Builds the table of a group object, refusing Lie algebras; -1 on
    success, or an exit status. */
@@ -69,7 +68,7 @@ static const cli_decl generate_decl = {
 
 static const cli_decl check_decl = {
     .name = "check", .summary = "check a dataset's rows against a group, in both conventions",
-    .common = CLI_O_JSON | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM,
+    .common = CLI_O_JSON | CLI_O_LATEX | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM,
     .args = "FILE GROUP", .min_args = 2, .max_args = -1, .what = "the file and the group", .kind = CLI_GROUP,
 };
 
@@ -136,22 +135,22 @@ static int generate(gen_opts *d, cli_opts *o, const lt_cmd *self)
     return r;
 }
 
-static void put_tally_text(const char *name, const lt_dataset_tally *T)
+/* The tally of convention c: text "N correct, M wrong; first wrong: ...",
+   JSON {"correct", "wrong", "first_wrong": {...} or null}. */
+static void put_tally(lt_doc *d, lt_convention c, const lt_dataset_tally *T)
 {
-    printf("  %-20s %ld correct, %ld wrong", name, T->correct, T->wrong);
-    if (T->row)
-        printf("; first wrong: row %ld (line %ld), position %ld: target %ld, expected %ld",
-               T->row, T->line, T->pos, T->got, T->want);
-    printf("\n");
-}
-
-static void put_tally_json(const char *name, const lt_dataset_tally *T)
-{
-    printf(", \"%s\": {\"correct\": %ld, \"wrong\": %ld, \"first_wrong\": ", name, T->correct, T->wrong);
-    if (T->row)
-        printf("{\"row\": %ld, \"line\": %ld, \"position\": %ld, \"target\": %ld, \"expected\": %ld}}",
-               T->row, T->line, T->pos, T->got, T->want);
-    else printf("null}");
+    char label[40], first[200] = "null";
+    snprintf(label, sizeof label, "%s|", lt_convention_name(c));
+    if (lt_doc_row(d, label)) {
+        fprintf(d->f, "%ld correct, %ld wrong", T->correct, T->wrong);
+        if (T->row) fprintf(d->f, "; first wrong: row %ld (line %ld), position %ld: target %ld, expected %ld",
+                            T->row, T->line, T->pos, T->got, T->want);
+    }
+    lt_doc_row_end(d);
+    if (T->row) snprintf(first, sizeof first, "{\"row\": %ld, \"line\": %ld, \"position\": %ld, \"target\": %ld, \"expected\": %ld}",
+                         T->row, T->line, T->pos, T->got, T->want);
+    snprintf(label, sizeof label, "|%s", lt_convention_name(c));
+    lt_doc_json(d, label, "{\"correct\": %ld, \"wrong\": %ld, \"first_wrong\": %s}", T->correct, T->wrong, first);
 }
 
 static int check(cli_opts *o, const lt_cmd *self)
@@ -187,34 +186,35 @@ static int check(cli_opts *o, const lt_cmd *self)
         fprintf(stderr, "lietool: %s: %ld more problem%s not shown\n", path, R->nproblems - R->nkept,
                 R->nproblems - R->nkept == 1 ? "" : "s");
     long good = R->rows - R->bad_rows;
-    int ok[LT_NCONV];
-    for (int c = 0; c < LT_NCONV; c++) ok[c] = good > 0 && R->conv[c].wrong == 0;
-    int same = C[0].n == C[1].n && memcmp(C[0].table, C[1].table, (size_t)C[0].n * (size_t)C[0].n * sizeof(int)) == 0;
-    const char *conv = NULL, *why = "";
-    if (ok[0] && ok[1]) { conv = "both"; why = same ? " (the two tables are the same)" : " (no row tells them apart)"; }
-    else if (ok[0] || ok[1]) conv = lt_convention_name(ok[0] ? LT_CONV_AA : LT_CONV_GAP);
-    if (o->json) {
-        cli_json_begin(o);
-        printf(", \"file\": ");
-        lt_json_put_string(stdout, path);
-        printf(", \"order\": \"%ld\", \"rows\": %ld, \"bad_rows\": %ld, \"bad_header\": %s, \"problems\": %ld",
-               C[0].n, R->rows, R->bad_rows, R->bad_header ? "true" : "false", R->nproblems);
-        if (good > 0) printf(", \"min_length\": %ld, \"max_length\": %ld", R->min_len, R->max_len);
-        else printf(", \"min_length\": null, \"max_length\": null");
-        for (int c = 0; c < LT_NCONV; c++) put_tally_json(lt_convention_name((lt_convention)c), &R->conv[c]);
-        printf(", \"convention\": ");
-        if (conv) printf("\"%s\"}\n", conv); else printf("null}\n");
-    } else {
-        printf("%s: %s (order %ld), %ld row%s", path, spec, C[0].n, R->rows, R->rows == 1 ? "" : "s");
-        if (good <= 0) printf("\n");
-        else if (R->min_len == R->max_len) printf(", words of length %ld\n", R->min_len);
-        else printf(", words of length %ld to %ld\n", R->min_len, R->max_len);
-        printf("  %-20s %ld%s\n", "bad rows", R->bad_rows, R->bad_header ? ", and a bad header" : "");
-        for (int c = 0; c < LT_NCONV; c++) put_tally_text(lt_convention_name((lt_convention)c), &R->conv[c]);
-        printf("  %-20s %s%s\n", "convention", conv ? conv : good > 0 ? "neither" : "undecided (no well-formed rows)", why);
-    }
+    const char *conv = R->verdict < LT_NCONV ? lt_convention_name((lt_convention)R->verdict)
+                     : R->verdict == LT_DATASET_BOTH ? "both" : NULL;
+    lt_doc_buf b;
+    FILE *h = lt_doc_piece(&b, NULL);
+    fprintf(h, "%s: %s (order %ld), %ld row%s", path, spec, C[0].n, R->rows, R->rows == 1 ? "" : "s");
+    if (good > 0 && R->min_len == R->max_len) fprintf(h, ", words of length %ld", R->min_len);
+    else if (good > 0) fprintf(h, ", words of length %ld to %ld", R->min_len, R->max_len);
+    char *head = lt_doc_piece_end(&b);
+    lt_doc D, *d = &D;
+    cli_doc_begin(d, o, NULL, head);
+    free(head);
+    d->width = 20;
+    lt_doc_str(d, "|file", path, NULL);
+    lt_doc_json(d, "|order", "\"%ld\"", C[0].n);
+    lt_doc_long(d, "|rows", R->rows, NULL);
+    if (lt_doc_row(d, "bad rows"))
+        fprintf(d->f, "%ld%s", R->bad_rows, R->bad_header && d->mode != LT_DOC_JSON ? ", and a bad header" : "");
+    lt_doc_row_end(d);
+    lt_doc_bool(d, "|bad_header", R->bad_header);
+    lt_doc_long(d, "|problems", R->nproblems, NULL);
+    lt_doc_long(d, "|min_length", good > 0 ? R->min_len : -1, "none");
+    lt_doc_long(d, "|max_length", good > 0 ? R->max_len : -1, "none");
+    for (int c = 0; c < LT_NCONV; c++) put_tally(d, (lt_convention)c, &R->conv[c]);
+    lt_doc_str(d, "|convention", conv, NULL);
+    lt_doc_claim(d, "convention|", NULL, "%s%s", conv ? conv : good > 0 ? "neither" : "undecided (no well-formed rows)",
+                  R->verdict != LT_DATASET_BOTH ? "" : R->same_tables ? " (the two tables are the same)" : " (no row tells them apart)");
+    lt_doc_end(d, NULL);
     if (R->bad_rows || R->bad_header) r = CLI_INPUT;
-    else r = (good > 0 && !conv) ? CLI_NO : 0;
+    else r = R->verdict == LT_DATASET_NEITHER ? CLI_NO : 0;
 done:
     lt_dataset_report_clear(R);
     for (int c = 0; c < LT_NCONV; c++) lt_cayley_clear(&C[c]);

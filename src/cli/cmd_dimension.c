@@ -1,7 +1,7 @@
 /* lietool dimension */
 #include "cli.h"
 
-const cli_decl cli_dimension_decl = {.common = CLI_O_JSON | CLI_O_FLOAT | CLI_O_LIE_LIMITS, CLI_ALGEBRA_ARGS};
+const cli_decl cli_dimension_decl = {.common = CLI_O_JSON | CLI_O_LATEX | CLI_O_FLOAT | CLI_O_LIE_LIMITS, CLI_ALGEBRA_ARGS};
 
 int cmd_dimension(int argc, char **argv, const lt_cmd *self)
 {

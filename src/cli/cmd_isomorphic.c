@@ -1,10 +1,10 @@
 /* lietool isomorphic G H: exit 0 and an isomorphism (images of G's
    generators), or exit 1 and the first invariant that differs
    (lt_pgrp_isomorphism). */
+#include <stdlib.h>
 #include <string.h>
-#include "cli.h"
+#include "doc.h"
 #include "lietool/io.h"
-#include "lietool/json.h"
 
 int cli_two_objects(char **obj, cli_opts *o)
 {
@@ -41,7 +41,7 @@ int cli_load_group(lt_pgrp_t G, const char *spec, cli_opts *o, const lt_cmd *sel
 /* Parses, loads both groups and decides; then print (with everything
    loaded) gives the exit status. */
 const cli_decl cli_isomorphic_decl = {
-    .common = CLI_O_JSON | CLI_O_QUIET | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, .show = CLI_O_QUIET | CLI_O_MAX_ENUM,
+    .common = CLI_O_JSON | CLI_O_LATEX | CLI_O_QUIET | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, .show = CLI_O_QUIET | CLI_O_MAX_ENUM,
     .args = "GROUP GROUP", .min_args = 0, .max_args = -1, .what = "two groups", .kind = CLI_GROUP,
 };
 
@@ -76,57 +76,47 @@ int cli_isomorphic_with(int argc, char **argv, const lt_cmd *self, const cli_dec
     return r;
 }
 
-void cli_put_isomorphism_json(lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R)
-{
-    printf(", \"isomorphism\": [");
-    for (int i = 0; i < R->nimages; i++) {
-        char *a = lt_perm_str(G->gens[i], G->n), *b = lt_perm_str(R->images[i], H->n);
-        printf("%s{\"generator\": \"%s\", \"image\": \"%s\"}", i ? ", " : "", a, b);
-        lt_free(a); lt_free(b);
-    }
-    printf("]");
-}
-
-static int print_iso(cli_opts *op, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, const lt_cmd *self)
+static int print_iso(cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, const lt_cmd *self)
 {
     (void)self;
-    cli_opts o = *op;
     int r = R->isomorphic ? 0 : 1;
-    char reason[1200];
+    if (o->quiet && !o->json && !o->latex) return r;
+    lt_doc_buf b;
+    FILE *f = lt_doc_piece(&b, NULL);
+    if (R->isomorphic) gmp_fprintf(f, "%Zd elements; an isomorphism maps the generators of %s to", G->order, obj[0]);
+    else if (strcmp(R->invariant, "search") == 0)
+        fprintf(f, "%s (%d generators, %lld candidate images tried)", R->detail, R->generators, R->tested);
+    else fprintf(f, "%s: %s in %s, %s in %s", R->detail, R->gval, obj[0], R->hval, obj[1]);
+    char *reason = lt_doc_piece_end(&b);
+    cli_opts oc = *o;
+    oc.object = (char *)obj[0];
+    lt_doc D, *d = &D;
+    cli_doc_begin(d, &oc, NULL, NULL);
+    d->width = 0;
+    d->indent = "";
+    lt_doc_str(d, "|other", obj[1], NULL);
+    lt_doc_bool(d, "|isomorphic", R->isomorphic);
+    lt_doc_mpz(d, "|order", G->order);
+    lt_doc_str(d, R->isomorphic ? "yes:|" : "no:|", reason, NULL);
     if (!R->isomorphic) {
-        if (strcmp(R->invariant, "search") == 0)
-            snprintf(reason, sizeof reason, "%s (%d generators, %lld candidate images tried)",
-                     R->detail, R->generators, R->tested);
-        else
-            snprintf(reason, sizeof reason, "%s: %s in %s, %s in %s", R->detail, R->gval, obj[0], R->hval, obj[1]);
+        lt_doc_str(d, "|invariant", R->invariant, NULL);
+        lt_doc_str(d, "|reason", reason, NULL);
     }
-    if (o.json) {
-        printf("{\"object\": ");
-        lt_json_put_string(stdout, obj[0]);
-        printf(", \"other\": ");
-        lt_json_put_string(stdout, obj[1]);
-        printf(", \"isomorphic\": %s, \"order\": ", R->isomorphic ? "true" : "false");
-        cli_put_mpz(stdout, G->order, 1);
-        if (R->isomorphic) {
-            cli_put_isomorphism_json(G, H, R);
-        } else {
-            printf(", \"invariant\": \"%s\", \"reason\": ", R->invariant);
-            lt_json_put_string(stdout, reason);
-        }
-        printf("}\n");
-    } else if (!o.quiet) {
-        if (!R->isomorphic) printf("no: %s\n", reason);
-        else {
-            printf("yes: ");
-            cli_put_mpz(stdout, G->order, 0);
-            printf(" elements; an isomorphism maps the generators of %s to\n", obj[0]);
-            for (int i = 0; i < R->nimages; i++) {
-                char *a = lt_perm_str(G->gens[i], G->n), *b = lt_perm_str(R->images[i], H->n);
-                printf("  %s -> %s\n", a, b);
-                lt_free(a); lt_free(b);
-            }
-        }
+    /* the images of G's generators: text "  g -> h" a line */
+    lt_doc_break(d);
+    if (R->isomorphic) lt_doc_list_begin(d, "isomorphism");
+    for (int i = 0; R->isomorphic && i < R->nimages; i++) {
+        char *a = lt_perm_str(G->gens[i], G->n), *b = lt_perm_str(R->images[i], H->n);
+        lt_doc_eq(d, "$%s -> %s$", a, b);
+        lt_doc_item_begin(d);
+        lt_doc_str(d, "|generator", a, NULL);
+        lt_doc_str(d, "|image", b, NULL);
+        lt_doc_item_end(d);
+        lt_free(a); lt_free(b);
     }
+    if (R->isomorphic) lt_doc_list_end(d);
+    lt_doc_end(d, NULL);
+    free(reason);
     return r;
 }
 

@@ -11,85 +11,79 @@
    bits, with the generator mass eps = sum_t ||h A_{w_t}|| and the
    commutator mass ||Omega_2||, in the Frobenius or spectral norm
    (lt_free_magnus_errors). */
-#include <ctype.h>
 #include <stdlib.h>
-#include <string.h>
-#include "cli.h"
 #include "doc.h"
 #include "lietool/free.h"
 #include "lietool/json.h"
-
-static void put_mpfr(const mpfr_t x)
-{
-    mpfr_printf("%.6Re", x);
-}
 
 static const char *norm_name(const lt_magnus_params *P)
 {
     return P->norm == LT_NORM_SPECTRAL ? "spectral" : "frobenius";
 }
 
-/* The back ends of --matrices: R the certified errors. */
-static void errors_json(const cli_opts *o, const lt_magnus_params *P, const lt_magnus_result_t R, char **tok,
-                        const lt_free_word_t W)
+/* The word's tokens in time order (JSON "word"). */
+static void put_word(lt_doc *d, const lt_free_word_t W)
 {
-    cli_json_begin(o);
-    printf(", \"word\": [");
-    for (slong i = 0; i < W->m; i++) { if (i) printf(", "); lt_json_put_string(stdout, tok[i]); }
-    printf("], \"norm\": \"%s\", \"generator_mass\": ", norm_name(P));
-    put_mpfr(R->eps);
-    printf(", \"commutator_mass\": ");
-    put_mpfr(R->comm);
-    printf(", \"orders\": [");
-    for (long k = 1; k <= R->K; k++) {
-        printf("%s{\"expansion_order\": %ld, \"error\": ", k > 1 ? ", " : "", k);
-        put_mpfr(R->errors + k - 1);
-        printf("}");
-    }
-    printf("]}\n");
+    lt_doc_list_begin(d, "word");
+    for (slong i = 0; i < W->m && d->mode == LT_DOC_JSON; i++) lt_json_put_string(lt_doc_elem(d), lt_free_word_token(W, i));
+    lt_doc_list_end(d);
 }
 
-static void errors_text(const cli_opts *o, const lt_magnus_params *P, const lt_magnus_result_t R, char **tok,
-                        const lt_free_word_t W)
+/* EMITTER-CANDIDATE (cmd_error_bound.c has its own put_mpfr): an MPFR row.
+   A certified value: "%.6Re" (JSON a number), LaTeX 7 digits; a row when
+   label is not NULL, else a piece (malloc'd). */
+static char *put_mpfr(lt_doc *d, const char *label, const mpfr_t x)
 {
-    (void)o, (void)tok, (void)W;
-    printf("generator mass eps = ");
-    put_mpfr(R->eps);
-    printf(", commutator mass ||Omega_2|| = ");
-    put_mpfr(R->comm);
-    printf(" (%s norm)\n", norm_name(P));
-    for (long k = 1; k <= R->K; k++) {
-        printf("%ld  ", k);
-        put_mpfr(R->errors + k - 1);
-        printf("\n");
-    }
+    lt_doc_buf b;
+    FILE *f = label ? lt_doc_row(d, label) : lt_doc_piece(&b, d);
+    if (f && d->mode == LT_DOC_TEX) lt_tex_mpfr(f, x, 7);
+    else if (f) mpfr_fprintf(f, "%.6Re", x);
+    if (label) lt_doc_row_end(d);
+    return label ? NULL : lt_doc_piece_end(&b);
 }
 
-/* The masses as a displayed equation, the errors as a table. */
-static void errors_tex(const cli_opts *o, const lt_magnus_params *P, const lt_magnus_result_t R, char **tok,
-                       const lt_free_word_t W)
+/* --matrices: R the certified errors. Text and LaTeX: the masses, then
+   the error of each order (text "k  error" a line, LaTeX a table). */
+static void put_errors(const cli_opts *o, const lt_magnus_params *P, const lt_magnus_result_t R, const lt_free_word_t W)
 {
-    (void)tok, (void)W;
-    cli_tex_begin(o);
-    printf("\\begin{equation*}\n\\varepsilon = \\sum_{t} \\|h A_{w_t}\\| = ");
-    lt_tex_mpfr(stdout, R->eps, 7);
-    printf(", \\qquad \\|\\Omega_{2}\\| = ");
-    lt_tex_mpfr(stdout, R->comm, 7);
-    printf(" \\qquad \\text{(%s norm)}\n\\end{equation*}\n", norm_name(P));
-    printf("\\begin{center}\n\\begin{tabular}{rl}\n$k$ & "
-           "$\\|\\exp(\\Omega^{[k]}) - e^{h A_{w_T}} \\cdots e^{h A_{w_1}}\\|$ \\\\\n\\hline\n");
+    lt_doc D, *d = &D;
+    cli_doc_begin(d, o, NULL, NULL);
+    put_word(d, W);
+    lt_doc_str(d, "|norm", norm_name(P), NULL);
+    put_mpfr(d, "|generator_mass", R->eps);
+    put_mpfr(d, "|commutator_mass", R->comm);
+    char *eps = put_mpfr(d, NULL, R->eps), *comm = put_mpfr(d, NULL, R->comm);
+    lt_doc_say(d, "generator mass $eps = %s%s$, commutator mass $||Omega_2|| = %s$ (%s norm)",
+                d->mode == LT_DOC_TEX ? "\1\\sum_{t} \\|h A_{w_t}\\| = \1" : "", eps, comm, norm_name(P));
+    free(eps);
+    free(comm);
+    if (d->mode == LT_DOC_TEX)
+        fputs("\\begin{center}\n\\begin{tabular}{rl}\n$k$ & "
+              "$\\|\\exp(\\Omega^{[k]}) - e^{h A_{w_T}} \\cdots e^{h A_{w_1}}\\|$ \\\\\n\\hline\n", d->f);
+    lt_doc_list_begin(d, "orders");
     for (long k = 1; k <= R->K; k++) {
-        printf("$%ld$ & $", k);
-        lt_tex_mpfr(stdout, R->errors + k - 1, 7);
-        printf("$ \\\\\n");
+        if (d->mode == LT_DOC_TEX) {
+            fprintf(d->f, "$%ld$ & $", k);
+            lt_tex_mpfr(d->f, R->errors + k - 1, 7);
+            fputs("$ \\\\\n", d->f);
+        } else if (d->mode == LT_DOC_TEXT) {
+            char *e = put_mpfr(d, NULL, R->errors + k - 1);
+            lt_doc_say(d, "%ld  %s", k, e);
+            free(e);
+        }
+        lt_doc_item_begin(d);
+        lt_doc_long(d, "|expansion_order", k, NULL);
+        put_mpfr(d, "|error", R->errors + k - 1);
+        lt_doc_item_end(d);
     }
-    printf("\\end{tabular}\n\\end{center}\n");
+    lt_doc_list_end(d);
+    lt_doc_end(d, d->mode == LT_DOC_TEX ? "\\end{tabular}\n\\end{center}" : NULL);
 }
 
 /* --matrices: the certified errors (lt_free_magnus_run), printed; the exit
    status. */
 static int eval_matrices(const cli_opts *o, const char *path, const lt_magnus_params *P, const fmpq_t h,
-                         char **tok, const lt_free_word_t W)
+                         const lt_free_word_t W)
 {
     lt_err_t err;
     lt_err_init(err);
@@ -103,26 +97,21 @@ static int eval_matrices(const cli_opts *o, const char *path, const lt_magnus_pa
     if (st) {
         if (R->worst) lt_err_prefix(err, "magnus");
         r = cli_fail(err);
-    } else (o->latex ? errors_tex : o->json ? errors_json : errors_text)(o, P, R, tok, W);
+    } else put_errors(o, P, R, W);
     lt_magnus_result_clear(R);
     lt_matfile_clear(F);
     return r;
 }
 
 /* The expansion: c its coefficients in the basis B. */
-static void put_expansion(const cli_opts *o, long K, const lt_lyndon_t B, const fmpq *c, char **tok, int ntok,
-                          const lt_free_word_t W)
+static void put_expansion(const cli_opts *o, long K, const lt_lyndon_t B, const fmpq *c, const lt_free_word_t W)
 {
     slong nz = 0;
     for (slong i = 0; i < B->n; i++) nz += !fmpq_is_zero(c + i);
     lt_doc d;
     cli_doc_begin(&d, o, NULL, NULL);
-    lt_doc_list_begin(&d, "word");
-    for (int i = 0; i < ntok && d.mode == LT_DOC_JSON; i++) lt_json_put_string(lt_doc_elem(&d), tok[i]);
-    lt_doc_list_end(&d);
-    lt_doc_list_begin(&d, "letters");
-    for (int i = 0; i < W->r && d.mode == LT_DOC_JSON; i++) lt_json_put_string(lt_doc_elem(&d), W->names[i]);
-    lt_doc_list_end(&d);
+    put_word(&d, W);
+    lt_doc_strs(&d, "letters", W->r, (const char *const *)W->names);
     lt_doc_long(&d, "|expansion_order", K, NULL);
     lt_doc_long(&d, "|dimension", (long)B->n, NULL);
     lt_doc_long(&d, "|nonzero", (long)nz, NULL);
@@ -174,61 +163,20 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
     cli_opts o;
     int r = cli_getopts(&o, &m, argc, argv, self, NULL);
     if (r >= 0) { cli_free(&o); fmpq_clear(m.step); return r; }
-    long K = m.order, prec = m.prec, max_length = m.max_length;
-    const char *matrices = m.matrices;
-    lt_norm_kind norm = (lt_norm_kind)m.norm;
-    fmpq *h = m.step;
-    /* tokens */
-    size_t cap = 16;
-    int ntok = 0;
-    char **tok = lt_malloc(cap * sizeof *tok);
-    for (int a = 0; a < o.npos; a++) {
-        char *copy = lt_strdup(o.pos[a]);
-        for (char *s = strtok(copy, " \t\n"); s; s = strtok(NULL, " \t\n")) {
-            if ((size_t)ntok + 1 >= cap) { cap *= 2; tok = lt_realloc(tok, cap * sizeof *tok); }
-            tok[ntok++] = lt_strdup(s);
-        }
-        lt_free(copy);
-    }
-    if (ntok == 1 && strlen(tok[0]) > 1) {
-        int alpha = 1;
-        for (char *c = tok[0]; *c; c++) alpha &= isalpha((unsigned char)*c) != 0;
-        if (alpha) {
-            char *w = tok[0];
-            ntok = 0;
-            for (char *c = w; *c; c++) {
-                if ((size_t)ntok + 1 >= cap) { cap *= 2; tok = lt_realloc(tok, cap * sizeof *tok); }
-                char one[2] = {*c, 0};
-                tok[ntok++] = lt_strdup(one);
-            }
-            lt_free(w);
-        }
-    }
-    if (ntok > max_length) {
-        fprintf(stderr, "lietool: magnus: the word has %d letters, more than --max-length %ld\n", ntok, max_length);
-        r = CLI_LIMIT;
-        goto out0;
-    }
-    for (int i = 0; i < ntok; i++)
-        for (char *c = tok[i]; *c; c++)
-            if (!isalnum((unsigned char)*c) && *c != '_') {
-                fprintf(stderr, "lietool: magnus: letter %d '%s' is not a name (letters, digits, _)\n", i + 1, tok[i]);
-                r = CLI_INPUT;
-                goto out0;
-            }
+    long K = m.order;
     lt_err_t err;
     lt_err_init(err);
     lt_free_word_t W;
     lt_free_word_init(W);
-    if (lt_free_word_set(W, tok, ntok, err)) {
-        fprintf(stderr, "lietool: magnus: %s\n", err->msg);
-        r = CLI_INPUT;
-        goto out1;
+    if (lt_free_word_read(W, o.pos, o.npos, m.max_length, err)) {
+        lt_err_prefix(err, "magnus");
+        r = cli_fail(err);
+        goto out;
     }
-    if (matrices) {
-        lt_magnus_params P = {K, norm, (mpfr_prec_t)prec, 7};    /* 7 digits: "%.6Re" */
-        r = eval_matrices(&o, matrices, &P, h, tok, W);
-        goto out1;
+    if (m.matrices) {
+        lt_magnus_params P = {K, (lt_norm_kind)m.norm, (mpfr_prec_t)m.prec, 7};    /* 7 digits: "%.6Re" */
+        r = eval_matrices(&o, m.matrices, &P, m.step, W);
+        goto out;
     }
     lt_lyndon_t B;
     lt_lyndon_init(B);
@@ -241,16 +189,13 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
     if (st == LT_ELIMIT) lt_err_prefix(err, "magnus");
     if (st) r = cli_fail(err);
     else {
-        put_expansion(&o, K, B, c, tok, ntok, W);
+        put_expansion(&o, K, B, c, W);
         r = 0;
     }
     if (c) _fmpq_vec_clear(c, B->n);
     lt_lyndon_clear(B);
-out1:
+out:
     lt_free_word_clear(W);
-out0:
-    for (int i = 0; i < ntok; i++) lt_free(tok[i]);
-    lt_free(tok);
     cli_free(&o);
     fmpq_clear(m.step);
     return r;

@@ -1,7 +1,7 @@
 /* lietool radical */
 #include "cli.h"
 
-const cli_decl cli_radical_decl = {.common = CLI_O_JSON | CLI_O_LIE_LIMITS, CLI_ALGEBRA_ARGS};
+const cli_decl cli_radical_decl = {.common = CLI_O_JSON | CLI_O_LATEX | CLI_O_LIE_LIMITS, CLI_ALGEBRA_ARGS};
 
 int cmd_radical(int argc, char **argv, const lt_cmd *self)
 {

@@ -1,19 +1,12 @@
 /* lietool rep check GROUP FILE: is the assignment of matrices to elements
    in FILE a homomorphism? (lt_io_rep_read, lt_rep_check) */
 #include <string.h>
-#include "cli.h"
+#include "doc.h"
 #include "lietool/io.h"
-#include "lietool/json.h"
-
-static void put_json_or_null(long long v, int ok)
-{
-    if (ok) printf("%lld", v);
-    else printf("null");
-}
 
 static const cli_decl check_decl = {
     .name = "check", .summary = "do FILE's matrices for group elements extend to a homomorphism of GROUP?",
-    .common = CLI_O_JSON | CLI_O_TOL | CLI_O_LIMITS, .show = CLI_O_TOL | CLI_O_MAX_ENUM,
+    .common = CLI_O_JSON | CLI_O_LATEX | CLI_O_TOL | CLI_O_LIMITS, .show = CLI_O_TOL | CLI_O_MAX_ENUM,
     .args = "GROUP FILE", .min_args = 2, .max_args = -1, .what = "a group and a file", .kind = CLI_GROUP,
 };
 static const cli_decl *const rep_subs[] = {&check_decl, NULL};
@@ -62,50 +55,56 @@ static int check(cli_opts *o)
     else if (C->kind == LT_REP_SUBGROUP)
         snprintf(why, sizeof why, "the assigned elements generate a subgroup of order %lld, not the whole group",
                  C->subgroup_order);
-    if (o->json) {
-        cli_json_begin(o);
-        printf(", \"file\": ");
-        lt_json_put_string(stdout, file);
-        printf(", \"order\": \"%lld\", \"dimension\": %ld, \"assigned\": %d", C->order, (long)R->n, R->count);
-        printf(", \"arithmetic\": \"%s\", \"field\": \"%s\"", R->exact ? "exact" : "float", field);
-        if (!R->exact) printf(", \"tol\": %g", o->tol);
-        printf(", \"convention\": \"%s\", \"points_from\": %d", R->composition ? "composition" : "gap", R->origin);
-        printf(", \"homomorphism\": %s", C->homomorphism ? "true" : "false");
-        if (C->homomorphism) {
-            printf(", \"distinct_images\": %lld, \"kernel_order\": %lld, \"faithful\": %s",
-                   C->distinct, C->kernel, C->kernel == 1 ? "true" : "false");
-        } else {
-            printf(", \"failure\": {\"kind\": \"%s\", \"reason\": ",
-                   C->kind == LT_REP_ORDER ? "order" : C->kind == LT_REP_EDGE ? "relation" : "subgroup");
-            lt_json_put_string(stdout, why);
-            if (C->relation) { printf(", \"relation\": "); lt_json_put_string(stdout, C->relation); }
-            if (C->element) { printf(", \"element\": "); lt_json_put_string(stdout, C->element); }
-            if (C->kind == LT_REP_ORDER) {
-                printf(", \"element_order\": %ld, \"image_order\": ", C->element_order);
-                put_json_or_null(C->image_order, C->image_order > 0);
-            }
-            if (C->kind == LT_REP_SUBGROUP) printf(", \"subgroup_order\": %lld", C->subgroup_order);
-            printf("}, \"generated_matrices\": ");
-            put_json_or_null(C->generated, C->generated >= 0);
-            printf(", \"faithful\": null");
-        }
-        printf("}\n");
-        goto out;
+    char head[160];
+    snprintf(head, sizeof head, ": %lld elements; %d assigned, %ld x %ld matrices", C->order, R->count, (long)R->n, (long)R->n);
+    lt_doc D, *d = &D;
+    cli_doc_begin(d, o, o->object, head);
+    d->width = 0;
+    d->indent = "";
+    lt_doc_str(d, "|file", file, NULL);
+    lt_doc_json(d, "|order", "\"%lld\"", C->order);
+    lt_doc_long(d, "|dimension", (long)R->n, NULL);
+    lt_doc_long(d, "|assigned", R->count, NULL);
+    if (R->exact && R->d != 1 && d->mode == LT_DOC_TEX) lt_doc_claim(d, "arithmetic:|", NULL, "exact, in $Q(sqrt(%ld))$", R->d);
+    else if (R->exact) lt_doc_claim(d, "arithmetic:|", NULL, "exact, in $%s$", field);
+    else lt_doc_claim(d, "arithmetic:|", NULL, "floating point (decimal entries), equal within --tol %g", o->tol);
+    lt_doc_str(d, "|arithmetic", R->exact ? "exact" : "float", NULL);
+    lt_doc_str(d, "|field", field, NULL);
+    if (!R->exact) lt_doc_double(d, "|tol", "%g", o->tol);
+    lt_doc_claim(d, "convention:|", NULL, "%s; points numbered from %d",
+                  R->composition ? "composition (the right factor acts first)" : "gap (the left factor acts first)", R->origin);
+    lt_doc_str(d, "|convention", R->composition ? "composition" : "gap", NULL);
+    lt_doc_long(d, "|points_from", R->origin, NULL);
+    if (lt_doc_row(d, "homomorphism:|")) {
+        fputs(C->homomorphism ? "yes" : "no: ", d->f);
+        if (d->mode == LT_DOC_TEX) lt_tex_text(d->f, why); else fputs(why, d->f);
     }
-    printf("%s: %lld elements; %d assigned, %ld x %ld matrices\n", o->object, C->order, R->count, (long)R->n, (long)R->n);
-    if (R->exact) printf("arithmetic: exact, in %s\n", field);
-    else printf("arithmetic: floating point (decimal entries), equal within --tol %g\n", o->tol);
-    printf("convention: %s; points numbered from %d\n",
-           R->composition ? "composition (the right factor acts first)" : "gap (the left factor acts first)", R->origin);
+    lt_doc_row_end(d);
+    lt_doc_bool(d, "|homomorphism", C->homomorphism);
     if (C->homomorphism) {
-        printf("homomorphism: yes\n");
-        printf("distinct images: %lld (kernel of order %lld): %s\n", C->distinct, C->kernel,
-               C->kernel == 1 ? "faithful" : "not faithful");
+        lt_doc_claim(d, "distinct images:|", NULL, "%lld (kernel of order %lld): %s", C->distinct, C->kernel,
+                      C->kernel == 1 ? "faithful" : "not faithful");
+        lt_doc_long(d, "|distinct_images", (long)C->distinct, NULL);
+        lt_doc_long(d, "|kernel_order", (long)C->kernel, NULL);
+        lt_doc_bool(d, "|faithful", C->kernel == 1);
     } else {
-        printf("homomorphism: no: %s\n", why);
-        if (C->generated >= 0) printf("the assigned matrices generate a group of %lld matrices\n", C->generated);
-        else printf("the assigned matrices generate more than %lld matrices\n", C->generated_limit);
+        lt_doc_open(d, "|failure");
+        lt_doc_str(d, "|kind", C->kind == LT_REP_ORDER ? "order" : C->kind == LT_REP_EDGE ? "relation" : "subgroup", NULL);
+        lt_doc_str(d, "|reason", why, NULL);
+        if (C->relation) lt_doc_str(d, "|relation", C->relation, NULL);
+        if (C->element) lt_doc_str(d, "|element", C->element, NULL);
+        if (C->kind == LT_REP_ORDER) {
+            lt_doc_long(d, "|element_order", C->element_order, NULL);
+            lt_doc_long(d, "|image_order", C->image_order > 0 ? C->image_order : -1, "none");
+        }
+        if (C->kind == LT_REP_SUBGROUP) lt_doc_long(d, "|subgroup_order", (long)C->subgroup_order, NULL);
+        lt_doc_close(d);
+        lt_doc_long(d, "|generated_matrices", C->generated >= 0 ? (long)C->generated : -1, "none");
+        lt_doc_json(d, "|faithful", "null");
+        if (C->generated >= 0) lt_doc_say(d, "the assigned matrices generate a group of %lld matrices", C->generated);
+        else lt_doc_say(d, "the assigned matrices generate more than %lld matrices", C->generated_limit);
     }
+    lt_doc_end(d, NULL);
 out:
     lt_rep_check_clear(C);
     lt_rep_clear(R);

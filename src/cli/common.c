@@ -96,6 +96,8 @@ int cli_load_object(cli_opts *o, cli_object *X, const lt_cmd *cmd)
     if ((r = join_object(o, cmd)) >= 0) return r;
     X->is_lie = lt_io_is_liealg(o->object);
     if (o->flt && o->latex) return cli_usage_error(cmd, o->sub, "--latex and --float exclude each other");
+    if (o->flt && o->gap)
+        return cli_usage_error(cmd, o->sub, "--format gap and --float exclude each other (GAP's table is exact; --float gives the dimension)");
     if (o->flt) {
         if (!X->is_lie) {
             fprintf(stderr, "lietool: %s: --float takes a Lie algebra, not '%s'\n", cmd->name, o->object);
@@ -205,14 +207,3 @@ void cli_put_mpz(FILE *f, const mpz_t z, int json)
     mpz_out_str(f, 10, z);
     if (json) fputc('"', f);
 }
-
-void cli_put_series(FILE *f, const lt_pgrp_series_t S, int json)
-{
-    if (json) fputc('[', f);
-    for (int i = 0; i < S->len; i++) {
-        if (i) fputs(json ? ", " : " > ", f);
-        cli_put_mpz(f, S->terms[i].order, json);
-    }
-    if (json) fputc(']', f);
-}
-

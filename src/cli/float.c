@@ -124,7 +124,7 @@ static int one_number(cli_opts *o, cli_object *X, unsigned part, const char *lab
     d->width = 0;
     d->indent = "";
     if (part) lt_doc_long(d, label, v, NULL);
-    else if (!o->json) printf("%ld\n", v);
+    else if (d->mode == LT_DOC_TEXT) lt_doc_say(d, "%ld", v);
     return cli_float_end(d, P, o, X, -1);
 }
 

@@ -2,80 +2,63 @@
    Lie-only commands (dimension, killing, radical, closure). Series are
    printed as dimensions; exact rationals as p/q (JSON strings). */
 #include <stdlib.h>
-#include <string.h>
-#include "cli.h"
 #include "doc.h"
 #include "lietool/io.h"
-#include "lietool/json.h"
 
-static void put_q(FILE *f, const fmpq_t q, int json)
+/* JSON: a coordinate vector as an array of "p/q" strings. */
+static void json_qvec(FILE *f, const fmpq *x, slong n)
 {
-    char *s = fmpq_get_str(NULL, 10, q);
-    if (json) fprintf(f, "\"%s\"", s); else fputs(s, f);
-    flint_free(s);
+    for (slong i = 0; i < n; i++) { fputs(i ? ", \"" : "[\"", f); fmpq_fprint(f, x + i); fputc('"', f); }
+    fputs(n ? "]" : "[]", f);
 }
 
-static void put_mat(FILE *f, const fmpq_mat_t M, int json)
+/* EMITTER-CANDIDATE: lt_doc_matrix writes a JSON matrix only as a row
+   (it needs a label); a basis is a list of matrices, so json_qvec and this
+   write the list's elements.
+   An element given by coordinates x: a matrix when L has a matrix form,
+   else the coordinate vector. JSON: written as an element of the open
+   list (NULL returned); text and LaTeX: a piece (doc.h), malloc'd. */
+static char *element(lt_doc *d, const lt_liealg_t L, const fmpq *x)
 {
-    fputc('[', f);
-    for (slong i = 0; i < fmpq_mat_nrows(M); i++) {
-        fputs(i ? (json ? ", [" : ",[") : "[", f);
-        for (slong j = 0; j < fmpq_mat_ncols(M); j++) {
-            if (j) fputs(json ? ", " : ",", f);
-            put_q(f, fmpq_mat_entry(M, i, j), json);
-        }
-        fputc(']', f);
-    }
-    fputc(']', f);
-}
-
-/* An element given by coordinates: a matrix when L has a matrix form. */
-static void put_element(FILE *f, const lt_liealg_t L, const fmpq *x, int json)
-{
+    char *s = NULL;
     if (L->n > 0) {
         fmpq_mat_t M;
         fmpq_mat_init(M, L->n, L->n);
-        for (slong r = 0; r < L->dim; r++) {
-            if (fmpq_is_zero(x + r)) continue;
-            for (slong i = 0; i < L->n; i++)
-                for (slong j = 0; j < L->n; j++)
-                    fmpq_addmul(fmpq_mat_entry(M, i, j), x + r, fmpq_mat_entry(L->mats + r, i, j));
+        lt_liealg_element_matrix(M, L, x);
+        if (d->mode != LT_DOC_JSON) s = lt_doc_qmat(d, NULL, M);
+        else {
+            FILE *f = lt_doc_elem(d);
+            for (slong i = 0; i < L->n; i++) { fputs(i ? ", " : "[", f); json_qvec(f, fmpq_mat_entry(M, i, 0), L->n); }
+            fputs(L->n ? "]" : "[]", f);
         }
-        put_mat(f, M, json);
         fmpq_mat_clear(M);
-        return;
+        return s;
     }
-    fputc(json ? '[' : '(', f);
+    if (d->mode == LT_DOC_JSON) { json_qvec(lt_doc_elem(d), x, L->dim); return NULL; }
+    lt_doc_buf b;
+    FILE *f = lt_doc_piece(&b, d);
     for (slong i = 0; i < L->dim; i++) {
-        if (i) fputs(", ", f);
-        put_q(f, x + i, json);
+        fputs(i ? ", " : "(", f);
+        if (d->mode == LT_DOC_TEX) lt_tex_fmpq(f, x + i); else fmpq_fprint(f, x + i);
     }
-    fputc(json ? ']' : ')', f);
+    fputs(L->dim ? ")" : "()", f);
+    return lt_doc_piece_end(&b);
 }
 
-/* A subspace of L: JSON its dimension and basis; text (unless bare) the
-   line "dimension N" and the basis elements a line each, indented. */
-static void put_space(const cli_opts *o, const lt_liealg_t L, const lt_qspace_t S, int bare)
+/* A subspace of L: its dimension (text: not when bare) and its basis,
+   text an element a line (indented unless bare). */
+static void put_space(lt_doc *d, const lt_liealg_t L, const lt_qspace_t S, int bare)
 {
-    if (o->json) { cli_json_begin(o); printf(", \"dimension\": %ld, \"basis\": [", (long)S->rank); }
-    else if (!bare) printf("dimension %ld\n", (long)S->rank);
+    d->width = 0;
+    d->indent = "";
+    if (!bare || d->mode != LT_DOC_TEXT) lt_doc_long(d, "dimension", (long)S->rank, NULL);
+    lt_doc_list_begin(d, "basis");
     for (slong r = 0; r < S->rank; r++) {
-        if (o->json && r) fputs(", ", stdout);
-        if (!o->json && !bare) fputs("  ", stdout);
-        put_element(stdout, L, S->rows[r], o->json);
-        if (!o->json) putchar('\n');
+        char *s = element(d, L, S->rows[r]);
+        if (s) lt_doc_say(d, bare ? "$%s$" : "  $%s$", s);
+        free(s);
     }
-    if (o->json) fputs("]}\n", stdout);
-}
-
-void cli_put_dims(FILE *f, const lt_lseries_t S, int json)
-{
-    if (json) fputc('[', f);
-    for (slong i = 0; i < S->len; i++) {
-        if (i) fputs(json ? ", " : " > ", f);
-        fprintf(f, "%ld", (long)S->terms[i].rank);
-    }
-    if (json) fputc(']', f);
+    lt_doc_list_end(d);
 }
 
 int cli_lie_center(cli_opts *o, const lt_liealg_t L)
@@ -83,7 +66,10 @@ int cli_lie_center(cli_opts *o, const lt_liealg_t L)
     lt_qspace_t Z;
     lt_qspace_init(Z, L->dim);
     lt_liealg_center(Z, L);
-    put_space(o, L, Z, 0);
+    lt_doc D;
+    cli_doc_begin(&D, o, o->latex ? o->object : NULL, o->latex ? ": the center" : NULL);
+    put_space(&D, L, Z, 0);
+    lt_doc_end(&D, NULL);
     lt_qspace_clear(Z);
     return 0;
 }
@@ -134,36 +120,43 @@ int cli_lie_cmd(int argc, char **argv, const lt_cmd *self, int what)
         return r;
     }
     const lt_liealg_struct *L = X.L;
-    int J = o.json;
-    if (what == 0) {                                   /* dimension */
-        if (J) { cli_json_begin(&o); printf(", \"dimension\": %ld}\n", (long)L->dim); }
-        else printf("%ld\n", (long)L->dim);
-    } else if (what == 1) {                            /* killing */
+    static const char *const what_tex[] = {NULL, ": the Killing form", ": the radical", ": a basis"};
+    lt_doc D, *d = &D;
+    if (what == 3 && o.gap) {                          /* closure as GAP's table */
+        lt_io_write_gap_table(stdout, X.L);
+        cli_close_object(&o, &X);
+        return 0;
+    }
+    cli_doc_begin(d, &o, o.latex ? o.object : NULL, o.latex ? what_tex[what] : NULL);
+    if (what == 0 && d->mode == LT_DOC_TEXT) lt_doc_say(d, "%ld", (long)L->dim);
+    else if (what == 0) lt_doc_long(d, "dimension", (long)L->dim, NULL);
+    else if (what == 1) {                              /* killing */
         fmpq_mat_t K;
         fmpq_mat_init(K, L->dim, L->dim);
         lt_liealg_killing(K, X.L);
-        slong rk = L->dim ? lt_qmat_rank(K) : 0;
-        if (J) {
-            cli_json_begin(&o);
-            printf(", \"killing\": ");
-            put_mat(stdout, K, 1);
-            printf(", \"rank\": %ld}\n", (long)rk);
-        } else {
-            for (slong i = 0; i < L->dim; i++) {
-                for (slong j = 0; j < L->dim; j++) { if (j) putchar(' '); put_q(stdout, fmpq_mat_entry(K, i, j), 0); }
-                putchar('\n');
-            }
+        /* lt_doc_qmat needs a row: the zero algebra's form is [] */
+        char *m = L->dim ? lt_doc_qmat(d, "killing", K) : (lt_doc_json(d, "killing", "[]"), NULL);
+        if (m && d->mode == LT_DOC_TEX) lt_doc_eq(d, "\1\\kappa\1 = %s", m);
+        for (slong i = 0; d->mode == LT_DOC_TEXT && i < L->dim; i++) {
+            lt_doc_buf b;
+            FILE *f = lt_doc_piece(&b, d);
+            for (slong j = 0; j < L->dim; j++) { if (j) fputc(' ', f); fmpq_fprint(f, fmpq_mat_entry(K, i, j)); }
+            char *line = lt_doc_piece_end(&b);
+            lt_doc_say(d, "%s", line);
+            free(line);
         }
+        lt_doc_break(d);                              /* the align* */
+        if (d->mode != LT_DOC_TEXT) lt_doc_long(d, "rank", (long)(L->dim ? lt_qmat_rank(K) : 0), NULL);
+        free(m);
         fmpq_mat_clear(K);
-    } else if (what == 3 && o.gap) {                   /* closure as GAP's table */
-        lt_io_write_gap_table(stdout, X.L);
     } else {                                           /* radical, closure: a basis */
         lt_qspace_t S;
         lt_qspace_init(S, L->dim);
         if (what == 2) lt_liealg_radical(S, X.L); else lt_qspace_full(S, L->dim);
-        put_space(&o, X.L, S, what == 3);
+        put_space(d, X.L, S, what == 3);
         lt_qspace_clear(S);
     }
+    lt_doc_end(d, NULL);
     cli_close_object(&o, &X);
     return 0;
 }

@@ -1,4 +1,5 @@
 /* Words over named letters (lietool/free.h). */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lietool/free.h"
@@ -52,4 +53,38 @@ lt_status lt_free_word_set(lt_free_word_t W, char *const *tokens, slong m, lt_er
     for (int i = 0; i < r; i++) W->names[i] = lt_strdup(names[i]);
     lt_free(names);
     return LT_OK;
+}
+
+lt_status lt_free_word_read(lt_free_word_t W, char *const *words, int nwords, long max_length, lt_err_t err)
+{
+    size_t cap = 16;
+    slong m = 0;
+    char **tok = lt_malloc(cap * sizeof *tok);
+    for (int a = 0; a < nwords; a++) {
+        char *copy = lt_strdup(words[a]), *save = NULL;
+        for (char *s = strtok_r(copy, " \t\n", &save); s; s = strtok_r(NULL, " \t\n", &save)) {
+            if ((size_t)m + 1 >= cap) { cap *= 2; tok = lt_realloc(tok, cap * sizeof *tok); }
+            tok[m++] = lt_strdup(s);
+        }
+        lt_free(copy);
+    }
+    int alpha = m == 1 && strlen(tok[0]) > 1;
+    for (const char *c = m == 1 ? tok[0] : ""; *c; c++) alpha &= isalpha((unsigned char)*c) != 0;
+    if (alpha) {                        /* "abac": a letter a token */
+        char *w = tok[0];
+        m = (slong)strlen(w);
+        tok = lt_realloc(tok, (size_t)m * sizeof *tok);
+        for (slong i = 0; i < m; i++) tok[i] = lt_strdup((char[]){w[i], 0});
+        lt_free(w);
+    }
+    lt_status st = m ? LT_OK : lt_err_set(err, LT_EINPUT, "the word has no letters");
+    if (m > max_length) st = lt_err_set(err, LT_ELIMIT, "the word has %ld letters, more than --max-length %ld", (long)m, max_length);
+    for (slong i = 0; i < m && !st; i++)
+        for (const char *c = tok[i]; *c && !st; c++)
+            if (!isalnum((unsigned char)*c) && *c != '_')
+                st = lt_err_set(err, LT_EINPUT, "letter %ld '%s' is not a name (letters, digits, _)", (long)i + 1, tok[i]);
+    if (!st) st = lt_free_word_set(W, tok, m, err);
+    for (slong i = 0; i < m; i++) lt_free(tok[i]);
+    lt_free(tok);
+    return st;
 }

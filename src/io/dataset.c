@@ -641,7 +641,13 @@ lt_status lt_dataset_check(lt_dataset_report_t R, FILE *f, const lt_cayley_struc
                            const lt_ctx_t ctx, lt_err_t err)
 {
     tally_arg A = {R, C};
-    return read_rows(R, f, C[0].n, 0, tally_row, &A, ctx, err);
+    lt_status st = read_rows(R, f, C[0].n, 0, tally_row, &A, ctx, err);
+    int ok[LT_NCONV], good = R->rows > R->bad_rows;
+    for (int c = 0; c < LT_NCONV; c++) ok[c] = good && R->conv[c].wrong == 0;
+    R->same_tables = C[0].n == C[1].n && memcmp(C[0].table, C[1].table, (size_t)C[0].n * (size_t)C[0].n * sizeof(int)) == 0;
+    R->verdict = !good ? LT_DATASET_UNDECIDED : ok[0] && ok[1] ? LT_DATASET_BOTH
+               : ok[0] ? LT_CONV_AA : ok[1] ? LT_CONV_GAP : LT_DATASET_NEITHER;
+    return st;
 }
 
 /* lt_dataset_read: the caller's function, with the seed as a string */

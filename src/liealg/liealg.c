@@ -514,6 +514,17 @@ void lt_liealg_upper_central_series(lt_lseries_t S, const lt_liealg_t L)
     lt_lseries_clear(up);
 }
 
+void lt_liealg_element_matrix(fmpq_mat_t M, const lt_liealg_t L, const fmpq *x)
+{
+    fmpq_mat_zero(M);
+    for (slong r = 0; r < L->dim; r++) {
+        if (fmpq_is_zero(x + r)) continue;
+        for (slong i = 0; i < L->n; i++)
+            for (slong j = 0; j < L->n; j++)
+                fmpq_addmul(fmpq_mat_entry(M, i, j), x + r, fmpq_mat_entry(L->mats + r, i, j));
+    }
+}
+
 void lt_liealg_killing(fmpq_mat_t K, const lt_liealg_t L)
 {
     /* K_ij = sum_{k,l} c_ilk c_jkl */
