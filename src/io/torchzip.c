@@ -35,7 +35,7 @@ static lt_status zip_open(zipf *Z, lt_err_t err)
     if (n == 0xFFFF || cdsize == 0xFFFFFFFFu || cdoff == 0xFFFFFFFFu) {       /* zip64 */
         if (eocd < 20 || rd32(b + eocd - 20) != 0x07064b50u) return lt_err_set(err, LT_EINPUT, "zip: no zip64 locator");
         uint64_t z = rd64(b + eocd - 12);
-        if (z > size - 56 || rd32(b + z) != 0x06064b50u) return lt_err_set(err, LT_EINPUT, "zip: bad zip64 end record");
+        if (size < 56 || z > size - 56 || rd32(b + z) != 0x06064b50u) return lt_err_set(err, LT_EINPUT, "zip: bad zip64 end record");
         n = rd64(b + z + 32);
         cdsize = rd64(b + z + 40);
         cdoff = rd64(b + z + 48);
