@@ -78,6 +78,42 @@ int main(void)
     CHECK(strstr(s, "C_{5} \\times A_{4}") != NULL, "product: %s", s);
     CHECK(strstr(s, "50\\% of \\{x\\}") != NULL, "text not escaped: %s", s);
     free(s);
+
+    /* a \1 byte in a user's string passes no raw LaTeX; @ without an
+       object is an @; rows after equations close the align*, and the
+       other way round; a matrix without rows is empty, not half open */
+    unit_case = "untrusted prose";
+    s = NULL;
+    f = open_memstream(&s, &n);
+    lt_doc d;
+    lt_doc_init(&d, f, LT_DOC_TEX);
+    lt_doc_say(&d, "the file %s at @", "a\1\\input{/etc/passwd}\1b");
+    lt_doc_eq(&d, "x = y");
+    lt_doc_long(&d, "order", 6, NULL);
+    lt_doc_eq(&d, "y = z");
+    lt_doc_say(&d, "%s", lt_doc_raw("\1\\varphi\1"));
+    fclose(f);
+    CHECK(strstr(s, "\\input") == NULL, "raw LaTeX from a user's string: %s", s);
+    CHECK(strstr(s, "@") != NULL, "@ without an object: %s", s);
+    CHECK(strstr(s, "\\varphi") != NULL, "lietool's own raw piece dropped: %s", s);
+    const char *a1 = strstr(s, "\\begin{align*}"), *e1 = a1 ? strstr(a1, "\\end{align*}") : NULL, *t1 = strstr(s, "order");
+    CHECK(a1 && e1 && t1 && e1 < t1, "a row inside an align*: %s", s);
+    free(s);
+    unit_case = "empty matrix";
+    fmpq_mat_t Z;
+    fmpq_mat_init(Z, 0, 0);
+    for (int mode = 0; mode < 3; mode++) {
+        s = NULL;
+        f = open_memstream(&s, &n);
+        lt_doc_init(&d, f, (lt_doc_mode)mode);
+        char *m = lt_doc_qmat(&d, "killing", Z);
+        if (m) fputs(m, f);
+        free(m);
+        fclose(f);
+        CHECK(strstr(s, "pmatrix") == NULL && (strstr(s, "[]") || strstr(s, "()")), "mode %d: %s", mode, s);
+        free(s);
+    }
+    fmpq_mat_clear(Z);
     free(j);
     free(t);
     free(x);

@@ -201,6 +201,10 @@ void lt_doc_eq(lt_doc *d, const char *fmt, ...);
 typedef struct { char *s; size_t size; FILE *f; int tex; } lt_doc_buf;
 FILE *lt_doc_piece(lt_doc_buf *b, const lt_doc *d);
 char *lt_doc_piece_end(lt_doc_buf *b);
+/* s, a constant of the caller's with raw LaTeX between \1 marks, made
+   known as lietool's own (a \1 run in prose is copied raw only when
+   lietool made it: lt_doc_piece, the format string, or this). */
+const char *lt_doc_raw(const char *s);
 /* A matrix whose entry (i, j) put writes in d's mode (JSON: a value): JSON,
    the row label ([[...], ...]) when label is not NULL; text and LaTeX, a
    piece ([[0,1],[0,0]], or a pmatrix), returned (malloc'd; NULL in JSON). */

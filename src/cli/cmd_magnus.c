@@ -54,7 +54,7 @@ static void put_errors(const cli_opts *o, const lt_magnus_params *P, const lt_ma
     put_mpfr(d, "|commutator_mass", R->comm);
     char *eps = put_mpfr(d, NULL, R->eps), *comm = put_mpfr(d, NULL, R->comm);
     lt_doc_say(d, "generator mass $eps = %s%s$, commutator mass $||Omega_2|| = %s$ (%s norm)",
-                d->mode == LT_DOC_TEX ? "\1\\sum_{t} \\|h A_{w_t}\\| = \1" : "", eps, comm, norm_name(P));
+                d->mode == LT_DOC_TEX ? lt_doc_raw("\1\\sum_{t} \\|h A_{w_t}\\| = \1") : "", eps, comm, norm_name(P));
     free(eps);
     free(comm);
     if (d->mode == LT_DOC_TEX)

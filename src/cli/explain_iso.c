@@ -5,6 +5,7 @@
    isomorphism would preserve it (or the exhaustive search when every
    invariant agrees). Written once through the emitter (explain.h). */
 #include <string.h>
+#include <stdlib.h>
 #include "explain.h"
 #include "doc.h"
 #include "lietool/json.h"
@@ -35,7 +36,7 @@ static int print_explain(cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pg
     FILE *f = lt_doc_piece(&b, d);
     if (tex) lt_tex_object(f, obj[1]); else fputs(obj[1], f);
     char *h = lt_doc_piece_end(&b);
-    const char *phi = tex ? "\1\\varphi\1" : "phi";
+    const char *phi = tex ? lt_doc_raw("\1\\varphi\1") : "phi";
     lt_doc_str(d, "|other", obj[1], NULL);
     lt_doc_str(d, "|question", "isomorphic", NULL);
     lt_doc_bool(d, "|answer", R->isomorphic);
@@ -53,8 +54,13 @@ static int print_explain(cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pg
             char *x = cli_ex_perm(d, G->gens[i], G->n), *y = cli_ex_perm(d, R->images[i], H->n);
             lt_perm_order(a, G->gens[i], G->n);
             lt_perm_order(c, R->images[i], H->n);
-            lt_doc_eq(d, tex ? "%s(%s) = %s \1\\quad\\text{(orders %Zd and %Zd)}\1" : "%s(%s) = %s   (orders %Zd and %Zd)",
-                       phi, x, y, a, c);
+            if (tex) {          /* the orders as a raw piece of lietool's own */
+                lt_doc_buf b;
+                gmp_fprintf(lt_doc_piece(&b, d), "\\quad\\text{(orders %Zd and %Zd)}", a, c);
+                char *q = lt_doc_piece_end(&b);
+                lt_doc_eq(d, "%s(%s) = %s %s", phi, x, y, q);
+                free(q);
+            } else lt_doc_eq(d, "%s(%s) = %s   (orders %Zd and %Zd)", phi, x, y, a, c);
             lt_doc_item_begin(d);
             lt_doc_str(d, "|generator", x, NULL);
             lt_doc_str(d, "|image", y, NULL);

@@ -57,7 +57,7 @@ static void explain_contrast(lt_doc *d, const lt_contrast_t R)
     lt_doc_bool(d, "|commute", R->commute);
     if (R->kind == LT_CONTRAST_TRANSLATIONS) {
         char *px = fmpq_get_str(NULL, 10, fmpq_mat_entry(R->exp_xy, 0, 2)), *py = fmpq_get_str(NULL, 10, fmpq_mat_entry(R->exp_xy, 1, 2));
-        say(d, "translations of the plane, as %s matrices on homogeneous coordinates $(x, y, 1)$:", tex ? "$3 \1\\times\1 3$" : "3 x 3");
+        say(d, "translations of the plane, as %s matrices on homogeneous coordinates $(x, y, 1)$:", tex ? lt_doc_raw("$3 \1\\times\1 3$") : "3 x 3");
         m[0] = lt_doc_qmat(d, "|x", R->x);
         m[1] = lt_doc_qmat(d, "|y", R->y);
         lt_doc_eq(d, "east  X = %s   (x += 1)", m[0]);

@@ -1,6 +1,7 @@
 /* The one emitter of results: rows, sections and records written as
    text, JSON or LaTeX (lietool/doc.h). */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lietool/doc.h"
@@ -85,6 +86,7 @@ FILE *lt_doc_row(lt_doc *d, const char *label)
     if (!d->row) return NULL;
     if (d->mode == LT_DOC_JSON) put_key(d, label);
     else if (d->mode == LT_DOC_TEX) {
+        if (d->in_eq) { fputs("\n\\end{align*}\n", d->f); d->in_eq = 0; }
         if (!d->table) lt_tex_table_begin(d->f);
         d->table = 1;
         lt_tex_text_n(d->f, label, n);
@@ -375,6 +377,53 @@ static void tex_run(FILE *f, const char *s, size_t len, int math)
 
 /* s with its $ marks, @ and pieces: plain, or LaTeX starting in text mode
    (math 0) or in math mode (math 1: the $ marks are ignored). */
+/* The raw LaTeX pieces lietool made (lt_doc_piece, and the \1...\1 runs
+   of a format string): a \1 run in prose is copied raw only when it is one
+   of them, so that a \1 byte in an object string or a file name cannot
+   pass raw LaTeX. Kept as 64-bit FNV-1a hashes of their contents. */
+#define PIECES_MAX 4096
+static uint64_t pieces[PIECES_MAX];
+static int npieces;
+
+static uint64_t piece_hash(const char *s, size_t len)
+{
+    uint64_t h = 14695981039346656037ull;
+    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+    return h;
+}
+
+static void piece_add(const char *s, size_t len)
+{
+    uint64_t h = piece_hash(s, len);
+    for (int i = 0; i < npieces; i++) if (pieces[i] == h) return;
+    if (npieces < PIECES_MAX) pieces[npieces++] = h;
+    else pieces[(h >> 7) % PIECES_MAX] = h;
+}
+
+static int piece_known(const char *s, size_t len)
+{
+    uint64_t h = piece_hash(s, len);
+    for (int i = 0; i < npieces; i++) if (pieces[i] == h) return 1;
+    return 0;
+}
+
+/* The \1...\1 runs of a format string: lietool's own. */
+static void pieces_of(const char *fmt)
+{
+    for (const char *p = strchr(fmt, '\1'); p; p = strchr(p + 1, '\1')) {
+        size_t len = strcspn(p + 1, "\1");
+        if (!p[1 + len]) break;
+        piece_add(p + 1, len);
+        p += 1 + len;
+    }
+}
+
+const char *lt_doc_raw(const char *s)
+{
+    pieces_of(s);
+    return s;
+}
+
 static void put_prose(lt_doc *d, const char *s, int math)
 {
     int tex = d->mode == LT_DOC_TEX, m = math;
@@ -386,8 +435,12 @@ static void put_prose(lt_doc *d, const char *s, int math)
         if (!*p) break;
         if (*p == '\1') {
             size_t len = strcspn(p + 1, "\1");
-            fwrite(p + 1, 1, len, d->f);
-            p += len + (p[len + 1] ? 1 : 0);
+            if (piece_known(p + 1, len)) {
+                fwrite(p + 1, 1, len, d->f);
+                p += len + (p[len + 1] ? 1 : 0);
+            }       /* else a \1 that came with a user's string: dropped, the rest set as text */
+        } else if (*p == '@' && !d->object) {
+            if (tex) tex_run(d->f, "@", 1, m); else fputc('@', d->f);
         } else if (*p == '@' && !tex) fputs(d->object, d->f);
         else if (*p == '@') {
             if (!m) fputc('$', d->f);
@@ -417,6 +470,7 @@ static char *vformat(const char *fmt, va_list ap)
 void lt_doc_say(lt_doc *d, const char *fmt, ...)
 {
     if (d->mode == LT_DOC_JSON) return;
+    pieces_of(fmt);
     va_list ap;
     va_start(ap, fmt);
     char *s = vformat(fmt, ap);
@@ -435,12 +489,14 @@ void lt_doc_say(lt_doc *d, const char *fmt, ...)
 void lt_doc_eq(lt_doc *d, const char *fmt, ...)
 {
     if (d->mode == LT_DOC_JSON) return;
+    pieces_of(fmt);
     va_list ap;
     va_start(ap, fmt);
     char *s = vformat(fmt, ap), *eq = strstr(s, " = ");
     va_end(ap);
     if (d->mode == LT_DOC_TEXT) { fputs("  ", d->f); put_prose(d, s, 0); fputc('\n', d->f); }
     else {
+        if (d->table) { lt_tex_table_end(d->f); d->table = 0; }
         fputs(d->in_eq ? " \\\\\n" : "\\begin{align*}\n", d->f);
         d->in_eq = 1;
         if (eq) *eq = '\0';
@@ -464,6 +520,7 @@ char *lt_doc_piece_end(lt_doc_buf *b)
 {
     if (b->tex) fputc('\1', b->f);
     fclose(b->f);
+    if (b->tex && b->size >= 2) piece_add(b->s + 1, b->size - 2);
     return b->s;
 }
 
@@ -472,6 +529,10 @@ char *lt_doc_matrix(lt_doc *d, const char *label, const void *M, slong r, slong 
     int json = d->mode == LT_DOC_JSON, tex = d->mode == LT_DOC_TEX;
     lt_doc_buf b;
     FILE *f = json ? (label ? lt_doc_row(d, label) : NULL) : lt_doc_piece(&b, d);
+    if (f && r == 0) {      /* no rows: an empty matrix, not half of one */
+        fputs(tex ? "()" : "[]", f);
+        f = NULL;
+    }
     if (f && tex && c > 10) fprintf(f, "\\setcounter{MaxMatrixCols}{%ld}", (long)c);   /* amsmath's default: 10 */
     for (slong i = 0; f && i < r; i++) {
         fputs(i ? (tex ? " \\\\ " : json ? ", [" : ",[") : tex ? "\\begin{pmatrix}" : "[[", f);
