@@ -32,32 +32,41 @@ static void fmt_sv(char *buf, size_t size, double v, int present, double roundof
     else snprintf(buf, size, "%.*e", digits - 1, v);
 }
 
-static void put_log(const lt_rank_log_t log, int json)
+/* The rank decisions: JSON the list "rank_decisions", text and LaTeX a
+   line and a table (text: one line a decision). */
+static void put_log(lt_doc *d, const lt_rank_log_t log)
 {
     char last[32], next[32];
-    if (json) {
-        printf(", \"rank_decisions\": [");
-        for (slong i = 0; i < log->n_decisions; i++) {
-            const lt_rank_decision *d = log->d + i;
-            fmt_sv(last, sizeof last, d->sigma_last, d->rank > 0, d->roundoff, 1);
-            fmt_sv(next, sizeof next, d->sigma_next, d->has_next, d->roundoff, 1);
-            printf("%s{\"what\": ", i ? ", " : "");
-            lt_json_put_string(stdout, d->what);
-            printf(", \"rank\": %ld, \"sigma_last\": %s, \"sigma_next\": %s, \"cut\": %.6g, \"roundoff\": %.2g, "
-                   "\"ambiguous\": %s}",
-                   (long)d->rank, last, next, d->tol * d->s_max, d->roundoff, d->ambiguous ? "true" : "false");
-        }
-        printf("]");
-        return;
-    }
-    printf("rank decisions (singular values kept | dropped, cut = tol * scale; - none, <r at round-off):\n");
+    int json = d->mode == LT_DOC_JSON;
+    lt_doc_say(d, "rank decisions (singular values kept | dropped, cut = tol * scale; - none, <r at round-off):");
+    lt_doc_tab T;
+    lt_doc_tab_begin(&T, d, "llrrcrll");
+    lt_doc_list_begin(d, "rank_decisions");
     for (slong i = 0; i < log->n_decisions; i++) {
-        const lt_rank_decision *d = log->d + i;
-        fmt_sv(last, sizeof last, d->sigma_last, d->rank > 0, d->roundoff, 0);
-        fmt_sv(next, sizeof next, d->sigma_next, d->has_next, d->roundoff, 0);
-        printf("  %-30s rank %-4ld %10s | %-10s cut %.1e%s\n", d->what, (long)d->rank,
-               last, next, d->tol * d->s_max, d->ambiguous ? "  AMBIGUOUS" : "");
+        const lt_rank_decision *e = log->d + i;
+        fmt_sv(last, sizeof last, e->sigma_last, e->rank > 0, e->roundoff, json);
+        fmt_sv(next, sizeof next, e->sigma_next, e->has_next, e->roundoff, json);
+        lt_doc_item_begin(d);
+        lt_doc_str(d, "|what", e->what, NULL);
+        lt_doc_long(d, "|rank", (long)e->rank, NULL);
+        lt_doc_json(d, "|sigma_last", "%s", last);
+        lt_doc_json(d, "|sigma_next", "%s", next);
+        lt_doc_double(d, "|cut", "%.6g", e->tol * e->s_max);
+        lt_doc_double(d, "|roundoff", "%.2g", e->roundoff);
+        lt_doc_bool(d, "|ambiguous", e->ambiguous);
+        lt_doc_item_end(d);
+        lt_doc_tab_cell(&T, "  %-30s", e->what);
+        lt_doc_tab_cell(&T, " rank");
+        lt_doc_tab_cell(&T, " %-4ld", (long)e->rank);
+        lt_doc_tab_cell(&T, " %10s", last);
+        lt_doc_tab_cell(&T, " |");
+        lt_doc_tab_cell(&T, " %-10s", next);
+        lt_doc_tab_cell(&T, " cut %.1e", e->tol * e->s_max);
+        lt_doc_tab_cell(&T, "%s", e->ambiguous ? "  AMBIGUOUS" : "");
+        lt_doc_tab_row_end(&T);
     }
+    lt_doc_list_end(d);
+    lt_doc_tab_end(&T);
 }
 
 int cli_float_begin(lt_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X, unsigned parts)
@@ -77,8 +86,7 @@ int cli_float_end(lt_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X,
 {
     const lt_rank_log_struct *log = X->log;
     int r = pred == 0 ? CLI_NO : CLI_OK;
-    if (o->json) put_log(X->log, 1);
-    else if (!o->quiet) put_log(X->log, 0);
+    if (o->json || !o->quiet) put_log(d, X->log);
     lt_doc_end(d, NULL);
     if (lt_rank_log_num_ambiguous(X->log)) {
         fprintf(stderr, "lietool: %ld rank decision(s) are numerically ambiguous at --tol %g: the answer is not reliable\n",
