@@ -5,18 +5,33 @@ that is not lietool's, for tests/check-checkpoints.sh.
   make DIR --layout hf|mamba_ssm --format safetensors|sharded|torch|sharded-torch
        [--prefix model.] [--vocab V] [--pad 8] [--tie yes|no|absent|null]
        [--head-differs] [--dtype float32|bfloat16] [--seed S] [--infinity]
+       [--d-model 8] [--d-state 4] [--layers 2] [--residual-in-fp32 true|false]
       a tiny random Mamba-1 checkpoint: config.json as transformers'
       MambaConfig or mamba_ssm's MambaConfig writes it, the weights saved by
       torch.save (torch's zip format) or by the safetensors writer below
       (the published format: 8-byte little-endian header length, JSON
       header, raw little-endian data), optionally in two shards with
       model.safetensors.index.json / pytorch_model.bin.index.json.
-  compare DIR LOGITS [--bos ID] [--offset N] [--compute f32|bf16] [--tol X]
-      reads the words of lietool ssm eval --logits LOGITS, runs them through
-      the float64 forward pass below (the published formulas: Gu and Dao
-      2023, as transformers' MambaMixer slow path writes them), and prints
-      the largest difference; exit 1 above --tol (f32) or, for bf16, when
-      more than 1% of the argmax predictions differ.
+  compare DIR LOGITS [--bos ID] [--offset N] [--compute f32|bf16]
+          [--tol X] [--ulps U] [--mean-ulps M] [--agree S]
+      reads the words of lietool ssm eval --logits LOGITS and runs them
+      through a forward pass that is not lietool's.
+      f32: the float64 forward pass below (the published formulas: Gu and
+      Dao 2023, as transformers' MambaMixer slow path writes them); exit 1
+      when a logit differs by more than --tol (1e-5).
+      bf16: forward_bf16 below, which is what transformers computes on the
+      CPU for MambaForCausalLM.from_pretrained(DIR).to(torch.bfloat16)
+      (the whole word in one forward call), in either layout (a mamba_ssm checkpoint
+      as transformers runs it once its names are converted): the model of
+      src/transformers/models/mamba/modeling_mamba.py (huggingface/
+      transformers, read at commit 00328d4e: MambaRMSNorm, MambaMixer.
+      slow_forward, MambaBlock, MambaModel, MambaForCausalLM), op by op
+      with torch's bf16 CPU ops; a bf16 op computes in f32 and rounds its
+      result to bf16 once, a product sums in f32 and rounds once. Exit 1
+      when a logit differs by more than --ulps (2) bf16 ulps of its
+      position's largest logit, the mean difference in those units is
+      above --mean-ulps (0.02), or fewer than --agree (0.995) of the
+      argmax predictions agree.
 
 Needs python3-torch (CPU); safetensors' Python package is not used.
 """
@@ -84,7 +99,7 @@ def mamba_ssm_config(d_model, n_layer, vocab, ssm_cfg, pad, tie):
 
 def make(a):
     g = torch.Generator().manual_seed(a.seed)
-    D, N, L, K = 8, 4, 2, 4
+    D, N, L, K = a.d_model, a.d_state, a.layers, 4
     Di, R = 2 * D, math.ceil(D / 16)
     V = a.vocab
     rows = V if a.layout == "hf" else V + (-V % a.pad)
@@ -132,6 +147,7 @@ def make(a):
             cfg["time_step_floor"] = float("nan")
     else:
         cfg = mamba_ssm_config(D, L, V, {"layer": "Mamba1", "d_state": N}, a.pad, a.tie != "no")
+    cfg["residual_in_fp32"] = a.residual_in_fp32 == "true"
     save(a.dir, cfg, sd, a.format)
 
 
@@ -209,7 +225,7 @@ def rmsnorm(x, w, eps=1e-5):
 
 
 def mixer(x, sd, p, K):
-    """x: (T, D) -> (T, D), float64 or bf16 following the slow path's dtypes."""
+    """x: (T, D) -> (T, D), float64."""
     T = x.shape[0]
     xz = x @ sd[p + "in_proj.weight"].t()
     Di = xz.shape[1] // 2
@@ -223,32 +239,125 @@ def mixer(x, sd, p, K):
     N = (pp.shape[1] - R) // 2
     dt = torch.nn.functional.softplus(pp[:, :R] @ sd[p + "dt_proj.weight"].t() + sd[p + "dt_proj.bias"])
     B, C = pp[:, R:R + N], pp[:, R + N:]
-    A = -torch.exp(sd[p + "A_log"].double() if x.dtype == torch.float64 else sd[p + "A_log"].float())
+    A = -torch.exp(sd[p + "A_log"])
     h = torch.zeros(Di, N, dtype=A.dtype)
     ys = []
     for t in range(T):
-        dA = torch.exp(A * dt[t][:, None].to(A.dtype))
-        dBu = dt[t][:, None].to(A.dtype) * B[t][None, :].to(A.dtype) * xc[t][:, None].to(A.dtype)
+        dA = torch.exp(A * dt[t][:, None])
+        dBu = dt[t][:, None] * B[t][None, :] * xc[t][:, None]
         h = dA * h + dBu
-        ys.append((h.to(x.dtype) @ C[t][:, None].to(x.dtype))[:, 0])
+        ys.append((h @ C[t][:, None])[:, 0])
     y = torch.stack(ys, 0)
-    y = y + xc * sd[p + "D"].to(x.dtype)
+    y = y + xc * sd[p + "D"]
     y = y * torch.nn.functional.silu(z)
     return y @ sd[p + "out_proj.weight"].t()
 
 
-def forward(cfg, sd, emb, head, L, tokens, dtype):
-    sd = {k: v.to(dtype) for k, v in sd.items()}
-    head = head.to(dtype)
+def forward(cfg, sd, emb, head, L, tokens):
+    """The logits (T, classes) in float64: the published formulas."""
+    sd = {k: v.double() for k, v in sd.items()}
+    head = head.double()
     K = sd["backbone.layers.0.mixer.conv1d.weight"].shape[2]
     x = sd[emb][torch.tensor(tokens)]
-    res = x.double() if dtype == torch.float64 else x.float()
     for i in range(L):
         p = f"backbone.layers.{i}."
-        hcur = rmsnorm(res.to(dtype), sd[p + "norm.weight"])
-        res = res + mixer(hcur, sd, p + "mixer.", K).to(res.dtype)
-    out = rmsnorm(res.to(dtype), sd["backbone.norm_f.weight"])
-    return (out @ head.t()).double()
+        x = x + mixer(rmsnorm(x, sd[p + "norm.weight"]), sd, p + "mixer.", K)
+    return rmsnorm(x, sd["backbone.norm_f.weight"]) @ head.t()
+
+
+# ---- the bfloat16 forward pass: transformers' MambaForCausalLM cast whole to bf16, on the CPU ----
+#
+# What runs in which type (modeling_mamba.py; every parameter is bf16,
+# A_log, D and the norms' weights included):
+#   embedding lookup                                       bf16
+#   MambaBlock: x.to(bf16) into the norm; the residual     f32 (residual_in_fp32) or bf16
+#   MambaRMSNorm: x.float(), mean of squares, rsqrt, x*r   f32, then .to(x's type)
+#                 weight * that                            x's type (bf16 in a block)
+#   in_proj, conv1d (+bias), silu, x_proj, dt_proj (+bias), softplus   bf16 ops
+#   A = -exp(A_log.float()); exp(A*dt); dt*B.float()*u.float()          f32
+#   the scan state h = dA*h + dBu                          f32 (its bf16 zeros become f32)
+#   h.to(bf16) @ C_t                                       bf16 product
+#   y + u*D, silu(z), y*silu(z), out_proj                  bf16 ops
+#   the residual add                                       f32 + bf16 -> f32 (or bf16 + bf16)
+#   norm_f on the residual as it is (f32: no cast back, weight * x in f32)
+#   lm_head(x.to(bf16)), then .float()                     bf16 product
+
+BF16 = torch.bfloat16
+F = torch.nn.functional
+
+
+def hf_rmsnorm(x, w, eps):
+    """MambaRMSNorm: in f32 whatever x's type, the normalised x cast back to
+    x's type, then times the weight (a bf16 op when x was bf16)."""
+    dtype = x.dtype
+    x32 = x.float()
+    x32 = x32 * torch.rsqrt(x32.pow(2).mean(-1, keepdim=True) + eps)
+    return w * x32.to(dtype)
+
+
+# Three bf16 CPU kernels of Debian 12's torch (1.13) round more often than
+# newer torch releases, whose kernels compute in f32 and round once (the
+# opmath type): a batched product below a few thousand multiply-adds,
+# which F.linear on a transposed input and torch.matmul of the scan reach,
+# rounds after every term, and silu after each step of x / (1 + exp(-x)).
+# The three helpers give the newer kernels' result with any torch.
+
+def linear_bf16(x, w, b=None):
+    """F.linear of bf16 tensors, summed in f32 and rounded once: on a
+    contiguous input it is one addmm, which does that in every torch."""
+    return F.linear(x.contiguous(), w, b)
+
+
+def matmul_bf16(a, b):
+    """torch.matmul of bf16 tensors, summed in f32 and rounded once."""
+    return torch.matmul(a.float(), b.float()).to(BF16)
+
+
+def silu_bf16(x):
+    """F.silu of a bf16 tensor: x / (1 + exp(-x)) in f32, rounded once."""
+    return F.silu(x.float()).to(BF16)
+
+
+def hf_mixer(x, sd, p, K):
+    """MambaMixer.slow_forward; x: (1, T, D) bf16 -> (1, T, D) bf16."""
+    T = x.shape[1]
+    xz = linear_bf16(x, sd[p + "in_proj.weight"], sd.get(p + "in_proj.bias")).transpose(1, 2)    # (1, 2Di, T)
+    u, z = xz.chunk(2, dim=1)
+    Di = u.shape[1]
+    u = silu_bf16(F.conv1d(u, sd[p + "conv1d.weight"], sd.get(p + "conv1d.bias"), padding=K - 1, groups=Di)[..., :T])
+    R = sd[p + "dt_proj.weight"].shape[1]
+    N = (sd[p + "x_proj.weight"].shape[0] - R) // 2
+    dt_r, B, C = torch.split(linear_bf16(u.transpose(1, 2), sd[p + "x_proj.weight"]), [R, N, N], dim=-1)
+    dt = F.softplus(linear_bf16(dt_r, sd[p + "dt_proj.weight"], sd[p + "dt_proj.bias"])).transpose(1, 2)  # (1, Di, T)
+    A = -torch.exp(sd[p + "A_log"].float())
+    dA = torch.exp(A[None, :, None, :] * dt[:, :, :, None])                  # (1, Di, T, N) f32
+    dBu = dt[:, :, :, None] * B[:, None, :, :].float() * u[:, :, :, None].float()
+    h = torch.zeros(1, Di, N, dtype=BF16)
+    ys = []
+    for t in range(T):
+        h = dA[:, :, t, :] * h + dBu[:, :, t, :]
+        ys.append(matmul_bf16(h.to(BF16), C[:, t, :].unsqueeze(-1))[:, :, 0])
+    y = torch.stack(ys, dim=-1)                                              # (1, Di, T)
+    y = y + u * sd[p + "D"][None, :, None]
+    y = y * silu_bf16(z)
+    return linear_bf16(y.transpose(1, 2), sd[p + "out_proj.weight"], sd.get(p + "out_proj.bias"))
+
+
+def forward_bf16(cfg, sd, emb, head, L, tokens):
+    """The logits (T, classes) of MambaForCausalLM.to(torch.bfloat16) on the CPU."""
+    sd = {k: v.to(BF16) for k, v in sd.items()}
+    head = head.to(BF16)
+    eps = cfg.get("layer_norm_epsilon", cfg.get("norm_epsilon", 1e-5))
+    res32 = cfg.get("residual_in_fp32", True)
+    K = sd["backbone.layers.0.mixer.conv1d.weight"].shape[2]
+    x = sd[emb][torch.tensor(tokens)][None]                                 # (1, T, D)
+    for i in range(L):
+        p = f"backbone.layers.{i}."
+        hcur = hf_rmsnorm(x.to(BF16), sd[p + "norm.weight"], eps)
+        res = x.float() if res32 else x
+        x = res + hf_mixer(hcur, sd, p + "mixer.", K)
+    x = hf_rmsnorm(x, sd["backbone.norm_f.weight"], eps)
+    return linear_bf16(x.to(BF16), head)[0].double()
 
 
 def read_logits(path):
@@ -258,8 +367,13 @@ def read_logits(path):
         for _ in range(words):
             inp = [int(x) for x in f.readline().split()]
             rows = [[float(x) for x in f.readline().split()] for _ in inp]
-            out.append((inp, torch.tensor(rows, dtype=torch.float64)))
+            out.append((inp, torch.tensor(rows, dtype=torch.float32).double()))   # %.9g: the float lietool had
     return classes, out
+
+
+def bf16_ulp(x):
+    """The spacing of bf16 numbers at |x| (8 significant bits): 2^(e-7) for 2^e <= |x| < 2^(e+1)."""
+    return torch.exp2(torch.floor(torch.log2(x.abs().clamp(min=2.0 ** -126))) - 7)
 
 
 def compare(a):
@@ -268,21 +382,28 @@ def compare(a):
     if classes != head.shape[0]:
         print(f"classes: lietool {classes}, reference {head.shape[0]}")
         return 1
-    dtype = torch.bfloat16 if a.compute == "bf16" else torch.float64
-    worst, agree, total, sad, n = 0.0, 0, 0, 0.0, 0
+    bf16 = a.compute == "bf16"
+    worst, worst_ulps, agree, same, total, sad, sulps, n = 0.0, 0.0, 0, 0, 0, 0.0, 0.0, 0
     for inp, got in words:
         toks = ([a.bos] if a.bos is not None else []) + [e + a.offset for e in inp]
-        want = forward(cfg, sd, emb, head, L, toks, dtype)
+        want = (forward_bf16 if bf16 else forward)(cfg, sd, emb, head, L, toks)
         if a.bos is not None:
             want = want[1:]
-        worst = max(worst, (want - got).abs().max().item())
-        sad += (want - got).abs().sum().item()
+        diff = (want - got).abs()
+        worst = max(worst, diff.max().item())
+        ulps = diff / bf16_ulp(want.abs().max(-1, keepdim=True).values)    # of each position's largest logit
+        worst_ulps = max(worst_ulps, ulps.max().item())
+        sulps += ulps.sum().item()
+        sad += diff.sum().item()
         n += want.numel()
+        same += (diff == 0).sum().item()
         agree += (want.argmax(-1) == got.argmax(-1)).sum().item()
         total += len(inp)
-    print(f"max |lietool - reference| = {worst:.3g}, mean {sad / max(n, 1):.3g}; argmax agrees at {agree} of {total} positions")
-    if a.compute == "bf16":
-        return 0 if agree >= 0.99 * total else 1
+    n = max(n, 1)
+    print(f"max |lietool - reference| = {worst:.3g}, mean {sad / n:.3g}; in bf16 ulps of the position's largest "
+          f"logit: max {worst_ulps:.3g}, mean {sulps / n:.3g}; {same} of {n} equal; argmax agrees at {agree} of {total} positions")
+    if bf16:
+        return 0 if worst_ulps <= a.ulps and sulps / n <= a.mean_ulps and agree >= a.agree * total else 1
     return 0 if worst <= a.tol else 1
 
 
@@ -300,6 +421,10 @@ def main():
     m.add_argument("--head-differs", action="store_true", help="write an lm_head.weight unlike the embedding")
     m.add_argument("--dtype", choices=["float32", "bfloat16"], default="float32")
     m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--d-model", type=int, default=8)
+    m.add_argument("--d-state", type=int, default=4)
+    m.add_argument("--layers", type=int, default=2)
+    m.add_argument("--residual-in-fp32", choices=["true", "false"], default="true")
     m.add_argument("--infinity", action="store_true", help="Infinity and NaN in config.json")
     c = sub.add_parser("compare")
     c.add_argument("dir")
@@ -307,7 +432,11 @@ def main():
     c.add_argument("--bos", type=int)
     c.add_argument("--offset", type=int, default=0)
     c.add_argument("--compute", choices=["f32", "bf16"], default="f32")
-    c.add_argument("--tol", type=float, default=1e-5)
+    c.add_argument("--tol", type=float, default=1e-5, help="f32: the largest difference allowed")
+    c.add_argument("--ulps", type=float, default=2.0,
+                   help="bf16: the largest difference allowed, in bf16 ulps of the position's largest logit")
+    c.add_argument("--mean-ulps", type=float, default=0.02, help="bf16: the same for the mean difference")
+    c.add_argument("--agree", type=float, default=0.995, help="bf16: the share of argmax predictions that must agree")
     a = ap.parse_args()
     if a.cmd == "make":
         make(a)

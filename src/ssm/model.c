@@ -5,7 +5,11 @@
    transition 2 exp(dt A) - 1 so that its eigenvalues lie in [-1, 1]
    (Grazzi et al., "Unlocking State-Tracking in Linear RNNs Through
    Negative Eigenvalues", ICLR 2025). Single precision storage, double
-   accumulation in the matrix-vector products. */
+   accumulation in the matrix-vector products. Under bf16/f16 a Mamba
+   model, in either layout, rounds where transformers' MambaForCausalLM
+   rounds after model.to(dtype) on the CPU (modeling_mamba.py, slow path),
+   each op computed in f32 and rounded once; tests/check-checkpoints.sh
+   holds it to torch itself (scripts/ckpt_reference.py forward_bf16). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,11 +112,12 @@ static void linear(float *Y, int ldy, const float *W, const float *b, const floa
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)T, m, n, 1.0f, X, ldx, W, n, b ? 1.0f : 0.0f, Y, ldy);
 }
 
-/* Row by row: Y = w * X / sqrt(mean(X^2) + eps). Under bf16/f16 the input
-   is first cast to the compute type (cast = 1: a block's norm, and
-   mamba_ssm's final norm; Hugging Face's final norm reads the f32 residual
-   as it is); Hugging Face's MambaRMSNorm rounds the normalised x before
-   the weight multiplies it (twice = 1), mamba_ssm's RMSNorm rounds once. */
+/* Row by row: Y = w * X / sqrt(mean(X^2) + eps), in f32. Under bf16/f16,
+   as transformers' MambaBlock and MambaRMSNorm: the input is first cast to
+   the compute type (cast = 1: a block's norm; the final norm reads the
+   residual as it is); the normalised x is cast back to the input's type
+   before the weight multiplies it (twice = 1: when that type is the compute
+   type), and the product is rounded (the logits' linear map reads it so). */
 static void rmsnorm(float *Y, const float *X, const float *w, long T, int n, float eps, const lt_model_struct *M,
                     int cast, int twice)
 {
@@ -186,8 +191,7 @@ static void mamba_layer(float *X, const lt_model_t M, const lt_model_layer *l, l
     int D = M->d_model, N = M->d_state, Di = M->d_inner, R = M->dt_rank, Kc = M->conv_k, P = R + 2 * N;
     float *U = w, *XZ = U + (size_t)T * D, *XC = XZ + (size_t)T * 2 * Di, *PP = XC + (size_t)T * Di,
           *DT = PP + (size_t)T * P, *Y = DT + (size_t)T * Di, *O = Y + (size_t)T * Di, *h = O + (size_t)T * D;
-    int hf = M->layout != LT_LAYOUT_MAMBA_SSM;
-    rmsnorm(U, X, l->norm, T, D, M->eps, M, 1, hf);
+    rmsnorm(U, X, l->norm, T, D, M->eps, M, 1, 1);
     linear(XZ, 2 * Di, l->in_w, l->in_b, U, D, T, 2 * Di, D);
     rnd_all(M, XZ, (size_t)T * 2 * Di);
     for (long t = 0; t < T; t++)                    /* causal depthwise convolution */
@@ -241,8 +245,8 @@ void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long
         if (M->arch == LT_ARCH_DIAG) diag_layer(X, M, &M->layers[i], T, w);
         else mamba_layer(X, M, &M->layers[i], T, w);
     }
-    int ssm = M->layout == LT_LAYOUT_MAMBA_SSM;
-    rmsnorm(w, X, M->norm_f, T, D, M->eps, M, M->arch == LT_ARCH_DIAG || ssm, 0);
+    int diag = M->arch == LT_ARCH_DIAG;
+    rmsnorm(w, X, M->norm_f, T, D, M->eps, M, diag, !diag && !M->residual_fp32);
     linear(logits, M->classes, M->head_w, M->head_b, w, D, T, M->classes, D);
     rnd_all(M, logits, (size_t)T * M->classes);
     lt_free(w);
