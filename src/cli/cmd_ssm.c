@@ -62,13 +62,15 @@ static const cli_choice kinds[] = {{"diag", 0, 0}, {"dense", 1, 0}, {NULL, 0, 0}
 #define O_CHANNELS {.name = "--channels", CLI_LONG_AT(ssm_opts, channels), .meta = "D", .min = 1, \
                     .max = SSM_MAX_CHANNELS, .flags = CLI_REQUIRED, .help = "D channels"}
 
+#define O_MAX_STEPS {.name = "--max-steps", CLI_LONG_AT(ssm_opts, max_steps), .meta = "N", .min = 1, .max = CLI_MAX_SAMPLES, \
+                     .help = "refuse more than N steps, --samples x --length x layers (default 2e8: under a minute)"}
+
 static const cli_optdecl cascade_opts[] = {
     O_CSV, O_LAYERS, O_LENGTH(CLI_REQUIRED, "words of length T"), O_SAMPLES("N random words (default 1)"), O_SEED,
     O_PRECISION(NULL, "the arithmetic of the phases (default f64)"), O_RENORM,
     O_SCAN(scans, "the scan that runs each layer (default sequential)"), O_THREADS, O_CONVENTION,
     O_MAX_LENGTH("refuse --length above L (default 1e7)"), O_MAX_SAMPLES("refuse --samples above N (default 100000)"),
-    {.name = "--max-steps", CLI_LONG_AT(ssm_opts, max_steps), .meta = "N", .min = 1, .max = CLI_MAX_SAMPLES,
-     .help = "refuse more than N steps, --samples x --length x layers (default 2e8: under a minute)"},
+    O_MAX_STEPS,
     {0}
 };
 static const cli_optdecl drift_opts[] = {
@@ -96,7 +98,7 @@ static const cli_optdecl bench_diag_opts[] = {
 static const cli_optdecl bench_cascade_opts[] = {
     O_LENGTH(CLI_REQUIRED, "words of length T"), O_SAMPLES("N random words (default 1)"), O_SEED,
     O_SCAN(scans_lockstep, "the scan to time (default sequential; lockstep: every layer one step at a time)"),
-    O_THREADS, O_CONVENTION,
+    O_THREADS, O_CONVENTION, O_MAX_STEPS,
     {0}
 };
 
@@ -125,7 +127,7 @@ static const cli_decl tables_decl = {
 };
 static const cli_decl bench_diag_decl = {
     .name = "bench-diag", .summary = "the time of a diagonal complex scan (make bench reads its --json)",
-    .common = CLI_O_JSON | CLI_O_LATEX, .opts = bench_diag_opts, .brief = 1, .max_args = 0,
+    .common = CLI_O_JSON | CLI_O_LATEX | CLI_O_MAX_MEMORY, .opts = bench_diag_opts, .brief = 1, .max_args = 0,
 };
 static const cli_decl bench_cascade_decl = {
     .name = "bench-cascade", .summary = "the time of a cascade run (make bench reads its --json)",
@@ -602,6 +604,12 @@ static int bench_cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
 {
     ssm_group G;
     int r = group_open(&G, 0, LT_PREC_F64, s, o, self);
+    double steps = (double)s->length * (double)s->samples * (double)(r < 0 ? G.K->k : 1);
+    if (r < 0 && steps > (double)s->max_steps) {
+        fprintf(stderr, "lietool: ssm bench-cascade: --samples %ld x --length %ld x %d layers is %.3g steps, above --max-steps %ld\n",
+                s->samples, s->length, G.K->k, steps, s->max_steps);
+        r = CLI_LIMIT;
+    }
     lt_bench_cascade_params P = {s->length, s->samples, s->seed, s->scan, s->threads};   /* LT_BENCH_*: scans_lockstep */
     lt_bench_cascade_result Z;
     lt_err_t err;

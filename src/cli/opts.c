@@ -537,13 +537,18 @@ static int store(void *base, const cli_optdecl *p, const char *v, char *want, si
 /* The bound of --max-memory on everything the run holds (lt_mem_set_limit):
    past it the run stops at once, its pending output files removed. */
 static char mem_command[64];
+static int mem_option;     /* the command takes --max-memory */
 
 static void mem_exceeded(size_t held, size_t limit)
 {
     lt_mem_set_limit(0, NULL);
     lt_io_out_remove_pending();
-    fprintf(stderr, "lietool: %s: the run would hold %zu MiB, above --max-memory %zu MiB (raise it with --max-memory MIB)\n",
-            mem_command, (held + (1u << 20) - 1) >> 20, limit >> 20);
+    if (mem_option)
+        fprintf(stderr, "lietool: %s: the run would hold %zu MiB, above --max-memory %zu MiB (raise it with --max-memory MIB)\n",
+                mem_command, (held + (1u << 20) - 1) >> 20, limit >> 20);
+    else
+        fprintf(stderr, "lietool: %s: the run would hold %zu MiB, above the bound of %zu MiB on every run\n",
+                mem_command, (held + (1u << 20) - 1) >> 20, limit >> 20);
     _exit(CLI_LIMIT);
 }
 
@@ -632,6 +637,7 @@ int cli_getopts(cli_opts *o, void *own, int argc, char **argv, const lt_cmd *cmd
     if (o->format == 2) o->gap = 1;
     if (!o->json && isatty(2)) o->ctx->progress = progress;
     snprintf(mem_command, sizeof mem_command, "%s%s%s", cmd->name, d->name ? " " : "", d->name ? d->name : "");
+    mem_option = find(&S, "--max-memory", 12) >= 0;
     lt_mem_set_limit((size_t)o->ctx->max_memory_mb << 20, mem_exceeded);
     return -1;
 }
