@@ -256,6 +256,9 @@ int cli_lie_cmd(int argc, char **argv, const lt_cmd *self, int what);
    (the operands as given, joined by one space; "" when there are none) and
    "command" (the command and its subcommand: "ssm eval"). */
 void cli_json_begin(const cli_opts *o);
+/* Two output options naming one file (one would clobber the other):
+   the message and CLI_USAGE; -1 when they differ or one is not given. */
+int cli_same_output(const char *cmd, const char *opt_a, const char *a, const char *opt_b, const char *b);
 /* LaTeX: the comment line with the command and its operands, on stdout. */
 void cli_tex_begin(const cli_opts *o);
 /* Prints an exact integer: JSON string or plain text. */

@@ -207,3 +207,10 @@ void cli_put_mpz(FILE *f, const mpz_t z, int json)
     mpz_out_str(f, 10, z);
     if (json) fputc('"', f);
 }
+
+int cli_same_output(const char *cmd, const char *opt_a, const char *a, const char *opt_b, const char *b)
+{
+    if (!a || !b || strcmp(a, b) != 0) return -1;
+    fprintf(stderr, "lietool: %s: %s and %s name the same file '%s'\n", cmd, opt_a, opt_b, a);
+    return CLI_USAGE;
+}

@@ -273,11 +273,7 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     long d = 0, abel = 0;
     if (lt_io_cayley_table(C, o.group, LT_CONV_AA, ctx, err) || ev_model(M, dir, &o, C, err) || ev_map(&map, &o, C, err)
         || lt_cayley_derived_length(&d, &abel, C, ctx, err) || ev_words(W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
-    if (o.predf && o.logitf && strcmp(o.predf, o.logitf) == 0) {
-        fprintf(stderr, "lietool: ssm eval: --predictions and --logits name the same file '%s'\n", o.predf);
-        r = CLI_USAGE;
-        goto done;
-    }
+    if ((r = cli_same_output("ssm eval", "--predictions", o.predf, "--logits", o.logitf)) >= 0) goto done;
     if ((o.predf && !(F.pred = lt_io_out_open(Op, o.predf, err))) || (o.logitf && !(F.logits = lt_io_out_open(Ol, o.logitf, err)))) {
         r = cli_fail(err);
         goto done;

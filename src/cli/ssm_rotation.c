@@ -281,6 +281,7 @@ int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
     int csv_stdout = csv && strcmp(csv, "-") == 0;
     if (r < 0 && csv_stdout && (o.json || o.latex))
         r = cli_usage_error(self, d, "--csv -: standard output already has the %s", o.json ? "JSON" : "LaTeX");
+    if (r < 0) r = cli_same_output("ssm rotation", "--csv", csv, "--plot", plot);
     if (r < 0 && P.length > ro.max_length) {
         fprintf(stderr, "lietool: ssm rotation: --length %ld is above --max-length %ld\n", P.length, ro.max_length);
         r = CLI_LIMIT;
