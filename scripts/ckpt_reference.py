@@ -12,6 +12,10 @@ that is not lietool's, for tests/check-checkpoints.sh.
       (the published format: 8-byte little-endian header length, JSON
       header, raw little-endian data), optionally in two shards with
       model.safetensors.index.json / pytorch_model.bin.index.json.
+  norms DIR WORDS [--offset N]
+      the first layer's generator norms per group element over the words
+      of WORDS (lietool dataset generate's CSV), float64: eps and the
+      largest, for lietool error-bound --model.
   compare DIR LOGITS [--bos ID] [--offset N] [--compute f32|bf16]
           [--tol X] [--ulps U] [--mean-ulps M] [--agree S]
       reads the words of lietool ssm eval --logits LOGITS and runs them
@@ -36,6 +40,7 @@ that is not lietool's, for tests/check-checkpoints.sh.
 Needs python3-torch (CPU); safetensors' Python package is not used.
 """
 import argparse
+import csv
 import json
 import math
 import os
@@ -224,8 +229,8 @@ def rmsnorm(x, w, eps=1e-5):
     return w * (x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps))
 
 
-def mixer(x, sd, p, K):
-    """x: (T, D) -> (T, D), float64."""
+def mixer_steps(x, sd, p, K):
+    """The mixer up to its step sizes: z (T, Di), xc (T, Di), x_proj's output pp, dt (T, Di), N."""
     T = x.shape[0]
     xz = x @ sd[p + "in_proj.weight"].t()
     Di = xz.shape[1] // 2
@@ -238,7 +243,15 @@ def mixer(x, sd, p, K):
     R = sd[p + "dt_proj.weight"].shape[1]
     N = (pp.shape[1] - R) // 2
     dt = torch.nn.functional.softplus(pp[:, :R] @ sd[p + "dt_proj.weight"].t() + sd[p + "dt_proj.bias"])
-    B, C = pp[:, R:R + N], pp[:, R + N:]
+    return z, xc, pp[:, R:], dt, N
+
+
+def mixer(x, sd, p, K):
+    """x: (T, D) -> (T, D), float64."""
+    T = x.shape[0]
+    z, xc, bc, dt, N = mixer_steps(x, sd, p, K)
+    Di = xc.shape[1]
+    B, C = bc[:, :N], bc[:, N:]
     A = -torch.exp(sd[p + "A_log"])
     h = torch.zeros(Di, N, dtype=A.dtype)
     ys = []
@@ -407,6 +420,72 @@ def compare(a):
     return 0 if worst <= a.tol else 1
 
 
+def diag_norms(a):
+    """norms for lietool's diagonal layer (scripts/train_wordproblem.py's
+    DiagLayer): u = RMSNorm(x), z = a_proj(u); the transition is sigma(z),
+    2 sigma(z) - 1 or sigma(z) e^(i theta_proj(u))."""
+    with open(os.path.join(a.dir, "config.json")) as f:
+        cfg = json.load(f)
+    sd = {k: v.double() for k, v in read_safetensors(os.path.join(a.dir, "model.safetensors")).items()}
+    eig, best = cfg["eigenvalues"], {}
+    with open(a.words) as f:
+        rows = list(csv.reader(f))[1:]
+    for row in rows:
+        inp = [int(v) for v in row[1].split()]
+        x = sd["embed.weight"][torch.tensor([e + a.offset for e in inp])]
+        u = rmsnorm(x, sd["layers.0.norm.weight"], cfg["norm_eps"])
+        z = u @ sd["layers.0.a_proj.weight"].t() + sd["layers.0.a_proj.bias"]
+        r = torch.sigmoid(z)
+        if eig == "complex":
+            th = u @ sd["layers.0.theta_proj.weight"].t() + sd["layers.0.theta_proj.bias"]
+            lam = torch.polar(r, th)
+        elif eig == "signed":
+            lam = (2 * r - 1).to(torch.complex128)
+        else:
+            lam = r.to(torch.complex128)
+        g = torch.log(lam).abs().max(1).values
+        for e, v in zip(inp, g.tolist()):
+            best[e] = max(best.get(e, 0.0), v)
+    vals = [best[e] for e in sorted(best)]
+    print(f"eps {sum(vals):.17g} largest {max(vals):.17g} elements {len(vals)}")
+    return 0
+
+
+def norms(a):
+    """The first layer's generator norms per element (lietool error-bound
+    --model): at each position the transition is diag(exp(dt A)) (signed:
+    2 exp(dt A) - 1), its generator's spectral norm the largest |log| of
+    its entries (principal complex logarithm); per element the largest over
+    the positions reading it; eps their sum. Float64 throughout."""
+    with open(os.path.join(a.dir, "config.json")) as f:
+        if json.load(f).get("model_type") == "lietool-diag":
+            return diag_norms(a)
+    cfg, sd, emb, head, L = load(a.dir)
+    sd = {k: v.double() for k, v in sd.items()}
+    K = sd["backbone.layers.0.mixer.conv1d.weight"].shape[2]
+    p = "backbone.layers.0."
+    A = -torch.exp(sd[p + "mixer.A_log"])                  # (Di, N)
+    signed = cfg.get("signed_eigenvalues", False)
+    best = {}
+    with open(a.words) as f:
+        rows = list(csv.reader(f))[1:]
+    for row in rows:
+        inp = [int(v) for v in row[1].split()]
+        x = sd[emb][torch.tensor([e + a.offset for e in inp])]
+        dt = mixer_steps(rmsnorm(x, sd[p + "norm.weight"]), sd, p + "mixer.", K)[3]
+        lx = A[None, :, :] * dt[:, :, None]                # log exp(dt A), (T, Di, N)
+        if signed:
+            lam = (2 * torch.exp(lx) - 1).to(torch.complex128)
+            g = torch.log(lam).abs().reshape(len(inp), -1).max(1).values
+        else:
+            g = lx.abs().reshape(len(inp), -1).max(1).values
+        for e, v in zip(inp, g.tolist()):
+            best[e] = max(best.get(e, 0.0), v)
+    vals = [best[e] for e in sorted(best)]
+    print(f"eps {sum(vals):.17g} largest {max(vals):.17g} elements {len(vals)}")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -437,7 +516,13 @@ def main():
                    help="bf16: the largest difference allowed, in bf16 ulps of the position's largest logit")
     c.add_argument("--mean-ulps", type=float, default=0.02, help="bf16: the same for the mean difference")
     c.add_argument("--agree", type=float, default=0.995, help="bf16: the share of argmax predictions that must agree")
+    nr = sub.add_parser("norms")
+    nr.add_argument("dir")
+    nr.add_argument("words", help="the words, as lietool dataset generate writes them")
+    nr.add_argument("--offset", type=int, default=0)
     a = ap.parse_args()
+    if a.cmd == "norms":
+        return norms(a)
     if a.cmd == "make":
         make(a)
         return 0

@@ -5,7 +5,8 @@
 # torch forward pass written from the published formulas, to 1e-5; its
 # bf16 logits (--compute bf16) against torch running transformers' Mamba
 # in bf16 op by op. Needs Debian's python3-torch: without it, says so and
-# checks nothing. Ends with "checkpoints: N passed, N failed".
+# checks nothing. Also error-bound --model's eps against the same float64
+# first layer (ckpt_reference.py norms). Ends with "checkpoints: N passed, N failed".
 NAME=checkpoints
 . "$(dirname "$0")/torch-env.sh"
 i=0
@@ -70,6 +71,25 @@ pass bf16 mamba_ssm safetensors yes --prefix model. --dtype bfloat16
 pass bf16 mamba_ssm torch no --dtype float32 --residual-in-fp32 false
 fail f32 hf safetensors absent --dtype bfloat16
 CASES
+# error-bound --model: eps, the first layer's generator mass, against the
+# float64 reference over the same words (dataset generate); relative 1e-4,
+# lietool's step sizes being f32: trained signed Mamba, a random Mamba, and
+# lietool-diag signed and complex.
+for spec in "tests/data/models/mamba-c2 C2 0" "$T/1 S3 2" "tests/data/models/diag-s3 S3 0" "tests/data/models/diag-c3-complex C3 0"; do
+    set -- $spec
+    "$LT" dataset generate $2 --length 64 --samples 16 --seed 0 > $T/words.csv
+    if want=$($PY scripts/ckpt_reference.py norms $1 $T/words.csv --offset $3) \
+        && got=$("$LT" error-bound $2 --model $1 --offset $3 --json) \
+        && $PY -c '
+import json, sys
+w = sys.argv[1].split(); g = json.loads(sys.argv[2])
+ok = all(abs(g[k] - float(w[i])) <= 1e-4 * float(w[i]) for k, i in (("eps", 1), ("largest_generator", 3)))
+sys.exit(0 if ok else 1)' "$want" "$got"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1)); echo "FAIL error-bound --model $1 ($2): reference $want; lietool $got"
+    fi
+done
 # refused: a pickle that calls a global torch.save never writes
 $PY - "$T/evil" <<'PY'
 import os, sys, zipfile, pickle, json

@@ -75,6 +75,7 @@ min-depth 'sl(2)' --length 100
 error-bound S4
 error-bound A5 --eps 0.1
 error-bound 'b(3)' --eps 1/8 --bound sharp
+error-bound C2 --model tests/data/models/mamba-c2 --depth 2
 error-bound A5 --rep tests/data/a5-faithful.rep --step 1/2 --depth 3
 error-bound A5 --eps 4
 table C3

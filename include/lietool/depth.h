@@ -138,6 +138,10 @@ void lt_depth_mass_clear(lt_depth_mass_t M);
    does not converge (lt_rmat_norm). */
 lt_status lt_depth_mass_matrices(lt_depth_mass_t M, const double *gens, slong k, slong n, const fmpq_t h,
                                  lt_err_t err);
+/* The mass of k generators whose spectral norms are given (a trained
+   layer's: lt_model_element_norms), at step h > 0; an infinite norm makes
+   eps infinite. */
+void lt_depth_mass_norms(lt_depth_mass_t M, const double *norms, slong k, const fmpq_t h);
 /* The mass of a representation R (lt_io_rep_read; where names its file):
    a token g acts by rho(g) = exp(A_g), A_g the principal logarithm, over
    the elements R assigns, at step h > 0. Each rho(g) must be orthogonal

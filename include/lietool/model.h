@@ -82,6 +82,15 @@ lt_status lt_model_check_group(const lt_model_t M, const char *name, long n, con
 /* logits[t*classes + c] for tokens[0..T-1] (each below vocab): the head's
    first classes rows (mamba_ssm's padded rows are left out). */
 void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long T);
+/* The generator norms of the first layer's transitions: its transition at
+   position t is diagonal, diag(lambda), and g[t] = ||log diag(lambda)||_2
+   = max |log lambda| over its entries (the principal logarithm: log r +
+   i theta for a complex lambda = r e^{i theta}, log|lambda| + i pi for a
+   negative one; +infinity for lambda = 0). Mamba: lambda = exp(dt A) (signed:
+   2 exp(dt A) - 1), so |log lambda| = dt |A| when positive; lietool-diag:
+   sigma(z), 2 sigma(z) - 1 or sigma(z) e^{i theta}. In double from the f32
+   (or rounded) gates of the forward pass. */
+void lt_model_transition_norms(double *g, const lt_model_t M, const int *tokens, long T);
 
 /* ---- evaluation on a word problem (src/ssm/eval.c) ---- */
 
@@ -184,6 +193,14 @@ void lt_ssm_sweep_clear(lt_ssm_sweep_t S);
    S is unchanged on error. */
 lt_status lt_ssm_sweep_add(lt_ssm_sweep_t S, const char *name, const lt_model_t M, const lt_words_t W,
                            const lt_ssm_eval_params *P, lt_err_t err);
+
+/* The generator norm of each of n elements (lietool error-bound --model):
+   the largest lt_model_transition_norms over the positions of the words of
+   W where the element is read (as token element + offset); a Mamba layer's
+   step size depends on the tokens before it (its convolution), so the norm
+   is the largest the words show. LT_EINPUT when the elements do not fit
+   the vocabulary or one never occurs in W. */
+lt_status lt_model_element_norms(double *norm, const lt_model_t M, const lt_words_t W, long n, long offset, lt_err_t err);
 
 /* The figure of lietool ssm sweep: the longest prefix with at least 90%
    accuracy against depth, n models (depth[i], prefix[i]), beside the

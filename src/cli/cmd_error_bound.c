@@ -27,6 +27,10 @@ static const cli_optdecl error_bound_opts[] = {
      .want = "a positive number (0.1, 1e-3 or 1/8)", .help = "the generator mass (instead of the one computed from the task)"},
     {.name = "--rep", CLI_STRING_AT(cli_depth_opts, rep), .meta = "FILE",
      .help = "a representation of the group: eps from the logarithms of its matrices"},
+    {.name = "--model", CLI_STRING_AT(cli_depth_opts, model), .meta = "DIR",
+     .help = "a trained checkpoint for the group's word problem: eps from its first layer's transitions"},
+    {.name = "--offset", CLI_LONG_AT(cli_depth_opts, offset), .meta = "N", .min = 0, .max = 1000000, .needs = "--model",
+     .help = "element i is token N + i of --model (default 0)"},
     {.name = "--step", CLI_CUSTOM_AT(cli_depth_opts, step), .parse = cli_depth_read_eps, .meta = "H",
      .want = "a positive number (0.1, 1e-3 or 1/8)", .help = "each generator acts for time H (default 1)"},
     {0}
@@ -36,7 +40,12 @@ const cli_decl cli_error_bound_decl = {.common = CLI_O_JSON | CLI_O_LATEX | CLI_
                                        CLI_OBJECT_ARGS};
 
 /* Where eps comes from. */
-enum { EPS_NONE, EPS_OPTION, EPS_REP, EPS_GENS };
+enum { EPS_NONE, EPS_OPTION, EPS_REP, EPS_GENS, EPS_MODEL };
+
+/* --model: the words whose positions give each element's largest
+   transition (as lietool dataset generate --length 64 --samples 16 --seed 0). */
+#define MODEL_WORDS 16
+#define MODEL_LENGTH 64
 
 /* What error-bound prints: per depth k = k0..k1 the class c(k), the
    exponent e = c(k)+1, whether the stack is exact, and eps^e. */
@@ -90,12 +99,16 @@ static void put_sources(const cli_depth_opts *dp, long dl, int tex)
 static void put(const cli_opts *o, const cli_depth_opts *dp, const cli_depth_profile *P, const eb_result *E)
 {
     lt_doc D, *d = &D;
-    int mass = E->source == EPS_REP || E->source == EPS_GENS, tex = o->latex, pw = HAS_POWERS(E);
+    int mass = E->source == EPS_REP || E->source == EPS_GENS || E->source == EPS_MODEL, tex = o->latex, pw = HAS_POWERS(E);
     const char *mn = lt_depth_cite(LT_SRC_MOAN_NIESEN);
     cli_depth_head(d, o, P);
     cli_depth_bound(d, dp->bound);
     if (mass && E->source == EPS_REP)
         lt_doc_claim(d, "generators|", NULL, "$%ld$, the logarithms of the matrices of %s (their rotation angles)", (long)E->M->count, dp->rep);
+    else if (mass && E->source == EPS_MODEL)
+        lt_doc_claim(d, "generators|", NULL, "$%ld$, the first layer's transitions of %s, one per element: the largest log-norm"
+                      " over %d words of length %d (seed 0; element i is token %ld + i)", (long)E->M->count, dp->model,
+                      MODEL_WORDS, MODEL_LENGTH, dp->offset);
     else if (mass) lt_doc_claim(d, "generators|", NULL, "$%ld$, the matrices of %s", (long)E->M->count, o->object);
     if (mass) lt_doc_claim(d, tex ? "step|" : "step h|", NULL, tex ? "$h = %s$" : "%s", E->step_text);
     if (HAS_EPS(E) || !tex) {
@@ -106,7 +119,8 @@ static void put(const cli_opts *o, const cli_depth_opts *dp, const cli_depth_pro
         if (mass && !tex && !o->json) fputs(", h times the sum of their spectral norms", stdout);
         lt_doc_row_end(d);
     }
-    lt_doc_str(d, "|eps_source", E->source == EPS_OPTION ? "option" : E->source == EPS_REP ? "rep" : mass ? "generators" : NULL, NULL);
+    lt_doc_str(d, "|eps_source", E->source == EPS_OPTION ? "option" : E->source == EPS_REP ? "rep"
+                                 : E->source == EPS_MODEL ? "model" : mass ? "generators" : NULL, NULL);
     lt_doc_str(d, "|norm", mass ? "spectral" : NULL, NULL);
     lt_doc_row(d, "|step");
     put_mpfr(d, "", E->step, mass);
@@ -166,6 +180,33 @@ static void put(const cli_opts *o, const cli_depth_opts *dp, const cli_depth_pro
     lt_doc_end(d, NULL);
 }
 
+/* The mass of --model DIR's first layer on the group o->object
+   (lt_model_element_norms over the words of MODEL_WORDS x MODEL_LENGTH). */
+static lt_status model_mass(lt_depth_mass_t Ms, const char *dir, long offset, const cli_opts *o, const fmpq_t h, lt_err_t err)
+{
+    lt_model_t M;
+    lt_cayley_t C;
+    lt_words_t W;
+    lt_model_init(M);
+    lt_cayley_init(C);
+    lt_words_init(W);
+    double *nrm = NULL;
+    lt_status st = lt_io_model_load(M, dir, o->ctx->max_memory_mb, LT_COMPUTE_CONFIG, err);
+    if (!st) st = lt_io_cayley_table(C, o->object, LT_CONV_AA, o->ctx, err);
+    if (!st) st = lt_words_generate(W, C, MODEL_LENGTH, MODEL_WORDS, 0, o->ctx, err);
+    if (!st) {
+        nrm = lt_malloc((size_t)C->n * sizeof *nrm);
+        st = lt_model_element_norms(nrm, M, W, C->n, offset, err);
+        if (st) lt_err_prefix(err, "%s", dir);
+    }
+    if (!st) lt_depth_mass_norms(Ms, nrm, C->n, h);
+    lt_free(nrm);
+    lt_words_clear(W);
+    lt_cayley_clear(C);
+    lt_model_clear(M);
+    return st;
+}
+
 /* eps into E: --eps, else the mass of --rep FILE or of the object's
    LieAlgebra(...) generators at --step (default 1), else none. -1 to go
    on, or an exit status (message printed). */
@@ -175,8 +216,12 @@ static int eps_of_task(eb_result *E, cli_opts *o, cli_depth_opts *d, const cli_d
     const char *s = o->object;
     while (isspace((unsigned char)*s)) s++;
     int gens = P->is_lie && strncmp(s, "LieAlgebra", 10) == 0;
-    if (d->has_eps && (has_step || d->rep))
-        return cli_usage_error(o->cmd, o->sub, "--eps E is the generator mass itself; --rep FILE and --step H compute it");
+    if (d->has_eps && (has_step || d->rep || d->model))
+        return cli_usage_error(o->cmd, o->sub, "--eps E is the generator mass itself; --rep FILE, --model DIR and --step H compute it");
+    if (d->model && (d->rep || has_step))
+        return cli_usage_error(o->cmd, o->sub, "--model DIR takes its generators and their step sizes from the checkpoint");
+    if (d->model && P->is_lie)
+        return cli_usage_error(o->cmd, o->sub, "--model DIR is a checkpoint for a group's word problem, and '%s' is a Lie algebra", o->object);
     if (d->rep && P->is_lie)
         return cli_usage_error(o->cmd, o->sub, "--rep FILE is a representation of a group, and '%s' is a Lie algebra", o->object);
     if (has_step && !d->rep && !gens)
@@ -200,6 +245,9 @@ static int eps_of_task(eb_result *E, cli_opts *o, cli_depth_opts *d, const cli_d
         st = lt_io_rep_read(R, d->rep, P->X->G, o->ctx, err);
         if (!st) st = lt_depth_mass_rep(E->M, R, h, o->tol, d->rep, err);
         lt_rep_clear(R);
+    } else if (d->model) {
+        E->source = EPS_MODEL;
+        st = model_mass(E->M, d->model, d->offset, o, h, err);
     } else if (gens) {
         E->source = EPS_GENS;
         double *g = NULL;

@@ -23,6 +23,8 @@ typedef struct {
     long one_depth;         /* --depth K: that row of the table only, 0 for all */
     fmpq_t step;            /* --step H, exact; 0 when not given */
     const char *rep;        /* --rep FILE, or NULL */
+    const char *model;      /* --model DIR, or NULL */
+    long offset;            /* --offset N: the token of element 0 */
 } cli_depth_opts;
 
 /* The depth options, for the declarations of min-depth, error-bound and

@@ -62,6 +62,18 @@ lt_status lt_depth_mass_matrices(lt_depth_mass_t M, const double *gens, slong k,
     return st;
 }
 
+void lt_depth_mass_norms(lt_depth_mass_t M, const double *norms, slong k, const fmpq_t h)
+{
+    __mpfr_struct *nrm = lt_malloc((size_t)(k ? k : 1) * sizeof *nrm);
+    for (slong i = 0; i < k; i++) {
+        mpfr_init2(nrm + i, MASS_PREC);
+        mpfr_set_d(nrm + i, norms[i], MPFR_RNDN);
+    }
+    mass_set(M, nrm, k, h);
+    for (slong i = 0; i < k; i++) mpfr_clear(nrm + i);
+    lt_free(nrm);
+}
+
 /* Q = rho(g) for the i-th assignment of R, at Q's precision: a + b sqrt(d)
    from the exact entries, or the doubles of a file with decimals. */
 static void rep_matrix(lt_rmat_t Q, const lt_rep_t R, int i)

@@ -144,17 +144,25 @@ static float siluf(float x) { return x * sigmoidf(x); }
 static float softplusf(float x) { return x > 20.0f ? x : log1pf(expf(x)); }
 static float geluf(float x) { return 0.5f * x * (1.0f + erff(x * 0.70710678118654752f)); }
 
+/* A lietool-diag layer's gates: U (T x D) the normed input, ZA (T x N)
+   and, complex, TH (T x N) the angles. */
+static void diag_gates(float *U, float *ZA, float *TH, const float *X, const lt_model_t M, const lt_model_layer *l, long T)
+{
+    int D = M->d_model, N = M->d_state;
+    rmsnorm(U, X, l->norm, T, D, M->eps, M, 1, 1);
+    linear(ZA, N, l->a_w, l->a_b, U, D, T, N, D);
+    rnd_all(M, ZA, (size_t)T * N);
+    if (M->eig == LT_EIG_COMPLEX) { linear(TH, N, l->th_w, l->th_b, U, D, T, N, D); rnd_all(M, TH, (size_t)T * N); }
+}
+
 static void diag_layer(float *X, const lt_model_t M, const lt_model_layer *l, long T, float *w)
 {
     int D = M->d_model, N = M->d_state, cx = M->eig == LT_EIG_COMPLEX, SN = cx ? 2 * N : N, Mm = M->d_mlp;
     float *U = w, *ZA = U + (size_t)T * D, *TH = ZA + (size_t)T * N, *BV = TH + (size_t)T * N,
           *H = BV + (size_t)T * SN, *Y = H + (size_t)T * SN, *MM = Y + (size_t)T * D;
-    rmsnorm(U, X, l->norm, T, D, M->eps, M, 1, 1);
-    linear(ZA, N, l->a_w, l->a_b, U, D, T, N, D);
+    diag_gates(U, ZA, TH, X, M, l, T);
     linear(BV, SN, l->b_w, l->b_b, U, D, T, SN, D);
-    rnd_all(M, ZA, (size_t)T * N);
     rnd_all(M, BV, (size_t)T * SN);
-    if (cx) { linear(TH, N, l->th_w, l->th_b, U, D, T, N, D); rnd_all(M, TH, (size_t)T * N); }
     for (long t = 0; t < T; t++) {
         const float *za = ZA + (size_t)t * N, *bv = BV + (size_t)t * SN;
         const float *hp = t ? H + (size_t)(t - 1) * SN : NULL;
@@ -186,11 +194,14 @@ static void diag_layer(float *X, const lt_model_t M, const lt_model_layer *l, lo
     }
 }
 
-static void mamba_layer(float *X, const lt_model_t M, const lt_model_layer *l, long T, float *w)
+/* A Mamba layer up to its step sizes: U (T x D) the normed input, XZ
+   (T x 2 d_inner) the input projection, XC (T x d_inner) after the causal
+   convolution and silu, PP (T x (dt_rank + 2 d_state)) x_proj's output, DT
+   (T x d_inner) dt_proj's output before softplus. */
+static void mamba_steps(float *U, float *XZ, float *XC, float *PP, float *DT, const float *X, const lt_model_t M,
+                        const lt_model_layer *l, long T)
 {
     int D = M->d_model, N = M->d_state, Di = M->d_inner, R = M->dt_rank, Kc = M->conv_k, P = R + 2 * N;
-    float *U = w, *XZ = U + (size_t)T * D, *XC = XZ + (size_t)T * 2 * Di, *PP = XC + (size_t)T * Di,
-          *DT = PP + (size_t)T * P, *Y = DT + (size_t)T * Di, *O = Y + (size_t)T * Di, *h = O + (size_t)T * D;
     rmsnorm(U, X, l->norm, T, D, M->eps, M, 1, 1);
     linear(XZ, 2 * Di, l->in_w, l->in_b, U, D, T, 2 * Di, D);
     rnd_all(M, XZ, (size_t)T * 2 * Di);
@@ -207,6 +218,14 @@ static void mamba_layer(float *X, const lt_model_t M, const lt_model_layer *l, l
     rnd_all(M, PP, (size_t)T * P);
     linear(DT, Di, l->dt_w, l->dt_b, PP, P, T, Di, R);
     rnd_all(M, DT, (size_t)T * Di);
+}
+
+static void mamba_layer(float *X, const lt_model_t M, const lt_model_layer *l, long T, float *w)
+{
+    int D = M->d_model, N = M->d_state, Di = M->d_inner, R = M->dt_rank, P = R + 2 * N;
+    float *U = w, *XZ = U + (size_t)T * D, *XC = XZ + (size_t)T * 2 * Di, *PP = XC + (size_t)T * Di,
+          *DT = PP + (size_t)T * P, *Y = DT + (size_t)T * Di, *O = Y + (size_t)T * Di, *h = O + (size_t)T * D;
+    mamba_steps(U, XZ, XC, PP, DT, X, M, l, T);
     memset(h, 0, (size_t)Di * N * sizeof *h);
     for (long t = 0; t < T; t++) {
         const float *B = PP + (size_t)t * P + R, *C = B + N, *xc = XC + (size_t)t * Di, *z = XZ + (size_t)t * 2 * Di + Di;
@@ -251,4 +270,93 @@ void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long
     rnd_all(M, logits, (size_t)T * M->classes);
     lt_free(w);
     lt_free(X);
+}
+
+/* |log z| for z = 2 e^x - 1 (a signed transition, x <= 0): the principal
+   logarithm, log|z| + i pi for z < 0; infinite at z = 0. */
+static double signed_log_norm(double z)
+{
+    if (z == 0) return INFINITY;
+    return z > 0 ? fabs(log(z)) : hypot(log(-z), M_PI);
+}
+
+/* -log sigma(z), without overflow. */
+static double neg_log_sigmoid(double z)
+{
+    return z > 0 ? log1p(exp(-z)) : -z + log1p(exp(z));
+}
+
+void lt_model_transition_norms(double *g, const lt_model_t M, const int *tokens, long T)
+{
+    int D = M->d_model, N = M->d_state;
+    float *X = lt_malloc(((size_t)T * D + 1) * sizeof *X);
+    size_t per = M->arch == LT_ARCH_DIAG
+        ? (size_t)2 * D + 6 * (size_t)N + M->d_mlp
+        : (size_t)2 * D + 5 * (size_t)M->d_inner + M->dt_rank + 2 * (size_t)N;
+    float *w = lt_malloc(((size_t)T * (per + D) + 1) * sizeof *w);
+    for (long t = 0; t < T; t++) memcpy(X + (size_t)t * D, M->embed + (size_t)tokens[t] * D, (size_t)D * sizeof *X);
+    const lt_model_layer *l = &M->layers[0];
+    if (M->arch == LT_ARCH_DIAG) {
+        float *U = w, *ZA = U + (size_t)T * D, *TH = ZA + (size_t)T * N;
+        diag_gates(U, ZA, TH, X, M, l, T);
+        for (long t = 0; t < T; t++) {
+            double m = 0;
+            for (int n = 0; n < N; n++) {
+                double z = ZA[(size_t)t * N + n], v;
+                if (M->eig == LT_EIG_COMPLEX) {     /* r e^{i theta}: log r + i theta, theta in (-pi, pi] */
+                    double th = TH[(size_t)t * N + n];
+                    th -= 2 * M_PI * ceil((th - M_PI) / (2 * M_PI));
+                    v = hypot(neg_log_sigmoid(z), th);
+                } else if (M->eig == LT_EIG_SIGNED) v = signed_log_norm(tanh(z / 2));     /* 2 sigma(z) - 1 */
+                else v = neg_log_sigmoid(z);
+                if (!(v <= m)) m = v;
+            }
+            g[t] = m;
+        }
+    } else {
+        int Di = M->d_inner, R = M->dt_rank, P = R + 2 * N;
+        float *U = w, *XZ = U + (size_t)T * D, *XC = XZ + (size_t)T * 2 * Di, *PP = XC + (size_t)T * Di,
+              *DT = PP + (size_t)T * P;
+        mamba_steps(U, XZ, XC, PP, DT, X, M, l, T);
+        for (long t = 0; t < T; t++) {
+            double m = 0;
+            for (int c = 0; c < Di; c++) {
+                double d = rnd(M, softplusf(DT[(size_t)t * Di + c]));
+                for (int n = 0; n < N; n++) {
+                    double x = (double)l->A[(size_t)c * N + n] * d;      /* log exp(dt A) */
+                    double v = M->eig == LT_EIG_SIGNED ? signed_log_norm(2 * exp(x) - 1) : fabs(x);
+                    if (!(v <= m)) m = v;
+                }
+            }
+            g[t] = m;
+        }
+    }
+    lt_free(w);
+    lt_free(X);
+}
+
+lt_status lt_model_element_norms(double *norm, const lt_model_t M, const lt_words_t W, long n, long offset, lt_err_t err)
+{
+    for (long x = 0; x < n; x++) norm[x] = -1;
+    if (offset < 0 || n + offset > M->vocab)
+        return lt_err_set(err, LT_EINPUT, "elements 0..%ld at token offset %ld do not fit the model's %d tokens", n - 1, offset,
+                          M->vocab);
+    long Tmax = W->max_len > 0 ? W->max_len : 1;
+    int *tok = lt_malloc((size_t)Tmax * sizeof *tok);
+    double *g = lt_malloc((size_t)Tmax * sizeof *g);
+    for (long i = 0; i < W->n; i++) {
+        long T = W->len[i];
+        for (long t = 0; t < T; t++) tok[t] = W->input[i][t] + (int)offset;
+        lt_model_transition_norms(g, M, tok, T);
+        for (long t = 0; t < T; t++) {
+            long x = W->input[i][t];
+            if (x >= 0 && x < n && !(g[t] <= norm[x])) norm[x] = g[t];
+        }
+    }
+    lt_free(tok);
+    lt_free(g);
+    for (long x = 0; x < n; x++)
+        if (norm[x] < 0)
+            return lt_err_set(err, LT_EINPUT, "element %ld never occurs in the %ld words: give more --samples", x, W->n);
+    return LT_OK;
 }
