@@ -35,7 +35,7 @@ BASE_CFLAGS = -std=c11 -pthread -Wall -Wextra -Wno-sign-compare -D_GNU_SOURCE -I
 ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
 LDLIBS   = -lflint -lmpfr -lgmp -llapacke -lopenblas -lm -lpthread
 
-LIB_SRC  = $(sort $(wildcard src/core/*.c src/perm/*.c src/liealg/*.c src/io/*.c src/free/*.c src/rep/*.c src/depth/*.c src/ssm/*.c src/plot/*.c src/doc/*.c))
+LIB_SRC  = $(sort $(wildcard src/core/*.c src/perm/*.c src/liealg/*.c src/io/*.c src/free/*.c src/rep/*.c src/depth/*.c src/ssm/*.c src/plot/*.c src/doc/*.c src/write/*.c))
 CLI_SRC  = $(sort $(wildcard src/cli/*.c))
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)

@@ -15,4 +15,5 @@
 #include "lietool/ssm.h"
 #include "lietool/plot.h"
 #include "lietool/doc.h"
+#include "lietool/write.h"
 #endif
