@@ -17,8 +17,9 @@
    - diag-positive: Sarrof, Veitsman and Hahn 2024: finite-precision SSMs
      with non-negative gates recognise star-free languages only, and the
      word problem of a non-trivial group is not star-free (its syntactic
-     monoid contains the group; Schutzenberger 1965); Grazzi et al. 2025:
-     eigenvalues in [0,1] cannot do parity.
+     monoid contains the group; Schutzenberger 1965); Grazzi et al. 2025,
+     Theorem 1: finite-precision LRNNs whose transitions have only
+     non-negative eigenvalues cannot do parity.
    - diag-signed: Grazzi et al. 2025: a -1 eigenvalue does parity; counting
      modulo 3 needs non-real eigenvalues (non-triangular transitions), so
      an element of order 3 (3 | |G|, Cauchy) defeats every depth: a model
