@@ -91,6 +91,8 @@ void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long
    sigma(z), 2 sigma(z) - 1 or sigma(z) e^{i theta}. In double from the f32
    (or rounded) gates of the forward pass. */
 void lt_model_transition_norms(double *g, const lt_model_t M, const int *tokens, long T);
+/* Whether lt_model_transition_norms is defined for M's architecture. */
+int lt_model_has_transition_norms(const lt_model_t M);
 
 /* ---- evaluation on a word problem (src/ssm/eval.c) ---- */
 

@@ -10,16 +10,12 @@
 #include "lietool/io.h"
 #include "lietool/json.h"
 #include "lietool/checkpoint.h"
+#include "model_impl.h"
 
-#define MAX_DIM (1 << 20)
-#define MAX_LAYERS 4096
 
 /* ---- config.json ---- */
 
-typedef struct { const lt_json *root; const char *path; lt_err_struct *err; } cfg;
-
-/* An integer key in [lo, hi]; def < lo means required. */
-static int cfg_int(int *out, cfg *C, const char *key, long lo, long hi, long def)
+int lt_io_cfg_int(int *out, lt_io_cfg *C, const char *key, long lo, long hi, long def)
 {
     const lt_json *v = lt_json_get(C->root, key);
     long x;
@@ -38,7 +34,7 @@ static int cfg_int(int *out, cfg *C, const char *key, long lo, long hi, long def
     return 1;
 }
 
-static int cfg_bool(int *out, cfg *C, const char *key, int def)
+int lt_io_cfg_bool(int *out, lt_io_cfg *C, const char *key, int def)
 {
     const lt_json *v = lt_json_get(C->root, key);
     if (!v || v->type == LT_JSON_NULL) { *out = def; return 1; }
@@ -47,7 +43,7 @@ static int cfg_bool(int *out, cfg *C, const char *key, int def)
     return 1;
 }
 
-static int cfg_float(float *out, cfg *C, const char *key, double def)
+int lt_io_cfg_float(float *out, lt_io_cfg *C, const char *key, double def)
 {
     const lt_json *v = lt_json_get(C->root, key);
     if (!v || v->type == LT_JSON_NULL) { *out = (float)def; return 1; }
@@ -57,10 +53,7 @@ static int cfg_float(float *out, cfg *C, const char *key, double def)
     return 1;
 }
 
-/* Python's truth value of a JSON value, as transformers reads
-   tie_word_embeddings (getattr(config, "tie_word_embeddings", True)):
-   absent is def; null, false, 0, "" and empty containers are false. */
-static int truthy(const lt_json *v, int def)
+int lt_io_cfg_truthy(const lt_json *v, int def)
 {
     if (!v) return def;
     switch (v->type) {
@@ -73,7 +66,7 @@ static int truthy(const lt_json *v, int def)
 }
 
 /* torch_dtype (or transformers' newer "dtype"): the default precision */
-static int cfg_dtype(lt_model_t M, cfg *C)
+static int cfg_dtype(lt_model_t M, lt_io_cfg *C)
 {
     const lt_json *v = lt_json_get(C->root, "torch_dtype");
     if (!v) v = lt_json_get(C->root, "dtype");
@@ -94,7 +87,7 @@ static int cfg_dtype(lt_model_t M, cfg *C)
 }
 
 /* the Mamba mixer's derived sizes, shared by both Mamba layouts */
-static int mamba_check(lt_model_t M, cfg *C)
+static int mamba_check(lt_model_t M, lt_io_cfg *C)
 {
     if (M->tied && M->classes != M->vocab) {
         lt_err_set(C->err, LT_EINPUT, "%s: tied embeddings need n_classes (%d) = vocab_size (%d)", C->path, M->classes, M->vocab);
@@ -105,17 +98,17 @@ static int mamba_check(lt_model_t M, cfg *C)
 
 /* mamba_ssm's MambaConfig (mamba_ssm/models/config_mamba.py), as
    MambaLMHeadModel.save_pretrained writes it: no model_type. */
-static int mamba_ssm_config(lt_model_t M, cfg *C)
+static int mamba_ssm_config(lt_model_t M, lt_io_cfg *C)
 {
     const lt_json *root = C->root;
     int pad, dint, rms, sgn;
     M->arch = LT_ARCH_MAMBA;
     M->layout = LT_LAYOUT_MAMBA_SSM;
     M->eps = 1e-5f;                 /* create_block's norm_epsilon */
-    if (!(cfg_int(&M->vocab, C, "vocab_size", 1, MAX_DIM, 0) && cfg_int(&M->d_model, C, "d_model", 1, MAX_DIM, 0)
-          && cfg_int(&M->n_layers, C, "n_layer", 0, MAX_LAYERS, -1) && cfg_int(&dint, C, "d_intermediate", 0, MAX_DIM, 0)
-          && cfg_int(&pad, C, "pad_vocab_size_multiple", 1, 1 << 16, 8) && cfg_bool(&rms, C, "rms_norm", 1)
-          && cfg_bool(&M->residual_fp32, C, "residual_in_fp32", 1) && cfg_bool(&sgn, C, "signed_eigenvalues", 0)))
+    if (!(lt_io_cfg_int(&M->vocab, C, "vocab_size", 1, MAX_DIM, 0) && lt_io_cfg_int(&M->d_model, C, "d_model", 1, MAX_DIM, 0)
+          && lt_io_cfg_int(&M->n_layers, C, "n_layer", 0, MAX_LAYERS, -1) && lt_io_cfg_int(&dint, C, "d_intermediate", 0, MAX_DIM, 0)
+          && lt_io_cfg_int(&pad, C, "pad_vocab_size_multiple", 1, 1 << 16, 8) && lt_io_cfg_bool(&rms, C, "rms_norm", 1)
+          && lt_io_cfg_bool(&M->residual_fp32, C, "residual_in_fp32", 1) && lt_io_cfg_bool(&sgn, C, "signed_eigenvalues", 0)))
         return 0;
     if (dint != 0) { lt_err_set(C->err, LT_EINPUT, "%s: d_intermediate %d: blocks with an MLP are not supported", C->path, dint); return 0; }
     if (!rms) { lt_err_set(C->err, LT_EINPUT, "%s: rms_norm false: LayerNorm blocks are not supported", C->path); return 0; }
@@ -124,7 +117,7 @@ static int mamba_ssm_config(lt_model_t M, cfg *C)
         lt_err_set(C->err, LT_EINPUT, "%s: attn_layer_idx: attention layers are not supported", C->path);
         return 0;
     }
-    M->tied = truthy(lt_json_get(root, "tie_embeddings"), 1);
+    M->tied = lt_io_cfg_truthy(lt_json_get(root, "tie_embeddings"), 1);
     M->eig = sgn ? LT_EIG_SIGNED : LT_EIG_POSITIVE;
     M->vocab_rows = M->vocab % pad ? M->vocab + pad - M->vocab % pad : M->vocab;
     M->classes = M->vocab;
@@ -147,18 +140,78 @@ static int mamba_ssm_config(lt_model_t M, cfg *C)
         lt_free(t);
         return 0;
     }
-    cfg S = {sc, C->path, C->err};
+    lt_io_cfg S = {sc, C->path, C->err};
     int expand;
-    if (!(cfg_int(&M->d_state, &S, "d_state", 1, MAX_DIM, 16) && cfg_int(&M->conv_k, &S, "d_conv", 1, 64, 4)
-          && cfg_int(&expand, &S, "expand", 1, 64, 2) && cfg_bool(&M->use_conv_bias, &S, "conv_bias", 1)
-          && cfg_bool(&M->use_bias, &S, "bias", 0)))
+    if (!(lt_io_cfg_int(&M->d_state, &S, "d_state", 1, MAX_DIM, 16) && lt_io_cfg_int(&M->conv_k, &S, "d_conv", 1, 64, 4)
+          && lt_io_cfg_int(&expand, &S, "expand", 1, 64, 2) && lt_io_cfg_bool(&M->use_conv_bias, &S, "conv_bias", 1)
+          && lt_io_cfg_bool(&M->use_bias, &S, "bias", 0)))
         return 0;
     M->d_inner = expand * M->d_model;
     const lt_json *r = lt_json_get(sc, "dt_rank");
     if (!r || (r->type == LT_JSON_STRING && strcmp(r->str, "auto") == 0)) M->dt_rank = (M->d_model + 15) / 16;
-    else if (!cfg_int(&M->dt_rank, &S, "dt_rank", 1, MAX_DIM, 0)) return 0;
+    else if (!lt_io_cfg_int(&M->dt_rank, &S, "dt_rank", 1, MAX_DIM, 0)) return 0;
     return mamba_check(M, C);
 }
+
+/* lietool's own diagonal recurrence (scripts/train_wordproblem.py) */
+static int diag_config(lt_model_t M, lt_io_cfg *C)
+{
+    int ok = 1;
+    M->arch = LT_ARCH_DIAG;
+    M->layout = LT_LAYOUT_DIAG;
+    const lt_json *e = lt_json_get(C->root, "eigenvalues");
+    const char *es = e && e->type == LT_JSON_STRING ? e->str : e ? "" : "positive";
+    if (!strcmp(es, "positive")) M->eig = LT_EIG_POSITIVE;
+    else if (!strcmp(es, "signed")) M->eig = LT_EIG_SIGNED;
+    else if (!strcmp(es, "complex")) M->eig = LT_EIG_COMPLEX;
+    else { lt_err_set(C->err, LT_EINPUT, "%s: 'eigenvalues' must be \"positive\", \"signed\" or \"complex\"", C->path); ok = 0; }
+    ok = ok && lt_io_cfg_int(&M->vocab, C, "vocab_size", 1, MAX_DIM, 0) && lt_io_cfg_int(&M->d_model, C, "d_model", 1, MAX_DIM, 0)
+         && lt_io_cfg_int(&M->d_state, C, "d_state", 1, MAX_DIM, 0) && lt_io_cfg_int(&M->n_layers, C, "n_layers", 0, MAX_LAYERS, -1)
+         && lt_io_cfg_int(&M->d_mlp, C, "d_mlp", 0, MAX_DIM, -1) && lt_io_cfg_int(&M->classes, C, "n_classes", 1, MAX_DIM, 0)
+         && lt_io_cfg_float(&M->eps, C, "norm_eps", 1e-5);
+    M->vocab_rows = M->vocab;
+    return ok;
+}
+
+/* transformers' MambaConfig (models/mamba/configuration_mamba.py) */
+static int hf_mamba_config(lt_model_t M, lt_io_cfg *C)
+{
+    int ok;
+    M->arch = LT_ARCH_MAMBA;
+    M->layout = LT_LAYOUT_HF_MAMBA;
+    int expand, sgn;
+    ok = lt_io_cfg_int(&M->vocab, C, "vocab_size", 1, MAX_DIM, 0) && lt_io_cfg_int(&M->d_model, C, "hidden_size", 1, MAX_DIM, 0)
+         && lt_io_cfg_int(&M->d_state, C, "state_size", 1, MAX_DIM, 16) && lt_io_cfg_int(&M->n_layers, C, "num_hidden_layers", 0, MAX_LAYERS, -1)
+         && lt_io_cfg_int(&expand, C, "expand", 1, 64, 2) && lt_io_cfg_int(&M->conv_k, C, "conv_kernel", 1, 64, 4)
+         && lt_io_cfg_bool(&M->use_bias, C, "use_bias", 0) && lt_io_cfg_bool(&M->use_conv_bias, C, "use_conv_bias", 1)
+         && lt_io_cfg_bool(&sgn, C, "signed_eigenvalues", 0) && lt_io_cfg_bool(&M->residual_fp32, C, "residual_in_fp32", 1)
+         && lt_io_cfg_float(&M->eps, C, "layer_norm_epsilon", 1e-5);
+    /* PretrainedConfig pops tie_word_embeddings with default True, and
+       tie_weights ties when it is true in Python's sense */
+    M->tied = lt_io_cfg_truthy(lt_json_get(C->root, "tie_word_embeddings"), 1);
+    M->vocab_rows = M->vocab;
+    if (ok) {
+        M->eig = sgn ? LT_EIG_SIGNED : LT_EIG_POSITIVE;
+        ok = lt_io_cfg_int(&M->d_inner, C, "intermediate_size", 1, MAX_DIM, (long)expand * M->d_model);
+        const lt_json *r = lt_json_get(C->root, "time_step_rank");
+        if (ok && r && r->type == LT_JSON_STRING && strcmp(r->str, "auto") == 0) M->dt_rank = (M->d_model + 15) / 16;
+        else ok = ok && lt_io_cfg_int(&M->dt_rank, C, "time_step_rank", 1, MAX_DIM, (M->d_model + 15) / 16);
+        ok = ok && lt_io_cfg_int(&M->classes, C, "n_classes", 1, MAX_DIM, M->vocab);
+        const lt_json *a = lt_json_get(C->root, "hidden_act");
+        if (ok && a && (a->type != LT_JSON_STRING || strcmp(a->str, "silu"))) {
+            lt_err_set(C->err, LT_EINPUT, "%s: 'hidden_act' must be \"silu\"", C->path);
+            ok = 0;
+        }
+        ok = ok && mamba_check(M, C);
+    }
+    return ok;
+}
+
+/* The Hugging Face model_type values read, and their configs. */
+static const struct { const char *name; int (*config)(lt_model_t M, lt_io_cfg *C); } model_types[] = {
+    {"lietool-diag", diag_config},
+    {"mamba", hf_mamba_config},
+};
 
 static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
 {
@@ -179,7 +232,7 @@ static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
     lt_json *root = lt_json_parse_flags(text ? text : "", n, LT_JSON_NONFINITE, err);
     lt_free(text);
     if (!root) { lt_err_prefix(err, "%s", path); return LT_EINPUT; }
-    cfg C = {root, path, err};
+    lt_io_cfg C = {root, path, err};
     int ok = 1;
     const lt_json *mt = root->type == LT_JSON_OBJECT ? lt_json_get(root, "model_type") : NULL;
     M->residual_fp32 = 1;
@@ -189,52 +242,17 @@ static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
         lt_err_set(err, LT_EINPUT, "%s: no layout recognised: Hugging Face configs have 'model_type' (lietool-diag or mamba), "
                    "mamba_ssm's have 'd_model' and 'n_layer'", path);
         ok = 0;
-    } else if (strcmp(mt->str, "lietool-diag") == 0) {
-        M->arch = LT_ARCH_DIAG;
-        M->layout = LT_LAYOUT_DIAG;
-        const lt_json *e = lt_json_get(root, "eigenvalues");
-        const char *es = e && e->type == LT_JSON_STRING ? e->str : e ? "" : "positive";
-        if (!strcmp(es, "positive")) M->eig = LT_EIG_POSITIVE;
-        else if (!strcmp(es, "signed")) M->eig = LT_EIG_SIGNED;
-        else if (!strcmp(es, "complex")) M->eig = LT_EIG_COMPLEX;
-        else { lt_err_set(err, LT_EINPUT, "%s: 'eigenvalues' must be \"positive\", \"signed\" or \"complex\"", path); ok = 0; }
-        ok = ok && cfg_int(&M->vocab, &C, "vocab_size", 1, MAX_DIM, 0) && cfg_int(&M->d_model, &C, "d_model", 1, MAX_DIM, 0)
-             && cfg_int(&M->d_state, &C, "d_state", 1, MAX_DIM, 0) && cfg_int(&M->n_layers, &C, "n_layers", 0, MAX_LAYERS, -1)
-             && cfg_int(&M->d_mlp, &C, "d_mlp", 0, MAX_DIM, -1) && cfg_int(&M->classes, &C, "n_classes", 1, MAX_DIM, 0)
-             && cfg_float(&M->eps, &C, "norm_eps", 1e-5);
-        M->vocab_rows = M->vocab;
-    } else if (strcmp(mt->str, "mamba") == 0) {
-        /* transformers' MambaConfig (models/mamba/configuration_mamba.py) */
-        M->arch = LT_ARCH_MAMBA;
-        M->layout = LT_LAYOUT_HF_MAMBA;
-        int expand, sgn;
-        ok = cfg_int(&M->vocab, &C, "vocab_size", 1, MAX_DIM, 0) && cfg_int(&M->d_model, &C, "hidden_size", 1, MAX_DIM, 0)
-             && cfg_int(&M->d_state, &C, "state_size", 1, MAX_DIM, 16) && cfg_int(&M->n_layers, &C, "num_hidden_layers", 0, MAX_LAYERS, -1)
-             && cfg_int(&expand, &C, "expand", 1, 64, 2) && cfg_int(&M->conv_k, &C, "conv_kernel", 1, 64, 4)
-             && cfg_bool(&M->use_bias, &C, "use_bias", 0) && cfg_bool(&M->use_conv_bias, &C, "use_conv_bias", 1)
-             && cfg_bool(&sgn, &C, "signed_eigenvalues", 0) && cfg_bool(&M->residual_fp32, &C, "residual_in_fp32", 1)
-             && cfg_float(&M->eps, &C, "layer_norm_epsilon", 1e-5);
-        /* PretrainedConfig pops tie_word_embeddings with default True, and
-           tie_weights ties when it is true in Python's sense */
-        M->tied = truthy(lt_json_get(root, "tie_word_embeddings"), 1);
-        M->vocab_rows = M->vocab;
-        if (ok) {
-            M->eig = sgn ? LT_EIG_SIGNED : LT_EIG_POSITIVE;
-            ok = cfg_int(&M->d_inner, &C, "intermediate_size", 1, MAX_DIM, (long)expand * M->d_model);
-            const lt_json *r = lt_json_get(root, "time_step_rank");
-            if (ok && r && r->type == LT_JSON_STRING && strcmp(r->str, "auto") == 0) M->dt_rank = (M->d_model + 15) / 16;
-            else ok = ok && cfg_int(&M->dt_rank, &C, "time_step_rank", 1, MAX_DIM, (M->d_model + 15) / 16);
-            ok = ok && cfg_int(&M->classes, &C, "n_classes", 1, MAX_DIM, M->vocab);
-            const lt_json *a = lt_json_get(root, "hidden_act");
-            if (ok && a && (a->type != LT_JSON_STRING || strcmp(a->str, "silu"))) {
-                lt_err_set(err, LT_EINPUT, "%s: 'hidden_act' must be \"silu\"", path);
-                ok = 0;
-            }
-            ok = ok && mamba_check(M, &C);
-        }
     } else {
-        lt_err_set(err, LT_EINPUT, "%s: model_type '%.40s' is not lietool-diag or mamba", path, mt->str);
-        ok = 0;
+        int k, n = (int)(sizeof model_types / sizeof *model_types);
+        for (k = 0; k < n && strcmp(mt->str, model_types[k].name); k++) ;
+        if (k < n) ok = model_types[k].config(M, &C);
+        else {
+            char list[256] = "";
+            for (int i = 0, l = 0; i < n && l < (int)sizeof list; i++)
+                l += snprintf(list + l, sizeof list - (size_t)l, "%s%s", i ? (i + 1 < n ? ", " : " or ") : "", model_types[i].name);
+            lt_err_set(err, LT_EINPUT, "%s: model_type '%.40s' is not %s", path, mt->str, list);
+            ok = 0;
+        }
     }
     ok = ok && cfg_dtype(M, &C);
     lt_json_free(root);
@@ -243,7 +261,7 @@ static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
 
 /* ---- weights ---- */
 
-static float *weight(lt_model_t M, const lt_ckpt_t S, const char *name, int ndim,
+float *lt_io_model_weight(lt_model_t M, const lt_ckpt_t S, const char *name, int ndim,
                      int64_t d0, int64_t d1, int64_t d2, lt_status *st, lt_err_t err)
 {
     if (*st) return NULL;
@@ -258,7 +276,18 @@ static float *weight(lt_model_t M, const lt_ckpt_t S, const char *name, int ndim
     M->sizes = lt_realloc(M->sizes, (size_t)(M->nweights + 1) * sizeof *M->sizes);
     M->sizes[M->nweights] = (size_t)(d0 * (ndim > 1 ? d1 : 1) * (ndim > 2 ? d2 : 1));
     M->weights[M->nweights++] = w;
+    M->nparams = M->nweights;
     return w;
+}
+
+float *lt_io_model_array(lt_model_t M, size_t n)
+{
+    float *a = lt_malloc((n ? n : 1) * sizeof *a);
+    M->weights = lt_realloc(M->weights, (size_t)(M->nweights + 1) * sizeof *M->weights);
+    M->sizes = lt_realloc(M->sizes, (size_t)(M->nweights + 1) * sizeof *M->sizes);
+    M->sizes[M->nweights] = n;
+    M->weights[M->nweights++] = a;
+    return a;
 }
 
 static const struct { const char *embed, *expect; } layouts[] = {
@@ -294,6 +323,90 @@ static lt_status find_prefix(lt_model_t M, const lt_ckpt_t S, const char *file, 
                       S->n == 1 ? "" : "s", S->n ? list : "none");
 }
 
+/* ---- the weights of each architecture ---- */
+
+#define W(field, ndim, a, b, c, ...) do { snprintf(nm, sizeof nm, __VA_ARGS__); field = lt_io_model_weight(M, S, nm, ndim, a, b, c, &st, err); } while (0)
+
+static lt_status diag_weights(lt_model_t M, const lt_ckpt_t S, lt_err_t err)
+{
+    int D = M->d_model, N = M->d_state, L = M->n_layers, V = M->vocab_rows, K = M->classes;
+    lt_status st = LT_OK;
+    char nm[160];
+    int SN = M->eig == LT_EIG_COMPLEX ? 2 * N : N;
+    W(M->embed, 2, V, D, 0, "embed.weight");
+    for (int i = 0; i < L; i++) {
+        lt_model_layer *l = &M->layers[i];
+        W(l->norm, 1, D, 0, 0, "layers.%d.norm.weight", i);
+        W(l->a_w, 2, N, D, 0, "layers.%d.a_proj.weight", i);
+        W(l->a_b, 1, N, 0, 0, "layers.%d.a_proj.bias", i);
+        if (M->eig == LT_EIG_COMPLEX) {
+            W(l->th_w, 2, N, D, 0, "layers.%d.theta_proj.weight", i);
+            W(l->th_b, 1, N, 0, 0, "layers.%d.theta_proj.bias", i);
+        }
+        W(l->b_w, 2, SN, D, 0, "layers.%d.b_proj.weight", i);
+        W(l->b_b, 1, SN, 0, 0, "layers.%d.b_proj.bias", i);
+        W(l->out_w, 2, D, SN, 0, "layers.%d.out_proj.weight", i);
+        W(l->out_b, 1, D, 0, 0, "layers.%d.out_proj.bias", i);
+        if (M->d_mlp > 0) {
+            W(l->mlp_norm, 1, D, 0, 0, "layers.%d.mlp_norm.weight", i);
+            W(l->fc1_w, 2, M->d_mlp, D, 0, "layers.%d.mlp.fc1.weight", i);
+            W(l->fc1_b, 1, M->d_mlp, 0, 0, "layers.%d.mlp.fc1.bias", i);
+            W(l->fc2_w, 2, D, M->d_mlp, 0, "layers.%d.mlp.fc2.weight", i);
+            W(l->fc2_b, 1, D, 0, 0, "layers.%d.mlp.fc2.bias", i);
+        }
+    }
+    W(M->norm_f, 1, D, 0, 0, "norm_f.weight");
+    W(M->head_w, 2, K, D, 0, "head.weight");
+    W(M->head_b, 1, K, 0, 0, "head.bias");
+    return st;
+}
+
+static lt_status mamba_weights(lt_model_t M, const lt_ckpt_t S, lt_err_t err)
+{
+    int D = M->d_model, N = M->d_state, L = M->n_layers, V = M->vocab_rows, K = M->classes;
+    lt_status st = LT_OK;
+    char nm[160];
+    int Di = M->d_inner, R = M->dt_rank, ssm = M->layout == LT_LAYOUT_MAMBA_SSM;
+    snprintf(nm, sizeof nm, "%slm_head.weight", M->prefix);
+    int has_head = lt_ckpt_find(S, nm) != NULL;
+    /* mamba_ssm ties by making lm_head.weight and the embedding one
+       parameter; load_state_dict copies the file's tensors into it in
+       order, so the last one, lm_head.weight, is what both hold */
+    if (ssm && M->tied && has_head) W(M->embed, 2, V, D, 0, "lm_head.weight");
+    else W(M->embed, 2, V, D, 0, ssm ? "backbone.embedding.weight" : "backbone.embeddings.weight");
+    for (int i = 0; i < L; i++) {
+        lt_model_layer *l = &M->layers[i];
+        W(l->norm, 1, D, 0, 0, "backbone.layers.%d.norm.weight", i);
+        W(l->in_w, 2, 2 * (int64_t)Di, D, 0, "backbone.layers.%d.mixer.in_proj.weight", i);
+        if (M->use_bias) W(l->in_b, 1, 2 * (int64_t)Di, 0, 0, "backbone.layers.%d.mixer.in_proj.bias", i);
+        W(l->conv_w, 3, Di, 1, M->conv_k, "backbone.layers.%d.mixer.conv1d.weight", i);
+        if (M->use_conv_bias) W(l->conv_b, 1, Di, 0, 0, "backbone.layers.%d.mixer.conv1d.bias", i);
+        W(l->x_w, 2, R + 2 * (int64_t)N, Di, 0, "backbone.layers.%d.mixer.x_proj.weight", i);
+        W(l->dt_w, 2, Di, R, 0, "backbone.layers.%d.mixer.dt_proj.weight", i);
+        W(l->dt_b, 1, Di, 0, 0, "backbone.layers.%d.mixer.dt_proj.bias", i);
+        W(l->A_log, 2, Di, N, 0, "backbone.layers.%d.mixer.A_log", i);
+        W(l->D, 1, Di, 0, 0, "backbone.layers.%d.mixer.D", i);
+        W(l->mo_w, 2, D, Di, 0, "backbone.layers.%d.mixer.out_proj.weight", i);
+        if (M->use_bias) W(l->mo_b, 1, D, 0, 0, "backbone.layers.%d.mixer.out_proj.bias", i);
+    }
+    W(M->norm_f, 1, D, 0, 0, "backbone.norm_f.weight");
+    /* transformers: tied (tie_word_embeddings true) means lm_head is the
+       embedding, whatever lm_head.weight the file holds */
+    if (!M->tied) W(M->head_w, 2, ssm ? V : K, D, 0, "lm_head.weight");
+    else M->head_w = M->embed;
+    for (int i = 0; !st && i < L; i++) M->layers[i].A = lt_io_model_array(M, (size_t)M->d_inner * N);
+    return st;
+}
+#undef W
+
+static const struct {
+    lt_model_arch arch;
+    lt_status (*weights)(lt_model_t M, const lt_ckpt_t S, lt_err_t err);
+} arches[] = {
+    {LT_ARCH_DIAG, diag_weights},
+    {LT_ARCH_MAMBA, mamba_weights},
+};
+
 lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_compute compute, lt_err_t err)
 {
     lt_model_clear(M);
@@ -310,79 +423,10 @@ lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_
     M->file = S->file;
     snprintf(path, len, "%s/%s", dir, S->file);
     if ((st = find_prefix(M, S, path, err))) goto done;
-    int D = M->d_model, N = M->d_state, L = M->n_layers, V = M->vocab_rows, K = M->classes;
-    M->layers = lt_calloc((size_t)L + 1, sizeof *M->layers);
-    char nm[160];
-#define W(field, ndim, a, b, c, ...) do { snprintf(nm, sizeof nm, __VA_ARGS__); field = weight(M, S, nm, ndim, a, b, c, &st, err); } while (0)
-    if (M->arch == LT_ARCH_DIAG) {
-        int SN = M->eig == LT_EIG_COMPLEX ? 2 * N : N;
-        W(M->embed, 2, V, D, 0, "embed.weight");
-        for (int i = 0; i < L; i++) {
-            lt_model_layer *l = &M->layers[i];
-            W(l->norm, 1, D, 0, 0, "layers.%d.norm.weight", i);
-            W(l->a_w, 2, N, D, 0, "layers.%d.a_proj.weight", i);
-            W(l->a_b, 1, N, 0, 0, "layers.%d.a_proj.bias", i);
-            if (M->eig == LT_EIG_COMPLEX) {
-                W(l->th_w, 2, N, D, 0, "layers.%d.theta_proj.weight", i);
-                W(l->th_b, 1, N, 0, 0, "layers.%d.theta_proj.bias", i);
-            }
-            W(l->b_w, 2, SN, D, 0, "layers.%d.b_proj.weight", i);
-            W(l->b_b, 1, SN, 0, 0, "layers.%d.b_proj.bias", i);
-            W(l->out_w, 2, D, SN, 0, "layers.%d.out_proj.weight", i);
-            W(l->out_b, 1, D, 0, 0, "layers.%d.out_proj.bias", i);
-            if (M->d_mlp > 0) {
-                W(l->mlp_norm, 1, D, 0, 0, "layers.%d.mlp_norm.weight", i);
-                W(l->fc1_w, 2, M->d_mlp, D, 0, "layers.%d.mlp.fc1.weight", i);
-                W(l->fc1_b, 1, M->d_mlp, 0, 0, "layers.%d.mlp.fc1.bias", i);
-                W(l->fc2_w, 2, D, M->d_mlp, 0, "layers.%d.mlp.fc2.weight", i);
-                W(l->fc2_b, 1, D, 0, 0, "layers.%d.mlp.fc2.bias", i);
-            }
-        }
-        W(M->norm_f, 1, D, 0, 0, "norm_f.weight");
-        W(M->head_w, 2, K, D, 0, "head.weight");
-        W(M->head_b, 1, K, 0, 0, "head.bias");
-    } else {
-        int Di = M->d_inner, R = M->dt_rank, ssm = M->layout == LT_LAYOUT_MAMBA_SSM;
-        snprintf(nm, sizeof nm, "%slm_head.weight", M->prefix);
-        int has_head = lt_ckpt_find(S, nm) != NULL;
-        /* mamba_ssm ties by making lm_head.weight and the embedding one
-           parameter; load_state_dict copies the file's tensors into it in
-           order, so the last one, lm_head.weight, is what both hold */
-        if (ssm && M->tied && has_head) W(M->embed, 2, V, D, 0, "lm_head.weight");
-        else W(M->embed, 2, V, D, 0, ssm ? "backbone.embedding.weight" : "backbone.embeddings.weight");
-        for (int i = 0; i < L; i++) {
-            lt_model_layer *l = &M->layers[i];
-            W(l->norm, 1, D, 0, 0, "backbone.layers.%d.norm.weight", i);
-            W(l->in_w, 2, 2 * (int64_t)Di, D, 0, "backbone.layers.%d.mixer.in_proj.weight", i);
-            if (M->use_bias) W(l->in_b, 1, 2 * (int64_t)Di, 0, 0, "backbone.layers.%d.mixer.in_proj.bias", i);
-            W(l->conv_w, 3, Di, 1, M->conv_k, "backbone.layers.%d.mixer.conv1d.weight", i);
-            if (M->use_conv_bias) W(l->conv_b, 1, Di, 0, 0, "backbone.layers.%d.mixer.conv1d.bias", i);
-            W(l->x_w, 2, R + 2 * (int64_t)N, Di, 0, "backbone.layers.%d.mixer.x_proj.weight", i);
-            W(l->dt_w, 2, Di, R, 0, "backbone.layers.%d.mixer.dt_proj.weight", i);
-            W(l->dt_b, 1, Di, 0, 0, "backbone.layers.%d.mixer.dt_proj.bias", i);
-            W(l->A_log, 2, Di, N, 0, "backbone.layers.%d.mixer.A_log", i);
-            W(l->D, 1, Di, 0, 0, "backbone.layers.%d.mixer.D", i);
-            W(l->mo_w, 2, D, Di, 0, "backbone.layers.%d.mixer.out_proj.weight", i);
-            if (M->use_bias) W(l->mo_b, 1, D, 0, 0, "backbone.layers.%d.mixer.out_proj.bias", i);
-        }
-        W(M->norm_f, 1, D, 0, 0, "backbone.norm_f.weight");
-        /* transformers: tied (tie_word_embeddings true) means lm_head is the
-           embedding, whatever lm_head.weight the file holds */
-        if (!M->tied) W(M->head_w, 2, ssm ? V : K, D, 0, "lm_head.weight");
-        else M->head_w = M->embed;
-    }
-#undef W
+    M->layers = lt_calloc((size_t)M->n_layers + 1, sizeof *M->layers);
+    for (int i = 0; i < (int)(sizeof arches / sizeof *arches); i++)
+        if (arches[i].arch == M->arch) st = arches[i].weights(M, S, err);
     if (st) { lt_err_prefix(err, "%s", path); goto done; }    /* a weight's name or shape */
-    M->nparams = M->nweights;
-    if (M->arch == LT_ARCH_MAMBA)
-        for (int i = 0; i < L; i++) {
-            size_t n = (size_t)M->d_inner * N;
-            M->layers[i].A = lt_malloc((n ? n : 1) * sizeof(float));
-            M->weights = lt_realloc(M->weights, (size_t)(M->nweights + 1) * sizeof *M->weights);
-            M->sizes = lt_realloc(M->sizes, (size_t)(M->nweights + 1) * sizeof *M->sizes);
-            M->sizes[M->nweights] = n;
-            M->weights[M->nweights++] = M->layers[i].A;
-        }
     lt_model_set_compute(M, compute == LT_COMPUTE_CONFIG ? M->config_compute : compute);
 done:
     lt_ckpt_clear(S);

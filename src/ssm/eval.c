@@ -69,13 +69,6 @@ lt_status lt_words_generate(lt_words_t W, const lt_cayley_t C, long len, long sa
     return st;
 }
 
-void lt_model_family(lt_arch *a, const lt_model_t M)
-{
-    a->householders = 0;
-    a->kind = M->eig == LT_EIG_POSITIVE ? LT_FAM_DIAG_POSITIVE : M->eig == LT_EIG_SIGNED ? LT_FAM_DIAG_SIGNED
-                                                                                         : LT_FAM_DIAG_COMPLEX;
-}
-
 void lt_ssm_eval_init(lt_ssm_eval_t R)
 {
     memset(R, 0, sizeof *R);

@@ -1,0 +1,38 @@
+/* Private to the model readers (src/io/model*.c): config.json's keys read
+   with their ranges, and the weights taken by name and shape. An
+   architecture's reader supplies a config function (model_types[] in
+   model.c) and a weights function (arches[]). */
+#ifndef LT_IO_MODEL_IMPL_H
+#define LT_IO_MODEL_IMPL_H
+#include <stdint.h>
+#include "lietool/json.h"
+#include "lietool/model.h"
+#include "lietool/checkpoint.h"
+
+#define MAX_DIM (1 << 20)
+#define MAX_LAYERS 4096
+
+/* config.json (root) under its path, and where a failure goes */
+typedef struct { const lt_json *root; const char *path; lt_err_struct *err; } lt_io_cfg;
+
+/* An integer key in [lo, hi] (def < lo: required), a boolean, a number in
+   (0, 1): 1, or 0 with C->err set naming the key. Absent or null keys
+   take def. */
+int lt_io_cfg_int(int *out, lt_io_cfg *C, const char *key, long lo, long hi, long def);
+int lt_io_cfg_bool(int *out, lt_io_cfg *C, const char *key, int def);
+int lt_io_cfg_float(float *out, lt_io_cfg *C, const char *key, double def);
+/* Python's truth value of a JSON value, as transformers reads
+   tie_word_embeddings (getattr(config, "tie_word_embeddings", True)):
+   absent is def; null, false, 0, "" and empty containers are false. */
+int lt_io_cfg_truthy(const lt_json *v, int def);
+
+/* The tensor M->prefix + name, of ndim dimensions d0 x d1 x d2, as f32
+   (owned by M; a parameter that the compute precision rounds). Does
+   nothing once *st is set; sets *st (err naming the tensor) when it is
+   missing or of another shape. */
+float *lt_io_model_weight(lt_model_t M, const lt_ckpt_t S, const char *name, int ndim, int64_t d0, int64_t d1,
+                          int64_t d2, lt_status *st, lt_err_t err);
+/* n floats owned by M, derived from the parameters after rounding (Mamba's
+   A): only after every lt_io_model_weight. */
+float *lt_io_model_array(lt_model_t M, size_t n);
+#endif
