@@ -1,0 +1,14 @@
+"""The model zoo's architectures, one module each (scripts/zoo_reference.py).
+
+Each module defines:
+  MODEL_TYPES    the config.json model_type values it writes and reads
+  add_args(p)    its options of `zoo_reference.py make` (argparse parser p)
+  make(a, rn)    a tiny random model for the options a: (config, state
+                 dict of float32 tensors named as the real library names
+                 them); rn(*shape, scale=) draws seeded normal tensors
+  forward(cfg, sd, tokens)
+                 the logits (T, classes) in float64 NumPy, written from the
+                 library's published formulas (sd: name -> float64 array,
+                 without any prefix) -- the reference lietool's C forward
+                 pass is checked against; it shares no code with it.
+"""

@@ -1,0 +1,121 @@
+#!/usr/bin/python3
+"""Checkpoints of the model zoo written the way flash-linear-attention (FLA)
+and transformers write them, and a float64 NumPy forward pass that is not
+lietool's, for tests/check-zoo.sh. One module per architecture in
+scripts/zoo/ (see its __init__.py).
+
+  make DIR --arch MODEL_TYPE [--format safetensors|sharded|torch|sharded-torch]
+       [--prefix P] [--dtype float32|bfloat16|float16] [--seed S]
+       [--vocab V] [--layers L] [architecture options]
+      a tiny random model: config.json as the library's config class
+      writes it (model_type MODEL_TYPE, with lietool's key n_classes when
+      the head is narrower than the vocabulary) and the weights in the
+      format (scripts/ckpt_reference.py's writers).
+  compare DIR LOGITS [--bos ID] [--offset N] [--tol X]
+      reads the words of `lietool ssm eval --logits LOGITS`, runs them
+      through the module's float64 forward pass and exits 1 when a logit
+      differs by more than --tol (1e-5; weights stored in bf16/f16 are read
+      exactly, the arithmetic stays float64, so use --compute f32).
+
+Needs python3-torch (for torch.save) and python3-numpy.
+"""
+import argparse
+import importlib
+import json
+import os
+import pkgutil
+import sys
+from collections import OrderedDict
+
+import numpy as np
+import torch
+
+import ckpt_reference as C
+import zoo
+
+MODULES = {}
+for _m in pkgutil.iter_modules(zoo.__path__):
+    mod = importlib.import_module("zoo." + _m.name)
+    for t in mod.MODEL_TYPES:
+        MODULES[t] = mod
+
+DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
+
+
+def make(a):
+    g = torch.Generator().manual_seed(a.seed)
+
+    def rn(*s, scale=0.3):
+        return torch.randn(*s, generator=g, dtype=torch.float64).mul(scale).float()
+
+    cfg, sd = MODULES[a.arch].make(a, rn)
+    cfg["torch_dtype"] = a.dtype
+    sd = OrderedDict((a.prefix + k, v.to(DTYPES[a.dtype])) for k, v in sd.items())
+    C.save(a.dir, cfg, sd, a.format)
+
+
+def load(dirname):
+    """config.json and the state dict as float64 NumPy arrays, the prefix in
+    front of the embedding's name taken off."""
+    with open(os.path.join(dirname, "config.json")) as f:
+        cfg = json.load(f)
+    sd = {}
+    for fn in sorted(os.listdir(dirname)):
+        p = os.path.join(dirname, fn)
+        if fn.endswith(".safetensors"):
+            sd.update(C.read_safetensors(p))
+        elif fn.endswith(".bin"):
+            sd.update(torch.load(p, map_location="cpu"))
+    mod = MODULES[cfg["model_type"]]
+    emb = mod.EMBEDDING
+    prefix = next(k[: -len(emb)] for k in sd if k.endswith(emb))
+    sd = {k[len(prefix):]: v.double().numpy() for k, v in sd.items() if k.startswith(prefix)}
+    return cfg, sd, mod
+
+
+def compare(a):
+    cfg, sd, mod = load(a.dir)
+    classes, words = C.read_logits(a.logits)
+    worst = 0.0
+    for inp, got in words:
+        toks = ([a.bos] if a.bos is not None else []) + [e + a.offset for e in inp]
+        want = mod.forward(cfg, sd, toks)
+        if want.shape[1] != classes:
+            print(f"classes: lietool {classes}, reference {want.shape[1]}")
+            return 1
+        if a.bos is not None:
+            want = want[1:]
+        worst = max(worst, float(np.abs(want - got.numpy()).max()))
+    print(f"max |lietool - reference| = {worst:.3g} over {len(words)} words")
+    return 0 if worst <= a.tol else 1
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    m = sub.add_parser("make")
+    m.add_argument("dir")
+    m.add_argument("--arch", choices=sorted(MODULES), required=True)
+    m.add_argument("--format", choices=C.FORMATS, default="safetensors")
+    m.add_argument("--prefix", default="")
+    m.add_argument("--dtype", choices=sorted(DTYPES), default="float32")
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--vocab", type=int, default=11)
+    m.add_argument("--layers", type=int, default=2)
+    for mod in dict.fromkeys(MODULES.values()):
+        mod.add_args(m)
+    c = sub.add_parser("compare")
+    c.add_argument("dir")
+    c.add_argument("logits")
+    c.add_argument("--bos", type=int)
+    c.add_argument("--offset", type=int, default=0)
+    c.add_argument("--tol", type=float, default=1e-5)
+    a = ap.parse_args()
+    if a.cmd == "make":
+        make(a)
+        return 0
+    return compare(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
