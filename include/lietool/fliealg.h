@@ -179,4 +179,10 @@ void lt_fliealg_profile_clear(lt_fliealg_profile_t P);
 lt_status lt_fliealg_profile(lt_fliealg_profile_t P, const lt_fliealg_t L, unsigned parts, double tol,
                              lt_rank_log_t log, lt_err_t err);
 
+/* The principal real logarithm L of the real n x n matrix X (row-major),
+   by its eigendecomposition. LT_ENUMERIC when none exists (an eigenvalue 0,
+   or real and negative), when X is not reliably diagonalisable, or an entry
+   is not finite. */
+lt_status lt_fliealg_real_log(double *L, const double *X, slong n, lt_err_t err);
+
 #endif

@@ -250,6 +250,10 @@ int cli_float_center(cli_opts *o, cli_object *X);
 int cli_float_dimension(cli_opts *o, cli_object *X);
 int cli_float_killing(cli_opts *o, cli_object *X);
 int cli_float_info(cli_opts *o, cli_object *X);
+/* The profile P's rows (as info --float), the rank decisions of log
+   (unless -q), the end of d: the exit status (CLI_NUMERIC when a decision
+   is ambiguous). */
+int cli_float_profile_put(struct lt_doc *d, const lt_fliealg_profile_t P, const cli_opts *o, const lt_rank_log_t log);
 /* Lie-only commands: what 0 dimension, 1 killing, 2 radical, 3 closure. */
 int cli_lie_cmd(int argc, char **argv, const lt_cmd *self, int what);
 /* Starts a command's JSON object (lietool(1), JSON): the keys "object"
@@ -288,6 +292,9 @@ int cli_cayley(lt_cayley_t C, const char *spec, lt_convention conv, const cli_op
 extern const cli_decl cli_ssm_rotation_decl, cli_ssm_eval_decl, cli_ssm_sweep_decl;
 int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self);
 int cli_ssm_eval(int argc, char **argv, const lt_cmd *self);
+/* ssm lie (src/cli/ssm_lie.c) */
+extern const cli_decl cli_ssm_lie_decl;
+int cli_ssm_lie(int argc, char **argv, const lt_cmd *self);
 int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self);
 
 /* Predicate commands: key is "abelian", "nilpotent", "solvable" or "perfect". */

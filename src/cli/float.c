@@ -82,19 +82,19 @@ int cli_float_begin(lt_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *
     return -1;
 }
 
-int cli_float_end(lt_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X, int pred)
+/* The rank decisions (unless -q), the end of the document, and the exit
+   status: CLI_NUMERIC when a decision is ambiguous (said on stderr). */
+static int finish(lt_doc *d, const cli_opts *o, const lt_rank_log_struct *log, int r)
 {
-    const lt_rank_log_struct *log = X->log;
-    int r = pred == 0 ? CLI_NO : CLI_OK;
-    if (o->json || !o->quiet) put_log(d, X->log);
+    if (o->json || !o->quiet) put_log(d, log);
     lt_doc_end(d, NULL);
-    if (lt_rank_log_num_ambiguous(X->log)) {
+    if (lt_rank_log_num_ambiguous(log)) {
         fprintf(stderr, "lietool: %ld rank decision(s) are numerically ambiguous at --tol %g: the answer is not reliable\n",
-                (long)lt_rank_log_num_ambiguous(X->log), o->tol);
+                (long)lt_rank_log_num_ambiguous(log), o->tol);
         int noise = 0;
         for (slong i = 0; i < log->n_decisions; i++) {
-            const lt_rank_decision *d = log->d + i;
-            noise |= d->ambiguous && d->sigma_last > 0 && d->sigma_last < 100 * DBL_EPSILON * d->s_max;
+            const lt_rank_decision *e = log->d + i;
+            noise |= e->ambiguous && e->sigma_last > 0 && e->sigma_last < 100 * DBL_EPSILON * e->s_max;
         }
         if (noise)
             fprintf(stderr, "lietool: a kept singular value is within 100 x round-off (%.1e x scale) of 0: "
@@ -102,6 +102,12 @@ int cli_float_end(lt_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X,
                     DBL_EPSILON, o->tol);
         r = CLI_NUMERIC;
     }
+    return r;
+}
+
+int cli_float_end(lt_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X, int pred)
+{
+    int r = finish(d, o, X->log, pred == 0 ? CLI_NO : CLI_OK);
     lt_fliealg_profile_clear(P);
     return r;
 }
@@ -151,13 +157,8 @@ int cli_float_killing(cli_opts *o, cli_object *X)
     return one_number(o, X, LT_FLIEALG_PROFILE_KILLING, "rank|killing_rank");
 }
 
-int cli_float_info(cli_opts *o, cli_object *X)
+int cli_float_profile_put(lt_doc *d, const lt_fliealg_profile_t P, const cli_opts *o, const lt_rank_log_t log)
 {
-    lt_fliealg_profile_t P;
-    lt_doc D, *d = &D;
-    int r = cli_float_begin(d, P, o, X, LT_FLIEALG_PROFILE_ALL);
-    if (r >= 0) return r;
-    if (!o->json) printf("%s (floating point, tol %g)\n", o->object, o->tol);
     lt_doc_long(d, "dimension|", (long)P->dim, NULL);
     lt_doc_bool(d, "|abelian", P->abelian);
     lt_doc_bool(d, "|nilpotent", P->nilpotent);
@@ -171,5 +172,17 @@ int cli_float_info(cli_opts *o, cli_object *X)
     lt_doc_long(d, "|nilpotency_class", P->nilpotent ? (long)P->lower_len - 1 : -1, "");
     lt_doc_long(d, "center dimension", (long)P->center_dim, NULL);
     lt_doc_long(d, "killing rank", (long)P->killing_rank, NULL);
-    return cli_float_end(d, P, o, X, -1);
+    return finish(d, o, log, CLI_OK);
+}
+
+int cli_float_info(cli_opts *o, cli_object *X)
+{
+    lt_fliealg_profile_t P;
+    lt_doc D, *d = &D;
+    int r = cli_float_begin(d, P, o, X, LT_FLIEALG_PROFILE_ALL);
+    if (r >= 0) return r;
+    if (!o->json) printf("%s (floating point, tol %g)\n", o->object, o->tol);
+    r = cli_float_profile_put(d, P, o, X->log);
+    lt_fliealg_profile_clear(P);
+    return r;
 }

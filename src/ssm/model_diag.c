@@ -101,5 +101,39 @@ static void diag_family(lt_arch *a, const lt_model_struct *M)
                                                                                          : LT_FAM_DIAG_COMPLEX;
 }
 
+static long diag_transition_size(const lt_model_struct *M)
+{
+    return M->eig == LT_EIG_COMPLEX ? 2L * M->d_state : M->d_state;
+}
+
+/* diag(a); complex: channel n's state is (h[n], h[N+n]) = (re, im), and
+   a = r e^{i theta} acts on it as the block [[r cos, -r sin], [r sin, r cos]] */
+static void diag_transitions(double *A, const lt_model_struct *M, int i, const float *X, long T, float *w)
+{
+    int D = M->d_model, N = M->d_state;
+    long n = diag_transition_size(M);
+    float *U = w, *ZA = U + (size_t)T * D, *TH = ZA + (size_t)T * N;
+    diag_gates(U, ZA, TH, X, M, &M->layers[i], T);
+    memset(A, 0, (size_t)T * n * n * sizeof *A);
+    for (long t = 0; t < T; t++) {
+        double *a = A + (size_t)t * n * n;
+        for (int c = 0; c < N; c++) {
+            double z = ZA[(size_t)t * N + c], r = 1 / (1 + exp(-z));
+            if (M->eig == LT_EIG_COMPLEX) {
+                double th = TH[(size_t)t * N + c];
+                a[c * n + c] = a[(N + c) * n + N + c] = r * cos(th);
+                a[c * n + N + c] = -r * sin(th);
+                a[(N + c) * n + c] = r * sin(th);
+            } else a[c * n + c] = M->eig == LT_EIG_SIGNED ? 2 * r - 1 : r;
+        }
+    }
+}
+
+static int diag_token_local(const lt_model_struct *M)
+{
+    (void)M;
+    return 1;
+}
+
 const lt_mdl_ops lt_mdl_diag = {"lietool-diag", diag_layer_name, diag_family, diag_work, diag_layer, diag_final, NULL,
-                                diag_norms};
+                                diag_norms, diag_transition_size, diag_transitions, diag_token_local};

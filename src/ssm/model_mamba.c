@@ -120,5 +120,37 @@ static void mamba_family(lt_arch *a, const lt_model_struct *M)
     a->kind = M->eig == LT_EIG_SIGNED ? LT_FAM_DIAG_SIGNED : LT_FAM_DIAG_POSITIVE;
 }
 
+static long mamba_transition_size(const lt_model_struct *M)
+{
+    return (long)M->d_inner * M->d_state;
+}
+
+/* diag(exp(dt_c A_cn)) over the state (c, n) at index c * d_state + n;
+   signed: 2 exp(dt A) - 1 */
+static void mamba_transitions(double *A, const lt_model_struct *M, int i, const float *X, long T, float *w)
+{
+    int D = M->d_model, N = M->d_state, Di = M->d_inner, R = M->dt_rank, P = R + 2 * N;
+    long n = mamba_transition_size(M);
+    const lt_model_layer *l = &M->layers[i];
+    float *U = w, *XZ = U + (size_t)T * D, *XC = XZ + (size_t)T * 2 * Di, *PP = XC + (size_t)T * Di, *DT = PP + (size_t)T * P;
+    mamba_steps(U, XZ, XC, PP, DT, X, M, l, T);
+    memset(A, 0, (size_t)T * n * n * sizeof *A);
+    for (long t = 0; t < T; t++)
+        for (int c = 0; c < Di; c++) {
+            double d = lt_mdl_rnd(M, lt_mdl_softplus(DT[(size_t)t * Di + c]));
+            for (int k = 0; k < N; k++) {
+                long j = (long)c * N + k;
+                double a = exp((double)l->A[j] * d);
+                A[(size_t)t * n * n + (size_t)j * n + j] = M->eig == LT_EIG_SIGNED ? 2 * a - 1 : a;
+            }
+        }
+}
+
+/* the convolution reads earlier tokens unless its kernel is one wide */
+static int mamba_token_local(const lt_model_struct *M)
+{
+    return M->conv_k == 1;
+}
+
 const lt_mdl_ops lt_mdl_mamba = {"mamba", mamba_layer_name, mamba_family, mamba_work, mamba_layer, mamba_final,
-                                 mamba_prepare, mamba_norms};
+                                 mamba_prepare, mamba_norms, mamba_transition_size, mamba_transitions, mamba_token_local};
