@@ -19,4 +19,52 @@
 
 /* ---- the simulator: cascade, drift, scan, evaluation, rotation ---- */
 
+#include "lietool/model.h"
+#include "lietool/rotation.h"
+
+/* The theory's writers that a simulator's result includes, given by the
+   caller: the verdict V on object (text lines after indent) and the rows
+   of the bound c(k). */
+typedef void (*lt_write_verdict_fn)(lt_doc *d, const lt_plan_verdict_struct *V, const char *object, const char *indent);
+typedef void (*lt_write_bound_fn)(lt_doc *d, lt_bound b);
+
+/* ssm cascade: the cascade K of the group spec (its table in convention
+   conv) and its accuracy Z on the words of P. */
+void lt_write_cascade(lt_doc *d, const char *spec, const lt_cascade_struct *K, lt_convention conv,
+                      const lt_cascade_accuracy_params *P, const lt_cascade_accuracy_struct *Z);
+/* ssm tables (JSON): K's lookup tables, its group's table in convention conv. */
+void lt_write_cascade_tables(lt_doc *d, const lt_cascade_struct *K, lt_convention conv);
+/* ssm drift: the first wrong positions Z of the groups names[0..Z->ngroups). */
+void lt_write_drift(lt_doc *d, const lt_cascade_drift_params *P, const lt_cascade_drift_result_struct *Z,
+                    const char *const *names);
+/* ssm scan: the sequential loop against the parallel scan. */
+void lt_write_scan(lt_doc *d, const lt_scan_compare_params *P, const lt_scan_compare_result *Z);
+/* ssm bench-diag and bench-cascade (the cascade K of the group spec): the timings. */
+void lt_write_bench_diag(lt_doc *d, const lt_bench_diag_params *P, const lt_bench_diag_result *Z);
+void lt_write_bench_cascade(lt_doc *d, const char *spec, const lt_cascade_struct *K, const lt_bench_cascade_params *P,
+                            const lt_bench_cascade_result *Z);
+
+/* The word problem a checkpoint is evaluated on (ssm eval, ssm sweep). */
+typedef struct {
+    const char *group;          /* the group as given */
+    long order;
+    long derived_length;        /* -1: not solvable */
+    long words, length;         /* sweep: the words' number and length */
+    const char *data;           /* the CSV file of the words, or NULL: generated from seed */
+    uint64_t seed;
+    double threshold;           /* of the longest prefix and the last position */
+    long bos;                   /* the token read before every word, or -1 */
+} lt_write_ssm_task;
+
+/* ssm eval: the model M in directory dir and its accuracies R on task T.
+   The caller adds the verdict. */
+void lt_write_ssm_eval(lt_doc *d, const char *dir, const lt_model_t M, const lt_ssm_eval_t R, const lt_write_ssm_task *T);
+/* ssm sweep: a row per model of S, V[i] the verdict of row i (JSON:
+   written by verdict into the row's record). */
+void lt_write_ssm_sweep(lt_doc *d, const lt_ssm_sweep_t S, lt_plan_verdict_struct *const *V, lt_write_verdict_fn verdict,
+                        const lt_write_ssm_task *T);
+
+/* ssm rotation: the rotation task run with P (its bound's rows written by bound). */
+void lt_write_rotation(lt_doc *d, const lt_rotation_params *P, const lt_rotation_result_t Z, lt_write_bound_fn bound);
+
 #endif

@@ -4,14 +4,12 @@
    (sequential and parallel scans compared), tables (the cascade's lookup
    tables as JSON), bench-diag and bench-cascade (timings for make bench),
    and rotation (src/cli/ssm_rotation.c). */
-#include <inttypes.h>
 #include <malloc.h>
-#include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
 #include "doc.h"
 #include "lietool/io.h"
 #include "lietool/ssm.h"
+#include "lietool/write.h"
 
 /* ---- options ---- */
 
@@ -189,143 +187,7 @@ static void group_close(ssm_group *G)
     lt_free(G->spec);
 }
 
-/* A JSON row: c integers as an array, or rows > 0 rows of them
-   (row-major) as an array of arrays. */
-static void doc_ints(lt_doc *d, const char *label, const int *v, long rows, long c)
-{
-    FILE *f = lt_doc_row(d, label);
-    if (!f) { lt_doc_row_end(d); return; }
-    if (rows) fputc('[', f);
-    for (long i = 0; i < (rows ? rows : 1); i++) {
-        fputs(i ? ", [" : "[", f);
-        for (long j = 0; j < c; j++) fprintf(f, j ? ", %d" : "%d", v[i * c + j]);
-        fputc(']', f);
-    }
-    if (rows) fputc(']', f);
-    lt_doc_row_end(d);
-}
-
-/* The head of a cascade's output: the order and convention (JSON), and
-   the rule of the prefix products ($...$: plain notation). */
-static const char *prefix_rule = "$p_t = x_1 x_2 ... x_t$, each token multiplying on the right";
-
-static void doc_cascade_head(lt_doc *d, const lt_cascade_struct *K, lt_convention conv)
-{
-    lt_doc_json(d, "|order", "\"%ld\"", K->n);
-    lt_doc_str(d, "|convention", lt_convention_name(conv), NULL);
-    lt_doc_prose(d, "|prefix_product", prefix_rule);
-}
-
 /* ---- ssm cascade ---- */
-
-/* The quotient of layer L as its cyclic factors, "C2 x C2" (1 when
-   trivial): a piece of prose (LaTeX: the product as mathematics). */
-static char *factors(const lt_cascade_layer *L, const lt_doc *d)
-{
-    lt_doc_buf b;
-    FILE *f = lt_doc_piece(&b, d);
-    char q[256] = "1";
-    for (int j = 0, n = 0; j < L->r && n < (int)sizeof q; j++)
-        n += snprintf(q + n, sizeof q - (size_t)n, "%sC%d", j ? " x " : "", L->m[j]);
-    if (b.tex) lt_tex_object(f, q);
-    else fputs(q, f);
-    return lt_doc_piece_end(&b);
-}
-
-/* A row of a fraction of the words, in text and LaTeX with their count. */
-static void doc_share(lt_doc *d, const char *label, double v, long k, long N, const char *what)
-{
-    lt_doc_row(d, label);
-    lt_doc_value(d, "%.6g", v);
-    lt_doc_text(d, NULL, " (%ld of %ld words%s)", k, N, what);
-    lt_doc_row_end(d);
-}
-
-static void cascade_put(const ssm_opts *s, const cli_opts *o, const char *spec, const lt_cascade_struct *K,
-                        const lt_cascade_accuracy_struct *Z)
-{
-    long T = Z->length, N = Z->samples;
-    int kd = K->k < K->derived_length ? K->k : K->derived_length;
-    const char *scan = s->parallel ? "parallel" : "sequential";
-    lt_doc D, *d = &D;
-    lt_doc_buf b;
-    FILE *f = lt_doc_piece(&b, NULL);
-    fprintf(f, " (order %ld), derived series ", K->n);
-    for (int i = 0; i < K->nterms; i++) fprintf(f, "%s%ld", i ? " > " : "", K->term_order[i]);
-    fprintf(f, ", derived length %d", K->derived_length);
-    char *after = lt_doc_piece_end(&b);
-    cli_doc_begin(d, o, spec, after);
-    free(after);
-    doc_cascade_head(d, K, s->conv);
-    if ((f = lt_doc_row(d, "|derived_series"))) {
-        for (int i = 0; i < K->nterms; i++) fprintf(f, "%s\"%ld\"", i ? ", " : "[", K->term_order[i]);
-        fputc(']', f);
-    }
-    lt_doc_row_end(d);
-    lt_doc_long(d, "|derived_length", K->derived_length, NULL);
-    lt_doc_long(d, "|layers", K->k, NULL);
-    lt_doc_say(d, "prefix products %s (convention %s, as 'lietool dataset generate')", prefix_rule,
-                lt_convention_name(s->conv));
-    lt_doc_list_begin(d, "layer");
-    for (int i = 0; i < K->k; i++) {
-        const lt_cascade_layer *L = &K->layer[i];
-        int a = i < kd ? i : kd, c = i + 1 < kd ? i + 1 : kd;
-        char q[48], *fac = factors(L, d), in[64] = "the token";
-        snprintf(q, sizeof q, "G%d/G%d", a, c);
-        if (i == 1) snprintf(in, sizeof in, "cocycle of the token and layer 1's state");
-        else if (i > 1) snprintf(in, sizeof in, "cocycle of the token and layers 1-%d's states", i);
-        int pad = 7 - (int)strlen(q);
-        lt_doc_say(d, "layer %d  $%s$%*s = $%s$, %d channel%s, input: %s", i + 1, q, pad > 0 ? pad : 0, "",
-                    fac, L->r, L->r == 1 ? "" : "s", in);
-        free(fac);
-        lt_doc_item_begin(d);
-        lt_doc_json(d, "|quotient_order", "\"%ld\"", L->qorder);
-        doc_ints(d, "|factors", L->m, 0, L->r);
-        lt_doc_long(d, "|channels", L->r, NULL);
-        lt_doc_item_end(d);
-    }
-    lt_doc_list_end(d);
-    long tracked = lt_cascade_tracked_order(K);
-    lt_doc_json(d, "|tracked_order", "\"%ld\"", tracked);
-    if (K->k < K->derived_length)
-        lt_doc_say(d, "%d layers of derived length %d: they track $G/G%d$ (order %ld) only; the readout takes the rest to be 1",
-                    K->k, K->derived_length, kd, tracked);
-    char levels[32] = "";
-    if (s->parallel) snprintf(levels, sizeof levels, " ($%d$ levels)", lt_scan_levels(T));
-    lt_doc_say(d, "precision %s, %s, %s scan%s", lt_prec_name(s->prec),
-                s->renorm ? "renormalised every step" : "no renormalisation", scan, levels);
-    lt_doc_str(d, "|precision", lt_prec_name(s->prec), NULL);
-    lt_doc_bool(d, "|renormalize", s->renorm);
-    lt_doc_str(d, "|scan", scan, NULL);
-    lt_doc_long(d, "|scan_levels", lt_scan_levels(T), NULL);
-    char seed[24];
-    snprintf(seed, sizeof seed, "%" PRIu64, s->seed);
-    lt_doc_say(d, "%ld word%s of length %ld, seed %s", N, N == 1 ? "" : "s", T, seed);
-    lt_doc_long(d, "|length", T, NULL);
-    lt_doc_long(d, "|samples", N, NULL);
-    lt_doc_str(d, "|seed", seed, NULL);
-    lt_doc_long(d, "|sequences_correct", Z->correct, NULL);
-    d->width = 24;
-    d->indent = "";
-    doc_share(d, "sequence accuracy", Z->sequence_accuracy, Z->correct, N, "");
-    lt_doc_bool(d, "|exact", Z->correct == N);
-    if (lt_doc_row(d, "first failing length") && Z->first_wrong) lt_doc_value(d, "%ld", Z->first_wrong);
-    else if (d->mode == LT_DOC_JSON) fputs("null", d->f);
-    else lt_doc_text(d, NULL, "none (exact through $%ld$)", T);
-    lt_doc_row_end(d);
-    lt_doc_double(d, "mean position accuracy", "%.6g", Z->mean_accuracy);
-    lt_doc_row(d, "accuracy at position|");
-    for (int i = 0; i < Z->nmarks; i++)
-        lt_doc_text(d, NULL, "%s$%ld$: $%.4g$", i ? " " : "", Z->mark[i], lt_cascade_accuracy_at(Z, Z->mark[i] - 1));
-    lt_doc_row_end(d);
-    char lbl[48] = "|sequence_accuracy_modulo_tracked";
-    if (K->k < K->derived_length) snprintf(lbl, sizeof lbl, "modulo G%d|sequence_accuracy_modulo_tracked", kd);
-    doc_share(d, lbl, Z->sequence_accuracy_mod, Z->correct_mod, N, " right at every position");
-    lt_doc_list_begin(d, "|position_accuracy");
-    for (long t = 0; d->mode == LT_DOC_JSON && t < T; t++) fprintf(lt_doc_elem(d), "%.6g", lt_cascade_accuracy_at(Z, t));
-    lt_doc_list_end(d);
-    lt_doc_end(d, NULL);
-}
 
 static int cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
 {
@@ -350,15 +212,15 @@ static int cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     lt_cascade_accuracy_t Z;
     lt_io_out_t csv = {{NULL, NULL, NULL}};
     lt_cascade_accuracy_init(Z);
+    lt_cascade_accuracy_params P = {.length = T, .samples = N, .seed = s->seed};
+    lt_scan_opts_init(&P.scan);
+    P.scan.prec = s->prec;
+    P.scan.renormalize = s->renorm;
+    P.scan.parallel = s->parallel;
+    P.scan.threads = s->threads;
     int r = group_open(&G, (int)s->layers, s->prec, s, o, self);
     if (r < 0) r = csv_open(csv, s->csv, o, self);
     if (r < 0) {
-        lt_cascade_accuracy_params P = {.length = T, .samples = N, .seed = s->seed};
-        lt_scan_opts_init(&P.scan);
-        P.scan.prec = s->prec;
-        P.scan.renormalize = s->renorm;
-        P.scan.parallel = s->parallel;
-        P.scan.threads = s->threads;
         lt_err_t err;
         lt_err_init(err);
         lt_status st = lt_cascade_accuracy_run(Z, G.K, &P, o->ctx, err);
@@ -366,7 +228,10 @@ static int cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
         if (st) r = cli_fail(err);
     }
     if (r < 0) {
-        cascade_put(s, o, G.spec, G.K, Z);
+        lt_doc d;
+        cli_doc_start(&d, o);
+        lt_write_cascade(&d, G.spec, G.K, s->conv, &P, Z);
+        lt_doc_end(&d, NULL);
         if (csv->f) lt_io_write_cascade_csv(csv->f, Z);
         r = 0;
     }
@@ -379,79 +244,6 @@ static int cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
 /* ---- ssm drift ---- */
 
 static const char *drift_groups[] = {"S3", "S4", "D8", "Q8", "A4", "C5 x A4", "UT(3,3)"};
-
-static void drift_put(const ssm_opts *s, const cli_opts *o, const lt_cascade_drift_params *P,
-                      const lt_cascade_drift_result_struct *Z, const char *const *names)
-{
-    long N = P->samples;
-    int np = P->nprec;
-    char seed[24], align[32] = "lrrr", b[64];
-    snprintf(seed, sizeof seed, "%" PRIu64, s->seed);
-    lt_doc D, *d = &D;
-    cli_doc_begin(d, o, NULL, NULL);
-    lt_doc_long(d, "|max_length", P->max_length, NULL);
-    lt_doc_long(d, "|samples", N, NULL);
-    lt_doc_str(d, "|seed", seed, NULL);
-    lt_doc_say(d, "first wrong position of the cascade's readout (f64 decoding), min / median over %ld word%s, seed %s;\n"
-                "'none' = right through --max-length %ld (in parentheses the largest phase error seen, radians;\n"
-                "$C_m$ decodes wrongly past $pi/m$); renorm = phases divided by their modulus every step",
-                N, N == 1 ? "" : "s", seed, P->max_length);
-    static const char *const head[] = {"group", "order", "layers", "channels"}, *const sep[] = {"", " ", " ", " "};
-    static const int width[] = {-9, 5, 6, 8};
-    for (int p = 0; p < 2 * np; p++) strcat(align, "l");
-    lt_doc_tab T;
-    lt_doc_tab_begin(&T, d, align);
-    for (int c = 0; c < 4; c++) lt_doc_tab_cell(&T, "%s%*s", sep[c], width[c], head[c]);
-    for (int p = 0; p < np; p++) {
-        snprintf(b, sizeof b, "%s renorm", lt_prec_name(P->prec[p]));
-        lt_doc_tab_cell(&T, "%s%*s", "  ", -17, lt_prec_name(P->prec[p]));
-        lt_doc_tab_cell(&T, "%s%*s", "  ", -17, b);
-    }
-    lt_doc_tab_row_end(&T);
-    lt_doc_list_begin(d, "groups");
-    for (int g = 0; g < Z->ngroups; g++) {
-        lt_doc_item_begin(d);
-        lt_doc_str(d, "|group", names[g], NULL);
-        lt_doc_json(d, "|order", "\"%ld\"", Z->order[g]);
-        lt_doc_long(d, "|layers", Z->layers[g], NULL);
-        lt_doc_long(d, "|channels", Z->channels[g], NULL);
-        char col[3][24];
-        snprintf(col[0], sizeof col[0], "%ld", Z->order[g]);
-        snprintf(col[1], sizeof col[1], "%d", Z->layers[g]);
-        snprintf(col[2], sizeof col[2], "%d", Z->channels[g]);
-        for (int c = 0; c < 4; c++) lt_doc_tab_cell(&T, "%s%*s", sep[c], width[c], c ? col[c - 1] : names[g]);
-        lt_doc_list_begin(d, "cells");
-        for (int p = 0; p < np; p++)
-            for (int rn = 0; rn < 2; rn++) {
-                long c = lt_cascade_drift_index(Z, g, p, rn);
-                const lt_cascade_drift *v = Z->runs + c * N;
-                const lt_cascade_drift_cell *cell = &Z->cells[c];
-                lt_doc_item_begin(d);
-                lt_doc_str(d, "|precision", lt_prec_name(P->prec[p]), NULL);
-                lt_doc_bool(d, "|renormalize", rn);
-                lt_doc_list_begin(d, "|first_wrong_by_sample");
-                for (long w = 0; d->mode == LT_DOC_JSON && w < N; w++)
-                    fprintf(lt_doc_elem(d), v[w].first_wrong ? "%ld" : "null", v[w].first_wrong);
-                lt_doc_list_end(d);
-                lt_doc_long(d, "|min", cell->min ? cell->min : -1, "");
-                lt_doc_long(d, "|median", cell->median ? cell->median : -1, "");
-                lt_doc_double(d, "|max_phase_error", "%.3g", cell->max_phase_error);
-                lt_doc_double(d, "|min_modulus", "%.9g", cell->min_modulus);
-                lt_doc_double(d, "|max_modulus", "%.9g", cell->max_modulus);
-                lt_doc_item_end(d);
-                if (!cell->min) snprintf(b, sizeof b, "none (%.1e)", cell->max_phase_error);
-                else if (!cell->median) snprintf(b, sizeof b, "%ld / none", cell->min);
-                else snprintf(b, sizeof b, "%ld / %ld", cell->min, cell->median);
-                lt_doc_tab_cell(&T, "%s%*s", "  ", -17, b);
-            }
-        lt_doc_list_end(d);
-        lt_doc_item_end(d);
-        lt_doc_tab_row_end(&T);
-    }
-    lt_doc_list_end(d);
-    lt_doc_tab_end(&T);
-    lt_doc_end(d, NULL);
-}
 
 static int drift(ssm_opts *s, cli_opts *o, const lt_cmd *self)
 {
@@ -472,7 +264,10 @@ static int drift(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     lt_err_init(err);
     if (r < 0 && lt_cascade_drift_run(Z, groups, ng, &P, o->ctx, err)) r = cli_fail(err);
     if (r < 0) {
-        drift_put(s, o, &P, Z, names);
+        lt_doc d;
+        cli_doc_start(&d, o);
+        lt_write_drift(&d, &P, Z, names);
+        lt_doc_end(&d, NULL);
         if (csv->f) lt_io_write_drift_csv(csv->f, Z, P.prec, names);
         r = 0;
     }
@@ -502,27 +297,10 @@ static int scan_cmd(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     lt_status st = lt_scan_compare(&Z, &P, o->ctx, err);
     if (st == LT_ELIMIT) lt_err_prefix(err, "ssm scan");
     if (st) return cli_fail(err);
-    lt_doc D, *d = &D;
-    cli_doc_begin(d, o, NULL, NULL);
-    lt_doc_say(d, "%s recurrence, %d channel%s, %ld steps, %s%s: sequential loop vs Blelloch scan ($%d$ levels)",
-                dense ? "dense real" : "diagonal complex", ch, ch == 1 ? "" : "s", T, lt_prec_name(s->prec),
-                s->renorm ? ", renormalised" : "", Z.levels);
-    lt_doc_say(d, "relative difference %.3g, %s the tolerance $%s$ = %.3g%s", Z.relative_difference,
-                Z.within ? "within" : "OUTSIDE",
-                s->renorm ? "4 (T + 2 levels + 1) u" : dense ? "4 (d + 2) (2 levels + 1) u" : "4 (1 + 2) (2 levels + 1) u",
-                Z.tolerance, Z.tolerance >= 1 ? " (vacuous at this precision)" : "");
-    lt_doc_str(d, "|kind", dense ? "dense" : "diag", NULL);
-    lt_doc_long(d, "|channels", ch, NULL);
-    lt_doc_long(d, "|length", T, NULL);
-    lt_doc_str(d, "|precision", lt_prec_name(s->prec), NULL);
-    lt_doc_bool(d, "|renormalize", s->renorm);
-    lt_doc_long(d, "|levels", Z.levels, NULL);
-    lt_doc_double(d, "|max_difference", "%.3g", Z.max_difference);
-    lt_doc_double(d, "|max_state", "%.6g", Z.max_state);
-    lt_doc_double(d, "|relative_difference", "%.3g", Z.relative_difference);
-    lt_doc_double(d, "|tolerance", "%.3g", Z.tolerance);
-    lt_doc_bool(d, "|within_tolerance", Z.within);
-    lt_doc_end(d, NULL);
+    lt_doc d;
+    cli_doc_start(&d, o);
+    lt_write_scan(&d, &P, &Z);
+    lt_doc_end(&d, NULL);
     return Z.within ? 0 : CLI_NUMERIC;
 }
 
@@ -534,36 +312,11 @@ static int tables(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     ssm_group G;
     int r = group_open(&G, (int)s->layers, s->prec, s, o, self);
     if (r < 0) {
-        const lt_cascade_struct *K = G.K;
-        long n = K->n;
-        lt_doc D, *d = &D;
-        FILE *f;
+        lt_doc d;
         o->json = 1;
-        cli_doc_begin(d, o, NULL, NULL);
-        doc_cascade_head(d, K, s->conv);
-        lt_doc_long(d, "|identity", K->identity, NULL);
-        doc_ints(d, "|table", K->table, n, n);
-        lt_doc_str(d, "|precision", lt_prec_name(s->prec), NULL);
-        lt_doc_list_begin(d, "layer");
-        for (int i = 0; i < K->k; i++) {
-            const lt_cascade_layer *L = &K->layer[i];
-            lt_doc_item_begin(d);
-            lt_doc_json(d, "|quotient_order", "\"%ld\"", L->qorder);
-            doc_ints(d, "|factors", L->m, 0, L->r);
-            lt_doc_list_begin(d, "|exponents");
-            for (long g = 0; g < n; g++) {
-                f = lt_doc_elem(d);
-                for (int j = 0; j < L->r; j++) fprintf(f, j ? ", %d" : "[%d", lt_cascade_exponent(L, g, j));
-                fputs(L->r ? "]" : "[]", f);
-            }
-            lt_doc_list_end(d);
-            doc_ints(d, "|code_to_coset", L->code_to_q, 0, L->qorder);
-            doc_ints(d, "|transversal", L->rep, 0, L->qorder);
-            doc_ints(d, "|cocycle", L->coc, L->qorder, n);
-            lt_doc_item_end(d);
-        }
-        lt_doc_list_end(d);
-        lt_doc_end(d, NULL);
+        cli_doc_start(&d, o);
+        lt_write_cascade_tables(&d, G.K, s->conv);
+        lt_doc_end(&d, NULL);
         r = 0;
     }
     group_close(&G);
@@ -572,16 +325,6 @@ static int tables(ssm_opts *s, cli_opts *o, const lt_cmd *self)
 
 /* ---- benchmarks (make bench) ---- */
 
-/* The rows that both benchmarks write: the scan and the timings. */
-static void doc_timing(lt_doc *d, const char *scan, double seconds, double cpu_seconds, double rate, double cpu_rate)
-{
-    lt_doc_str(d, "scan", scan, NULL);
-    lt_doc_double(d, "seconds", "%.6f", seconds);
-    lt_doc_double(d, "CPU seconds|cpu_seconds", "%.6f", cpu_seconds);
-    lt_doc_double(d, "tokens per second", "%.6g", rate);
-    lt_doc_double(d, "tokens per CPU second|tokens_per_cpu_second", "%.6g", cpu_rate);
-}
-
 static int bench_diag(ssm_opts *s, cli_opts *o)
 {
     lt_bench_diag_params P = {(int)s->channels, s->length, s->seed, s->parallel, s->threads};
@@ -589,14 +332,10 @@ static int bench_diag(ssm_opts *s, cli_opts *o)
     lt_err_t err;
     lt_err_init(err);
     if (lt_bench_diag(&Z, &P, err)) return cli_fail(err);
-    lt_doc D, *d = &D;
-    cli_doc_begin(d, o, NULL, "a token-driven diagonal layer, timed");
-    lt_doc_long(d, "channels", P.channels, NULL);
-    lt_doc_long(d, "length", P.length, NULL);
-    doc_timing(d, scans[s->scan].name, Z.seconds, Z.cpu_seconds, Z.tokens_per_second, Z.tokens_per_cpu_second);
-    lt_doc_double(d, "checksum", "%.17g", Z.checksum);
-    lt_doc_double(d, "final squared norm|final_norm2", "%.17g", Z.final_norm2);
-    lt_doc_end(d, NULL);
+    lt_doc d;
+    cli_doc_start(&d, o);
+    lt_write_bench_diag(&d, &P, &Z);
+    lt_doc_end(&d, NULL);
     return 0;
 }
 
@@ -616,14 +355,10 @@ static int bench_cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     lt_err_init(err);
     if (r < 0 && lt_bench_cascade(&Z, G.K, &P, err)) r = cli_fail(err);
     if (r < 0) {
-        lt_doc D, *d = &D;
-        cli_doc_begin(d, o, G.spec, ": its cascade, timed");
-        lt_doc_long(d, "layers", G.K->k, NULL);
-        lt_doc_long(d, "length", P.length, NULL);
-        lt_doc_long(d, "samples", P.samples, NULL);
-        doc_timing(d, scans_lockstep[s->scan].name, Z.seconds, Z.cpu_seconds, Z.tokens_per_second, Z.tokens_per_cpu_second);
-        lt_doc_long(d, "positions right", Z.positions_right, NULL);
-        lt_doc_end(d, NULL);
+        lt_doc d;
+        cli_doc_start(&d, o);
+        lt_write_bench_cascade(&d, G.spec, G.K, &P, &Z);
+        lt_doc_end(&d, NULL);
         r = 0;
     }
     group_close(&G);

@@ -2,8 +2,6 @@
    run on a word problem, its accuracies beside the depth layer's
    prediction for its depth and layer type. The architectures and file
    formats are in lietool-formats(5), TRAINED MODELS. */
-#include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 #include "doc.h"
@@ -14,6 +12,7 @@
 #include "lietool/model.h"
 #include "lietool/plot.h"
 #include "lietool/ssm.h"
+#include "lietool/write.h"
 
 /* ---- options, shared by eval and sweep ---- */
 
@@ -152,89 +151,11 @@ static lt_status ev_map(lt_token_map *map, const ev_opts *o, const lt_cayley_t C
     return LT_OK;
 }
 
-/* A text line's label ("model:"; LaTeX "model"), a row of text and LaTeX alone. */
-#define HEAD(d, l) ((d)->mode == LT_DOC_TEX ? l "|" : l ":|")
-
-/* "a of b" (JSON: a) */
-static void put_of(lt_doc *d, const char *label, long a, long b)
+/* The task of o for the writers (lietool/write.h). */
+static void ev_task(lt_write_ssm_task *T, const ev_opts *o, long order, long dl, long words)
 {
-    FILE *f = lt_doc_row(d, label);
-    if (f && d->mode == LT_DOC_JSON) fprintf(f, "%ld", a);
-    else if (f) fprintf(f, "%ld of %ld", a, b);
-    lt_doc_row_end(d);
-}
-
-/* An accuracy by position (acc: lt_ssm_eval_position_accuracy or
-   _prefix_accuracy): JSON an array, text eight a line, LaTeX a paragraph. */
-static void put_accs(lt_doc *d, const char *label, const lt_ssm_eval_t R, double (*acc)(const lt_ssm_eval_t, long))
-{
-    FILE *f = lt_doc_row(d, label);
-    int json = d->mode == LT_DOC_JSON;
-    for (long t = 0; f && t < R->max_length; t++) {
-        const char *sep = t == 0 ? (json ? "[" : "") : json ? ", " : t % 8 == 0 && d->mode == LT_DOC_TEXT ? "\n                             " : " ";
-        fprintf(f, json ? "%s%.6f" : "%s%.3f", sep, acc(R, t));
-    }
-    if (f && json) fputc(']', f);
-    lt_doc_row_end(d);
-}
-
-/* The result of ssm eval: the model, its checkpoint, the words and the
-   accuracies, then the theory's verdict. */
-static void ev_put(const ev_opts *o, const lt_model_t M, long order, long dl, const lt_ssm_eval_t R, const lt_plan_verdict_t V)
-{
-    lt_doc D, *d = &D;
-    const char *dir = o->dirs[0], *dtype = M->dtype ? M->dtype : "F32";
-    int json = o->json, tex = o->co.latex;
-    cli_doc_begin(d, &o->co, tex ? o->group : NULL, tex ? " word problem: a trained checkpoint" : NULL);
-    d->indent = "";
-    d->width = 0;
-    lt_doc_strf(d, HEAD(d, "model"), "%s (%s, %d %s layer%s, d_model %d, %s)", dir, lt_model_arch_name(M), M->n_layers,
-                 lt_model_layer_name(M), M->n_layers == 1 ? "" : "s", M->d_model, dtype);
-    lt_doc_str(d, "|model", dir, NULL);
-    lt_doc_str(d, "|architecture", lt_model_arch_name(M), NULL);
-    lt_doc_str(d, "|layer_type", lt_model_layer_name(M), NULL);
-    lt_doc_long(d, "|layers", M->n_layers, NULL);
-    lt_doc_long(d, "|d_model", M->d_model, NULL);
-    lt_doc_str(d, "|dtype", dtype, NULL);
-    lt_doc_str(d, "|group", o->group, NULL);
-    char cfg[48] = "", voc[96] = "", seed[32];
-    if (M->compute != M->config_compute) snprintf(cfg, sizeof cfg, " (the config's: %s)", lt_model_compute_name(M->config_compute));
-    if (M->vocab_rows != M->vocab)
-        snprintf(voc, sizeof voc, "; vocabulary %d padded to %d rows, argmax over %d", M->vocab, M->vocab_rows, M->classes);
-    lt_doc_strf(d, HEAD(d, "checkpoint"), "%s layout%s%s, %s (%s), compute %s%s%s", lt_model_layout_name(M),
-                 M->prefix[0] ? ", prefix " : "", M->prefix, M->file, M->format, lt_model_compute_name(M->compute), cfg, voc);
-    lt_doc_str(d, "|layout", lt_model_layout_name(M), NULL);
-    lt_doc_str(d, "|format", M->format, NULL);
-    lt_doc_str(d, "|compute", lt_model_compute_name(M->compute), NULL);
-    lt_doc_long(d, "|vocab_size", M->vocab, NULL);
-    lt_doc_long(d, "|vocab_rows", M->vocab_rows, NULL);
-    lt_doc_json(d, "|order", "\"%ld\"", order);
-    snprintf(seed, sizeof seed, "%" PRIu64, o->seed);
-    lt_doc_strf(d, HEAD(d, "words"), "%ld of %s (order %ld), up to length %ld, %s %s", R->words, o->group, order,
-                 R->max_length, o->data ? "from" : "seed", o->data ? o->data : seed);
-    lt_doc_long(d, "|words", R->words, NULL);
-    lt_doc_long(d, "|max_length", R->max_length, NULL);
-    d->indent = "  ";
-    d->width = 26;
-    const char *acc = json ? "%.6f" : "%.4f";
-    lt_doc_double(d, "token accuracy", acc, R->token_accuracy);
-    FILE *f = lt_doc_row(d, "sequence accuracy");
-    if (f) fprintf(f, acc, R->sequence_accuracy);
-    if (f && !json) fprintf(f, " (%ld of %ld)", R->correct_words, R->words);
-    lt_doc_row_end(d);
-    lt_doc_long(d, "|sequences_correct", R->correct_words, NULL);
-    char lab[64];
-    snprintf(lab, sizeof lab, "longest prefix >= %g%%|longest_prefix_90", 100 * o->threshold);
-    put_of(d, lab, R->longest_prefix, R->max_length);
-    put_accs(d, "accuracy by position|per_position_accuracy", R, lt_ssm_eval_position_accuracy);
-    put_accs(d, "|prefix_accuracy", R, lt_ssm_eval_prefix_accuracy);
-    snprintf(lab, sizeof lab, "last position >= %g%%|last_position_90", 100 * o->threshold);
-    put_of(d, lab, R->last_position, R->max_length);
-    lt_doc_double(d, "|threshold", "%g", o->threshold);
-    lt_doc_long(d, "|bos", o->bos, "");
-    lt_doc_long(d, "|derived_length", dl, "");
-    cli_verdict_after(d, V, o->group);
-    lt_doc_end(d, NULL);
+    *T = (lt_write_ssm_task){.group = o->group, .order = order, .derived_length = dl, .words = words, .length = o->length,
+                             .data = o->data, .seed = o->seed, .threshold = o->threshold, .bos = o->bos};
 }
 
 /* --predictions and --logits: the rows of one word, as the model saw it. */
@@ -290,7 +211,13 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     lt_arch fam;
     lt_model_family(&fam, M);
     if ((r = cli_verdict_group(V, o.group, &fam, M->n_layers, W->max_len, LT_BOUND_DEFAULT, &o.co)) >= 0) goto done;
-    ev_put(&o, M, C->n, d, R, V);
+    lt_write_ssm_task T;
+    ev_task(&T, &o, C->n, d, W->n);
+    lt_doc doc;
+    cli_doc_start(&doc, &o.co);
+    lt_write_ssm_eval(&doc, dir, M, R, &T);
+    cli_verdict_after(&doc, V, o.group);
+    lt_doc_end(&doc, NULL);
     r = 0;
 done:
     lt_token_map_clear(&map);
@@ -306,53 +233,6 @@ done:
 }
 
 /* ---- sweep ---- */
-
-/* The result of ssm sweep: a row per model (V[i]: its verdict at --length), JSON with the verdicts. */
-static void sweep_put(const ev_opts *o, long words, long dl, const lt_ssm_sweep_t S, lt_plan_verdict_struct *const *V)
-{
-    lt_doc D, *d = &D;
-    char after[96], tcol[32];
-    snprintf(after, sizeof after, ", %ld words of length %ld (seed %" PRIu64 ")", words, o->length, o->seed);
-    snprintf(tcol, sizeof tcol, "up to %ld", o->length);
-    cli_doc_begin(d, &o->co, o->group, after);
-    lt_doc_str(d, "|group", o->group, NULL);
-    lt_doc_long(d, "|derived_length", dl, "");
-    lt_doc_long(d, "|words", words, NULL);
-    lt_doc_long(d, "|length", o->length, NULL);
-    lt_doc_tab t;
-    lt_doc_tab_begin(&t, d, "rlrrrccl");
-    const char *head[] = {"depth", "layer type", "token acc", "seq acc", "prefix>=90%", "exact", tcol, "model"};
-    static const int width[] = {-6, -18, 9, 9, 12, 8, 10, 0};
-    for (int i = 0; i < 8; i++) lt_doc_tab_cell(&t, i == 7 ? "  %*s" : i ? " %*s" : "%*s", width[i], head[i]);
-    lt_doc_tab_row_end(&t);
-    lt_doc_list_begin(d, "models");
-    for (int i = 0; i < S->n; i++) {
-        const lt_ssm_sweep_row *r = &S->row[i];
-        lt_doc_item_begin(d);
-        lt_doc_str(d, "|model", r->name, NULL);
-        lt_doc_long(d, "|layers", r->layers, NULL);
-        lt_doc_str(d, "|layer_type", r->layer_type, NULL);
-        lt_doc_double(d, "|token_accuracy", "%.6f", r->token_accuracy);
-        lt_doc_double(d, "|sequence_accuracy", "%.6f", r->sequence_accuracy);
-        lt_doc_long(d, "|longest_prefix_90", r->longest_prefix, NULL);
-        if (d->mode == LT_DOC_JSON) cli_verdict_put(d, V[i], o->group, "");
-        lt_doc_item_end(d);
-        lt_doc_tab_cell(&t, "%-6d", r->layers);
-        lt_doc_tab_cell(&t, " %-18s", r->layer_type);
-        lt_doc_tab_cell(&t, " %9.4f", r->token_accuracy);
-        lt_doc_tab_cell(&t, " %9.4f", r->sequence_accuracy);
-        lt_doc_tab_cell(&t, " %12ld", r->longest_prefix);
-        lt_doc_tab_cell(&t, " %8s", cli_verdict_word(V[i]->exact));
-        lt_doc_tab_cell(&t, " %10s", cli_verdict_word(V[i]->suffices_T));
-        lt_doc_tab_cell(&t, "  %s", r->name);
-        lt_doc_tab_row_end(&t);
-    }
-    lt_doc_list_end(d);
-    lt_doc_tab_end(&t);
-    lt_doc_say(d, "exact: exact at every length; %s: suffices for words up to that length (yes, no, open: the theory's verdict,\n"
-                "as lietool plan --arch FAMILY --layers K --length %ld prints it with its sources)", tcol, o->length);
-    lt_doc_end(d, NULL);
-}
 
 int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
 {
@@ -391,7 +271,12 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
         if ((r = cli_verdict_group(V[i], o.group, &S->row[i].family, S->row[i].layers, o.length, LT_BOUND_DEFAULT, &o.co)) >= 0)
             goto done;
     }
-    sweep_put(&o, W->n, d, S, V);
+    lt_write_ssm_task T;
+    ev_task(&T, &o, C->n, d, W->n);
+    lt_doc doc;
+    cli_doc_start(&doc, &o.co);
+    lt_write_ssm_sweep(&doc, S, V, cli_verdict_put, &T);
+    lt_doc_end(&doc, NULL);
     r = 0;
     if (o.svg) {
         lt_plot_t F;

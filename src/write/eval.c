@@ -1,0 +1,138 @@
+/* The results of trained checkpoints (lietool/write.h): ssm eval and ssm sweep. */
+#include <inttypes.h>
+#include "lietool/write.h"
+
+/* A text line's label ("model:"; LaTeX "model"), a row of text and LaTeX alone. */
+#define HEAD(d, l) ((d)->mode == LT_DOC_TEX ? l "|" : l ":|")
+
+/* "a of b" (JSON: a) */
+static void put_of(lt_doc *d, const char *label, long a, long b)
+{
+    FILE *f = lt_doc_row(d, label);
+    if (f && d->mode == LT_DOC_JSON) fprintf(f, "%ld", a);
+    else if (f) fprintf(f, "%ld of %ld", a, b);
+    lt_doc_row_end(d);
+}
+
+/* An accuracy by position (acc: lt_ssm_eval_position_accuracy or
+   _prefix_accuracy): JSON an array, text eight a line, LaTeX a paragraph. */
+static void put_accs(lt_doc *d, const char *label, const lt_ssm_eval_t R, double (*acc)(const lt_ssm_eval_t, long))
+{
+    FILE *f = lt_doc_row(d, label);
+    int json = d->mode == LT_DOC_JSON;
+    for (long t = 0; f && t < R->max_length; t++) {
+        const char *sep = t == 0 ? (json ? "[" : "") : json ? ", " : t % 8 == 0 && d->mode == LT_DOC_TEXT ? "\n                             " : " ";
+        fprintf(f, json ? "%s%.6f" : "%s%.3f", sep, acc(R, t));
+    }
+    if (f && json) fputc(']', f);
+    lt_doc_row_end(d);
+}
+
+/* ---- ssm eval ---- */
+
+void lt_write_ssm_eval(lt_doc *d, const char *dir, const lt_model_t M, const lt_ssm_eval_t R, const lt_write_ssm_task *T)
+{
+    const char *dtype = M->dtype ? M->dtype : "F32";
+    int json = d->mode == LT_DOC_JSON, tex = d->mode == LT_DOC_TEX;
+    lt_doc_heading(d, tex ? T->group : NULL, tex ? " word problem: a trained checkpoint" : NULL);
+    d->indent = "";
+    d->width = 0;
+    lt_doc_strf(d, HEAD(d, "model"), "%s (%s, %d %s layer%s, d_model %d, %s)", dir, lt_model_arch_name(M), M->n_layers,
+                 lt_model_layer_name(M), M->n_layers == 1 ? "" : "s", M->d_model, dtype);
+    lt_doc_str(d, "|model", dir, NULL);
+    lt_doc_str(d, "|architecture", lt_model_arch_name(M), NULL);
+    lt_doc_str(d, "|layer_type", lt_model_layer_name(M), NULL);
+    lt_doc_long(d, "|layers", M->n_layers, NULL);
+    lt_doc_long(d, "|d_model", M->d_model, NULL);
+    lt_doc_str(d, "|dtype", dtype, NULL);
+    lt_doc_str(d, "|group", T->group, NULL);
+    char cfg[48] = "", voc[96] = "", seed[32];
+    if (M->compute != M->config_compute) snprintf(cfg, sizeof cfg, " (the config's: %s)", lt_model_compute_name(M->config_compute));
+    if (M->vocab_rows != M->vocab)
+        snprintf(voc, sizeof voc, "; vocabulary %d padded to %d rows, argmax over %d", M->vocab, M->vocab_rows, M->classes);
+    lt_doc_strf(d, HEAD(d, "checkpoint"), "%s layout%s%s, %s (%s), compute %s%s%s", lt_model_layout_name(M),
+                 M->prefix[0] ? ", prefix " : "", M->prefix, M->file, M->format, lt_model_compute_name(M->compute), cfg, voc);
+    lt_doc_str(d, "|layout", lt_model_layout_name(M), NULL);
+    lt_doc_str(d, "|format", M->format, NULL);
+    lt_doc_str(d, "|compute", lt_model_compute_name(M->compute), NULL);
+    lt_doc_long(d, "|vocab_size", M->vocab, NULL);
+    lt_doc_long(d, "|vocab_rows", M->vocab_rows, NULL);
+    lt_doc_json(d, "|order", "\"%ld\"", T->order);
+    snprintf(seed, sizeof seed, "%" PRIu64, T->seed);
+    lt_doc_strf(d, HEAD(d, "words"), "%ld of %s (order %ld), up to length %ld, %s %s", R->words, T->group, T->order,
+                 R->max_length, T->data ? "from" : "seed", T->data ? T->data : seed);
+    lt_doc_long(d, "|words", R->words, NULL);
+    lt_doc_long(d, "|max_length", R->max_length, NULL);
+    d->indent = "  ";
+    d->width = 26;
+    const char *acc = json ? "%.6f" : "%.4f";
+    lt_doc_double(d, "token accuracy", acc, R->token_accuracy);
+    FILE *f = lt_doc_row(d, "sequence accuracy");
+    if (f) fprintf(f, acc, R->sequence_accuracy);
+    if (f && !json) fprintf(f, " (%ld of %ld)", R->correct_words, R->words);
+    lt_doc_row_end(d);
+    lt_doc_long(d, "|sequences_correct", R->correct_words, NULL);
+    char lab[64];
+    snprintf(lab, sizeof lab, "longest prefix >= %g%%|longest_prefix_90", 100 * T->threshold);
+    put_of(d, lab, R->longest_prefix, R->max_length);
+    put_accs(d, "accuracy by position|per_position_accuracy", R, lt_ssm_eval_position_accuracy);
+    put_accs(d, "|prefix_accuracy", R, lt_ssm_eval_prefix_accuracy);
+    snprintf(lab, sizeof lab, "last position >= %g%%|last_position_90", 100 * T->threshold);
+    put_of(d, lab, R->last_position, R->max_length);
+    lt_doc_double(d, "|threshold", "%g", T->threshold);
+    lt_doc_long(d, "|bos", T->bos, "");
+    lt_doc_long(d, "|derived_length", T->derived_length, "");
+}
+
+/* ---- ssm sweep ---- */
+
+/* A yes/no/open answer of a verdict (1, 0, -1) as a word. */
+static const char *answer(int v)
+{
+    return v > 0 ? "yes" : v == 0 ? "no" : "open";
+}
+
+void lt_write_ssm_sweep(lt_doc *d, const lt_ssm_sweep_t S, lt_plan_verdict_struct *const *V, lt_write_verdict_fn verdict,
+                        const lt_write_ssm_task *T)
+{
+    char after[96], tcol[32];
+    snprintf(after, sizeof after, ", %ld words of length %ld (seed %" PRIu64 ")", T->words, T->length, T->seed);
+    snprintf(tcol, sizeof tcol, "up to %ld", T->length);
+    lt_doc_heading(d, T->group, after);
+    lt_doc_str(d, "|group", T->group, NULL);
+    lt_doc_long(d, "|derived_length", T->derived_length, "");
+    lt_doc_long(d, "|words", T->words, NULL);
+    lt_doc_long(d, "|length", T->length, NULL);
+    lt_doc_tab t;
+    lt_doc_tab_begin(&t, d, "rlrrrccl");
+    const char *head[] = {"depth", "layer type", "token acc", "seq acc", "prefix>=90%", "exact", tcol, "model"};
+    static const int width[] = {-6, -18, 9, 9, 12, 8, 10, 0};
+    for (int i = 0; i < 8; i++) lt_doc_tab_cell(&t, i == 7 ? "  %*s" : i ? " %*s" : "%*s", width[i], head[i]);
+    lt_doc_tab_row_end(&t);
+    lt_doc_list_begin(d, "models");
+    for (int i = 0; i < S->n; i++) {
+        const lt_ssm_sweep_row *r = &S->row[i];
+        lt_doc_item_begin(d);
+        lt_doc_str(d, "|model", r->name, NULL);
+        lt_doc_long(d, "|layers", r->layers, NULL);
+        lt_doc_str(d, "|layer_type", r->layer_type, NULL);
+        lt_doc_double(d, "|token_accuracy", "%.6f", r->token_accuracy);
+        lt_doc_double(d, "|sequence_accuracy", "%.6f", r->sequence_accuracy);
+        lt_doc_long(d, "|longest_prefix_90", r->longest_prefix, NULL);
+        if (d->mode == LT_DOC_JSON) verdict(d, V[i], T->group, "");
+        lt_doc_item_end(d);
+        lt_doc_tab_cell(&t, "%-6d", r->layers);
+        lt_doc_tab_cell(&t, " %-18s", r->layer_type);
+        lt_doc_tab_cell(&t, " %9.4f", r->token_accuracy);
+        lt_doc_tab_cell(&t, " %9.4f", r->sequence_accuracy);
+        lt_doc_tab_cell(&t, " %12ld", r->longest_prefix);
+        lt_doc_tab_cell(&t, " %8s", answer(V[i]->exact));
+        lt_doc_tab_cell(&t, " %10s", answer(V[i]->suffices_T));
+        lt_doc_tab_cell(&t, "  %s", r->name);
+        lt_doc_tab_row_end(&t);
+    }
+    lt_doc_list_end(d);
+    lt_doc_tab_end(&t);
+    lt_doc_say(d, "exact: exact at every length; %s: suffices for words up to that length (yes, no, open: the theory's verdict,\n"
+                "as lietool plan --arch FAMILY --layers K --length %ld prints it with its sources)", tcol, T->length);
+}
