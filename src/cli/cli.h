@@ -310,7 +310,4 @@ int cli_load_group(lt_pgrp_t G, const char *spec, cli_opts *o, const lt_cmd *sel
 typedef int (*cli_iso_print)(cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H,
                              lt_pgrp_iso_t R, const lt_cmd *self);
 int cli_isomorphic_with(int argc, char **argv, const lt_cmd *self, const cli_decl *d, cli_iso_print print);
-/* lietool explain isomorphic G H (src/cli/explain_iso.c), as the
-   subcommand d of explain. */
-int cli_explain_isomorphic(int argc, char **argv, const lt_cmd *self, const cli_decl *d);
 #endif

@@ -1,22 +1,15 @@
 /* lietool explain QUESTION OBJECT: the reasoning behind an answer, with
    witnesses the engine has checked before printing them (lietool/perm.h,
-   lietool/liealg.h). Questions: derived-series, lower-central-series,
-   solvable, nilpotent, perfect, abelian, min-depth; `explain isomorphic G
-   H`, the isomorphism or the invariant that differs (src/cli/explain_iso.c); and
-   `explain commutator translations|rotations`, the classic contrast
-   (src/cli/explain_rot.c). Each explanation is written once (explain.h):
-   prose and equations for text and LaTeX, "|key" rows for JSON. */
-#include <stdarg.h>
-#include <stdlib.h>
+   lietool/liealg.h), written by lt_write_explain_* (lietool/write.h).
+   Questions: derived-series, lower-central-series, solvable, nilpotent,
+   perfect, abelian, min-depth; `explain isomorphic G H`, the isomorphism
+   or the invariant that differs; and `explain commutator
+   translations|rotations`, the classic contrast (lt_free_contrast). */
 #include <string.h>
 #include "cli.h"
-#include "explain.h"
 #include "depth.h"
 #include "doc.h"
-#include "lietool/depth.h"
-#include "lietool/json.h"
-
-#define say lt_doc_say
+#include "lietool/write.h"
 
 typedef struct {
     cli_arch_opt arch;
@@ -37,502 +30,60 @@ static const cli_optdecl question_opts[] = {
     {0}
 };
 
-enum { Q_DERIVED, Q_LOWER, Q_SOLVABLE, Q_NILPOTENT, Q_PERFECT, Q_ABELIAN, Q_MINDEPTH };
-static const char *const questions[] = {
-    "derived-series", "lower-central-series", "solvable", "nilpotent", "perfect", "abelian", "min-depth",
-};
-#define NQ ((int)(sizeof questions / sizeof questions[0]))
-
-char *cli_ex_perm(const lt_doc *d, const int *p, int n)
-{
-    return d->mode == LT_DOC_TEX && lt_perm_is_one(p, n) ? lt_strdup("id") : lt_perm_str(p, n);
-}
-
-/* Starts the output of question q: JSON, the keys object, command and
-   question; LaTeX, the comment line (naming the question too). */
-static void begin(lt_doc *d, cli_opts *o, int q)
+/* Starts the output of a question: JSON, the keys object and command;
+   LaTeX, the comment line (naming the question too); the prose's @ is the
+   object. */
+static void begin(lt_doc *d, cli_opts *o)
 {
     o->pos--; o->npos++;
     cli_doc_begin(d, o, NULL, NULL);
     o->pos++; o->npos--;
     d->object = o->object;
-    lt_doc_str(d, "|question", questions[q], NULL);
 }
 
-/* s (malloc'd) with t appended, after ", " unless first. */
-static char *append(char *s, const char *t, int first)
+/* perfect: 0 yes, 1 no, or the exit status of a failure. */
+static int perfect(lt_doc *d, cli_opts *o, cli_object *X)
 {
-    s = lt_realloc(s, strlen(s) + strlen(t) + 3);
-    if (!first) strcat(s, ", ");
-    return strcat(s, t);
-}
-
-/* ---- groups ---- */
-
-/* The generators of G: JSON the list key; returned for the prose, "(1,2,3),
-   (1,2)" or "()" (malloc'd). */
-static char *gens(lt_doc *d, const char *key, const lt_pgrp_t G)
-{
-    char *s = lt_strdup(G->ngens ? "" : "()");
-    lt_doc_list_begin(d, key);
-    for (int i = 0; i < G->ngens; i++) {
-        char *p = cli_ex_perm(d, G->gens[i], G->n);
-        if (d->mode == LT_DOC_JSON) lt_json_put_string(lt_doc_elem(d), p);
-        s = append(s, p, i == 0);
-        lt_free(p);
-    }
-    lt_doc_list_end(d);
-    return s;
-}
-
-static void convention(lt_doc *d)
-{
-    say(d, "convention: $[a,b] = a^-1 b^-1 a b$; products act left to right, $i^(%s) = (i^a)^b$ (GAP)",
-        d->mode == LT_DOC_TEX ? "a b" : "ab");   /* LaTeX would read "ab" as one word */
-    lt_doc_open(d, "|convention");
-    lt_doc_str(d, "|commutator", "[a,b] = a^-1 b^-1 a b", NULL);
-    lt_doc_str(d, "|product", "left to right, i^(ab) = (i^a)^b (GAP)", NULL);
-    lt_doc_close(d);
-}
-
-/* The witness k of W as an equation, "[a, b] = c" (how 0), "c = [a, b]"
-   (1, 2) or "[a, b] = c != ()" (3), and as a JSON item {a, b, commutator}
-   ({generator, a, b}: 2). */
-static void witness(lt_doc *d, const lt_pwit_struct *W, int k, int how)
-{
-    char *a = cli_ex_perm(d, W->a[k], W->n), *b = cli_ex_perm(d, W->b[k], W->n), *c = cli_ex_perm(d, W->c[k], W->n);
-    if (how == 1 || how == 2) lt_doc_eq(d, "%s = [%s, %s]", c, a, b);
-    else lt_doc_eq(d, "[%s, %s] = %s%s", a, b, c, how < 3 ? "" : d->mode == LT_DOC_TEX ? " != id" : " != ()");
-    lt_doc_item_begin(d);
-    if (how == 2) lt_doc_str(d, "|generator", c, NULL);
-    lt_doc_str(d, "|a", a, NULL);
-    lt_doc_str(d, "|b", b, NULL);
-    if (how != 2) lt_doc_str(d, "|commutator", c, NULL);
-    lt_doc_item_end(d);
-    lt_free(a); lt_free(b); lt_free(c);
-}
-
-/* The witnesses of a term (how as for witness); JSON "generators" (the
-   commutators) and "witnesses", or (2) "as_commutators". */
-static void pwit(lt_doc *d, const lt_pwit_struct *W, int how)
-{
-    if (how != 2) lt_doc_list_begin(d, "|generators");
-    for (int k = 0; how != 2 && d->mode == LT_DOC_JSON && k < W->len; k++) {
-        char *c = lt_perm_str(W->c[k], W->n);
-        lt_json_put_string(lt_doc_elem(d), c);
-        lt_free(c);
-    }
-    if (how != 2) lt_doc_list_end(d);
-    lt_doc_list_begin(d, how == 2 ? "|as_commutators" : "|witnesses");
-    for (int k = 0; k < W->len; k++) witness(d, W, k, how);
-    lt_doc_list_end(d);
-}
-
-static int group_perfect(lt_doc *d, cli_opts *o, lt_pgrp_t G)
-{
+    int lie = X->is_lie, r;
+    lt_pgrp_perfect_witness_t P;
+    lt_liealg_perfect_witness_t R;
+    lt_pgrp_perfect_witness_init(P);
+    lt_liealg_perfect_witness_init(R);
     lt_err_t err;
     lt_err_init(err);
-    lt_pgrp_perfect_witness_t R;
-    lt_pgrp_perfect_witness_init(R);
-    if (lt_pgrp_perfect_witness(R, G, 200000, o->ctx, err)) {
-        lt_pgrp_perfect_witness_clear(R);
-        return cli_fail(err);
+    if (lie ? lt_liealg_perfect_witness(R, X->L, err) : lt_pgrp_perfect_witness(P, X->G, 200000, o->ctx, err)) r = cli_fail(err);
+    else {
+        begin(d, o);
+        if (lie) lt_write_explain_lie_perfect(d, R, X->L); else lt_write_explain_group_perfect(d, P, X->G);
+        r = lie ? !R->perfect : !P->perfect;
     }
-    begin(d, o, Q_PERFECT);
-    lt_doc_bool(d, "|answer", R->perfect);
-    if (!R->perfect) {
-        say(d, "no: $[@, @]$ has order $%Zd < %Zd$, so @ has the non-trivial abelian quotient $@/[@, @]$ of order %Zd",
-            R->derived->order, G->order, R->quotient_order);
-        lt_doc_mpz(d, "|order", G->order);
-        lt_doc_mpz(d, "|derived_subgroup_order", R->derived->order);
-        lt_doc_mpz(d, "|abelian_quotient_order", R->quotient_order);
-    } else {
-        say(d, "yes: $@ = [@, @]$");
-        convention(d);
-        lt_doc_mpz(d, "|order", G->order);
-        free(gens(d, "|generators", G));
-        if (lt_pgrp_is_trivial(G)) {
-            say(d, "(the trivial group)");
-            lt_doc_json(d, "|as_commutators", "[]");
-        } else {
-            /* each generator c = [a, b], or a generating set of such c */
-            say(d, R->as_commutators ? "each generator of @ is a commutator of two elements of @:" : "these commutators of two elements of @ generate @:");
-            if (!R->as_commutators) lt_doc_json(d, "|as_commutators", "null");
-            pwit(d, R->W, R->as_commutators ? 2 : 1);
-            say(d, "so @ has no non-trivial abelian quotient: an order-blind layer sees nothing of it.\n"
-                "This is the fact behind Barrington (1989): the word problem of a non-solvable group is NC1-complete.");
-            lt_doc_strs(d, "|sources", 1, (const char *[]){"Barrington 1989"});
-        }
-    }
-    int r = !R->perfect;
-    lt_pgrp_perfect_witness_clear(R);
+    lt_pgrp_perfect_witness_clear(P);
+    lt_liealg_perfect_witness_clear(R);
     return r;
 }
 
-static int group_abelian(lt_doc *d, cli_opts *o, lt_pgrp_t G)
+/* abelian: 0 yes, 1 no. */
+static int abelian(lt_doc *d, cli_opts *o, cli_object *X)
 {
-    lt_pgrp_abelian_witness_t R;
-    lt_pgrp_abelian_witness_init(R);
-    lt_pgrp_abelian_witness(R, G);
-    begin(d, o, Q_ABELIAN);
-    lt_doc_bool(d, "|answer", R->abelian);
-    if (!R->abelian) {
-        say(d, "no: two generators do not commute");
-        convention(d);
-    }
-    char *g = gens(d, "|generators", G);
-    if (!R->abelian) {
-        lt_doc_list_begin(d, "|witnesses");
-        witness(d, R->W, 0, 3);
-        lt_doc_list_end(d);
-    } else {
-        if (G->ngens <= 1) say(d, "yes: @ is generated by one element, $%s$, so it is cyclic", g);
-        else say(d, "yes: the %ld pair%s of generators of @ commute ($%s$), so every pair of elements does",
-                 R->pairs, R->pairs == 1 ? "" : "s", g);
-        lt_doc_long(d, "|pairs_checked", R->pairs, NULL);
-        if (G->ngens <= 1) lt_doc_bool(d, "|cyclic", 1);
-    }
-    lt_free(g);
-    int r = !R->abelian;
-    lt_pgrp_abelian_witness_clear(R);
+    int lie = X->is_lie;
+    lt_pgrp_abelian_witness_t P;
+    lt_liealg_abelian_witness_t R;
+    lt_pgrp_abelian_witness_init(P);
+    lt_liealg_abelian_witness_init(R);
+    if (lie) lt_liealg_abelian_witness(R, X->L); else lt_pgrp_abelian_witness(P, X->G);
+    begin(d, o);
+    if (lie) lt_write_explain_lie_abelian(d, R, X->L); else lt_write_explain_group_abelian(d, P, X->G);
+    int r = lie ? !R->abelian : !P->abelian;
+    lt_pgrp_abelian_witness_clear(P);
+    lt_liealg_abelian_witness_clear(R);
     return r;
 }
 
-/* ---- Lie algebras ---- */
-
-/* The names of L's basis: e, f, h for sl(2) in its standard basis, else
-   b1, b2, ... */
-typedef struct {
-    const lt_liealg_struct *L;
-    char (*names)[24];      /* lt_free */
-} lnames;
-
-static void lnames_init(lnames *N, const lt_liealg_t L)
+/* A series question (or min-depth): 0, or 1 for a no to solvable or
+   nilpotent, or the exit status of a failure. */
+static int series(lt_doc *d, cli_opts *o, cli_object *X, lt_explain_question q)
 {
-    int sl2 = lt_liealg_is_sl2_standard(L);
-    N->L = L;
-    N->names = lt_malloc((size_t)(L->dim + 1) * sizeof *N->names);
-    for (slong i = 0; i < L->dim; i++) {
-        if (sl2) snprintf(N->names[i], sizeof N->names[i], "%c", "efh"[i]);
-        else snprintf(N->names[i], sizeof N->names[i], "b%ld", (long)i + 1);
-    }
-}
-
-/* x as a combination of the named basis elements: "2e", "h - 1/2 f", "0"
-   (malloc'd). */
-static char *comb_str(const lnames *N, const fmpq *x)
-{
-    lt_doc_buf b;
-    FILE *f = lt_doc_piece(&b, NULL);
-    int first = 1;
-    fmpq_t a;
-    fmpq_init(a);
-    for (slong i = 0; i < N->L->dim; i++) {
-        if (fmpq_is_zero(x + i)) continue;
-        fmpq_abs(a, x + i);
-        int neg = fmpq_sgn(x + i) < 0;
-        if (first) fputs(neg ? "-" : "", f);
-        else fputs(neg ? " - " : " + ", f);
-        if (!fmpq_is_one(a)) fmpq_fprint(f, a);
-        if (!fmpq_is_one(a) && !fmpz_is_one(fmpq_denref(a))) fputc(' ', f);
-        fputs(N->names[i], f);
-        first = 0;
-    }
-    if (first) fputs("0", f);
-    fmpq_clear(a);
-    return lt_doc_piece_end(&b);
-}
-
-/* JSON: a coordinate vector as an array of "p/q" strings, the row key or
-   (key NULL) a list element. */
-static void jqvec(lt_doc *d, const char *key, const fmpq *x, slong n)
-{
-    FILE *f = d->mode != LT_DOC_JSON ? NULL : key ? lt_doc_row(d, key) : lt_doc_elem(d);
-    for (slong i = 0; f && i < n; i++) { fputs(i ? ", \"" : "[\"", f); fmpq_fprint(f, x + i); fputc('"', f); }
-    if (f) fputs(n ? "]" : "[]", f);
-    if (key) lt_doc_row_end(d);
-}
-
-/* "[u, v] = w" as an equation and a JSON item {u, v, bracket, text},
-   written as ad(v) u = lambda u when that reads better
-   (lt_liealg_bracket_reversed: sl(2) reads [h,e] = 2e, [h,f] = -2f). */
-static void bracket(lt_doc *d, const lnames *N, const fmpq *u, const fmpq *v, const fmpq *w)
-{
-    slong n = N->L->dim;
-    fmpq *m = NULL;
-    if (lt_liealg_bracket_reversed(u, v, w, n)) {
-        const fmpq *t = u;
-        m = _fmpq_vec_init(n);
-        for (slong i = 0; i < n; i++) fmpq_neg(m + i, w + i);
-        u = v; v = t; w = m;
-    }
-    char *a = comb_str(N, u), *b = comb_str(N, v), *c = comb_str(N, w);
-    lt_doc_buf buf;
-    fprintf(lt_doc_piece(&buf, NULL), "[%s, %s] = %s", a, b, c);
-    char *text = lt_doc_piece_end(&buf);
-    lt_doc_eq(d, "%s", text);
-    lt_doc_item_begin(d);
-    jqvec(d, "|u", u, n);
-    jqvec(d, "|v", v, n);
-    jqvec(d, "|bracket", w, n);
-    lt_doc_str(d, "|text", text, NULL);
-    lt_doc_item_end(d);
-    free(a); free(b); free(c); free(text);
-    if (m) _fmpq_vec_clear(m, n);
-}
-
-/* The brackets of a term; JSON "generators" (the brackets) and "witnesses". */
-static void lwit(lt_doc *d, const lnames *N, const lt_lwit_t W)
-{
-    lt_doc_list_begin(d, "|generators");
-    for (slong k = 0; k < W->len; k++) jqvec(d, NULL, W->w[k], W->dim);
-    lt_doc_list_end(d);
-    lt_doc_list_begin(d, "|witnesses");
-    for (slong k = 0; k < W->len; k++) bracket(d, N, W->u[k], W->v[k], W->w[k]);
-    lt_doc_list_end(d);
-}
-
-/* The basis the coordinates refer to: names, and matrices when L has a
-   matrix form. */
-static void basis(lt_doc *d, const lnames *N)
-{
-    const lt_liealg_struct *L = N->L;
-    char *s = lt_strdup("");
-    for (slong i = 0; i < L->dim; i++) s = append(s, N->names[i], i == 0);
-    if (L->n == 0) say(d, "basis of @: $%s$ (its structure-constant basis)", s);
-    else say(d, "basis of @:");
-    lt_free(s);
-    lt_doc_list_begin(d, "|basis");
-    for (slong i = 0; i < L->dim; i++) {
-        lt_doc_item_begin(d);
-        lt_doc_str(d, "|name", N->names[i], NULL);
-        char *m = L->n > 0 ? lt_doc_qmat(d, "|matrix", L->mats + i) : NULL;
-        if (L->n > 0) lt_doc_eq(d, "%s = %s", N->names[i], m);
-        free(m);
-        lt_doc_item_end(d);
-    }
-    lt_doc_list_end(d);
-}
-
-/* ---- the series, for groups and Lie algebras ---- */
-
-/* The head of a series question: JSON, the answer, the series and its
-   length; text, the series and its sizes; LaTeX, the series as a displayed
-   chain, the terms named as in the prose (G_i, L_i, C_i). min-depth: the
-   answer first, and the derived series. */
-static void series_head(lt_doc *d, int q, const lt_tex_series_t *S)
-{
-    int lower = S->lower, tex = d->mode == LT_DOC_TEX;
-    const char *X = lower ? "C" : S->is_lie ? "L" : "G", *Y = S->is_lie ? "L" : "G", *size = S->is_lie ? "dimensions" : "orders";
-    long n = S->reaches_bottom ? S->n - 1 : -1;
-    if (q == Q_SOLVABLE || q == Q_NILPOTENT) lt_doc_bool(d, "|answer", S->reaches_bottom);
-    else lt_doc_long(d, "|answer", n, "none");
-    lt_doc_series(d, lower ? "|lower_central_series" : "|derived_series", S, 0);
-    lt_doc_long(d, lower ? "|nilpotency_class" : "|derived_length", n, "none");
-    lt_doc_buf b;
-    FILE *f = lt_doc_piece(&b, NULL);
-    for (int i = 0; i < S->n; i++) { fputs(i ? " > " : "", f); mpz_out_str(f, 10, S->size + i); }
-    char *s = lt_doc_piece_end(&b), pre[8] = "", last[8];
-    if (q == Q_MINDEPTH) {
-        if (n >= 0) say(d, "min-depth of @: %ld order-blind (abelian) layer%s (Heo et al. 2026, Theorem 3.4)", n, n == 1 ? "" : "s");
-        else say(d, "min-depth of @: no constant number of order-blind layers (not solvable)");
-        if (tex && !S->is_lie) say(d, "derived series of @:");
-        if (!tex) say(d, "derived series %s0 = @ > %s1 > ...: %s %s", Y, Y, size, s);
-    } else {
-        if (lower) snprintf(pre, sizeof pre, "%s = ", Y);
-        snprintf(last, sizeof last, "%s%s", Y, lower ? "" : tex ? "_i" : "i");
-        if (tex) say(d, "%s series of @: $%s%s_0 = @$, $%s_(i+1) = [%s_i, %s]$", lower ? "lower central" : "derived", pre, X, X, X, last);
-        else say(d, "%s series of @: %s%s0 = @, %s(i+1) = [%si, %s]", lower ? "lower central" : "derived", pre, X, X, X, last);
-        if (!tex) say(d, "%s: %s", size, s);
-    }
-    free(s);
-    if (!tex) return;
-    fprintf(d->f, "\\begin{equation*}\n");
-    lt_tex_object(d->f, d->object);
-    for (int i = 0; i < S->n; i++) {
-        fputs(i == 0 ? " = \\underset{" : S->is_lie ? " \\supset \\underset{" : " \\triangleright \\underset{", d->f);
-        lt_tex_mpz(d->f, S->size + i);
-        fprintf(d->f, "}{%s_{%d}}", X, i);
-    }
-    fputs(S->reaches_bottom ? (S->is_lie ? " = 0" : " = 1") : " \\quad\\text{(the last term repeats)}", d->f);
-    fprintf(d->f, "\n\\end{equation*}\n(beneath each term its %s)\n", S->is_lie ? "dimension" : "order");
-}
-
-/* JSON: "quotient_abelian" (central: -1, not said). */
-static void holds(lt_doc *d, int central, long checks)
-{
-    lt_doc_open(d, "|quotient_abelian");
-    lt_doc_bool(d, "|holds", 1);
-    if (central >= 0) lt_doc_bool(d, "|central", central);
-    lt_doc_long(d, "|checks", checks, NULL);
-    lt_doc_close(d);
-}
-
-/* The end of a series question: the answer in words; min-depth, why fewer
-   layers cannot do (JSON: the restricted-layer bound and the sources). */
-static void series_tail(lt_doc *d, int q, const lt_tex_series_t *S)
-{
-    int lie = S->is_lie;
-    long len = S->n - 1, n = S->reaches_bottom ? len : -1;
-    if (q == Q_MINDEPTH) {
-        if (n == 0) say(d, "the trivial object: nothing to track, no layer is needed");
-        else if (n > 0)
-            say(d, "fewer cannot do: $k$ order-blind layers reach derived length at most $k$, and $k$ restricted\n"
-                "(Mamba-like) layers at most $2k$ (Heo et al. 2026, Proposition 3.3): at least %ld restricted layer%s",
-                lt_depth_restricted_layers(n), lt_depth_restricted_layers(n) == 1 ? "" : "s");
-        else
-            say(d, "no depth suffices: every layer leaves the perfect residual untouched (Heo et al. 2026,\n"
-                "Proposition 3.3); %s", lie ? "a depth-$k$ stack leaves an error $O(eps^(c+1))$ (see 'lietool error-bound')"
-                                           : "Barrington (1989): the word problem is NC1-complete");
-        lt_doc_long(d, "|restricted_layers", n >= 0 ? lt_depth_restricted_layers(n) : -1, "none");
-        lt_doc_strs(d, "|sources", 2, (const char *[]){"Heo et al. 2026, Theorem 3.4", "Heo et al. 2026, Proposition 3.3"});
-        return;
-    }
-    say(d, "");
-    if (S->lower && n >= 0) say(d, "@ is nilpotent of class %ld", len);
-    else if (S->lower) say(d, "@ is not nilpotent");
-    else if (n >= 0) say(d, "@ is solvable of derived length %ld", len);
-    else say(d, "@ is not solvable: its derived series ends at a perfect %s", lie ? "term $> 0$" : "group $> 1$");
-    say(d, "(every %s above was checked by the engine)", lie ? "bracket and membership" : "commutator, membership and normality");
-}
-
-/* JSON: a size, under pre with "order" (a group's, a string) or "dimension"
-   (a Lie algebra's, a number). */
-static void jsize(lt_doc *d, const char *pre, const mpz_t z, int lie)
-{
-    char key[48];
-    snprintf(key, sizeof key, "|%s%s", pre, lie ? "dimension" : "order");
-    if (lie) lt_doc_long(d, key, mpz_get_si(z), NULL);
-    else lt_doc_mpz(d, key, z);
-}
-
-/* The series from the object down with a witness per step, for a group
-   (P, G) or a Lie algebra (R, N): the derived or lower central series, as
-   question q asks; min-depth writes it as the abelian tower. */
-static void series_explain(lt_doc *d, int q, const lt_pgrp_series_witness_struct *P, const lt_liealg_series_witness_struct *R,
-                           const lt_pgrp_struct *G, const lnames *N)
-{
-    int lie = !P, lower = P ? P->lower : R->lower, tower = q == Q_MINDEPTH;
-    int nsteps = P ? P->nsteps : (int)R->nsteps, residual = P ? P->residual : R->residual;
-    const char *X = lower ? "C" : lie ? "L" : "G", *Y = lie ? "L" : "G", *size = lie ? "dimension" : "order";
-    lt_tex_series_t T;
-    mpz_t qd;       /* a Lie algebra's quotient dimension */
-    mpz_init(qd);
-    if (P) lt_tex_series_pgrp(&T, P->S, lower); else lt_tex_series_lie(&T, R->S, lower);
-    series_head(d, q, &T);
-    if (lie) basis(d, N); else convention(d);
-    if (tower && lie) say(d, "the abelian tower: each layer tracks one abelian factor of the derived series:");
-    else if (tower)
-        say(d, "the abelian tower: each layer reads the token and the states of the layers\n"
-            "before it, and tracks one abelian factor of the derived series (a cascade):");
-    lt_doc_list_begin(d, tower ? "|layers" : "|terms");
-    if (!tower) {
-        say(d, "");
-        lt_doc_item_begin(d);
-        lt_doc_long(d, "|index", 0, NULL);
-        jsize(d, "", T.size, lie);
-        if (!lie) {
-            char *g = gens(d, "|generators", G);
-            say(d, "$%s0 = @$, order %Zd, generated by $%s$", X, T.size, g);
-            lt_free(g);
-        } else {
-            say(d, "$%s0 = @$, dimension %Zd", X, T.size);
-            lt_doc_list_begin(d, "|generators");     /* the basis: unit vectors */
-            for (slong i = 0, n = N->L->dim; d->mode == LT_DOC_JSON && i < n; i++)
-                for (slong j = 0; j < n; j++) fprintf(j ? d->f : lt_doc_elem(d), "%s\"%d\"%s", j ? ", " : "[", i == j, j < n - 1 ? "" : "]");
-            lt_doc_list_end(d);
-        }
-        lt_doc_item_end(d);
-    }
-    for (int i = 0; i < nsteps; i++) {
-        int last = residual && i == nsteps - 1, wlen = P ? P->steps[i].W->len : (int)R->steps[i].W->len;
-        long checks = P ? P->steps[i].checks : R->steps[i].checks;
-        const __mpz_struct *t = T.size + (last ? i : i + 1);    /* the term step i leads to */
-        const __mpz_struct *qs = P ? P->steps[i].quotient_order : (mpz_set_si(qd, (long)R->steps[i].quotient_dim), qd);
-        if (tower && !last) {
-            if (lie) say(d, "  layer %d tracks $%s%d/%s%d$, abelian of dimension %Zd (brackets checked: %ld)", i + 1, X, i, X, i + 1, qs, checks);
-            else say(d, "  layer %d tracks $%s%d/%s%d$, abelian of order %Zd ($%s%d$ has order %Zd; memberships checked: %ld)",
-                     i + 1, X, i, X, i + 1, qs, X, i + 1, t, checks);
-            lt_doc_item_begin(d);
-            lt_doc_long(d, "|layer", i + 1, NULL);
-            lt_doc_json(d, "|quotient", "\"%s%d/%s%d\"", X, i, X, i + 1);
-            jsize(d, "quotient_", qs, lie);
-            jsize(d, "term_", t, lie);
-            holds(d, -1, checks);
-            lt_doc_item_end(d);
-            continue;
-        }
-        char z[16], head[160];
-        if (lower) snprintf(z, sizeof z, "%s", Y); else snprintf(z, sizeof z, "%s%d", X, i);
-        gmp_snprintf(head, sizeof head, "$%s%d = [%s%d, %s]$, %s %Zd", X, i + 1, X, i, z, size, t);
-        if (tower) {
-            lt_doc_list_end(d);
-            lt_doc_open(d, "|perfect_residual");
-            say(d, "  then $%s%d = [%s%d, %s%d]$: the perfect residual, of %s %Zd, %s", X, i, X, i, X, i, size, t,
-                lie ? "spanned by the brackets" : "generated by commutators of its own elements:");
-        } else {
-            lt_doc_item_begin(d);
-            say(d, "");
-            if (wlen && lie) say(d, "%s, spanned by the brackets", head);
-            else if (wlen) say(d, "%s, generated by %d commutator%s of elements of $%s%d$%s:", head, wlen, wlen == 1 ? "" : "s", X, i,
-                               lower ? " with elements of $G$" : "");
-            else if (lower && lie) say(d, "%s: the bracket of every basis element of $%s%d$ with every basis element of $L$ is 0", head, X, i);
-            else if (lower) say(d, "%s: every commutator $[x,g]$ of a generator $x$ of $%s%d$ and a generator $g$ of $G$ is trivial", head, X, i);
-            else say(d, lie ? "%s: every bracket of basis elements of $%s%d$ is 0" : "%s: every commutator of generators of $%s%d$ is trivial", head, X, i);
-        }
-        lt_doc_long(d, "|index", tower ? i : i + 1, NULL);
-        jsize(d, "", t, lie);
-        if (P) pwit(d, P->steps[i].W, 0); else lwit(d, N, R->steps[i].W);
-        if (tower) {
-            say(d, "  its abelian quotient is %s, so no order-blind layer can peel anything off", lie ? "0" : "trivial");
-            lt_doc_json(d, lie ? "|abelian_quotient_dimension" : "|abelian_quotient_order", lie ? "0" : "\"1\"");
-            lt_doc_close(d);
-        } else if (last) {
-            if (lie) say(d, "  $%s%d = %s%d$: the series stops at a term of dimension $%Zd > 0$", X, i + 1, X, i, t);
-            else if (lower) say(d, "  $%s%d = %s%d$: the series stops at a group of order $%Zd > 1$ ($[%s%d, G] = %s%d$)", X, i + 1, X, i, t, X, i, X, i);
-            else say(d, "  $%s%d = %s%d$: the series stops at a group of order $%Zd > 1$ that is perfect (every generator above is a commutator)",
-                     X, i + 1, X, i, t);
-            lt_doc_bool(d, "|equals_previous", 1);
-        } else {
-            const lt_qspace_struct *U = lie ? lt_liealg_series_witness_term(R, i) : NULL;
-            if (U && U->rank > 0 && U->rank < N->L->dim) {
-                char *s = lt_strdup("");
-                for (slong r = 0; r < U->rank; r++) {
-                    char *c = comb_str(N, U->rows[r]);
-                    s = append(s, c, r == 0);
-                    free(c);
-                }
-                say(d, "  $%s%d = span{%s}$", X, i + 1, s);
-                lt_free(s);
-            }
-            if (lie && lower)
-                say(d, "  why $%s%d/%s%d$ is central in $L/C%d$ (dimension %Zd): $%s%d$ is an ideal of $L$ and contains $[x,y]$ for $x$ in it and $y$ in $L$ (brackets checked: %ld)",
-                    X, i, X, i + 1, i + 1, qs, X, i + 1, checks);
-            else if (lie)
-                say(d, "  why $%s%d/%s%d$ is abelian (dimension %Zd): $%s%d$ is an ideal of it and contains the bracket of every pair of its basis elements (brackets checked: %ld)",
-                    X, i, X, i + 1, qs, X, i + 1, checks);
-            else if (lower)
-                say(d, "  why $%s%d/%s%d$ is central in $G/%s%d$ (order %Zd): $%s%d$ is normal in $G$ and contains $[x,g]$ for every generator $x$ of $%s%d$ and $g$ of $G$ (memberships checked: %ld)",
-                    X, i, X, i + 1, X, i + 1, qs, X, i + 1, X, i, checks);
-            else
-                say(d, "  why $%s%d/%s%d$ is abelian (order %Zd): $%s%d$ is normal in $%s%d$ and contains $[x,y]$ for every pair of generators $x, y$ of $%s%d$ (memberships checked: %ld)",
-                    X, i, X, i + 1, qs, X, i + 1, X, i, X, i, checks);
-            jsize(d, "quotient_", qs, lie);
-            holds(d, lower, checks);
-        }
-        if (!tower) lt_doc_item_end(d);
-    }
-    mpz_clear(qd);
-    if (!tower || !residual) lt_doc_list_end(d);
-    if (tower && !residual) lt_doc_str(d, "|perfect_residual", NULL, NULL);
-    series_tail(d, q, &T);
-    lt_tex_series_clear(&T);
-}
-
-/* A series question (or min-depth) about the object X. */
-static int series(lt_doc *d, cli_opts *o, cli_object *X, const lnames *N, int q)
-{
-    int lower = q == Q_LOWER || q == Q_NILPOTENT, lie = X->is_lie, r = -1;
+    int lower = q == LT_EXPLAIN_LOWER_CENTRAL_SERIES || q == LT_EXPLAIN_NILPOTENT, lie = X->is_lie, r;
     lt_pgrp_series_witness_t P;
     lt_liealg_series_witness_t R;
     lt_pgrp_series_witness_init(P);
@@ -541,61 +92,67 @@ static int series(lt_doc *d, cli_opts *o, cli_object *X, const lnames *N, int q)
     lt_err_init(err);
     if (lie ? lt_liealg_series_witness(R, X->L, lower, err) : lt_pgrp_series_witness(P, X->G, lower, o->ctx, err)) r = cli_fail(err);
     else {
-        begin(d, o, q);
-        series_explain(d, q, lie ? NULL : P, lie ? R : NULL, X->G, N);
-        r = (q == Q_SOLVABLE || q == Q_NILPOTENT) && !(lie ? R->S->reaches_zero : P->S->reaches_one);
+        begin(d, o);
+        if (lie) lt_write_explain_lie_series(d, R, X->L, q); else lt_write_explain_group_series(d, P, X->G, q);
+        r = (q == LT_EXPLAIN_SOLVABLE || q == LT_EXPLAIN_NILPOTENT) && !(lie ? R->S->reaches_zero : P->S->reaches_one);
     }
     lt_pgrp_series_witness_clear(P);
     lt_liealg_series_witness_clear(R);
     return r;
 }
 
-static int lie_abelian(lt_doc *d, cli_opts *o, const lnames *N)
+/* explain isomorphic G H, after lt_pgrp_isomorphism: an isomorphism found
+   is checked along the Cayley graph of G before it is printed. */
+static int print_isomorphic(cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, const lt_cmd *self)
 {
-    lt_liealg_abelian_witness_t R;
-    lt_liealg_abelian_witness_init(R);
-    lt_liealg_abelian_witness(R, N->L);
-    begin(d, o, Q_ABELIAN);
-    lt_doc_bool(d, "|answer", R->abelian);
-    lt_doc_long(d, "|dimension", (long)N->L->dim, NULL);
-    if (!R->abelian) {
-        say(d, "no: two basis elements do not commute");
-        basis(d, N);
-        lt_doc_list_begin(d, "|witnesses");
-        bracket(d, N, R->W->u[0], R->W->v[0], R->W->w[0]);
-        lt_doc_list_end(d);
-    } else {
-        say(d, "yes: the bracket of every pair of basis elements of @ is 0");
-        lt_doc_long(d, "|pairs_checked", R->pairs, NULL);
-    }
-    int r = !R->abelian;
-    lt_liealg_abelian_witness_clear(R);
-    return r;
-}
-
-static int lie_perfect(lt_doc *d, cli_opts *o, const lnames *N)
-{
-    lt_liealg_perfect_witness_t R;
-    lt_liealg_perfect_witness_init(R);
     lt_err_t err;
     lt_err_init(err);
-    long n = (long)N->L->dim, r = lt_liealg_perfect_witness(R, N->L, err) ? cli_fail(err) : !R->perfect;
-    if (r == 0 || r == 1) {
-        begin(d, o, Q_PERFECT);
-        lt_doc_bool(d, "|answer", R->perfect);
-        lt_doc_long(d, "|dimension", n, NULL);
-        if (!R->perfect) {
-            say(d, "no: $[@, @]$ has dimension $%ld < %ld$", (long)R->derived_dim, n);
-            lt_doc_long(d, "|derived_dimension", (long)R->derived_dim, NULL);
-        } else {
-            say(d, "yes: $[@, @] = @$");
-            basis(d, N);
-            say(d, "the brackets span all of @:");
-            lwit(d, N, R->W);
+    int ok = 0;
+    long long products = 0;
+    if (R->isomorphic) {
+        if (lt_pgrp_iso_check(&ok, &products, G, H, R->images, o->ctx, err)) return cli_fail(err);
+        if (!ok) {
+            fprintf(stderr, "lietool: %s: internal error: the isomorphism found does not extend to a bijective homomorphism\n", self->name);
+            return CLI_INTERNAL;
         }
     }
-    lt_liealg_perfect_witness_clear(R);
-    return (int)r;
+    cli_opts oc = *o;
+    oc.object = (char *)obj[0];
+    lt_doc d;
+    cli_doc_begin(&d, &oc, NULL, NULL);
+    d.object = obj[0];
+    lt_write_explain_isomorphic(&d, R, G, H, obj[1], products);
+    lt_doc_end(&d, NULL);
+    return R->isomorphic ? 0 : 1;
+}
+
+/* explain commutator translations|rotations (the subcommand sub). */
+static int commutator(int argc, char **argv, const lt_cmd *self, const cli_decl *sub)
+{
+    cli_opts o;
+    int r = cli_getopts(&o, NULL, argc, argv, self, sub);
+    if (r >= 0) { cli_free(&o); return r; }
+    int rot = strcmp(o.pos[0], "rotations") == 0;
+    if (!rot && strcmp(o.pos[0], "translations") != 0) {
+        r = cli_usage_error(self, sub, "expected translations or rotations, not '%s'", o.pos[0]);
+        cli_free(&o);
+        return r;
+    }
+    lt_err_t err;
+    lt_err_init(err);
+    lt_contrast_t R;
+    lt_contrast_init(R, 128);       /* at least 128 bits for the check within 2^-100 */
+    if (lt_free_contrast(R, rot ? LT_CONTRAST_ROTATIONS : LT_CONTRAST_TRANSLATIONS, o.ctx, err)) r = cli_fail(err);
+    else {
+        lt_doc d;
+        cli_doc_begin(&d, &o, NULL, NULL);
+        lt_write_explain_commutator(&d, R);
+        lt_doc_end(&d, NULL);
+        r = 0;
+    }
+    lt_contrast_clear(R);
+    cli_free(&o);
+    return r;
 }
 
 static const cli_decl question_decl = {
@@ -618,18 +175,18 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
     int r = -1;
     const cli_decl *sub = cli_find_sub(self, argc, argv, &r);
     if (!sub) return r;
-    if (sub == &commutator_decl) return cli_explain_commutator(argc, argv, self, sub);
-    if (sub == &isomorphic_decl) return cli_explain_isomorphic(argc, argv, self, sub);
+    if (sub == &commutator_decl) return commutator(argc, argv, self, sub);
+    if (sub == &isomorphic_decl) return cli_isomorphic_with(argc, argv, self, sub, print_isomorphic);
     cli_opts o;
     cli_object X;
     ex_opts eo = {.bound = LT_BOUND_DEFAULT};
     if ((r = cli_getopts(&o, &eo, argc, argv, self, sub)) >= 0) { cli_free(&o); return r; }
     int q = -1;
-    for (int i = 0; i < NQ; i++) if (strcmp(o.pos[0], questions[i]) == 0) q = i;
+    for (int i = 0; i < LT_EXPLAIN_NQUESTIONS; i++) if (strcmp(o.pos[0], lt_write_explain_question(i)) == 0) q = i;
     if (q < 0)
         r = cli_usage_error(self, NULL, "unknown question '%s' (derived-series, lower-central-series, solvable, "
                             "nilpotent, perfect, abelian, min-depth, isomorphic, commutator)", o.pos[0]);
-    else if ((eo.arch.given || eo.depth || eo.length) && (q != Q_MINDEPTH || !eo.arch.given || !eo.depth))
+    else if ((eo.arch.given || eo.depth || eo.length) && (q != LT_EXPLAIN_MIN_DEPTH || !eo.arch.given || !eo.depth))
         r = cli_usage_error(self, sub, "--arch FAMILY and --depth K (and --length, --bound) go together, with min-depth");
     if (r >= 0) { cli_free(&o); return r; }
     /* the object: the operands after the question */
@@ -644,12 +201,9 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
     }
     if (r < 0) {
         lt_doc d;
-        lnames N = {0};
-        if (X.is_lie) lnames_init(&N, X.L);
-        if (q == Q_PERFECT) r = X.is_lie ? lie_perfect(&d, &o, &N) : group_perfect(&d, &o, X.G);
-        else if (q == Q_ABELIAN) r = X.is_lie ? lie_abelian(&d, &o, &N) : group_abelian(&d, &o, X.G);
-        else r = series(&d, &o, &X, &N, q);
-        lt_free(N.names);
+        if (q == LT_EXPLAIN_PERFECT) r = perfect(&d, &o, &X);
+        else if (q == LT_EXPLAIN_ABELIAN) r = abelian(&d, &o, &X);
+        else r = series(&d, &o, &X, q);
         /* min-depth --arch: the verdict of lietool plan after the explanation */
         if ((r == 0 || r == 1) && verdict) cli_verdict_after(&d, V, o.object);
         if (r == 0 || r == 1) lt_doc_end(&d, NULL);

@@ -1,17 +1,13 @@
-/* lietool explain commutator translations|rotations: the classic contrast,
-   computed by lt_free_contrast (lietool/free.h) and written once through
-   the emitter (explain.h). Translations of the plane commute, so the order
-   of "north" and "east" does not matter and the BCH term Omega_2 is 0;
-   rotations of space do not: for two 90-degree rotations about x and y
+/* The commutator contrast (lt_free_contrast, lietool/free.h) as a
+   document (lietool/write.h). Translations of the plane commute, so the
+   order of "north" and "east" does not matter and the BCH term Omega_2 is
+   0; rotations of space do not: for two 90-degree rotations about x and y
    the term is (1/2)[X,Y] = (pi^2/8) L_z. */
 #include <stdio.h>
-#include <string.h>
+#include <stdlib.h>
 #include <mpfr.h>
-#include "explain.h"
-#include "doc.h"
-#include "lietool/free.h"
+#include "lietool/write.h"
 
-#define PREC 128
 #define say lt_doc_say
 
 /* The entries of an MPFR matrix: those within 2^-100 of an integer (they
@@ -21,7 +17,7 @@ static void put_r(FILE *f, const void *M, slong i, slong j, lt_doc_mode mode)
 {
     mpfr_ptr x = lt_rmat_entry((const lt_rmat_struct *)M, i, j);
     mpfr_t r, e;
-    mpfr_inits2(PREC, r, e, (mpfr_ptr)0);
+    mpfr_inits2(mpfr_get_prec(x), r, e, (mpfr_ptr)0);
     mpfr_round(r, x);
     mpfr_sub(e, x, r, MPFR_RNDN);
     mpfr_abs(e, e, MPFR_RNDN);
@@ -46,13 +42,14 @@ static void jnum(lt_doc *d, const char *key, const mpfr_t x)
     lt_doc_row_end(d);
 }
 
-static void explain_contrast(lt_doc *d, const lt_contrast_t R)
+void lt_write_explain_commutator(lt_doc *d, const lt_contrast_t R)
 {
     int tex = d->mode == LT_DOC_TEX;
     lt_doc_buf b;
     FILE *f = lt_doc_piece(&b, d);
     if (tex) lt_tex_fmpq(f, R->bch); else fmpq_fprint(f, R->bch);
     char *c = lt_doc_piece_end(&b), *q = fmpq_get_str(NULL, 10, R->bch), *m[7];
+    lt_doc_str(d, "|question", "commutator", NULL);
     lt_doc_bool(d, "|answer", R->commute);
     lt_doc_bool(d, "|commute", R->commute);
     if (R->kind == LT_CONTRAST_TRANSLATIONS) {
@@ -113,8 +110,8 @@ static void explain_contrast(lt_doc *d, const lt_contrast_t R)
         lt_doc_str(d, "|exact_coefficient", "pi^2/8", NULL);
         free(lt_doc_qmat(d, "|exact_matrix", R->z));
         jnum(d, "|coefficient", R->coefficient);
-        say(d, "        $= %s$   (MPFR, %d bits)", m[6] = lt_doc_matrix(d, "|numeric", R->romega2, 3, 3, put_r), PREC);
-        lt_doc_long(d, "|precision_bits", PREC, NULL);
+        say(d, "        $= %s$   (MPFR, %d bits)", m[6] = lt_doc_matrix(d, "|numeric", R->romega2, 3, 3, put_r), (int)R->prec);
+        lt_doc_long(d, "|precision_bits", (long)R->prec, NULL);
         lt_doc_bool(d, "|agrees_within_2_pow_minus_100", R->agrees);
         lt_doc_close(d);
         jnum(d, "|omega_2_norm", R->omega2_norm);
@@ -127,33 +124,4 @@ static void explain_contrast(lt_doc *d, const lt_contrast_t R)
     for (int i = 0; i < 7; i++) free(m[i]);
     free(c);
     flint_free(q);
-}
-
-int cli_explain_commutator(int argc, char **argv, const lt_cmd *self, const cli_decl *d)
-{
-    cli_opts o;
-    int r = cli_getopts(&o, NULL, argc, argv, self, d);
-    if (r >= 0) { cli_free(&o); return r; }
-    int rot = strcmp(o.pos[0], "rotations") == 0;
-    if (!rot && strcmp(o.pos[0], "translations") != 0) {
-        r = cli_usage_error(self, d, "expected translations or rotations, not '%s'", o.pos[0]);
-        cli_free(&o);
-        return r;
-    }
-    lt_err_t err;
-    lt_err_init(err);
-    lt_contrast_t R;
-    lt_contrast_init(R, PREC);
-    if (lt_free_contrast(R, rot ? LT_CONTRAST_ROTATIONS : LT_CONTRAST_TRANSLATIONS, o.ctx, err)) r = cli_fail(err);
-    else {
-        lt_doc doc;
-        cli_doc_begin(&doc, &o, NULL, NULL);
-        lt_doc_str(&doc, "|question", "commutator", NULL);
-        explain_contrast(&doc, R);
-        lt_doc_end(&doc, NULL);
-        r = 0;
-    }
-    lt_contrast_clear(R);
-    cli_free(&o);
-    return r;
 }
