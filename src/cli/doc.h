@@ -11,6 +11,9 @@
    with the command and its operands; then (text and LaTeX) the heading:
    object (when not NULL) and after (when not NULL). */
 void cli_doc_begin(lt_doc *d, const cli_opts *o, const char *object, const char *after);
+/* The same without the heading: for a library writer (lietool/write.h),
+   which writes its own. */
+void cli_doc_start(lt_doc *d, const cli_opts *o);
 /* The same without writing anything: for a command that has started its
    output itself (JSON: after a key). */
 void cli_doc_attach(lt_doc *d, const cli_opts *o);
