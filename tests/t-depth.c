@@ -420,6 +420,124 @@ static void test_mass(void)
     lt_depth_mass_clear(M);
 }
 
+/* The results of min-depth, report and error-bound (lt_depth_profile_*,
+   lt_depth_min, lt_depth_report, lt_depth_error_bound): the profile's
+   derived length against test_groups' table and the Lie algebras' own
+   series, the minimum depths against the bounds they are made of, the
+   widths against lt_depth_width, the report's claims (text = mark without
+   $, but for the width's number), and eps^e against the exponent. */
+static void test_results(void)
+{
+    unit_case = "results";
+    static const struct { const char *spec; int lie; long dl; } t[] = {
+        {"C1", 0, 0}, {"C2", 0, 1}, {"S3", 0, 2}, {"S4", 0, 3}, {"A5", 0, -1},
+        {"heis(3)", 1, 2}, {"sl(2)", 1, -1}, {"abelian(3)", 1, 1}, {"b(3)", 1, 3},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+        lt_err_t err;
+        lt_err_init(err);
+        lt_pgrp_t G;
+        lt_liealg_t L;
+        lt_pgrp_init(G, 1);
+        lt_liealg_init(L);
+        lt_depth_profile_t P;
+        lt_depth_profile_init(P);
+        lt_status st;
+        if (t[i].lie) {
+            st = lt_io_liealg(L, NULL, t[i].spec, ctx, err);
+            if (!st) lt_depth_profile_liealg(P, L, 1);
+        } else {
+            st = lt_io_group(G, NULL, t[i].spec, ctx, err);
+            if (!st) st = lt_pgrp_chain(G, NULL, ctx, err);
+            if (!st) st = lt_depth_profile_group(P, G, 1, ctx, err);
+        }
+        CHECK(st == LT_OK && P->derived_length == t[i].dl && P->is_lie == t[i].lie && P->solvable == (t[i].dl >= 0),
+              "%s: profile %d, derived length %ld", t[i].spec, st, P->derived_length);
+        for (ulong T = 0; !st && T <= 300; T += 75) {
+            lt_depth_params p = {LT_BOUND_V1, T, 0, 100000};
+            lt_depth_min_t M;
+            lt_depth_min_init(M);
+            CHECK(lt_depth_min(M, P, &p, ctx, err) == LT_OK && M->abelian == lt_depth_abelian_layers(t[i].dl)
+                  && M->restricted == lt_depth_restricted_layers(t[i].dl) && !M->tokens_given, "%s: min", t[i].spec);
+            if (T) {
+                mpz_t w;
+                mpz_init(w);
+                lt_status ws = lt_depth_width(w, NULL, P->size, T, 100000, ctx, err);
+                CHECK(M->log_bound == lt_depth_log_bound(T, LT_BOUND_V1)
+                      && M->within == (M->abelian >= 0 && M->abelian < M->log_bound ? M->abelian : M->log_bound)
+                      && M->width_status == ws && (ws || mpz_cmp(w, M->width) == 0), "%s, T = %lu: log-depth bound",
+                      t[i].spec, T);
+                mpz_clear(w);
+            }
+            lt_depth_min_clear(M);
+        }
+        lt_depth_params p = {LT_BOUND_SHARP, 0, 7, 100000};
+        lt_depth_report_t R;
+        lt_depth_report_init(R);
+        CHECK(!st && lt_depth_report(R, P, &p, ctx, err) == LT_OK && R->nlen == 2 && mpz_cmp_ui(R->tokens, 7) == 0,
+              "%s: report", t[i].spec);
+        for (int j = 0; j < R->nlen; j++) {
+            mpz_t w, n;
+            mpz_init(w);
+            mpz_init_set_ui(n, 7);
+            CHECK(R->lengths[j] == 128u * (ulong)(j + 1) && !R->width_status[j]
+                  && lt_depth_width(w, NULL, n, R->lengths[j], 100000, ctx, err) == LT_OK && mpz_cmp(w, R->width[j]) == 0,
+                  "%s: width at %lu", t[i].spec, R->lengths[j]);
+            mpz_clear(w);
+            mpz_clear(n);
+        }
+        int sections[4] = {0, 0, 0, 0};
+        for (int c = 0; c < R->nclaims; c++) {
+            const lt_report_claim *C = &R->claims[c];
+            char plain[360];
+            size_t n = 0;
+            for (const char *m = C->mark; *m; m++) if (*m != '$') plain[n++] = *m;
+            plain[n] = '\0';
+            /* the width's mark writes its number as a power of ten */
+            CHECK(*C->key && *C->text && (strcmp(plain, C->text) == 0 || strncmp(C->key, "width", 5) == 0),
+                  "%s: claim '%s'", t[i].spec, C->key);
+            sections[C->section]++;
+        }
+        CHECK(sections[LT_REPORT_MIN] == 5 && sections[LT_REPORT_ERROR] == 3
+              && (t[i].lie ? sections[LT_REPORT_WORD_PROBLEM] == 0 && sections[LT_REPORT_FLOW] > 0
+                           : sections[LT_REPORT_FLOW] == 0 && sections[LT_REPORT_WORD_PROBLEM] > 0),
+              "%s: claims by section %d %d %d %d", t[i].spec, sections[0], sections[1], sections[2], sections[3]);
+        lt_depth_report_clear(R);
+        lt_depth_profile_clear(P);
+        lt_liealg_clear(L);
+        lt_pgrp_clear(G);
+    }
+    /* eps^e: log(eps^e) / log(eps) is the exponent; at eps >= pi no powers */
+    lt_depth_mass_t M;
+    lt_depth_mass_init(M);
+    fmpq_t h;
+    fmpq_init(h);
+    fmpq_one(h);
+    lt_depth_error_t E;
+    lt_depth_error_init(E);
+    mpfr_set_d(M->eps, 0.1, MPFR_RNDN);
+    lt_depth_error_bound(E, 2, 1, LT_ERROR_MAX_DEPTH, LT_BOUND_V1, LT_EPS_OPTION, M, h);
+    CHECK(E->converges && strcmp(E->step_text, "1") == 0, "eps 0.1");
+    mpfr_t l;
+    mpfr_init2(l, 64);
+    for (int k = 1; k <= LT_ERROR_MAX_DEPTH; k++) {
+        mpfr_log10(l, E->pw[k - 1], MPFR_RNDN);     /* log10 0.1^e = -e */
+        double e = -mpfr_get_d(l, MPFR_RNDN);
+        CHECK(E->e[k - 1] == lt_depth_error_exponent(k, LT_BOUND_V1) && E->c[k - 1] + 1 == E->e[k - 1]
+              && E->exact[k - 1] == (k >= 2) && fabs(e - (double)E->e[k - 1]) < 1e-6 * (double)E->e[k - 1],
+              "k = %d: e %lu, log10 eps^e %g", k, E->e[k - 1], -e);
+    }
+    mpfr_clear(l);
+    mpfr_set_ui(M->eps, 4, MPFR_RNDN);
+    fmpq_set_si(h, 1, 4);
+    lt_depth_error_bound(E, -1, 3, 3, LT_BOUND_SHARP, LT_EPS_GENS, M, h);
+    CHECK(!E->converges && E->c[2] == 7 && E->e[2] == 8 && !E->exact[2] && strcmp(E->step_text, "1/4") == 0,
+          "eps 4, k = 3 sharp");
+    lt_depth_error_clear(E);
+    fmpq_clear(h);
+    lt_depth_mass_clear(M);
+}
+
 int main(void)
 {
     lt_ctx_init(ctx);
@@ -434,5 +552,6 @@ int main(void)
     test_verdict();
     test_plan();
     test_mass();
+    test_results();
     UNIT_DONE("t-depth");
 }

@@ -257,5 +257,132 @@ void lt_plan_verdict_clear(lt_plan_verdict_t V);
    (it is then left out, width_log10 set from an estimate). */
 lt_status lt_plan(lt_plan_verdict_t V, const lt_plan_task_t P, const lt_arch *a, long k, long T,
                   lt_bound b, const lt_ctx_t ctx, lt_err_t err);
+/* An answer of the verdict (exact, suffices_T): "yes" (1), "no" (0) or "open" (-1). */
+const char *lt_plan_answer_name(int v);
+
+/* ---- the depth commands' results (src/depth/profile.c, src/depth/report.c) ---- */
+
+/* What the theory reads off an object: the library's profile of the group
+   (lt_pgrp_profile) or of the Lie algebra (lt_liealg_profile), and the
+   flags both have. */
+typedef struct {
+    int is_lie;
+    mpz_t size;             /* |G|, or dim L */
+    int abelian, nilpotent, solvable, perfect;
+    long derived_length;    /* -1: not solvable */
+    long nilpotency_class;  /* -1: not nilpotent, or not computed */
+    lt_pgrp_profile_t grp;
+    lt_liealg_profile_t lie;
+} lt_depth_profile_struct;
+typedef lt_depth_profile_struct lt_depth_profile_t[1];
+
+void lt_depth_profile_init(lt_depth_profile_t P);
+void lt_depth_profile_clear(lt_depth_profile_t P);
+/* The profile of G (with a complete chain) or of L: the derived series and
+   (lower) the lower central series. */
+lt_status lt_depth_profile_group(lt_depth_profile_t P, lt_pgrp_t G, int lower, const lt_ctx_t ctx, lt_err_t err);
+void lt_depth_profile_liealg(lt_depth_profile_t P, const lt_liealg_t L, int lower);
+
+/* The questions of min-depth and report: the reading, the length T of
+   Proposition 3.7 (0: none), the number of input tokens n of the width
+   (0: |G| or dim L) and the most decimal digits the width may have. */
+typedef struct {
+    lt_bound bound;
+    ulong length;
+    ulong tokens;
+    long max_digits;
+} lt_depth_params;
+
+/* The minimum depths of an object (min-depth): the abelian layers and the
+   restricted layers' lower bound, and for words of length at most T the
+   logarithmic bound and the width of its construction. */
+typedef struct {
+    lt_bound bound;
+    long derived_length, abelian, restricted;   /* -1: none */
+    ulong length;           /* T, or 0 */
+    int log_bound, log_bound_v1, log_bound_sharp;   /* with T: the reading's, v1's, sharp's */
+    long within;            /* with T: the layers for words of length <= T */
+    int tokens_given;       /* n was given (lt_depth_params.tokens), not |G| or dim L */
+    mpz_t tokens, width;    /* with T: n; the width unless width_status */
+    lt_status width_status; /* LT_ELIMIT: the width is not computed, width_err says why */
+    lt_err_t width_err;
+} lt_depth_min_struct;
+typedef lt_depth_min_struct lt_depth_min_t[1];
+
+void lt_depth_min_init(lt_depth_min_t M);
+void lt_depth_min_clear(lt_depth_min_t M);
+/* The minimum depths of the object of profile P. Fails only where the
+   width fails other than at its limit (lt_depth_width). */
+lt_status lt_depth_min(lt_depth_min_t M, const lt_depth_profile_t P, const lt_depth_params *p, const lt_ctx_t ctx,
+                       lt_err_t err);
+
+/* The report (lietool report): the minimum depths, the error exponents of
+   depths 1..LT_REPORT_DEPTHS, the word problem's complexity (for a Lie
+   algebra, its flow), as claims with their sources, each in a section. */
+#define LT_REPORT_DEPTHS 8
+#define LT_REPORT_MAX_CLAIMS 24
+typedef enum { LT_REPORT_MIN, LT_REPORT_ERROR, LT_REPORT_WORD_PROBLEM, LT_REPORT_FLOW } lt_report_section;
+/* "Minimum depth", "Error of a depth-k order-blind stack", "Word problem", "Flow" */
+const char *lt_depth_report_section_name(lt_report_section s);
+
+/* A claim: text, and the same with $...$ marking plain notation (mark,
+   for lt_tex_prose). */
+typedef struct {
+    lt_report_section section;
+    char key[32];
+    char text[320], mark[360];
+    int src;                /* an lt_depth_source, or -1 */
+    int numbers;            /* a row of the numbers by depth (the error exponents) */
+} lt_report_claim;
+
+typedef struct {
+    lt_bound bound;
+    long derived_length, abelian, restricted;
+    ulong lengths[2];       /* T, or the paper's 128 and 256 */
+    int nlen;
+    mpz_t tokens, width[2]; /* n; the widths at the lengths unless width_status */
+    lt_status width_status[2];  /* LT_ELIMIT: not computed */
+    double width_digits[2]; /* then: about so many decimal digits */
+    int nclaims;
+    lt_report_claim claims[LT_REPORT_MAX_CLAIMS];
+} lt_depth_report_struct;
+typedef lt_depth_report_struct lt_depth_report_t[1];
+
+void lt_depth_report_init(lt_depth_report_t R);
+void lt_depth_report_clear(lt_depth_report_t R);
+/* The report on the object of profile P, for the lengths p->length (or
+   128 and 256). Fails only where a width fails other than at its limit. */
+lt_status lt_depth_report(lt_depth_report_t R, const lt_depth_profile_t P, const lt_depth_params *p,
+                          const lt_ctx_t ctx, lt_err_t err);
+
+/* The error bound (error-bound): for depths k = k0..k1 the class c(k),
+   the exponent e = c(k)+1 of the local error O(eps^e) (Corollary 3.6),
+   whether the stack is exact (Theorem 3.4) and, when eps is known and below
+   pi, the number eps^e (MPFR, 64 bits). */
+#define LT_ERROR_MAX_DEPTH 24   /* exponents up to 2^24: eps^e stays within MPFR's range */
+/* Where eps comes from: none, given, the logarithms of a representation,
+   the matrices of LieAlgebra(...) generators, a trained model's first layer. */
+typedef enum { LT_EPS_NONE, LT_EPS_OPTION, LT_EPS_REP, LT_EPS_GENS, LT_EPS_MODEL } lt_eps_source;
+typedef struct {
+    long derived_length;
+    lt_bound bound;
+    int k0, k1;
+    lt_eps_source source;
+    int converges;          /* eps < pi (lt_depth_magnus_converges) */
+    lt_depth_mass_t M;      /* eps (every source), the generators and the largest (the computed masses) */
+    mpfr_t step;            /* h */
+    char *step_text;        /* h as a rational ("1/4"), flint_malloc'd */
+    ulong c[LT_ERROR_MAX_DEPTH], e[LT_ERROR_MAX_DEPTH];
+    int exact[LT_ERROR_MAX_DEPTH];
+    mpfr_t pw[LT_ERROR_MAX_DEPTH];
+} lt_depth_error_struct;
+typedef lt_depth_error_struct lt_depth_error_t[1];
+
+void lt_depth_error_init(lt_depth_error_t E);
+void lt_depth_error_clear(lt_depth_error_t E);
+/* The table for 1 <= k0 <= k1 <= LT_ERROR_MAX_DEPTH, derived length d, at
+   step h > 0; eps from source: M's (LT_EPS_NONE: M is NULL). */
+void lt_depth_error_bound(lt_depth_error_t E, long d, int k0, int k1, lt_bound b, lt_eps_source source,
+                          const lt_depth_mass_t M, const fmpq_t h);
 
 #endif

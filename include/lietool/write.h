@@ -62,6 +62,78 @@ void lt_write_explain_commutator(lt_doc *d, const lt_contrast_t R);
 
 /* ---- the theory: verdict, report, error bound, profiles ---- */
 
+/* The verdict of lt_plan (plan; beside min-depth, report, explain and ssm
+   eval): JSON, the key "verdict" (an object: family, layers, length,
+   bound, the answers, width, assumption and the list "claims"); text, the
+   line "K FAMILY layers on OBJECT:", the answers and the claims, each line
+   starting with indent; LaTeX, the answers as a table and the claims with
+   their sources. Writes no heading of the document's own. */
+void lt_write_verdict(lt_doc *d, const lt_plan_verdict_t V, const char *object, const char *indent);
+
+/* The rows of the reading b: JSON "bound" (v1 or sharp), text and LaTeX
+   c(k) and the other reading (error-bound, ssm rotation). */
+void lt_write_depth_bound(lt_doc *d, lt_bound b);
+/* min-depth: the heading object, solvable and derived length, the layers
+   (layers: 1 abelian only, 2 restricted only, 0 both; JSON "min_depth"
+   the one chosen, abelian for 0) and with a length its logarithmic bound
+   and width. */
+void lt_write_min_depth(lt_doc *d, const char *object, const lt_depth_profile_t P, const lt_depth_min_t M, int layers);
+/* report: the heading (object and the reading), the algebraic profile P
+   and R's claims by section (LaTeX: the error exponents as an array); JSON
+   also the lengths, the error exponents and the word problem's class. */
+void lt_write_report(lt_doc *d, const char *object, const lt_depth_profile_t P, const lt_depth_report_t R);
+/* What error-bound's text says of where eps came from: the task as given,
+   and the file (LT_EPS_REP) or the checkpoint with the words its norms
+   were taken over (LT_EPS_MODEL: words of length length, element i token
+   offset + i). */
+typedef struct {
+    const char *object;
+    const char *rep;
+    const char *model;
+    long words, length, offset;
+} lt_write_eps_params;
+/* error-bound: the heading (p->object), solvable, derived length, the
+   reading, eps and where it comes from, whether the Magnus series
+   converges, the table of depths (JSON "depths") and (text and LaTeX)
+   the sources. */
+void lt_write_error_bound(lt_doc *d, const lt_depth_profile_t P, const lt_depth_error_t E, const lt_write_eps_params *p);
+
+/* info: the heading (object) and the profile of a group (P of
+   lt_pgrp_profile with every part; max_enum the limit the centre and the
+   exponent were computed under, named where they were not decided) or of
+   a Lie algebra (LT_LIE_PROFILE_ALL). JSON: the keys of `info --json`. */
+void lt_write_profile_group(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_profile_t P, long max_enum);
+void lt_write_profile_lie(lt_doc *d, const char *object, const lt_liealg_profile_t P);
+/* A subspace S of L (center, radical, closure): LaTeX the heading object
+   and what (": the center"); its dimension (text: not when bare) and its
+   basis (JSON "basis": matrices when L has a matrix form, else coordinate
+   vectors), text an element a line, indented unless bare. */
+void lt_write_lie_space(lt_doc *d, const char *object, const char *what, const lt_liealg_t L, const lt_qspace_t S,
+                        int bare);
+/* The dimension: text the number alone, JSON a row, LaTeX the heading
+   object and a row. */
+void lt_write_lie_dimension(lt_doc *d, const char *object, slong dim);
+/* The Killing form K of rank rank: LaTeX the heading object and the
+   matrix kappa, text the matrix a row a line, JSON "killing" and "rank". */
+void lt_write_killing(lt_doc *d, const char *object, const fmpq_mat_t K, slong rank);
+
+/* A series T (kind 0 derived, 1 lower central, 2 upper central): LaTeX an
+   equation OBJECT = chain; JSON the series (unless length_only) and its
+   length ("derived_length" or "nilpotency_class", null when it does not
+   reach the bottom); text the series as "24 > 12 > 1", or its length
+   alone (or "not solvable", "not nilpotent"). */
+void lt_write_series(lt_doc *d, const char *object, const lt_tex_series_t *T, int kind, int length_only);
+/* A predicate's value: JSON the key, text "yes" or "no". */
+void lt_write_predicate(lt_doc *d, const char *key, int value);
+
+/* magnus: the word (JSON "word"), its letters, the order K, the
+   dimension of the Lyndon basis B and the expansion's terms (c its
+   coefficients; text a term a line, LaTeX an align*). */
+void lt_write_magnus(lt_doc *d, long K, const lt_lyndon_t B, const fmpq *c, const lt_free_word_t W);
+/* magnus --matrices: the masses and the certified error of each order
+   (JSON "orders"; LaTeX a table) in the norm of P. */
+void lt_write_magnus_errors(lt_doc *d, const lt_magnus_params *P, const lt_magnus_result_t R, const lt_free_word_t W);
+
 /* ---- the simulator: cascade, drift, scan, evaluation, rotation ---- */
 
 #include "lietool/model.h"

@@ -233,7 +233,6 @@ int cli_load_object(cli_opts *o, cli_object *X, const lt_cmd *cmd);
 void cli_close_object(cli_opts *o, cli_object *X);
 /* Lie algebra commands (src/cli/lie.c); they print and return the exit status. */
 int cli_lie_center(cli_opts *o, const lt_liealg_t L);
-int cli_lie_info(cli_opts *o, const lt_liealg_t L);
 /* The Lie algebra commands under --float (src/cli/float.c): each prints
    its part of X's profile and the rank decisions, and returns the exit
    status (5 when a decision is ambiguous). cli_float_begin computes the

@@ -41,8 +41,8 @@ int cmd_plan(int argc, char **argv, const lt_cmd *self)
     r = cli_verdict_compute(V, &X, &p.arch.a, p.layers, (long)p.d.length, p.d.bound, &o);
     if (r < 0) {
         lt_doc d;
-        cli_doc_begin(&d, &o, NULL, NULL);
-        cli_verdict_put(&d, V, o.object, "");
+        cli_doc_start(&d, &o);
+        lt_write_verdict(&d, V, o.object, "");
         lt_doc_end(&d, NULL);
         r = 0;
     }

@@ -195,9 +195,14 @@ void cli_doc_attach(lt_doc *d, const cli_opts *o)
     lt_doc_init(d, stdout, o->latex ? LT_DOC_TEX : o->json ? LT_DOC_JSON : LT_DOC_TEXT);
 }
 
-void cli_doc_begin(lt_doc *d, const cli_opts *o, const char *object, const char *after)
+void cli_doc_start(lt_doc *d, const cli_opts *o)
 {
     doc_start(d, o, o->latex ? LT_DOC_TEX : o->json ? LT_DOC_JSON : LT_DOC_TEXT);
+}
+
+void cli_doc_begin(lt_doc *d, const cli_opts *o, const char *object, const char *after)
+{
+    cli_doc_start(d, o);
     lt_doc_heading(d, object, after);
 }
 

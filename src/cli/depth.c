@@ -1,7 +1,4 @@
 /* The depth commands' options and profile (see depth.h). */
-#include <inttypes.h>
-#include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
 #include "depth.h"
 #include "doc.h"
@@ -43,38 +40,21 @@ void cli_depth_close(cli_depth_opts *d, cli_opts *o, cli_object *X)
     cli_close_object(o, X);
 }
 
-int cli_depth_profile_init(cli_depth_profile *P, cli_opts *o, cli_object *X, int lower)
+/* The profile of X (lower: with the lower central series); -1 to go on,
+   or an exit status (message printed; P cleared). */
+static int profile_init(cli_depth_profile *P, cli_opts *o, cli_object *X, int lower)
 {
-    memset(P, 0, sizeof *P);
-    mpz_init(P->size);
-    lt_pgrp_profile_init(P->grp);
-    lt_liealg_profile_init(P->lie);
-    P->is_lie = X->is_lie;
+    lt_depth_profile_init(P->p);
     P->X = X;
     if (X->is_lie) {
-        lt_liealg_profile(P->lie, X->L, LT_LIE_PROFILE_DERIVED | (lower ? LT_LIE_PROFILE_LOWER : 0));
-        mpz_set_si(P->size, (long)X->L->dim);
-        P->abelian = P->lie->abelian;
-        P->solvable = P->lie->solvable;
-        P->perfect = P->lie->perfect;
-        P->derived_length = (long)P->lie->derived_length;
-        P->nilpotent = P->lie->nilpotent;
-        P->nilpotency_class = (long)P->lie->nilpotency_class;
-    } else {
-        lt_err_t err;
-        lt_err_init(err);
-        if (lt_pgrp_profile(P->grp, X->G, LT_PGRP_PROFILE_DERIVED | (lower ? LT_PGRP_PROFILE_LOWER : 0),
-                            o->ctx, err)) {
-            cli_depth_profile_clear(P);
-            return cli_fail(err);
-        }
-        mpz_set(P->size, X->G->order);
-        P->abelian = P->grp->abelian;
-        P->solvable = P->grp->solvable;
-        P->perfect = P->grp->perfect;
-        P->derived_length = P->grp->derived_length;
-        P->nilpotent = P->grp->nilpotent;
-        P->nilpotency_class = P->grp->nilpotency_class;
+        lt_depth_profile_liealg(P->p, X->L, lower);
+        return -1;
+    }
+    lt_err_t err;
+    lt_err_init(err);
+    if (lt_depth_profile_group(P->p, X->G, lower, o->ctx, err)) {
+        lt_depth_profile_clear(P->p);
+        return cli_fail(err);
     }
     return -1;
 }
@@ -92,53 +72,28 @@ int cli_depth_run(int argc, char **argv, const lt_cmd *self, int lower, cli_dept
         cli_depth_close(&d, &o, &X);
         return r;
     }
-    if ((r = cli_depth_profile_init(&P, &o, &X, lower)) < 0) {
+    if ((r = profile_init(&P, &o, &X, lower)) < 0) {
         lt_plan_verdict_init(P.verdict);
         P.has_verdict = d.arch.given;
         if (P.has_verdict) r = cli_verdict_compute(P.verdict, &X, &d.arch.a, d.depth, (long)d.length, d.bound, &o);
         if (r < 0) r = body(&o, &d, &P);
         lt_plan_verdict_clear(P.verdict);
-        cli_depth_profile_clear(&P);
+        lt_depth_profile_clear(P.p);
     }
     cli_depth_close(&d, &o, &X);
     return r;
 }
 
-void cli_depth_profile_clear(cli_depth_profile *P)
+void cli_depth_end(lt_doc *d, const cli_opts *o, const cli_depth_profile *P)
 {
-    lt_pgrp_profile_clear(P->grp);
-    lt_liealg_profile_clear(P->lie);
-    mpz_clear(P->size);
+    if (P->has_verdict) cli_verdict_after(d, P->verdict, o->object);
+    lt_doc_end(d, NULL);
 }
 
-void cli_depth_tokens(mpz_t n, const cli_depth_opts *d, const cli_depth_profile *P)
+void cli_depth_params(lt_depth_params *p, const cli_depth_opts *d)
 {
-    char buf[24];
-    snprintf(buf, sizeof buf, "%" PRIu64, d->tokens);
-    if (d->tokens) mpz_set_str(n, buf, 10);
-    else mpz_set(n, P->size);
+    p->bound = (lt_bound)d->bound;
+    p->length = d->length;
+    p->tokens = d->tokens;
+    p->max_digits = d->max_digits;
 }
-
-void cli_depth_head(lt_doc *d, const cli_opts *o, const cli_depth_profile *P)
-{
-    cli_doc_begin(d, o, o->object, NULL);
-    lt_doc_bool(d, "solvable", P->solvable);
-    lt_doc_long(d, "derived length", P->solvable ? P->derived_length : -1, "not solvable");
-}
-
-void cli_depth_bound(lt_doc *d, lt_bound b)
-{
-    lt_doc_str(d, "|bound", lt_depth_bound_name(b), NULL);
-    if (b == LT_BOUND_V1)
-        lt_doc_claim(d, "bound|", NULL, "v1: $c(k) = 2^(k-1)$, as published (arXiv:2603.05573v1); --bound sharp for $2^k - 1$");
-    else
-        lt_doc_claim(d, "bound|", NULL, "sharp: $c(k) = 2^k - 1$ (class $c$ has derived length $floor(log2 c) + 1$);"
-                      " v1 ($2^(k-1)$, as published) is the default");
-}
-
-void cli_depth_series(lt_doc *d, const char *label, const cli_depth_profile *P, int lower)
-{
-    if (P->is_lie) lt_doc_lie_series(d, label, lower ? P->lie->lower : P->lie->derived, lower);
-    else lt_doc_pgrp_series(d, label, lower ? P->grp->lower : P->grp->derived, lower);
-}
-

@@ -1,11 +1,13 @@
 /* Shared by the depth commands (min-depth, error-bound, report): their own
-   options and the part of the object's profile the theory needs. */
+   options, and the object with the profile the theory reads off it
+   (lt_depth_profile) and the verdict of --arch. */
 #ifndef LT_CLI_DEPTH_H
 #define LT_CLI_DEPTH_H
 
 #include <flint/fmpq.h>
 #include "cli.h"
 #include "lietool/depth.h"
+#include "lietool/write.h"
 #include "verdict.h"
 #include "doc.h"
 
@@ -59,40 +61,24 @@ int cli_depth_read_eps(void *dst, const char *v);
 int cli_depth_open(cli_depth_opts *d, cli_opts *o, cli_object *X, int argc, char **argv, const lt_cmd *self);
 void cli_depth_close(cli_depth_opts *d, cli_opts *o, cli_object *X);
 
-/* What the theory reads off an object: the library's profile of the group
-   (lt_pgrp_profile) or of the Lie algebra (lt_liealg_profile), and the
-   flags both have. Series terms print as orders (groups) or dimensions
-   (Lie algebras). */
+/* A depth command's object: its profile (lt_depth_profile_group or
+   _liealg) and, with --arch, the verdict for --depth layers and --length. */
 typedef struct {
-    int is_lie;
-    mpz_t size;             /* |G|, or dim L */
-    int abelian, nilpotent, solvable, perfect;
-    long derived_length;    /* -1: not solvable */
-    long nilpotency_class;  /* -1: not nilpotent, or not computed */
-    lt_pgrp_profile_t grp;
-    lt_liealg_profile_t lie;
+    lt_depth_profile_t p;
     cli_object *X;          /* the object itself */
-    int has_verdict;        /* --arch given: the verdict for --depth layers and --length */
+    int has_verdict;
     lt_plan_verdict_t verdict;
 } cli_depth_profile;
 
-/* The profile; lower: also the lower central series. -1 to go on, or an
-   exit status (message printed; P cleared). */
-int cli_depth_profile_init(cli_depth_profile *P, cli_opts *o, cli_object *X, int lower);
-void cli_depth_profile_clear(cli_depth_profile *P);
 /* A depth command: cli_depth_open, the profile (lower: with the lower
    central series), then body, whose status it returns; everything freed. */
 typedef int (*cli_depth_body)(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P);
 int cli_depth_run(int argc, char **argv, const lt_cmd *self, int lower, cli_depth_body body);
-/* The number of input tokens n for the width: --tokens, else |G| or dim L. */
-void cli_depth_tokens(mpz_t n, const cli_depth_opts *d, const cli_depth_profile *P);
-/* Starts the output (doc.h) with the object, solvable and derived length,
-   in the layout of info. */
-void cli_depth_head(lt_doc *d, const cli_opts *o, const cli_depth_profile *P);
-/* The rows of the bound: JSON "bound" (v1 or sharp), text and LaTeX c(k)
-   and the other reading (error-bound, ssm rotation). */
-void cli_depth_bound(lt_doc *d, lt_bound b);
-/* A row with the derived (lower: lower central) series of P. */
-void cli_depth_series(lt_doc *d, const char *label, const cli_depth_profile *P, int lower);
+/* Ends a depth command's output: the verdict (--arch), then lt_doc_end. */
+void cli_depth_end(lt_doc *d, const cli_opts *o, const cli_depth_profile *P);
+/* The library's parameters of min-depth and report from the options. */
+void cli_depth_params(lt_depth_params *p, const cli_depth_opts *d);
+/* The rows of the bound (lt_write_depth_bound), by the name ssm rotation uses. */
+#define cli_depth_bound lt_write_depth_bound
 
 #endif

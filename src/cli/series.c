@@ -1,29 +1,11 @@
 /* The commands that print a series or its length (derived-series,
    derived-length, lower-central-series, nilpotency-class,
    upper-central-series) and the is-* predicates, for groups, Lie algebras
-   and --float: one printer each. */
+   and --float: computed here, written by lt_write_series and
+   lt_write_predicate (lietool/write.h). */
 #include <string.h>
 #include "doc.h"
-
-/* The series T: LaTeX an equation; JSON the series (unless length_only)
-   and its length; text one or the other. kind: 0 derived, 1 lower
-   central, 2 upper central. */
-static void put_series(lt_doc *d, const cli_opts *o, const lt_tex_series_t *T, int kind, int length_only)
-{
-    static const char *series[] = {"derived series", "lower central series", "upper central series"};
-    long len = T->reaches_bottom ? T->n - 1 : -1;
-    const char *no = kind ? "not nilpotent" : "not solvable";
-    if (d->mode == LT_DOC_TEX) lt_tex_series(d->f, o->object, T);
-    else if (d->mode == LT_DOC_JSON) {
-        if (!length_only) lt_doc_series(d, series[kind], T, 0);
-        lt_doc_long(d, kind ? "nilpotency class" : "derived length", len, no);
-    } else if (length_only && len < 0) puts(no);
-    else if (length_only) printf("%ld\n", len);
-    else {
-        for (int i = 0; i < T->n; i++) { if (i) fputs(" > ", d->f); mpz_out_str(d->f, 10, T->size + i); }
-        putchar('\n');
-    }
-}
+#include "lietool/write.h"
 
 /* The series of a Lie algebra (exact or floating point) or of a group;
    -1 on success or an exit status. */
@@ -69,8 +51,8 @@ int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int kind, int leng
     if (X.is_float) r = cli_float_begin(&d, F, &o, &X, kind ? LT_FLIEALG_PROFILE_LOWER : LT_FLIEALG_PROFILE_DERIVED);
     if (r < 0) r = series_of(&T, &X, kind, &o, X.is_float ? F : NULL);
     if (r < 0) {
-        if (!X.is_float) cli_doc_begin(&d, &o, NULL, NULL);
-        put_series(&d, &o, &T, kind, length_only);
+        if (!X.is_float) cli_doc_start(&d, &o);
+        lt_write_series(&d, o.object, &T, kind, length_only);
         lt_tex_series_clear(&T);
         if (X.is_float) r = cli_float_end(&d, F, &o, &X, -1);
         else { lt_doc_end(&d, NULL); r = 0; }
@@ -116,10 +98,9 @@ int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key
         unsigned part;
         cli_float_predicate_value(NULL, key, &part);
         if ((r = cli_float_begin(&d, F, &o, &X, part)) < 0) value = cli_float_predicate_value(F, key, NULL);
-    } else if ((value = predicate_of(&X, key, &o, &r)) >= 0) cli_doc_begin(&d, &o, NULL, NULL);
+    } else if ((value = predicate_of(&X, key, &o, &r)) >= 0) cli_doc_start(&d, &o);
     if (value >= 0) {
-        if (o.json) lt_doc_bool(&d, key, value);
-        else if (!o.quiet) puts(value ? "yes" : "no");
+        if (o.json || !o.quiet) lt_write_predicate(&d, key, value);
         if (X.is_float) r = cli_float_end(&d, F, &o, &X, value);
         else { lt_doc_end(&d, NULL); r = value ? 0 : 1; }
     }

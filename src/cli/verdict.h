@@ -1,18 +1,17 @@
-/* The theory verdict (lt_plan) as text and JSON: one printer, used by
-   every command that states it. */
+/* The theory verdict (lt_plan): computed for a loaded object, written by
+   lt_write_verdict (lietool/write.h) beside a command's own output. */
 #ifndef LT_CLI_VERDICT_H
 #define LT_CLI_VERDICT_H
 
 #include <stdio.h>
 #include "lietool/depth.h"
+#include "lietool/write.h"
 #include "doc.h"
 
-/* The verdict: JSON, the key "verdict" (an object; lietool(1), plan);
-   text, the answer lines and the claims, each line starting with indent;
-   LaTeX, the answers as a table and the claims with their sources. */
-void cli_verdict_put(lt_doc *d, const lt_plan_verdict_t V, const char *object, const char *indent);
-/* "yes", "no" or "open" */
-const char *cli_verdict_word(int v);
+/* The verdict (lt_write_verdict) and the word of an answer
+   (lt_plan_answer_name), by the names the commands use. */
+#define cli_verdict_put lt_write_verdict
+#define cli_verdict_word lt_plan_answer_name
 
 /* --arch FAMILY of plan, min-depth, report and explain min-depth. */
 typedef struct { int given; lt_arch a; } cli_arch_opt;

@@ -396,6 +396,11 @@ static void plan_transformer(lt_plan_verdict_struct *V, const lt_plan_task_struc
               "with T; whether one fixed transformer is exact at every length is open");
 }
 
+const char *lt_plan_answer_name(int v)
+{
+    return v > 0 ? "yes" : v == 0 ? "no" : "open";
+}
+
 lt_status lt_plan(lt_plan_verdict_t V, const lt_plan_task_t P, const lt_arch *a, long k, long T,
                   lt_bound b, const lt_ctx_t ctx, lt_err_t err)
 {

@@ -1,0 +1,104 @@
+/* The profile of a group or a Lie algebra as a document (lietool/write.h):
+   the rows of info. */
+#include "lietool/write.h"
+#include "lietool/json.h"
+
+/* A row "not computed: MESSAGE" (JSON null; the message in "notes"). */
+static void not_computed(lt_doc *d, const char *label, const char *msg)
+{
+    FILE *f = lt_doc_row(d, label);
+    if (f && d->mode == LT_DOC_JSON) fputs("null", f);
+    else if (f) {
+        fputs("not computed: ", f);
+        if (d->mode == LT_DOC_TEX) lt_tex_text(f, msg); else fputs(msg, f);
+    }
+    lt_doc_row_end(d);
+}
+
+/* The exponent when only bounds are known: a multiple of lo dividing hi. */
+static void exponent_bounds(lt_doc *d, const lt_pgrp_t G, const lt_pgrp_profile_t P, long max_enum)
+{
+    FILE *f = lt_doc_row(d, "exponent");
+    if (f && d->mode == LT_DOC_JSON) fputs("null", f);
+    else if (f) {
+        const char *m = d->mode == LT_DOC_TEX ? "$" : "";
+        fprintf(f, "a multiple of %s", m); mpz_out_str(f, 10, P->exponent_lo);
+        fprintf(f, "%s dividing %s", m, m); mpz_out_str(f, 10, P->exponent_hi);
+        fprintf(f, "%s (deciding it enumerates %s", m, m); mpz_out_str(f, 10, G->order);
+        fprintf(f, "%s elements, above %s %ld)", m, d->mode == LT_DOC_TEX ? "-{}-max-enum" : "--max-enum", max_enum);
+    }
+    lt_doc_row_end(d);
+    lt_doc_mpz(d, "|exponent_multiple_of", P->exponent_lo);
+    lt_doc_mpz(d, "|exponent_divides", P->exponent_hi);
+}
+
+void lt_write_profile_group(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_profile_t P, long max_enum)
+{
+    lt_status zst = P->center_status, est = P->exponent_status;
+    int eopen = !est && !P->exponent_decided;
+    lt_doc_heading(d, object, NULL);
+    lt_doc_mpz(d, "order", G->order);
+    lt_doc_long(d, "degree", G->n, NULL);
+    lt_doc_bool(d, "abelian", P->abelian);
+    lt_doc_bool(d, "nilpotent", P->nilpotent);
+    lt_doc_bool(d, "solvable", P->solvable);
+    lt_doc_bool(d, "perfect", P->perfect);
+    lt_doc_pgrp_series(d, "derived series", P->derived, 0);
+    lt_doc_long(d, "derived length", P->solvable ? P->derived_length : -1, "not solvable");
+    lt_doc_pgrp_series(d, "lower central series", P->lower, 1);
+    lt_doc_long(d, "nilpotency class", P->nilpotent ? P->nilpotency_class : -1, "not nilpotent");
+    if (zst) not_computed(d, "center order", P->center_err->msg);
+    else lt_doc_mpz(d, "center order", P->center->order);
+    if (est) not_computed(d, "exponent", P->exponent_err->msg);
+    else if (eopen) exponent_bounds(d, G, P, max_enum);
+    else lt_doc_mpz(d, "exponent", P->exponent_lo);
+    if (lt_doc_row(d, "|base"))
+        for (int i = 0; i < G->nlev; i++) fprintf(d->f, "%s%d", i ? ", " : "[", lt_pgrp_base_point(G, i) + 1);
+    if (d->mode == LT_DOC_JSON) fputs(G->nlev ? "]" : "[]", d->f);
+    lt_doc_row_end(d);
+    lt_doc_list_begin(d, "generators");
+    for (int i = 0; i < G->ngens && d->mode == LT_DOC_JSON; i++) {
+        char *s = lt_perm_str(G->gens[i], G->n);
+        lt_json_put_string(lt_doc_elem(d), s);
+        lt_free(s);
+    }
+    lt_doc_list_end(d);
+    if (d->mode == LT_DOC_JSON && (zst || est || eopen)) {
+        lt_doc_list_begin(d, "notes");
+        if (zst) lt_json_put_string(lt_doc_elem(d), P->center_err->msg);
+        if (est) lt_json_put_string(lt_doc_elem(d), P->exponent_err->msg);
+        if (eopen) {
+            fputs("\"exponent not decided: deciding it enumerates ", lt_doc_elem(d));
+            mpz_out_str(d->f, 10, G->order);
+            fprintf(d->f, " elements, above --max-enum %ld\"", max_enum);
+        }
+        lt_doc_list_end(d);
+    }
+    if (d->mode == LT_DOC_TEX) { lt_doc_break(d); fputs("(beneath each term of a series its order)\n", d->f); }
+}
+
+void lt_write_profile_lie(lt_doc *d, const char *object, const lt_liealg_profile_t P)
+{
+    lt_doc_heading(d, object, NULL);
+    lt_doc_long(d, "dimension", (long)P->dim, NULL);
+    if (P->matrix_size) {
+        FILE *f = lt_doc_row(d, "matrices|matrix_size");
+        long n = (long)P->matrix_size;
+        if (f) fprintf(f, d->mode == LT_DOC_JSON ? "%ld" : d->mode == LT_DOC_TEX ? "$%ld \\times %ld$" : "%ld x %ld", n, n);
+        lt_doc_row_end(d);
+    }
+    lt_doc_bool(d, "abelian", P->abelian);
+    lt_doc_bool(d, "nilpotent", P->nilpotent);
+    lt_doc_bool(d, "solvable", P->solvable);
+    lt_doc_bool(d, "semisimple", P->semisimple);
+    lt_doc_bool(d, "perfect", P->perfect);
+    lt_doc_lie_series(d, "derived series", P->derived, 0);
+    lt_doc_long(d, "derived length", P->solvable ? (long)P->derived_length : -1, "not solvable");
+    lt_doc_lie_series(d, "lower central series", P->lower, 1);
+    lt_doc_long(d, "nilpotency class", P->nilpotent ? (long)P->nilpotency_class : -1, "not nilpotent");
+    lt_doc_lie_series(d, "upper central series", P->upper, 2);
+    lt_doc_long(d, "center dimension", (long)P->center->rank, NULL);
+    lt_doc_long(d, "killing rank", (long)P->killing_rank, NULL);
+    lt_doc_long(d, "radical dimension", (long)P->radical->rank, NULL);
+    if (d->mode == LT_DOC_TEX) { lt_doc_break(d); fputs("(beneath each term of a series its dimension)\n", d->f); }
+}

@@ -1,0 +1,82 @@
+/* The theory verdict (lt_plan) as a document (lietool/write.h). */
+#include "lietool/write.h"
+
+/* A row of a yes/no/open answer: JSON true/false/null; text and LaTeX
+   the word and why (when why is not NULL). */
+static void put_tri(lt_doc *d, const char *label, int v, const char *const why[3])
+{
+    FILE *f = lt_doc_row(d, label);
+    if (f && d->mode == LT_DOC_JSON) fputs(v > 0 ? "true" : v == 0 ? "false" : "null", f);
+    else if (f) fprintf(f, "%s%s", lt_plan_answer_name(v), why ? why[v > 0 ? 0 : v == 0 ? 1 : 2] : "");
+    lt_doc_row_end(d);
+}
+
+void lt_write_verdict(lt_doc *d, const lt_plan_verdict_t V, const char *object, const char *indent)
+{
+    static const char *const why[3] = {" (a construction exists)", " (proved impossible)", " (no result decides it)"};
+    char fam[32], head[160], in[16];
+    long T = V->length > 0 ? V->length : -1;
+    lt_arch_name(fam, sizeof fam, &V->arch);
+    snprintf(head, sizeof head, "%ld %s layer%s", V->layers, fam, V->layers == 1 ? "" : "s");
+    if (d->mode == LT_DOC_TEXT) fprintf(d->f, "%s%s on %s:\n", indent, head, object);
+    else if (d->mode == LT_DOC_TEX) {
+        char after[176];
+        snprintf(after, sizeof after, ": %s", head);
+        lt_tex_heading_object(d->f, object, after);
+    }
+    snprintf(in, sizeof in, "%s  ", indent);
+    const char *indent0 = d->indent;
+    int width0 = d->width;
+    d->indent = in;
+    d->width = 34;
+    lt_doc_open(d, "verdict");
+    lt_doc_str(d, "|family", fam, NULL);
+    lt_doc_long(d, "|layers", V->layers, NULL);
+    lt_doc_long(d, "|length", T, "");
+    lt_doc_str(d, "|bound", lt_depth_bound_name(V->bound), NULL);
+    put_tri(d, "exact at every length", V->exact, why);
+    if (V->assumption && lt_doc_row(d, "assuming|")) {
+        if (d->mode == LT_DOC_TEX) { fputc('$', d->f); lt_tex_math(d->f, V->assumption); fputc('$', d->f); }
+        else fputs(V->assumption, d->f);
+    }
+    lt_doc_row_end(d);
+    lt_doc_bool(d, "|impossible_at_every_depth", V->impossible_every_depth);
+    if (V->impossible_every_depth) lt_doc_str(d, "layers known to suffice|", "none: no depth is exact at every length", NULL);
+    lt_doc_long(d, V->impossible_every_depth ? "|fewest_layers_known_to_suffice" : "fewest layers known to suffice",
+                 V->fewest_suffice, "none known");
+    lt_doc_long(d, V->impossible_every_depth ? "|most_layers_known_not_to_suffice" : "most layers known not to suffice",
+                 V->most_not, "none");
+    char key[80];
+    snprintf(key, sizeof key, "suffices up to length %ld|suffices_up_to_length", T);
+    put_tri(d, T > 0 ? key : "|suffices_up_to_length", T > 0 ? V->suffices_T : -1, NULL);
+    if (lt_doc_row(d, "|log_depth_layers")) {
+        if (T > 0 && V->log_layers[0]) fprintf(d->f, "{\"v1\": %d, \"sharp\": %d}", V->log_layers[0], V->log_layers[1]);
+        else fputs("null", d->f);
+    }
+    lt_doc_row_end(d);
+    if (mpz_sgn(V->width) > 0) lt_doc_mpz(d, "|width", V->width); else lt_doc_str(d, "|width", NULL, NULL);
+    lt_doc_double(d, "|width_log10", V->width_log10 >= 0 ? "%.2f" : "null", V->width_log10);
+    lt_doc_str(d, "|assumption", V->assumption, NULL);
+    if (d->mode == LT_DOC_TEXT) fprintf(d->f, "%s  because:\n", indent);
+    else if (d->mode == LT_DOC_TEX) { lt_tex_table_end(d->f); d->table = 0; fputs("\\begin{itemize}\n", d->f); }
+    lt_doc_list_begin(d, "claims");
+    for (int i = 0; i < V->nclaims; i++) {
+        const char *c = V->claims[i].claim, *src = V->claims[i].source;
+        lt_doc_item_begin(d);
+        lt_doc_str(d, "|claim", c, NULL);
+        lt_doc_str(d, "|source", src, NULL);
+        lt_doc_item_end(d);
+        if (d->mode == LT_DOC_TEXT) fprintf(d->f, "%s  - %s%s%s%s\n", indent, c, *src ? " (" : "", src, *src ? ")" : "");
+        else if (d->mode == LT_DOC_TEX) {
+            fputs("\\item ", d->f);
+            lt_tex_text(d->f, c);
+            if (*src) { fputs(" (", d->f); lt_tex_text(d->f, src); fputs(")", d->f); }
+            fputc('\n', d->f);
+        }
+    }
+    lt_doc_list_end(d);
+    if (d->mode == LT_DOC_TEX) fputs("\\end{itemize}\n", d->f);
+    lt_doc_close(d);
+    d->indent = indent0;
+    d->width = width0;
+}
