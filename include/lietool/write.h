@@ -13,6 +13,32 @@
 #include "lietool/depth.h"
 #include "lietool/ssm.h"
 
+/* ---- groups: tables, isomorphisms; the BCH series ---- */
+
+#include "lietool/cayley.h"
+/* table: the multiplication table of C (text: the elements, then the
+   indices; LaTeX: arrays of at most 12 columns; JSON is the data file of
+   lt_io_write_cayley, not a document). */
+void lt_write_cayley_table(lt_doc *d, const lt_cayley_t C);
+/* isomorphic: the answer R for the groups G (object) and H (other): the
+   images of G's generators, or the invariant that tells them apart. */
+void lt_write_isomorphic(lt_doc *d, const char *object, const char *other, const lt_pgrp_t G, const lt_pgrp_t H,
+                         const lt_pgrp_iso_t R);
+/* bch: the coefficients c of the series in the Lyndon basis B (symmetric:
+   log(e^(X/2) e^Y e^(X/2))); and the plain table "index degree left right
+   p/q" a line, for --table. */
+void lt_write_bch(lt_doc *d, const lt_lyndon_t B, const fmpq *c, int symmetric);
+void lt_write_bch_table(FILE *f, const lt_lyndon_t B, const fmpq *c);
+
+/* ---- floating-point Lie algebras (--float, ssm lie) ---- */
+
+#include "lietool/fliealg.h"
+/* The profile's rows (dimension, abelian ... killing rank). */
+void lt_write_float_profile(lt_doc *d, const lt_fliealg_profile_t P);
+/* Every rank decision of log, with the singular values on either side of
+   its cut as far as round-off leaves them meaningful (JSON "rank_decisions"). */
+void lt_write_rank_log(lt_doc *d, const lt_rank_log_t log);
+
 /* ---- groups and Lie algebras: explain ---- */
 
 /* The reasoning behind an answer (lietool explain), with the witnesses
@@ -139,12 +165,6 @@ void lt_write_magnus_errors(lt_doc *d, const lt_magnus_params *P, const lt_magnu
 #include "lietool/model.h"
 #include "lietool/rotation.h"
 
-/* The theory's writers that a simulator's result includes, given by the
-   caller: the verdict V on object (text lines after indent) and the rows
-   of the bound c(k). */
-typedef void (*lt_write_verdict_fn)(lt_doc *d, const lt_plan_verdict_struct *V, const char *object, const char *indent);
-typedef void (*lt_write_bound_fn)(lt_doc *d, lt_bound b);
-
 /* ssm cascade: the cascade K of the group spec (its table in convention
    conv) and its accuracy Z on the words of P. */
 void lt_write_cascade(lt_doc *d, const char *spec, const lt_cascade_struct *K, lt_convention conv,
@@ -177,11 +197,10 @@ typedef struct {
    The caller adds the verdict. */
 void lt_write_ssm_eval(lt_doc *d, const char *dir, const lt_model_t M, const lt_ssm_eval_t R, const lt_write_ssm_task *T);
 /* ssm sweep: a row per model of S, V[i] the verdict of row i (JSON:
-   written by verdict into the row's record). */
-void lt_write_ssm_sweep(lt_doc *d, const lt_ssm_sweep_t S, lt_plan_verdict_struct *const *V, lt_write_verdict_fn verdict,
-                        const lt_write_ssm_task *T);
+   lt_write_verdict into the row's record). */
+void lt_write_ssm_sweep(lt_doc *d, const lt_ssm_sweep_t S, lt_plan_verdict_struct *const *V, const lt_write_ssm_task *T);
 
-/* ssm rotation: the rotation task run with P (its bound's rows written by bound). */
-void lt_write_rotation(lt_doc *d, const lt_rotation_params *P, const lt_rotation_result_t Z, lt_write_bound_fn bound);
+/* ssm rotation: the rotation task run with P (its bound's rows by lt_write_depth_bound). */
+void lt_write_rotation(lt_doc *d, const lt_rotation_params *P, const lt_rotation_result_t Z);
 
 #endif

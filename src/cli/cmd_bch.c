@@ -10,6 +10,7 @@
 #include <string.h>
 #include "cli.h"
 #include "doc.h"
+#include "lietool/write.h"
 #include "lietool/free.h"
 
 static int degree_operand(long *out, const char *s, const lt_cmd *self)
@@ -36,34 +37,6 @@ const cli_decl cli_bch_decl = {
     .common = CLI_O_JSON | CLI_O_LATEX | CLI_O_MAX_ENUM | CLI_O_MAX_MEMORY, .opts = bch_options,
     .args = "N", .min_args = 1, .max_args = 1, .what = "the degree",
 };
-
-/* The back ends: B the Lyndon basis, c the coefficients. */
-static void put_table(const cli_opts *o, const lt_lyndon_t B, const fmpq *c, int symmetric)
-{
-    (void)o, (void)symmetric;
-    for (slong i = 0; i < B->n; i++) {
-        printf("%ld %d %ld %ld ", (long)i + 1, lt_lyndon_degree(B, i), (long)B->left[i] + 1, (long)B->right[i] + 1);
-        fmpz_print(fmpq_numref(c + i));
-        putchar('/');
-        fmpz_print(fmpq_denref(c + i));
-        putchar('\n');
-    }
-}
-
-static void put(const cli_opts *o, const lt_lyndon_t B, const fmpq *c, int symmetric)
-{
-    slong nonzero = 0;
-    for (slong i = 0; i < B->n; i++) nonzero += !fmpq_is_zero(c + i);
-    lt_doc d;
-    cli_doc_begin(&d, o, NULL, NULL);
-    lt_doc_long(&d, "|degree", (long)B->N, NULL);
-    if (d.mode == LT_DOC_JSON) printf(", \"letters\": [\"X\", \"Y\"]");
-    lt_doc_bool(&d, "|symmetric", symmetric);
-    lt_doc_long(&d, "|dimension", (long)B->n, NULL);
-    lt_doc_long(&d, "|nonzero", (long)nonzero, NULL);
-    lt_doc_brackets(&d, symmetric ? "\\log(e^{X/2} e^{Y} e^{X/2})" : "\\log(e^{X} e^{Y})", B, c, NULL, 1);
-    lt_doc_end(&d, NULL);
-}
 
 int cmd_bch(int argc, char **argv, const lt_cmd *self)
 {
@@ -93,7 +66,13 @@ int cmd_bch(int argc, char **argv, const lt_cmd *self)
         cli_free(&o);
         return cli_fail(err);
     }
-    (table ? put_table : put)(&o, B, c, symmetric);
+    if (table) lt_write_bch_table(stdout, B, c);
+    else {
+        lt_doc d;
+        cli_doc_begin(&d, &o, NULL, NULL);
+        lt_write_bch(&d, B, c, symmetric);
+        lt_doc_end(&d, NULL);
+    }
     _fmpq_vec_clear(c, B->n);
     lt_lyndon_clear(B);
     cli_free(&o);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "doc.h"
+#include "lietool/write.h"
 #include "lietool/io.h"
 
 int cli_two_objects(char **obj, cli_opts *o)
@@ -79,45 +80,14 @@ int cli_isomorphic_with(int argc, char **argv, const lt_cmd *self, const cli_dec
 static int print_iso(cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, const lt_cmd *self)
 {
     (void)self;
-    int r = R->isomorphic ? 0 : 1;
-    if (o->quiet && !o->json && !o->latex) return r;
-    lt_doc_buf b;
-    FILE *f = lt_doc_piece(&b, NULL);
-    if (R->isomorphic) gmp_fprintf(f, "%Zd elements; an isomorphism maps the generators of %s to", G->order, obj[0]);
-    else if (strcmp(R->invariant, "search") == 0)
-        fprintf(f, "%s (%d generators, %lld candidate images tried)", R->detail, R->generators, R->tested);
-    else fprintf(f, "%s: %s in %s, %s in %s", R->detail, R->gval, obj[0], R->hval, obj[1]);
-    char *reason = lt_doc_piece_end(&b);
+    if (o->quiet && !o->json && !o->latex) return R->isomorphic ? 0 : 1;
     cli_opts oc = *o;
     oc.object = (char *)obj[0];
     lt_doc D, *d = &D;
     cli_doc_begin(d, &oc, NULL, NULL);
-    d->width = 0;
-    d->indent = "";
-    lt_doc_str(d, "|other", obj[1], NULL);
-    lt_doc_bool(d, "|isomorphic", R->isomorphic);
-    lt_doc_mpz(d, "|order", G->order);
-    lt_doc_str(d, R->isomorphic ? "yes:|" : "no:|", reason, NULL);
-    if (!R->isomorphic) {
-        lt_doc_str(d, "|invariant", R->invariant, NULL);
-        lt_doc_str(d, "|reason", reason, NULL);
-    }
-    /* the images of G's generators: text "  g -> h" a line */
-    lt_doc_break(d);
-    if (R->isomorphic) lt_doc_list_begin(d, "isomorphism");
-    for (int i = 0; R->isomorphic && i < R->nimages; i++) {
-        char *a = lt_perm_str(G->gens[i], G->n), *b = lt_perm_str(R->images[i], H->n);
-        lt_doc_eq(d, "$%s -> %s$", a, b);
-        lt_doc_item_begin(d);
-        lt_doc_str(d, "|generator", a, NULL);
-        lt_doc_str(d, "|image", b, NULL);
-        lt_doc_item_end(d);
-        lt_free(a); lt_free(b);
-    }
-    if (R->isomorphic) lt_doc_list_end(d);
+    lt_write_isomorphic(d, obj[0], obj[1], G, H, R);
     lt_doc_end(d, NULL);
-    free(reason);
-    return r;
+    return R->isomorphic ? 0 : 1;
 }
 
 int cmd_isomorphic(int argc, char **argv, const lt_cmd *self)

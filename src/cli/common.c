@@ -206,11 +206,6 @@ void cli_doc_begin(lt_doc *d, const cli_opts *o, const char *object, const char 
     lt_doc_heading(d, object, after);
 }
 
-void cli_doc_start(lt_doc *d, const cli_opts *o)
-{
-    doc_start(d, o, o->latex ? LT_DOC_TEX : o->json ? LT_DOC_JSON : LT_DOC_TEXT);
-}
-
 void cli_put_mpz(FILE *f, const mpz_t z, int json)
 {
     if (json) fputc('"', f);

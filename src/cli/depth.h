@@ -78,7 +78,5 @@ int cli_depth_run(int argc, char **argv, const lt_cmd *self, int lower, cli_dept
 void cli_depth_end(lt_doc *d, const cli_opts *o, const cli_depth_profile *P);
 /* The library's parameters of min-depth and report from the options. */
 void cli_depth_params(lt_depth_params *p, const cli_depth_opts *d);
-/* The rows of the bound (lt_write_depth_bound), by the name ssm rotation uses. */
-#define cli_depth_bound lt_write_depth_bound
 
 #endif

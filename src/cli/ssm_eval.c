@@ -275,7 +275,7 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     ev_task(&T, &o, C->n, d, W->n);
     lt_doc doc;
     cli_doc_start(&doc, &o.co);
-    lt_write_ssm_sweep(&doc, S, V, cli_verdict_put, &T);
+    lt_write_ssm_sweep(&doc, S, V, &T);
     lt_doc_end(&doc, NULL);
     r = 0;
     if (o.svg) {

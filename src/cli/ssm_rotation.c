@@ -177,7 +177,7 @@ int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
         else if (!csv_stdout) {
             lt_doc doc;
             cli_doc_start(&doc, &o);
-            lt_write_rotation(&doc, &P, Z, cli_depth_bound);
+            lt_write_rotation(&doc, &P, Z);
             lt_doc_end(&doc, NULL);
         }
         lt_plot_clear(F);

@@ -8,11 +8,6 @@
 #include "lietool/write.h"
 #include "doc.h"
 
-/* The verdict (lt_write_verdict) and the word of an answer
-   (lt_plan_answer_name), by the names the commands use. */
-#define cli_verdict_put lt_write_verdict
-#define cli_verdict_word lt_plan_answer_name
-
 /* --arch FAMILY of plan, min-depth, report and explain min-depth. */
 typedef struct { int given; lt_arch a; } cli_arch_opt;
 int cli_read_arch(void *dst, const char *v);

@@ -86,14 +86,7 @@ void lt_write_ssm_eval(lt_doc *d, const char *dir, const lt_model_t M, const lt_
 
 /* ---- ssm sweep ---- */
 
-/* A yes/no/open answer of a verdict (1, 0, -1) as a word. */
-static const char *answer(int v)
-{
-    return v > 0 ? "yes" : v == 0 ? "no" : "open";
-}
-
-void lt_write_ssm_sweep(lt_doc *d, const lt_ssm_sweep_t S, lt_plan_verdict_struct *const *V, lt_write_verdict_fn verdict,
-                        const lt_write_ssm_task *T)
+void lt_write_ssm_sweep(lt_doc *d, const lt_ssm_sweep_t S, lt_plan_verdict_struct *const *V, const lt_write_ssm_task *T)
 {
     char after[96], tcol[32];
     snprintf(after, sizeof after, ", %ld words of length %ld (seed %" PRIu64 ")", T->words, T->length, T->seed);
@@ -119,15 +112,15 @@ void lt_write_ssm_sweep(lt_doc *d, const lt_ssm_sweep_t S, lt_plan_verdict_struc
         lt_doc_double(d, "|token_accuracy", "%.6f", r->token_accuracy);
         lt_doc_double(d, "|sequence_accuracy", "%.6f", r->sequence_accuracy);
         lt_doc_long(d, "|longest_prefix_90", r->longest_prefix, NULL);
-        if (d->mode == LT_DOC_JSON) verdict(d, V[i], T->group, "");
+        if (d->mode == LT_DOC_JSON) lt_write_verdict(d, V[i], T->group, "");
         lt_doc_item_end(d);
         lt_doc_tab_cell(&t, "%-6d", r->layers);
         lt_doc_tab_cell(&t, " %-18s", r->layer_type);
         lt_doc_tab_cell(&t, " %9.4f", r->token_accuracy);
         lt_doc_tab_cell(&t, " %9.4f", r->sequence_accuracy);
         lt_doc_tab_cell(&t, " %12ld", r->longest_prefix);
-        lt_doc_tab_cell(&t, " %8s", answer(V[i]->exact));
-        lt_doc_tab_cell(&t, " %10s", answer(V[i]->suffices_T));
+        lt_doc_tab_cell(&t, " %8s", lt_plan_answer_name(V[i]->exact));
+        lt_doc_tab_cell(&t, " %10s", lt_plan_answer_name(V[i]->suffices_T));
         lt_doc_tab_cell(&t, "  %s", r->name);
         lt_doc_tab_row_end(&t);
     }

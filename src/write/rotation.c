@@ -24,7 +24,7 @@ static void put_array(lt_doc *d, const char *label, const char *fmt, const doubl
     lt_doc_row_end(d);
 }
 
-void lt_write_rotation(lt_doc *d, const lt_rotation_params *P, const lt_rotation_result_t Z, lt_write_bound_fn bound)
+void lt_write_rotation(lt_doc *d, const lt_rotation_params *P, const lt_rotation_result_t Z)
 {
     int nd = Z->ndepth, json = d->mode == LT_DOC_JSON, tex = d->mode == LT_DOC_TEX;
     lt_doc_heading(d, tex ? "A5" : NULL, tex ? ": the rotation task, acting on three-space by the icosahedral rotations"
@@ -51,7 +51,7 @@ void lt_write_rotation(lt_doc *d, const lt_rotation_params *P, const lt_rotation
     lt_doc_prose(d, " |", "$R((1,3,5,2,4))$ = the 72-degree rotation about (0, 1, golden ratio)");
     lt_doc_prose(d, "flow|", "$v_t = exp(h X(x_t)) v_(t-1)$, $v_0$ = (1,1,1)/sqrt 3, $X = log R$ (principal)");
     lt_doc_prose(d, "model|", "depth $k$: each window's Magnus series truncated at degree $c(k)$, windows chained");
-    bound(d, P->bound);
+    lt_write_depth_bound(d, P->bound);
     FILE *f = lt_doc_row(d, "step h|step");
     if (f) fprintf(f, json ? "%.17Lg" : "%.6Lg", P->step);
     lt_doc_row_end(d);

@@ -1,0 +1,149 @@
+/* Groups' results as documents (lietool/write.h): the Cayley table, an
+   isomorphism or its absence, the BCH series. */
+#include <stdlib.h>
+#include <string.h>
+#include "lietool/write.h"
+
+/* LaTeX, math mode: a name, a line break allowed after each comma (the
+   permutations of S8 in one-line notation are wider than a line). */
+static void tex_name(FILE *f, const char *name)
+{
+    char *s = lt_strdup(name);
+    for (char *p = s, *q; *p; p = q) {
+        q = p + strcspn(p, ",");
+        int comma = *q == ',';
+        if (comma) *q++ = '\0';
+        lt_tex_math(f, p);
+        if (comma) fputs(",\\allowbreak ", f);
+    }
+    lt_free(s);
+}
+
+/* LaTeX, math mode: element i, by its name when every name is short (e,
+   a^2, r3), else as g_i. */
+static void tex_element(FILE *f, const lt_cayley_t C, long i, int by_name)
+{
+    if (by_name) tex_name(f, C->names[i]);
+    else fprintf(f, "g_{%ld}", i);
+}
+
+#define TEX_COLUMNS 12      /* columns of one array: the text width */
+
+/* A grid with row and column headers, set as arrays of
+   at most TEX_COLUMNS columns (the emitter has key/value tables only).
+   The multiplication table: each element named once (g_i = name), then
+   the table in arrays of at most TEX_COLUMNS columns, the product of the
+   row's element and the column's in each cell. */
+static void put_tex(lt_doc *d, const lt_cayley_t C)
+{
+    FILE *f = d->f;
+    long n = C->n;
+    int by_name = 1;
+    for (long i = 0; i < n; i++) by_name &= strlen(C->names[i]) <= 4;
+    fputs("{\\raggedright\\noindent The elements in their order (index $i$: element $g_{i}$): ", f);
+    for (long i = 0; i < n; i++) {
+        fprintf(f, "%s$g_{%ld} = ", i ? ", " : "", i);
+        tex_name(f, C->names[i]);
+        fputc('$', f);
+    }
+    fprintf(f, ".\\par}\n\\noindent Row $%s$, column $%s$: the product $%s$.\n", by_name ? "x" : "g_{i}",
+            by_name ? "y" : "g_{j}", by_name ? "xy" : "g_{i} g_{j}");
+    for (long j0 = 0; j0 < n; j0 += TEX_COLUMNS) {
+        long j1 = j0 + TEX_COLUMNS < n ? j0 + TEX_COLUMNS : n;
+        fprintf(f, "\\begin{equation*}\n\\begin{array}{c|*{%ld}{c}}\n\\cdot", j1 - j0);
+        for (long j = j0; j < j1; j++) { fputs(" & ", f); tex_element(f, C, j, by_name); }
+        fputs(" \\\\\n\\hline\n", f);
+        for (long i = 0; i < n; i++) {
+            tex_element(f, C, i, by_name);
+            for (long j = j0; j < j1; j++) { fputs(" & ", f); tex_element(f, C, C->table[i * n + j], by_name); }
+            fputs(" \\\\\n", f);
+        }
+        fputs("\\end{array}\n\\end{equation*}\n", f);
+    }
+}
+
+/* Text: the elements a line each ("  i name"), then the table of indices. */
+static void put_text(lt_doc *d, const lt_cayley_t C)
+{
+    long n = C->n;
+    char label[32];
+    d->width = 0;
+    for (long i = 0; i < n; i++) {
+        snprintf(label, sizeof label, "%ld|", i);
+        lt_doc_str(d, label, C->names[i], NULL);
+    }
+    lt_doc_say(d, "table (row i, column j: the index of element i * element j):");
+    for (long i = 0; i < n; i++) {
+        lt_doc_buf b;
+        FILE *f = lt_doc_piece(&b, d);
+        for (long j = 0; j < n; j++) fprintf(f, " %d", C->table[i * n + j]);
+        char *row = lt_doc_piece_end(&b);
+        lt_doc_say(d, " %s", row);
+        free(row);
+    }
+}
+
+void lt_write_cayley_table(lt_doc *d, const lt_cayley_t C)
+{
+    (d->mode == LT_DOC_TEX ? put_tex : put_text)(d, C);
+}
+
+void lt_write_isomorphic(lt_doc *d, const char *object, const char *other, const lt_pgrp_t G, const lt_pgrp_t H,
+                         const lt_pgrp_iso_t R)
+{
+    const char *obj[2] = {object, other};
+    lt_doc_buf b;
+    FILE *f = lt_doc_piece(&b, NULL);
+    if (R->isomorphic) gmp_fprintf(f, "%Zd elements; an isomorphism maps the generators of %s to", G->order, obj[0]);
+    else if (strcmp(R->invariant, "search") == 0)
+        fprintf(f, "%s (%d generators, %lld candidate images tried)", R->detail, R->generators, R->tested);
+    else fprintf(f, "%s: %s in %s, %s in %s", R->detail, R->gval, obj[0], R->hval, obj[1]);
+    char *reason = lt_doc_piece_end(&b);
+    d->width = 0;
+    d->indent = "";
+    lt_doc_str(d, "|other", obj[1], NULL);
+    lt_doc_bool(d, "|isomorphic", R->isomorphic);
+    lt_doc_mpz(d, "|order", G->order);
+    lt_doc_str(d, R->isomorphic ? "yes:|" : "no:|", reason, NULL);
+    if (!R->isomorphic) {
+        lt_doc_str(d, "|invariant", R->invariant, NULL);
+        lt_doc_str(d, "|reason", reason, NULL);
+    }
+    /* the images of G's generators: text "  g -> h" a line */
+    lt_doc_break(d);
+    if (R->isomorphic) lt_doc_list_begin(d, "isomorphism");
+    for (int i = 0; R->isomorphic && i < R->nimages; i++) {
+        char *a = lt_perm_str(G->gens[i], G->n), *b = lt_perm_str(R->images[i], H->n);
+        lt_doc_eq(d, "$%s -> %s$", a, b);
+        lt_doc_item_begin(d);
+        lt_doc_str(d, "|generator", a, NULL);
+        lt_doc_str(d, "|image", b, NULL);
+        lt_doc_item_end(d);
+        lt_free(a); lt_free(b);
+    }
+    if (R->isomorphic) lt_doc_list_end(d);
+    free(reason);
+}
+
+void lt_write_bch_table(FILE *f, const lt_lyndon_t B, const fmpq *c)
+{
+    for (slong i = 0; i < B->n; i++) {
+        fprintf(f, "%ld %d %ld %ld ", (long)i + 1, lt_lyndon_degree(B, i), (long)B->left[i] + 1, (long)B->right[i] + 1);
+        fmpz_fprint(f, fmpq_numref(c + i));
+        fputc('/', f);
+        fmpz_fprint(f, fmpq_denref(c + i));
+        fputc('\n', f);
+    }
+}
+
+void lt_write_bch(lt_doc *d, const lt_lyndon_t B, const fmpq *c, int symmetric)
+{
+    slong nonzero = 0;
+    for (slong i = 0; i < B->n; i++) nonzero += !fmpq_is_zero(c + i);
+    lt_doc_long(d, "|degree", (long)B->N, NULL);
+    if (d->mode == LT_DOC_JSON) fprintf(d->f, ", \"letters\": [\"X\", \"Y\"]");
+    lt_doc_bool(d, "|symmetric", symmetric);
+    lt_doc_long(d, "|dimension", (long)B->n, NULL);
+    lt_doc_long(d, "|nonzero", (long)nonzero, NULL);
+    lt_doc_brackets(d, symmetric ? "\\log(e^{X/2} e^{Y} e^{X/2})" : "\\log(e^{X} e^{Y})", B, c, NULL, 1);
+}
