@@ -22,6 +22,7 @@ while read -r arch format dtype extra; do
         echo "FAIL zoo $arch $format $dtype $extra:"; cat $d/out; echo "$out"
     fi
 done <<'CASES'
+gla safetensors float32
 CASES
 echo "zoo: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -12,11 +12,15 @@
 #include "lietool/cayley.h"
 #include "lietool/depth.h"
 
-typedef enum { LT_ARCH_DIAG, LT_ARCH_MAMBA } lt_model_arch;
+typedef enum { LT_ARCH_DIAG, LT_ARCH_MAMBA,
+    /* FLA gla, gated_deltaproduct and delta_net (src/ssm/model_gla.c, model_delta.c) */
+    LT_ARCH_GLA, LT_ARCH_DELTA } lt_model_arch;
 /* Eigenvalue range of the transition: [0,1], [-1,1], complex unit disc. */
 typedef enum { LT_EIG_POSITIVE, LT_EIG_SIGNED, LT_EIG_COMPLEX } lt_model_eig;
 /* The tensor-name layout a checkpoint was recognised as. */
-typedef enum { LT_LAYOUT_DIAG, LT_LAYOUT_HF_MAMBA, LT_LAYOUT_MAMBA_SSM } lt_model_layout;
+typedef enum { LT_LAYOUT_DIAG, LT_LAYOUT_HF_MAMBA, LT_LAYOUT_MAMBA_SSM,
+    LT_LAYOUT_FLA   /* flash-linear-attention's <Name>ForCausalLM: model.embeddings.weight, model.layers.N.{attn_norm,attn,mlp_norm,mlp}, model.norm, lm_head */
+} lt_model_layout;
 /* The precision of the forward pass: f32, or every weight and every
    intermediate rounded to bf16 or f16 as model.to(dtype) makes torch do
    (lietool-formats(5), Precision). LT_COMPUTE_CONFIG: the config's
@@ -31,6 +35,14 @@ typedef struct {
     /* mamba */
     float *in_w, *in_b, *conv_w, *conv_b, *x_w, *dt_w, *dt_b, *A_log, *D, *mo_w, *mo_b;
     float *A;                   /* -exp(A_log), from the (rounded) A_log */
+    /* FLA gla, gated_deltaproduct, delta_net: the FLA block (attn_norm,
+       mlp_norm, GatedMLP gate/up/down; NULL weights of a norm mean 1) and
+       the mixer's projections (model.layers.N.attn.*) */
+    float *fla_attn_norm, *fla_mlp_norm, *fla_gate, *fla_up, *fla_down;
+    float *fla_q, *fla_k, *fla_v, *fla_g, *fla_o, *fla_onorm;  /* q/k/v/g/o_proj, the output norm's weight */
+    float *fla_qconv, *fla_kconv, *fla_vconv;                   /* ShortConvolution weights (C, 1, conv_size) */
+    float *fla_gk0, *fla_gk1, *fla_gk1_b;                       /* gla: gk_proj.0 and gk_proj.1 */
+    float *fla_beta, *fla_a, *fla_A_log, *fla_dt_bias;          /* delta: b_proj, a_proj, A_log, dt_bias */
 } lt_model_layer;
 
 typedef struct {
@@ -49,6 +61,16 @@ typedef struct {
     int d_mlp;                  /* diag */
     int d_inner, conv_k, dt_rank, use_bias, use_conv_bias, tied;   /* mamba */
     float eps;
+    /* FLA gla, gated_deltaproduct, delta_net (lietool-formats(5)) */
+    int fla_heads, fla_dk, fla_dv;      /* heads, key and value dimension per head */
+    int fla_inter;                      /* GatedMLP intermediate_size */
+    int fla_conv;                       /* short convolution size, 0: none */
+    int fla_out_gate;                   /* the output norm is gated by silu(g_proj(x)) */
+    int fla_norm_affine;                /* the output norm has a weight (gla elementwise_affine) */
+    int fla_householder;                /* delta: num_householder (delta_net: 1) */
+    int fla_neg, fla_forget, fla_beta;  /* delta: allow_neg_eigval, use_forget_gate, use_beta */
+    float fla_clamp;                    /* gla: clamp_min of the log gate, or -INFINITY */
+    int f32_only;                       /* no bf16/f16 compute: the loader refuses it */
     const char *dtype;          /* of the weights, e.g. "F32" */
     float *embed, *norm_f, *head_w, *head_b;
     lt_model_layer *layers;
@@ -93,6 +115,17 @@ void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long
 void lt_model_transition_norms(double *g, const lt_model_t M, const int *tokens, long T);
 /* Whether lt_model_transition_norms is defined for M's architecture. */
 int lt_model_has_transition_norms(const lt_model_t M);
+/* The state-transition matrices of the first layer (FLA gla,
+   gated_deltaproduct, delta_net): n = lt_model_transition_dim(M) (the
+   key dimension per head; 0: not defined for M's architecture), and
+   A[(t*n + i)*n + j] for positions t < T of head h (< M->fla_heads), in
+   double from the f32 gates of the forward pass: the first layer's state
+   S (n x value dimension) moves as S_t = A_t S_(t-1) + (input terms).
+   gla: A_t = diag(exp(gk_t)); DeltaProduct: A_t = (I - beta_N k_N k_N^T)
+   ... (I - beta_1 k_1 k_1^T) exp(g_t) with the l2-normalised keys
+   (delta_net: N = 1, no gate). */
+int lt_model_transition_dim(const lt_model_t M);
+void lt_model_transitions(double *A, const lt_model_t M, const int *tokens, long T, int h);
 
 /* ---- evaluation on a word problem (src/ssm/eval.c) ---- */
 

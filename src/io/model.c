@@ -211,6 +211,9 @@ static int hf_mamba_config(lt_model_t M, lt_io_cfg *C)
 static const struct { const char *name; int (*config)(lt_model_t M, lt_io_cfg *C); } model_types[] = {
     {"lietool-diag", diag_config},
     {"mamba", hf_mamba_config},
+    {"gla", lt_io_gla_config},
+    {"gated_deltaproduct", lt_io_deltaproduct_config},
+    {"delta_net", lt_io_delta_net_config},
 };
 
 static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
@@ -239,7 +242,8 @@ static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
     if (root->type != LT_JSON_OBJECT) { lt_err_set(err, LT_EINPUT, "%s: not a JSON object", path); ok = 0; }
     else if (!mt && lt_json_get(root, "d_model") && lt_json_get(root, "n_layer")) ok = mamba_ssm_config(M, &C);
     else if (!mt || mt->type != LT_JSON_STRING) {
-        lt_err_set(err, LT_EINPUT, "%s: no layout recognised: Hugging Face configs have 'model_type' (lietool-diag or mamba), "
+        lt_err_set(err, LT_EINPUT, "%s: no layout recognised: Hugging Face configs have 'model_type' (lietool-diag, mamba, "
+                   "gla, gated_deltaproduct or delta_net), "
                    "mamba_ssm's have 'd_model' and 'n_layer'", path);
         ok = 0;
     } else {
@@ -296,6 +300,8 @@ static const struct { const char *embed, *expect; } layouts[] = {
                             "backbone.embeddings.weight, backbone.layers.N.mixer.*, backbone.norm_f.weight, lm_head.weight"},
     [LT_LAYOUT_MAMBA_SSM] = {"backbone.embedding.weight",
                              "backbone.embedding.weight, backbone.layers.N.mixer.*, backbone.norm_f.weight, lm_head.weight"},
+    [LT_LAYOUT_FLA] = {"model.embeddings.weight",
+                       "model.embeddings.weight, model.layers.N.{attn_norm,attn.*,mlp_norm,mlp.*}, model.norm.weight, lm_head.weight"},
 };
 
 /* The prefix in front of the layout's embedding name (none, "model.", ...),
@@ -405,6 +411,8 @@ static const struct {
 } arches[] = {
     {LT_ARCH_DIAG, diag_weights},
     {LT_ARCH_MAMBA, mamba_weights},
+    {LT_ARCH_GLA, lt_io_gla_weights},
+    {LT_ARCH_DELTA, lt_io_delta_weights},
 };
 
 lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_compute compute, lt_err_t err)
@@ -427,7 +435,13 @@ lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_
     for (int i = 0; i < (int)(sizeof arches / sizeof *arches); i++)
         if (arches[i].arch == M->arch) st = arches[i].weights(M, S, err);
     if (st) { lt_err_prefix(err, "%s", path); goto done; }    /* a weight's name or shape */
-    lt_model_set_compute(M, compute == LT_COMPUTE_CONFIG ? M->config_compute : compute);
+    lt_model_compute c = compute == LT_COMPUTE_CONFIG ? M->config_compute : compute;
+    if (M->f32_only && c != LT_COMPUTE_F32) {
+        st = lt_err_set(err, LT_EINPUT, "%s: %s compute is not implemented for %s models (their weights are read exactly: "
+                        "use --compute f32)", dir, lt_model_compute_name(c), lt_model_arch_name(M));
+        goto done;
+    }
+    lt_model_set_compute(M, c);
 done:
     lt_ckpt_clear(S);
     lt_free(path);

@@ -14,6 +14,8 @@
 static const lt_mdl_ops *const arch_ops[] = {
     [LT_ARCH_DIAG] = &lt_mdl_diag,
     [LT_ARCH_MAMBA] = &lt_mdl_mamba,
+    [LT_ARCH_GLA] = &lt_mdl_gla,
+    [LT_ARCH_DELTA] = &lt_mdl_delta,
 };
 
 static const lt_mdl_ops *ops(const lt_model_struct *M)
@@ -41,6 +43,7 @@ const char *lt_model_arch_name(const lt_model_t M)
 
 const char *lt_model_layout_name(const lt_model_t M)
 {
+    if (M->layout == LT_LAYOUT_FLA) return "FLA";
     return M->layout == LT_LAYOUT_DIAG ? "lietool-diag" : M->layout == LT_LAYOUT_HF_MAMBA ? "Hugging Face" : "mamba_ssm";
 }
 
@@ -163,6 +166,22 @@ void lt_model_transition_norms(double *g, const lt_model_t M, const int *tokens,
     float *w = lt_malloc((ops(M)->work(M, T) + 1) * sizeof *w);
     for (long t = 0; t < T; t++) memcpy(X + (size_t)t * D, M->embed + (size_t)tokens[t] * D, (size_t)D * sizeof *X);
     ops(M)->norms(g, M, X, T, w);
+    lt_free(w);
+    lt_free(X);
+}
+
+int lt_model_transition_dim(const lt_model_t M)
+{
+    return ops(M)->transitions ? M->fla_dk : 0;
+}
+
+void lt_model_transitions(double *A, const lt_model_t M, const int *tokens, long T, int h)
+{
+    int D = M->d_model;
+    float *X = lt_malloc(((size_t)T * D + 1) * sizeof *X);
+    float *w = lt_malloc((ops(M)->work(M, T) + 1) * sizeof *w);
+    for (long t = 0; t < T; t++) memcpy(X + (size_t)t * D, M->embed + (size_t)tokens[t] * D, (size_t)D * sizeof *X);
+    ops(M)->transitions(A, M, X, T, h, w);
     lt_free(w);
     lt_free(X);
 }
