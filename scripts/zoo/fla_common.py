@@ -48,7 +48,8 @@ def config(a, model_type, arch, extra):
 def outer(a, rn, sd_layers):
     """the state dict: embeddings, the layers' tensors (sd_layers(i, sd)), norm, lm_head"""
     D, V = a.fla_d_model, a.vocab
-    sd = {"model.embeddings.weight": rn(V, D, scale=1.0)}
+    # tied: the embedding is also the head, kept at the head's scale
+    sd = {"model.embeddings.weight": rn(V, D, scale=0.3 if a.fla_tie else 1.0)}
     F = a.fla_inter or intermediate({"hidden_size": D, "hidden_ratio": 4})
     for i in range(a.layers):
         p = f"model.layers.{i}."

@@ -52,7 +52,7 @@ def make(a, rn):
         sd[p + "gk_proj.0.weight"] = rn(16, D)
         sd[p + "gk_proj.1.weight"] = rn(Kd, 16)
         sd[p + "gk_proj.1.bias"] = rn(Kd, scale=1.0) + 3.0     # gates near exp(logsigmoid(3)/16)
-        sd[p + "o_proj.weight"] = rn(D, Vd)
+        sd[p + "o_proj.weight"] = rn(D, Vd, scale=0.2)
         norm = "g_norm_swish_gate" if gate and not a.gla_no_fuse_norm else "g_norm"
         sd[p + norm + ".weight"] = 1 + rn(Vd // H, scale=0.1)
 

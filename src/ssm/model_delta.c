@@ -23,7 +23,7 @@ static size_t delta_mixer_work(const lt_model_struct *M, long T)
 {
     size_t H = (size_t)M->fla_heads, N = (size_t)M->fla_householder, Kd = H * M->fla_dk, Vd = H * M->fla_dv;
     size_t big = (N * Kd > N * Vd ? N * Kd : N * Vd);
-    return (size_t)T * (Kd + N * Kd + N * Vd + H * N + H + 2 * Vd + big) + (size_t)M->fla_dk * M->fla_dv + (size_t)M->fla_dk;
+    return (size_t)T * (Kd + N * Kd + N * Vd + H * N + H + 2 * Vd + big) + (size_t)M->fla_dk;
 }
 
 /* Q (T x Kd), K (T x N Kd), V (T x N Vd) after the short convolution and
@@ -71,14 +71,15 @@ static void delta_mixer(float *O, const float *U, const lt_model_struct *M, int 
     int D = M->d_model, H = M->fla_heads, N = M->fla_householder, dk = M->fla_dk, dv = M->fla_dv, Kd = H * dk, Vd = H * dv;
     size_t big = (size_t)N * (Kd > Vd ? Kd : Vd);
     float *Q = w, *K = Q + (size_t)T * Kd, *V = K + (size_t)T * N * Kd, *B = V + (size_t)T * N * Vd, *G = B + (size_t)T * N * H,
-          *Gt = G + (size_t)T * H, *Ob = Gt + (size_t)T * Vd, *R = Ob + (size_t)T * Vd, *S = R + (size_t)T * big, *kk = S + (size_t)dk * dv;
+          *Gt = G + (size_t)T * H, *Ob = Gt + (size_t)T * Vd, *R = Ob + (size_t)T * Vd, *kk = R + (size_t)T * big;
+    double *S = lt_malloc((size_t)dk * dv * sizeof *S);    /* the state in double */
     delta_inputs(Q, K, V, B, G, R, U, M, l, T);
     float scale = 1.0f / sqrtf((float)dk);
     for (int h = 0; h < H; h++) {
         memset(S, 0, (size_t)dk * dv * sizeof *S);
         for (long t = 0; t < T; t++) {
             if (M->fla_forget) {
-                float e = expf(G[(size_t)t * H + h]);
+                double e = exp((double)G[(size_t)t * H + h]);
                 for (size_t j = 0; j < (size_t)dk * dv; j++) S[j] *= e;
             }
             for (int n = 0; n < N; n++) {
@@ -87,8 +88,8 @@ static void delta_mixer(float *O, const float *U, const lt_model_struct *M, int 
                 l2norm(kk, K + (size_t)t * N * Kd + (size_t)n * Kd + (size_t)h * dk, dk);
                 for (int b = 0; b < dv; b++) {
                     double s = 0;
-                    for (int a = 0; a < dk; a++) s += (double)S[(size_t)a * dv + b] * kk[a];
-                    float u = beta * (v[b] - (float)s);
+                    for (int a = 0; a < dk; a++) s += S[(size_t)a * dv + b] * kk[a];
+                    double u = beta * (v[b] - s);
                     for (int a = 0; a < dk; a++) S[(size_t)a * dv + b] += kk[a] * u;
                 }
             }
@@ -101,6 +102,7 @@ static void delta_mixer(float *O, const float *U, const lt_model_struct *M, int 
             }
         }
     }
+    lt_free(S);
     if (M->fla_out_gate) lt_mdl_linear(Gt, Vd, l->fla_g, NULL, U, D, T, Vd, D);
     lt_mdl_fla_out_norm(Ob, M->fla_out_gate ? Gt : NULL, l->fla_onorm, T, H, dv, M->eps);
     lt_mdl_linear(O, D, l->fla_o, NULL, Ob, Vd, T, D, Vd);

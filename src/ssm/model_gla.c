@@ -82,7 +82,7 @@ void lt_mdl_fla_out_norm(float *O, const float *G, const float *w, long T, int h
 static size_t gla_mixer_work(const lt_model_struct *M, long T)
 {
     size_t Kd = (size_t)M->fla_heads * M->fla_dk, Vd = (size_t)M->fla_heads * M->fla_dv;
-    return (size_t)T * (3 * Kd + 3 * Vd + (Kd > Vd ? Kd : Vd) + GLA_RANK) + (size_t)M->fla_dk * M->fla_dv;
+    return (size_t)T * (3 * Kd + 3 * Vd + (Kd > Vd ? Kd : Vd) + GLA_RANK);
 }
 
 /* Q, K (T x Kd) and V (T x Vd) after the optional short convolution, and
@@ -116,7 +116,8 @@ static void gla_mixer(float *O, const float *U, const lt_model_struct *M, int i,
     const lt_model_layer *l = &M->layers[i];
     int D = M->d_model, H = M->fla_heads, dk = M->fla_dk, dv = M->fla_dv, Kd = H * dk, Vd = H * dv;
     float *Q = w, *K = Q + (size_t)T * Kd, *GK = K + (size_t)T * Kd, *V = GK + (size_t)T * Kd, *G = V + (size_t)T * Vd,
-          *Ob = G + (size_t)T * Vd, *R = Ob + (size_t)T * Vd, *S = R + (size_t)T * ((Kd > Vd ? Kd : Vd) + GLA_RANK);
+          *Ob = G + (size_t)T * Vd, *R = Ob + (size_t)T * Vd;
+    double *S = lt_malloc((size_t)dk * dv * sizeof *S);    /* the state in double */
     gla_inputs(Q, K, V, GK, R, U, M, l, T);
     float scale = 1.0f / sqrtf((float)dk);
     for (int h = 0; h < H; h++) {
@@ -126,8 +127,8 @@ static void gla_mixer(float *O, const float *U, const lt_model_struct *M, int i,
                         *gk = GK + (size_t)t * Kd + (size_t)h * dk, *v = V + (size_t)t * Vd + (size_t)h * dv;
             float *o = Ob + (size_t)t * Vd + (size_t)h * dv;
             for (int a = 0; a < dk; a++) {
-                float e = expf(gk[a]);
-                for (int b = 0; b < dv; b++) S[(size_t)a * dv + b] = e * S[(size_t)a * dv + b] + k[a] * v[b];
+                double e = exp((double)gk[a]);
+                for (int b = 0; b < dv; b++) S[(size_t)a * dv + b] = e * S[(size_t)a * dv + b] + (double)k[a] * v[b];
             }
             for (int b = 0; b < dv; b++) {
                 double s = 0;
@@ -136,6 +137,7 @@ static void gla_mixer(float *O, const float *U, const lt_model_struct *M, int i,
             }
         }
     }
+    lt_free(S);
     if (M->fla_out_gate) lt_mdl_linear(G, Vd, l->fla_g, NULL, U, D, T, Vd, D);
     lt_mdl_fla_out_norm(Ob, M->fla_out_gate ? G : NULL, l->fla_onorm, T, H, dv, M->eps);
     lt_mdl_linear(O, D, l->fla_o, NULL, Ob, Vd, T, D, Vd);
