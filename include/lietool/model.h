@@ -95,7 +95,13 @@ void lt_model_set_compute(lt_model_t M, lt_model_compute c);
 const char *lt_model_arch_name(const lt_model_t M);
 const char *lt_model_layer_name(const lt_model_t M);
 /* The layer family the theory verdict (lt_plan) knows the model as, from
-   its eigenvalue range: diag-positive, diag-signed or diag-complex. */
+   its eigenvalue range: diag-positive, diag-signed or diag-complex; FLA
+   gla diag-positive; gated_deltaproduct and delta_net with
+   allow_neg_eigval householder-N (N = num_householder, delta_net 1).
+   a->kind = LT_FAM_COUNT when no family fits (DeltaProduct and DeltaNet
+   without allow_neg_eigval: products of generalized Householder factors
+   with eigenvalues in [0, 1], neither diagonal nor the [-1, 1] family):
+   ssm eval and ssm sweep then state no verdict. */
 void lt_model_family(lt_arch *a, const lt_model_t M);
 /* LT_EINPUT unless the model's vocabulary and classes hold the n elements
    of the group (the message names the model by name and the group by

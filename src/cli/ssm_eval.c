@@ -233,7 +233,11 @@ static void ev_put(const ev_opts *o, const lt_model_t M, long order, long dl, co
     lt_doc_double(d, "|threshold", "%g", o->threshold);
     lt_doc_long(d, "|bos", o->bos, "");
     lt_doc_long(d, "|derived_length", dl, "");
-    cli_verdict_after(d, V, o->group);
+    if (V) cli_verdict_after(d, V, o->group);
+    else {      /* no family of the theory fits the layers (lt_model_family) */
+        lt_doc_str(d, "|verdict", NULL, NULL);
+        lt_doc_say(d, "no theory verdict: no layer family of lietool plan describes %s layers", lt_model_layer_name(M));
+    }
     lt_doc_end(d, NULL);
 }
 
@@ -289,8 +293,9 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     /* the theory's verdict for this checkpoint: its family and layers, at the words' length */
     lt_arch fam;
     lt_model_family(&fam, M);
-    if ((r = cli_verdict_group(V, o.group, &fam, M->n_layers, W->max_len, LT_BOUND_DEFAULT, &o.co)) >= 0) goto done;
-    ev_put(&o, M, C->n, d, R, V);
+    int has_fam = fam.kind != LT_FAM_COUNT;     /* LT_FAM_COUNT: none fits */
+    if (has_fam && (r = cli_verdict_group(V, o.group, &fam, M->n_layers, W->max_len, LT_BOUND_DEFAULT, &o.co)) >= 0) goto done;
+    ev_put(&o, M, C->n, d, R, has_fam ? V : NULL);
     r = 0;
 done:
     lt_token_map_clear(&map);
@@ -335,15 +340,19 @@ static void sweep_put(const ev_opts *o, long words, long dl, const lt_ssm_sweep_
         lt_doc_double(d, "|token_accuracy", "%.6f", r->token_accuracy);
         lt_doc_double(d, "|sequence_accuracy", "%.6f", r->sequence_accuracy);
         lt_doc_long(d, "|longest_prefix_90", r->longest_prefix, NULL);
-        if (d->mode == LT_DOC_JSON) cli_verdict_put(d, V[i], o->group, "");
+        int nf = r->family.kind == LT_FAM_COUNT;     /* no family of the theory fits */
+        if (d->mode == LT_DOC_JSON) {
+            if (nf) lt_doc_str(d, "|verdict", NULL, NULL);
+            else cli_verdict_put(d, V[i], o->group, "");
+        }
         lt_doc_item_end(d);
         lt_doc_tab_cell(&t, "%-6d", r->layers);
         lt_doc_tab_cell(&t, " %-18s", r->layer_type);
         lt_doc_tab_cell(&t, " %9.4f", r->token_accuracy);
         lt_doc_tab_cell(&t, " %9.4f", r->sequence_accuracy);
         lt_doc_tab_cell(&t, " %12ld", r->longest_prefix);
-        lt_doc_tab_cell(&t, " %8s", cli_verdict_word(V[i]->exact));
-        lt_doc_tab_cell(&t, " %10s", cli_verdict_word(V[i]->suffices_T));
+        lt_doc_tab_cell(&t, " %8s", nf ? "-" : cli_verdict_word(V[i]->exact));
+        lt_doc_tab_cell(&t, " %10s", nf ? "-" : cli_verdict_word(V[i]->suffices_T));
         lt_doc_tab_cell(&t, "  %s", r->name);
         lt_doc_tab_row_end(&t);
     }
@@ -388,6 +397,7 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     /* the theory's verdict for each checkpoint: its family and layers, at --length */
     for (int i = 0; i < S->n; i++) {
         lt_plan_verdict_init(V[i] = lt_malloc(sizeof **V));
+        if (S->row[i].family.kind == LT_FAM_COUNT) continue;   /* no family fits: no verdict ("-") */
         if ((r = cli_verdict_group(V[i], o.group, &S->row[i].family, S->row[i].layers, o.length, LT_BOUND_DEFAULT, &o.co)) >= 0)
             goto done;
     }

@@ -147,8 +147,8 @@ static void delta_transitions(double *A, const lt_model_struct *M, const float *
 
 static const char *delta_layer_name(const lt_model_struct *M)
 {
-    if (M->fla_householder == 1 && !M->fla_forget) return M->fla_neg ? "DeltaNet (negative eigenvalues)" : "DeltaNet";
-    return M->fla_neg ? "DeltaProduct (negative eigenvalues)" : "DeltaProduct";
+    if (M->fla_householder == 1 && !M->fla_forget) return M->fla_neg ? "signed DeltaNet" : "DeltaNet";
+    return M->fla_neg ? "signed DeltaProduct" : "DeltaProduct";
 }
 
 /* allow_neg_eigval: beta in (0, 2), each factor a generalized Householder
