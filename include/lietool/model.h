@@ -121,17 +121,6 @@ void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long
 void lt_model_transition_norms(double *g, const lt_model_t M, const int *tokens, long T);
 /* Whether lt_model_transition_norms is defined for M's architecture. */
 int lt_model_has_transition_norms(const lt_model_t M);
-/* The state-transition matrices of the first layer (FLA gla,
-   gated_deltaproduct, delta_net): n = lt_model_transition_dim(M) (the
-   key dimension per head; 0: not defined for M's architecture), and
-   A[(t*n + i)*n + j] for positions t < T of head h (< M->fla_heads), in
-   double from the f32 gates of the forward pass: the first layer's state
-   S (n x value dimension) moves as S_t = A_t S_(t-1) + (input terms).
-   gla: A_t = diag(exp(gk_t)); DeltaProduct: A_t = (I - beta_N k_N k_N^T)
-   ... (I - beta_1 k_1 k_1^T) exp(g_t) with the l2-normalised keys
-   (delta_net: N = 1, no gate). */
-int lt_model_transition_dim(const lt_model_t M);
-void lt_model_transitions(double *A, const lt_model_t M, const int *tokens, long T, int h);
 
 /* ---- evaluation on a word problem (src/ssm/eval.c) ---- */
 

@@ -170,22 +170,6 @@ void lt_model_transition_norms(double *g, const lt_model_t M, const int *tokens,
     lt_free(X);
 }
 
-int lt_model_transition_dim(const lt_model_t M)
-{
-    return ops(M)->transitions ? M->fla_dk : 0;
-}
-
-void lt_model_transitions(double *A, const lt_model_t M, const int *tokens, long T, int h)
-{
-    int D = M->d_model;
-    float *X = lt_malloc(((size_t)T * D + 1) * sizeof *X);
-    float *w = lt_malloc((ops(M)->work(M, T) + 1) * sizeof *w);
-    for (long t = 0; t < T; t++) memcpy(X + (size_t)t * D, M->embed + (size_t)tokens[t] * D, (size_t)D * sizeof *X);
-    ops(M)->transitions(A, M, X, T, h, w);
-    lt_free(w);
-    lt_free(X);
-}
-
 lt_status lt_model_element_norms(double *norm, const lt_model_t M, const lt_words_t W, long n, long offset, lt_err_t err)
 {
     for (long x = 0; x < n; x++) norm[x] = -1;

@@ -118,31 +118,45 @@ static void delta_layer(float *X, const lt_model_struct *M, int i, long T, float
     lt_mdl_fla_block(X, M, i, T, w, delta_mixer);
 }
 
-/* A_t = (I - beta_N k_N k_N^T) ... (I - beta_1 k_1 k_1^T) exp(g_t) of the
-   first layer, head h */
-static void delta_transitions(double *A, const lt_model_struct *M, const float *X, long T, int h, float *w)
+/* The state of a head is d_k x d_v and moves as S_t = A_t S_(t-1) + (input
+   terms), A_t = (I - beta_N k_N k_N^T) ... (I - beta_1 k_1 k_1^T) exp(g_t):
+   every head a diagonal block of one (heads d_k)-square matrix. */
+static long delta_transition_size(const lt_model_struct *M)
 {
-    const lt_model_layer *l = &M->layers[0];
+    return (long)M->fla_heads * M->fla_dk;
+}
+
+static void delta_transitions(double *A, const lt_model_struct *M, int i, const float *X, long T, float *w)
+{
+    const lt_model_layer *l = &M->layers[i];
     int D = M->d_model, H = M->fla_heads, N = M->fla_householder, dk = M->fla_dk, Kd = H * dk, Vd = H * M->fla_dv;
-    size_t big = (size_t)N * (Kd > Vd ? Kd : Vd);
+    size_t big = (size_t)N * (Kd > Vd ? Kd : Vd), n = (size_t)Kd;
     float *U = w, *Q = U + (size_t)T * D, *K = Q + (size_t)T * Kd, *V = K + (size_t)T * N * Kd, *B = V + (size_t)T * N * Vd,
           *G = B + (size_t)T * N * H, *R = G + (size_t)T * H, *kk = R + (size_t)T * big;
     lt_mdl_rmsnorm(U, X, l->fla_attn_norm, T, D, M->eps, M, 0, 0);
     delta_inputs(Q, K, V, B, G, R, U, M, l, T);
-    for (long t = 0; t < T; t++) {
-        double *a = A + (size_t)t * dk * dk, e = M->fla_forget ? exp((double)G[(size_t)t * H + h]) : 1.0;
-        memset(a, 0, (size_t)dk * dk * sizeof *a);
-        for (int r = 0; r < dk; r++) a[(size_t)r * dk + r] = e;
-        for (int n = 0; n < N; n++) {
-            double beta = B[(size_t)t * N * H + (size_t)n * H + h];
-            l2norm(kk, K + (size_t)t * N * Kd + (size_t)n * Kd + (size_t)h * dk, dk);
-            for (int c = 0; c < dk; c++) {      /* a <- a - beta k (k^T a), column by column */
-                double s = 0;
-                for (int r = 0; r < dk; r++) s += (double)kk[r] * a[(size_t)r * dk + c];
-                for (int r = 0; r < dk; r++) a[(size_t)r * dk + c] -= beta * kk[r] * s;
+    memset(A, 0, (size_t)T * n * n * sizeof *A);
+    for (long t = 0; t < T; t++)
+        for (int h = 0; h < H; h++) {
+            double *a = A + (size_t)t * n * n + (size_t)h * dk * n + (size_t)h * dk;   /* the head's block, row stride n */
+            double e = M->fla_forget ? exp((double)G[(size_t)t * H + h]) : 1.0;
+            for (int r = 0; r < dk; r++) a[(size_t)r * n + r] = e;
+            for (int j = 0; j < N; j++) {
+                double beta = B[(size_t)t * N * H + (size_t)j * H + h];
+                l2norm(kk, K + (size_t)t * N * Kd + (size_t)j * Kd + (size_t)h * dk, dk);
+                for (int c = 0; c < dk; c++) {      /* a <- a - beta k (k^T a), column by column */
+                    double s = 0;
+                    for (int r = 0; r < dk; r++) s += (double)kk[r] * a[(size_t)r * n + c];
+                    for (int r = 0; r < dk; r++) a[(size_t)r * n + c] -= beta * kk[r] * s;
+                }
             }
         }
-    }
+}
+
+/* q, k, v pass the short convolution (over the 3 tokens before) when it runs */
+static int delta_token_local(const lt_model_struct *M)
+{
+    return M->fla_conv == 0;
 }
 
 static const char *delta_layer_name(const lt_model_struct *M)
@@ -164,4 +178,4 @@ static void delta_family(lt_arch *a, const lt_model_struct *M)
 }
 
 const lt_mdl_ops lt_mdl_delta = {"deltaproduct", delta_layer_name, delta_family, delta_work, delta_layer, lt_mdl_fla_final,
-                                 NULL, NULL, delta_transitions};
+                                 NULL, NULL, delta_transition_size, delta_transitions, delta_token_local};

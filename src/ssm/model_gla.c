@@ -153,15 +153,15 @@ static void gla_layer(float *X, const lt_model_struct *M, int i, long T, float *
     lt_mdl_fla_block(X, M, i, T, w, gla_mixer);
 }
 
-/* The first layer's log gates from the embedded tokens X: GK (T x Kd) at
-   w + T d_model; w holds gla_work floats. */
-static float *gla_first_gates(const lt_model_struct *M, const float *X, long T, float *w)
+/* Layer i's log gates from its input X: GK (T x Kd) inside w (gla_work
+   floats). */
+static float *gla_gates(const lt_model_struct *M, int i, const float *X, long T, float *w)
 {
     int D = M->d_model, Kd = M->fla_heads * M->fla_dk, Vd = M->fla_heads * M->fla_dv;
     float *U = w, *Q = U + (size_t)T * D, *K = Q + (size_t)T * Kd, *GK = K + (size_t)T * Kd, *V = GK + (size_t)T * Kd,
           *R = V + (size_t)T * Vd;
-    lt_mdl_rmsnorm(U, X, M->layers[0].fla_attn_norm, T, D, M->eps, M, 0, 0);
-    gla_inputs(Q, K, V, GK, R, U, M, &M->layers[0], T);
+    lt_mdl_rmsnorm(U, X, M->layers[i].fla_attn_norm, T, D, M->eps, M, 0, 0);
+    gla_inputs(Q, K, V, GK, R, U, M, &M->layers[i], T);
     return GK;
 }
 
@@ -169,7 +169,7 @@ static float *gla_first_gates(const lt_model_struct *M, const float *X, long T, 
 static void gla_norms(double *g, const lt_model_struct *M, const float *X, long T, float *w)
 {
     int Kd = M->fla_heads * M->fla_dk;
-    const float *GK = gla_first_gates(M, X, T, w);
+    const float *GK = gla_gates(M, 0, X, T, w);
     for (long t = 0; t < T; t++) {
         double m = 0;
         for (int a = 0; a < Kd; a++) if (!(fabs(GK[(size_t)t * Kd + a]) <= m)) m = fabs(GK[(size_t)t * Kd + a]);
@@ -177,13 +177,29 @@ static void gla_norms(double *g, const lt_model_struct *M, const float *X, long 
     }
 }
 
-static void gla_transitions(double *A, const lt_model_struct *M, const float *X, long T, int h, float *w)
+/* The state of a head is d_k x d_v and moves as S_t = diag(exp(gk_t)) S_(t-1)
+   + k v^T: the transitions act on the key index, every head a diagonal
+   block of one (heads d_k)-square matrix. */
+static long gla_transition_size(const lt_model_struct *M)
 {
-    int dk = M->fla_dk, Kd = M->fla_heads * dk;
-    const float *GK = gla_first_gates(M, X, T, w);
-    memset(A, 0, (size_t)T * dk * dk * sizeof *A);
+    return (long)M->fla_heads * M->fla_dk;
+}
+
+static void gla_transitions(double *A, const lt_model_struct *M, int i, const float *X, long T, float *w)
+{
+    long n = gla_transition_size(M);
+    const float *GK = gla_gates(M, i, X, T, w);
+    memset(A, 0, (size_t)T * n * n * sizeof *A);
     for (long t = 0; t < T; t++)
-        for (int a = 0; a < dk; a++) A[((size_t)t * dk + a) * dk + a] = exp((double)GK[(size_t)t * Kd + (size_t)h * dk + a]);
+        for (long a = 0; a < n; a++) A[((size_t)t * n + a) * n + a] = exp((double)GK[(size_t)t * n + a]);
+}
+
+/* gk = gk_proj(x_t) reads x_t alone (the short convolution, if any, is
+   on q, k and v only) */
+static int gla_token_local(const lt_model_struct *M)
+{
+    (void)M;
+    return 1;
 }
 
 static const char *gla_layer_name(const lt_model_struct *M)
@@ -201,4 +217,4 @@ static void gla_family(lt_arch *a, const lt_model_struct *M)
 }
 
 const lt_mdl_ops lt_mdl_gla = {"gla", gla_layer_name, gla_family, gla_work, gla_layer, lt_mdl_fla_final, NULL, gla_norms,
-                               gla_transitions};
+                               gla_transition_size, gla_transitions, gla_token_local};

@@ -55,9 +55,16 @@ typedef struct {
        t (lt_model_transition_norms), from the embedded tokens X; w holds
        work(M, T) floats. NULL: not defined for this architecture. */
     void (*norms)(double *g, const lt_model_struct *M, const float *X, long T, float *w);
-    /* the first layer's transition matrices of head h (lt_model_transitions)
-       from the embedded tokens X, w holding work(M, T) floats; NULL: none */
-    void (*transitions)(double *A, const lt_model_struct *M, const float *X, long T, int h, float *w);
+    /* The state-transition matrices of layer i (lt_model_transitions): the
+       size n of one (0: not available), and the T matrices n x n (row-major
+       doubles, one after the other) that the layer applies to its state at
+       positions 0..T-1, from the layer's input X (T x d_model; X is not
+       changed); w holds work(M, T) floats. */
+    long (*transition_size)(const lt_model_struct *M);
+    void (*transitions)(double *A, const lt_model_struct *M, int i, const float *X, long T, float *w);
+    /* 1 when the first layer's transition at a position depends on that
+       position's token alone (no convolution over earlier tokens) */
+    int (*token_local)(const lt_model_struct *M);
 } lt_mdl_ops;
 
 extern const lt_mdl_ops lt_mdl_diag, lt_mdl_mamba;
