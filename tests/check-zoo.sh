@@ -22,6 +22,26 @@ while read -r arch format dtype extra; do
         echo "FAIL zoo $arch $format $dtype $extra:"; cat $d/out; echo "$out"
     fi
 done <<'CASES'
+gla safetensors float32
+gla sharded float32 --gla-expand-k 1 --gla-expand-v 1
+gla torch float32 --gla-short-conv --gla-heads 4
+gla sharded-torch float32 --gla-no-output-gate --layers 1
+gla safetensors bfloat16 --gla-clamp-min -0.02 --fla-tie
+gla safetensors float16 --gla-no-fuse-norm --fla-inter 0
+gla safetensors float32 --prefix model. --gla-expand-k 1
+gated_deltaproduct safetensors float32
+gated_deltaproduct sharded float32 --dp-householder 1 --dp-neg false
+gated_deltaproduct torch float32 --dp-householder 3 --dp-forget false
+gated_deltaproduct sharded-torch float32 --dp-conv false --dp-gate false
+gated_deltaproduct safetensors bfloat16 --dp-householder 3 --dp-neg false --dp-conv false
+gated_deltaproduct safetensors float16 --dp-householder 1 --dp-forget false --dp-expand-v 1
+gated_deltaproduct safetensors float32 --prefix model. --fla-tie
+delta_net safetensors float32
+delta_net sharded float32 --dp-neg false --dp-gate true
+delta_net torch float32 --dp-conv false --dp-beta false
+delta_net safetensors bfloat16 --dp-heads 4
+delta_net safetensors float16 --dp-neg false
+delta_net safetensors float32 --prefix model. --dp-expand-v 2
 CASES
 echo "zoo: $pass passed, $fail failed"
 [ $fail -eq 0 ]

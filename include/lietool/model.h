@@ -12,11 +12,15 @@
 #include "lietool/cayley.h"
 #include "lietool/depth.h"
 
-typedef enum { LT_ARCH_DIAG, LT_ARCH_MAMBA } lt_model_arch;
+typedef enum { LT_ARCH_DIAG, LT_ARCH_MAMBA,
+    /* FLA gla, gated_deltaproduct and delta_net (src/ssm/model_gla.c, model_delta.c) */
+    LT_ARCH_GLA, LT_ARCH_DELTA } lt_model_arch;
 /* Eigenvalue range of the transition: [0,1], [-1,1], complex unit disc. */
 typedef enum { LT_EIG_POSITIVE, LT_EIG_SIGNED, LT_EIG_COMPLEX } lt_model_eig;
 /* The tensor-name layout a checkpoint was recognised as. */
-typedef enum { LT_LAYOUT_DIAG, LT_LAYOUT_HF_MAMBA, LT_LAYOUT_MAMBA_SSM } lt_model_layout;
+typedef enum { LT_LAYOUT_DIAG, LT_LAYOUT_HF_MAMBA, LT_LAYOUT_MAMBA_SSM,
+    LT_LAYOUT_FLA   /* flash-linear-attention's <Name>ForCausalLM: model.embeddings.weight, model.layers.N.{attn_norm,attn,mlp_norm,mlp}, model.norm, lm_head */
+} lt_model_layout;
 /* The precision of the forward pass: f32, or every weight and every
    intermediate rounded to bf16 or f16 as model.to(dtype) makes torch do
    (lietool-formats(5), Precision). LT_COMPUTE_CONFIG: the config's
@@ -31,6 +35,14 @@ typedef struct {
     /* mamba */
     float *in_w, *in_b, *conv_w, *conv_b, *x_w, *dt_w, *dt_b, *A_log, *D, *mo_w, *mo_b;
     float *A;                   /* -exp(A_log), from the (rounded) A_log */
+    /* FLA gla, gated_deltaproduct, delta_net: the FLA block (attn_norm,
+       mlp_norm, GatedMLP gate/up/down; NULL weights of a norm mean 1) and
+       the mixer's projections (model.layers.N.attn.*) */
+    float *fla_attn_norm, *fla_mlp_norm, *fla_gate, *fla_up, *fla_down;
+    float *fla_q, *fla_k, *fla_v, *fla_g, *fla_o, *fla_onorm;  /* q/k/v/g/o_proj, the output norm's weight */
+    float *fla_qconv, *fla_kconv, *fla_vconv;                   /* ShortConvolution weights (C, 1, conv_size) */
+    float *fla_gk0, *fla_gk1, *fla_gk1_b;                       /* gla: gk_proj.0 and gk_proj.1 */
+    float *fla_beta, *fla_a, *fla_A_log, *fla_dt_bias;          /* delta: b_proj, a_proj, A_log, dt_bias */
 } lt_model_layer;
 
 typedef struct {
@@ -49,6 +61,16 @@ typedef struct {
     int d_mlp;                  /* diag */
     int d_inner, conv_k, dt_rank, use_bias, use_conv_bias, tied;   /* mamba */
     float eps;
+    /* FLA gla, gated_deltaproduct, delta_net (lietool-formats(5)) */
+    int fla_heads, fla_dk, fla_dv;      /* heads, key and value dimension per head */
+    int fla_inter;                      /* GatedMLP intermediate_size */
+    int fla_conv;                       /* short convolution size, 0: none */
+    int fla_out_gate;                   /* the output norm is gated by silu(g_proj(x)) */
+    int fla_norm_affine;                /* the output norm has a weight (gla elementwise_affine) */
+    int fla_householder;                /* delta: num_householder (delta_net: 1) */
+    int fla_neg, fla_forget, fla_beta;  /* delta: allow_neg_eigval, use_forget_gate, use_beta */
+    float fla_clamp;                    /* gla: clamp_min of the log gate, or -INFINITY */
+    int f32_only;                       /* no bf16/f16 compute: the loader refuses it */
     const char *dtype;          /* of the weights, e.g. "F32" */
     float *embed, *norm_f, *head_w, *head_b;
     lt_model_layer *layers;
@@ -73,7 +95,13 @@ void lt_model_set_compute(lt_model_t M, lt_model_compute c);
 const char *lt_model_arch_name(const lt_model_t M);
 const char *lt_model_layer_name(const lt_model_t M);
 /* The layer family the theory verdict (lt_plan) knows the model as, from
-   its eigenvalue range: diag-positive, diag-signed or diag-complex. */
+   its eigenvalue range: diag-positive, diag-signed or diag-complex; FLA
+   gla diag-positive; gated_deltaproduct and delta_net with
+   allow_neg_eigval householder-N (N = num_householder, delta_net 1).
+   a->kind = LT_FAM_COUNT when no family fits (DeltaProduct and DeltaNet
+   without allow_neg_eigval: products of generalized Householder factors
+   with eigenvalues in [0, 1], neither diagonal nor the [-1, 1] family):
+   ssm eval and ssm sweep then state no verdict. */
 void lt_model_family(lt_arch *a, const lt_model_t M);
 /* LT_EINPUT unless the model's vocabulary and classes hold the n elements
    of the group (the message names the model by name and the group by

@@ -196,8 +196,13 @@ typedef struct {
 /* ssm eval: the model M in directory dir and its accuracies R on task T.
    The caller adds the verdict. */
 void lt_write_ssm_eval(lt_doc *d, const char *dir, const lt_model_t M, const lt_ssm_eval_t R, const lt_write_ssm_task *T);
+/* Instead of the verdict, for a model whose layers no family of the
+   theory describes (lt_model_family gives LT_FAM_COUNT): JSON "verdict":
+   null, text a line saying so. */
+void lt_write_no_verdict(lt_doc *d, const lt_model_t M);
 /* ssm sweep: a row per model of S, V[i] the verdict of row i (JSON:
-   lt_write_verdict into the row's record). */
+   lt_write_verdict into the row's record; none, "-", for a row without a
+   family). */
 void lt_write_ssm_sweep(lt_doc *d, const lt_ssm_sweep_t S, lt_plan_verdict_struct *const *V, const lt_write_ssm_task *T);
 
 /* ssm rotation: the rotation task run with P (its bound's rows by lt_write_depth_bound). */

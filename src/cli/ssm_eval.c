@@ -210,13 +210,15 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     /* the theory's verdict for this checkpoint: its family and layers, at the words' length */
     lt_arch fam;
     lt_model_family(&fam, M);
-    if ((r = cli_verdict_group(V, o.group, &fam, M->n_layers, W->max_len, LT_BOUND_DEFAULT, &o.co)) >= 0) goto done;
+    int has_fam = fam.kind != LT_FAM_COUNT;     /* LT_FAM_COUNT: no family of the theory fits */
+    if (has_fam && (r = cli_verdict_group(V, o.group, &fam, M->n_layers, W->max_len, LT_BOUND_DEFAULT, &o.co)) >= 0) goto done;
     lt_write_ssm_task T;
     ev_task(&T, &o, C->n, d, W->n);
     lt_doc doc;
     cli_doc_start(&doc, &o.co);
     lt_write_ssm_eval(&doc, dir, M, R, &T);
-    cli_verdict_after(&doc, V, o.group);
+    if (has_fam) cli_verdict_after(&doc, V, o.group);
+    else lt_write_no_verdict(&doc, M);
     lt_doc_end(&doc, NULL);
     r = 0;
 done:
@@ -268,6 +270,7 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     /* the theory's verdict for each checkpoint: its family and layers, at --length */
     for (int i = 0; i < S->n; i++) {
         lt_plan_verdict_init(V[i] = lt_malloc(sizeof **V));
+        if (S->row[i].family.kind == LT_FAM_COUNT) continue;   /* no family fits: no verdict ("-") */
         if ((r = cli_verdict_group(V[i], o.group, &S->row[i].family, S->row[i].layers, o.length, LT_BOUND_DEFAULT, &o.co)) >= 0)
             goto done;
     }

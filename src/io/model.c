@@ -15,56 +15,6 @@
 
 /* ---- config.json ---- */
 
-int lt_io_cfg_int(int *out, lt_io_cfg *C, const char *key, long lo, long hi, long def)
-{
-    const lt_json *v = lt_json_get(C->root, key);
-    long x;
-    if (!v || v->type == LT_JSON_NULL) {
-        if (def < lo) { lt_err_set(C->err, LT_EINPUT, "%s: missing key '%s'", C->path, key); return 0; }
-        *out = (int)def;
-        return 1;
-    }
-    if (!lt_json_int(v, &x) || x < lo || x > hi) {
-        char *t = lt_json_text(v);
-        lt_err_set(C->err, LT_EINPUT, "%s: '%s' is %s; it must be an integer from %ld to %ld", C->path, key, t, lo, hi);
-        lt_free(t);
-        return 0;
-    }
-    *out = (int)x;
-    return 1;
-}
-
-int lt_io_cfg_bool(int *out, lt_io_cfg *C, const char *key, int def)
-{
-    const lt_json *v = lt_json_get(C->root, key);
-    if (!v || v->type == LT_JSON_NULL) { *out = def; return 1; }
-    if (v->type != LT_JSON_BOOL) { lt_err_set(C->err, LT_EINPUT, "%s: '%s' must be true or false", C->path, key); return 0; }
-    *out = v->boolean;
-    return 1;
-}
-
-int lt_io_cfg_float(float *out, lt_io_cfg *C, const char *key, double def)
-{
-    const lt_json *v = lt_json_get(C->root, key);
-    if (!v || v->type == LT_JSON_NULL) { *out = (float)def; return 1; }
-    double x = v->type == LT_JSON_NUMBER ? strtod(v->str, NULL) : -1;
-    if (!(x > 0 && x < 1)) { lt_err_set(C->err, LT_EINPUT, "%s: '%s' must be a number in (0, 1)", C->path, key); return 0; }
-    *out = (float)x;
-    return 1;
-}
-
-int lt_io_cfg_truthy(const lt_json *v, int def)
-{
-    if (!v) return def;
-    switch (v->type) {
-    case LT_JSON_NULL: return 0;
-    case LT_JSON_BOOL: return v->boolean;
-    case LT_JSON_NUMBER: return strtod(v->str, NULL) != 0;
-    case LT_JSON_STRING: return v->str[0] != 0;
-    default: return v->len > 0;
-    }
-}
-
 /* torch_dtype (or transformers' newer "dtype"): the default precision */
 static int cfg_dtype(lt_model_t M, lt_io_cfg *C)
 {
@@ -211,6 +161,9 @@ static int hf_mamba_config(lt_model_t M, lt_io_cfg *C)
 static const struct { const char *name; int (*config)(lt_model_t M, lt_io_cfg *C); } model_types[] = {
     {"lietool-diag", diag_config},
     {"mamba", hf_mamba_config},
+    {"gla", lt_io_gla_config},
+    {"gated_deltaproduct", lt_io_deltaproduct_config},
+    {"delta_net", lt_io_delta_net_config},
 };
 
 static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
@@ -239,7 +192,8 @@ static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
     if (root->type != LT_JSON_OBJECT) { lt_err_set(err, LT_EINPUT, "%s: not a JSON object", path); ok = 0; }
     else if (!mt && lt_json_get(root, "d_model") && lt_json_get(root, "n_layer")) ok = mamba_ssm_config(M, &C);
     else if (!mt || mt->type != LT_JSON_STRING) {
-        lt_err_set(err, LT_EINPUT, "%s: no layout recognised: Hugging Face configs have 'model_type' (lietool-diag or mamba), "
+        lt_err_set(err, LT_EINPUT, "%s: no layout recognised: Hugging Face configs have 'model_type' (lietool-diag, mamba, "
+                   "gla, gated_deltaproduct or delta_net), "
                    "mamba_ssm's have 'd_model' and 'n_layer'", path);
         ok = 0;
     } else {
@@ -261,41 +215,14 @@ static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
 
 /* ---- weights ---- */
 
-float *lt_io_model_weight(lt_model_t M, const lt_ckpt_t S, const char *name, int ndim,
-                     int64_t d0, int64_t d1, int64_t d2, lt_status *st, lt_err_t err)
-{
-    if (*st) return NULL;
-    int64_t shape[3] = {d0, d1, d2};
-    float *w;
-    char full[224];
-    snprintf(full, sizeof full, "%s%s", M->prefix, name);
-    const lt_ckpt_tensor *T = lt_ckpt_find(S, full);
-    if (T && !M->dtype) M->dtype = lt_st_dtype_name(T->dtype);
-    if ((*st = lt_ckpt_get(&w, S, full, ndim, shape, err))) return NULL;
-    M->weights = lt_realloc(M->weights, (size_t)(M->nweights + 1) * sizeof *M->weights);
-    M->sizes = lt_realloc(M->sizes, (size_t)(M->nweights + 1) * sizeof *M->sizes);
-    M->sizes[M->nweights] = (size_t)(d0 * (ndim > 1 ? d1 : 1) * (ndim > 2 ? d2 : 1));
-    M->weights[M->nweights++] = w;
-    M->nparams = M->nweights;
-    return w;
-}
-
-float *lt_io_model_array(lt_model_t M, size_t n)
-{
-    float *a = lt_malloc((n ? n : 1) * sizeof *a);
-    M->weights = lt_realloc(M->weights, (size_t)(M->nweights + 1) * sizeof *M->weights);
-    M->sizes = lt_realloc(M->sizes, (size_t)(M->nweights + 1) * sizeof *M->sizes);
-    M->sizes[M->nweights] = n;
-    M->weights[M->nweights++] = a;
-    return a;
-}
-
 static const struct { const char *embed, *expect; } layouts[] = {
     [LT_LAYOUT_DIAG] = {"embed.weight", "embed.weight, layers.N.{norm,a_proj,b_proj,out_proj,...}, norm_f.weight, head.weight"},
     [LT_LAYOUT_HF_MAMBA] = {"backbone.embeddings.weight",
                             "backbone.embeddings.weight, backbone.layers.N.mixer.*, backbone.norm_f.weight, lm_head.weight"},
     [LT_LAYOUT_MAMBA_SSM] = {"backbone.embedding.weight",
                              "backbone.embedding.weight, backbone.layers.N.mixer.*, backbone.norm_f.weight, lm_head.weight"},
+    [LT_LAYOUT_FLA] = {"model.embeddings.weight",
+                       "model.embeddings.weight, model.layers.N.{attn_norm,attn.*,mlp_norm,mlp.*}, model.norm.weight, lm_head.weight"},
 };
 
 /* The prefix in front of the layout's embedding name (none, "model.", ...),
@@ -405,6 +332,8 @@ static const struct {
 } arches[] = {
     {LT_ARCH_DIAG, diag_weights},
     {LT_ARCH_MAMBA, mamba_weights},
+    {LT_ARCH_GLA, lt_io_gla_weights},
+    {LT_ARCH_DELTA, lt_io_delta_weights},
 };
 
 lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_compute compute, lt_err_t err)
@@ -427,7 +356,13 @@ lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_
     for (int i = 0; i < (int)(sizeof arches / sizeof *arches); i++)
         if (arches[i].arch == M->arch) st = arches[i].weights(M, S, err);
     if (st) { lt_err_prefix(err, "%s", path); goto done; }    /* a weight's name or shape */
-    lt_model_set_compute(M, compute == LT_COMPUTE_CONFIG ? M->config_compute : compute);
+    lt_model_compute c = compute == LT_COMPUTE_CONFIG ? M->config_compute : compute;
+    if (M->f32_only && c != LT_COMPUTE_F32) {
+        st = lt_err_set(err, LT_EINPUT, "%s: %s compute is not implemented for %s models (their weights are read exactly: "
+                        "use --compute f32)", dir, lt_model_compute_name(c), lt_model_arch_name(M));
+        goto done;
+    }
+    lt_model_set_compute(M, c);
 done:
     lt_ckpt_clear(S);
     lt_free(path);

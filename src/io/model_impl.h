@@ -35,4 +35,21 @@ float *lt_io_model_weight(lt_model_t M, const lt_ckpt_t S, const char *name, int
 /* n floats owned by M, derived from the parameters after rounding (Mamba's
    A): only after every lt_io_model_weight. */
 float *lt_io_model_array(lt_model_t M, size_t n);
+
+/* FLA (src/io/model_fla.c). The parts every FLA model shares: the config
+   keys vocab_size, hidden_size, num_hidden_layers (default
+   layers_default), norm_eps, hidden_ratio, intermediate_size, hidden_act,
+   attn, attnres_block_size, tie_word_embeddings, n_classes (1, or 0 with
+   C->err set); model.embeddings, model.norm and lm_head; layer i's
+   attn_norm, mlp_norm and GatedMLP. */
+int lt_io_fla_common(lt_model_t M, lt_io_cfg *C, int layers_default);
+lt_status lt_io_fla_outer_weights(lt_model_t M, const lt_ckpt_t S, lt_err_t err);
+lt_status lt_io_fla_block_weights(lt_model_t M, const lt_ckpt_t S, int i, lt_err_t err);
+/* model_type gla, gated_deltaproduct, delta_net; the weights of
+   LT_ARCH_GLA and LT_ARCH_DELTA */
+int lt_io_gla_config(lt_model_t M, lt_io_cfg *C);
+int lt_io_deltaproduct_config(lt_model_t M, lt_io_cfg *C);
+int lt_io_delta_net_config(lt_model_t M, lt_io_cfg *C);
+lt_status lt_io_gla_weights(lt_model_t M, const lt_ckpt_t S, lt_err_t err);
+lt_status lt_io_delta_weights(lt_model_t M, const lt_ckpt_t S, lt_err_t err);
 #endif

@@ -14,6 +14,8 @@
 static const lt_mdl_ops *const arch_ops[] = {
     [LT_ARCH_DIAG] = &lt_mdl_diag,
     [LT_ARCH_MAMBA] = &lt_mdl_mamba,
+    [LT_ARCH_GLA] = &lt_mdl_gla,
+    [LT_ARCH_DELTA] = &lt_mdl_delta,
 };
 
 static const lt_mdl_ops *ops(const lt_model_struct *M)
@@ -41,6 +43,7 @@ const char *lt_model_arch_name(const lt_model_t M)
 
 const char *lt_model_layout_name(const lt_model_t M)
 {
+    if (M->layout == LT_LAYOUT_FLA) return "FLA";
     return M->layout == LT_LAYOUT_DIAG ? "lietool-diag" : M->layout == LT_LAYOUT_HF_MAMBA ? "Hugging Face" : "mamba_ssm";
 }
 

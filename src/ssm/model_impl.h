@@ -68,5 +68,25 @@ typedef struct {
 } lt_mdl_ops;
 
 extern const lt_mdl_ops lt_mdl_diag, lt_mdl_mamba;
+/* FLA gla (model_gla.c), gated_deltaproduct and delta_net (model_delta.c) */
+extern const lt_mdl_ops lt_mdl_gla, lt_mdl_delta;
+
+/* The FLA block (fla/models/NAME/modeling_NAME.py, the Block class), shared by FLA's
+   architectures (src/ssm/model_gla.c): X += mixer(attn_norm(X)), then
+   X += GatedMLP(mlp_norm(X)); mixer(O, U, M, i, T, w) writes the mixer's
+   output O (T x d_model) from the normed input U and needs
+   mixer_work floats at w; lt_mdl_fla_work is what the whole block needs. */
+typedef void (*lt_mdl_fla_mixer)(float *O, const float *U, const lt_model_struct *M, int i, long T, float *w);
+size_t lt_mdl_fla_work(const lt_model_struct *M, long T, size_t mixer_work);
+void lt_mdl_fla_block(float *X, const lt_model_struct *M, int i, long T, float *w, lt_mdl_fla_mixer mixer);
+/* the final norm (model.norm) */
+void lt_mdl_fla_final(float *Y, const float *X, const lt_model_struct *M, long T);
+/* FLA's ShortConvolution with silu on C channels (weight C x 1 x K, no
+   bias): Y (T x C, row stride ldy) from X (row stride ldx); K = 0 is silu alone */
+void lt_mdl_fla_conv_silu(float *Y, int ldy, const float *X, int ldx, const float *w, long T, int C, int K);
+/* FLA's RMSNorm of the output per head (dv values each, eps), weight w
+   (NULL: none), gated by silu(G) when G is not NULL (FusedRMSNormGated):
+   O (T x heads*dv) in place */
+void lt_mdl_fla_out_norm(float *O, const float *G, const float *w, long T, int heads, int dv, float eps);
 
 #endif

@@ -112,15 +112,17 @@ void lt_write_ssm_sweep(lt_doc *d, const lt_ssm_sweep_t S, lt_plan_verdict_struc
         lt_doc_double(d, "|token_accuracy", "%.6f", r->token_accuracy);
         lt_doc_double(d, "|sequence_accuracy", "%.6f", r->sequence_accuracy);
         lt_doc_long(d, "|longest_prefix_90", r->longest_prefix, NULL);
-        if (d->mode == LT_DOC_JSON) lt_write_verdict(d, V[i], T->group, "");
+        int nf = S->row[i].family.kind == LT_FAM_COUNT;     /* no family of the theory fits */
+        if (d->mode == LT_DOC_JSON && nf) lt_doc_str(d, "|verdict", NULL, NULL);
+        else if (d->mode == LT_DOC_JSON) lt_write_verdict(d, V[i], T->group, "");
         lt_doc_item_end(d);
         lt_doc_tab_cell(&t, "%-6d", r->layers);
         lt_doc_tab_cell(&t, " %-18s", r->layer_type);
         lt_doc_tab_cell(&t, " %9.4f", r->token_accuracy);
         lt_doc_tab_cell(&t, " %9.4f", r->sequence_accuracy);
         lt_doc_tab_cell(&t, " %12ld", r->longest_prefix);
-        lt_doc_tab_cell(&t, " %8s", lt_plan_answer_name(V[i]->exact));
-        lt_doc_tab_cell(&t, " %10s", lt_plan_answer_name(V[i]->suffices_T));
+        lt_doc_tab_cell(&t, " %8s", nf ? "-" : lt_plan_answer_name(V[i]->exact));
+        lt_doc_tab_cell(&t, " %10s", nf ? "-" : lt_plan_answer_name(V[i]->suffices_T));
         lt_doc_tab_cell(&t, "  %s", r->name);
         lt_doc_tab_row_end(&t);
     }
@@ -128,4 +130,10 @@ void lt_write_ssm_sweep(lt_doc *d, const lt_ssm_sweep_t S, lt_plan_verdict_struc
     lt_doc_tab_end(&t);
     lt_doc_say(d, "exact: exact at every length; %s: suffices for words up to that length (yes, no, open: the theory's verdict,\n"
                 "as lietool plan --arch FAMILY --layers K --length %ld prints it with its sources)", tcol, T->length);
+}
+
+void lt_write_no_verdict(lt_doc *d, const lt_model_t M)
+{
+    lt_doc_str(d, "|verdict", NULL, NULL);
+    lt_doc_say(d, "no theory verdict: no layer family of lietool plan describes %s layers", lt_model_layer_name(M));
 }

@@ -1,0 +1,93 @@
+/* The helpers every model reader uses (src/io/model_impl.h): config.json
+   keys read with their ranges, and the weights taken by name and shape. In
+   a file of their own so that the architectures' readers (model_fla.c, ...)
+   and the dispatch in model.c do not depend on each other in a circle. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lietool/io.h"
+#include "lietool/json.h"
+#include "lietool/safetensors.h"
+#include "lietool/checkpoint.h"
+#include "model_impl.h"
+
+int lt_io_cfg_int(int *out, lt_io_cfg *C, const char *key, long lo, long hi, long def)
+{
+    const lt_json *v = lt_json_get(C->root, key);
+    long x;
+    if (!v || v->type == LT_JSON_NULL) {
+        if (def < lo) { lt_err_set(C->err, LT_EINPUT, "%s: missing key '%s'", C->path, key); return 0; }
+        *out = (int)def;
+        return 1;
+    }
+    if (!lt_json_int(v, &x) || x < lo || x > hi) {
+        char *t = lt_json_text(v);
+        lt_err_set(C->err, LT_EINPUT, "%s: '%s' is %s; it must be an integer from %ld to %ld", C->path, key, t, lo, hi);
+        lt_free(t);
+        return 0;
+    }
+    *out = (int)x;
+    return 1;
+}
+
+int lt_io_cfg_bool(int *out, lt_io_cfg *C, const char *key, int def)
+{
+    const lt_json *v = lt_json_get(C->root, key);
+    if (!v || v->type == LT_JSON_NULL) { *out = def; return 1; }
+    if (v->type != LT_JSON_BOOL) { lt_err_set(C->err, LT_EINPUT, "%s: '%s' must be true or false", C->path, key); return 0; }
+    *out = v->boolean;
+    return 1;
+}
+
+int lt_io_cfg_float(float *out, lt_io_cfg *C, const char *key, double def)
+{
+    const lt_json *v = lt_json_get(C->root, key);
+    if (!v || v->type == LT_JSON_NULL) { *out = (float)def; return 1; }
+    double x = v->type == LT_JSON_NUMBER ? strtod(v->str, NULL) : -1;
+    if (!(x > 0 && x < 1)) { lt_err_set(C->err, LT_EINPUT, "%s: '%s' must be a number in (0, 1)", C->path, key); return 0; }
+    *out = (float)x;
+    return 1;
+}
+
+int lt_io_cfg_truthy(const lt_json *v, int def)
+{
+    if (!v) return def;
+    switch (v->type) {
+    case LT_JSON_NULL: return 0;
+    case LT_JSON_BOOL: return v->boolean;
+    case LT_JSON_NUMBER: return strtod(v->str, NULL) != 0;
+    case LT_JSON_STRING: return v->str[0] != 0;
+    default: return v->len > 0;
+    }
+}
+
+/* ---- weights ---- */
+
+float *lt_io_model_weight(lt_model_t M, const lt_ckpt_t S, const char *name, int ndim,
+                     int64_t d0, int64_t d1, int64_t d2, lt_status *st, lt_err_t err)
+{
+    if (*st) return NULL;
+    int64_t shape[3] = {d0, d1, d2};
+    float *w;
+    char full[224];
+    snprintf(full, sizeof full, "%s%s", M->prefix, name);
+    const lt_ckpt_tensor *T = lt_ckpt_find(S, full);
+    if (T && !M->dtype) M->dtype = lt_st_dtype_name(T->dtype);
+    if ((*st = lt_ckpt_get(&w, S, full, ndim, shape, err))) return NULL;
+    M->weights = lt_realloc(M->weights, (size_t)(M->nweights + 1) * sizeof *M->weights);
+    M->sizes = lt_realloc(M->sizes, (size_t)(M->nweights + 1) * sizeof *M->sizes);
+    M->sizes[M->nweights] = (size_t)(d0 * (ndim > 1 ? d1 : 1) * (ndim > 2 ? d2 : 1));
+    M->weights[M->nweights++] = w;
+    M->nparams = M->nweights;
+    return w;
+}
+
+float *lt_io_model_array(lt_model_t M, size_t n)
+{
+    float *a = lt_malloc((n ? n : 1) * sizeof *a);
+    M->weights = lt_realloc(M->weights, (size_t)(M->nweights + 1) * sizeof *M->weights);
+    M->sizes = lt_realloc(M->sizes, (size_t)(M->nweights + 1) * sizeof *M->sizes);
+    M->sizes[M->nweights] = n;
+    M->weights[M->nweights++] = a;
+    return a;
+}

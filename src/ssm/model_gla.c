@@ -1,0 +1,220 @@
+/* flash-linear-attention (FLA): the block every FLA model shares and the
+   GLA mixer. Written from fla-org/flash-linear-attention (commit bc3b101d):
+   the block and GatedMLP as fla/models/gla/modeling_gla.py (GLABlock,
+   GLAModel, GLAForCausalLM) and fla/modules/mlp.py (GatedMLP, SwiGLU) have
+   them, the norms as fla/modules/layernorm.py (RMSNorm) and
+   fla/modules/fused_norm_gate.py (FusedRMSNormGated: rmsnorm(o) w silu(g)),
+   the short convolution as fla/modules/conv/short_conv.py, and the
+   Gated Linear Attention layer (Yang et al., "Gated Linear Attention
+   Transformers with Hardware-Efficient Training", ICML 2024) as
+   fla/layers/gla.py in its recurrent form (fla/ops/gla/naive.py):
+   S_t = diag(exp(gk_t)) S_(t-1) + k_t v_t^T, o_t = S_t^T q_t / sqrt(d_k),
+   gk = logsigmoid(gk_proj(x)) / 16. f32 only (lietool-formats(5)). */
+#include <math.h>
+#include <string.h>
+#include "model_impl.h"
+
+/* ---- the FLA block, shared by FLA's architectures ---- */
+
+size_t lt_mdl_fla_work(const lt_model_struct *M, long T, size_t mixer_work)
+{
+    size_t mlp = 2 * (size_t)T * M->fla_inter;
+    return 2 * (size_t)T * M->d_model + (mixer_work > mlp ? mixer_work : mlp);
+}
+
+void lt_mdl_fla_block(float *X, const lt_model_struct *M, int i, long T, float *w, lt_mdl_fla_mixer mixer)
+{
+    const lt_model_layer *l = &M->layers[i];
+    int D = M->d_model, F = M->fla_inter;
+    float *U = w, *O = U + (size_t)T * D, *rest = O + (size_t)T * D;
+    lt_mdl_rmsnorm(U, X, l->fla_attn_norm, T, D, M->eps, M, 0, 0);
+    mixer(O, U, M, i, T, rest);
+    lt_mdl_add(X, O, (size_t)T * D, M);
+    /* GatedMLP: down(silu(gate(x)) * up(x)) */
+    float *Gt = rest, *Up = Gt + (size_t)T * F;
+    lt_mdl_rmsnorm(U, X, l->fla_mlp_norm, T, D, M->eps, M, 0, 0);
+    lt_mdl_linear(Gt, F, l->fla_gate, NULL, U, D, T, F, D);
+    lt_mdl_linear(Up, F, l->fla_up, NULL, U, D, T, F, D);
+    for (size_t j = 0; j < (size_t)T * F; j++) Gt[j] = lt_mdl_silu(Gt[j]) * Up[j];
+    lt_mdl_linear(O, D, l->fla_down, NULL, Gt, F, T, D, F);
+    lt_mdl_add(X, O, (size_t)T * D, M);
+}
+
+void lt_mdl_fla_final(float *Y, const float *X, const lt_model_struct *M, long T)
+{
+    lt_mdl_rmsnorm(Y, X, M->norm_f, T, M->d_model, M->eps, M, 0, 0);
+}
+
+/* weight k meets input t - (K-1) + k (causal padding K - 1) */
+void lt_mdl_fla_conv_silu(float *Y, int ldy, const float *X, int ldx, const float *w, long T, int C, int K)
+{
+    for (long t = 0; t < T; t++)
+        for (int c = 0; c < C; c++) {
+            double s = 0;
+            if (!K) s = X[(size_t)t * ldx + c];
+            for (int k = 0; k < K; k++) {
+                long tt = t - (K - 1) + k;
+                if (tt >= 0) s += (double)w[(size_t)c * K + k] * X[(size_t)tt * ldx + c];
+            }
+            Y[(size_t)t * ldy + c] = lt_mdl_silu((float)s);
+        }
+}
+
+void lt_mdl_fla_out_norm(float *O, const float *G, const float *w, long T, int heads, int dv, float eps)
+{
+    for (size_t r = 0; r < (size_t)T * heads; r++) {
+        float *o = O + r * dv;
+        const float *g = G ? G + r * dv : NULL;
+        double s = 0;
+        for (int j = 0; j < dv; j++) s += (double)o[j] * o[j];
+        float rstd = 1.0f / sqrtf((float)(s / dv) + eps);
+        for (int j = 0; j < dv; j++) {
+            float y = o[j] * rstd * (w ? w[j] : 1.0f);
+            o[j] = g ? y * lt_mdl_silu(g[j]) : y;
+        }
+    }
+}
+
+/* ---- GLA ---- */
+
+#define GLA_RANK 16     /* gate_low_rank_dim, fixed by GLABlock */
+
+static size_t gla_mixer_work(const lt_model_struct *M, long T)
+{
+    size_t Kd = (size_t)M->fla_heads * M->fla_dk, Vd = (size_t)M->fla_heads * M->fla_dv;
+    return (size_t)T * (3 * Kd + 3 * Vd + (Kd > Vd ? Kd : Vd) + GLA_RANK);
+}
+
+/* Q, K (T x Kd) and V (T x Vd) after the optional short convolution, and
+   the log gates GK (T x Kd); R is scratch of T x max(Kd, Vd) */
+static void gla_inputs(float *Q, float *K, float *V, float *GK, float *R, const float *U, const lt_model_struct *M,
+                       const lt_model_layer *l, long T)
+{
+    int D = M->d_model, Kd = M->fla_heads * M->fla_dk, Vd = M->fla_heads * M->fla_dv, cs = M->fla_conv;
+    if (cs) {
+        lt_mdl_linear(R, Kd, l->fla_q, NULL, U, D, T, Kd, D);
+        lt_mdl_fla_conv_silu(Q, Kd, R, Kd, l->fla_qconv, T, Kd, cs);
+        lt_mdl_linear(R, Kd, l->fla_k, NULL, U, D, T, Kd, D);
+        lt_mdl_fla_conv_silu(K, Kd, R, Kd, l->fla_kconv, T, Kd, cs);
+        lt_mdl_linear(R, Vd, l->fla_v, NULL, U, D, T, Vd, D);
+        lt_mdl_fla_conv_silu(V, Vd, R, Vd, l->fla_vconv, T, Vd, cs);
+    } else {
+        lt_mdl_linear(Q, Kd, l->fla_q, NULL, U, D, T, Kd, D);
+        lt_mdl_linear(K, Kd, l->fla_k, NULL, U, D, T, Kd, D);
+        lt_mdl_linear(V, Vd, l->fla_v, NULL, U, D, T, Vd, D);
+    }
+    lt_mdl_linear(R, GLA_RANK, l->fla_gk0, NULL, U, D, T, GLA_RANK, D);
+    lt_mdl_linear(GK, Kd, l->fla_gk1, l->fla_gk1_b, R, GLA_RANK, T, Kd, GLA_RANK);
+    for (size_t j = 0; j < (size_t)T * Kd; j++) {
+        float g = (float)(-lt_mdl_neg_log_sigmoid(GK[j])) / 16.0f;     /* gate_logit_normalizer */
+        GK[j] = g < M->fla_clamp ? M->fla_clamp : g;
+    }
+}
+
+static void gla_mixer(float *O, const float *U, const lt_model_struct *M, int i, long T, float *w)
+{
+    const lt_model_layer *l = &M->layers[i];
+    int D = M->d_model, H = M->fla_heads, dk = M->fla_dk, dv = M->fla_dv, Kd = H * dk, Vd = H * dv;
+    float *Q = w, *K = Q + (size_t)T * Kd, *GK = K + (size_t)T * Kd, *V = GK + (size_t)T * Kd, *G = V + (size_t)T * Vd,
+          *Ob = G + (size_t)T * Vd, *R = Ob + (size_t)T * Vd;
+    double *S = lt_malloc((size_t)dk * dv * sizeof *S);    /* the state in double */
+    gla_inputs(Q, K, V, GK, R, U, M, l, T);
+    float scale = 1.0f / sqrtf((float)dk);
+    for (int h = 0; h < H; h++) {
+        memset(S, 0, (size_t)dk * dv * sizeof *S);
+        for (long t = 0; t < T; t++) {
+            const float *q = Q + (size_t)t * Kd + (size_t)h * dk, *k = K + (size_t)t * Kd + (size_t)h * dk,
+                        *gk = GK + (size_t)t * Kd + (size_t)h * dk, *v = V + (size_t)t * Vd + (size_t)h * dv;
+            float *o = Ob + (size_t)t * Vd + (size_t)h * dv;
+            for (int a = 0; a < dk; a++) {
+                double e = exp((double)gk[a]);
+                for (int b = 0; b < dv; b++) S[(size_t)a * dv + b] = e * S[(size_t)a * dv + b] + (double)k[a] * v[b];
+            }
+            for (int b = 0; b < dv; b++) {
+                double s = 0;
+                for (int a = 0; a < dk; a++) s += (double)(q[a] * scale) * S[(size_t)a * dv + b];
+                o[b] = (float)s;
+            }
+        }
+    }
+    lt_free(S);
+    if (M->fla_out_gate) lt_mdl_linear(G, Vd, l->fla_g, NULL, U, D, T, Vd, D);
+    lt_mdl_fla_out_norm(Ob, M->fla_out_gate ? G : NULL, l->fla_onorm, T, H, dv, M->eps);
+    lt_mdl_linear(O, D, l->fla_o, NULL, Ob, Vd, T, D, Vd);
+}
+
+static size_t gla_work(const lt_model_struct *M, long T)
+{
+    return lt_mdl_fla_work(M, T, gla_mixer_work(M, T));
+}
+
+static void gla_layer(float *X, const lt_model_struct *M, int i, long T, float *w)
+{
+    lt_mdl_fla_block(X, M, i, T, w, gla_mixer);
+}
+
+/* Layer i's log gates from its input X: GK (T x Kd) inside w (gla_work
+   floats). */
+static float *gla_gates(const lt_model_struct *M, int i, const float *X, long T, float *w)
+{
+    int D = M->d_model, Kd = M->fla_heads * M->fla_dk, Vd = M->fla_heads * M->fla_dv;
+    float *U = w, *Q = U + (size_t)T * D, *K = Q + (size_t)T * Kd, *GK = K + (size_t)T * Kd, *V = GK + (size_t)T * Kd,
+          *R = V + (size_t)T * Vd;
+    lt_mdl_rmsnorm(U, X, M->layers[i].fla_attn_norm, T, D, M->eps, M, 0, 0);
+    gla_inputs(Q, K, V, GK, R, U, M, &M->layers[i], T);
+    return GK;
+}
+
+/* diag(exp(gk)): |log| = max |gk| over heads and keys */
+static void gla_norms(double *g, const lt_model_struct *M, const float *X, long T, float *w)
+{
+    int Kd = M->fla_heads * M->fla_dk;
+    const float *GK = gla_gates(M, 0, X, T, w);
+    for (long t = 0; t < T; t++) {
+        double m = 0;
+        for (int a = 0; a < Kd; a++) if (!(fabs(GK[(size_t)t * Kd + a]) <= m)) m = fabs(GK[(size_t)t * Kd + a]);
+        g[t] = m;
+    }
+}
+
+/* The state of a head is d_k x d_v and moves as S_t = diag(exp(gk_t)) S_(t-1)
+   + k v^T: the transitions act on the key index, every head a diagonal
+   block of one (heads d_k)-square matrix. */
+static long gla_transition_size(const lt_model_struct *M)
+{
+    return (long)M->fla_heads * M->fla_dk;
+}
+
+static void gla_transitions(double *A, const lt_model_struct *M, int i, const float *X, long T, float *w)
+{
+    long n = gla_transition_size(M);
+    const float *GK = gla_gates(M, i, X, T, w);
+    memset(A, 0, (size_t)T * n * n * sizeof *A);
+    for (long t = 0; t < T; t++)
+        for (long a = 0; a < n; a++) A[((size_t)t * n + a) * n + a] = exp((double)GK[(size_t)t * n + a]);
+}
+
+/* gk = gk_proj(x_t) reads x_t alone (the short convolution, if any, is
+   on q, k and v only) */
+static int gla_token_local(const lt_model_struct *M)
+{
+    (void)M;
+    return 1;
+}
+
+static const char *gla_layer_name(const lt_model_struct *M)
+{
+    (void)M;
+    return "GLA";
+}
+
+/* diag(exp(gk)), gk = logsigmoid(.)/16 <= 0: real diagonal in (0, 1] */
+static void gla_family(lt_arch *a, const lt_model_struct *M)
+{
+    (void)M;
+    a->householders = 0;
+    a->kind = LT_FAM_DIAG_POSITIVE;
+}
+
+const lt_mdl_ops lt_mdl_gla = {"gla", gla_layer_name, gla_family, gla_work, gla_layer, lt_mdl_fla_final, NULL, gla_norms,
+                               gla_transition_size, gla_transitions, gla_token_local};
