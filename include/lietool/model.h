@@ -12,11 +12,17 @@
 #include "lietool/cayley.h"
 #include "lietool/depth.h"
 
-typedef enum { LT_ARCH_DIAG, LT_ARCH_MAMBA } lt_model_arch;
+typedef enum {
+    LT_ARCH_DIAG, LT_ARCH_MAMBA,
+    LT_ARCH_MAMBA2, LT_ARCH_ATTN,       /* transformers' Mamba-2; FLA's transformer */
+} lt_model_arch;
 /* Eigenvalue range of the transition: [0,1], [-1,1], complex unit disc. */
 typedef enum { LT_EIG_POSITIVE, LT_EIG_SIGNED, LT_EIG_COMPLEX } lt_model_eig;
 /* The tensor-name layout a checkpoint was recognised as. */
-typedef enum { LT_LAYOUT_DIAG, LT_LAYOUT_HF_MAMBA, LT_LAYOUT_MAMBA_SSM } lt_model_layout;
+typedef enum {
+    LT_LAYOUT_DIAG, LT_LAYOUT_HF_MAMBA, LT_LAYOUT_MAMBA_SSM,
+    LT_LAYOUT_HF_MAMBA2, LT_LAYOUT_FLA,  /* transformers' Mamba2ForCausalLM; FLA's *ForCausalLM */
+} lt_model_layout;
 /* The precision of the forward pass: f32, or every weight and every
    intermediate rounded to bf16 or f16 as model.to(dtype) makes torch do
    (lietool-formats(5), Precision). LT_COMPUTE_CONFIG: the config's
@@ -31,6 +37,11 @@ typedef struct {
     /* mamba */
     float *in_w, *in_b, *conv_w, *conv_b, *x_w, *dt_w, *dt_b, *A_log, *D, *mo_w, *mo_b;
     float *A;                   /* -exp(A_log), from the (rounded) A_log */
+    /* mamba2 (also in_w, in_b, conv_w, conv_b, A_log, A, D, mo_w, mo_b above) */
+    float *dt_bias, *gnorm;
+    /* transformer (FLA): attention, its q/k norms, the gated MLP (norm:
+       attn_norm, mlp_norm: mlp_norm) */
+    float *q_w, *q_b, *k_w, *k_b, *v_w, *v_b, *o_w, *q_norm, *k_norm, *gate_w, *up_w, *down_w;
 } lt_model_layer;
 
 typedef struct {
@@ -48,6 +59,13 @@ typedef struct {
     int d_state;                /* diag: N; mamba: state_size */
     int d_mlp;                  /* diag */
     int d_inner, conv_k, dt_rank, use_bias, use_conv_bias, tied;   /* mamba */
+    /* mamba2 (also d_state, d_inner, conv_k, use_bias, use_conv_bias, tied):
+       heads, head_dim, n_groups; dt clamped to [dt_min, dt_max] */
+    int m2_heads, m2_head_dim, m2_groups;
+    float dt_min, dt_max;
+    /* transformer (FLA) */
+    int at_heads, at_kv_heads, at_head_dim, at_mlp, at_window, at_qkv_bias, at_qk_norm;
+    double at_theta;            /* rope_theta */
     float eps;
     const char *dtype;          /* of the weights, e.g. "F32" */
     float *embed, *norm_f, *head_w, *head_b;
@@ -93,6 +111,9 @@ void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long
 void lt_model_transition_norms(double *g, const lt_model_t M, const int *tokens, long T);
 /* Whether lt_model_transition_norms is defined for M's architecture. */
 int lt_model_has_transition_norms(const lt_model_t M);
+/* Whether M's architecture emulates bf16/f16 compute (otherwise it runs in
+   f32 only: lt_io_model_load refuses --compute bf16/f16 for it). */
+int lt_model_has_reduced_compute(const lt_model_t M);
 
 /* ---- evaluation on a word problem (src/ssm/eval.c) ---- */
 

@@ -65,6 +65,26 @@ int lt_io_cfg_truthy(const lt_json *v, int def)
     }
 }
 
+int lt_io_cfg_refuse(lt_io_cfg *C, const char *key, const char *why)
+{
+    char *t = lt_json_text(lt_json_get(C->root, key));
+    lt_err_set(C->err, LT_EINPUT, "%s: '%s' is %s: %s", C->path, key, t, why);
+    lt_free(t);
+    return 0;
+}
+
+int lt_io_cfg_head(lt_model_t M, lt_io_cfg *C, int tied_def)
+{
+    M->tied = lt_io_cfg_truthy(lt_json_get(C->root, "tie_word_embeddings"), tied_def);
+    M->vocab_rows = M->vocab;
+    if (!lt_io_cfg_int(&M->classes, C, "n_classes", 1, MAX_DIM, M->vocab)) return 0;
+    if (M->tied && M->classes != M->vocab) {
+        lt_err_set(C->err, LT_EINPUT, "%s: tied embeddings need n_classes (%d) = vocab_size (%d)", C->path, M->classes, M->vocab);
+        return 0;
+    }
+    return 1;
+}
+
 /* torch_dtype (or transformers' newer "dtype"): the default precision */
 static int cfg_dtype(lt_model_t M, lt_io_cfg *C)
 {
@@ -211,6 +231,8 @@ static int hf_mamba_config(lt_model_t M, lt_io_cfg *C)
 static const struct { const char *name; int (*config)(lt_model_t M, lt_io_cfg *C); } model_types[] = {
     {"lietool-diag", diag_config},
     {"mamba", hf_mamba_config},
+    {"mamba2", lt_io_mamba2_config},
+    {"transformer", lt_io_attn_config},
 };
 
 static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
@@ -239,7 +261,7 @@ static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
     if (root->type != LT_JSON_OBJECT) { lt_err_set(err, LT_EINPUT, "%s: not a JSON object", path); ok = 0; }
     else if (!mt && lt_json_get(root, "d_model") && lt_json_get(root, "n_layer")) ok = mamba_ssm_config(M, &C);
     else if (!mt || mt->type != LT_JSON_STRING) {
-        lt_err_set(err, LT_EINPUT, "%s: no layout recognised: Hugging Face configs have 'model_type' (lietool-diag or mamba), "
+        lt_err_set(err, LT_EINPUT, "%s: no layout recognised: Hugging Face configs have 'model_type' (lietool-diag, mamba, mamba2, transformer), "
                    "mamba_ssm's have 'd_model' and 'n_layer'", path);
         ok = 0;
     } else {
@@ -296,6 +318,9 @@ static const struct { const char *embed, *expect; } layouts[] = {
                             "backbone.embeddings.weight, backbone.layers.N.mixer.*, backbone.norm_f.weight, lm_head.weight"},
     [LT_LAYOUT_MAMBA_SSM] = {"backbone.embedding.weight",
                              "backbone.embedding.weight, backbone.layers.N.mixer.*, backbone.norm_f.weight, lm_head.weight"},
+    [LT_LAYOUT_HF_MAMBA2] = {"backbone.embeddings.weight",
+                             "backbone.embeddings.weight, backbone.layers.N.mixer.*, backbone.norm_f.weight, lm_head.weight"},
+    [LT_LAYOUT_FLA] = {"model.embeddings.weight", "model.embeddings.weight, model.layers.N.*, model.norm.weight, lm_head.weight"},
 };
 
 /* The prefix in front of the layout's embedding name (none, "model.", ...),
@@ -405,6 +430,8 @@ static const struct {
 } arches[] = {
     {LT_ARCH_DIAG, diag_weights},
     {LT_ARCH_MAMBA, mamba_weights},
+    {LT_ARCH_MAMBA2, lt_io_mamba2_weights},
+    {LT_ARCH_ATTN, lt_io_attn_weights},
 };
 
 lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_compute compute, lt_err_t err)
@@ -427,6 +454,16 @@ lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_
     for (int i = 0; i < (int)(sizeof arches / sizeof *arches); i++)
         if (arches[i].arch == M->arch) st = arches[i].weights(M, S, err);
     if (st) { lt_err_prefix(err, "%s", path); goto done; }    /* a weight's name or shape */
+    /* an architecture without bf16/f16 emulation runs in f32 whatever the
+       config's torch_dtype, and refuses a reduced precision asked for */
+    if (!lt_model_has_reduced_compute(M)) {
+        if (compute == LT_COMPUTE_BF16 || compute == LT_COMPUTE_F16) {
+            st = lt_err_set(err, LT_EINPUT, "%s: %s models run in f32 only: --compute %s is not supported for them", dir,
+                            lt_model_arch_name(M), lt_model_compute_name(compute));
+            goto done;
+        }
+        compute = LT_COMPUTE_F32;
+    }
     lt_model_set_compute(M, compute == LT_COMPUTE_CONFIG ? M->config_compute : compute);
 done:
     lt_ckpt_clear(S);

@@ -102,4 +102,4 @@ static void diag_family(lt_arch *a, const lt_model_struct *M)
 }
 
 const lt_mdl_ops lt_mdl_diag = {"lietool-diag", diag_layer_name, diag_family, diag_work, diag_layer, diag_final, NULL,
-                                diag_norms};
+                                diag_norms, 1};

@@ -55,8 +55,11 @@ typedef struct {
        t (lt_model_transition_norms), from the embedded tokens X; w holds
        work(M, T) floats. NULL: not defined for this architecture. */
     void (*norms)(double *g, const lt_model_struct *M, const float *X, long T, float *w);
+    /* 1: the layer rounds as torch does under bf16/f16; 0: f32 only */
+    int rounds;
 } lt_mdl_ops;
 
 extern const lt_mdl_ops lt_mdl_diag, lt_mdl_mamba;
+extern const lt_mdl_ops lt_mdl_mamba2, lt_mdl_attn;
 
 #endif

@@ -121,4 +121,4 @@ static void mamba_family(lt_arch *a, const lt_model_struct *M)
 }
 
 const lt_mdl_ops lt_mdl_mamba = {"mamba", mamba_layer_name, mamba_family, mamba_work, mamba_layer, mamba_final,
-                                 mamba_prepare, mamba_norms};
+                                 mamba_prepare, mamba_norms, 1};
