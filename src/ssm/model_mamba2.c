@@ -6,7 +6,7 @@
        S_h <- exp(dt_h A_h) S_h + dt_h x_h B_g^T,   y_h = S_h C_g + D_h x_h,
    dt = clamp(softplus(dt_raw + dt_bias), time_step_limit), A = -exp(A_log);
    then the gated RMS norm (MambaRMSNormGated: y silu(z) normalised over
-   all d_inner channels) and out_proj. The signed variant (lietool's key
+   all d_inner channels) and out_proj; the state and the norm in double. The signed variant (lietool's key
    signed_eigenvalues, as for Mamba-1) takes 2 exp(dt A) - 1. f32 only
    (lietool-formats(5), mamba2). */
 #include <math.h>
@@ -54,32 +54,33 @@ static void m2_layer(float *X, const lt_model_struct *M, int i, long T, float *w
     int D = M->d_model, N = M->d_state, Di = M->d_inner, Cd = conv_dim(M), Pd = proj_dim(M), H = M->m2_heads,
         P = M->m2_head_dim, hpg = H / M->m2_groups;
     float *U = w, *Z = U + (size_t)T * D, *XC = Z + (size_t)T * Pd, *DT = XC + (size_t)T * Cd, *Y = DT + (size_t)T * H,
-          *O = Y + (size_t)T * Di, *S = O + (size_t)T * D;
+          *O = Y + (size_t)T * Di;
+    /* the state and y in double: the gated norm divides by the RMS of
+       y silu(z), which can be small, and would magnify f32 rounding */
+    double *S = lt_calloc((size_t)Di * N + (size_t)Di, sizeof *S), *y = S + (size_t)Di * N;
     m2_steps(U, Z, XC, DT, X, M, l, T);
-    memset(S, 0, (size_t)Di * N * sizeof *S);
     for (long t = 0; t < T; t++) {
         const float *xc = XC + (size_t)t * Cd, *z = Z + (size_t)t * Pd;
-        float *y = Y + (size_t)t * Di;
         for (int h = 0; h < H; h++) {
             int g = h / hpg;
             const float *B = xc + Di + (size_t)g * N, *C = xc + Di + (size_t)(M->m2_groups + g) * N;
-            float dt = DT[(size_t)t * H + h], a = expf(dt * l->A[h]);
-            if (M->eig == LT_EIG_SIGNED) a = 2.0f * a - 1.0f;
+            double dt = DT[(size_t)t * H + h], a = exp(dt * l->A[h]);
+            if (M->eig == LT_EIG_SIGNED) a = 2 * a - 1;
             for (int p = 0; p < P; p++) {
-                float x = xc[h * P + p], *s = S + ((size_t)h * P + p) * N;
-                double acc = 0;
+                double x = xc[h * P + p], *s = S + ((size_t)h * P + p) * N, acc = 0;
                 for (int n = 0; n < N; n++) {
                     s[n] = a * s[n] + dt * x * B[n];
-                    acc += (double)s[n] * C[n];
+                    acc += s[n] * C[n];
                 }
-                y[h * P + p] = (float)acc + l->D[h] * x;
+                y[h * P + p] = acc + l->D[h] * x;
             }
         }
         double ss = 0;                              /* MambaRMSNormGated: y silu(z), normalised */
-        for (int c = 0; c < Di; c++) { y[c] *= lt_mdl_silu(z[c]); ss += (double)y[c] * y[c]; }
-        float r = 1.0f / sqrtf((float)(ss / Di) + M->eps);
-        for (int c = 0; c < Di; c++) y[c] = l->gnorm[c] * (y[c] * r);
+        for (int c = 0; c < Di; c++) { y[c] *= lt_mdl_silu(z[c]); ss += y[c] * y[c]; }
+        double r = 1 / sqrt(ss / Di + M->eps);
+        for (int c = 0; c < Di; c++) Y[(size_t)t * Di + c] = (float)(l->gnorm[c] * (y[c] * r));
     }
+    lt_free(S);
     lt_mdl_linear(O, D, l->mo_w, l->mo_b, Y, Di, T, D, Di);
     lt_mdl_add(X, O, (size_t)T * D, M);
 }
@@ -87,8 +88,7 @@ static void m2_layer(float *X, const lt_model_struct *M, int i, long T, float *w
 static size_t m2_work(const lt_model_struct *M, long T)
 {
     return (size_t)T * (2 * (size_t)M->d_model + (size_t)proj_dim(M) + (size_t)conv_dim(M) + (size_t)M->m2_heads
-                        + (size_t)M->d_inner)
-           + (size_t)M->d_inner * M->d_state;
+                        + (size_t)M->d_inner);
 }
 
 static void m2_final(float *Y, const float *X, const lt_model_struct *M, long T)
