@@ -444,6 +444,14 @@ lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_
     lt_status st = read_config(M, path, err);
     lt_ckpt_t S;
     lt_ckpt_init(S);
+    /* an architecture without bf16/f16 emulation runs in f32 whatever the
+       config's torch_dtype, and refuses a reduced precision asked for */
+    if (!st && !lt_model_has_reduced_compute(M)) {
+        if (compute == LT_COMPUTE_BF16 || compute == LT_COMPUTE_F16)
+            st = lt_err_set(err, LT_EINPUT, "%s: %s models run in f32 only: --compute %s is not supported for them", dir,
+                            lt_model_arch_name(M), lt_model_compute_name(compute));
+        compute = LT_COMPUTE_F32;
+    }
     if (!st) st = lt_ckpt_read_dir(S, dir, max_mb, err);
     if (st) goto done;
     M->format = S->format;
@@ -454,16 +462,6 @@ lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_
     for (int i = 0; i < (int)(sizeof arches / sizeof *arches); i++)
         if (arches[i].arch == M->arch) st = arches[i].weights(M, S, err);
     if (st) { lt_err_prefix(err, "%s", path); goto done; }    /* a weight's name or shape */
-    /* an architecture without bf16/f16 emulation runs in f32 whatever the
-       config's torch_dtype, and refuses a reduced precision asked for */
-    if (!lt_model_has_reduced_compute(M)) {
-        if (compute == LT_COMPUTE_BF16 || compute == LT_COMPUTE_F16) {
-            st = lt_err_set(err, LT_EINPUT, "%s: %s models run in f32 only: --compute %s is not supported for them", dir,
-                            lt_model_arch_name(M), lt_model_compute_name(compute));
-            goto done;
-        }
-        compute = LT_COMPUTE_F32;
-    }
     lt_model_set_compute(M, compute == LT_COMPUTE_CONFIG ? M->config_compute : compute);
 done:
     lt_ckpt_clear(S);

@@ -17,7 +17,11 @@ static int cfg_limit(lt_model_t M, lt_io_cfg *C)
     if (v->type != LT_JSON_ARRAY || v->len != 2 || v->items[0]->type != LT_JSON_NUMBER || v->items[1]->type != LT_JSON_NUMBER)
         return lt_io_cfg_refuse(C, "time_step_limit", "it must be a list of two numbers [min, max]");
     double lo = strtod(v->items[0]->str, NULL), hi = strtod(v->items[1]->str, NULL);
-    if (!(lo >= 0 && lo <= hi)) return lt_io_cfg_refuse(C, "time_step_limit", "it must hold 0 <= min <= max");
+    if (!(lo >= 0 && lo <= hi)) {
+        lt_err_set(C->err, LT_EINPUT, "%s: 'time_step_limit' is [%s, %s]: it must hold 0 <= min <= max", C->path, v->items[0]->str,
+                   v->items[1]->str);
+        return 0;
+    }
     M->dt_min = (float)lo;
     M->dt_max = (float)hi;
     return 1;
