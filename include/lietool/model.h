@@ -3,7 +3,9 @@
    layout of lietool-diag, Hugging Face's Mamba or mamba_ssm's
    MambaLMHeadModel) and run in f32, or rounded as bf16 or f16: the
    lietool-diag diagonal recurrence and Mamba-1 (Gu and Dao 2023) with the
-   signed-eigenvalue variant of Grazzi et al. (ICLR 2025). The tensor
+   signed-eigenvalue variant of Grazzi et al. (ICLR 2025); and, in f32
+   only, transformers' Mamba-2 and flash-linear-attention's softmax
+   transformer. The tensor
    names, shapes and formulas are in lietool-formats(5), TRAINED MODELS. */
 #ifndef LIETOOL_MODEL_H
 #define LIETOOL_MODEL_H
@@ -79,7 +81,8 @@ typedef lt_model_struct lt_model_t[1];
 void lt_model_init(lt_model_t M);
 void lt_model_clear(lt_model_t M);
 /* A model directory is read by lt_io_model_read (lietool/io.h). */
-/* "lietool-diag", "Hugging Face" or "mamba_ssm"; "f32", "bf16", "f16". */
+/* "lietool-diag", "Hugging Face", "mamba_ssm" or "flash-linear-attention";
+   "f32", "bf16", "f16". */
 const char *lt_model_layout_name(const lt_model_t M);
 const char *lt_model_compute_name(lt_model_compute c);
 /* Sets the precision of the forward pass and rounds every parameter to it
