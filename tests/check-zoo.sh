@@ -48,11 +48,7 @@ for extra in "" "--m2-signed" "--m2-groups 2 --m2-limit 0.1,0.5"; do
     $PY scripts/zoo_reference.py make $d --arch mamba2 $extra --seed $i
     if want=$($PY scripts/zoo_reference.py norms $d $T/words.csv --offset 2) \
         && got=$("$LT" error-bound S3 --model $d --offset 2 --json) \
-        && $PY -c '
-import json, sys
-w = sys.argv[1].split(); g = json.loads(sys.argv[2])
-ok = all(abs(g[k] - float(w[i])) <= 1e-4 * float(w[i]) for k, i in (("eps", 1), ("largest_generator", 3)))
-sys.exit(0 if ok else 1)' "$want" "$got"; then
+        && same_eps "$want" "$got"; then
         pass=$((pass + 1))
     else
         fail=$((fail + 1)); echo "FAIL error-bound --model mamba2 $extra: reference $want; lietool $got"
