@@ -2,7 +2,9 @@
 # Tokens per second of 'lietool ssm eval' (one thread; loading, the
 # forward pass and the accuracies, best of 3) against the same checkpoint's
 # PyTorch forward pass alone (torch.set_num_threads(1), batches of 256,
-# best of 3), on the fixtures in tests/data/models, and their ratio
+# best of 3), on the fixtures in tests/data/models and on a mamba2 and a
+# transformer (FLA) model that scripts/train_wordproblem.py trains for a
+# few steps (d_model 32, 2 layers; the weights do not change the speed), and their ratio
 # (lietool over torch; goal >= 1). Needs Debian's python3-torch; skipped
 # without it.
 #
@@ -22,8 +24,14 @@ LEN=${BENCH_SSM_LENGTH:-128}
 N=${BENCH_SSM_SAMPLES:-2000}
 echo "ssm: forward passes on $N words of length $LEN, one thread (tokens/s; ratio = lietool / torch)"
 printf '  %-28s %12s %12s %7s\n' model lietool torch ratio
-for m in diag-c3-complex:C3 diag-s3:S3 mamba-c2:C2 mamba-c2-bf16:C2; do
+"$LIETOOL" dataset generate S3 --length 8 --samples 64 --seed 1 > "$tmp/train.csv" 2>/dev/null
+for a in mamba2 transformer; do
+    /usr/bin/python3 scripts/train_wordproblem.py --data "$tmp/train.csv" --group S3 --lietool "$LIETOOL" --arch $a \
+        --d-model 32 --d-state 16 --d-mlp 64 --head-dim 8 --heads 4 --steps 5 --threads 1 --out "$tmp/$a" > /dev/null 2>&1
+done
+for m in diag-c3-complex:C3 diag-s3:S3 mamba-c2:C2 mamba-c2-bf16:C2 mamba2:S3 transformer:S3; do
     dir=tests/data/models/${m%%:*} g=${m#*:}
+    [ -d "$tmp/${m%%:*}" ] && dir=$tmp/${m%%:*}
     "$LIETOOL" dataset generate "$g" --length "$LEN" --samples "$N" --seed 7 > "$tmp/w.csv" 2>/dev/null
     best=
     for i in 1 2 3; do

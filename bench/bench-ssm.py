@@ -39,7 +39,8 @@ def main():
     d, csv = sys.argv[1], sys.argv[2]
     torch.set_num_threads(int(os.environ.get("BENCH_THREADS", "1")))
     cfg = json.load(open(os.path.join(d, "config.json")))
-    model = tw.DiagModel(cfg) if cfg["model_type"] == "lietool-diag" else tw.MambaModel(cfg)
+    model = {"lietool-diag": tw.DiagModel, "mamba": tw.MambaModel, "mamba2": tw.Mamba2Model,
+             "transformer": tw.TransformerModel}[cfg["model_type"]](cfg)
     model.load_state_dict(read_safetensors(os.path.join(d, "model.safetensors")))
     model.eval()
     X = torch.tensor([r[1] for r in tw.read_csv(csv)])

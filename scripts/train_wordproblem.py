@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Trains a word-problem model (lietool-diag or Mamba-1) on a CSV from
+"""Trains a word-problem model (lietool-diag, Mamba-1, Mamba-2 or a softmax
+transformer) on a CSV from
 `lietool dataset generate` and writes a checkpoint directory that
 `lietool ssm eval` reads:
 
@@ -43,7 +44,11 @@ MambaConfig's d_model, n_layer, vocab_size, ssm_cfg, pad_vocab_size_multiple
 8, tie_embeddings false; backbone.embedding and lm_head padded with zero
 rows to a multiple of 8; signed_eigenvalues only with --signed, a key of
 lietool's that mamba_ssm itself does not know). --arch diag always writes
-lietool's own lietool-diag layout, in any --format. --copy LAYOUT FORMAT
+lietool's own lietool-diag layout, in any --format; --arch mamba2
+transformers' Mamba2ForCausalLM (n_groups 1, --head-dim, signed with
+--signed) and --arch transformer FLA's TransformerForCausalLM (--heads,
+intermediate_size --d-mlp), each as pure-PyTorch recurrences or attention
+with the library's parameter names. --copy LAYOUT FORMAT
 DIR (repeatable) writes the same model again in another layout and format.
 
 Only Debian's python3-torch is needed (CPU). Mamba follows Gu and Dao (2023)
@@ -274,27 +279,27 @@ class MambaMixer(nn.Module):
 
 
 class MambaBlock(nn.Module):
-    def __init__(self, c):
+    def __init__(self, c, mixer):
         super().__init__()
         self.norm = RMSNorm(c["hidden_size"], c["layer_norm_epsilon"])
-        self.mixer = MambaMixer(c)
+        self.mixer = mixer(c)
 
     def forward(self, x):
         return x + self.mixer(self.norm(x))
 
 
 class Backbone(nn.Module):
-    def __init__(self, c):
+    def __init__(self, c, mixer):
         super().__init__()
         self.embeddings = nn.Embedding(c["vocab_size"], c["hidden_size"])
-        self.layers = nn.ModuleList([MambaBlock(c) for _ in range(c["num_hidden_layers"])])
+        self.layers = nn.ModuleList([MambaBlock(c, mixer) for _ in range(c["num_hidden_layers"])])
         self.norm_f = RMSNorm(c["hidden_size"], c["layer_norm_epsilon"])
 
 
 class MambaModel(nn.Module):
-    def __init__(self, c):
+    def __init__(self, c, mixer=MambaMixer):
         super().__init__()
-        self.backbone = Backbone(c)
+        self.backbone = Backbone(c, mixer)
         self.lm_head = nn.Linear(c["hidden_size"], c["n_classes"], bias=False)
 
     def forward(self, tokens):
@@ -304,11 +309,155 @@ class MambaModel(nn.Module):
         return self.lm_head(self.backbone.norm_f(x))
 
 
+class Mamba2Mixer(nn.Module):
+    """transformers' Mamba2Mixer (modeling_mamba2.py) as its recurrence:
+    per head h, group g, S <- exp(dt A) S + dt x B^T, y = S C + D x; the
+    gated RMS norm over all channels, out_proj (lietool-formats(5), mamba2)."""
+
+    def __init__(self, c):
+        super().__init__()
+        D, N, H, P, G, K = c["hidden_size"], c["state_size"], c["num_heads"], c["head_dim"], c["n_groups"], c["conv_kernel"]
+        I = H * P
+        E = I + 2 * G * N
+        self.N, self.H, self.P, self.G, self.I, self.eps = N, H, P, G, I, c["layer_norm_epsilon"]
+        self.signed = c.get("signed_eigenvalues", False)
+        self.in_proj = nn.Linear(D, I + E + H, bias=c["use_bias"])
+        self.conv1d = nn.Conv1d(E, E, K, groups=E, padding=K - 1, bias=c["use_conv_bias"])
+        dt = torch.exp(torch.rand(H) * (math.log(0.1) - math.log(0.001)) + math.log(0.001)).clamp(min=1e-4)
+        self.dt_bias = nn.Parameter(dt + torch.log(-torch.expm1(-dt)))
+        self.A_log = nn.Parameter(torch.log(torch.arange(1, H + 1, dtype=torch.float32)))
+        self.D = nn.Parameter(torch.ones(H))
+        self.norm = RMSNorm(I, self.eps)
+        self.out_proj = nn.Linear(I, D, bias=c["use_bias"])
+
+    def forward(self, u):
+        b, T, _ = u.shape
+        N, H, P, G, I = self.N, self.H, self.P, self.G, self.I
+        z, xbc, dt = torch.split(self.in_proj(u), [I, I + 2 * G * N, H], -1)
+        xbc = F.silu(self.conv1d(xbc.transpose(1, 2))[..., :T]).transpose(1, 2)
+        x, B, C = torch.split(xbc, [I, G * N, G * N], -1)
+        x = x.reshape(b, T, H, P)
+        B = B.reshape(b, T, G, N).repeat_interleave(H // G, 2)
+        C = C.reshape(b, T, G, N).repeat_interleave(H // G, 2)
+        dt = F.softplus(dt + self.dt_bias)                      # (b, T, H)
+        a = torch.exp(dt * -torch.exp(self.A_log))
+        if self.signed:
+            a = 2 * a - 1
+        S = u.new_zeros(b, H, P, N)
+        ys = []
+        for t in range(T):
+            S = a[:, t, :, None, None] * S + (dt[:, t, :, None] * x[:, t])[..., None] * B[:, t, :, None, :]
+            ys.append((S * C[:, t, :, None, :]).sum(-1) + self.D[:, None] * x[:, t])
+        y = torch.stack(ys, 1).reshape(b, T, I) * F.silu(z)
+        return self.out_proj(self.norm(y))
+
+
+class Mamba2Model(MambaModel):
+    """transformers' Mamba2ForCausalLM: backbone.*, lm_head"""
+
+    def __init__(self, c):
+        super().__init__(c, Mamba2Mixer)
+
+
+class Attention(nn.Module):
+    """FLA's Attention (fla/layers/attn.py): q, k, v, rotary embeddings
+    (fla/modules/rotary.py, non-interleaved), causal softmax with grouped
+    KV heads, o_proj (lietool-formats(5), transformer)."""
+
+    def __init__(self, c):
+        super().__init__()
+        D, H = c["hidden_size"], c["num_heads"]
+        self.H, self.Hk, self.d, self.theta = H, c["num_kv_heads"] or H, D // H, c["rope_theta"]
+        self.q_proj = nn.Linear(D, D, bias=False)
+        self.k_proj = nn.Linear(D, self.Hk * self.d, bias=False)
+        self.v_proj = nn.Linear(D, self.Hk * self.d, bias=False)
+        self.o_proj = nn.Linear(D, D, bias=False)
+
+    def rope(self, x):
+        T, d = x.shape[1], self.d
+        f = torch.arange(T, dtype=torch.float32)[:, None] * self.theta ** (-torch.arange(0, d, 2, dtype=torch.float32) / d)
+        c, s = f.cos()[None, :, None, :], f.sin()[None, :, None, :]
+        x1, x2 = x[..., :d // 2], x[..., d // 2:]
+        return torch.cat([x1 * c - x2 * s, x2 * c + x1 * s], -1)
+
+    def forward(self, u):
+        b, T, D = u.shape
+        q = self.rope(self.q_proj(u).reshape(b, T, self.H, self.d))
+        k = self.rope(self.k_proj(u).reshape(b, T, self.Hk, self.d)).repeat_interleave(self.H // self.Hk, 2)
+        v = self.v_proj(u).reshape(b, T, self.Hk, self.d).repeat_interleave(self.H // self.Hk, 2)
+        s = torch.einsum("bthe,bshe->bhts", q, k) / math.sqrt(self.d)
+        s = s.masked_fill(~torch.ones(T, T, dtype=torch.bool).tril(), float("-inf"))
+        o = torch.einsum("bhts,bshe->bthe", s.softmax(-1), v)
+        return self.o_proj(o.reshape(b, T, D))
+
+
+class GatedMLP(nn.Module):
+    def __init__(self, d, m):
+        super().__init__()
+        self.gate_proj = nn.Linear(d, m, bias=False)
+        self.up_proj = nn.Linear(d, m, bias=False)
+        self.down_proj = nn.Linear(m, d, bias=False)
+
+    def forward(self, x):
+        return self.down_proj(F.silu(self.gate_proj(x)) * self.up_proj(x))
+
+
+class TransformerBlock(nn.Module):
+    def __init__(self, c):
+        super().__init__()
+        self.attn_norm = RMSNorm(c["hidden_size"], c["norm_eps"])
+        self.attn = Attention(c)
+        self.mlp_norm = RMSNorm(c["hidden_size"], c["norm_eps"])
+        self.mlp = GatedMLP(c["hidden_size"], c["intermediate_size"])
+
+    def forward(self, x):
+        x = x + self.attn(self.attn_norm(x))
+        return x + self.mlp(self.mlp_norm(x))
+
+
+class TransformerBody(nn.Module):
+    def __init__(self, c):
+        super().__init__()
+        self.embeddings = nn.Embedding(c["vocab_size"], c["hidden_size"])
+        self.layers = nn.ModuleList([TransformerBlock(c) for _ in range(c["num_hidden_layers"])])
+        self.norm = RMSNorm(c["hidden_size"], c["norm_eps"])
+
+
+class TransformerModel(nn.Module):
+    """FLA's TransformerForCausalLM: model.*, lm_head"""
+
+    def __init__(self, c):
+        super().__init__()
+        self.model = TransformerBody(c)
+        self.lm_head = nn.Linear(c["hidden_size"], c["n_classes"], bias=False)
+
+    def forward(self, tokens):
+        x = self.model.embeddings(tokens)
+        for layer in self.model.layers:
+            x = layer(x)
+        return self.lm_head(self.model.norm(x))
+
+
 def config_for(args, vocab, classes):
     if args.arch == "diag":
         return {"model_type": "lietool-diag", "vocab_size": vocab, "n_classes": classes,
                 "d_model": args.d_model, "d_state": args.d_state, "n_layers": args.layers,
                 "d_mlp": args.d_mlp, "eigenvalues": args.eigenvalues, "norm_eps": 1e-5}
+    if args.arch == "mamba2":
+        I = 2 * args.d_model
+        return {"model_type": "mamba2", "architectures": ["Mamba2ForCausalLM"], "vocab_size": vocab,
+                "n_classes": classes, "hidden_size": args.d_model, "state_size": args.d_state,
+                "num_hidden_layers": args.layers, "expand": 2, "num_heads": I // args.head_dim,
+                "head_dim": args.head_dim, "n_groups": 1, "conv_kernel": 4, "layer_norm_epsilon": 1e-5,
+                "use_bias": False, "use_conv_bias": True, "hidden_act": "silu", "rms_norm": True,
+                "time_step_limit": [0.0, float("inf")], "residual_in_fp32": True, "tie_word_embeddings": False,
+                "signed_eigenvalues": args.eigenvalues == "signed"}
+    if args.arch == "transformer":
+        return {"model_type": "transformer", "architectures": ["TransformerForCausalLM"], "vocab_size": vocab,
+                "n_classes": classes, "hidden_size": args.d_model, "num_hidden_layers": args.layers,
+                "num_heads": args.heads, "num_kv_heads": None, "qkv_bias": False, "qk_norm": False,
+                "window_size": None, "rope_theta": 10000.0, "hidden_ratio": 4, "intermediate_size": args.d_mlp,
+                "hidden_act": "swish", "norm_eps": 1e-6, "tie_word_embeddings": False, "attnres_block_size": None}
     return {"model_type": "mamba", "architectures": ["MambaForCausalLM"], "vocab_size": vocab,
             "n_classes": classes, "hidden_size": args.d_model, "state_size": args.d_state,
             "num_hidden_layers": args.layers, "expand": 2, "intermediate_size": 2 * args.d_model,
@@ -409,7 +558,7 @@ def main():
                    help="the number of classes and tokens, instead of --group")
     p.add_argument("--lietool", metavar="PATH", help="the lietool binary for --group (default ./lietool, else PATH)")
     p.add_argument("--out", required=True, help="output directory")
-    p.add_argument("--arch", choices=["diag", "mamba"], default="diag")
+    p.add_argument("--arch", choices=["diag", "mamba", "mamba2", "transformer"], default="diag")
     p.add_argument("--layout", choices=["hf", "mamba_ssm"], default="hf",
                    help="mamba: Hugging Face's names and keys, or mamba_ssm's (the paper's code); "
                         "diag: always lietool-diag")
@@ -424,7 +573,9 @@ def main():
     p.add_argument("--layers", type=int, default=2)
     p.add_argument("--d-model", type=int, default=32)
     p.add_argument("--d-state", type=int, default=16)
-    p.add_argument("--d-mlp", type=int, default=64)
+    p.add_argument("--d-mlp", type=int, default=64, help="diag's MLP; transformer's intermediate_size")
+    p.add_argument("--head-dim", type=int, default=4, help="mamba2's head_dim")
+    p.add_argument("--heads", type=int, default=2, help="transformer's num_heads")
     p.add_argument("--steps", type=int, default=2000)
     p.add_argument("--epochs", type=float, help="train for this many passes over the training words instead of --steps")
     p.add_argument("--batch", type=int, default=64)
@@ -439,13 +590,15 @@ def main():
     args = p.parse_args()
     if args.signed:
         args.eigenvalues = "signed"
-    if args.arch == "mamba" and args.eigenvalues == "complex":
+    if args.arch != "diag" and args.eigenvalues == "complex":
         p.error("--eigenvalues complex is for --arch diag")
+    if args.arch == "transformer" and args.eigenvalues != "positive":
+        p.error("--eigenvalues is not for --arch transformer")
     for layout, fmt, _ in [(args.layout, args.format, None)] + args.copy:
         if layout not in ("hf", "mamba_ssm") or fmt not in ckpt_reference.FORMATS:
             p.error("layout %s, format %s: not one of hf, mamba_ssm and %s" % (layout, fmt, ", ".join(ckpt_reference.FORMATS)))
-        if args.arch == "diag" and layout != "hf":
-            p.error("layout %s is for --arch mamba (diag writes lietool-diag)" % layout)
+        if args.arch != "mamba" and layout != "hf":
+            p.error("layout %s is for --arch mamba (%s writes its library's layout)" % (layout, args.arch))
     if (args.group is None) == (args.classes is None):
         p.error("give the group (--group SPEC) or the number of classes (--classes N), one of them")
     if args.classes is not None and args.classes < 1:
@@ -472,7 +625,7 @@ def main():
         train, evalset = rows, rows
         source = "the training words (--eval-split 0)"
     cfg = config_for(args, classes, classes)
-    model = DiagModel(cfg) if args.arch == "diag" else MambaModel(cfg)
+    model = {"diag": DiagModel, "mamba": MambaModel, "mamba2": Mamba2Model, "transformer": TransformerModel}[args.arch](cfg)
 
     steps = args.steps if args.epochs is None else max(1, math.ceil(args.epochs * len(train) / args.batch))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)

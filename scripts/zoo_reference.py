@@ -17,6 +17,12 @@ scripts/zoo/ (see its __init__.py).
       differs by more than --tol (1e-5; weights stored in bf16/f16 are read
       exactly, the arithmetic stays float64, so use --compute f32).
 
+  norms DIR WORDS [--offset N]
+      the first layer's generator norms (lietool error-bound --model) of
+      an architecture whose module defines norms(cfg, sd, tokens) (per
+      position): per element of the dataset CSV WORDS the largest over the
+      positions reading it; prints "eps SUM largest MAX elements N".
+
 Needs python3-torch (for torch.save) and python3-numpy.
 """
 import argparse
@@ -90,6 +96,21 @@ def compare(a):
     return 0 if worst <= a.tol else 1
 
 
+def norms(a):
+    import csv
+    cfg, sd, mod = load(a.dir)
+    best = {}
+    with open(a.words) as f:
+        rows = list(csv.reader(f))[1:]
+    for row in rows:
+        inp = [int(v) for v in row[1].split()]
+        for e, v in zip(inp, mod.norms(cfg, sd, [e + a.offset for e in inp])):
+            best[e] = max(best.get(e, 0.0), float(v))
+    vals = [best[e] for e in sorted(best)]
+    print(f"eps {sum(vals):.17g} largest {max(vals):.17g} elements {len(vals)}")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -110,7 +131,13 @@ def main():
     c.add_argument("--bos", type=int)
     c.add_argument("--offset", type=int, default=0)
     c.add_argument("--tol", type=float, default=1e-5)
+    n = sub.add_parser("norms")
+    n.add_argument("dir")
+    n.add_argument("words")
+    n.add_argument("--offset", type=int, default=0)
     a = ap.parse_args()
+    if a.cmd == "norms":
+        return norms(a)
     if a.cmd == "make":
         make(a)
         return 0

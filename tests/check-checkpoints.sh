@@ -80,11 +80,7 @@ for spec in "tests/data/models/mamba-c2 C2 0" "$T/1 S3 2" "tests/data/models/dia
     "$LT" dataset generate $2 --length 64 --samples 16 --seed 0 > $T/words.csv
     if want=$($PY scripts/ckpt_reference.py norms $1 $T/words.csv --offset $3) \
         && got=$("$LT" error-bound $2 --model $1 --offset $3 --json) \
-        && $PY -c '
-import json, sys
-w = sys.argv[1].split(); g = json.loads(sys.argv[2])
-ok = all(abs(g[k] - float(w[i])) <= 1e-4 * float(w[i]) for k, i in (("eps", 1), ("largest_generator", 3)))
-sys.exit(0 if ok else 1)' "$want" "$got"; then
+        && same_eps "$want" "$got"; then
         pass=$((pass + 1))
     else
         fail=$((fail + 1)); echo "FAIL error-bound --model $1 ($2): reference $want; lietool $got"

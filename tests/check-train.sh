@@ -38,6 +38,11 @@ for l in hf mamba_ssm; do
 done
 if $TRAIN --arch mamba --signed --out $T/mamba-hf-safetensors "$@" >$T/mamba-hf-safetensors.out 2>&1; then ok
 else bad "mamba training:"; cat $T/mamba-hf-safetensors.out; fi
+# mamba2 (transformers' layout) and FLA's transformer, in two formats each
+for a in mamba2 transformer; do
+    if $TRAIN --arch $a --out $T/$a --copy hf sharded-torch $T/$a-sharded-torch >$T/$a.out 2>&1; then ok
+    else bad "$a training:"; cat $T/$a.out; fi
+done
 
 # check DIR OUT LAYOUT FILE: lietool reads DIR as LAYOUT from FILE and predicts OUT's held-out words as the script did
 check() {
@@ -66,6 +71,14 @@ if [ -f $T/mamba-hf-safetensors/predictions.csv ]; then
         check $T/mamba-$l-torch $T/mamba-hf-safetensors "$L" pytorch_model.bin
         check $T/mamba-$l-sharded-torch $T/mamba-hf-safetensors "$L" pytorch_model.bin.index.json
     done
+fi
+if [ -f $T/mamba2/predictions.csv ]; then
+    check $T/mamba2 $T/mamba2 "Hugging Face" model.safetensors
+    check $T/mamba2-sharded-torch $T/mamba2 "Hugging Face" pytorch_model.bin.index.json
+fi
+if [ -f $T/transformer/predictions.csv ]; then
+    check $T/transformer $T/transformer flash-linear-attention model.safetensors
+    check $T/transformer-sharded-torch $T/transformer flash-linear-attention pytorch_model.bin.index.json
 fi
 # held out: the script's split of the data (seed 1) puts a tenth of the
 # distinct words (within 1) in eval.csv, in file order, and none of them

@@ -42,6 +42,37 @@ delta_net torch float32 --dp-conv false --dp-beta false
 delta_net safetensors bfloat16 --dp-heads 4
 delta_net safetensors float16 --dp-neg false
 delta_net safetensors float32 --prefix model. --dp-expand-v 2
+mamba2 safetensors float32
+mamba2 sharded float32 --m2-groups 2
+mamba2 torch float32 --m2-signed
+mamba2 sharded-torch float32 --m2-limit 0.05,0.4 --m2-bias
+mamba2 safetensors bfloat16 --m2-no-conv-bias --m2-groups 4
+mamba2 safetensors float16 --m2-tie
+mamba2 safetensors float32 --prefix model. --m2-state 3 --m2-head-dim 8 --m2-conv 2 --layers 1
+transformer safetensors float32
+transformer sharded float32 --at-kv-heads 2
+transformer torch float32 --at-qk-norm --at-qkv-bias
+transformer sharded-torch float32 --at-window 3 --at-kv-heads 1
+transformer safetensors bfloat16 --at-tie --at-qk-norm
+transformer safetensors float16 --at-intermediate 24 --at-theta 500 --at-kv-heads 2
+transformer safetensors float32 --prefix model. --at-heads 2 --layers 3
 CASES
+# error-bound --model: eps, the first layer's generator mass, against the
+# float64 reference (zoo_reference.py norms) over the same words; relative
+# 1e-4, lietool's step sizes being f32: mamba2, signed, with groups and a
+# clamped dt.
+"$LT" dataset generate S3 --length 64 --samples 16 --seed 0 > $T/words.csv
+for extra in "" "--m2-signed" "--m2-groups 2 --m2-limit 0.1,0.5"; do
+    i=$((i + 1))
+    d=$T/$i
+    $PY scripts/zoo_reference.py make $d --arch mamba2 $extra --seed $i
+    if want=$($PY scripts/zoo_reference.py norms $d $T/words.csv --offset 2) \
+        && got=$("$LT" error-bound S3 --model $d --offset 2 --json) \
+        && same_eps "$want" "$got"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1)); echo "FAIL error-bound --model mamba2 $extra: reference $want; lietool $got"
+    fi
+done
 echo "zoo: $pass passed, $fail failed"
 [ $fail -eq 0 ]

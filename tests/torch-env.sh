@@ -13,3 +13,13 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 pass=0
 fail=0
+# same_eps WANT GOT: the reference's line "eps E largest G elements N"
+# and lietool error-bound --json agree on eps and largest_generator to
+# relative 1e-4 (lietool's step sizes are f32)
+same_eps() {
+    $PY -c '
+import json, sys
+w = sys.argv[1].split(); g = json.loads(sys.argv[2])
+ok = all(abs(g[k] - float(w[i])) <= 1e-4 * float(w[i]) for k, i in (("eps", 1), ("largest_generator", 3)))
+sys.exit(0 if ok else 1)' "$1" "$2"
+}

@@ -3,7 +3,9 @@
    layout of lietool-diag, Hugging Face's Mamba or mamba_ssm's
    MambaLMHeadModel) and run in f32, or rounded as bf16 or f16: the
    lietool-diag diagonal recurrence and Mamba-1 (Gu and Dao 2023) with the
-   signed-eigenvalue variant of Grazzi et al. (ICLR 2025). The tensor
+   signed-eigenvalue variant of Grazzi et al. (ICLR 2025); and, in f32
+   only, transformers' Mamba-2 and flash-linear-attention's softmax
+   transformer. The tensor
    names, shapes and formulas are in lietool-formats(5), TRAINED MODELS. */
 #ifndef LIETOOL_MODEL_H
 #define LIETOOL_MODEL_H
@@ -12,14 +14,19 @@
 #include "lietool/cayley.h"
 #include "lietool/depth.h"
 
-typedef enum { LT_ARCH_DIAG, LT_ARCH_MAMBA,
-    /* FLA gla, gated_deltaproduct and delta_net (src/ssm/model_gla.c, model_delta.c) */
-    LT_ARCH_GLA, LT_ARCH_DELTA } lt_model_arch;
+typedef enum {
+    LT_ARCH_DIAG, LT_ARCH_MAMBA,
+    LT_ARCH_GLA, LT_ARCH_DELTA,         /* FLA gla; gated_deltaproduct and delta_net (src/ssm/model_gla.c, model_delta.c) */
+    LT_ARCH_MAMBA2, LT_ARCH_ATTN,       /* transformers' Mamba-2; FLA's transformer (model_mamba2.c, model_attn.c) */
+} lt_model_arch;
 /* Eigenvalue range of the transition: [0,1], [-1,1], complex unit disc. */
 typedef enum { LT_EIG_POSITIVE, LT_EIG_SIGNED, LT_EIG_COMPLEX } lt_model_eig;
 /* The tensor-name layout a checkpoint was recognised as. */
-typedef enum { LT_LAYOUT_DIAG, LT_LAYOUT_HF_MAMBA, LT_LAYOUT_MAMBA_SSM,
-    LT_LAYOUT_FLA   /* flash-linear-attention's <Name>ForCausalLM: model.embeddings.weight, model.layers.N.{attn_norm,attn,mlp_norm,mlp}, model.norm, lm_head */
+typedef enum {
+    LT_LAYOUT_DIAG, LT_LAYOUT_HF_MAMBA, LT_LAYOUT_MAMBA_SSM,
+    LT_LAYOUT_HF_MAMBA2,    /* transformers' Mamba2ForCausalLM */
+    LT_LAYOUT_FLA,          /* flash-linear-attention's <Name>ForCausalLM: model.embeddings.weight,
+                               model.layers.N.{attn_norm,attn,mlp_norm,mlp}, model.norm, lm_head */
 } lt_model_layout;
 /* The precision of the forward pass: f32, or every weight and every
    intermediate rounded to bf16 or f16 as model.to(dtype) makes torch do
@@ -43,6 +50,11 @@ typedef struct {
     float *fla_qconv, *fla_kconv, *fla_vconv;                   /* ShortConvolution weights (C, 1, conv_size) */
     float *fla_gk0, *fla_gk1, *fla_gk1_b;                       /* gla: gk_proj.0 and gk_proj.1 */
     float *fla_beta, *fla_a, *fla_A_log, *fla_dt_bias;          /* delta: b_proj, a_proj, A_log, dt_bias */
+    /* mamba2 (also in_w, in_b, conv_w, conv_b, A_log, A, D, mo_w, mo_b above) */
+    float *dt_bias, *gnorm;
+    /* transformer (FLA): attention, its q/k norms, the gated MLP (norm:
+       attn_norm, mlp_norm: mlp_norm) */
+    float *q_w, *q_b, *k_w, *k_b, *v_w, *v_b, *o_w, *q_norm, *k_norm, *gate_w, *up_w, *down_w;
 } lt_model_layer;
 
 typedef struct {
@@ -60,6 +72,13 @@ typedef struct {
     int d_state;                /* diag: N; mamba: state_size */
     int d_mlp;                  /* diag */
     int d_inner, conv_k, dt_rank, use_bias, use_conv_bias, tied;   /* mamba */
+    /* mamba2 (also d_state, d_inner, conv_k, use_bias, use_conv_bias, tied):
+       heads, head_dim, n_groups; dt clamped to [dt_min, dt_max] */
+    int m2_heads, m2_head_dim, m2_groups;
+    float dt_min, dt_max;
+    /* transformer (FLA) */
+    int at_heads, at_kv_heads, at_head_dim, at_mlp, at_window, at_qkv_bias, at_qk_norm;
+    double at_theta;            /* rope_theta */
     float eps;
     /* FLA gla, gated_deltaproduct, delta_net (lietool-formats(5)) */
     int fla_heads, fla_dk, fla_dv;      /* heads, key and value dimension per head */
@@ -70,7 +89,6 @@ typedef struct {
     int fla_householder;                /* delta: num_householder (delta_net: 1) */
     int fla_neg, fla_forget, fla_beta;  /* delta: allow_neg_eigval, use_forget_gate, use_beta */
     float fla_clamp;                    /* gla: clamp_min of the log gate, or -INFINITY */
-    int f32_only;                       /* no bf16/f16 compute: the loader refuses it */
     const char *dtype;          /* of the weights, e.g. "F32" */
     float *embed, *norm_f, *head_w, *head_b;
     lt_model_layer *layers;
@@ -83,7 +101,8 @@ typedef lt_model_struct lt_model_t[1];
 void lt_model_init(lt_model_t M);
 void lt_model_clear(lt_model_t M);
 /* A model directory is read by lt_io_model_read (lietool/io.h). */
-/* "lietool-diag", "Hugging Face" or "mamba_ssm"; "f32", "bf16", "f16". */
+/* "lietool-diag", "Hugging Face", "mamba_ssm" or "flash-linear-attention";
+   "f32", "bf16", "f16". */
 const char *lt_model_layout_name(const lt_model_t M);
 const char *lt_model_compute_name(lt_model_compute c);
 /* Sets the precision of the forward pass and rounds every parameter to it
@@ -169,6 +188,9 @@ void lt_model_lie_clear(lt_model_lie_t R);
    an architecture without transition matrices; LT_ELIMIT when n is above
    ctx->max_dim or the matrices above 10^9 entries. */
 lt_status lt_model_lie(lt_model_lie_t R, const lt_model_t M, const lt_model_lie_params *p, const lt_ctx_t ctx, lt_err_t err);
+/* Whether M's architecture emulates bf16/f16 compute (otherwise it runs in
+   f32 only: lt_io_model_load refuses --compute bf16/f16 for it). */
+int lt_model_has_reduced_compute(const lt_model_t M);
 
 /* ---- evaluation on a word problem (src/ssm/eval.c) ---- */
 

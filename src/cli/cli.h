@@ -146,6 +146,7 @@ struct cli_decl {
     const char *args;           /* the operands in the synopsis: "OBJECT", "R N" */
     int min_args, max_args;     /* operand words; max -1: any number */
     const char *what;           /* the operands in messages: "missing object" */
+    double tol;                 /* the default of --tol, when not 1e-10 */
     cli_objkind kind;
     const cli_decl *const *subs;    /* subcommands, NULL-terminated; the first may be the default (name NULL) */
     int brief;                  /* a subcommand shown as "NAME ..." in the command's synopsis */

@@ -545,10 +545,10 @@ static void mem_exceeded(size_t held, size_t limit)
     lt_io_out_remove_pending();
     if (mem_option)
         fprintf(stderr, "lietool: %s: the run would hold %zu MiB, above --max-memory %zu MiB (raise it with --max-memory MIB)\n",
-                mem_command, (held + (1u << 20) - 1) >> 20, limit >> 20);
+                mem_command, (held >> 20) + ((held & ((1u << 20) - 1)) != 0), limit >> 20);
     else
         fprintf(stderr, "lietool: %s: the run would hold %zu MiB, above the bound of %zu MiB on every run\n",
-                mem_command, (held + (1u << 20) - 1) >> 20, limit >> 20);
+                mem_command, (held >> 20) + ((held & ((1u << 20) - 1)) != 0), limit >> 20);
     _exit(CLI_LIMIT);
 }
 
@@ -557,7 +557,7 @@ int cli_getopts(cli_opts *o, void *own, int argc, char **argv, const lt_cmd *cmd
     if (!d) d = cmd->decl;
     memset(o, 0, sizeof *o);
     lt_ctx_init(o->ctx);
-    o->tol = 1e-10;
+    o->tol = d->tol > 0 ? d->tol : 1e-10;
     o->sub = d;
     o->cmd = cmd;
     o->pos = lt_malloc((size_t)(argc + 1) * sizeof *o->pos);

@@ -164,6 +164,8 @@ static const struct { const char *name; int (*config)(lt_model_t M, lt_io_cfg *C
     {"gla", lt_io_gla_config},
     {"gated_deltaproduct", lt_io_deltaproduct_config},
     {"delta_net", lt_io_delta_net_config},
+    {"mamba2", lt_io_mamba2_config},
+    {"transformer", lt_io_attn_config},
 };
 
 static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
@@ -193,7 +195,7 @@ static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
     else if (!mt && lt_json_get(root, "d_model") && lt_json_get(root, "n_layer")) ok = mamba_ssm_config(M, &C);
     else if (!mt || mt->type != LT_JSON_STRING) {
         lt_err_set(err, LT_EINPUT, "%s: no layout recognised: Hugging Face configs have 'model_type' (lietool-diag, mamba, "
-                   "gla, gated_deltaproduct or delta_net), "
+                   "mamba2, gla, gated_deltaproduct, delta_net or transformer), "
                    "mamba_ssm's have 'd_model' and 'n_layer'", path);
         ok = 0;
     } else {
@@ -221,6 +223,8 @@ static const struct { const char *embed, *expect; } layouts[] = {
                             "backbone.embeddings.weight, backbone.layers.N.mixer.*, backbone.norm_f.weight, lm_head.weight"},
     [LT_LAYOUT_MAMBA_SSM] = {"backbone.embedding.weight",
                              "backbone.embedding.weight, backbone.layers.N.mixer.*, backbone.norm_f.weight, lm_head.weight"},
+    [LT_LAYOUT_HF_MAMBA2] = {"backbone.embeddings.weight",
+                             "backbone.embeddings.weight, backbone.layers.N.mixer.*, backbone.norm_f.weight, lm_head.weight"},
     [LT_LAYOUT_FLA] = {"model.embeddings.weight",
                        "model.embeddings.weight, model.layers.N.{attn_norm,attn.*,mlp_norm,mlp.*}, model.norm.weight, lm_head.weight"},
 };
@@ -334,6 +338,8 @@ static const struct {
     {LT_ARCH_MAMBA, mamba_weights},
     {LT_ARCH_GLA, lt_io_gla_weights},
     {LT_ARCH_DELTA, lt_io_delta_weights},
+    {LT_ARCH_MAMBA2, lt_io_mamba2_weights},
+    {LT_ARCH_ATTN, lt_io_attn_weights},
 };
 
 lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_compute compute, lt_err_t err)
@@ -346,6 +352,14 @@ lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_
     lt_status st = read_config(M, path, err);
     lt_ckpt_t S;
     lt_ckpt_init(S);
+    /* an architecture without bf16/f16 emulation runs in f32 whatever the
+       config's torch_dtype, and refuses a reduced precision asked for */
+    if (!st && !lt_model_has_reduced_compute(M)) {
+        if (compute == LT_COMPUTE_BF16 || compute == LT_COMPUTE_F16)
+            st = lt_err_set(err, LT_EINPUT, "%s: %s models run in f32 only: --compute %s is not supported for them", dir,
+                            lt_model_arch_name(M), lt_model_compute_name(compute));
+        compute = LT_COMPUTE_F32;
+    }
     if (!st) st = lt_ckpt_read_dir(S, dir, max_mb, err);
     if (st) goto done;
     M->format = S->format;
@@ -356,13 +370,7 @@ lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_
     for (int i = 0; i < (int)(sizeof arches / sizeof *arches); i++)
         if (arches[i].arch == M->arch) st = arches[i].weights(M, S, err);
     if (st) { lt_err_prefix(err, "%s", path); goto done; }    /* a weight's name or shape */
-    lt_model_compute c = compute == LT_COMPUTE_CONFIG ? M->config_compute : compute;
-    if (M->f32_only && c != LT_COMPUTE_F32) {
-        st = lt_err_set(err, LT_EINPUT, "%s: %s compute is not implemented for %s models (their weights are read exactly: "
-                        "use --compute f32)", dir, lt_model_compute_name(c), lt_model_arch_name(M));
-        goto done;
-    }
-    lt_model_set_compute(M, c);
+    lt_model_set_compute(M, compute == LT_COMPUTE_CONFIG ? M->config_compute : compute);
 done:
     lt_ckpt_clear(S);
     lt_free(path);

@@ -61,6 +61,26 @@ int lt_io_cfg_truthy(const lt_json *v, int def)
     }
 }
 
+int lt_io_cfg_refuse(lt_io_cfg *C, const char *key, const char *why)
+{
+    char *t = lt_json_text(lt_json_get(C->root, key));
+    lt_err_set(C->err, LT_EINPUT, "%s: '%s' is %s: %s", C->path, key, t, why);
+    lt_free(t);
+    return 0;
+}
+
+int lt_io_cfg_head(lt_model_t M, lt_io_cfg *C, int tied_def)
+{
+    M->tied = lt_io_cfg_truthy(lt_json_get(C->root, "tie_word_embeddings"), tied_def);
+    M->vocab_rows = M->vocab;
+    if (!lt_io_cfg_int(&M->classes, C, "n_classes", 1, MAX_DIM, M->vocab)) return 0;
+    if (M->tied && M->classes != M->vocab) {
+        lt_err_set(C->err, LT_EINPUT, "%s: tied embeddings need n_classes (%d) = vocab_size (%d)", C->path, M->classes, M->vocab);
+        return 0;
+    }
+    return 1;
+}
+
 /* ---- weights ---- */
 
 float *lt_io_model_weight(lt_model_t M, const lt_ckpt_t S, const char *name, int ndim,

@@ -59,7 +59,6 @@ int lt_io_fla_common(lt_model_t M, lt_io_cfg *C, int layers_default)
     int inter;
     double ratio;
     M->layout = LT_LAYOUT_FLA;
-    M->f32_only = 1;
     if (!(lt_io_cfg_int(&M->vocab, C, "vocab_size", 1, MAX_DIM, 32000) && lt_io_cfg_int(&M->d_model, C, "hidden_size", 1, MAX_DIM, 2048)
           && lt_io_cfg_int(&M->n_layers, C, "num_hidden_layers", 0, MAX_LAYERS, layers_default)
           && lt_io_cfg_float(&M->eps, C, "norm_eps", 1e-6) && cfg_num(&ratio, C, "hidden_ratio", 4)

@@ -26,6 +26,13 @@ int lt_io_cfg_float(float *out, lt_io_cfg *C, const char *key, double def);
    absent is def; null, false, 0, "" and empty containers are false. */
 int lt_io_cfg_truthy(const lt_json *v, int def);
 
+/* 0 with C->err set: "PATH: 'key' is VALUE: why" */
+int lt_io_cfg_refuse(lt_io_cfg *C, const char *key, const char *why);
+/* The head of a Hugging Face config: M->tied from tie_word_embeddings
+   (Python's truth, tied_def when absent), M->vocab_rows = vocab and
+   M->classes from lietool's key n_classes (default vocab_size), which a
+   tied head must equal. */
+int lt_io_cfg_head(lt_model_t M, lt_io_cfg *C, int tied_def);
 /* The tensor M->prefix + name, of ndim dimensions d0 x d1 x d2, as f32
    (owned by M; a parameter that the compute precision rounds). Does
    nothing once *st is set; sets *st (err naming the tensor) when it is
@@ -52,4 +59,9 @@ int lt_io_deltaproduct_config(lt_model_t M, lt_io_cfg *C);
 int lt_io_delta_net_config(lt_model_t M, lt_io_cfg *C);
 lt_status lt_io_gla_weights(lt_model_t M, const lt_ckpt_t S, lt_err_t err);
 lt_status lt_io_delta_weights(lt_model_t M, const lt_ckpt_t S, lt_err_t err);
+/* transformers' mamba2 (model_mamba2.c); FLA's transformer (model_attn.c) */
+int lt_io_mamba2_config(lt_model_t M, lt_io_cfg *C);
+lt_status lt_io_mamba2_weights(lt_model_t M, const lt_ckpt_t S, lt_err_t err);
+int lt_io_attn_config(lt_model_t M, lt_io_cfg *C);
+lt_status lt_io_attn_weights(lt_model_t M, const lt_ckpt_t S, lt_err_t err);
 #endif

@@ -16,6 +16,8 @@ static const lt_mdl_ops *const arch_ops[] = {
     [LT_ARCH_MAMBA] = &lt_mdl_mamba,
     [LT_ARCH_GLA] = &lt_mdl_gla,
     [LT_ARCH_DELTA] = &lt_mdl_delta,
+    [LT_ARCH_MAMBA2] = &lt_mdl_mamba2,
+    [LT_ARCH_ATTN] = &lt_mdl_attn,
 };
 
 static const lt_mdl_ops *ops(const lt_model_struct *M)
@@ -43,8 +45,12 @@ const char *lt_model_arch_name(const lt_model_t M)
 
 const char *lt_model_layout_name(const lt_model_t M)
 {
-    if (M->layout == LT_LAYOUT_FLA) return "FLA";
-    return M->layout == LT_LAYOUT_DIAG ? "lietool-diag" : M->layout == LT_LAYOUT_HF_MAMBA ? "Hugging Face" : "mamba_ssm";
+    switch (M->layout) {
+    case LT_LAYOUT_DIAG: return "lietool-diag";
+    case LT_LAYOUT_HF_MAMBA: case LT_LAYOUT_HF_MAMBA2: return "Hugging Face";
+    case LT_LAYOUT_FLA: return "flash-linear-attention";
+    default: return "mamba_ssm";
+    }
 }
 
 const char *lt_model_compute_name(lt_model_compute c)
@@ -94,6 +100,11 @@ void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long
 int lt_model_has_transition_norms(const lt_model_t M)
 {
     return ops(M)->norms != NULL;
+}
+
+int lt_model_has_reduced_compute(const lt_model_t M)
+{
+    return ops(M)->rounds;
 }
 
 void lt_model_transition_norms(double *g, const lt_model_t M, const int *tokens, long T)

@@ -177,5 +177,7 @@ static void delta_family(lt_arch *a, const lt_model_struct *M)
     a->kind = M->fla_neg ? LT_FAM_HOUSEHOLDER : LT_FAM_COUNT;
 }
 
-const lt_mdl_ops lt_mdl_delta = {"deltaproduct", delta_layer_name, delta_family, delta_work, delta_layer, lt_mdl_fla_final,
-                                 NULL, NULL, delta_transition_size, delta_transitions, delta_token_local};
+const lt_mdl_ops lt_mdl_delta = {.name = "deltaproduct", .layer_name = delta_layer_name, .family = delta_family,
+                                 .work = delta_work, .layer = delta_layer, .final_norm = lt_mdl_fla_final,
+                                 .transition_size = delta_transition_size, .transitions = delta_transitions,
+                                 .token_local = delta_token_local};

@@ -135,5 +135,7 @@ static int diag_token_local(const lt_model_struct *M)
     return 1;
 }
 
-const lt_mdl_ops lt_mdl_diag = {"lietool-diag", diag_layer_name, diag_family, diag_work, diag_layer, diag_final, NULL,
-                                diag_norms, diag_transition_size, diag_transitions, diag_token_local};
+const lt_mdl_ops lt_mdl_diag = {.name = "lietool-diag", .layer_name = diag_layer_name, .family = diag_family,
+                                .work = diag_work, .layer = diag_layer, .final_norm = diag_final, .norms = diag_norms,
+                                .transition_size = diag_transition_size, .transitions = diag_transitions,
+                                .token_local = diag_token_local, .rounds = 1};

@@ -216,5 +216,7 @@ static void gla_family(lt_arch *a, const lt_model_struct *M)
     a->kind = LT_FAM_DIAG_POSITIVE;
 }
 
-const lt_mdl_ops lt_mdl_gla = {"gla", gla_layer_name, gla_family, gla_work, gla_layer, lt_mdl_fla_final, NULL, gla_norms,
-                               gla_transition_size, gla_transitions, gla_token_local};
+const lt_mdl_ops lt_mdl_gla = {.name = "gla", .layer_name = gla_layer_name, .family = gla_family, .work = gla_work,
+                               .layer = gla_layer, .final_norm = lt_mdl_fla_final, .norms = gla_norms,
+                               .transition_size = gla_transition_size, .transitions = gla_transitions,
+                               .token_local = gla_token_local};

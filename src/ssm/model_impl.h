@@ -65,11 +65,15 @@ typedef struct {
     /* 1 when the first layer's transition at a position depends on that
        position's token alone (no convolution over earlier tokens) */
     int (*token_local)(const lt_model_struct *M);
+    /* 1: the layer rounds as torch does under bf16/f16; 0: f32 only */
+    int rounds;
 } lt_mdl_ops;
 
 extern const lt_mdl_ops lt_mdl_diag, lt_mdl_mamba;
 /* FLA gla (model_gla.c), gated_deltaproduct and delta_net (model_delta.c) */
 extern const lt_mdl_ops lt_mdl_gla, lt_mdl_delta;
+/* transformers' mamba2 (model_mamba2.c); FLA's transformer (model_attn.c) */
+extern const lt_mdl_ops lt_mdl_mamba2, lt_mdl_attn;
 
 /* The FLA block (fla/models/NAME/modeling_NAME.py, the Block class), shared by FLA's
    architectures (src/ssm/model_gla.c): X += mixer(attn_norm(X)), then

@@ -152,5 +152,8 @@ static int mamba_token_local(const lt_model_struct *M)
     return M->conv_k == 1;
 }
 
-const lt_mdl_ops lt_mdl_mamba = {"mamba", mamba_layer_name, mamba_family, mamba_work, mamba_layer, mamba_final,
-                                 mamba_prepare, mamba_norms, mamba_transition_size, mamba_transitions, mamba_token_local};
+const lt_mdl_ops lt_mdl_mamba = {.name = "mamba", .layer_name = mamba_layer_name, .family = mamba_family,
+                                 .work = mamba_work, .layer = mamba_layer, .final_norm = mamba_final,
+                                 .prepare = mamba_prepare, .norms = mamba_norms,
+                                 .transition_size = mamba_transition_size, .transitions = mamba_transitions,
+                                 .token_local = mamba_token_local, .rounds = 1};

@@ -17,3 +17,27 @@ $P --data $T/c3.csv --eval-data $D/c3-eval.csv --group C3 --arch diag --eigenval
 $P --data $T/s3.csv --eval-data $D/s3-eval.csv --group S3 --arch diag --eigenvalues signed --layers 2 --d-model 16 --d-state 8 \
    --d-mlp 32 --steps 500 --lr 5e-3 --threads 1 --out $D/diag-s3 --fixture 2 --bf16-copy $D/diag-s3-bf16
 rm -r $T
+# deltaproduct-so3: a random Gated DeltaProduct layer (one head of key
+# dimension 3, two reflections, no forget gate, no convolution) whose
+# embeddings, keys and betas are then set so that token t's reflections
+# (beta = 2) multiply to a rotation by 90 degrees about z, x or y: ssm lie
+# finds so(3).
+/usr/bin/python3 scripts/zoo_reference.py make $D/deltaproduct-so3 --arch gated_deltaproduct --dp-heads 1 --dp-head-dim 3 \
+   --dp-expand-v 1 --dp-householder 2 --dp-forget false --dp-conv false --fla-d-model 4 --fla-inter 8 --vocab 3 --layers 1 --seed 5
+/usr/bin/python3 - $D/deltaproduct-so3 <<'PY'
+import os, sys
+sys.path.insert(0, "scripts")
+import torch, ckpt_reference as C
+p = os.path.join(sys.argv[1], "model.safetensors")
+sd = C.read_safetensors(p)
+keys = {0: ([1, 0, 0], [1, 1, 0]), 1: ([0, 1, 0], [0, 1, 1]), 2: ([0, 0, 1], [1, 0, 1])}
+emb, kp = torch.zeros(3, 4), torch.zeros(6, 4)
+for t, (k1, k2) in keys.items():       # k_proj's rows: the first reflection's key, then the second's
+    emb[t, t] = 1.0
+    kp[0:3, t] = 10 * torch.tensor(k1, dtype=torch.float32)
+    kp[3:6, t] = 10 * torch.tensor(k2, dtype=torch.float32)
+sd["model.embeddings.weight"] = emb
+sd["model.layers.0.attn.k_proj.weight"] = kp
+sd["model.layers.0.attn.b_proj.weight"] = torch.full((2, 4), 40.0)    # beta = 2 sigmoid(40 ...) = 2 in f32
+C.write_safetensors(p, sd)
+PY
