@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-"""Trains a word-problem model (lietool-diag, Mamba-1, Mamba-2 or a softmax
-transformer) on a CSV from
+"""Trains a word-problem model (lietool-diag, Mamba-1, Mamba-2, a softmax
+transformer, or flash-linear-attention's GLA, Gated DeltaProduct or
+DeltaNet) on a CSV from
 `lietool dataset generate` and writes a checkpoint directory that
 `lietool ssm eval` reads:
 
@@ -48,7 +49,18 @@ lietool's own lietool-diag layout, in any --format; --arch mamba2
 transformers' Mamba2ForCausalLM (n_groups 1, --head-dim, signed with
 --signed) and --arch transformer FLA's TransformerForCausalLM (--heads,
 intermediate_size --d-mlp), each as pure-PyTorch recurrences or attention
-with the library's parameter names. --copy LAYOUT FORMAT
+with the library's parameter names. --arch gla, gated_deltaproduct and
+delta_net write FLA's GLAForCausalLM, GatedDeltaProductForCausalLM and
+DeltaNetForCausalLM (model.embeddings, model.layers.N.attn_norm, attn.*,
+mlp_norm, mlp.{gate,up,down}_proj, model.norm, lm_head, and the config keys
+of lietool-formats(5), FLA models), with their recurrences computed
+sequentially over the positions: hidden_size --d-model, intermediate_size
+--d-mlp, num_heads --heads, no short convolution; gla with expand_k
+--gla-expand-k (default 1, the paper's setting), expand_v 1 and the output
+gate; gated_deltaproduct with head_dim --head-dim, expand_v 2,
+num_householder --dp-householder (default 2), the forget gate and the
+output gate; delta_net with expand_k = expand_v = 1, beta, no output gate;
+allow_neg_eigval --dp-neg (default true) for both delta rules. --copy LAYOUT FORMAT
 DIR (repeatable) writes the same model again in another layout and format.
 
 Only Debian's python3-torch is needed (CPU). Mamba follows Gu and Dao (2023)
@@ -438,6 +450,153 @@ class TransformerModel(nn.Module):
         return self.lm_head(self.model.norm(x))
 
 
+def l2norm(x):
+    """FLA's l2 normalisation of q and k: x / sqrt(|x|^2 + 1e-6)"""
+    return x * torch.rsqrt(x.pow(2).sum(-1, keepdim=True) + 1e-6)
+
+
+def gated_norm(o, g, norm):
+    """the output norm per head (o: b T H dv), times silu(g) when gated (FusedRMSNormGated)"""
+    y = norm(o)
+    return y if g is None else y * F.silu(g)
+
+
+class GLAAttention(nn.Module):
+    """FLA's GatedLinearAttention (fla/layers/gla.py) as its recurrence
+    (fla/ops/gla/naive.py): per head S <- diag(exp(gk)) S + k v^T,
+    o = S^T q / sqrt(d_k), gk = logsigmoid(gk_proj(u)) / 16; output
+    RMSNorm per head times silu(g_proj(u)), o_proj (lietool-formats(5),
+    FLA models). No short convolution, output gate on, fuse_norm."""
+
+    def __init__(self, c):
+        super().__init__()
+        D, H = c["hidden_size"], c["num_heads"]
+        K, Vd = int(D * c["expand_k"]), int(D * c["expand_v"])
+        self.H, self.dk, self.dv, self.Vd = H, K // H, Vd // H, Vd
+        self.q_proj = nn.Linear(D, K, bias=False)
+        self.k_proj = nn.Linear(D, K, bias=False)
+        self.v_proj = nn.Linear(D, Vd, bias=False)
+        self.g_proj = nn.Linear(D, Vd, bias=False)
+        self.gk_proj = nn.Sequential(nn.Linear(D, 16, bias=False), nn.Linear(16, K, bias=True))
+        self.o_proj = nn.Linear(Vd, D, bias=False)
+        self.g_norm_swish_gate = RMSNorm(self.dv, c["norm_eps"])
+
+    def forward(self, u):
+        b, T, _ = u.shape
+        H, dk, dv = self.H, self.dk, self.dv
+        q = self.q_proj(u).reshape(b, T, H, dk) * dk ** -0.5
+        k = self.k_proj(u).reshape(b, T, H, dk)
+        v = self.v_proj(u).reshape(b, T, H, dv)
+        gk = (F.logsigmoid(self.gk_proj(u)) / 16).reshape(b, T, H, dk)
+        S = u.new_zeros(b, H, dk, dv)
+        os_ = []
+        for t in range(T):
+            S = torch.exp(gk[:, t])[..., None] * S + k[:, t, :, :, None] * v[:, t, :, None, :]
+            os_.append(torch.einsum("bhk,bhkv->bhv", q[:, t], S))
+        g = self.g_proj(u).reshape(b, T, H, dv)
+        o = gated_norm(torch.stack(os_, 1), g, self.g_norm_swish_gate)
+        return self.o_proj(o.reshape(b, T, self.Vd))
+
+
+class DeltaProductAttention(nn.Module):
+    """FLA's GatedDeltaProduct (fla/layers/gated_deltaproduct.py; recurrence
+    fla/ops/gated_delta_product/naive.py) and, with num_householder 1, no
+    forget gate and no output gate, DeltaNet (fla/layers/delta_net.py):
+    per head, q and the N keys silu'd and l2-normalised, S <- exp(g) S;
+    for j = 1..N: S <- S + beta_j k_j (v_j - S^T k_j)^T; o = S^T q / sqrt(d_k);
+    beta = sigmoid(b_proj(u)) (x2 with allow_neg_eigval), g = -exp(A_log)
+    softplus(a_proj(u) + dt_bias); output RMSNorm per head (times
+    silu(g_proj(u)) when gated), o_proj (lietool-formats(5), FLA models).
+    No short convolution."""
+
+    def __init__(self, c):
+        super().__init__()
+        D, H = c["hidden_size"], c["num_heads"]
+        if c["model_type"] == "gated_deltaproduct":
+            N, self.forget, gate = c["num_householder"], c["use_forget_gate"], c["use_output_gate"]
+            dk = c["head_dim"]
+            dv = int(dk * c["expand_v"])
+        else:
+            N, self.forget, gate = 1, False, c["use_gate"]
+            dk, dv = int(D * c["expand_k"]) // H, int(D * c["expand_v"]) // H
+        self.N, self.H, self.dk, self.dv, self.neg = N, H, dk, dv, c["allow_neg_eigval"]
+        K, Vd = H * dk, H * dv
+        self.q_proj = nn.Linear(D, K, bias=False)
+        self.k_proj = nn.Linear(D, N * K, bias=False)
+        self.v_proj = nn.Linear(D, N * Vd, bias=False)
+        self.b_proj = nn.Linear(D, N * H, bias=False)
+        if self.forget:
+            self.a_proj = nn.Linear(D, H, bias=False)
+            self.A_log = nn.Parameter(torch.log(torch.empty(H).uniform_(1, 16)))
+            dt = torch.exp(torch.rand(H) * (math.log(0.1) - math.log(0.001)) + math.log(0.001)).clamp(min=1e-4)
+            self.dt_bias = nn.Parameter(dt + torch.log(-torch.expm1(-dt)))
+        self.g_proj = nn.Linear(D, Vd, bias=False) if gate else None
+        self.o_norm = RMSNorm(dv, c["norm_eps"])
+        self.o_proj = nn.Linear(Vd, D, bias=False)
+
+    def forward(self, u):
+        b, T, _ = u.shape
+        N, H, dk, dv = self.N, self.H, self.dk, self.dv
+        q = l2norm(F.silu(self.q_proj(u)).reshape(b, T, H, dk)) * dk ** -0.5
+        k = l2norm(F.silu(self.k_proj(u)).reshape(b, T, N, H, dk))     # '(n h d)'
+        v = F.silu(self.v_proj(u)).reshape(b, T, N, H, dv)
+        beta = torch.sigmoid(self.b_proj(u)).reshape(b, T, N, H)
+        if self.neg:
+            beta = beta * 2
+        if self.forget:
+            g = -torch.exp(self.A_log) * F.softplus(self.a_proj(u) + self.dt_bias)    # (b, T, H)
+        S = u.new_zeros(b, H, dk, dv)
+        os_ = []
+        for t in range(T):
+            if self.forget:
+                S = S * torch.exp(g[:, t])[..., None, None]
+            for j in range(N):
+                kj = k[:, t, j]
+                w = beta[:, t, j, :, None] * (v[:, t, j] - torch.einsum("bhkv,bhk->bhv", S, kj))
+                S = S + kj[..., None] * w[:, :, None, :]
+            os_.append(torch.einsum("bhk,bhkv->bhv", q[:, t], S))
+        g = self.g_proj(u).reshape(b, T, H, dv) if self.g_proj is not None else None
+        o = gated_norm(torch.stack(os_, 1), g, self.o_norm)
+        return self.o_proj(o.reshape(b, T, H * dv))
+
+
+class FLABlock(nn.Module):
+    """FLA's block (GLABlock and the others): attn_norm, attn, mlp_norm, GatedMLP"""
+
+    def __init__(self, c, attn):
+        super().__init__()
+        self.attn_norm = RMSNorm(c["hidden_size"], c["norm_eps"])
+        self.attn = attn(c)
+        self.mlp_norm = RMSNorm(c["hidden_size"], c["norm_eps"])
+        self.mlp = GatedMLP(c["hidden_size"], c["intermediate_size"])
+
+    def forward(self, x):
+        x = x + self.attn(self.attn_norm(x))
+        return x + self.mlp(self.mlp_norm(x))
+
+
+class FLABody(nn.Module):
+    def __init__(self, c, attn):
+        super().__init__()
+        self.embeddings = nn.Embedding(c["vocab_size"], c["hidden_size"])
+        self.layers = nn.ModuleList([FLABlock(c, attn) for _ in range(c["num_hidden_layers"])])
+        self.norm = RMSNorm(c["hidden_size"], c["norm_eps"])
+
+
+class FLAModel(TransformerModel):
+    """FLA's GLAForCausalLM, GatedDeltaProductForCausalLM, DeltaNetForCausalLM: model.*, lm_head"""
+
+    def __init__(self, c):
+        nn.Module.__init__(self)
+        attn = GLAAttention if c["model_type"] == "gla" else DeltaProductAttention
+        self.model = FLABody(c, attn)
+        self.lm_head = nn.Linear(c["hidden_size"], c["n_classes"], bias=False)
+
+
+FLA_ARCHS = {"gla": "GLAForCausalLM", "gated_deltaproduct": "GatedDeltaProductForCausalLM",
+             "delta_net": "DeltaNetForCausalLM"}
+
+
 def config_for(args, vocab, classes):
     if args.arch == "diag":
         return {"model_type": "lietool-diag", "vocab_size": vocab, "n_classes": classes,
@@ -458,6 +617,30 @@ def config_for(args, vocab, classes):
                 "num_heads": args.heads, "num_kv_heads": None, "qkv_bias": False, "qk_norm": False,
                 "window_size": None, "rope_theta": 10000.0, "hidden_ratio": 4, "intermediate_size": args.d_mlp,
                 "hidden_act": "swish", "norm_eps": 1e-6, "tie_word_embeddings": False, "attnres_block_size": None}
+    if args.arch in FLA_ARCHS:
+        # config.json as FLA's PretrainedConfig.save_pretrained writes it (scripts/zoo/fla_common.py's keys)
+        cfg = {"architectures": [FLA_ARCHS[args.arch]], "model_type": args.arch, "vocab_size": vocab,
+               "n_classes": classes, "hidden_size": args.d_model, "num_hidden_layers": args.layers,
+               "hidden_ratio": 4, "intermediate_size": args.d_mlp, "hidden_act": "swish", "norm_eps": 1e-6,
+               "max_position_embeddings": 2048, "attn": None, "use_cache": True, "pad_token_id": None,
+               "bos_token_id": 1, "eos_token_id": 2, "tie_word_embeddings": False, "initializer_range": 0.02,
+               "fuse_norm": True, "fuse_swiglu": True, "fuse_cross_entropy": True,
+               "fuse_linear_cross_entropy": False, "use_l2warp": False, "attnres_block_size": None}
+        neg = args.dp_neg == "true"
+        if args.arch == "gla":
+            cfg.update({"expand_k": args.gla_expand_k, "expand_v": 1.0, "num_heads": args.heads, "num_kv_heads": None,
+                        "feature_map": None, "attn_mode": "chunk", "use_short_conv": False, "conv_size": 4,
+                        "use_output_gate": True, "clamp_min": None, "elementwise_affine": True, "use_gk": True,
+                        "use_gv": False})
+        elif args.arch == "gated_deltaproduct":
+            cfg.update({"attn_mode": "chunk", "conv_size": 4, "head_dim": args.head_dim, "num_heads": args.heads,
+                        "expand_v": 2.0, "use_output_gate": True, "use_short_conv": False, "use_forget_gate": True,
+                        "allow_neg_eigval": neg, "num_householder": args.dp_householder})
+        else:
+            cfg.update({"attn_mode": "chunk", "expand_k": 1.0, "expand_v": 1.0, "use_gate": False,
+                        "use_short_conv": False, "allow_neg_eigval": neg, "conv_size": 4, "use_beta": True,
+                        "use_output_norm": True, "num_heads": args.heads, "qk_norm": "l2", "qk_activation": "silu"})
+        return cfg
     return {"model_type": "mamba", "architectures": ["MambaForCausalLM"], "vocab_size": vocab,
             "n_classes": classes, "hidden_size": args.d_model, "state_size": args.d_state,
             "num_hidden_layers": args.layers, "expand": 2, "intermediate_size": 2 * args.d_model,
@@ -558,7 +741,7 @@ def main():
                    help="the number of classes and tokens, instead of --group")
     p.add_argument("--lietool", metavar="PATH", help="the lietool binary for --group (default ./lietool, else PATH)")
     p.add_argument("--out", required=True, help="output directory")
-    p.add_argument("--arch", choices=["diag", "mamba", "mamba2", "transformer"], default="diag")
+    p.add_argument("--arch", choices=["diag", "mamba", "mamba2", "transformer"] + list(FLA_ARCHS), default="diag")
     p.add_argument("--layout", choices=["hf", "mamba_ssm"], default="hf",
                    help="mamba: Hugging Face's names and keys, or mamba_ssm's (the paper's code); "
                         "diag: always lietool-diag")
@@ -573,9 +756,14 @@ def main():
     p.add_argument("--layers", type=int, default=2)
     p.add_argument("--d-model", type=int, default=32)
     p.add_argument("--d-state", type=int, default=16)
-    p.add_argument("--d-mlp", type=int, default=64, help="diag's MLP; transformer's intermediate_size")
-    p.add_argument("--head-dim", type=int, default=4, help="mamba2's head_dim")
-    p.add_argument("--heads", type=int, default=2, help="transformer's num_heads")
+    p.add_argument("--d-mlp", type=int, default=64, help="diag's MLP; transformer's and FLA's intermediate_size")
+    p.add_argument("--head-dim", type=int, default=4, help="mamba2's and gated_deltaproduct's head_dim")
+    p.add_argument("--heads", type=int, default=2, help="num_heads of transformer, gla, gated_deltaproduct, delta_net")
+    p.add_argument("--gla-expand-k", type=float, default=1.0,
+                   help="gla's expand_k (default 1, the paper's setting; FLA's default 0.5)")
+    p.add_argument("--dp-householder", type=int, default=2, help="gated_deltaproduct's num_householder (default 2)")
+    p.add_argument("--dp-neg", choices=["true", "false"], default="true",
+                   help="allow_neg_eigval of gated_deltaproduct and delta_net (default true)")
     p.add_argument("--steps", type=int, default=2000)
     p.add_argument("--epochs", type=float, help="train for this many passes over the training words instead of --steps")
     p.add_argument("--batch", type=int, default=64)
@@ -592,8 +780,15 @@ def main():
         args.eigenvalues = "signed"
     if args.arch != "diag" and args.eigenvalues == "complex":
         p.error("--eigenvalues complex is for --arch diag")
-    if args.arch == "transformer" and args.eigenvalues != "positive":
-        p.error("--eigenvalues is not for --arch transformer")
+    if args.arch in ["transformer"] + list(FLA_ARCHS) and args.eigenvalues != "positive":
+        hint = " (see --dp-neg)" if args.arch in ("gated_deltaproduct", "delta_net") else ""
+        p.error("--eigenvalues is not for --arch %s%s" % (args.arch, hint))
+    if args.arch in ("gla", "delta_net") and args.d_model % args.heads:
+        p.error("--d-model %d is not a multiple of --heads %d" % (args.d_model, args.heads))
+    if args.arch == "gla" and (int(args.d_model * args.gla_expand_k) % args.heads or args.gla_expand_k <= 0):
+        p.error("--gla-expand-k: int(d_model expand_k) must be a positive multiple of --heads")
+    if args.dp_householder < 1:
+        p.error("--dp-householder must be positive")
     for layout, fmt, _ in [(args.layout, args.format, None)] + args.copy:
         if layout not in ("hf", "mamba_ssm") or fmt not in ckpt_reference.FORMATS:
             p.error("layout %s, format %s: not one of hf, mamba_ssm and %s" % (layout, fmt, ", ".join(ckpt_reference.FORMATS)))
@@ -625,7 +820,8 @@ def main():
         train, evalset = rows, rows
         source = "the training words (--eval-split 0)"
     cfg = config_for(args, classes, classes)
-    model = {"diag": DiagModel, "mamba": MambaModel, "mamba2": Mamba2Model, "transformer": TransformerModel}[args.arch](cfg)
+    model = {"diag": DiagModel, "mamba": MambaModel, "mamba2": Mamba2Model, "transformer": TransformerModel,
+             "gla": FLAModel, "gated_deltaproduct": FLAModel, "delta_net": FLAModel}[args.arch](cfg)
 
     steps = args.steps if args.epochs is None else max(1, math.ceil(args.epochs * len(train) / args.batch))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)

@@ -38,8 +38,9 @@ for l in hf mamba_ssm; do
 done
 if $TRAIN --arch mamba --signed --out $T/mamba-hf-safetensors "$@" >$T/mamba-hf-safetensors.out 2>&1; then ok
 else bad "mamba training:"; cat $T/mamba-hf-safetensors.out; fi
-# mamba2 (transformers' layout) and FLA's transformer, in two formats each
-for a in mamba2 transformer; do
+# mamba2 (transformers' layout) and FLA's transformer, gla, gated_deltaproduct
+# and delta_net, in two formats each
+for a in mamba2 transformer gla gated_deltaproduct delta_net; do
     if $TRAIN --arch $a --out $T/$a --copy hf sharded-torch $T/$a-sharded-torch >$T/$a.out 2>&1; then ok
     else bad "$a training:"; cat $T/$a.out; fi
 done
@@ -76,10 +77,12 @@ if [ -f $T/mamba2/predictions.csv ]; then
     check $T/mamba2 $T/mamba2 "Hugging Face" model.safetensors
     check $T/mamba2-sharded-torch $T/mamba2 "Hugging Face" pytorch_model.bin.index.json
 fi
-if [ -f $T/transformer/predictions.csv ]; then
-    check $T/transformer $T/transformer flash-linear-attention model.safetensors
-    check $T/transformer-sharded-torch $T/transformer flash-linear-attention pytorch_model.bin.index.json
-fi
+for a in transformer gla gated_deltaproduct delta_net; do
+    if [ -f $T/$a/predictions.csv ]; then
+        check $T/$a $T/$a flash-linear-attention model.safetensors
+        check $T/$a-sharded-torch $T/$a flash-linear-attention pytorch_model.bin.index.json
+    fi
+done
 # held out: the script's split of the data (seed 1) puts a tenth of the
 # distinct words (within 1) in eval.csv, in file order, and none of them
 # in the training words
