@@ -16,6 +16,7 @@ while read -r arch format dtype extra; do
     $PY scripts/zoo_reference.py make $d --arch $arch --format $format --dtype $dtype $extra --seed $i
     if "$LT" ssm eval $d --group S3 --length 8 --samples 6 --bos 0 --offset 2 --compute f32 --logits $d/logits >$d/out 2>&1 \
         && out=$($PY scripts/zoo_reference.py compare $d $d/logits --bos 0 --offset 2); then
+        [ -z "$ZOO_VERBOSE" ] || echo "$arch $format $dtype $extra: $out"
         pass=$((pass + 1))
     else
         fail=$((fail + 1))
