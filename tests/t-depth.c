@@ -296,7 +296,9 @@ static void test_plan(void)
         {"S3", "diag-signed", 3, 0, -1, -1, 1}, {"D8", "diag-signed", 2, 1, 2, 0, 0},
         {"D8", "diag-signed", 1, -1, 2, 0, 0}, {"Q8", "diag-signed", 2, 1, 2, 0, 0},
         {"C5", "diag-signed", 2, -1, -1, 0, 0},
-        {"S3", "householder-2", 1, 1, 1, 0, 0}, {"S3", "householder-1", 1, -1, -1, 0, 0},
+        {"S3", "householder-2", 1, 1, 1, 0, 0}, {"S3", "householder-1", 1, -1, 2, 0, 0},
+        {"S3", "householder-1", 2, 1, 2, 0, 0}, {"D8", "householder-1", 2, 1, 2, 0, 0},   /* dihedral: Siems et al. */
+        {"Q8", "householder-1", 2, -1, -1, 0, 0}, {"A4", "householder-1", 3, -1, -1, 0, 0},
         {"A5", "householder-4", 1, 1, 1, 0, 0}, {"A5", "householder-3", 2, -1, -1, 0, 0},
         {"S5", "householder-4", 1, 1, 1, 0, 0},
         {"A5", "transformer", 8, 0, -1, -1, 1}, {"S3", "transformer", 2, -1, -1, 0, 0},

@@ -211,6 +211,7 @@ typedef struct {
     int degree;             /* the points the group acts on */
     long reflection_length; /* max over g of degree - cycles(g): the reflections a permutation
                                matrix of g needs; -1 when not enumerated (above --max-enum) */
+    int dihedral;           /* 1: dihedral of order 2n, n >= 3; 0: not; -1: not enumerated */
     mpz_t order;            /* |G| (the number of tokens of its word problem) */
 } lt_plan_task_struct;
 typedef lt_plan_task_struct lt_plan_task_t[1];

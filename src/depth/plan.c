@@ -30,13 +30,16 @@
    - householder-N: one layer whose transitions are permutation matrices:
      a permutation g of m points is a product of m - cycles(g)
      transpositions, each the reflection I - 2vv^T with v = (e_i - e_j)/sqrt 2
-     (as in Siems et al. 2025, DeltaProduct); Grazzi et al. 2025: finitely
+     (as in Siems et al. 2025, DeltaProduct); Siems et al. 2025 (from their
+     v4): two DeltaNet layers (one reflection per token) solve the word
+     problem of every dihedral group; Grazzi et al. 2025: finitely
      many layers of such products recognise every regular language (the
      number of layers is not given).
    - transformer: Merrill, Petty and Sabharwal 2024 (constant depth is in
      TC0) and Barrington 1989 (non-solvable word problems are
      NC1-complete): impossible unless TC0 = NC1; Liu et al. 2023: shortcuts
      for every length T, with a size that grows with T. */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -138,6 +141,53 @@ static int cycles(const int *g, int n, char *seen)
     return c;
 }
 
+/* The order of the permutation g: the lcm of its cycle lengths (saturated). */
+static long perm_order(const int *g, int n, char *seen)
+{
+    long o = 1;
+    memset(seen, 0, (size_t)n);
+    for (int i = 0; i < n; i++) {
+        if (seen[i]) continue;
+        long len = 0;
+        for (int j = i; !seen[j]; j = g[j]) { seen[j] = 1; len++; }
+        long a = o, b = len;
+        while (b) { long t = a % b; a = b; b = t; }
+        if (o / a > LONG_MAX / len) return LONG_MAX;
+        o = o / a * len;
+    }
+    return o;
+}
+
+/* Whether G (of order N = 2n, n >= 3, enumerated) is dihedral: it holds an
+   r of order n and an involution s with s r s = r^-1. Such an s is not in
+   <r> (there r^-1 = r would need n <= 2), so <r, s> has order 2n: G itself. */
+static int is_dihedral(const lt_pgrp_t G, long long N)
+{
+    int n = G->n, found = 0;
+    int *r = lt_malloc((size_t)(n ? n : 1) * sizeof *r), *rinv = lt_malloc((size_t)(n ? n : 1) * sizeof *rinv);
+    int *s = lt_malloc((size_t)(n ? n : 1) * sizeof *s);
+    char *seen = lt_malloc((size_t)(n ? n : 1));
+    long long i;
+    for (i = 0; i < N; i++) {
+        lt_pgrp_unrank(r, G, i);
+        if (perm_order(r, n, seen) == N / 2) break;
+    }
+    if (i < N) {
+        for (int x = 0; x < n; x++) rinv[r[x]] = x;
+        for (long long j = 0; j < N && !found; j++) {
+            lt_pgrp_unrank(s, G, j);
+            int ok = 1;
+            for (int x = 0; x < n && ok; x++) ok = s[s[x]] == x && s[r[s[x]]] == rinv[x];
+            found = ok;
+        }
+    }
+    lt_free(r);
+    lt_free(rinv);
+    lt_free(s);
+    lt_free(seen);
+    return found;
+}
+
 lt_status lt_plan_task_group(lt_plan_task_t P, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err)
 {
     lt_pgrp_series_t S;
@@ -178,6 +228,7 @@ lt_status lt_plan_task_group(lt_plan_task_t P, lt_pgrp_t G, const lt_ctx_t ctx, 
     }
     /* the reflections a permutation matrix needs: enumerate G when allowed */
     P->reflection_length = -1;
+    P->dihedral = -1;
     if (mpz_cmp_si(P->order, ctx->max_enum) <= 0) {
         long long N = (long long)mpz_get_si(P->order);
         int *g = lt_malloc((size_t)(G->n ? G->n : 1) * sizeof *g);
@@ -191,6 +242,7 @@ lt_status lt_plan_task_group(lt_plan_task_t P, lt_pgrp_t G, const lt_ctx_t ctx, 
         lt_free(g);
         lt_free(seen);
         P->reflection_length = R;
+        P->dihedral = N >= 6 && N % 2 == 0 && P->derived_length == 2 && is_dihedral(G, N);
     }
     return LT_OK;
 }
@@ -374,6 +426,15 @@ static void plan_householder(lt_plan_verdict_struct *V, const lt_plan_task_struc
     } else {
         claim(V, S_SIEMS, "the reflections the one-layer construction needs are not counted (the group is larger "
               "than --max-enum) and N = %d < %d", N, P->degree - 1);
+    }
+    /* Siems et al. 2025 (DeltaProduct, from its v4): DeltaNet, one generalized
+       Householder reflection per token with eigenvalues in [-1,1], solves the
+       word problem of every dihedral group with two layers. */
+    if (V->fewest_suffice < 0 && P->dihedral == 1) {
+        V->fewest_suffice = 2;
+        claim(V, S_SIEMS, "the group is dihedral (of order %ld): two layers of one reflection per token with "
+              "eigenvalues in [-1,1] (DeltaNet) solve its word problem, so two layers of N >= 1 suffice",
+              mpz_get_si(P->order));
     }
     if (V->fewest_suffice < 0)
         claim(V, S_GRAZZI, "finitely many layers of products of generalized Householder matrices with eigenvalues "
