@@ -58,7 +58,7 @@ endif
 tests: deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(TEST_BIN) $(REPLAY_BIN)
 
-.PHONY: all deps test-deps tests check check-unit check-cli check-gap demo bench install uninstall clean fuzz valgrind check-install
+.PHONY: all deps test-deps tests check check-unit check-cli check-gap demo paper bench install uninstall clean fuzz valgrind check-install
 
 all: deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB)
@@ -184,6 +184,9 @@ fuzz-run-%: build/fuzz/fuzz-%
 
 demo: all
 	@sh scripts/demo.sh ./lietool
+
+paper: all
+	@LIETOOL=$$PWD/lietool sh scripts/paper.sh
 
 bench: all
 	@sh bench/bench-groups.sh ./lietool

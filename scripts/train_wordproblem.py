@@ -222,17 +222,17 @@ class DiagLayer(nn.Module):
             ar, ai = r * torch.cos(th), r * torch.sin(th)
             hr = torch.zeros_like(za[:, 0])
             hi = torch.zeros_like(za[:, 0])
-            for t in range(T):
-                hr, hi = (ar[:, t] * hr - ai[:, t] * hi + b[:, t, :N],
-                          ar[:, t] * hi + ai[:, t] * hr + b[:, t, N:])
+            for ar_t, ai_t, b_t in zip(ar.unbind(1), ai.unbind(1), b.unbind(1)):
+                hr, hi = (ar_t * hr - ai_t * hi + b_t[:, :N],
+                          ar_t * hi + ai_t * hr + b_t[:, N:])
                 hs.append(torch.cat([hr, hi], -1))
         else:
             a = torch.sigmoid(za)
             if self.eig == "signed":
                 a = 2 * a - 1
             h = torch.zeros_like(za[:, 0])
-            for t in range(T):
-                h = a[:, t] * h + b[:, t]
+            for a_t, b_t in zip(a.unbind(1), b.unbind(1)):
+                h = a_t * h + b_t
                 hs.append(h)
         x = x + self.out_proj(torch.stack(hs, 1))
         if self.mlp is not None:
@@ -283,9 +283,10 @@ class MambaMixer(nn.Module):
         dBx = (dt * x)[..., None] * B[:, :, None, :]
         h = torch.zeros_like(dA[:, 0])
         ys = []
-        for t in range(T):
-            h = dA[:, t] * h + dBx[:, t]
-            ys.append((h * C[:, t, None, :]).sum(-1))
+        # unbind, not dA[:, t]: a slice's backward fills a whole (b, T, I, N) tensor at every step
+        for dA_t, dBx_t, C_t in zip(dA.unbind(1), dBx.unbind(1), C.unbind(1)):
+            h = dA_t * h + dBx_t
+            ys.append((h * C_t[:, None, :]).sum(-1))
         y = (torch.stack(ys, 1) + x * self.D) * F.silu(z)
         return self.out_proj(y)
 
@@ -357,9 +358,9 @@ class Mamba2Mixer(nn.Module):
             a = 2 * a - 1
         S = u.new_zeros(b, H, P, N)
         ys = []
-        for t in range(T):
-            S = a[:, t, :, None, None] * S + (dt[:, t, :, None] * x[:, t])[..., None] * B[:, t, :, None, :]
-            ys.append((S * C[:, t, :, None, :]).sum(-1) + self.D[:, None] * x[:, t])
+        for a_t, dt_t, x_t, B_t, C_t in zip(a.unbind(1), dt.unbind(1), x.unbind(1), B.unbind(1), C.unbind(1)):
+            S = a_t[:, :, None, None] * S + (dt_t[:, :, None] * x_t)[..., None] * B_t[:, :, None, :]
+            ys.append((S * C_t[:, :, None, :]).sum(-1) + self.D[:, None] * x_t)
         y = torch.stack(ys, 1).reshape(b, T, I) * F.silu(z)
         return self.out_proj(self.norm(y))
 
@@ -801,6 +802,7 @@ def main():
     if not 0 <= args.eval_split < 1:
         p.error("--eval-split must be in [0, 1)")
     torch.manual_seed(args.seed)
+    torch.use_deterministic_algorithms(True)    # a second run gives the same model
     torch.set_num_threads(args.threads)
 
     classes = group_order(args.lietool, args.group) if args.group else args.classes

@@ -17,7 +17,7 @@
 /* ---- options, shared by eval and sweep ---- */
 
 typedef struct {
-    const char *sub, *group, *data, *predf, *logitf, *svg;
+    const char *sub, *group, *data, *predf, *logitf, *svg, *note;
     long length, samples, max_mb, max_len, max_samples;
     long bos;               /* --bos ID, -1 when not given */
     long offset;            /* --offset N, -1 when not given */
@@ -73,9 +73,13 @@ static const cli_optdecl eval_opts[] = {
 };
 
 static const cli_optdecl sweep_opts[] = {
-    EV_GROUP, EV_LENGTH(CLI_REQUIRED), EV_SAMPLES(CLI_REQUIRED), EV_SEED,
+    EV_GROUP, EV_LENGTH(0), EV_SAMPLES(0), EV_SEED,
+    {.name = "--data", CLI_STRING_AT(ev_opts, data), .meta = "FILE.csv",
+     .help = "the words of a dataset CSV (- for standard input) instead of --length and --samples"},
     {.name = "--svg", CLI_STRING_AT(ev_opts, svg), .meta = "FILE",
      .help = "the longest prefix at 90% against the depth, as SVG"},
+    {.name = "--note", CLI_STRING_AT(ev_opts, note), .meta = "TEXT", .needs = "--svg",
+     .help = "a line of text under the figure (what was measured, which runs failed)"},
     EV_METRIC,
     EV_LIMITS,
     {0}
@@ -271,11 +275,12 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     for (int i = 0; i < S->n; i++) {
         lt_plan_verdict_init(V[i] = lt_malloc(sizeof **V));
         if (S->row[i].family.kind == LT_FAM_COUNT) continue;   /* no family fits: no verdict ("-") */
-        if ((r = cli_verdict_group(V[i], o.group, &S->row[i].family, S->row[i].layers, o.length, LT_BOUND_DEFAULT, &o.co)) >= 0)
+        if ((r = cli_verdict_group(V[i], o.group, &S->row[i].family, S->row[i].layers, W->max_len, LT_BOUND_DEFAULT, &o.co)) >= 0)
             goto done;
     }
     lt_write_ssm_task T;
     ev_task(&T, &o, C->n, d, W->n);
+    T.length = W->max_len;      /* --data: its longest word */
     lt_doc doc;
     cli_doc_start(&doc, &o.co);
     lt_write_ssm_sweep(&doc, S, V, &T);
@@ -284,7 +289,8 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     if (o.svg) {
         lt_plot_t F;
         lt_plot_init(F, 0, 0);
-        lt_ssm_sweep_plot_rows(F, o.group, d, o.length, S);
+        lt_ssm_sweep_plot_rows(F, o.group, d, W->max_len, S);
+        if (o.note) lt_plot_note(F, 0, o.note);
         if (lt_io_out_svg(O, F, err)) r = cli_fail(err);
         lt_plot_clear(F);
     }

@@ -1,5 +1,6 @@
 /* The results of trained checkpoints (lietool/write.h): ssm eval and ssm sweep. */
 #include <inttypes.h>
+#include <string.h>
 #include "lietool/write.h"
 
 /* A text line's label ("model:"; LaTeX "model"), a row of text and LaTeX alone. */
@@ -88,8 +89,10 @@ void lt_write_ssm_eval(lt_doc *d, const char *dir, const lt_model_t M, const lt_
 
 void lt_write_ssm_sweep(lt_doc *d, const lt_ssm_sweep_t S, lt_plan_verdict_struct *const *V, const lt_write_ssm_task *T)
 {
-    char after[96], tcol[32];
-    snprintf(after, sizeof after, ", %ld words of length %ld (seed %" PRIu64 ")", T->words, T->length, T->seed);
+    char tcol[32];
+    char after[96 + 4096];
+    if (T->data) snprintf(after, sizeof after, ", %ld words of %s, up to length %ld", T->words, strcmp(T->data, "-") ? T->data : "standard input", T->length);
+    else snprintf(after, sizeof after, ", %ld words of length %ld (seed %" PRIu64 ")", T->words, T->length, T->seed);
     snprintf(tcol, sizeof tcol, "up to %ld", T->length);
     lt_doc_heading(d, T->group, after);
     lt_doc_str(d, "|group", T->group, NULL);
