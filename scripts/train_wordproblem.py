@@ -63,6 +63,32 @@ output gate; delta_net with expand_k = expand_v = 1, beta, no output gate;
 allow_neg_eigval --dp-neg (default true) for both delta rules. --copy LAYOUT FORMAT
 DIR (repeatable) writes the same model again in another layout and format.
 
+Rotation task (--task rotation; the default --task word is the word
+problem). The rotation task of Heo et al. (2026, section 5): the CSV's
+inputs are words over A5 (tokens 0..59 in the abstract_algebra indexing of
+`lietool table A5`; its targets are ignored), each token acts on R^3 by an
+icosahedral rotation R(g), and the target at position t is
+R(x_t) ... R(x_1) v0, v0 = (1,1,1)/sqrt 3, as `lietool ssm rotation`
+defines it at step h = 1 (src/ssm/rotation.c, lietool/rotation.h). The
+rotations are read from algebras/reps/A5-icosahedral.rep (--rep): the
+matrices of its generators (1,2,3) and (1,3,5,2,4), closed over the group
+in the task's convention R(g o s) = R(g) R(s), s applied first (the .rep
+file lists the matrices of GAP's convention, rho(gh) = rho(g) rho(h) with g
+acting first, which agree with the task's only for the 16 elements whose
+images coincide; the script checks the file's 60 matrices as GAP's
+homomorphism, then builds the task's). The model's head is
+nn.Linear(d_model, 3) with PyTorch's default bias (saved under the
+layout's head name: lm_head.weight [3, d] and lm_head.bias [3]; lietool-diag
+head.weight and head.bias), trained with the masked MSE (the mean over the
+words' positions and the 3 coordinates of (y - v_t)^2). config.json then has
+"lietool_task": "rotation" and "n_classes": 3 (lietool-formats(5)); mamba_ssm's
+layout keeps its head at 3 rows. --bos ID puts token ID in front of every
+word (vocab_size max(60, ID + 1)); that position has no target and is not
+counted. The evaluation prints the MSE per position on the held-out words
+and writes OUT/rotation_mse.csv (position,words,mse; positions 1..T of the
+words), which `lietool ssm eval OUT --task rotation --data OUT/eval.csv`
+computes again.
+
 Only Debian's python3-torch is needed (CPU). Mamba follows Gu and Dao (2023)
 in the Hugging Face MambaMixer layout, with a sequential selective scan; the
 signed variant (--signed) uses the transition 2 exp(dt A) - 1 of Grazzi et
@@ -75,9 +101,11 @@ al. (ICLR 2025), whose eigenvalues lie in [-1, 1].
 """
 import argparse
 import csv
+import itertools
 import math
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -660,9 +688,10 @@ def to_mamba_ssm(cfg, sd):
     vocab_size logits)."""
     V = cfg["vocab_size"]
     rows = V + (-V % PAD_VOCAB)
+    rot = cfg.get("lietool_task") == "rotation"     # the rotation head keeps its 3 rows
     out = OrderedDict()
     for k, v in sd.items():
-        if k in ("backbone.embeddings.weight", "lm_head.weight"):
+        if k == "backbone.embeddings.weight" or (k == "lm_head.weight" and not rot):
             v = torch.cat([v, v.new_zeros(rows - v.shape[0], v.shape[1])])
         out["backbone.embedding.weight" if k == "backbone.embeddings.weight" else k] = v
     ssm = {"layer": "Mamba1", "d_state": cfg["state_size"], "d_conv": cfg["conv_kernel"], "expand": cfg["expand"],
@@ -670,6 +699,8 @@ def to_mamba_ssm(cfg, sd):
     c = ckpt_reference.mamba_ssm_config(cfg["hidden_size"], cfg["num_hidden_layers"], V, ssm, PAD_VOCAB, False)
     if cfg["signed_eigenvalues"]:
         c["signed_eigenvalues"] = True
+    if rot:
+        c["lietool_task"], c["n_classes"] = "rotation", 3
     return c, out
 
 
@@ -728,6 +759,126 @@ def fixture_words(rows, k):
     return torch.tensor([r[1] for r in rows if len(r[1]) == T][:k])
 
 
+# ---- the rotation task ----
+
+ROT_ORDER = 60
+ROT_GENS = {(1, 2, 0, 3, 4): "(1,2,3)", (2, 3, 4, 0, 1): "(1,3,5,2,4)"}    # (0 1 2), (0 2 4 1 3) as image lists
+
+
+def a5_elements():
+    """The even permutations of 0..4 in itertools.permutations order (the abstract_algebra indexing)."""
+    out = []
+    for p in itertools.permutations(range(5)):
+        inv = sum(p[i] > p[j] for i in range(5) for j in range(i + 1, 5))
+        if inv % 2 == 0:
+            out.append(p)
+    return out
+
+
+def read_rep(path):
+    """The 60 matrices of an A5 .rep file (lietool-formats(5), REPRESENTATIONS), in its line
+    order, entries as written there: numbers, fractions and sqrt5 (evaluated in float64)."""
+    mats, names = [], []
+    with open(path) as f:
+        for ln, line in enumerate(f, 1):
+            line = line.split("#", 1)[0].strip()
+            m = re.match(r"^(\([0-9,()]*\))\s*=\s*(\[.*\])$", line)
+            if not m:
+                continue
+            expr = m.group(2)
+            if not re.fullmatch(r"[\[\]0-9sqrt5+\-*/(), .]*", expr):
+                sys.exit("%s:%d: not a matrix of numbers and sqrt5" % (path, ln))
+            try:
+                M = eval(expr, {"__builtins__": {}}, {"sqrt5": math.sqrt(5)})    # checked characters only
+            except Exception as e:                                          # noqa: BLE001
+                sys.exit("%s:%d: %s" % (path, ln, e))
+            mats.append(torch.tensor(M, dtype=torch.float64))
+            names.append(m.group(1))
+    if len(mats) != ROT_ORDER or any(M.shape != (3, 3) for M in mats):
+        sys.exit("%s: %d matrices, not the 60 3x3 ones of A5" % (path, len(mats)))
+    return mats, names
+
+
+def rotation_matrices(path):
+    """R[g] for the 60 elements: the .rep file's generator matrices closed over A5 with
+    R(g o s) = R(g) R(s) (s first), breadth first, checking every relation met."""
+    elems = a5_elements()
+    idx = {p: i for i, p in enumerate(elems)}
+    rho, _ = read_rep(path)
+    # the file itself: GAP's homomorphism, (x then g) -> rho(x) rho(g)
+    for x in range(ROT_ORDER):
+        for g in range(ROT_ORDER):
+            y = tuple(elems[g][elems[x][i]] for i in range(5))
+            if not torch.allclose(rho[idx[y]], rho[x] @ rho[g], atol=1e-12):
+                sys.exit("%s: not a homomorphism of A5 (GAP's convention)" % path)
+    gens = [(p, rho[idx[p]]) for p in ROT_GENS]
+    one = tuple(range(5))
+    R = {idx[one]: torch.eye(3, dtype=torch.float64)}
+    queue = [idx[one]]
+    for g in queue:
+        for s, M in gens:
+            r = idx[tuple(elems[g][s[i]] for i in range(5))]      # g o s
+            if r not in R:
+                R[r] = R[g] @ M
+                queue.append(r)
+            elif not torch.allclose(R[r], R[g] @ M, atol=1e-12):
+                sys.exit("%s: the generators' matrices do not define a homomorphism" % path)
+    if len(R) != ROT_ORDER:
+        sys.exit("%s: the generators' matrices reach %d elements, not 60" % (path, len(R)))
+    return torch.stack([R[i] for i in range(ROT_ORDER)])
+
+
+def rotation_targets(R, word):
+    """v_t = R(x_t) v_(t-1), t = 1..T, from v0 = (1,1,1)/sqrt 3, in float64."""
+    v = torch.full((3,), 1 / math.sqrt(3), dtype=torch.float64)
+    out = []
+    for x in word:
+        v = R[x] @ v
+        out.append(v)
+    return torch.stack(out)
+
+
+def rotation_batch(rows, R, bos):
+    """Inputs (padded with token 0), targets (float32) and the mask of the word positions."""
+    b = 1 if bos is not None else 0
+    T = max(len(r[1]) for r in rows) + b
+    X = torch.zeros(len(rows), T, dtype=torch.long)
+    Y = torch.zeros(len(rows), T, 3)
+    mask = torch.zeros(len(rows), T, dtype=torch.bool)
+    for i, r in enumerate(rows):
+        n = len(r[1])
+        if b:
+            X[i, 0] = bos
+        X[i, b:b + n] = torch.tensor(r[1])
+        Y[i, b:b + n] = r[4].float()
+        mask[i, b:b + n] = True
+    return X, Y, mask
+
+
+def masked_mse(out, Y, mask):
+    d = (out - Y)[mask]
+    return (d * d).mean()
+
+
+def rotation_eval(model, rows, R, bos):
+    """(positions, words per position, MSE per position) of the word positions, in float64."""
+    b = 1 if bos is not None else 0
+    T = max(len(r[1]) for r in rows)
+    sse = torch.zeros(T, dtype=torch.float64)
+    cnt = torch.zeros(T, dtype=torch.long)
+    with torch.no_grad():
+        for i in range(0, len(rows), 256):
+            chunk = rows[i:i + 256]
+            X, _, _ = rotation_batch(chunk, R, bos)
+            out = model(X).double()
+            for k, r in enumerate(chunk):
+                n = len(r[1])
+                e = ((out[k, b:b + n] - r[4]) ** 2).sum(-1) / 3
+                sse[:n] += e
+                cnt[:n] += 1
+    return cnt, sse / cnt.clamp(min=1)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--data", required=True, help="training CSV (seed,input,target), words of any lengths")
@@ -773,6 +924,12 @@ def main():
     p.add_argument("--dtype", choices=["F32", "BF16", "F16"], default="F32")
     p.add_argument("--fixture", type=int, default=0, metavar="K",
                    help="write fixture.txt: raw outputs on the first K evaluation words of the first one's length")
+    p.add_argument("--task", choices=["word", "rotation"], default="word",
+                   help="word: the word problem (cross-entropy over the classes); rotation: the A5 rotation task "
+                        "(Linear(d, 3) head, masked MSE; see above)")
+    p.add_argument("--rep", metavar="FILE",
+                   help="rotation: the A5 representation (default algebras/reps/A5-icosahedral.rep of this checkout)")
+    p.add_argument("--bos", type=int, metavar="ID", help="rotation: token ID in front of every word, without a target")
     p.add_argument("--bf16-copy", metavar="DIR",
                    help="also write a BF16 copy there, with fixture.txt computed from the rounded weights")
     args = p.parse_args()
@@ -794,7 +951,18 @@ def main():
             p.error("layout %s, format %s: not one of hf, mamba_ssm and %s" % (layout, fmt, ", ".join(ckpt_reference.FORMATS)))
         if args.arch != "mamba" and layout != "hf":
             p.error("layout %s is for --arch mamba (%s writes its library's layout)" % (layout, args.arch))
-    if (args.group is None) == (args.classes is None):
+    rot = args.task == "rotation"
+    if rot and args.classes is not None:
+        p.error("--classes is for --task word (the rotation task's head has 3 outputs)")
+    if rot and args.group is not None and args.group != "A5":
+        p.error("--task rotation is the A5 task: --group %s is not A5" % args.group)
+    if not rot and (args.bos is not None or args.rep is not None):
+        p.error("--bos and --rep are for --task rotation (a word-problem CSV holds its BOS: dataset generate --bos)")
+    if rot and args.bf16_copy:
+        p.error("--bf16-copy is for --task word (write the rotation model with --dtype BF16)")
+    if rot and args.bos is not None and not 0 <= args.bos < 1 << 20:
+        p.error("--bos must be in 0 .. 2^20 - 1")
+    if not rot and (args.group is None) == (args.classes is None):
         p.error("give the group (--group SPEC) or the number of classes (--classes N), one of them")
     if args.classes is not None and args.classes < 1:
         p.error("--classes must be positive")
@@ -803,13 +971,28 @@ def main():
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
 
-    classes = group_order(args.lietool, args.group) if args.group else args.classes
+    if rot:
+        R = rotation_matrices(args.rep or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "algebras",
+                                                       "reps", "A5-icosahedral.rep"))
+        classes, vocab = 3, max(ROT_ORDER, args.bos + 1) if args.bos is not None else ROT_ORDER
+    else:
+        classes = vocab = group_order(args.lietool, args.group) if args.group else args.classes
     what = "the order of %s" % args.group if args.group else "--classes"
-    rows = read_csv(args.data)
-    check_tokens(args.data, rows, classes, what)
+
+    def load(path):
+        rows = read_csv(path)
+        if not rot:
+            check_tokens(path, rows, classes, what)
+            return rows
+        for r in rows:
+            for x in r[1]:
+                if not 0 <= x < ROT_ORDER:
+                    sys.exit("%s:%d: input token %d is not an element of A5 (0..59)" % (path, r[3], x))
+        return [r + (rotation_targets(R, r[1]),) for r in rows]
+
+    rows = load(args.data)
     if args.eval_data:
-        train, evalset = rows, read_csv(args.eval_data)
-        check_tokens(args.eval_data, evalset, classes, what)
+        train, evalset = rows, load(args.eval_data)
         seen = {tuple(r[1]) for r in train}
         both = sum(tuple(r[1]) in seen for r in evalset)
         source = "%s (%d of them also in --data)" % (args.eval_data, both)
@@ -819,9 +1002,13 @@ def main():
     else:
         train, evalset = rows, rows
         source = "the training words (--eval-split 0)"
-    cfg = config_for(args, classes, classes)
+    cfg = config_for(args, vocab, classes)
+    if rot:
+        cfg["lietool_task"] = "rotation"
     model = {"diag": DiagModel, "mamba": MambaModel, "mamba2": Mamba2Model, "transformer": TransformerModel,
              "gla": FLAModel, "gated_deltaproduct": FLAModel, "delta_net": FLAModel}[args.arch](cfg)
+    if rot and args.arch != "diag":
+        model.lm_head = nn.Linear(args.d_model, 3)      # the paper's Linear(d, 3): PyTorch's default bias
 
     steps = args.steps if args.epochs is None else max(1, math.ceil(args.epochs * len(train) / args.batch))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
@@ -829,9 +1016,13 @@ def main():
     g = torch.Generator().manual_seed(args.seed)
     for step in range(steps):
         idx = torch.randint(0, len(train), (args.batch,), generator=g)
-        X, Y = pad_batch([train[i] for i in idx.tolist()])
-        logits = model(X)
-        loss = F.cross_entropy(logits.reshape(-1, classes), Y.reshape(-1), ignore_index=IGNORE)
+        if rot:
+            X, Y, mask = rotation_batch([train[i] for i in idx.tolist()], R, args.bos)
+            loss = masked_mse(model(X), Y, mask)
+        else:
+            X, Y = pad_batch([train[i] for i in idx.tolist()])
+            logits = model(X)
+            loss = F.cross_entropy(logits.reshape(-1, classes), Y.reshape(-1), ignore_index=IGNORE)
         opt.zero_grad()
         loss.backward()
         nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -845,6 +1036,24 @@ def main():
     for layout, fmt, d in args.copy:
         save(d, layout, fmt, cfg, model, args.dtype)
     round_weights(model, args.dtype)    # predictions from the weights as saved
+    if rot:
+        if not args.eval_data:
+            write_rows(os.path.join(args.out, "eval.csv"), [r[:4] for r in evalset])
+        cnt, mse = rotation_eval(model, evalset, R, args.bos)
+        with open(os.path.join(args.out, "rotation_mse.csv"), "w") as f:
+            f.write("position,words,mse\n")
+            for t in range(len(mse)):
+                f.write("%d,%d,%.17g\n" % (t + 1, int(cnt[t]), float(mse[t])))
+        mean = float((mse * cnt).sum() / cnt.sum())
+        print("evaluation: %d words, %s: rotation MSE %.6g over the positions (mean over words, positions and "
+              "the 3 coordinates)" % (len(evalset), source, mean))
+        print("MSE per position: " + " ".join("%d:%.4g" % (t + 1, float(mse[t])) for t in range(len(mse))))
+        if args.fixture:
+            w = fixture_words(evalset, args.fixture)
+            if args.bos is not None:
+                w = torch.cat([torch.full((w.shape[0], 1), args.bos, dtype=torch.long), w], 1)
+            write_fixture(os.path.join(args.out, "fixture.txt"), model, w)
+        return
     pred = predict(model, evalset)
     if not args.eval_data:
         write_rows(os.path.join(args.out, "eval.csv"), evalset)

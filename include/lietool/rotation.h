@@ -143,6 +143,12 @@ typedef struct {
     uint64_t seed;
     int nfit;               /* steps of the slope fit (0..LT_ROTATION_MAX_FIT) */
     long double fit[LT_ROTATION_MAX_FIT];
+    /* NULL (random words), or the samples words to run: word i has
+       word_len[i] tokens, 1 <= word_len[i] <= length, each below 60; the
+       MSE at a position is then the mean over the words reaching it
+       (lietool ssm eval --task rotation runs the checkpoint's words) */
+    const int *const *words;
+    const long *word_len;
 } lt_rotation_params;
 
 /* The default fit steps: n steps h_max 2^(-j/2), j = 0..n-1,
@@ -190,6 +196,7 @@ double lt_rotation_mean_mse(const lt_rotation_result_t Z, int s, int d);
    --max-memory when the tables need more than ctx->max_memory_mb;
    LT_ENUMERIC when the truncated series is not finite. ctx->progress is
    called per sample. */
+/* With P->words, those words instead of the random ones. */
 lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
                           const lt_ctx_t ctx, lt_err_t err);
 

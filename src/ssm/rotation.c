@@ -487,6 +487,7 @@ lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
     long double (*vs)[3] = lt_malloc((size_t)ns * nd * sizeof *vs);            /* model, window start */
     long double *acc = lt_calloc((size_t)ns * nd * (size_t)T, sizeof(long double));
     int *word = lt_malloc((size_t)T * sizeof(int));
+    long *cnt = lt_calloc((size_t)T, sizeof *cnt);     /* the words reaching each position */
     const long double r3 = 1 / sqrtl(3.0L);
     lt_rng_t rng;
     lt_rng_seed(rng, P->seed);
@@ -494,13 +495,20 @@ lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
     long double fitmax = 0;
     for (int j = 0; j < P->nfit; j++) if (P->fit[j] > fitmax) fitmax = P->fit[j];
     for (long smp = 0; smp < P->samples && !st; smp++) {
-        for (long t = 0; t < T; t++) word[t] = (int)lt_rng_below(rng, LT_ROTATION_ORDER);
+        long Tw = T;
+        if (P->words) {
+            Tw = P->word_len[smp];
+            assert(Tw >= 1 && Tw <= T);
+            memcpy(word, P->words[smp], (size_t)Tw * sizeof *word);
+        } else
+            for (long t = 0; t < T; t++) word[t] = (int)lt_rng_below(rng, LT_ROTATION_ORDER);
+        for (long t = 0; t < Tw; t++) cnt[t]++;
         for (int s = 0; s < ns; s++) {
             vt[s][0] = vt[s][1] = vt[s][2] = r3;
             for (int d = 0; d < nd; d++) vs[s * nd + d][0] = vs[s * nd + d][1] = vs[s * nd + d][2] = r3;
         }
-        for (long t0 = 0; t0 < T && !st; t0 += P->window) {
-            long t1 = t0 + P->window < T ? t0 + P->window : T;
+        for (long t0 = 0; t0 < Tw && !st; t0 += P->window) {
+            long t1 = t0 + P->window < Tw ? t0 + P->window : Tw;
             /* the window's generator mass (h = 1) and the degree its
                series needs: the terms above it add at most TAIL_TOL at
                every step used (lt_rotation_majorant) */
@@ -550,7 +558,7 @@ lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
                 long double sum = 0;
                 for (long t = 0; t < T; t++) {
                     size_t k = ((size_t)s * nd + d) * (size_t)T + (size_t)t;
-                    long double m = acc[k] / (long double)P->samples;
+                    long double m = cnt[t] ? acc[k] / (long double)cnt[t] : 0;
                     Z->mse[k] = (double)m;
                     sum += m;
                 }
@@ -559,7 +567,7 @@ lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
         for (int d = 0; d < nd; d++)
             Z->slope[d] = fit_slope(Z->steps + 1, Z->rms + nd + d, P->nfit, nd, Z->floor, &Z->points[d]);
     }
-    lt_free(maj); lt_free(om); lt_free(vt); lt_free(vs); lt_free(acc); lt_free(word);
+    lt_free(maj); lt_free(om); lt_free(vt); lt_free(vs); lt_free(acc); lt_free(word); lt_free(cnt);
     lt_rotation_series_clear(S);
     lt_rotation_icosa_clear(I);
     return st;
