@@ -77,9 +77,10 @@ file lists the matrices of GAP's convention, rho(gh) = rho(g) rho(h) with g
 acting first, which agree with the task's only for the 16 elements whose
 images coincide; the script checks the file's 60 matrices as GAP's
 homomorphism, then builds the task's). The model's head is
-nn.Linear(d_model, 3) with PyTorch's default bias (saved under the
-layout's head name: lm_head.weight [3, d] and lm_head.bias [3]; lietool-diag
-head.weight and head.bias), trained with the masked MSE (the mean over the
+nn.Linear(d_model, 3), with a bias only where the layout's head has one, as
+the paper's code swaps the head (lm_head.weight [3, d], no bias, in the
+mamba, mamba2, transformer and FLA layouts; lietool-diag head.weight and
+head.bias), trained with the masked MSE (the mean over the
 words' positions and the 3 coordinates of (y - v_t)^2). config.json then has
 "lietool_task": "rotation" and "n_classes": 3 (lietool-formats(5)); mamba_ssm's
 layout keeps its head at 3 rows. --bos ID puts token ID in front of every
@@ -1008,7 +1009,10 @@ def main():
     model = {"diag": DiagModel, "mamba": MambaModel, "mamba2": Mamba2Model, "transformer": TransformerModel,
              "gla": FLAModel, "gated_deltaproduct": FLAModel, "delta_net": FLAModel}[args.arch](cfg)
     if rot and args.arch != "diag":
-        model.lm_head = nn.Linear(args.d_model, 3)      # the paper's Linear(d, 3): PyTorch's default bias
+        # the paper's code (state_tracking/src/main_regression.py, convert_model_to_regression_head of
+        # kazuki-irie/lie-algebra-state-tracking) swaps lm_head for nn.Linear(d, 3) with a bias only
+        # when lm_head had one: none in these layouts; lietool-diag's head keeps its bias
+        model.lm_head = nn.Linear(args.d_model, 3, bias=False)
 
     steps = args.steps if args.epochs is None else max(1, math.ceil(args.epochs * len(train) / args.batch))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)

@@ -29,7 +29,7 @@ typedef struct {
     uint64_t seed;
     int task;               /* --task: 0 word, 1 rotation */
     int bound;              /* --bound (rotation), lt_bound */
-    double step;            /* --step (rotation), 0 when not given */
+    long double step;       /* --step (rotation), 0 when not given */
     long window;            /* --window (rotation), 0 when not given */
     const char *csv;        /* --csv (rotation) */
     int json, ndirs;
@@ -82,7 +82,8 @@ static const cli_optdecl eval_opts[] = {
     {.name = "--logits", CLI_STRING_AT(ev_opts, logitf), .meta = "FILE", .help = "write every position's logits"},
     {.name = "--bound", CLI_ENUM_AT(ev_opts, bound), .choices = cli_depth_bounds,
      .help = "rotation: the ideal model's c(k) = 2^(k-1) (v1, the default) or 2^k - 1 (sharp)"},
-    {.name = "--step", CLI_DOUBLE_AT(ev_opts, step), .meta = "H", .dmin = 1e-9, .dmax = 1e6,
+    {.name = "--step", CLI_CUSTOM_AT(ev_opts, step), .parse = cli_parse_step, .meta = "H",
+     .want = "a positive number (integer, p/q or decimal)",
      .help = "rotation: the ideal model's step h (default 1, the task the checkpoint is scored on)"},
     {.name = "--window", CLI_LONG_AT(ev_opts, window), .meta = "W", .min = 1, .max = CLI_MAX_LENGTH,
      .help = "rotation: the ideal model's window of W tokens (default 8, as ssm rotation)"},
@@ -224,7 +225,7 @@ static int ev_rotation(ev_opts *o)
     lt_io_out_t Oc = {{NULL, NULL, NULL}};     /* --csv, written whole or not at all */
     int r;
     lt_model_rotation_params P = {.has_bos = o->bos >= 0, .bos = (int)o->bos, .bound = (lt_bound)o->bound,
-                                  .step = o->step > 0 ? (long double)o->step : 1.0L, .window = o->window > 0 ? o->window : 8};
+                                  .step = o->step > 0 ? o->step : 1.0L, .window = o->window > 0 ? o->window : 8};
     if (lt_io_cayley_table(C, "A5", LT_CONV_AA, ctx, err)
         || lt_io_model_load(M, dir, o->max_mb, (lt_model_compute)o->compute, err) || ev_words(W, o, C, ctx, err)
         || (o->csv && !lt_io_out_open(Oc, o->csv, err))) { r = cli_fail(err); goto done; }

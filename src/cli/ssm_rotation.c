@@ -74,8 +74,8 @@ static int parse_fit(void *dst, const char *v)
     return P->nfit < 2 ? -1 : 0;
 }
 
-/* --step H: a positive number; 0, or -1. */
-static int parse_step(void *dst, const char *v)
+/* --step H (long double *dst): a positive number; 0, or -1 (also ssm eval --task rotation). */
+int cli_parse_step(void *dst, const char *v)
 {
     const char *e;
     return read_step(dst, v, &e) && !*e ? 0 : -1;
@@ -94,7 +94,7 @@ static const cli_optdecl rotation_opts[] = {
      .want = "K or A..B with 1 <= A <= B <= 8", .help = "the depths of the model (default 1..8)"},
     {.name = "--bound", CLI_ENUM_AT(rot_opts, bound), .choices = cli_depth_bounds,
      .help = "c(k) = 2^(k-1), as published (v1, the default), or 2^k - 1 (sharp)"},
-    {.name = "--step", CLI_CUSTOM_AT(rot_opts, P.step), .parse = parse_step, .meta = "H",
+    {.name = "--step", CLI_CUSTOM_AT(rot_opts, P.step), .parse = cli_parse_step, .meta = "H",
      .want = "a positive number (integer, p/q or decimal)", .help = "the step h of the flow (default 0.1)"},
     {.name = "--length", CLI_LONG_AT(rot_opts, P.length), .meta = "T", .min = 1, .max = CLI_MAX_LENGTH,
      .help = "words of length T (default 64)"},

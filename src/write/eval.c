@@ -45,7 +45,9 @@ static void put_model(lt_doc *d, const char *dir, const lt_model_t M, const char
     lt_doc_str(d, "|dtype", dtype, NULL);
     lt_doc_str(d, "|group", group, NULL);
     if (M->compute != M->config_compute) snprintf(cfg, sizeof cfg, " (the config's: %s)", lt_model_compute_name(M->config_compute));
-    if (M->vocab_rows != M->vocab)
+    if (M->vocab_rows != M->vocab && M->task == LT_TASK_ROTATION)
+        snprintf(voc, sizeof voc, "; vocabulary %d padded to %d rows", M->vocab, M->vocab_rows);
+    else if (M->vocab_rows != M->vocab)
         snprintf(voc, sizeof voc, "; vocabulary %d padded to %d rows, argmax over %d", M->vocab, M->vocab_rows, M->classes);
     lt_doc_strf(d, HEAD(d, "checkpoint"), "%s layout%s%s, %s (%s), compute %s%s%s", lt_model_layout_name(M),
                  M->prefix[0] ? ", prefix " : "", M->prefix, M->file, M->format, lt_model_compute_name(M->compute), cfg, voc);
