@@ -702,6 +702,7 @@ def to_mamba_ssm(cfg, sd):
         c["signed_eigenvalues"] = True
     if rot:
         c["lietool_task"], c["n_classes"] = "rotation", 3
+        c["lietool_rotation_map"] = cfg.get("lietool_rotation_map", "faithful")
     return c, out
 
 
@@ -829,6 +830,42 @@ def rotation_matrices(path):
     return torch.stack([R[i] for i in range(ROT_ORDER)])
 
 
+# The paper's map (--map paper): its released code (kazuki-irie/lie-algebra-state-tracking, commit
+# e6575fa, state_tracking/src/main_regression.py, build_tokenid_to_mat_lookup_a5) lists A5 in the
+# order of its state_tracking/src/A5.json (these image lists of 0..4, data of that file), walks the
+# Cayley graph x -> x o g (g first) breadth first from the identity with g = (0 1 2) and then
+# g = (0 1 2 3 4), giving an element y met for the first time M(x) M(g) (no check when met again),
+# and gives token i the matrix of that list's element i. Not a homomorphism: M((0 1 2)) M((0 1 2 3 4))
+# has order 2, (0 1 2) o (0 1 2 3 4) order 5; the 60 tokens get 30 distinct rotations.
+PAPER_ELEMENTS = (
+    "01234 12340 23401 34012 40123 10324 03241 32410 24103 41032 "
+    "21430 14302 43021 30214 02143 30421 04213 42130 21304 13042 "
+    "32041 20413 04132 41320 13204 23140 31402 14023 40231 02314 "
+    "43102 31024 10243 02431 24310 42013 20134 01342 13420 34201 "
+    "40312 03124 31240 12403 24031 41203 12034 20341 03412 34120 "
+    "01423 14230 42301 23014 30142 10432 04321 43210 32104 21043 ").split()
+
+
+def paper_matrices(path):
+    """The paper's token-to-rotation map, from the .rep file's matrices of (1,2,3) and (1,3,5,2,4)
+    (the paper's two generator matrices) walked over its element order as its code does."""
+    elems = a5_elements()
+    idx = {p: i for i, p in enumerate(elems)}
+    rho, _ = read_rep(path)
+    A, B = rho[idx[(1, 2, 0, 3, 4)]], rho[idx[(2, 3, 4, 0, 1)]]
+    E = [tuple(int(c) for c in s) for s in PAPER_ELEMENTS]
+    where = {p: i for i, p in enumerate(E)}
+    M = {where[tuple(range(5))]: torch.eye(3, dtype=torch.float64)}
+    queue = [where[tuple(range(5))]]
+    for x in queue:
+        for g, Mg in (((1, 2, 0, 3, 4), A), ((1, 2, 3, 4, 0), B)):
+            y = where[tuple(E[x][g[i]] for i in range(5))]
+            if y not in M:
+                M[y] = M[x] @ Mg
+                queue.append(y)
+    return torch.stack([M[i] for i in range(ROT_ORDER)])
+
+
 def rotation_targets(R, word):
     """v_t = R(x_t) v_(t-1), t = 1..T, from v0 = (1,1,1)/sqrt 3, in float64."""
     v = torch.full((3,), 1 / math.sqrt(3), dtype=torch.float64)
@@ -931,6 +968,9 @@ def main():
     p.add_argument("--rep", metavar="FILE",
                    help="rotation: the A5 representation (default algebras/reps/A5-icosahedral.rep of this checkout)")
     p.add_argument("--bos", type=int, metavar="ID", help="rotation: token ID in front of every word, without a target")
+    p.add_argument("--map", choices=["faithful", "paper"], default="faithful",
+                   help="rotation: the tokens' rotations: the representation (default), or the paper's code's map, "
+                        "which is not a homomorphism (config key lietool_rotation_map)")
     p.add_argument("--bf16-copy", metavar="DIR",
                    help="also write a BF16 copy there, with fixture.txt computed from the rounded weights")
     args = p.parse_args()
@@ -957,8 +997,8 @@ def main():
         p.error("--classes is for --task word (the rotation task's head has 3 outputs)")
     if rot and args.group is not None and args.group != "A5":
         p.error("--task rotation is the A5 task: --group %s is not A5" % args.group)
-    if not rot and (args.bos is not None or args.rep is not None):
-        p.error("--bos and --rep are for --task rotation (a word-problem CSV holds its BOS: dataset generate --bos)")
+    if not rot and (args.bos is not None or args.rep is not None or args.map != "faithful"):
+        p.error("--bos, --rep and --map are for --task rotation (a word-problem CSV holds its BOS: dataset generate --bos)")
     if rot and args.bf16_copy:
         p.error("--bf16-copy is for --task word (write the rotation model with --dtype BF16)")
     if rot and args.bos is not None and not 0 <= args.bos < 1 << 20:
@@ -973,8 +1013,13 @@ def main():
     torch.set_num_threads(args.threads)
 
     if rot:
-        R = rotation_matrices(args.rep or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "algebras",
-                                                       "reps", "A5-icosahedral.rep"))
+        rep = args.rep or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "algebras", "reps",
+                                       "A5-icosahedral.rep")
+        R = rotation_matrices(rep)
+        if args.map == "paper":
+            R = paper_matrices(rep)
+            print("--map paper: the paper's token-to-rotation map, NOT a homomorphism (%d distinct rotations for 60 tokens)"
+                  % len({tuple(torch.round(m * 1e9).flatten().tolist()) for m in R}))
         classes, vocab = 3, max(ROT_ORDER, args.bos + 1) if args.bos is not None else ROT_ORDER
     else:
         classes = vocab = group_order(args.lietool, args.group) if args.group else args.classes
@@ -1005,7 +1050,7 @@ def main():
         source = "the training words (--eval-split 0)"
     cfg = config_for(args, vocab, classes)
     if rot:
-        cfg["lietool_task"] = "rotation"
+        cfg["lietool_task"], cfg["lietool_rotation_map"] = "rotation", args.map
     model = {"diag": DiagModel, "mamba": MambaModel, "mamba2": Mamba2Model, "transformer": TransformerModel,
              "gla": FLAModel, "gated_deltaproduct": FLAModel, "delta_net": FLAModel}[args.arch](cfg)
     if rot and args.arch != "diag":

@@ -107,7 +107,8 @@ else bad "S3 data as C2:"; cat $T/c2.out; fi
 
 # the rotation task (--task rotation): A5 words of two lengths, a fixed
 # evaluation file of mixed lengths; diag (its head with a bias), gla (no
-# bias, and once with a BOS) and mamba (copied to mamba_ssm's layout, whose
+# bias; once with a BOS, once with the paper's token-to-rotation map,
+# --map paper, which ssm eval takes from the config) and mamba (copied to mamba_ssm's layout, whose
 # head stays at 3 rows). lietool's MSE per position (ssm eval --task
 # rotation --csv: its own forward pass, its own targets from
 # lietool/rotation.h) must match the script's rotation_mse.csv (torch's
@@ -140,6 +141,7 @@ PY
     else bad "rotation $d: $(head -n 3 $d/lt-rot.out; cat $d/cmp.out 2>/dev/null)"; fi
 }
 for spec in "diag diag lietool-diag" "gla gla flash-linear-attention" "gla-bos gla flash-linear-attention --bos 60" \
+            "gla-paper gla flash-linear-attention --map paper" \
             "mamba mamba Hugging.Face --copy mamba_ssm safetensors $T/rot-mamba-ssm"; do
     set -- $spec
     n=$1 a=$2 lay=$3

@@ -68,6 +68,8 @@ typedef struct {
     lt_model_eig eig;
     lt_model_layout layout;
     lt_model_task task;
+    int rotation_map;           /* rotation task: config.json's "lietool_rotation_map", 0 "faithful"
+                                   (absent), 1 "paper" (lietool/rotation.h, lt_rotation_map) */
     const char *format;         /* the checkpoint's file format (lietool/checkpoint.h) */
     const char *file;           /* its file in the directory */
     char prefix[64];            /* the prefix of every tensor name, e.g. "model." */

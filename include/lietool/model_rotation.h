@@ -17,10 +17,12 @@ typedef struct {
     lt_bound bound;         /* of the ideal model: c(k) */
     long double step;       /* h of the ideal model's flow (1: the task the checkpoint is scored on) */
     long window;            /* W of the ideal model */
+    lt_rotation_map map;    /* the tokens' rotations, of the targets and the ideal model */
 } lt_model_rotation_params;
 typedef struct {
     long words, max_length;         /* the words, the longest (positions 1..max_length, no BOS) */
     long tokens;                    /* positions scored: the sum of the words' lengths */
+    lt_rotation_map map;            /* the tokens' rotations used */
     long *count;                    /* per position: the words reaching it */
     double *mse;                    /* per position: mean over those words and the 3 coordinates of
                                        (y - v_t)^2, y the head's outputs, v_t = R(x_t)...R(x_1) v0 */

@@ -214,5 +214,9 @@ void lt_write_ssm_eval_rotation(lt_doc *d, const char *dir, const lt_model_t M, 
 
 /* ssm rotation: the rotation task run with P (its bound's rows by lt_write_depth_bound). */
 void lt_write_rotation(lt_doc *d, const lt_rotation_params *P, const lt_rotation_result_t Z);
+/* The token-to-rotation map's line: the paper's always, saying it is not
+   a homomorphism; the faithful one when always (JSON: "map",
+   "homomorphism"); label: the text row's label ("map|"). */
+void lt_write_rotation_map(lt_doc *d, lt_rotation_map map, int always, const char *label);
 
 #endif

@@ -32,6 +32,7 @@ typedef struct {
     long double step;       /* --step (rotation), 0 when not given */
     long window;            /* --window (rotation), 0 when not given */
     const char *csv;        /* --csv (rotation) */
+    int map;                /* --map (rotation), -1: the checkpoint's */
     int json, ndirs;
     char **dirs;            /* the operands, in co */
     cli_opts co;            /* the shared options: --json, the limits of loading the group (ctx) */
@@ -88,6 +89,8 @@ static const cli_optdecl eval_opts[] = {
     {.name = "--window", CLI_LONG_AT(ev_opts, window), .meta = "W", .min = 1, .max = CLI_MAX_LENGTH,
      .help = "rotation: the ideal model's window of W tokens (default 8, as ssm rotation)"},
     {.name = "--csv", CLI_STRING_AT(ev_opts, csv), .meta = "FILE", .help = "rotation: the MSE per position as CSV"},
+    {.name = "--map", CLI_ENUM_AT(ev_opts, map), .choices = cli_rotation_maps, .meta = "faithful|paper",
+     .help = "rotation: the tokens' rotations (default: the checkpoint's lietool_rotation_map)"},
     EV_METRIC,
     EV_LIMITS,
     {0}
@@ -130,6 +133,7 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
     o->compute = LT_COMPUTE_CONFIG;
     o->threshold = 0.9;
     o->bound = LT_BOUND_DEFAULT;
+    o->map = -1;
     int r = cli_getopts(&o->co, o, argc, argv, self, d);
     o->json = o->co.json;
     o->ndirs = o->co.npos;
@@ -146,7 +150,7 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
     } else {
         if (!o->group) return cli_usage_error(self, d, "--group G is required");
         const char *bad = o->step > 0 ? "--step" : o->window > 0 ? "--window" : o->csv ? "--csv"
-                          : o->bound != LT_BOUND_DEFAULT ? "--bound" : NULL;
+                          : o->bound != LT_BOUND_DEFAULT ? "--bound" : o->map >= 0 ? "--map" : NULL;
         if (bad) return cli_usage_error(self, d, "%s is for --task rotation", bad);
     }
     if (!o->data && (o->length < 0 || o->samples < 0))
@@ -229,6 +233,7 @@ static int ev_rotation(ev_opts *o)
     if (lt_io_cayley_table(C, "A5", LT_CONV_AA, ctx, err)
         || lt_io_model_load(M, dir, o->max_mb, (lt_model_compute)o->compute, err) || ev_words(W, o, C, ctx, err)
         || (o->csv && !lt_io_out_open(Oc, o->csv, err))) { r = cli_fail(err); goto done; }
+    P.map = (lt_rotation_map)(o->map >= 0 ? o->map : M->rotation_map);
     if (lt_model_rotation_eval(R, M, W, &P, ctx, err)) {
         lt_err_prefix(err, "%s", dir);
         r = cli_fail(err);

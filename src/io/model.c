@@ -42,10 +42,19 @@ static int cfg_task(lt_model_t M, lt_io_cfg *C)
 {
     const lt_json *v = lt_json_get(C->root, "lietool_task");
     M->task = LT_TASK_WORD;
-    if (!v || (v->type == LT_JSON_STRING && !strcmp(v->str, "word"))) return 1;
+    if (!v || (v->type == LT_JSON_STRING && !strcmp(v->str, "word"))) {
+        if (lt_json_get(C->root, "lietool_rotation_map"))
+            return lt_io_cfg_refuse(C, "lietool_rotation_map", "a key of the rotation task (lietool_task \"rotation\")");
+        return 1;
+    }
     if (v->type != LT_JSON_STRING || strcmp(v->str, "rotation"))
         return lt_io_cfg_refuse(C, "lietool_task", "not \"word\" or \"rotation\"");
     M->task = LT_TASK_ROTATION;
+    const lt_json *m = lt_json_get(C->root, "lietool_rotation_map");
+    M->rotation_map = 0;
+    if (m && m->type == LT_JSON_STRING && !strcmp(m->str, "paper")) M->rotation_map = 1;
+    else if (m && !(m->type == LT_JSON_STRING && !strcmp(m->str, "faithful")))
+        return lt_io_cfg_refuse(C, "lietool_rotation_map", "not \"faithful\" or \"paper\"");
     const lt_json *k = lt_json_get(C->root, "n_classes");
     if (k && !(k->type == LT_JSON_NUMBER && strtod(k->str, NULL) == 3))
         return lt_io_cfg_refuse(C, "n_classes", "the rotation task (lietool_task \"rotation\") has a head of 3 outputs");

@@ -28,6 +28,9 @@ lt_status lt_model_rotation_eval(lt_model_rotation_t R, const lt_model_t M, cons
         return lt_err_set(err, LT_EINPUT, "not a rotation-task checkpoint (config.json has no \"lietool_task\": \"rotation\"): "
                           "evaluate it on its word problem (ssm eval without --task rotation)");
     if (W->n == 0) return lt_err_set(err, LT_EINPUT, "no words");
+    if ((int)P->map != M->rotation_map)
+        return lt_err_set(err, LT_EINPUT, "the checkpoint was trained with the %s map (config.json: \"lietool_rotation_map\"), "
+                          "not the %s map asked for", M->rotation_map ? "paper" : "faithful", P->map ? "paper" : "faithful");
     int bos = P->has_bos;
     if (bos && (P->bos < 0 || P->bos >= M->vocab))
         return lt_err_set(err, LT_EINPUT, "the BOS token %d is not below the model's vocabulary size %d", P->bos, M->vocab);
@@ -41,13 +44,14 @@ lt_status lt_model_rotation_eval(lt_model_rotation_t R, const lt_model_t M, cons
     long T = W->max_len;
     R->words = W->n;
     R->max_length = T;
+    R->map = P->map;
     R->count = lt_calloc((size_t)T, sizeof *R->count);
     R->mse = lt_calloc((size_t)T, sizeof *R->mse);
     long double *sse = lt_calloc((size_t)T, sizeof *sse);
     int *in = lt_malloc((size_t)(T + 1) * sizeof *in);
     float *out = lt_malloc((size_t)(T + 1) * 3 * sizeof *out);
     lt_rotation_icosa_t I;
-    lt_rotation_icosa_init(I);
+    lt_rotation_icosa_init_map(I, P->map);
     lt_status st = LT_OK;
     const long double r3 = 1 / sqrtl(3.0L);
     for (long i = 0; i < W->n && !st; i++) {
@@ -89,6 +93,7 @@ lt_status lt_model_rotation_eval(lt_model_rotation_t R, const lt_model_t M, cons
         Q->step = P->step;
         Q->length = T;
         Q->window = P->window;
+        Q->map = P->map;
         Q->samples = W->n;
         Q->words = (const int *const *)W->input;
         Q->word_len = W->len;

@@ -172,6 +172,7 @@ void lt_write_ssm_eval_rotation(lt_doc *d, const char *dir, const lt_model_t M, 
     lt_doc_str(d, "|task", "rotation", NULL);
     lt_doc_strf(d, HEAD(d, "task"), "rotation: A5 acting on R^3 by the icosahedral rotations (lietool ssm rotation), "
                  "target v_t = R(x_t) ... R(x_1) v_0, v_0 = (1,1,1)/sqrt 3, scored on the head's 3 outputs");
+    lt_write_rotation_map(d, R->map, 1, HEAD(d, "map"));
     char seed[32];
     snprintf(seed, sizeof seed, "%" PRIu64, T->seed);
     lt_doc_strf(d, HEAD(d, "words"), "%ld of A5, up to length %ld, %s %s%s", R->words, R->max_length,
