@@ -88,7 +88,10 @@ word (vocab_size max(60, ID + 1)); that position has no target and is not
 counted. The evaluation prints the MSE per position on the held-out words
 and writes OUT/rotation_mse.csv (position,words,mse; positions 1..T of the
 words), which `lietool ssm eval OUT --task rotation --data OUT/eval.csv`
-computes again.
+computes again. --map paper trains on the token-to-rotation map of the
+paper's released code instead (PAPER_ELEMENTS below; not a homomorphism,
+30 distinct rotations for the 60 tokens) and records it as
+"lietool_rotation_map": "paper", which ssm eval then uses.
 
 Only Debian's python3-torch is needed (CPU). Mamba follows Gu and Dao (2023)
 in the Hugging Face MambaMixer layout, with a sequential selective scan; the
