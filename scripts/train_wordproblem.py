@@ -63,6 +63,36 @@ output gate; delta_net with expand_k = expand_v = 1, beta, no output gate;
 allow_neg_eigval --dp-neg (default true) for both delta rules. --copy LAYOUT FORMAT
 DIR (repeatable) writes the same model again in another layout and format.
 
+Rotation task (--task rotation; the default --task word is the word
+problem). The rotation task of Heo et al. (2026, section 5): the CSV's
+inputs are words over A5 (tokens 0..59 in the abstract_algebra indexing of
+`lietool table A5`; its targets are ignored), each token acts on R^3 by an
+icosahedral rotation R(g), and the target at position t is
+R(x_t) ... R(x_1) v0, v0 = (1,1,1)/sqrt 3, as `lietool ssm rotation`
+defines it at step h = 1 (src/ssm/rotation.c, lietool/rotation.h). The
+rotations are read from algebras/reps/A5-icosahedral.rep (--rep): the
+matrices of its generators (1,2,3) and (1,3,5,2,4), closed over the group
+in the task's convention R(g o s) = R(g) R(s), s applied first (the .rep
+file lists the matrices of GAP's convention, rho(gh) = rho(g) rho(h) with g
+acting first, which agree with the task's only for the 16 elements whose
+images coincide; the script checks the file's 60 matrices as GAP's
+homomorphism, then builds the task's). The model's head is
+nn.Linear(d_model, 3), with a bias only where the layout's head has one, as
+the paper's code swaps the head (lm_head.weight [3, d], no bias, in the
+mamba, mamba2, transformer and FLA layouts; lietool-diag head.weight and
+head.bias), trained with the masked MSE (the mean over the
+words' positions and the 3 coordinates of (y - v_t)^2). config.json then has
+"lietool_task": "rotation" and "n_classes": 3 (lietool-formats(5)); mamba_ssm's
+layout keeps its head at 3 rows. --bos ID puts token ID in front of every
+word (vocab_size max(60, ID + 1)); that position has no target and is not
+counted. The evaluation prints the MSE per position on the held-out words
+and writes OUT/rotation_mse.csv (position,words,mse; positions 1..T of the
+words), which `lietool ssm eval OUT --task rotation --data OUT/eval.csv`
+computes again. --map paper trains on the token-to-rotation map of the
+paper's released code instead (PAPER_ELEMENTS below; not a homomorphism,
+30 distinct rotations for the 60 tokens) and records it as
+"lietool_rotation_map": "paper", which ssm eval then uses.
+
 Only Debian's python3-torch is needed (CPU). Mamba follows Gu and Dao (2023)
 in the Hugging Face MambaMixer layout, with a sequential selective scan; the
 signed variant (--signed) uses the transition 2 exp(dt A) - 1 of Grazzi et
@@ -75,9 +105,11 @@ al. (ICLR 2025), whose eigenvalues lie in [-1, 1].
 """
 import argparse
 import csv
+import itertools
 import math
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -661,9 +693,10 @@ def to_mamba_ssm(cfg, sd):
     vocab_size logits)."""
     V = cfg["vocab_size"]
     rows = V + (-V % PAD_VOCAB)
+    rot = cfg.get("lietool_task") == "rotation"     # the rotation head keeps its 3 rows
     out = OrderedDict()
     for k, v in sd.items():
-        if k in ("backbone.embeddings.weight", "lm_head.weight"):
+        if k == "backbone.embeddings.weight" or (k == "lm_head.weight" and not rot):
             v = torch.cat([v, v.new_zeros(rows - v.shape[0], v.shape[1])])
         out["backbone.embedding.weight" if k == "backbone.embeddings.weight" else k] = v
     ssm = {"layer": "Mamba1", "d_state": cfg["state_size"], "d_conv": cfg["conv_kernel"], "expand": cfg["expand"],
@@ -671,6 +704,9 @@ def to_mamba_ssm(cfg, sd):
     c = ckpt_reference.mamba_ssm_config(cfg["hidden_size"], cfg["num_hidden_layers"], V, ssm, PAD_VOCAB, False)
     if cfg["signed_eigenvalues"]:
         c["signed_eigenvalues"] = True
+    if rot:
+        c["lietool_task"], c["n_classes"] = "rotation", 3
+        c["lietool_rotation_map"] = cfg.get("lietool_rotation_map", "faithful")
     return c, out
 
 
@@ -729,6 +765,162 @@ def fixture_words(rows, k):
     return torch.tensor([r[1] for r in rows if len(r[1]) == T][:k])
 
 
+# ---- the rotation task ----
+
+ROT_ORDER = 60
+ROT_GENS = {(1, 2, 0, 3, 4): "(1,2,3)", (2, 3, 4, 0, 1): "(1,3,5,2,4)"}    # (0 1 2), (0 2 4 1 3) as image lists
+
+
+def a5_elements():
+    """The even permutations of 0..4 in itertools.permutations order (the abstract_algebra indexing)."""
+    out = []
+    for p in itertools.permutations(range(5)):
+        inv = sum(p[i] > p[j] for i in range(5) for j in range(i + 1, 5))
+        if inv % 2 == 0:
+            out.append(p)
+    return out
+
+
+def read_rep(path):
+    """The 60 matrices of an A5 .rep file (lietool-formats(5), REPRESENTATIONS), in its line
+    order, entries as written there: numbers, fractions and sqrt5 (evaluated in float64)."""
+    mats, names = [], []
+    with open(path) as f:
+        for ln, line in enumerate(f, 1):
+            line = line.split("#", 1)[0].strip()
+            m = re.match(r"^(\([0-9,()]*\))\s*=\s*(\[.*\])$", line)
+            if not m:
+                continue
+            expr = m.group(2)
+            if not re.fullmatch(r"[\[\]0-9sqrt5+\-*/(), .]*", expr):
+                sys.exit("%s:%d: not a matrix of numbers and sqrt5" % (path, ln))
+            try:
+                M = eval(expr, {"__builtins__": {}}, {"sqrt5": math.sqrt(5)})    # checked characters only
+            except Exception as e:                                          # noqa: BLE001
+                sys.exit("%s:%d: %s" % (path, ln, e))
+            mats.append(torch.tensor(M, dtype=torch.float64))
+            names.append(m.group(1))
+    if len(mats) != ROT_ORDER or any(M.shape != (3, 3) for M in mats):
+        sys.exit("%s: %d matrices, not the 60 3x3 ones of A5" % (path, len(mats)))
+    return mats, names
+
+
+def rotation_matrices(path):
+    """R[g] for the 60 elements: the .rep file's generator matrices closed over A5 with
+    R(g o s) = R(g) R(s) (s first), breadth first, checking every relation met."""
+    elems = a5_elements()
+    idx = {p: i for i, p in enumerate(elems)}
+    rho, _ = read_rep(path)
+    # the file itself: GAP's homomorphism, (x then g) -> rho(x) rho(g)
+    for x in range(ROT_ORDER):
+        for g in range(ROT_ORDER):
+            y = tuple(elems[g][elems[x][i]] for i in range(5))
+            if not torch.allclose(rho[idx[y]], rho[x] @ rho[g], atol=1e-12):
+                sys.exit("%s: not a homomorphism of A5 (GAP's convention)" % path)
+    gens = [(p, rho[idx[p]]) for p in ROT_GENS]
+    one = tuple(range(5))
+    R = {idx[one]: torch.eye(3, dtype=torch.float64)}
+    queue = [idx[one]]
+    for g in queue:
+        for s, M in gens:
+            r = idx[tuple(elems[g][s[i]] for i in range(5))]      # g o s
+            if r not in R:
+                R[r] = R[g] @ M
+                queue.append(r)
+            elif not torch.allclose(R[r], R[g] @ M, atol=1e-12):
+                sys.exit("%s: the generators' matrices do not define a homomorphism" % path)
+    if len(R) != ROT_ORDER:
+        sys.exit("%s: the generators' matrices reach %d elements, not 60" % (path, len(R)))
+    return torch.stack([R[i] for i in range(ROT_ORDER)])
+
+
+# The paper's map (--map paper): its released code (kazuki-irie/lie-algebra-state-tracking, commit
+# e6575fa, state_tracking/src/main_regression.py, build_tokenid_to_mat_lookup_a5) lists A5 in the
+# order of its state_tracking/src/A5.json (these image lists of 0..4, data of that file), walks the
+# Cayley graph x -> x o g (g first) breadth first from the identity with g = (0 1 2) and then
+# g = (0 1 2 3 4), giving an element y met for the first time M(x) M(g) (no check when met again),
+# and gives token i the matrix of that list's element i. Not a homomorphism: M((0 1 2)) M((0 1 2 3 4))
+# has order 2, (0 1 2) o (0 1 2 3 4) order 5; the 60 tokens get 30 distinct rotations.
+PAPER_ELEMENTS = (
+    "01234 12340 23401 34012 40123 10324 03241 32410 24103 41032 "
+    "21430 14302 43021 30214 02143 30421 04213 42130 21304 13042 "
+    "32041 20413 04132 41320 13204 23140 31402 14023 40231 02314 "
+    "43102 31024 10243 02431 24310 42013 20134 01342 13420 34201 "
+    "40312 03124 31240 12403 24031 41203 12034 20341 03412 34120 "
+    "01423 14230 42301 23014 30142 10432 04321 43210 32104 21043 ").split()
+
+
+def paper_matrices(path):
+    """The paper's token-to-rotation map, from the .rep file's matrices of (1,2,3) and (1,3,5,2,4)
+    (the paper's two generator matrices) walked over its element order as its code does."""
+    elems = a5_elements()
+    idx = {p: i for i, p in enumerate(elems)}
+    rho, _ = read_rep(path)
+    A, B = rho[idx[(1, 2, 0, 3, 4)]], rho[idx[(2, 3, 4, 0, 1)]]
+    E = [tuple(int(c) for c in s) for s in PAPER_ELEMENTS]
+    where = {p: i for i, p in enumerate(E)}
+    M = {where[tuple(range(5))]: torch.eye(3, dtype=torch.float64)}
+    queue = [where[tuple(range(5))]]
+    for x in queue:
+        for g, Mg in (((1, 2, 0, 3, 4), A), ((1, 2, 3, 4, 0), B)):
+            y = where[tuple(E[x][g[i]] for i in range(5))]
+            if y not in M:
+                M[y] = M[x] @ Mg
+                queue.append(y)
+    return torch.stack([M[i] for i in range(ROT_ORDER)])
+
+
+def rotation_targets(R, word):
+    """v_t = R(x_t) v_(t-1), t = 1..T, from v0 = (1,1,1)/sqrt 3, in float64."""
+    v = torch.full((3,), 1 / math.sqrt(3), dtype=torch.float64)
+    out = []
+    for x in word:
+        v = R[x] @ v
+        out.append(v)
+    return torch.stack(out)
+
+
+def rotation_batch(rows, R, bos):
+    """Inputs (padded with token 0), targets (float32) and the mask of the word positions."""
+    b = 1 if bos is not None else 0
+    T = max(len(r[1]) for r in rows) + b
+    X = torch.zeros(len(rows), T, dtype=torch.long)
+    Y = torch.zeros(len(rows), T, 3)
+    mask = torch.zeros(len(rows), T, dtype=torch.bool)
+    for i, r in enumerate(rows):
+        n = len(r[1])
+        if b:
+            X[i, 0] = bos
+        X[i, b:b + n] = torch.tensor(r[1])
+        Y[i, b:b + n] = r[4].float()
+        mask[i, b:b + n] = True
+    return X, Y, mask
+
+
+def masked_mse(out, Y, mask):
+    d = (out - Y)[mask]
+    return (d * d).mean()
+
+
+def rotation_eval(model, rows, R, bos):
+    """(positions, words per position, MSE per position) of the word positions, in float64."""
+    b = 1 if bos is not None else 0
+    T = max(len(r[1]) for r in rows)
+    sse = torch.zeros(T, dtype=torch.float64)
+    cnt = torch.zeros(T, dtype=torch.long)
+    with torch.no_grad():
+        for i in range(0, len(rows), 256):
+            chunk = rows[i:i + 256]
+            X, _, _ = rotation_batch(chunk, R, bos)
+            out = model(X).double()
+            for k, r in enumerate(chunk):
+                n = len(r[1])
+                e = ((out[k, b:b + n] - r[4]) ** 2).sum(-1) / 3
+                sse[:n] += e
+                cnt[:n] += 1
+    return cnt, sse / cnt.clamp(min=1)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--data", required=True, help="training CSV (seed,input,target), words of any lengths")
@@ -774,6 +966,15 @@ def main():
     p.add_argument("--dtype", choices=["F32", "BF16", "F16"], default="F32")
     p.add_argument("--fixture", type=int, default=0, metavar="K",
                    help="write fixture.txt: raw outputs on the first K evaluation words of the first one's length")
+    p.add_argument("--task", choices=["word", "rotation"], default="word",
+                   help="word: the word problem (cross-entropy over the classes); rotation: the A5 rotation task "
+                        "(Linear(d, 3) head, masked MSE; see above)")
+    p.add_argument("--rep", metavar="FILE",
+                   help="rotation: the A5 representation (default algebras/reps/A5-icosahedral.rep of this checkout)")
+    p.add_argument("--bos", type=int, metavar="ID", help="rotation: token ID in front of every word, without a target")
+    p.add_argument("--map", choices=["faithful", "paper"], default="faithful",
+                   help="rotation: the tokens' rotations: the representation (default), or the paper's code's map, "
+                        "which is not a homomorphism (config key lietool_rotation_map)")
     p.add_argument("--bf16-copy", metavar="DIR",
                    help="also write a BF16 copy there, with fixture.txt computed from the rounded weights")
     args = p.parse_args()
@@ -795,7 +996,18 @@ def main():
             p.error("layout %s, format %s: not one of hf, mamba_ssm and %s" % (layout, fmt, ", ".join(ckpt_reference.FORMATS)))
         if args.arch != "mamba" and layout != "hf":
             p.error("layout %s is for --arch mamba (%s writes its library's layout)" % (layout, args.arch))
-    if (args.group is None) == (args.classes is None):
+    rot = args.task == "rotation"
+    if rot and args.classes is not None:
+        p.error("--classes is for --task word (the rotation task's head has 3 outputs)")
+    if rot and args.group is not None and args.group != "A5":
+        p.error("--task rotation is the A5 task: --group %s is not A5" % args.group)
+    if not rot and (args.bos is not None or args.rep is not None or args.map != "faithful"):
+        p.error("--bos, --rep and --map are for --task rotation (a word-problem CSV holds its BOS: dataset generate --bos)")
+    if rot and args.bf16_copy:
+        p.error("--bf16-copy is for --task word (write the rotation model with --dtype BF16)")
+    if rot and args.bos is not None and not 0 <= args.bos < 1 << 20:
+        p.error("--bos must be in 0 .. 2^20 - 1")
+    if not rot and (args.group is None) == (args.classes is None):
         p.error("give the group (--group SPEC) or the number of classes (--classes N), one of them")
     if args.classes is not None and args.classes < 1:
         p.error("--classes must be positive")
@@ -805,13 +1017,33 @@ def main():
     torch.use_deterministic_algorithms(True)    # a second run gives the same model
     torch.set_num_threads(args.threads)
 
-    classes = group_order(args.lietool, args.group) if args.group else args.classes
+    if rot:
+        rep = args.rep or os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "algebras", "reps",
+                                       "A5-icosahedral.rep")
+        R = rotation_matrices(rep)
+        if args.map == "paper":
+            R = paper_matrices(rep)
+            print("--map paper: the paper's token-to-rotation map, NOT a homomorphism (%d distinct rotations for 60 tokens)"
+                  % len({tuple(torch.round(m * 1e9).flatten().tolist()) for m in R}))
+        classes, vocab = 3, max(ROT_ORDER, args.bos + 1) if args.bos is not None else ROT_ORDER
+    else:
+        classes = vocab = group_order(args.lietool, args.group) if args.group else args.classes
     what = "the order of %s" % args.group if args.group else "--classes"
-    rows = read_csv(args.data)
-    check_tokens(args.data, rows, classes, what)
+
+    def load(path):
+        rows = read_csv(path)
+        if not rot:
+            check_tokens(path, rows, classes, what)
+            return rows
+        for r in rows:
+            for x in r[1]:
+                if not 0 <= x < ROT_ORDER:
+                    sys.exit("%s:%d: input token %d is not an element of A5 (0..59)" % (path, r[3], x))
+        return [r + (rotation_targets(R, r[1]),) for r in rows]
+
+    rows = load(args.data)
     if args.eval_data:
-        train, evalset = rows, read_csv(args.eval_data)
-        check_tokens(args.eval_data, evalset, classes, what)
+        train, evalset = rows, load(args.eval_data)
         seen = {tuple(r[1]) for r in train}
         both = sum(tuple(r[1]) in seen for r in evalset)
         source = "%s (%d of them also in --data)" % (args.eval_data, both)
@@ -821,9 +1053,16 @@ def main():
     else:
         train, evalset = rows, rows
         source = "the training words (--eval-split 0)"
-    cfg = config_for(args, classes, classes)
+    cfg = config_for(args, vocab, classes)
+    if rot:
+        cfg["lietool_task"], cfg["lietool_rotation_map"] = "rotation", args.map
     model = {"diag": DiagModel, "mamba": MambaModel, "mamba2": Mamba2Model, "transformer": TransformerModel,
              "gla": FLAModel, "gated_deltaproduct": FLAModel, "delta_net": FLAModel}[args.arch](cfg)
+    if rot and args.arch != "diag":
+        # the paper's code (state_tracking/src/main_regression.py, convert_model_to_regression_head of
+        # kazuki-irie/lie-algebra-state-tracking) swaps lm_head for nn.Linear(d, 3) with a bias only
+        # when lm_head had one: none in these layouts; lietool-diag's head keeps its bias
+        model.lm_head = nn.Linear(args.d_model, 3, bias=False)
 
     steps = args.steps if args.epochs is None else max(1, math.ceil(args.epochs * len(train) / args.batch))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
@@ -831,9 +1070,13 @@ def main():
     g = torch.Generator().manual_seed(args.seed)
     for step in range(steps):
         idx = torch.randint(0, len(train), (args.batch,), generator=g)
-        X, Y = pad_batch([train[i] for i in idx.tolist()])
-        logits = model(X)
-        loss = F.cross_entropy(logits.reshape(-1, classes), Y.reshape(-1), ignore_index=IGNORE)
+        if rot:
+            X, Y, mask = rotation_batch([train[i] for i in idx.tolist()], R, args.bos)
+            loss = masked_mse(model(X), Y, mask)
+        else:
+            X, Y = pad_batch([train[i] for i in idx.tolist()])
+            logits = model(X)
+            loss = F.cross_entropy(logits.reshape(-1, classes), Y.reshape(-1), ignore_index=IGNORE)
         opt.zero_grad()
         loss.backward()
         nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -847,6 +1090,24 @@ def main():
     for layout, fmt, d in args.copy:
         save(d, layout, fmt, cfg, model, args.dtype)
     round_weights(model, args.dtype)    # predictions from the weights as saved
+    if rot:
+        if not args.eval_data:
+            write_rows(os.path.join(args.out, "eval.csv"), [r[:4] for r in evalset])
+        cnt, mse = rotation_eval(model, evalset, R, args.bos)
+        with open(os.path.join(args.out, "rotation_mse.csv"), "w") as f:
+            f.write("position,words,mse\n")
+            for t in range(len(mse)):
+                f.write("%d,%d,%.17g\n" % (t + 1, int(cnt[t]), float(mse[t])))
+        mean = float((mse * cnt).sum() / cnt.sum())
+        print("evaluation: %d words, %s: rotation MSE %.6g over the positions (mean over words, positions and "
+              "the 3 coordinates)" % (len(evalset), source, mean))
+        print("MSE per position: " + " ".join("%d:%.4g" % (t + 1, float(mse[t])) for t in range(len(mse))))
+        if args.fixture:
+            w = fixture_words(evalset, args.fixture)
+            if args.bos is not None:
+                w = torch.cat([torch.full((w.shape[0], 1), args.bos, dtype=torch.long), w], 1)
+            write_fixture(os.path.join(args.out, "fixture.txt"), model, w)
+        return
     pred = predict(model, evalset)
     if not args.eval_data:
         write_rows(os.path.join(args.out, "eval.csv"), evalset)

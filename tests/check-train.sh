@@ -104,5 +104,62 @@ PY
 if $TRAIN --group C2 --out $T/c2 >$T/c2.out 2>&1; then bad "S3 data trained as C2"
 elif grep -q "token [2-5] is not below the number of classes 2 (the order of C2)" $T/c2.out; then ok
 else bad "S3 data as C2:"; cat $T/c2.out; fi
+
+# the rotation task (--task rotation): A5 words of two lengths, a fixed
+# evaluation file of mixed lengths; diag (its head with a bias), gla (no
+# bias; once with a BOS, once with the paper's token-to-rotation map,
+# --map paper, which ssm eval takes from the config) and mamba (copied to mamba_ssm's layout, whose
+# head stays at 3 rows). lietool's MSE per position (ssm eval --task
+# rotation --csv: its own forward pass, its own targets from
+# lietool/rotation.h) must match the script's rotation_mse.csv (torch's
+# forward pass, targets from the .rep file): the word counts exactly, the
+# MSE within 1e-5 relative (both forward passes in f32, summed in other
+# orders).
+"$LT" dataset generate A5 --length 6 --samples 120 --seed 4 >$T/a5.csv
+"$LT" dataset generate A5 --length 4 --samples 60 --seed 5 | tail -n +2 >>$T/a5.csv
+"$LT" dataset generate A5 --length 7 --samples 16 --seed 6 >$T/a5-eval.csv
+"$LT" dataset generate A5 --length 3 --samples 8 --seed 7 | tail -n +2 >>$T/a5-eval.csv
+ROT="$PY scripts/train_wordproblem.py --task rotation --data $T/a5.csv --eval-data $T/a5-eval.csv --layers 2 --d-model 8 --d-state 4 --d-mlp 8 --steps 25 --batch 16 --threads 1 --seed 2"
+# rotcheck NAME DIR LAYOUT [OPTIONS]: lietool reads DIR and agrees with the script's MSE in $T/NAME
+rotcheck() {
+    rn=$1 d=$2 lay=$3
+    shift 3
+    if "$LT" ssm eval $d --task rotation --data $T/a5-eval.csv --csv $d/lt-rot.csv "$@" >$d/lt-rot.out 2>&1 \
+        && grep -q "^checkpoint: $lay layout" $d/lt-rot.out \
+        && $PY - $T/$rn/rotation_mse.csv $d/lt-rot.csv <<'PY' >$d/cmp.out 2>&1; then ok
+import csv, sys
+a = list(csv.DictReader(open(sys.argv[1])))
+b = list(csv.DictReader(open(sys.argv[2])))
+assert len(a) == len(b) == 7, (len(a), len(b))
+for x, y in zip(a, b):
+    assert x["position"] == y["position"] and x["words"] == y["words"], (x, y)
+    m, n = float(x["mse"]), float(y["mse"])
+    assert abs(m - n) <= 1e-5 * m, (x["position"], m, n)
+    assert y["ideal_mse"] != "", y
+assert [int(r["words"]) for r in b] == [24, 24, 24, 16, 16, 16, 16], [r["words"] for r in b]
+PY
+    else bad "rotation $d: $(head -n 3 $d/lt-rot.out; cat $d/cmp.out 2>/dev/null)"; fi
+}
+for spec in "diag diag lietool-diag" "gla gla flash-linear-attention" "gla-bos gla flash-linear-attention --bos 60" \
+            "gla-paper gla flash-linear-attention --map paper" \
+            "mamba mamba Hugging.Face --copy mamba_ssm safetensors $T/rot-mamba-ssm"; do
+    set -- $spec
+    n=$1 a=$2 lay=$3
+    shift 3
+    if $ROT --arch $a --out $T/rot-$n "$@" >$T/rot-$n.out 2>&1 && grep -q "^MSE per position: 1:" $T/rot-$n.out; then ok
+    else bad "rotation $n training:"; cat $T/rot-$n.out; continue; fi
+    case $n in
+        gla-bos) rotcheck rot-$n $T/rot-$n $lay --bos 60 ;;
+        mamba) rotcheck rot-$n $T/rot-$n $lay; rotcheck rot-$n $T/rot-mamba-ssm mamba_ssm ;;
+        *) rotcheck rot-$n $T/rot-$n $lay ;;
+    esac
+done
+# the config marks the task: the gla rotation checkpoint as a word problem, and a word checkpoint as rotation
+if "$LT" ssm eval $T/rot-gla --group A5 --data $T/a5-eval.csv >$T/rot-word.out 2>&1; then bad "rotation checkpoint run as a word problem"
+elif grep -q "a rotation-task checkpoint" $T/rot-word.out; then ok
+else bad "rotation checkpoint as a word problem:"; cat $T/rot-word.out; fi
+if [ -d $T/gla ] && "$LT" ssm eval $T/gla --task rotation --data $T/a5-eval.csv >$T/word-rot.out 2>&1; then bad "word checkpoint run as rotation"
+elif grep -q "not a rotation-task checkpoint" $T/word-rot.out; then ok
+else bad "word checkpoint as rotation:"; cat $T/word-rot.out; fi
 echo "train: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -474,9 +474,44 @@ static void test_task(void)
     lt_rotation_result_clear(Z);
 }
 
+/* The paper's map (--map paper): against the matrices its released code
+   computes from its own A5.json (its breadth-first search run in NumPy on
+   that file, float64): tokens 7, 33 and 59; token 7 (a 3-cycle) gets the
+   identity. And the facts the output states: 30 distinct rotations, and the
+   generators' images (A5.json's elements 46 = (0 1 2) and 1 = (0 1 2 3 4))
+   multiply to an order-2 rotation. */
+static void test_paper_map(void)
+{
+    lt_rotation_icosa_t I;
+    lt_rotation_icosa_init_map(I, LT_ROTATION_MAP_PAPER);
+    static const ld ref[3][9] = {
+        {1, 0, 0, 0, 1, 0, 0, 0, 1},
+        {-0.3090169943749474L, 0.8090169943749475L, 0.5L, 0.8090169943749473L, 0.5L, -0.30901699437494745L, -0.5L,
+         0.30901699437494734L, -0.8090169943749475L},
+        {0.5L, -0.30901699437494745L, 0.8090169943749475L, -0.30901699437494745L, 0.8090169943749475L, 0.5L,
+         -0.8090169943749475L, -0.5L, 0.30901699437494745L}};
+    static const int tok[3] = {7, 33, 59};
+    for (int k = 0; k < 3; k++)
+        CHECK(maxdiff(I->R[tok[k]], ref[k], 9) < 1e-12L, "paper map: token %d", tok[k]);
+    int distinct = 0;
+    for (int g = 0; g < 60; g++) {
+        int seen = 0;
+        for (int h = 0; h < g && !seen; h++) seen = memcmp(I->exact[g], I->exact[h], sizeof I->exact[g]) == 0;
+        distinct += !seen;
+    }
+    CHECK(distinct == 30, "paper map: %d distinct rotations, not 30", distinct);
+    ld P[9];
+    mul3(P, I->R[46], I->R[1]);
+    CHECK(fabsl(P[0] + P[4] + P[8] + 1) < 1e-17L, "paper map: M((0 1 2)) M((0 1 2 3 4)) has trace %Lg, not -1 (order 2)",
+          P[0] + P[4] + P[8]);
+    CHECK(I->angle[7] == 0, "paper map: token 7's generator is 0");
+    lt_rotation_icosa_clear(I);
+}
+
 int main(void)
 {
     test_representation();
+    test_paper_map();
     test_log();
     test_series();
     test_task();

@@ -117,6 +117,11 @@ void lt_io_write_drift_csv(FILE *f, const lt_cascade_drift_result_t Z, const lt_
    position of the run at h ("run") and of each fit step ("fit"). */
 #include "lietool/rotation.h"
 void lt_io_write_rotation_csv(FILE *f, const lt_rotation_params *P, const lt_rotation_result_t Z);
+/* A checkpoint on the rotation task (lietool ssm eval --task rotation
+   --csv; lietool/model_rotation.h): "position,words,mse,ideal_mse", a row
+   per position, ideal_mse empty without the ideal model. */
+#include "lietool/model_rotation.h"
+void lt_io_write_rotation_eval_csv(FILE *f, const lt_model_rotation_t R);
 
 /* ---- Lie algebras (src/io/lie.c) ---- */
 #include "lietool/liealg.h"

@@ -19,6 +19,12 @@ typedef enum {
     LT_ARCH_GLA, LT_ARCH_DELTA,         /* FLA gla; gated_deltaproduct and delta_net (src/ssm/model_gla.c, model_delta.c) */
     LT_ARCH_MAMBA2, LT_ARCH_ATTN,       /* transformers' Mamba-2; FLA's transformer (model_mamba2.c, model_attn.c) */
 } lt_model_arch;
+/* The task a checkpoint was trained on (config.json's "lietool_task",
+   lietool-formats(5)): the word problem (absent or "word": a head of
+   n_classes logits), or the A5 rotation task ("rotation": a Linear(d, 3)
+   head, weight and optional bias, whose 3 outputs are a vector of R^3;
+   lietool/rotation.h). */
+typedef enum { LT_TASK_WORD, LT_TASK_ROTATION } lt_model_task;
 /* Eigenvalue range of the transition: [0,1], [-1,1], complex unit disc. */
 typedef enum { LT_EIG_POSITIVE, LT_EIG_SIGNED, LT_EIG_COMPLEX } lt_model_eig;
 /* The tensor-name layout a checkpoint was recognised as. */
@@ -61,6 +67,9 @@ typedef struct {
     lt_model_arch arch;
     lt_model_eig eig;
     lt_model_layout layout;
+    lt_model_task task;
+    int rotation_map;           /* rotation task: config.json's "lietool_rotation_map", 0 "faithful"
+                                   (absent), 1 "paper" (lietool/rotation.h, lt_rotation_map) */
     const char *format;         /* the checkpoint's file format (lietool/checkpoint.h) */
     const char *file;           /* its file in the directory */
     char prefix[64];            /* the prefix of every tensor name, e.g. "model." */
@@ -124,7 +133,7 @@ const char *lt_model_layer_name(const lt_model_t M);
 void lt_model_family(lt_arch *a, const lt_model_t M);
 /* LT_EINPUT unless the model's vocabulary and classes hold the n elements
    of the group (the message names the model by name and the group by
-   group). */
+   group), or when M is a rotation-task checkpoint. */
 lt_status lt_model_check_group(const lt_model_t M, const char *name, long n, const char *group, lt_err_t err);
 /* logits[t*classes + c] for tokens[0..T-1] (each below vocab): the head's
    first classes rows (mamba_ssm's padded rows are left out). */

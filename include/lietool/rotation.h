@@ -65,6 +65,17 @@ typedef lt_rotation_icosa_struct lt_rotation_icosa_t[1];
 
 /* Builds the 60 elements, their matrices and their logarithms. */
 void lt_rotation_icosa_init(lt_rotation_icosa_t I);
+/* The token-to-rotation map: R above (faithful, the default), or the map
+   of the paper's released code (paper): token i gets the matrix its
+   breadth-first search over the Cayley graph of its own element list
+   assigns to that list's element i (src/ssm/rotation.c); not a
+   homomorphism: the images of (0 1 2) and (0 1 2 3 4) multiply to a
+   rotation of order 2 where the permutations' product has order 5, and the
+   60 tokens get only 30 distinct rotations. */
+typedef enum { LT_ROTATION_MAP_FAITHFUL, LT_ROTATION_MAP_PAPER } lt_rotation_map;
+/* lt_rotation_icosa_init, then with LT_ROTATION_MAP_PAPER exact, R, omega
+   and angle of token i replaced by the paper's (perm and gens unchanged). */
+void lt_rotation_icosa_init_map(lt_rotation_icosa_t I, lt_rotation_map map);
 void lt_rotation_icosa_clear(lt_rotation_icosa_t I);
 /* The index of the permutation p (images of 0..4), or -1 if p is not an
    even permutation of {0..4}. */
@@ -143,6 +154,13 @@ typedef struct {
     uint64_t seed;
     int nfit;               /* steps of the slope fit (0..LT_ROTATION_MAX_FIT) */
     long double fit[LT_ROTATION_MAX_FIT];
+    /* NULL (random words), or the samples words to run: word i has
+       word_len[i] tokens, 1 <= word_len[i] <= length, each below 60; the
+       MSE at a position is then the mean over the words reaching it
+       (lietool ssm eval --task rotation runs the checkpoint's words) */
+    const int *const *words;
+    const long *word_len;
+    lt_rotation_map map;    /* the tokens' rotations (0: faithful) */
 } lt_rotation_params;
 
 /* The default fit steps: n steps h_max 2^(-j/2), j = 0..n-1,
@@ -190,6 +208,7 @@ double lt_rotation_mean_mse(const lt_rotation_result_t Z, int s, int d);
    --max-memory when the tables need more than ctx->max_memory_mb;
    LT_ENUMERIC when the truncated series is not finite. ctx->progress is
    called per sample. */
+/* With P->words, those words instead of the random ones. */
 lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
                           const lt_ctx_t ctx, lt_err_t err);
 

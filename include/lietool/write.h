@@ -205,7 +205,18 @@ void lt_write_no_verdict(lt_doc *d, const lt_model_t M);
    family). */
 void lt_write_ssm_sweep(lt_doc *d, const lt_ssm_sweep_t S, lt_plan_verdict_struct *const *V, const lt_write_ssm_task *T);
 
+/* ssm eval --task rotation: the checkpoint M in dir and its MSE per
+   position beside the ideal model's (T: data, seed, bos). The caller adds
+   the verdict. */
+#include "lietool/model_rotation.h"
+void lt_write_ssm_eval_rotation(lt_doc *d, const char *dir, const lt_model_t M, const lt_model_rotation_t R,
+                                const lt_write_ssm_task *T);
+
 /* ssm rotation: the rotation task run with P (its bound's rows by lt_write_depth_bound). */
 void lt_write_rotation(lt_doc *d, const lt_rotation_params *P, const lt_rotation_result_t Z);
+/* The token-to-rotation map's line: the paper's always, saying it is not
+   a homomorphism; the faithful one when always (JSON: "map",
+   "homomorphism"); label: the text row's label ("map|"). */
+void lt_write_rotation_map(lt_doc *d, lt_rotation_map map, int always, const char *label);
 
 #endif

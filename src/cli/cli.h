@@ -189,6 +189,11 @@ int cli_getopts(cli_opts *o, void *own, int argc, char **argv, const lt_cmd *cmd
 /* The one printer of usage errors: "lietool: CMD[ SUB]: MESSAGE" and the
    usage line on standard error; returns CLI_USAGE. sub NULL: the command. */
 int cli_usage_error(const lt_cmd *cmd, const cli_decl *sub, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A CLI_CUSTOM parser of a step h into a long double (integer, p/q or
+   decimal, positive): ssm rotation --step, ssm eval --step; 0, or -1. */
+int cli_parse_step(void *dst, const char *v);
+/* --map faithful|paper of ssm rotation and ssm eval --task rotation (lt_rotation_map). */
+extern const cli_choice cli_rotation_maps[];
 /* -h: the usage line, the summary and the options with their help (of
    sub, or of the command when sub is NULL or its default form). */
 int cli_usage_sub(const lt_cmd *cmd, const cli_decl *sub, FILE *f);

@@ -4,12 +4,14 @@
    formats are in lietool-formats(5), TRAINED MODELS. */
 #include <string.h>
 #include "cli.h"
+#include "depth.h"
 #include "doc.h"
 #include "verdict.h"
 #include "lietool/dataset.h"
 #include "lietool/depth.h"
 #include "lietool/io.h"
 #include "lietool/model.h"
+#include "lietool/model_rotation.h"
 #include "lietool/plot.h"
 #include "lietool/ssm.h"
 #include "lietool/write.h"
@@ -25,6 +27,12 @@ typedef struct {
     int compute;            /* --compute, LT_COMPUTE_CONFIG when not given */
     double threshold;       /* --threshold, default 0.9 */
     uint64_t seed;
+    int task;               /* --task: 0 word, 1 rotation */
+    int bound;              /* --bound (rotation), lt_bound */
+    long double step;       /* --step (rotation), 0 when not given */
+    long window;            /* --window (rotation), 0 when not given */
+    const char *csv;        /* --csv (rotation) */
+    int map;                /* --map (rotation), -1: the checkpoint's */
     int json, ndirs;
     char **dirs;            /* the operands, in co */
     cli_opts co;            /* the shared options: --json, the limits of loading the group (ctx) */
@@ -61,12 +69,28 @@ static const cli_choice ev_computes[] = {
     {.name = "--max-samples", CLI_LONG_AT(ev_opts, max_samples), .meta = "N", .min = 1, .max = CLI_MAX_SAMPLES, \
      .help = "refuse more than N words (default 1e6)"}
 
+static const cli_choice ev_tasks[] = {{"word", 0, 0}, {"rotation", 1, 0}, {NULL, 0, 0}};
+
 static const cli_optdecl eval_opts[] = {
-    EV_GROUP, EV_LENGTH(0), EV_SAMPLES(0), EV_SEED,
+    {.name = "--task", CLI_ENUM_AT(ev_opts, task), .choices = ev_tasks, .meta = "word|rotation",
+     .help = "the word problem (default), or the A5 rotation task of a checkpoint with a Linear(d, 3) head"},
+    {.name = "--group", CLI_STRING_AT(ev_opts, group), .meta = "G",
+     .help = "the group of the task, whose elements are the model's tokens (required; --task rotation: A5)"},
+    EV_LENGTH(0), EV_SAMPLES(0), EV_SEED,
     {.name = "--data", CLI_STRING_AT(ev_opts, data), .meta = "FILE.csv",
      .help = "the words of a dataset CSV (- for standard input) instead of --length and --samples"},
     {.name = "--predictions", CLI_STRING_AT(ev_opts, predf), .meta = "FILE.csv", .help = "write every word's predictions"},
     {.name = "--logits", CLI_STRING_AT(ev_opts, logitf), .meta = "FILE", .help = "write every position's logits"},
+    {.name = "--bound", CLI_ENUM_AT(ev_opts, bound), .choices = cli_depth_bounds,
+     .help = "rotation: the ideal model's c(k) = 2^(k-1) (v1, the default) or 2^k - 1 (sharp)"},
+    {.name = "--step", CLI_CUSTOM_AT(ev_opts, step), .parse = cli_parse_step, .meta = "H",
+     .want = "a positive number (integer, p/q or decimal)",
+     .help = "rotation: the ideal model's step h (default 1, the task the checkpoint is scored on)"},
+    {.name = "--window", CLI_LONG_AT(ev_opts, window), .meta = "W", .min = 1, .max = CLI_MAX_LENGTH,
+     .help = "rotation: the ideal model's window of W tokens (default 8, as ssm rotation)"},
+    {.name = "--csv", CLI_STRING_AT(ev_opts, csv), .meta = "FILE", .help = "rotation: the MSE per position as CSV"},
+    {.name = "--map", CLI_ENUM_AT(ev_opts, map), .choices = cli_rotation_maps, .meta = "faithful|paper",
+     .help = "rotation: the tokens' rotations (default: the checkpoint's lietool_rotation_map)"},
     EV_METRIC,
     EV_LIMITS,
     {0}
@@ -112,11 +136,27 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
     o->offset = -1;
     o->compute = LT_COMPUTE_CONFIG;
     o->threshold = 0.9;
+    o->bound = LT_BOUND_DEFAULT;
+    o->map = -1;
     int r = cli_getopts(&o->co, o, argc, argv, self, d);
     o->json = o->co.json;
     o->ndirs = o->co.npos;
     o->dirs = o->co.pos;
     if (r >= 0) return r;
+    if (o->task == 1) {
+        if (o->group && strcmp(o->group, "A5"))
+            return cli_usage_error(self, d, "--task rotation is the A5 task (its 60 elements act as icosahedral rotations): "
+                                   "--group %s is not A5", o->group);
+        o->group = "A5";
+        const char *bad = o->predf ? "--predictions" : o->logitf ? "--logits" : o->offset >= 0 ? "--offset"
+                          : o->token_map ? "--token-map" : o->threshold != 0.9 ? "--threshold" : NULL;
+        if (bad) return cli_usage_error(self, d, "%s is for the word problem, not --task rotation", bad);
+    } else {
+        if (!o->group) return cli_usage_error(self, d, "--group G is required");
+        const char *bad = o->step > 0 ? "--step" : o->window > 0 ? "--window" : o->csv ? "--csv"
+                          : o->bound != LT_BOUND_DEFAULT ? "--bound" : o->map >= 0 ? "--map" : NULL;
+        if (bad) return cli_usage_error(self, d, "%s is for --task rotation", bad);
+    }
     if (!o->data && (o->length < 0 || o->samples < 0))
         return cli_usage_error(self, d, "give --data FILE.csv, or --length T and --samples N");
     if (o->data && (o->length > 0 || o->samples > 0))
@@ -172,11 +212,74 @@ static void ev_write(void *arg, long i, const float *logits, const int *predicti
     if (F->logits) lt_io_write_logits_row(F->logits, F->W->input[i], logits, T, F->classes);
 }
 
+/* --task rotation: the checkpoint's MSE per position beside the ideal
+   depth-k model (lt_model_rotation_eval), and the verdict lines. */
+static int ev_rotation(ev_opts *o)
+{
+    const char *dir = o->dirs[0];
+    lt_err_t err;
+    lt_err_init(err);
+    lt_model_rotation_t R;
+    lt_model_rotation_init(R);
+    lt_plan_verdict_t V;
+    lt_plan_verdict_init(V);
+    lt_words_t W;
+    lt_words_init(W);
+    lt_model_t M;
+    lt_model_init(M);
+    lt_cayley_t C;
+    lt_cayley_init(C);
+    lt_ctx_struct *ctx = o->co.ctx;
+    lt_io_out_t Oc = {{NULL, NULL, NULL}};     /* --csv, written whole or not at all */
+    int r;
+    lt_model_rotation_params P = {.has_bos = o->bos >= 0, .bos = (int)o->bos, .bound = (lt_bound)o->bound,
+                                  .step = o->step > 0 ? o->step : 1.0L, .window = o->window > 0 ? o->window : 8};
+    if (lt_io_cayley_table(C, "A5", LT_CONV_AA, ctx, err)
+        || lt_io_model_load(M, dir, o->max_mb, (lt_model_compute)o->compute, err) || ev_words(W, o, C, ctx, err)
+        || (o->csv && !lt_io_out_open(Oc, o->csv, err))) { r = cli_fail(err); goto done; }
+    P.map = (lt_rotation_map)(o->map >= 0 ? o->map : M->rotation_map);
+    if (lt_model_rotation_eval(R, M, W, &P, ctx, err)) {
+        lt_err_prefix(err, "%s", dir);
+        r = cli_fail(err);
+        goto done;
+    }
+    if (o->csv) {
+        lt_io_write_rotation_eval_csv(Oc->f, R);
+        if (lt_io_out_commit(Oc, err)) { r = cli_fail(err); goto done; }
+    }
+    lt_arch fam;
+    lt_model_family(&fam, M);
+    int has_fam = fam.kind != LT_FAM_COUNT;
+    if (has_fam && (r = cli_verdict_group(V, "A5", &fam, M->n_layers, W->max_len, LT_BOUND_DEFAULT, &o->co)) >= 0) goto done;
+    lt_write_ssm_task T;
+    ev_task(&T, o, LT_ROTATION_ORDER, -1, W->n);
+    lt_doc doc;
+    cli_doc_start(&doc, &o->co);
+    lt_write_ssm_eval_rotation(&doc, dir, M, R, &T);
+    if (has_fam) cli_verdict_after(&doc, V, "A5");
+    else lt_write_no_verdict(&doc, M);
+    lt_doc_end(&doc, NULL);
+    r = 0;
+done:
+    lt_io_out_abort(Oc);
+    lt_plan_verdict_clear(V);
+    lt_model_rotation_clear(R);
+    lt_words_clear(W);
+    lt_cayley_clear(C);
+    lt_model_clear(M);
+    return r;
+}
+
 int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
 {
     ev_opts o;
     int r = ev_parse(&o, argc, argv, self, 0);
     if (r >= 0) { cli_free(&o.co); return r; }
+    if (o.task == 1) {
+        r = ev_rotation(&o);
+        cli_free(&o.co);
+        return r;
+    }
     const char *dir = o.dirs[0];
     lt_err_t err;
     lt_err_init(err);

@@ -40,6 +40,10 @@ static int read_step(long double *out, const char *s, const char **end)
     return ok;
 }
 
+const cli_choice cli_rotation_maps[] = {
+    {"faithful", LT_ROTATION_MAP_FAITHFUL, 0}, {"paper", LT_ROTATION_MAP_PAPER, 0}, {NULL, 0, 0}
+};
+
 /* --depth K or A..B, each part read by cli_read_u64: 0, or -1. */
 static int parse_depth(void *dst, const char *v)
 {
@@ -74,8 +78,8 @@ static int parse_fit(void *dst, const char *v)
     return P->nfit < 2 ? -1 : 0;
 }
 
-/* --step H: a positive number; 0, or -1. */
-static int parse_step(void *dst, const char *v)
+/* --step H (long double *dst): a positive number; 0, or -1 (also ssm eval --task rotation). */
+int cli_parse_step(void *dst, const char *v)
 {
     const char *e;
     return read_step(dst, v, &e) && !*e ? 0 : -1;
@@ -84,6 +88,7 @@ static int parse_step(void *dst, const char *v)
 typedef struct {
     lt_rotation_params P;
     int bound;                  /* lt_bound */
+    int map;                    /* lt_rotation_map */
     const char *csv, *plot;
     long max_length, max_samples;
 } rot_opts;
@@ -94,7 +99,7 @@ static const cli_optdecl rotation_opts[] = {
      .want = "K or A..B with 1 <= A <= B <= 8", .help = "the depths of the model (default 1..8)"},
     {.name = "--bound", CLI_ENUM_AT(rot_opts, bound), .choices = cli_depth_bounds,
      .help = "c(k) = 2^(k-1), as published (v1, the default), or 2^k - 1 (sharp)"},
-    {.name = "--step", CLI_CUSTOM_AT(rot_opts, P.step), .parse = parse_step, .meta = "H",
+    {.name = "--step", CLI_CUSTOM_AT(rot_opts, P.step), .parse = cli_parse_step, .meta = "H",
      .want = "a positive number (integer, p/q or decimal)", .help = "the step h of the flow (default 0.1)"},
     {.name = "--length", CLI_LONG_AT(rot_opts, P.length), .meta = "T", .min = 1, .max = CLI_MAX_LENGTH,
      .help = "words of length T (default 64)"},
@@ -107,6 +112,8 @@ static const cli_optdecl rotation_opts[] = {
     {.name = "--fit", CLI_CUSTOM_AT(rot_opts, P), .parse = parse_fit, .meta = "H1,H2,...",
      .want = "2 to 32 positive steps separated by commas",
      .help = "the steps of the slope fit (default: 8 from 1/(4W) down by factors of sqrt 2)"},
+    {.name = "--map", CLI_ENUM_AT(rot_opts, map), .choices = cli_rotation_maps, .meta = "faithful|paper",
+     .help = "the tokens' rotations: the representation (default), or the paper's code's map, not a homomorphism"},
     {.name = "--csv", CLI_STRING_AT(rot_opts, csv), .meta = "FILE", .help = "the MSE per position as CSV (- for standard output)"},
     {.name = "--plot", CLI_STRING_AT(rot_opts, plot), .meta = "FILE.svg", .help = "the MSE against the position, as SVG"},
     {.name = "--max-length", CLI_LONG_AT(rot_opts, max_length), .meta = "T", .min = 1, .max = CLI_MAX_LENGTH,
@@ -139,6 +146,7 @@ int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
     int r = cli_getopts(&o, &ro, argc, argv, self, d);
     lt_rotation_params P = ro.P;
     P.bound = (lt_bound)ro.bound;
+    P.map = (lt_rotation_map)ro.map;
     int fit_given = P.nfit > 0;
     const char *csv = ro.csv, *plot = ro.plot;
     int csv_stdout = csv && strcmp(csv, "-") == 0;

@@ -36,6 +36,34 @@ static int cfg_dtype(lt_model_t M, lt_io_cfg *C)
     return 1;
 }
 
+/* "lietool_task" (lietool-formats(5)): absent or "word", or "rotation",
+   whose head has 3 rows (n_classes 3 or absent) and is not tied */
+static int cfg_task(lt_model_t M, lt_io_cfg *C)
+{
+    const lt_json *v = lt_json_get(C->root, "lietool_task");
+    M->task = LT_TASK_WORD;
+    if (!v || (v->type == LT_JSON_STRING && !strcmp(v->str, "word"))) {
+        if (lt_json_get(C->root, "lietool_rotation_map"))
+            return lt_io_cfg_refuse(C, "lietool_rotation_map", "a key of the rotation task (lietool_task \"rotation\")");
+        return 1;
+    }
+    if (v->type != LT_JSON_STRING || strcmp(v->str, "rotation"))
+        return lt_io_cfg_refuse(C, "lietool_task", "not \"word\" or \"rotation\"");
+    M->task = LT_TASK_ROTATION;
+    const lt_json *m = lt_json_get(C->root, "lietool_rotation_map");
+    M->rotation_map = 0;
+    if (m && m->type == LT_JSON_STRING && !strcmp(m->str, "paper")) M->rotation_map = 1;
+    else if (m && !(m->type == LT_JSON_STRING && !strcmp(m->str, "faithful")))
+        return lt_io_cfg_refuse(C, "lietool_rotation_map", "not \"faithful\" or \"paper\"");
+    const lt_json *k = lt_json_get(C->root, "n_classes");
+    if (k && !(k->type == LT_JSON_NUMBER && strtod(k->str, NULL) == 3))
+        return lt_io_cfg_refuse(C, "n_classes", "the rotation task (lietool_task \"rotation\") has a head of 3 outputs");
+    if (M->tied)
+        return lt_io_cfg_refuse(C, "lietool_task", "a rotation-task head (3 outputs) cannot be tied to the embedding");
+    M->classes = 3;
+    return 1;
+}
+
 /* the Mamba mixer's derived sizes, shared by both Mamba layouts */
 static int mamba_check(lt_model_t M, lt_io_cfg *C)
 {
@@ -210,7 +238,7 @@ static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
             ok = 0;
         }
     }
-    ok = ok && cfg_dtype(M, &C);
+    ok = ok && cfg_dtype(M, &C) && cfg_task(M, &C);
     lt_json_free(root);
     return ok ? LT_OK : LT_EINPUT;
 }
@@ -323,8 +351,9 @@ static lt_status mamba_weights(lt_model_t M, const lt_ckpt_t S, lt_err_t err)
     W(M->norm_f, 1, D, 0, 0, "backbone.norm_f.weight");
     /* transformers: tied (tie_word_embeddings true) means lm_head is the
        embedding, whatever lm_head.weight the file holds */
-    if (!M->tied) W(M->head_w, 2, ssm ? V : K, D, 0, "lm_head.weight");
+    if (!M->tied) W(M->head_w, 2, ssm && M->task == LT_TASK_WORD ? V : K, D, 0, "lm_head.weight");
     else M->head_w = M->embed;
+    M->head_b = lt_io_model_head_bias(M, S, "lm_head.bias", &st, err);
     for (int i = 0; !st && i < L; i++) M->layers[i].A = lt_io_model_array(M, (size_t)M->d_inner * N);
     return st;
 }

@@ -88,6 +88,7 @@ lt_status lt_io_attn_weights(lt_model_t M, const lt_ckpt_t S, lt_err_t err)
     W(M->norm_f, 1, D, 0, 0, "model.norm.weight");
     if (!M->tied) W(M->head_w, 2, M->classes, D, 0, "lm_head.weight");
     else M->head_w = M->embed;
+    M->head_b = lt_io_model_head_bias(M, S, "lm_head.bias", &st, err);
     return st;
 }
 #undef W

@@ -102,6 +102,14 @@ float *lt_io_model_weight(lt_model_t M, const lt_ckpt_t S, const char *name, int
     return w;
 }
 
+float *lt_io_model_head_bias(lt_model_t M, const lt_ckpt_t S, const char *name, lt_status *st, lt_err_t err)
+{
+    char full[224];
+    snprintf(full, sizeof full, "%s%s", M->prefix, name);
+    if (*st || M->task != LT_TASK_ROTATION || !lt_ckpt_find(S, full)) return NULL;
+    return lt_io_model_weight(M, S, name, 1, M->classes, 0, 0, st, err);
+}
+
 float *lt_io_model_array(lt_model_t M, size_t n)
 {
     float *a = lt_malloc((n ? n : 1) * sizeof *a);

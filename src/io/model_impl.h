@@ -41,6 +41,9 @@ float *lt_io_model_weight(lt_model_t M, const lt_ckpt_t S, const char *name, int
                           int64_t d2, lt_status *st, lt_err_t err);
 /* n floats owned by M, derived from the parameters after rounding (Mamba's
    A): only after every lt_io_model_weight. */
+/* The optional head bias name[classes] of a rotation-task checkpoint
+   (NULL when M is a word-problem model, the tensor is absent, or *st is set). */
+float *lt_io_model_head_bias(lt_model_t M, const lt_ckpt_t S, const char *name, lt_status *st, lt_err_t err);
 float *lt_io_model_array(lt_model_t M, size_t n);
 
 /* FLA (src/io/model_fla.c). The parts every FLA model shares: the config

@@ -12,3 +12,14 @@ void lt_io_write_rotation_csv(FILE *f, const lt_rotation_params *P, const lt_rot
                 fprintf(f, "%s,%.10Lg,%d,%lu,%ld,%.6e\n", s ? "fit" : "run", Z->steps[s], P->kmin + d, Z->cls[d], t + 1, m[t]);
         }
 }
+
+void lt_io_write_rotation_eval_csv(FILE *f, const lt_model_rotation_t R)
+{
+    const double *ideal = R->depth ? lt_rotation_mse(R->ideal, 0, 0) : NULL;
+    fprintf(f, "position,words,mse,ideal_mse\n");
+    for (long t = 0; t < R->max_length; t++) {
+        fprintf(f, "%ld,%ld,%.9e,", t + 1, R->count[t], R->mse[t]);
+        if (ideal) fprintf(f, "%.9e", ideal[t]);
+        fputc('\n', f);
+    }
+}

@@ -121,6 +121,9 @@ lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t 
     lt_ssm_eval_clear(R);
     lt_ssm_eval_init(R);
     if (W->n == 0) return lt_err_set(err, LT_EINPUT, "no words");
+    if (M->task == LT_TASK_ROTATION)      /* its 3 outputs are a vector, not logits */
+        return lt_err_set(err, LT_EINPUT, "a rotation-task checkpoint (config.json: \"lietool_task\": \"rotation\"): "
+                          "evaluate it with ssm eval --task rotation");
     const lt_token_map *map = P ? P->map : NULL;
     int bos = map ? map->has_bos : P && P->has_bos, bos_id = map ? map->bos : P && P->has_bos ? P->bos : 0;
     if (bos && (bos_id < 0 || bos_id >= M->vocab))

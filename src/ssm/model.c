@@ -77,6 +77,9 @@ void lt_model_family(lt_arch *a, const lt_model_t M)
 
 lt_status lt_model_check_group(const lt_model_t M, const char *name, long n, const char *group, lt_err_t err)
 {
+    if (M->task == LT_TASK_ROTATION)
+        return lt_err_set(err, LT_EINPUT, "%s: a rotation-task checkpoint (config.json: \"lietool_task\": \"rotation\", a head of 3 "
+                          "outputs), not a word-problem one: evaluate it with --task rotation", name);
     if (M->vocab < n || M->classes < n)
         return lt_err_set(err, LT_EINPUT, "%s: the model has vocab_size %d and %d classes; %s has %ld elements",
                           name, M->vocab, M->classes, group, n);

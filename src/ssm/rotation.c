@@ -68,6 +68,8 @@ static void list_elements(lt_rotation_icosa_struct *I)
     assert(n == LT_ROTATION_ORDER);
 }
 
+static void icosa_finish(lt_rotation_icosa_t I);
+
 void lt_rotation_icosa_init(lt_rotation_icosa_t I)
 {
     memset(I, 0, sizeof *I);
@@ -106,6 +108,12 @@ void lt_rotation_icosa_init(lt_rotation_icosa_t I)
         }
     }
     assert(tail == LT_ROTATION_ORDER);
+    icosa_finish(I);
+}
+
+/* R and omega = log R of every element from the exact entries. */
+static void icosa_finish(lt_rotation_icosa_t I)
+{
     const long double s5 = sqrtl(5.0L);
     for (int g = 0; g < LT_ROTATION_ORDER; g++) {
         for (int e = 0; e < 9; e++)
@@ -136,6 +144,79 @@ void lt_rotation_icosa_init(lt_rotation_icosa_t I)
 void lt_rotation_icosa_clear(lt_rotation_icosa_t I)
 {
     (void)I;                /* nothing allocated */
+}
+
+/* The paper's map (Heo et al. 2026, released code kazuki-irie/lie-algebra-
+   state-tracking, commit e6575fa: state_tracking/src/main_regression.py,
+   build_tokenid_to_mat_lookup_a5, and state_tracking/src/A5.json). The code
+   lists A5's elements in A5.json's order (below, as image lists of 0..4),
+   whose table is t[x][g] = x o g (g applied first), and fills the matrices
+   breadth first from the identity: for each element x taken from the
+   queue, for g = (0 1 2) with [[0,0,1],[1,0,0],[0,1,0]] and then
+   g = (0 1 2 3 4) with the 72-degree matrix of lietool's second generator,
+   y = t[x][g] gets M(x) M(g) when it has none yet (no check when it has).
+   Token i (element i of the word-problem data, the abstract_algebra
+   numbering of lietool) is then given the matrix of A5.json's element i.
+   The two generator matrices multiply to a rotation of order 2 where
+   (0 1 2) o (0 1 2 3 4) has order 5: the assignment is not a homomorphism
+   (of either numbering), and its 60 matrices are only 30 distinct
+   rotations. The element order is data of that file; the code is ours. */
+static const char paper_elements[LT_ROTATION_ORDER][6] = {
+    "01234", "12340", "23401", "34012", "40123", "10324",
+    "03241", "32410", "24103", "41032", "21430", "14302",
+    "43021", "30214", "02143", "30421", "04213", "42130",
+    "21304", "13042", "32041", "20413", "04132", "41320",
+    "13204", "23140", "31402", "14023", "40231", "02314",
+    "43102", "31024", "10243", "02431", "24310", "42013",
+    "20134", "01342", "13420", "34201", "40312", "03124",
+    "31240", "12403", "24031", "41203", "12034", "20341",
+    "03412", "34120", "01423", "14230", "42301", "23014",
+    "30142", "10432", "04321", "43210", "32104", "21043",
+};
+
+static int paper_find(const int *p)
+{
+    for (int i = 0; i < LT_ROTATION_ORDER; i++) {
+        int k = 0;
+        while (k < 5 && paper_elements[i][k] - '0' == p[k]) k++;
+        if (k == 5) return i;
+    }
+    return -1;
+}
+
+void lt_rotation_icosa_init_map(lt_rotation_icosa_t I, lt_rotation_map map)
+{
+    lt_rotation_icosa_init(I);
+    if (map != LT_ROTATION_MAP_PAPER) return;
+    int gm[2][9][2];
+    memcpy(gm[0], I->exact[I->gens[0]], sizeof gm[0]);     /* the faithful images of the two generators */
+    memcpy(gm[1], I->exact[I->gens[1]], sizeof gm[1]);
+    static const int gp[2][5] = {{1, 2, 0, 3, 4}, {1, 2, 3, 4, 0}};     /* (0 1 2), (0 1 2 3 4) */
+    int known[LT_ROTATION_ORDER] = {0}, queue[LT_ROTATION_ORDER], head = 0, tail = 0;
+    int M[LT_ROTATION_ORDER][9][2], E[LT_ROTATION_ORDER][5];
+    for (int i = 0; i < LT_ROTATION_ORDER; i++)
+        for (int k = 0; k < 5; k++) E[i][k] = paper_elements[i][k] - '0';
+    int one = paper_find((const int[]){0, 1, 2, 3, 4});
+    memset(M, 0, sizeof M);
+    for (int i = 0; i < 3; i++) M[one][4 * i][0] = 4;
+    known[one] = 1;
+    queue[tail++] = one;
+    while (head < tail) {
+        int x = queue[head++];
+        for (int s = 0; s < 2; s++) {
+            int r[5];
+            for (int k = 0; k < 5; k++) r[k] = E[x][gp[s][k]];     /* x o g: g first */
+            int y = paper_find(r);
+            assert(y >= 0);
+            if (known[y]) continue;
+            exact_mul(M[y], M[x], gm[s]);
+            known[y] = 1;
+            queue[tail++] = y;
+        }
+    }
+    assert(tail == LT_ROTATION_ORDER);
+    memcpy(I->exact, M, sizeof M);      /* token i: A5.json's element i */
+    icosa_finish(I);
 }
 
 /* ---- rotations ---- */
@@ -477,7 +558,7 @@ lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
     Z->points = lt_calloc((size_t)nd, sizeof(int));
 
     lt_rotation_icosa_t I;
-    lt_rotation_icosa_init(I);
+    lt_rotation_icosa_init_map(I, P->map);
     lt_rotation_series_t S;
     lt_rotation_series_init(S, cmax);
     long double *maj = lt_malloc((size_t)(cmax + 1) * sizeof(long double));
@@ -487,6 +568,7 @@ lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
     long double (*vs)[3] = lt_malloc((size_t)ns * nd * sizeof *vs);            /* model, window start */
     long double *acc = lt_calloc((size_t)ns * nd * (size_t)T, sizeof(long double));
     int *word = lt_malloc((size_t)T * sizeof(int));
+    long *cnt = lt_calloc((size_t)T, sizeof *cnt);     /* the words reaching each position */
     const long double r3 = 1 / sqrtl(3.0L);
     lt_rng_t rng;
     lt_rng_seed(rng, P->seed);
@@ -494,13 +576,20 @@ lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
     long double fitmax = 0;
     for (int j = 0; j < P->nfit; j++) if (P->fit[j] > fitmax) fitmax = P->fit[j];
     for (long smp = 0; smp < P->samples && !st; smp++) {
-        for (long t = 0; t < T; t++) word[t] = (int)lt_rng_below(rng, LT_ROTATION_ORDER);
+        long Tw = T;
+        if (P->words) {
+            Tw = P->word_len[smp];
+            assert(Tw >= 1 && Tw <= T);
+            memcpy(word, P->words[smp], (size_t)Tw * sizeof *word);
+        } else
+            for (long t = 0; t < T; t++) word[t] = (int)lt_rng_below(rng, LT_ROTATION_ORDER);
+        for (long t = 0; t < Tw; t++) cnt[t]++;
         for (int s = 0; s < ns; s++) {
             vt[s][0] = vt[s][1] = vt[s][2] = r3;
             for (int d = 0; d < nd; d++) vs[s * nd + d][0] = vs[s * nd + d][1] = vs[s * nd + d][2] = r3;
         }
-        for (long t0 = 0; t0 < T && !st; t0 += P->window) {
-            long t1 = t0 + P->window < T ? t0 + P->window : T;
+        for (long t0 = 0; t0 < Tw && !st; t0 += P->window) {
+            long t1 = t0 + P->window < Tw ? t0 + P->window : Tw;
             /* the window's generator mass (h = 1) and the degree its
                series needs: the terms above it add at most TAIL_TOL at
                every step used (lt_rotation_majorant) */
@@ -550,7 +639,7 @@ lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
                 long double sum = 0;
                 for (long t = 0; t < T; t++) {
                     size_t k = ((size_t)s * nd + d) * (size_t)T + (size_t)t;
-                    long double m = acc[k] / (long double)P->samples;
+                    long double m = cnt[t] ? acc[k] / (long double)cnt[t] : 0;
                     Z->mse[k] = (double)m;
                     sum += m;
                 }
@@ -559,7 +648,7 @@ lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
         for (int d = 0; d < nd; d++)
             Z->slope[d] = fit_slope(Z->steps + 1, Z->rms + nd + d, P->nfit, nd, Z->floor, &Z->points[d]);
     }
-    lt_free(maj); lt_free(om); lt_free(vt); lt_free(vs); lt_free(acc); lt_free(word);
+    lt_free(maj); lt_free(om); lt_free(vt); lt_free(vs); lt_free(acc); lt_free(word); lt_free(cnt);
     lt_rotation_series_clear(S);
     lt_rotation_icosa_clear(I);
     return st;

@@ -31,13 +31,11 @@ static void put_accs(lt_doc *d, const char *label, const lt_ssm_eval_t R, double
 
 /* ---- ssm eval ---- */
 
-void lt_write_ssm_eval(lt_doc *d, const char *dir, const lt_model_t M, const lt_ssm_eval_t R, const lt_write_ssm_task *T)
+/* The model's lines: its architecture, the task's group (JSON), its checkpoint. */
+static void put_model(lt_doc *d, const char *dir, const lt_model_t M, const char *group)
 {
     const char *dtype = M->dtype ? M->dtype : "F32";
-    int json = d->mode == LT_DOC_JSON, tex = d->mode == LT_DOC_TEX;
-    lt_doc_heading(d, tex ? T->group : NULL, tex ? " word problem: a trained checkpoint" : NULL);
-    d->indent = "";
-    d->width = 0;
+    char cfg[48] = "", voc[96] = "";
     lt_doc_strf(d, HEAD(d, "model"), "%s (%s, %d %s layer%s, d_model %d, %s)", dir, lt_model_arch_name(M), M->n_layers,
                  lt_model_layer_name(M), M->n_layers == 1 ? "" : "s", M->d_model, dtype);
     lt_doc_str(d, "|model", dir, NULL);
@@ -46,10 +44,11 @@ void lt_write_ssm_eval(lt_doc *d, const char *dir, const lt_model_t M, const lt_
     lt_doc_long(d, "|layers", M->n_layers, NULL);
     lt_doc_long(d, "|d_model", M->d_model, NULL);
     lt_doc_str(d, "|dtype", dtype, NULL);
-    lt_doc_str(d, "|group", T->group, NULL);
-    char cfg[48] = "", voc[96] = "", seed[32];
+    lt_doc_str(d, "|group", group, NULL);
     if (M->compute != M->config_compute) snprintf(cfg, sizeof cfg, " (the config's: %s)", lt_model_compute_name(M->config_compute));
-    if (M->vocab_rows != M->vocab)
+    if (M->vocab_rows != M->vocab && M->task == LT_TASK_ROTATION)
+        snprintf(voc, sizeof voc, "; vocabulary %d padded to %d rows", M->vocab, M->vocab_rows);
+    else if (M->vocab_rows != M->vocab)
         snprintf(voc, sizeof voc, "; vocabulary %d padded to %d rows, argmax over %d", M->vocab, M->vocab_rows, M->classes);
     lt_doc_strf(d, HEAD(d, "checkpoint"), "%s layout%s%s, %s (%s), compute %s%s%s", lt_model_layout_name(M),
                  M->prefix[0] ? ", prefix " : "", M->prefix, M->file, M->format, lt_model_compute_name(M->compute), cfg, voc);
@@ -58,6 +57,16 @@ void lt_write_ssm_eval(lt_doc *d, const char *dir, const lt_model_t M, const lt_
     lt_doc_str(d, "|compute", lt_model_compute_name(M->compute), NULL);
     lt_doc_long(d, "|vocab_size", M->vocab, NULL);
     lt_doc_long(d, "|vocab_rows", M->vocab_rows, NULL);
+}
+
+void lt_write_ssm_eval(lt_doc *d, const char *dir, const lt_model_t M, const lt_ssm_eval_t R, const lt_write_ssm_task *T)
+{
+    int json = d->mode == LT_DOC_JSON, tex = d->mode == LT_DOC_TEX;
+    lt_doc_heading(d, tex ? T->group : NULL, tex ? " word problem: a trained checkpoint" : NULL);
+    d->indent = "";
+    d->width = 0;
+    put_model(d, dir, M, T->group);
+    char seed[32];
     lt_doc_json(d, "|order", "\"%ld\"", T->order);
     snprintf(seed, sizeof seed, "%" PRIu64, T->seed);
     lt_doc_strf(d, HEAD(d, "words"), "%ld of %s (order %ld), up to length %ld, %s %s", R->words, T->group, T->order,
@@ -139,4 +148,87 @@ void lt_write_no_verdict(lt_doc *d, const lt_model_t M)
 {
     lt_doc_str(d, "|verdict", NULL, NULL);
     lt_doc_say(d, "no theory verdict: no layer family of lietool plan describes %s layers", lt_model_layer_name(M));
+}
+
+/* ---- ssm eval --task rotation ---- */
+
+/* JSON: an array of n doubles (x) or longs (c). */
+static void put_series(lt_doc *d, const char *label, const double *x, const long *c, long n)
+{
+    FILE *f = lt_doc_row(d, label);
+    for (long i = 0; f && i < n; i++) {
+        fputs(i ? ", " : "[", f);
+        if (c) fprintf(f, "%ld", c[i]); else fprintf(f, "%.6e", x[i]);
+    }
+    if (f) fputs(n ? "]" : "[]", f);
+    lt_doc_row_end(d);
+}
+
+void lt_write_ssm_eval_rotation(lt_doc *d, const char *dir, const lt_model_t M, const lt_model_rotation_t R,
+                                const lt_write_ssm_task *T)
+{
+    int json = d->mode == LT_DOC_JSON, tex = d->mode == LT_DOC_TEX, k = R->depth;
+    lt_doc_heading(d, tex ? "A5" : NULL, tex ? " rotation task: a trained checkpoint" : NULL);
+    d->indent = "";
+    d->width = 0;
+    put_model(d, dir, M, "A5");
+    lt_doc_str(d, "|task", "rotation", NULL);
+    lt_doc_strf(d, HEAD(d, "task"), "rotation: A5 acting on R^3 by the icosahedral rotations (lietool ssm rotation), "
+                 "target v_t = R(x_t) ... R(x_1) v_0, v_0 = (1,1,1)/sqrt 3, scored on the head's 3 outputs");
+    lt_write_rotation_map(d, R->map, 1, HEAD(d, "map"));
+    char seed[32];
+    snprintf(seed, sizeof seed, "%" PRIu64, T->seed);
+    lt_doc_strf(d, HEAD(d, "words"), "%ld of A5, up to length %ld, %s %s%s", R->words, R->max_length,
+                 T->data ? "from" : "seed", T->data ? T->data : seed, T->bos >= 0 ? " (BOS first, not scored)" : "");
+    lt_doc_long(d, "|words", R->words, NULL);
+    lt_doc_long(d, "|max_length", R->max_length, NULL);
+    lt_doc_long(d, "|bos", T->bos, "");
+    put_series(d, "|words_per_position", NULL, R->count, R->max_length);
+    lt_doc_double(d, "|mean_mse", "%.6e", R->mean_mse);
+    put_series(d, "|mse", R->mse, NULL, R->max_length);
+    const double *ideal = k ? lt_rotation_mse(R->ideal, 0, 0) : NULL;
+    if (k) {
+        lt_doc_open(d, "ideal");
+        lt_doc_long(d, "|depth", k, NULL);
+        lt_doc_long(d, "|truncation_class", (long)R->ideal->cls[0], NULL);
+        lt_doc_str(d, "|bound", lt_depth_bound_name(R->P.bound), NULL);
+        lt_doc_json(d, "|step", "%.17Lg", R->P.step);
+        lt_doc_long(d, "|window", R->P.window, NULL);
+        lt_doc_double(d, "|floor", "%.1e", R->ideal->floor);
+        lt_doc_double(d, "|mean_mse", "%.6e", R->ideal_mean_mse);
+        put_series(d, "|mse", ideal, NULL, R->max_length);
+        lt_doc_close(d);
+    } else
+        lt_doc_str(d, "|ideal", NULL, NULL);
+    if (json) return;
+    if (k)
+        lt_doc_strf(d, HEAD(d, "ideal model"), "depth %d: each window's Magnus series truncated at c(%d) = %lu (bound %s), "
+                     "step h = %.6Lg, window %ld", k, k, R->ideal->cls[0], lt_depth_bound_name(R->P.bound), R->P.step, R->P.window);
+    else
+        lt_doc_strf(d, HEAD(d, "ideal model"), "none: %d layers, outside the depths 1..%d of lietool ssm rotation", M->n_layers,
+                     LT_ROTATION_MAX_DEPTH);
+    d->indent = "  ";
+    d->width = 26;
+    FILE *f = lt_doc_row(d, "mean MSE");
+    if (f) fprintf(f, "%.4e (checkpoint)", R->mean_mse);
+    if (f && k) fprintf(f, ", %.4e (ideal depth %d)", R->ideal_mean_mse, k);
+    lt_doc_row_end(d);
+    lt_doc_say(d, "");
+    lt_doc_tab t;
+    lt_doc_tab_begin(&t, d, k ? "rrrr" : "rrr");
+    lt_doc_tab_cell(&t, "  %8s", "position");
+    lt_doc_tab_cell(&t, "  %6s", "words");
+    lt_doc_tab_cell(&t, "  %14s", "MSE checkpoint");
+    if (k) lt_doc_tab_cell(&t, "  MSE ideal k=%d", k);
+    lt_doc_tab_row_end(&t);
+    for (long p = 0; p < R->max_length; p++) {
+        lt_doc_tab_cell(&t, "  %8ld", p + 1);
+        lt_doc_tab_cell(&t, "  %6ld", R->count[p]);
+        lt_doc_tab_cell(&t, "  %14.4e", R->mse[p]);
+        /* below the rounding floor of lt_rotation_run the digits are round-off */
+        if (k && ideal[p] < R->ideal->floor) lt_doc_tab_cell(&t, "  %13s<%.0e", "", R->ideal->floor);
+        else if (k) lt_doc_tab_cell(&t, "  %18.4e", ideal[p]);
+        lt_doc_tab_row_end(&t);
+    }
+    lt_doc_tab_end(&t);
 }

@@ -24,6 +24,23 @@ static void put_array(lt_doc *d, const char *label, const char *fmt, const doubl
     lt_doc_row_end(d);
 }
 
+void lt_write_rotation_map(lt_doc *d, lt_rotation_map map, int always, const char *label)
+{
+    if (map != LT_ROTATION_MAP_PAPER) {
+        if (!always) return;
+        lt_doc_strf(d, label, "faithful: the representation R, a homomorphism");
+        lt_doc_str(d, "|map", "faithful", NULL);
+        lt_doc_json(d, "|homomorphism", "true");
+        return;
+    }
+    lt_doc_str(d, "|map", "paper", NULL);
+    lt_doc_json(d, "|homomorphism", "false");
+    lt_doc_strf(d, label, "paper: the token-to-rotation map of the paper's released code "
+                 "(kazuki-irie/lie-algebra-state-tracking, main_regression.py); NOT a homomorphism: the images of (0 1 2) and "
+                 "(0 1 2 3 4) multiply to a rotation of order 2 where the permutations' product has order 5, and the 60 tokens "
+                 "get only 30 distinct rotations");
+}
+
 void lt_write_rotation(lt_doc *d, const lt_rotation_params *P, const lt_rotation_result_t Z)
 {
     int nd = Z->ndepth, json = d->mode == LT_DOC_JSON, tex = d->mode == LT_DOC_TEX;
@@ -49,6 +66,7 @@ void lt_write_rotation(lt_doc *d, const lt_rotation_params *P, const lt_rotation
     }
     lt_doc_prose(d, "representation|", "R(gh) = R(g) R(h) (gh applies h first), $R((1,2,3)) = [[0,0,1],[1,0,0],[0,1,0]]$,");
     lt_doc_prose(d, " |", "$R((1,3,5,2,4))$ = the 72-degree rotation about (0, 1, golden ratio)");
+    lt_write_rotation_map(d, P->map, 0, "map|");
     lt_doc_prose(d, "flow|", "$v_t = exp(h X(x_t)) v_(t-1)$, $v_0$ = (1,1,1)/sqrt 3, $X = log R$ (principal)");
     lt_doc_prose(d, "model|", "depth $k$: each window's Magnus series truncated at degree $c(k)$, windows chained");
     lt_write_depth_bound(d, P->bound);

@@ -41,3 +41,23 @@ sd["model.layers.0.attn.k_proj.weight"] = kp
 sd["model.layers.0.attn.b_proj.weight"] = torch.full((2, 4), 40.0)    # beta = 2 sigmoid(40 ...) = 2 in f32
 C.write_safetensors(p, sd)
 PY
+# rot-zero: a lietool-diag rotation-task checkpoint (lietool_task
+# "rotation", 2 layers) whose head is zero (weight and bias): every output
+# is 0, so its MSE is exactly 1/3 at every position (|v_t| = 1), for
+# tests/cli/ssm-eval-rotation.test.
+T=$(mktemp -d)
+./lietool dataset generate A5 --length 4 --samples 40 --seed 1 > $T/a5.csv
+$P --task rotation --data $T/a5.csv --arch diag --layers 2 --d-model 4 --d-state 2 --d-mlp 4 --steps 2 --threads 1 \
+   --out $D/rot-zero
+/usr/bin/python3 - $D/rot-zero <<'PY'
+import os, sys
+sys.path.insert(0, "scripts")
+import ckpt_reference as C
+p = os.path.join(sys.argv[1], "model.safetensors")
+sd = C.read_safetensors(p)
+sd["head.weight"].zero_()
+sd["head.bias"].zero_()
+C.write_safetensors(p, sd, {"format": "pt"})
+PY
+rm -f $D/rot-zero/eval.csv $D/rot-zero/rotation_mse.csv $D/rot-zero/predictions.csv
+rm -r $T

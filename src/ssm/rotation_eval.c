@@ -1,0 +1,115 @@
+/* A rotation-task checkpoint (lietool/model.h) scored against the exact
+   targets of lietool/rotation.h, beside the ideal depth-k model of
+   lt_rotation_run on the same words: the rotation task of Heo et al. 2026
+   (arXiv:2603.05573, section 5) for trained models. */
+#include <math.h>
+#include <string.h>
+#include "lietool/model_rotation.h"
+
+void lt_model_rotation_init(lt_model_rotation_t R)
+{
+    memset(R, 0, sizeof *R);
+    lt_rotation_result_init(R->ideal);
+}
+
+void lt_model_rotation_clear(lt_model_rotation_t R)
+{
+    lt_free(R->count);
+    lt_free(R->mse);
+    lt_rotation_result_clear(R->ideal);
+}
+
+lt_status lt_model_rotation_eval(lt_model_rotation_t R, const lt_model_t M, const lt_words_t W,
+                                 const lt_model_rotation_params *P, const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_model_rotation_clear(R);
+    lt_model_rotation_init(R);
+    if (M->task != LT_TASK_ROTATION || M->classes != 3)
+        return lt_err_set(err, LT_EINPUT, "not a rotation-task checkpoint (config.json has no \"lietool_task\": \"rotation\"): "
+                          "evaluate it on its word problem (ssm eval without --task rotation)");
+    if (W->n == 0) return lt_err_set(err, LT_EINPUT, "no words");
+    if ((int)P->map != M->rotation_map)
+        return lt_err_set(err, LT_EINPUT, "the checkpoint was trained with the %s map (config.json: \"lietool_rotation_map\"), "
+                          "not the %s map asked for", M->rotation_map ? "paper" : "faithful", P->map ? "paper" : "faithful");
+    int bos = P->has_bos;
+    if (bos && (P->bos < 0 || P->bos >= M->vocab))
+        return lt_err_set(err, LT_EINPUT, "the BOS token %d is not below the model's vocabulary size %d", P->bos, M->vocab);
+    if (M->vocab < LT_ROTATION_ORDER)
+        return lt_err_set(err, LT_EINPUT, "the model's vocabulary size %d does not hold the 60 elements of A5", M->vocab);
+    for (long i = 0; i < W->n; i++)
+        for (long t = 0; t < W->len[i]; t++)
+            if (W->input[i][t] < 0 || W->input[i][t] >= LT_ROTATION_ORDER)
+                return lt_err_set(err, LT_EINPUT, "word %ld, position %ld: token %d is not an element of A5 (0..59)", i + 1,
+                                  t + 1, W->input[i][t]);
+    long T = W->max_len;
+    R->words = W->n;
+    R->max_length = T;
+    R->map = P->map;
+    R->count = lt_calloc((size_t)T, sizeof *R->count);
+    R->mse = lt_calloc((size_t)T, sizeof *R->mse);
+    long double *sse = lt_calloc((size_t)T, sizeof *sse);
+    int *in = lt_malloc((size_t)(T + 1) * sizeof *in);
+    float *out = lt_malloc((size_t)(T + 1) * 3 * sizeof *out);
+    lt_rotation_icosa_t I;
+    lt_rotation_icosa_init_map(I, P->map);
+    lt_status st = LT_OK;
+    const long double r3 = 1 / sqrtl(3.0L);
+    for (long i = 0; i < W->n && !st; i++) {
+        long n = W->len[i];
+        if (bos) in[0] = P->bos;
+        memcpy(in + bos, W->input[i], (size_t)n * sizeof *in);
+        lt_model_forward(out, M, in, n + bos);
+        long double v[3] = {r3, r3, r3};
+        for (long t = 0; t < n && !st; t++) {
+            lt_rotation_apply(v, I->R[W->input[i][t]], v);      /* v_t = R(x_t) v_(t-1) */
+            const float *y = out + (size_t)(t + bos) * 3;
+            long double e = 0;
+            for (int c = 0; c < 3; c++) {
+                if (!isfinite(y[c])) {
+                    st = lt_err_set(err, LT_ENUMERIC, "the model's output %d is not finite at word %ld, position %ld", c, i + 1, t + 1);
+                    break;
+                }
+                e += ((long double)y[c] - v[c]) * ((long double)y[c] - v[c]);
+            }
+            sse[t] += e / 3;
+            R->count[t]++;
+        }
+        R->tokens += n;
+    }
+    long double tot = 0;
+    for (long t = 0; t < T; t++) {
+        R->mse[t] = R->count[t] ? (double)(sse[t] / R->count[t]) : 0;
+        tot += sse[t];
+    }
+    R->mean_mse = R->tokens ? (double)(tot / R->tokens) : 0;
+    /* the ideal depth-k model on the same words */
+    int k = M->n_layers;
+    R->depth = k >= 1 && k <= LT_ROTATION_MAX_DEPTH ? k : 0;
+    if (!st && R->depth) {
+        lt_rotation_params *Q = &R->P;
+        memset(Q, 0, sizeof *Q);
+        Q->kmin = Q->kmax = k;
+        Q->bound = P->bound;
+        Q->step = P->step;
+        Q->length = T;
+        Q->window = P->window;
+        Q->map = P->map;
+        Q->samples = W->n;
+        Q->words = (const int *const *)W->input;
+        Q->word_len = W->len;
+        st = lt_rotation_run(R->ideal, Q, ctx, err);
+        Q->words = NULL;
+        Q->word_len = NULL;
+        if (!st) {
+            long double s = 0;
+            const double *m = lt_rotation_mse(R->ideal, 0, 0);
+            for (long t = 0; t < T; t++) s += (long double)m[t] * R->count[t];
+            R->ideal_mean_mse = (double)(s / R->tokens);
+        }
+    }
+    lt_rotation_icosa_clear(I);
+    lt_free(sse);
+    lt_free(in);
+    lt_free(out);
+    return st;
+}
