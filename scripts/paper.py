@@ -186,8 +186,7 @@ def table_job(R, cfg, group, arch, layers, seed, data):
 
 
 COLUMNS = ["group", "arch", "family", "layers", "seed", "verdict", "suffices_up_to_length", "train_length",
-           "test_length", "sequence_accuracy", "token_accuracy", "longest_prefix_90", "agree", "train_seconds",
-           "status"]
+           "test_length", "sequence_accuracy", "token_accuracy", "longest_prefix_90", "agree", "status"]
 
 
 def summary_table(rows, seeds):
@@ -294,8 +293,13 @@ def main():
                        r["sequence_accuracy"] or "-", r["agree"] or "-", r["train_seconds"],
                        "" if r["status"] == "ok" else " " + r["status"]), flush=True)
             rows.sort(key=lambda r: (GROUPS.index(r["group"]), r["arch"], r["layers"], r["seed"]))
+            # table.csv holds results only, so that a second run gives the same file; times.csv the seconds
             with open(os.path.join(out, "table.csv"), "w", newline="") as f:
-                w = csv.DictWriter(f, COLUMNS)
+                w = csv.DictWriter(f, COLUMNS, extrasaction="ignore")
+                w.writeheader()
+                w.writerows(rows)
+            with open(os.path.join(out, "times.csv"), "w", newline="") as f:
+                w = csv.DictWriter(f, ["group", "arch", "layers", "seed", "train_seconds"], extrasaction="ignore")
                 w.writeheader()
                 w.writerows(rows)
         if "figure2" in parts:
