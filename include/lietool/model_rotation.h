@@ -49,4 +49,12 @@ void lt_model_rotation_clear(lt_model_rotation_t R);
 lt_status lt_model_rotation_eval(lt_model_rotation_t R, const lt_model_t M, const lt_words_t W,
                                  const lt_model_rotation_params *P, const lt_ctx_t ctx, lt_err_t err);
 
+/* The figure of ssm sweep --task rotation: the MSE per position of each
+   checkpoint R[i] (dirs[i], layers[i] layers; solid) and of the ideal model
+   of its depth (dashed, the same colour), log scale; note (or NULL) a line
+   under it. F (initialised) is replaced. */
+#include "lietool/plot.h"
+void lt_model_rotation_sweep_plot(lt_plot_t F, const char *const *dirs, const int *layers,
+                                  const lt_model_rotation_struct *R, int n, const char *note);
+
 #endif

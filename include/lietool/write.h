@@ -211,6 +211,11 @@ void lt_write_ssm_sweep(lt_doc *d, const lt_ssm_sweep_t S, lt_plan_verdict_struc
 #include "lietool/model_rotation.h"
 void lt_write_ssm_eval_rotation(lt_doc *d, const char *dir, const lt_model_t M, const lt_model_rotation_t R,
                                 const lt_write_ssm_task *T);
+/* ssm sweep --task rotation: a row per checkpoint (dirs[i], layers[i]
+   layers of type types[i], R[i] its run on the task T's words): its mean
+   MSE beside the ideal model of its depth; JSON with both per position. */
+void lt_write_ssm_sweep_rotation(lt_doc *d, const char *const *dirs, const int *layers, const char *const *types,
+                                 const lt_model_rotation_struct *R, int n, const lt_write_ssm_task *T);
 
 /* ssm rotation: the rotation task run with P (its bound's rows by lt_write_depth_bound). */
 void lt_write_rotation(lt_doc *d, const lt_rotation_params *P, const lt_rotation_result_t Z);

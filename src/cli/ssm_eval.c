@@ -97,13 +97,26 @@ static const cli_optdecl eval_opts[] = {
 };
 
 static const cli_optdecl sweep_opts[] = {
-    EV_GROUP, EV_LENGTH(0), EV_SAMPLES(0), EV_SEED,
+    {.name = "--task", CLI_ENUM_AT(ev_opts, task), .choices = ev_tasks, .meta = "word|rotation",
+     .help = "the word problem (default), or the A5 rotation task of checkpoints with a Linear(d, 3) head"},
+    {.name = "--group", CLI_STRING_AT(ev_opts, group), .meta = "G",
+     .help = "the group of the task, whose elements are the model's tokens (required; --task rotation: A5)"},
+    EV_LENGTH(0), EV_SAMPLES(0), EV_SEED,
     {.name = "--data", CLI_STRING_AT(ev_opts, data), .meta = "FILE.csv",
      .help = "the words of a dataset CSV (- for standard input) instead of --length and --samples"},
     {.name = "--svg", CLI_STRING_AT(ev_opts, svg), .meta = "FILE",
-     .help = "the longest prefix at 90% against the depth, as SVG"},
+     .help = "the longest prefix at 90% against the depth (rotation: the MSE per position), as SVG"},
     {.name = "--note", CLI_STRING_AT(ev_opts, note), .meta = "TEXT", .needs = "--svg",
      .help = "a line of text under the figure (what was measured, which runs failed)"},
+    {.name = "--bound", CLI_ENUM_AT(ev_opts, bound), .choices = cli_depth_bounds,
+     .help = "rotation: the ideal models' c(k) = 2^(k-1) (v1, the default) or 2^k - 1 (sharp)"},
+    {.name = "--step", CLI_CUSTOM_AT(ev_opts, step), .parse = cli_parse_step, .meta = "H",
+     .want = "a positive number (integer, p/q or decimal)",
+     .help = "rotation: the ideal models' step h (default 1, the task the checkpoints are scored on)"},
+    {.name = "--window", CLI_LONG_AT(ev_opts, window), .meta = "W", .min = 1, .max = CLI_MAX_LENGTH,
+     .help = "rotation: the ideal models' window of W tokens (default 8, as ssm rotation)"},
+    {.name = "--map", CLI_ENUM_AT(ev_opts, map), .choices = cli_rotation_maps, .meta = "faithful|paper",
+     .help = "rotation: the tokens' rotations (default: each checkpoint's lietool_rotation_map)"},
     EV_METRIC,
     EV_LIMITS,
     {0}
@@ -343,11 +356,77 @@ done:
 
 /* ---- sweep ---- */
 
+/* --task rotation: every checkpoint on the same words, its MSE per position
+   beside the ideal model of its depth (lt_model_rotation_eval each). */
+static int ev_rotation_sweep(ev_opts *o)
+{
+    lt_err_t err;
+    lt_err_init(err);
+    lt_ctx_struct *ctx = o->co.ctx;
+    lt_cayley_t C;
+    lt_cayley_init(C);
+    lt_words_t W;
+    lt_words_init(W);
+    lt_model_rotation_struct *R = lt_calloc((size_t)o->ndirs, sizeof *R);
+    int *layers = lt_calloc((size_t)o->ndirs, sizeof *layers);
+    const char **types = lt_calloc((size_t)o->ndirs, sizeof *types);
+    int n = 0, r;
+    lt_io_out_t O = {{NULL, NULL, NULL}};   /* --svg, written whole or not at all */
+    if (lt_io_cayley_table(C, "A5", LT_CONV_AA, ctx, err) || ev_words(W, o, C, ctx, err)
+        || (o->svg && !lt_io_out_open(O, o->svg, err))) { r = cli_fail(err); goto done; }
+    for (; n < o->ndirs; n++) {
+        lt_model_t M;
+        lt_model_init(M);
+        lt_model_rotation_init(&R[n]);
+        lt_model_rotation_params P = {.has_bos = o->bos >= 0, .bos = (int)o->bos, .bound = (lt_bound)o->bound,
+                                      .step = o->step > 0 ? o->step : 1.0L, .window = o->window > 0 ? o->window : 8};
+        lt_status st = lt_io_model_load(M, o->dirs[n], o->max_mb, (lt_model_compute)o->compute, err);
+        if (!st) {
+            P.map = (lt_rotation_map)(o->map >= 0 ? o->map : M->rotation_map);
+            st = lt_model_rotation_eval(&R[n], M, W, &P, ctx, err);
+            if (st) lt_err_prefix(err, "%s", o->dirs[n]);
+            layers[n] = M->n_layers;
+            types[n] = lt_model_layer_name(M);
+        }
+        lt_model_clear(M);
+        if (st) { n++; r = cli_fail(err); goto done; }
+    }
+    lt_write_ssm_task T;
+    ev_task(&T, o, LT_ROTATION_ORDER, -1, W->n);
+    T.length = W->max_len;
+    lt_doc doc;
+    cli_doc_start(&doc, &o->co);
+    lt_write_ssm_sweep_rotation(&doc, (const char *const *)o->dirs, layers, types, R, n, &T);
+    lt_doc_end(&doc, NULL);
+    r = 0;
+    if (o->svg) {
+        lt_plot_t F;
+        lt_plot_init(F, 0, 0);
+        lt_model_rotation_sweep_plot(F, (const char *const *)o->dirs, layers, R, n, o->note);
+        if (lt_io_out_svg(O, F, err)) r = cli_fail(err);
+        lt_plot_clear(F);
+    }
+done:
+    lt_io_out_abort(O);
+    for (int i = 0; i < n; i++) lt_model_rotation_clear(&R[i]);
+    lt_free(R);
+    lt_free(layers);
+    lt_free(types);
+    lt_words_clear(W);
+    lt_cayley_clear(C);
+    return r;
+}
+
 int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
 {
     ev_opts o;
     int r = ev_parse(&o, argc, argv, self, 1);
     if (r >= 0) { cli_free(&o.co); return r; }
+    if (o.task == 1) {
+        r = ev_rotation_sweep(&o);
+        cli_free(&o.co);
+        return r;
+    }
     lt_err_t err;
     lt_err_init(err);
     lt_ctx_struct *ctx = o.co.ctx;

@@ -113,3 +113,37 @@ lt_status lt_model_rotation_eval(lt_model_rotation_t R, const lt_model_t M, cons
     lt_free(out);
     return st;
 }
+
+/* ---- the figure of a sweep ---- */
+
+void lt_model_rotation_sweep_plot(lt_plot_t F, const char *const *dirs, const int *layers,
+                                  const lt_model_rotation_struct *R, int n, const char *note)
+{
+    long L = 1;
+    for (int i = 0; i < n; i++) if (R[i].max_length > L) L = R[i].max_length;
+    lt_plot_clear(F);
+    lt_plot_init(F, 760, 460);
+    lt_plot_titles(F, "lietool ssm sweep --task rotation",
+                   "A5 rotation task: trained checkpoints (solid) and the ideal order-blind model of each depth (dashed)");
+    lt_plot_panel_spec S = {80, 60, 400, 320, "MSE per position",
+                            {"position t", 0, 1, L > 1 ? (double)L : 2, 0, 1},
+                            {"MSE (log scale)", 1, NAN, NAN, 0, 0}, LT_PLOT_LEGEND_RIGHT};
+    int p = lt_plot_add_panel(F, &S);
+    double *pos = lt_malloc((size_t)L * sizeof *pos);
+    for (long t = 0; t < L; t++) pos[t] = (double)(t + 1);
+    char buf[256];
+    for (int i = 0; i < n; i++) {
+        const char *name = strrchr(dirs[i], '/');
+        name = name && name[1] ? name + 1 : dirs[i];
+        lt_plot_style solid = {lt_plot_colour(i), 2, NULL, 0};
+        snprintf(buf, sizeof buf, "%s (%d layer%s)", name, layers[i], layers[i] == 1 ? "" : "s");
+        lt_plot_add_series(F, p, pos, R[i].mse, R[i].max_length, buf, &solid);
+        if (R[i].depth) {
+            lt_plot_style dashed = {lt_plot_colour(i), 1.5, "6,4", 0};
+            snprintf(buf, sizeof buf, "ideal depth %d", R[i].depth);
+            lt_plot_add_series(F, p, pos, lt_rotation_mse(R[i].ideal, 0, 0), R[i].max_length, buf, &dashed);
+        }
+    }
+    lt_free(pos);
+    if (note) lt_plot_note(F, p, note);
+}

@@ -232,3 +232,68 @@ void lt_write_ssm_eval_rotation(lt_doc *d, const char *dir, const lt_model_t M, 
     }
     lt_doc_tab_end(&t);
 }
+
+/* ---- ssm sweep --task rotation ---- */
+
+void lt_write_ssm_sweep_rotation(lt_doc *d, const char *const *dirs, const int *layers, const char *const *types,
+                                 const lt_model_rotation_struct *R, int n, const lt_write_ssm_task *T)
+{
+    char after[96 + 4096];
+    if (T->data) snprintf(after, sizeof after, " rotation task, %ld words of %s, up to length %ld", T->words,
+                          strcmp(T->data, "-") ? T->data : "standard input", T->length);
+    else snprintf(after, sizeof after, " rotation task, %ld words of length %ld (seed %" PRIu64 ")", T->words, T->length, T->seed);
+    lt_doc_heading(d, "A5", after);
+    lt_doc_str(d, "|task", "rotation", NULL);
+    lt_doc_long(d, "|words", T->words, NULL);
+    lt_doc_long(d, "|length", T->length, NULL);
+    lt_doc_tab t;
+    lt_doc_tab_begin(&t, d, "rlrrrrl");
+    const char *head[] = {"depth", "layer type", "mean MSE", "MSE at T", "ideal mean", "ideal at T", "model"};
+    static const int width[] = {-6, -18, 10, 10, 10, 10, 0};
+    for (int i = 0; i < 7; i++) lt_doc_tab_cell(&t, i == 6 ? "  %*s" : i ? " %*s" : "%*s", width[i], head[i]);
+    lt_doc_tab_row_end(&t);
+    lt_doc_list_begin(d, "models");
+    for (int i = 0; i < n; i++) {
+        const lt_model_rotation_struct *r = &R[i];
+        const double *ideal = r->depth ? lt_rotation_mse(r->ideal, 0, 0) : NULL;
+        long L = r->max_length;
+        lt_doc_item_begin(d);
+        lt_doc_str(d, "|model", dirs[i], NULL);
+        lt_doc_long(d, "|layers", layers[i], NULL);
+        lt_doc_str(d, "|layer_type", types[i], NULL);
+        lt_write_rotation_map(d, r->map, 0, NULL);
+        lt_doc_double(d, "|mean_mse", "%.6e", r->mean_mse);
+        put_series(d, "|mse", r->mse, NULL, L);
+        if (ideal) {
+            lt_doc_open(d, "ideal");
+            lt_doc_long(d, "|depth", r->depth, NULL);
+            lt_doc_str(d, "|bound", lt_depth_bound_name(r->P.bound), NULL);
+            lt_doc_json(d, "|step", "%.17Lg", r->P.step);
+            lt_doc_long(d, "|window", r->P.window, NULL);
+            lt_doc_double(d, "|mean_mse", "%.6e", r->ideal_mean_mse);
+            put_series(d, "|mse", ideal, NULL, L);
+            lt_doc_close(d);
+        } else
+            lt_doc_str(d, "|ideal", NULL, NULL);
+        lt_doc_item_end(d);
+        lt_doc_tab_cell(&t, "%-6d", layers[i]);
+        lt_doc_tab_cell(&t, " %-18s", types[i]);
+        lt_doc_tab_cell(&t, " %10.3e", r->mean_mse);
+        lt_doc_tab_cell(&t, " %10.3e", L ? r->mse[L - 1] : 0.0);
+        if (ideal) {
+            lt_doc_tab_cell(&t, " %10.3e", r->ideal_mean_mse);
+            lt_doc_tab_cell(&t, " %10.3e", L ? ideal[L - 1] : 0.0);
+        } else {
+            lt_doc_tab_cell(&t, " %10s", "-");
+            lt_doc_tab_cell(&t, " %10s", "-");
+        }
+        lt_doc_tab_cell(&t, "  %s", dirs[i]);
+        lt_doc_tab_row_end(&t);
+    }
+    lt_doc_list_end(d);
+    lt_doc_tab_end(&t);
+    if (n && R[0].depth)
+        lt_doc_say(d, "ideal: the depth-k order-blind model (each window of %ld tokens' Magnus series truncated at c(k), "
+                   "bound %s, step %.6Lg) on the same words, k = the checkpoint's layers",
+                   R[0].P.window, lt_depth_bound_name(R[0].P.bound), R[0].P.step);
+}
