@@ -128,6 +128,11 @@ int lt_io_is_liealg(const char *spec);
 /* Parses a Lie algebra object into L; *name (if not NULL) a malloc'd name. */
 lt_status lt_io_liealg(lt_liealg_t L, char **name, const char *spec,
                        const lt_ctx_t ctx, lt_err_t err);
+/* The object spec names (src/io/object.c): with is_lie the Lie algebra
+   into L (lt_io_liealg), else the group into G with its stabilizer chain
+   (lt_io_group, lt_pgrp_chain). is_lie is lt_io_is_liealg(spec) unless
+   the caller knows better. */
+lt_status lt_io_object(lt_pgrp_t G, lt_liealg_t L, int is_lie, const char *spec, const lt_ctx_t ctx, lt_err_t err);
 /* Parses one rational matrix "[[1,0],[0,-1/2]]" starting at s; *end is set
    past it. Entries: integers or p/q (decimals are refused here). */
 lt_status lt_io_qmat(fmpq_mat_t M, const char *s, const char **end,
