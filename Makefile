@@ -72,12 +72,24 @@ SO_LINKS = $(SO_DIR)/$(SONAME) $(SO_DIR)/liblietool.so
 
 # every test program, built but not run (make DEV=1 tests: the developer build of all of it)
 tests: deps
-	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(SO_LINKS) $(TEST_BIN) $(REPLAY_BIN)
+	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(SO_LINKS) $(PIC_LIB) $(TEST_BIN) $(REPLAY_BIN)
 
 .PHONY: all deps test-deps tests check check-unit check-cli check-gap demo paper bench install uninstall clean fuzz valgrind check-install python check-python
 
 all: deps
-	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(SO_LINKS)
+	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(SO_LINKS) $(PIC_LIB)
+
+# The Python package built in place (python/lietool/_lietool*.so, objects
+# in build/python), for the tests and `PYTHONPATH=python`; `pip install
+# ./python` installs it. Debian's python3 unless PYTHON says otherwise.
+PYTHON ?= /usr/bin/python3
+python: all
+	@cd python && $(PYTHON) setup.py -q build_ext --inplace --build-temp ../build/python
+
+# The package's tests (pytest); skipped, and said so, without python3-dev,
+# numpy, setuptools or pytest. Ends with "python: N passed, N failed".
+check-python: all
+	@PYTHON=$(PYTHON) MAKE=$(MAKE) sh tests/check-python.sh
 
 # Installs the Debian -dev packages that are missing (as root), or prints the
 # command to run.
@@ -151,7 +163,7 @@ $(BUILD)/tests/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/fuzz/fuzz.h
 
 check: deps test-deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(TEST_BIN) $(REPLAY_BIN)
-	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN) tests/check-latex.sh tests/check-verdict.sh tests/check-checkpoints.sh tests/check-zoo.sh tests/check-train.sh
+	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN) tests/check-latex.sh tests/check-verdict.sh tests/check-checkpoints.sh tests/check-zoo.sh tests/check-train.sh tests/check-python.sh
 
 # make install PREFIX=tmp, a program built with pkg-config, the installed binary.
 check-install: all
