@@ -83,13 +83,15 @@ all: deps
 # in build/python), for the tests and `PYTHONPATH=python`; `pip install
 # ./python` installs it. Debian's python3 unless PYTHON says otherwise.
 PYTHON ?= /usr/bin/python3
-python: all
+# Always the release objects (build/rel/pic), whatever DEV or SANITIZE say.
+python: deps
+	@$(MAKE) --no-print-directory DEV= SANITIZE= lietool build/rel/pic/liblietool.a
 	@cd python && $(PYTHON) setup.py -q build_ext --inplace --build-temp ../build/python
 
 # The package's tests (pytest); skipped, and said so, without python3-dev,
 # numpy, setuptools or pytest. Ends with "python: N passed, N failed".
 check-python: all
-	@PYTHON=$(PYTHON) MAKE=$(MAKE) sh tests/check-python.sh
+	@PYTHON=$(PYTHON) MAKE=$(MAKE) LT_SANITIZE=$(SANITIZE) sh tests/check-python.sh
 
 # Installs the Debian -dev packages that are missing (as root), or prints the
 # command to run.
@@ -163,7 +165,7 @@ $(BUILD)/tests/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/fuzz/fuzz.h
 
 check: deps test-deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(TEST_BIN) $(REPLAY_BIN)
-	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN) tests/check-latex.sh tests/check-verdict.sh tests/check-checkpoints.sh tests/check-zoo.sh tests/check-train.sh tests/check-python.sh
+	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) LT_SANITIZE=$(SANITIZE) sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN) tests/check-latex.sh tests/check-verdict.sh tests/check-checkpoints.sh tests/check-zoo.sh tests/check-train.sh tests/check-python.sh
 
 # make install PREFIX=tmp, a program built with pkg-config, the installed binary.
 check-install: all

@@ -40,7 +40,9 @@ def version():
 class BuildExt(build_ext):
     def run(self):
         if not SHARED and not os.path.exists(PIC_LIB):
-            subprocess.check_call(["make", "-C", ROOT, "--no-print-directory", "build/rel/pic/liblietool.a"])
+            env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+            subprocess.check_call(["make", "-C", ROOT, "--no-print-directory", "DEV=", "SANITIZE=",
+                                   "build/rel/pic/liblietool.a"], env=env)
         super().run()
 
 

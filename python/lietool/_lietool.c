@@ -429,6 +429,19 @@ static PyObject *py_defaults(PyObject *self, PyObject *noargs)
                          DL.max_tokens);
 }
 
+/* _mem_in_use() -> the bytes the library holds through lt_malloc (and
+   GMP's, FLINT's when counted): the leak check of the tests */
+static PyObject *py_mem_in_use(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    size_t n;
+    LIB_BEGIN
+    n = lt_mem_in_use();
+    LIB_END
+    return PyLong_FromSize_t(n);
+}
+
 static PyMethodDef methods[] = {
     {"_info", (PyCFunction)(void (*)(void))py_info, METH_VARARGS | METH_KEYWORDS,
      "_info(spec, max_degree, max_order, max_enum, max_memory, max_dim) -> str: info --json"},
@@ -442,6 +455,7 @@ static PyMethodDef methods[] = {
      "_dataset(spec, length, samples, seed, gap, max_length, max_samples, max_tokens, limits...)"
      " -> (inputs, targets, capped)"},
     {"_defaults", py_defaults, METH_NOARGS, "_defaults() -> dict: the command line's limits"},
+    {"_mem_in_use", py_mem_in_use, METH_NOARGS, "_mem_in_use() -> int: bytes the library holds (lt_mem_in_use)"},
     {NULL, NULL, 0, NULL}
 };
 
