@@ -442,3 +442,33 @@ def test_no_leaks_over_10000_calls():
     # a leaked object per call would be 10,000 of them, hundreds of kB
     assert growth < 64 * 1024, growth
     assert lietool._lietool._mem_in_use() == lib0
+
+
+# ---- the documentation runs ----
+
+def test_module_doctest():
+    import doctest
+    failed, tried = doctest.testmod(lietool, verbose=False)
+    assert tried >= 3 and failed == 0
+
+
+def test_readme_python_block():
+    import os
+    import re
+    from conftest import ROOT
+    with open(os.path.join(ROOT, "README.md")) as f:
+        blocks = re.findall(r"```python\n(.*?)```", f.read(), re.S)
+    assert blocks
+    for b in blocks:
+        exec(compile(b, "README.md", "exec"), {})
+
+
+def test_example_script():
+    import os
+    import subprocess
+    import sys
+    from conftest import ROOT
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "python_example.py")],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    assert "inputs (1000, 16) int64" in p.stdout and "LimitExceeded (status 4)" in p.stdout
