@@ -5,7 +5,8 @@
    into a JSON document in memory, so that the keys are those of
    `lietool CMD --json` by construction; the package turns the text into
    Python types. Datasets come back as int64 NumPy arrays parsed from the
-   CSV of lt_dataset_generate. Library failures raise the package's
+   CSV of lt_dataset_generate (NumPy is imported by the first dataset
+   call; the rest runs without it). Library failures raise the package's
    exceptions (one class per exit status) with lietool's message.
 
    Every library call runs with the GIL released and under one module
@@ -356,6 +357,8 @@ static PyObject *py_dataset(PyObject *self, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "sllKplll" LIMIT_FMT, kwlist, &spec, &length, &samples, &seed, &gap,
                                      &DL.max_length, &DL.max_samples, &DL.max_tokens, LIMIT_ARGS(L)))
         return NULL;
+    /* NumPy is imported here, not with the module: the rest works without it */
+    if (!PyArray_API && _import_array() < 0) return NULL;
     if (length < 1 || samples == 0 || samples < -1) {
         PyErr_SetString(exc_usage, "dataset: length must be positive and samples positive or None (every word)");
         return NULL;
@@ -483,7 +486,6 @@ static PyObject *new_exc(PyObject *m, const char *name, PyObject *base, int stat
 
 PyMODINIT_FUNC PyInit__lietool(void)
 {
-    import_array();
     lib_lock = PyThread_allocate_lock();
     if (!lib_lock) return PyErr_NoMemory();
     PyObject *m = PyModule_Create(&module);

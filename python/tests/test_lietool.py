@@ -472,3 +472,38 @@ def test_example_script():
                        capture_output=True, text=True)
     assert p.returncode == 0, p.stderr
     assert "inputs (1000, 16) int64" in p.stdout and "LimitExceeded (status 4)" in p.stdout
+
+
+def other_cpython311():
+    """Other CPython 3.11 interpreters on the machine than the one running the tests."""
+    import glob
+    import os
+    import shutil
+    import subprocess
+    import sys
+    seen, found = {os.path.realpath(sys.executable)}, []
+    cands = [shutil.which(n) for n in ("python3", "python3.11")] + glob.glob("/usr/local/bin/python3.11") + \
+        glob.glob(os.path.expanduser("~/.pyenv/versions/3.11*/bin/python3.11"))
+    for c in cands:
+        if not c or os.path.realpath(c) in seen:
+            continue
+        seen.add(os.path.realpath(c))
+        p = subprocess.run([c, "-c", "import sys; print(sys.implementation.name, sys.version_info[:2] == (3, 11))"],
+                           capture_output=True, text=True)
+        if p.stdout.strip() == "cpython True":
+            found.append(c)
+    return found
+
+
+def test_other_cpython311():
+    import os
+    import subprocess
+    others = other_cpython311()
+    if not others:
+        pytest.skip("no other CPython 3.11 on this machine")
+    pkg = os.path.dirname(os.path.dirname(lietool.__file__))
+    code = ("import lietool; assert lietool.derived_series('S4') == [24, 12, 4, 1]; "
+            "assert lietool.plan('S3', 'abelian', 1).exact_at_every_length is False; print('ok')")
+    for py in others:
+        p = subprocess.run([py, "-c", code], capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=pkg))
+        assert p.stdout.strip() == "ok", (py, p.stderr)
