@@ -28,7 +28,7 @@ from . import _lietool
 from ._lietool import InvalidInput, LietoolError, LimitExceeded, NumericalFailure, UsageError
 
 __all__ = ["info", "derived_series", "derived_length", "lower_central_series", "plan", "Verdict", "Claim",
-           "bch", "dataset", "LietoolError", "UsageError", "InvalidInput", "LimitExceeded",
+           "bch", "dataset", "ssm_eval", "LietoolError", "UsageError", "InvalidInput", "LimitExceeded",
            "NumericalFailure", "DEFAULTS", "__version__"]
 __version__ = _lietool.version
 
@@ -248,3 +248,45 @@ def dataset(group, length, samples=None, seed=0, *, convention="abstract_algebra
                                            min(max_tokens, big),
                                            **_limits(max_degree, max_order, max_enum, max_memory, max_dim))
     return inputs, targets
+
+
+_COMPUTE = {None: 3, "f32": 0, "bf16": 1, "f16": 2}
+
+
+def ssm_eval(checkpoint_dir, group, length, samples, seed=0, *, threshold=0.9, bos=None, offset=None,
+             compute=None, max_checkpoint_mb=1024, max_length=10000, max_samples=1000000,
+             max_degree=DEFAULTS["max_degree"], max_order=DEFAULTS["max_order"], max_enum=DEFAULTS["max_enum"],
+             max_memory=DEFAULTS["max_memory"], max_dim=DEFAULTS["max_dim"]):
+    """A trained checkpoint on a word problem, beside the theory's verdict: `lietool ssm eval --json`.
+
+    checkpoint_dir holds config.json and model.safetensors (an architecture
+    of lietool-formats(5), TRAINED MODELS); the words are `samples` random
+    words of length `length` of `group` from `seed`, as dataset() makes
+    them. Returns a dict with the keys of `ssm eval --json` (token_accuracy,
+    sequence_accuracy, longest_prefix_90, per_position_accuracy, ...,
+    order as int) and "verdict": the plan verdict for the model's family
+    and depth as a Verdict (None when no family of the theory fits).
+    threshold, bos, offset and compute ("f32", "bf16", "f16"; None: the
+    config's) are the command's --threshold, --bos, --offset, --compute.
+    """
+    if compute not in _COMPUTE:
+        raise UsageError("ssm eval: --compute needs f32, bf16 or f16, not '%s'" % (compute,))
+    for name, v in (("length", length), ("samples", samples), ("seed", seed), ("bos", bos), ("offset", offset),
+                    ("max_checkpoint_mb", max_checkpoint_mb), ("max_length", max_length),
+                    ("max_samples", max_samples)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
+            raise UsageError("ssm eval: %s must be an int, not %r" % (name, v))
+    if not 0 <= seed < 2**64:
+        raise UsageError("ssm eval: the seed must be from 0 to 2^64 - 1, not %d" % seed)
+    for name, v in (("bos", bos), ("offset", offset)):
+        if v is not None and not 0 <= v <= 2**30:
+            raise UsageError("ssm eval: %s must be from 0 to 2^30, not %d" % (name, v))
+    big = 2**62
+    text = _lietool._ssm_eval(os.fspath(checkpoint_dir), _spec(group), min(length, big), min(samples, big), seed,
+                              float(threshold), -1 if bos is None else bos, -1 if offset is None else offset,
+                              _COMPUTE[compute], min(max_checkpoint_mb, big), min(max_length, big),
+                              min(max_samples, big), **_limits(max_degree, max_order, max_enum, max_memory, max_dim))
+    d = _ints(json.loads(text))
+    if d.get("verdict") is not None:
+        d["verdict"] = Verdict(d["verdict"])
+    return d

@@ -30,6 +30,7 @@
 #include "lietool/write.h"
 #include "lietool/dataset.h"
 #include "lietool/free.h"
+#include "lietool/model.h"
 
 static PyObject *exc_base, *exc_usage, *exc_input, *exc_limit, *exc_numeric;
 static PyThread_type_lock lib_lock;
@@ -432,6 +433,77 @@ static PyObject *py_defaults(PyObject *self, PyObject *noargs)
                          DL.max_tokens);
 }
 
+/* _ssm_eval(dir, group, length, samples, seed, threshold, bos, offset,
+   compute, max_checkpoint_mb, max_length, max_samples, limits...) -> the
+   JSON of `lietool ssm eval DIR --group G --length T --samples N --json`
+   (bos, offset -1: not given; compute 0 f32, 1 bf16, 2 f16, 3 the
+   config's) */
+static PyObject *py_ssm_eval(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"dir", "group", "length", "samples", "seed", "threshold", "bos", "offset", "compute",
+                             "max_checkpoint_mb", "max_length", "max_samples", LIMIT_KW, NULL};
+    const char *dir, *group;
+    long length, samples, bos, offset, max_mb, max_len, max_samples;
+    unsigned long long seed;
+    double threshold;
+    int compute;
+    limits L;
+    call c;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "ssllKdllilll" LIMIT_FMT, kwlist, &dir, &group, &length, &samples,
+                                     &seed, &threshold, &bos, &offset, &compute, &max_mb, &max_len, &max_samples,
+                                     LIMIT_ARGS(L)))
+        return NULL;
+    if (length < 1 || samples < 1 || !(threshold > 0 && threshold <= 1) || compute < 0 || compute > 3 || max_mb < 1)
+        return PyErr_Format(exc_usage, "ssm eval: length and samples must be positive, threshold in (0, 1]");
+    if (length > max_len)
+        return PyErr_Format(exc_limit, "ssm eval: --length %ld is above --max-length %ld", length, max_len);
+    if (samples > max_samples)
+        return PyErr_Format(exc_limit, "ssm eval: --samples %ld is above --max-samples %ld", samples, max_samples);
+    if (call_init(&c, &L)) return NULL;
+    lt_cayley_t C;
+    lt_model_t M;
+    lt_words_t W;
+    lt_ssm_eval_t R;
+    lt_plan_verdict_t V;
+    lt_token_map map = {0};
+    long d = 0, abel = 0;
+    int has_family = 0;
+    LIB_BEGIN
+    lt_cayley_init(C);
+    lt_model_init(M);
+    lt_words_init(W);
+    lt_ssm_eval_init(R);
+    lt_plan_verdict_init(V);
+    c.st = lt_io_cayley_table(C, group, LT_CONV_AA, c.ctx, c.err);
+    if (!c.st) c.st = lt_io_model_load(M, dir, max_mb, (lt_model_compute)compute, c.err);
+    /* a token map is checked by the evaluation */
+    if (!c.st) c.st = offset >= 0 ? lt_token_map_offset(&map, C->n, offset, bos, c.err)
+                                  : lt_model_check_group(M, dir, C->n, group, c.err);
+    if (!c.st) c.st = lt_cayley_derived_length(&d, &abel, C, c.ctx, c.err);
+    if (!c.st) c.st = lt_words_generate(W, C, length, samples, seed, c.ctx, c.err);
+    lt_ssm_eval_params EP = {.threshold = threshold, .has_bos = bos >= 0, .bos = (int)bos,
+                             .map = map.token ? &map : NULL};
+    if (!c.st) c.st = lt_ssm_eval_run(R, M, W, &EP, c.err);
+    if (!c.st) c.st = lt_plan_model(V, &has_family, M, group, W->max_len, LT_BOUND_DEFAULT, c.ctx, c.err);
+    if (!c.st && !call_doc(&c, dir, "ssm eval")) {
+        lt_write_ssm_task T = {.group = group, .order = C->n, .derived_length = d, .words = W->n, .length = length,
+                               .seed = seed, .threshold = threshold, .bos = bos};
+        lt_write_ssm_eval(&c.m.d, dir, M, R, &T);
+        lt_doc_break(&c.m.d);
+        if (has_family) lt_write_verdict(&c.m.d, V, group, "");
+        else lt_write_no_verdict(&c.m.d, M);
+    }
+    lt_token_map_clear(&map);
+    lt_plan_verdict_clear(V);
+    lt_ssm_eval_clear(R);
+    lt_words_clear(W);
+    lt_model_clear(M);
+    lt_cayley_clear(C);
+    LIB_END
+    return finish(&c);
+}
+
 /* _mem_in_use() -> the bytes the library holds through lt_malloc (and
    GMP's, FLINT's when counted): the leak check of the tests */
 static PyObject *py_mem_in_use(PyObject *self, PyObject *noargs)
@@ -458,6 +530,9 @@ static PyMethodDef methods[] = {
      "_dataset(spec, length, samples, seed, gap, max_length, max_samples, max_tokens, limits...)"
      " -> (inputs, targets, capped)"},
     {"_defaults", py_defaults, METH_NOARGS, "_defaults() -> dict: the command line's limits"},
+    {"_ssm_eval", (PyCFunction)(void (*)(void))py_ssm_eval, METH_VARARGS | METH_KEYWORDS,
+     "_ssm_eval(dir, group, length, samples, seed, threshold, bos, offset, compute, max_checkpoint_mb, max_length,"
+     " max_samples, limits...) -> str: ssm eval --json"},
     {"_mem_in_use", py_mem_in_use, METH_NOARGS, "_mem_in_use() -> int: bytes the library holds (lt_mem_in_use)"},
     {NULL, NULL, 0, NULL}
 };

@@ -376,14 +376,15 @@ def test_usage_error_message(cli):
 
 
 def test_numerical_failure_class():
-    # no exact computation of this package fails numerically; the class is there for the float ones
+    # raised for real by ssm_eval on a checkpoint with a NaN (test_ssm_eval_errors)
     assert lietool.NumericalFailure.status == 5 and lietool.NumericalFailure.__mro__[1] is lietool.LietoolError
 
 
 # ---- the rest of the contract ----
 
 def test_docstrings():
-    for name in ("info", "derived_series", "derived_length", "lower_central_series", "plan", "bch", "dataset"):
+    for name in ("info", "derived_series", "derived_length", "lower_central_series", "plan", "bch", "dataset",
+                 "ssm_eval"):
         doc = getattr(lietool, name).__doc__
         assert doc and len(doc.strip()) > 40, name
     assert lietool.__doc__ and lietool.Verdict.__doc__
@@ -419,8 +420,10 @@ def test_no_leaks_over_10000_calls():
         lambda: lietool.plan("S3", "diag-signed", 2),
         lambda: lietool.bch(3),
         lambda: lietool.dataset("C3", 3, 5, 1),
+        lambda: lietool.ssm_eval(models_dir() + "/diag-s3", "S3", 4, 5),
     ]
-    errors = [lambda: lietool.info("Sx"), lambda: lietool.bch(0), lambda: lietool.plan("S3", "foo", 1)]
+    errors = [lambda: lietool.info("Sx"), lambda: lietool.bch(0), lambda: lietool.plan("S3", "foo", 1),
+              lambda: lietool.ssm_eval(models_dir() + "/bad-nan", "C2", 4, 3)]
 
     def run(n):
         for i in range(n):
@@ -507,3 +510,69 @@ def test_other_cpython311():
     for py in others:
         p = subprocess.run([py, "-c", code], capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=pkg))
         assert p.stdout.strip() == "ok", (py, p.stderr)
+
+
+# ---- ssm_eval ----
+
+def models_dir():
+    import os
+    from conftest import ROOT
+    return os.path.join(ROOT, "tests", "data", "models")
+
+
+@pytest.mark.parametrize("model,group,length,samples,seed,extra", [
+    ("diag-s3", "S3", 6, 50, 0, {}),
+    ("diag-s3", "S3", 9, 40, 3, {"threshold": 0.5}),
+    ("diag-s3-bf16", "S3", 5, 20, 1, {}),
+    ("diag-c3-complex", "C3", 12, 30, 2, {}),
+    ("mamba-c2", "C2", 8, 30, 0, {"offset": 0, "compute": "bf16"}),
+    ("mamba-c2", "C2", 8, 30, 0, {"compute": "f32"}),
+    ("deltaproduct-so3", "C3", 3, 4, 0, {}),
+])
+def test_ssm_eval_matches_cli(cli, model, group, length, samples, seed, extra):
+    import os
+    path = os.path.join(models_dir(), model)
+    args = ["ssm", "eval", path, "--group", group, "--length", str(length), "--samples", str(samples),
+            "--seed", str(seed)]
+    for k, v in extra.items():
+        args += ["--" + k, str(v)]
+    want = cli_json(*args)
+    got = lietool.ssm_eval(path, group, length, samples, seed, **extra)
+    assert list(got) == list(want)
+    for k, v in want.items():
+        if k == "verdict":
+            assert (got[k] is None) == (v is None)
+            if v is not None:
+                assert got[k].as_dict() == v
+        elif k == "order":
+            assert got[k] == int(v)
+        else:
+            assert got[k] == v, k
+
+
+def test_ssm_eval_accuracy_from_its_own_tallies():
+    import os
+    d = lietool.ssm_eval(os.path.join(models_dir(), "diag-s3"), "S3", 6, 50)
+    assert d["sequence_accuracy"] == pytest.approx(d["sequences_correct"] / d["words"], abs=1e-6)
+    assert d["prefix_accuracy"][-1] == pytest.approx(d["sequence_accuracy"], abs=1e-6)
+    assert all(p <= q + 1e-9 for p, q in zip(d["prefix_accuracy"], d["per_position_accuracy"]))
+    v = d["verdict"]
+    assert isinstance(v, lietool.Verdict) and v.family == "diag-signed" and v.layers == d["layers"]
+
+
+def test_ssm_eval_errors(cli):
+    import os
+    m = models_dir()
+    for model, exc, status in (("bad-nan", lietool.NumericalFailure, 5), ("bad-shape", lietool.InvalidInput, 3),
+                               ("bad-config", lietool.InvalidInput, 3)):
+        path = os.path.join(m, model)
+        msg, err = check_error(exc, status, lambda: lietool.ssm_eval(path, "C2", 4, 3),
+                               ["ssm", "eval", path, "--group", "C2", "--length", "4", "--samples", "3"], cli)
+        assert err == "lietool: %s\n" % msg, model
+    path = os.path.join(m, "diag-s3")
+    msg, err = check_error(lietool.InvalidInput, 3, lambda: lietool.ssm_eval(path, "S4", 4, 3),
+                           ["ssm", "eval", path, "--group", "S4", "--length", "4", "--samples", "3"], cli)
+    assert err == "lietool: %s\n" % msg
+    msg, err = check_error(lietool.LimitExceeded, 4, lambda: lietool.ssm_eval(path, "S3", 20000, 3),
+                           ["ssm", "eval", path, "--group", "S3", "--length", "20000", "--samples", "3"], cli)
+    assert err == "lietool: %s\n" % msg
