@@ -93,6 +93,11 @@ lt_status lt_io_model_read(lt_model_t M, const char *dir, long max_mb, lt_err_t 
 /* The same with the precision of the forward pass (LT_COMPUTE_CONFIG: the
    config's torch_dtype); the parameters are rounded to it. */
 lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_compute compute, lt_err_t err);
+/* The same from memory: the text of config.json and the bytes of a
+   model.safetensors (copied); name stands for the directory in messages
+   (the Python package's PyTorch hook: a module in training). */
+lt_status lt_io_model_load_mem(lt_model_t M, const char *name, const char *config, size_t config_len,
+                               const unsigned char *safetensors, size_t size, lt_model_compute compute, lt_err_t err);
 /* The outputs of an evaluation (lietool ssm eval --predictions, --logits;
    lietool-formats(5)): the header of each file, then per word a row
    "seed,input,target,prediction" (tokens separated by spaces; the training

@@ -433,34 +433,33 @@ static PyObject *py_defaults(PyObject *self, PyObject *noargs)
                          DL.max_tokens);
 }
 
-/* _ssm_eval(dir, group, length, samples, seed, threshold, bos, offset,
-   compute, max_checkpoint_mb, max_length, max_samples, limits...) -> the
-   JSON of `lietool ssm eval DIR --group G --length T --samples N --json`
-   (bos, offset -1: not given; compute 0 f32, 1 bf16, 2 f16, 3 the
-   config's) */
-static PyObject *py_ssm_eval(PyObject *self, PyObject *args, PyObject *kw)
-{
-    (void)self;
-    static char *kwlist[] = {"dir", "group", "length", "samples", "seed", "threshold", "bos", "offset", "compute",
-                             "max_checkpoint_mb", "max_length", "max_samples", LIMIT_KW, NULL};
-    const char *dir, *group;
+/* What ssm eval takes: the model (a directory, or config.json's text
+   and model.safetensors' bytes in memory: config not NULL), the words
+   and the options. */
+typedef struct {
+    const char *dir, *config, *group;
+    const unsigned char *weights;
+    Py_ssize_t config_len, weights_len;
     long length, samples, bos, offset, max_mb, max_len, max_samples;
     unsigned long long seed;
     double threshold;
     int compute;
     limits L;
-    call c;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "ssllKdllilll" LIMIT_FMT, kwlist, &dir, &group, &length, &samples,
-                                     &seed, &threshold, &bos, &offset, &compute, &max_mb, &max_len, &max_samples,
-                                     LIMIT_ARGS(L)))
-        return NULL;
-    if (length < 1 || samples < 1 || !(threshold > 0 && threshold <= 1) || compute < 0 || compute > 3 || max_mb < 1)
+} ev_args;
+
+/* Checks A; then ssm eval's JSON, or the exception raised. */
+static PyObject *ssm_eval(const ev_args *A)
+{
+    if (A->length < 1 || A->samples < 1 || !(A->threshold > 0 && A->threshold <= 1) || A->compute < 0
+        || A->compute > 3 || A->max_mb < 1)
         return PyErr_Format(exc_usage, "ssm eval: length and samples must be positive, threshold in (0, 1]");
-    if (length > max_len)
-        return PyErr_Format(exc_limit, "ssm eval: --length %ld is above --max-length %ld", length, max_len);
-    if (samples > max_samples)
-        return PyErr_Format(exc_limit, "ssm eval: --samples %ld is above --max-samples %ld", samples, max_samples);
-    if (call_init(&c, &L)) return NULL;
+    if (A->length > A->max_len)
+        return PyErr_Format(exc_limit, "ssm eval: --length %ld is above --max-length %ld", A->length, A->max_len);
+    if (A->samples > A->max_samples)
+        return PyErr_Format(exc_limit, "ssm eval: --samples %ld is above --max-samples %ld", A->samples,
+                            A->max_samples);
+    call c;
+    if (call_init(&c, &A->L)) return NULL;
     lt_cayley_t C;
     lt_model_t M;
     lt_words_t W;
@@ -475,23 +474,25 @@ static PyObject *py_ssm_eval(PyObject *self, PyObject *args, PyObject *kw)
     lt_words_init(W);
     lt_ssm_eval_init(R);
     lt_plan_verdict_init(V);
-    c.st = lt_io_cayley_table(C, group, LT_CONV_AA, c.ctx, c.err);
-    if (!c.st) c.st = lt_io_model_load(M, dir, max_mb, (lt_model_compute)compute, c.err);
+    c.st = lt_io_cayley_table(C, A->group, LT_CONV_AA, c.ctx, c.err);
+    if (!c.st) c.st = A->config ? lt_io_model_load_mem(M, A->dir, A->config, (size_t)A->config_len, A->weights,
+                                                       (size_t)A->weights_len, (lt_model_compute)A->compute, c.err)
+                                : lt_io_model_load(M, A->dir, A->max_mb, (lt_model_compute)A->compute, c.err);
     /* a token map is checked by the evaluation */
-    if (!c.st) c.st = offset >= 0 ? lt_token_map_offset(&map, C->n, offset, bos, c.err)
-                                  : lt_model_check_group(M, dir, C->n, group, c.err);
+    if (!c.st) c.st = A->offset >= 0 ? lt_token_map_offset(&map, C->n, A->offset, A->bos, c.err)
+                                     : lt_model_check_group(M, A->dir, C->n, A->group, c.err);
     if (!c.st) c.st = lt_cayley_derived_length(&d, &abel, C, c.ctx, c.err);
-    if (!c.st) c.st = lt_words_generate(W, C, length, samples, seed, c.ctx, c.err);
-    lt_ssm_eval_params EP = {.threshold = threshold, .has_bos = bos >= 0, .bos = (int)bos,
+    if (!c.st) c.st = lt_words_generate(W, C, A->length, A->samples, A->seed, c.ctx, c.err);
+    lt_ssm_eval_params EP = {.threshold = A->threshold, .has_bos = A->bos >= 0, .bos = (int)A->bos,
                              .map = map.token ? &map : NULL};
     if (!c.st) c.st = lt_ssm_eval_run(R, M, W, &EP, c.err);
-    if (!c.st) c.st = lt_plan_model(V, &has_family, M, group, W->max_len, LT_BOUND_DEFAULT, c.ctx, c.err);
-    if (!c.st && !call_doc(&c, dir, "ssm eval")) {
-        lt_write_ssm_task T = {.group = group, .order = C->n, .derived_length = d, .words = W->n, .length = length,
-                               .seed = seed, .threshold = threshold, .bos = bos};
-        lt_write_ssm_eval(&c.m.d, dir, M, R, &T);
+    if (!c.st) c.st = lt_plan_model(V, &has_family, M, A->group, W->max_len, LT_BOUND_DEFAULT, c.ctx, c.err);
+    if (!c.st && !call_doc(&c, A->dir, "ssm eval")) {
+        lt_write_ssm_task T = {.group = A->group, .order = C->n, .derived_length = d, .words = W->n,
+                               .length = A->length, .seed = A->seed, .threshold = A->threshold, .bos = A->bos};
+        lt_write_ssm_eval(&c.m.d, A->dir, M, R, &T);
         lt_doc_break(&c.m.d);
-        if (has_family) lt_write_verdict(&c.m.d, V, group, "");
+        if (has_family) lt_write_verdict(&c.m.d, V, A->group, "");
         else lt_write_no_verdict(&c.m.d, M);
     }
     lt_token_map_clear(&map);
@@ -502,6 +503,44 @@ static PyObject *py_ssm_eval(PyObject *self, PyObject *args, PyObject *kw)
     lt_cayley_clear(C);
     LIB_END
     return finish(&c);
+}
+
+#define EV_KW "group", "length", "samples", "seed", "threshold", "bos", "offset", "compute", "max_checkpoint_mb", \
+              "max_length", "max_samples", LIMIT_KW
+#define EV_FMT "sllKdllilll" LIMIT_FMT
+#define EV_ARGS(A) &(A).group, &(A).length, &(A).samples, &(A).seed, &(A).threshold, &(A).bos, &(A).offset, \
+                   &(A).compute, &(A).max_mb, &(A).max_len, &(A).max_samples, LIMIT_ARGS((A).L)
+
+/* _ssm_eval(dir, group, length, samples, seed, threshold, bos, offset,
+   compute, max_checkpoint_mb, max_length, max_samples, limits...) -> the
+   JSON of `lietool ssm eval DIR --group G --length T --samples N --json`
+   (bos, offset -1: not given; compute 0 f32, 1 bf16, 2 f16, 3 the
+   config's) */
+static PyObject *py_ssm_eval(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"dir", EV_KW, NULL};
+    ev_args A = {0};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s" EV_FMT, kwlist, &A.dir, EV_ARGS(A))) return NULL;
+    return ssm_eval(&A);
+}
+
+/* _ssm_eval_mem(name, config, weights, group, ...) -> the same for a model
+   in memory: config.json's text and model.safetensors' bytes */
+static PyObject *py_ssm_eval_mem(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"name", "config", "weights", EV_KW, NULL};
+    ev_args A = {0};
+    Py_buffer wb;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "ss#y*" EV_FMT, kwlist, &A.dir, &A.config, &A.config_len, &wb,
+                                     EV_ARGS(A)))
+        return NULL;
+    A.weights = wb.buf;
+    A.weights_len = wb.len;
+    PyObject *r = ssm_eval(&A);
+    PyBuffer_Release(&wb);
+    return r;
 }
 
 /* _mem_in_use() -> the bytes the library holds through lt_malloc (and
@@ -533,6 +572,8 @@ static PyMethodDef methods[] = {
     {"_ssm_eval", (PyCFunction)(void (*)(void))py_ssm_eval, METH_VARARGS | METH_KEYWORDS,
      "_ssm_eval(dir, group, length, samples, seed, threshold, bos, offset, compute, max_checkpoint_mb, max_length,"
      " max_samples, limits...) -> str: ssm eval --json"},
+    {"_ssm_eval_mem", (PyCFunction)(void (*)(void))py_ssm_eval_mem, METH_VARARGS | METH_KEYWORDS,
+     "_ssm_eval_mem(name, config, weights, group, ...) -> str: ssm eval --json of a model in memory"},
     {"_mem_in_use", py_mem_in_use, METH_NOARGS, "_mem_in_use() -> int: bytes the library holds (lt_mem_in_use)"},
     {NULL, NULL, 0, NULL}
 };
