@@ -38,6 +38,10 @@ print("S4's profile:", {k: v for k, v in lietool.info("S4").items() if k in ("or
 # %% A group from permutations (cycle notation, as GAP writes them)
 print("<(1,2,3,4), (1,2)>:", lietool.info(["(1,2,3,4)", "(1,2)"])["order"], "elements")
 
+# %% A Lie algebra from matrices (exact entries): sl(2) from e, f, h
+e, f, h = np.array([[0, 1], [0, 0]]), np.array([[0, 0], [1, 0]]), np.array([[1, 0], [0, -1]])
+print("<e, f, h>: dimension", lietool.info([e, f, h])["dimension"], "semisimple", lietool.info([e, f, h])["semisimple"])
+
 # %% The Baker-Campbell-Hausdorff series to degree 4, with exact Fractions
 for bracket, coeff in lietool.bch(4):
     print("  %6s  %s" % (coeff, bracket))
@@ -54,3 +58,20 @@ try:
     lietool.info("S30", max_order=10**20)
 except lietool.LimitExceeded as e:
     print("LimitExceeded (status %d): %s" % (e.status, e))
+
+# %% In a training loop (needs torch): a model's metrics and verdict, no checkpoint written
+try:
+    import torch  # noqa: F401
+except ImportError:
+    torch = None
+if torch is not None:
+    import lietool.hook
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import train_wordproblem
+    cfg = {"model_type": "lietool-diag", "vocab_size": 6, "n_classes": 6, "d_model": 16, "d_state": 8,
+           "n_layers": 2, "d_mlp": 32, "eigenvalues": "signed", "norm_eps": 1e-5}
+    torch.manual_seed(0)
+    model = train_wordproblem.DiagModel(cfg)        # untrained: accuracy near chance
+    m = lietool.hook.evaluate(model, "S3", length=16, samples=200, config=cfg)
+    print("untrained diag model on S3: token accuracy %.3f, verdict exact: %s"
+          % (m["token_accuracy"], m["verdict"].exact_at_every_length))

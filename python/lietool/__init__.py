@@ -11,8 +11,10 @@ The functions follow lietool's commands, with Python types:
     [('X', Fraction(1, 1)), ('Y', Fraction(1, 1)), ('[X,Y]', Fraction(1, 2))]
 
 Objects are the command line's spec strings ("S4", "A4 x C3", "sl(2)",
-"Group((1,2,3),(1,2))", a .grp or .lie file, ...), or a list of
-permutations in cycle notation (a permutation group). Every function
+"Group((1,2,3),(1,2))", a .grp or .lie file, ...), a list of
+permutations in cycle notation (a permutation group), or a list of
+square matrices, NumPy arrays with exact entries (the Lie algebra they
+generate). Every function
 takes the command line's limits as keyword arguments with its defaults
 (max_degree, max_order, max_enum, max_memory in MiB, max_dim). Failures
 raise UsageError, InvalidInput, LimitExceeded or NumericalFailure
@@ -51,14 +53,39 @@ def _find_algebras():
 _find_algebras()
 
 
+def _entry(x):
+    # an exact entry: an int, a Fraction, or a float or NumPy scalar that is an integer
+    if isinstance(x, Fraction):
+        return str(x)
+    if hasattr(x, "item"):
+        x = x.item()
+    if isinstance(x, bool):
+        x = int(x)
+    if isinstance(x, float) and x.is_integer():
+        x = int(x)
+    if isinstance(x, int):
+        return str(x)
+    raise UsageError("a Lie algebra's matrices need exact entries (int or fractions.Fraction), not %r" % (x,))
+
+
+def _matrix(m):
+    rows = m.tolist() if hasattr(m, "tolist") else m
+    return "[%s]" % ",".join("[%s]" % ",".join(_entry(x) for x in r) for r in rows)
+
+
 def _spec(obj):
-    """The spec string of obj: a string as it stands, a list of permutations as GAP's Group(...)."""
+    """The spec string of obj: a string as it stands, a list of permutations as GAP's Group(...),
+    a list of square matrices (NumPy arrays or nested lists, exact entries) as the Lie algebra
+    they generate, GAP's LieAlgebra(Rationals, [...])."""
     if isinstance(obj, str):
         return obj
     if isinstance(obj, (list, tuple)) and obj and all(isinstance(p, str) for p in obj):
         return "Group(%s)" % ",".join(p.strip() for p in obj)
-    raise UsageError("an object is a spec string (as the command line takes) or a list of permutations "
-                     "in cycle notation, not %r" % (obj,))
+    if isinstance(obj, (list, tuple)) and obj and all(hasattr(m, "shape") or isinstance(m, (list, tuple))
+                                                        for m in obj):
+        return "LieAlgebra(Rationals, [%s])" % ", ".join(_matrix(m) for m in obj)
+    raise UsageError("an object is a spec string (as the command line takes), a list of permutations "
+                     "in cycle notation or a list of square matrices, not %r" % (obj,))
 
 
 def _limits(max_degree, max_order, max_enum, max_memory, max_dim):

@@ -576,3 +576,17 @@ def test_ssm_eval_errors(cli):
     msg, err = check_error(lietool.LimitExceeded, 4, lambda: lietool.ssm_eval(path, "S3", 20000, 3),
                            ["ssm", "eval", path, "--group", "S3", "--length", "20000", "--samples", "3"], cli)
     assert err == "lietool: %s\n" % msg
+
+
+def test_lie_algebra_from_matrices(cli):
+    from fractions import Fraction as F
+    e, f, h = np.array([[0, 1], [0, 0]]), np.array([[0, 0], [1, 0]]), np.array([[1, 0], [0, -1]])
+    got = lietool.info([e, f, h])
+    assert got["object"] == "LieAlgebra(Rationals, [[[0,1],[0,0]], [[0,0],[1,0]], [[1,0],[0,-1]]])"
+    want = cli_json("info", got["object"])
+    assert got == want and got["dimension"] == 3 and got["semisimple"] is True
+    # the Borel subalgebra from floats that are integers and a Fraction: dimensions as NumPy's ranks
+    b = [np.array([[1.0, 0.0], [0.0, 0.0]]), np.array([[0, F(1, 2)], [0, 0]], dtype=object), [[0, 0], [0, 1]]]
+    assert lietool.derived_series(b) == lie_derived_dims([np.array(m, dtype=float) for m in b]) == [3, 1, 0]
+    with pytest.raises(lietool.UsageError):
+        lietool.info([np.array([[0.5, 0], [0, 0]])])
