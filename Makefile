@@ -1,5 +1,6 @@
 # lietool: the only build entry.
-#   make            build ./lietool and ./liblietool.a (installs missing -dev packages first)
+#   make            build ./lietool, ./liblietool.a and ./liblietool.so (installs missing -dev packages first)
+#   make python     the Python package, built in place (python/lietool/_lietool*.so)
 #   make check      build and run every test; ends with "N passed, N failed"
 #   make demo       the course sheet: derived series, witnesses, A5, rotations, report, error exponents
 #   make bench      timings against GAP and NumPy (ratios)
@@ -15,8 +16,9 @@ DEB_PKGS  = libgmp-dev libmpfr-dev libflint-dev liblapacke-dev libopenblas-dev p
 # What some checks of `make check` run (the rest of it runs without them,
 # and a check whose tool is missing says so): torch and NumPy for the
 # checkpoint and dataset references and the training script's test,
-# pdflatex for the LaTeX fragments.
-TEST_PKGS = python3-numpy python3-torch texlive-latex-base
+# pdflatex for the LaTeX fragments, Python's headers, setuptools and
+# pytest for the Python package (check-python).
+TEST_PKGS = python3-numpy python3-torch texlive-latex-base python3-dev python3-setuptools python3-pytest
 DATADIR   = $(PREFIX)/share/lietool
 
 ifeq ($(SANITIZE),1)
@@ -46,22 +48,50 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 FUZZ_NAMES = $(sort $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c)))
 REPLAY_BIN = $(FUZZ_NAMES:%=$(BUILD)/tests/fuzz-%)
 
+# The shared library: the same sources compiled with -fPIC in $(BUILD)/pic
+# (the static library and ./lietool keep their own objects), soname
+# liblietool.so.SOMAJOR; $(BUILD)/pic/liblietool.a is the same objects as
+# an archive, for the Python extension (python/setup.py).
+VERSION  := $(shell sed -n 's/.*LIETOOL_VERSION "\(.*\)"/\1/p' include/lietool/core.h)
+SOMAJOR   = $(firstword $(subst ., ,$(VERSION)))
+SONAME    = liblietool.so.$(SOMAJOR)
+PIC_OBJ   = $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+PIC_LIB   = $(BUILD)/pic/liblietool.a
+
 ifeq ($(BUILD),build/rel)
   BIN = lietool
   LIB = liblietool.a
+  SO_DIR = .
 else
   BIN = $(BUILD)/lietool
   LIB = $(BUILD)/liblietool.a
+  SO_DIR = $(BUILD)
 endif
+SO = $(SO_DIR)/liblietool.so.$(VERSION)
+SO_LINKS = $(SO_DIR)/$(SONAME) $(SO_DIR)/liblietool.so
 
 # every test program, built but not run (make DEV=1 tests: the developer build of all of it)
 tests: deps
-	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(TEST_BIN) $(REPLAY_BIN)
+	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(SO_LINKS) $(PIC_LIB) $(TEST_BIN) $(REPLAY_BIN)
 
-.PHONY: all deps test-deps tests check check-unit check-cli check-gap demo paper bench install uninstall clean fuzz valgrind check-install
+.PHONY: all deps test-deps tests check check-unit check-cli check-gap demo paper bench install uninstall clean fuzz valgrind check-install python check-python
 
 all: deps
-	@$(MAKE) --no-print-directory $(BIN) $(LIB)
+	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(SO_LINKS) $(PIC_LIB)
+
+# The Python package built in place (python/lietool/_lietool*.so, objects
+# in build/python), for the tests and `PYTHONPATH=python`; `pip install
+# ./python` installs it. Debian's python3 unless PYTHON says otherwise.
+PYTHON ?= /usr/bin/python3
+# Always the release objects (build/rel/pic), whatever DEV or SANITIZE say.
+python: deps
+	@$(MAKE) --no-print-directory DEV= SANITIZE= lietool build/rel/pic/liblietool.a
+	@cd python && $(PYTHON) setup.py -q build_ext --inplace --build-temp ../build/python
+
+# The package's tests (pytest); skipped, and said so, without python3-dev,
+# numpy, setuptools or pytest. Ends with "python: N passed, N failed".
+check-python: all
+	@PYTHON=$(PYTHON) MAKE=$(MAKE) LT_SANITIZE=$(SANITIZE) sh tests/check-python.sh
 
 # Installs the Debian -dev packages that are missing (as root), or prints the
 # command to run.
@@ -100,6 +130,20 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+$(BUILD)/pic/%.o: %.c $(wildcard include/*.h include/lietool/*.h src/*/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
+
+$(PIC_LIB): $(PIC_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(SO): $(PIC_OBJ)
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(LDLIBS)
+
+$(SO_LINKS): $(SO)
+	ln -sf $(notdir $(SO)) $@
+
 $(BIN): $(CLI_OBJ) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
 
@@ -121,7 +165,7 @@ $(BUILD)/tests/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/fuzz/fuzz.h
 
 check: deps test-deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(TEST_BIN) $(REPLAY_BIN)
-	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN) tests/check-latex.sh tests/check-verdict.sh tests/check-checkpoints.sh tests/check-zoo.sh tests/check-train.sh
+	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) LT_SANITIZE=$(SANITIZE) sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN) tests/check-latex.sh tests/check-verdict.sh tests/check-checkpoints.sh tests/check-zoo.sh tests/check-train.sh tests/check-python.sh
 
 # make install PREFIX=tmp, a program built with pkg-config, the installed binary.
 check-install: all
@@ -209,6 +253,9 @@ install: all
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 755 lietool $(DESTDIR)$(PREFIX)/bin/lietool
 	install -m 644 liblietool.a $(DESTDIR)$(PREFIX)/lib/liblietool.a
+	install -m 755 liblietool.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/liblietool.so.$(VERSION)
+	ln -sf liblietool.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf liblietool.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/liblietool.so
 	install -m 644 include/lietool.h $(DESTDIR)$(PREFIX)/include/lietool.h
 	install -m 644 include/lietool/*.h $(DESTDIR)$(PREFIX)/include/lietool/
 	install -m 644 man/lietool.1 $(DESTDIR)$(PREFIX)/share/man/man1/lietool.1
@@ -217,15 +264,16 @@ install: all
 	install -m 644 algebras/lie/*.lie $(DESTDIR)$(DATADIR)/algebras/lie/
 	install -m 644 algebras/reps/*.rep $(DESTDIR)$(DATADIR)/algebras/reps/
 	install -m 644 scripts/lietool.bash-completion $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lietool
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/.*LIETOOL_VERSION "\(.*\)"/\1/p' include/lietool/core.h)|' \
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	  lietool.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/lietool.pc
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/lietool $(DESTDIR)$(PREFIX)/lib/liblietool.a \
+	  $(DESTDIR)$(PREFIX)/lib/liblietool.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME) $(DESTDIR)$(PREFIX)/lib/liblietool.so \
 	  $(DESTDIR)$(PREFIX)/include/lietool.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/lietool.pc \
 	  $(DESTDIR)$(PREFIX)/share/man/man1/lietool.1 $(DESTDIR)$(PREFIX)/share/man/man5/lietool-formats.5 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lietool
 	rm -rf $(DESTDIR)$(PREFIX)/include/lietool $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build lietool liblietool.a
+	rm -rf build lietool liblietool.a liblietool.so liblietool.so.* python/build python/lietool/_lietool*.so

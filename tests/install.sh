@@ -15,7 +15,8 @@ bad() { fail=$((fail + 1)); echo "FAIL install: $*"; }
 check() { desc=$1; shift; if "$@" >"$tmp/out" 2>&1; then ok; else bad "$desc"; sed 's/^/  /' "$tmp/out" | tail -n 20; fi; }
 
 check "make install PREFIX=$tmp/p" $MAKE --no-print-directory install PREFIX="$tmp/p"
-for f in bin/lietool lib/liblietool.a include/lietool.h include/lietool/core.h lib/pkgconfig/lietool.pc \
+so=lib/liblietool.so.$(sed -n 's/.*LIETOOL_VERSION "\(.*\)"/\1/p' include/lietool/core.h)
+for f in bin/lietool lib/liblietool.a $so lib/liblietool.so include/lietool.h include/lietool/core.h lib/pkgconfig/lietool.pc \
          share/man/man1/lietool.1 share/man/man5/lietool-formats.5 share/lietool/algebras/groups/M11.grp \
          share/lietool/algebras/lie/sl2.lie share/bash-completion/completions/lietool; do
     if [ -f "$tmp/p/$f" ]; then ok; else bad "$f is not installed"; fi
@@ -39,10 +40,17 @@ int main(void)
 }
 PROG
 export PKG_CONFIG_PATH="$tmp/p/lib/pkgconfig"
+soname=liblietool.so.$(sed -n 's/.*LIETOOL_VERSION "\([0-9]*\)\..*/\1/p' include/lietool/core.h)
 version=$(sed -n 's/.*LIETOOL_VERSION "\(.*\)"/\1/p' include/lietool/core.h)
 check "pkg-config --modversion lietool is $version" sh -c "[ \"\$(pkg-config --modversion lietool)\" = '$version' ]"
 check "build a program with pkg-config" sh -c "$CC -std=c11 -o '$tmp/prog' '$tmp/prog.c' \$(pkg-config --cflags --libs lietool)"
-check "the program prints '$version 24'" sh -c "[ \"\$('$tmp/prog')\" = '$version 24' ]"
+# pkg-config's -llietool takes the shared library: the program needs it at run time
+check "the program is linked with $soname" sh -c "readelf -d '$tmp/prog' | grep -q 'NEEDED.*\\[$soname\\]'"
+check "the program prints '$version 24'" sh -c "[ \"\$(LD_LIBRARY_PATH='$tmp/p/lib' '$tmp/prog')\" = '$version 24' ]"
+check "the shared library's soname is $soname" sh -c "readelf -d '$tmp/p/$so' | grep -q 'SONAME.*\\[$soname\\]' && [ -e '$tmp/p/lib/$soname' ]"
+# and the static library, named
+check "build a program with the static library" sh -c "$CC -std=c11 -o '$tmp/prog-static' '$tmp/prog.c' \$(pkg-config --cflags lietool) '$tmp/p/lib/liblietool.a' \$(pkg-config --libs lietool | sed 's/-llietool//')"
+check "the static program prints '$version 24'" sh -c "[ \"\$('$tmp/prog-static')\" = '$version 24' ]"
 # the installed binary, away from the source tree, finds its named groups
 check "installed lietool order M11" sh -c "cd / && [ \"\$(env -u LIETOOL_ALGEBRAS '$tmp/p/bin/lietool' order M11)\" = 7920 ]"
 check "installed lietool --version" sh -c "'$tmp/p/bin/lietool' --version | grep -q '^lietool $version '"

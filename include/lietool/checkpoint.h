@@ -51,6 +51,9 @@ lt_status lt_ckpt_read_dir(lt_ckpt_t C, const char *dir, long max_mb, lt_err_t e
 
 /* One file of a given format. */
 lt_status lt_ckpt_read_safetensors(lt_ckpt_t C, const char *path, long max_mb, lt_err_t err);
+/* The tensors of a safetensors file in memory: takes ownership of
+   buf[0..size-1] (lt_malloc'd), as lt_safetensors_parse. */
+lt_status lt_ckpt_parse_safetensors(lt_ckpt_t C, unsigned char *buf, size_t size, lt_err_t err);
 lt_status lt_ckpt_read_torch(lt_ckpt_t C, const char *path, long max_mb, lt_err_t err);
 /* An index (model.safetensors.index.json or pytorch_model.bin.index.json):
    torch = 1 for shards in torch's format. */

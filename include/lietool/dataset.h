@@ -18,6 +18,16 @@
 lt_status lt_dataset_generate(FILE *out, const lt_cayley_t C, long len, long samples,
                               uint64_t seed, int *capped, const lt_ctx_t ctx, lt_err_t err);
 
+/* The bounds on what lt_dataset_generate writes (dataset generate's
+   --max-length, --max-samples, --max-tokens and their defaults). */
+typedef struct { long max_length, max_samples, max_tokens; } lt_dataset_limits;
+#define LT_DATASET_LIMITS_DEFAULT {.max_length = 10000, .max_samples = 10000000, .max_tokens = 100000000}
+/* LT_ELIMIT with the message "dataset: ..." when words of length len,
+   samples of them (< 0: all order^len, checked only when order > 0, the
+   group's name spec in the message) exceed L; LT_OK otherwise. */
+lt_status lt_dataset_check_limits(const lt_dataset_limits *L, long len, long samples, long order, const char *spec,
+                                  lt_err_t err);
+
 /* A token map: group element e is token token[e] (e < n), and with
    has_bos every word starts with the token bos, in the input and the
    target alike (the paper's pipeline; lietool-formats(5), TOKEN MAPS). */

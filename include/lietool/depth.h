@@ -258,6 +258,10 @@ void lt_plan_verdict_clear(lt_plan_verdict_t V);
    (it is then left out, width_log10 set from an estimate). */
 lt_status lt_plan(lt_plan_verdict_t V, const lt_plan_task_t P, const lt_arch *a, long k, long T,
                   lt_bound b, const lt_ctx_t ctx, lt_err_t err);
+/* lt_plan for the group G (with its chain), or for L when G is NULL
+   (src/depth/object.c). */
+lt_status lt_plan_object(lt_plan_verdict_t V, lt_pgrp_t G, const lt_liealg_t L, const lt_arch *a, long k, long T,
+                         lt_bound b, const lt_ctx_t ctx, lt_err_t err);
 /* An answer of the verdict (exact, suffices_T): "yes" (1), "no" (0) or "open" (-1). */
 const char *lt_plan_answer_name(int v);
 

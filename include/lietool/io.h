@@ -93,6 +93,11 @@ lt_status lt_io_model_read(lt_model_t M, const char *dir, long max_mb, lt_err_t 
 /* The same with the precision of the forward pass (LT_COMPUTE_CONFIG: the
    config's torch_dtype); the parameters are rounded to it. */
 lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_compute compute, lt_err_t err);
+/* The same from memory: the text of config.json and the bytes of a
+   model.safetensors (copied); name stands for the directory in messages
+   (the Python package's PyTorch hook: a module in training). */
+lt_status lt_io_model_load_mem(lt_model_t M, const char *name, const char *config, size_t config_len,
+                               const unsigned char *safetensors, size_t size, lt_model_compute compute, lt_err_t err);
 /* The outputs of an evaluation (lietool ssm eval --predictions, --logits;
    lietool-formats(5)): the header of each file, then per word a row
    "seed,input,target,prediction" (tokens separated by spaces; the training
@@ -133,6 +138,11 @@ int lt_io_is_liealg(const char *spec);
 /* Parses a Lie algebra object into L; *name (if not NULL) a malloc'd name. */
 lt_status lt_io_liealg(lt_liealg_t L, char **name, const char *spec,
                        const lt_ctx_t ctx, lt_err_t err);
+/* The object spec names (src/io/object.c): with is_lie the Lie algebra
+   into L (lt_io_liealg), else the group into G with its stabilizer chain
+   (lt_io_group, lt_pgrp_chain). is_lie is lt_io_is_liealg(spec) unless
+   the caller knows better. */
+lt_status lt_io_object(lt_pgrp_t G, lt_liealg_t L, int is_lie, const char *spec, const lt_ctx_t ctx, lt_err_t err);
 /* Parses one rational matrix "[[1,0],[0,-1/2]]" starting at s; *end is set
    past it. Entries: integers or p/q (decimals are refused here). */
 lt_status lt_io_qmat(fmpq_mat_t M, const char *s, const char **end,

@@ -77,38 +77,15 @@ const cli_decl cli_dataset_decl = {.subs = dataset_subs};
 
 static int generate(gen_opts *d, cli_opts *o, const lt_cmd *self)
 {
-    if (d->length > d->max_length) {
-        fprintf(stderr, "lietool: dataset: --length %ld is above --max-length %ld\n", d->length, d->max_length);
-        return CLI_LIMIT;
-    }
-    if (d->samples > d->max_samples) {
-        fprintf(stderr, "lietool: dataset: --samples %ld is above --max-samples %ld\n", d->samples, d->max_samples);
-        return CLI_LIMIT;
-    }
-    if (d->samples > 0 && (double)d->samples * (double)d->length > (double)d->max_tokens) {
-        /* 1e7 words of 10000 tokens were 400 GB */
-        fprintf(stderr, "lietool: dataset: --samples %ld x --length %ld is %.3g tokens, above --max-tokens %ld\n",
-                d->samples, d->length, (double)d->samples * (double)d->length, d->max_tokens);
-        return CLI_LIMIT;
-    }
+    lt_dataset_limits L = {.max_length = d->max_length, .max_samples = d->max_samples, .max_tokens = d->max_tokens};
+    lt_err_t lerr;
+    lt_err_init(lerr);
+    if (lt_dataset_check_limits(&L, d->length, d->samples, 0, NULL, lerr)) return cli_fail(lerr);
     char *spec = cli_join(o->pos, 0, o->npos);
     lt_cayley_t C;
     lt_cayley_init(C);
     int r = cli_cayley(C, spec, (lt_convention)d->conv, o, self);
-    if (r < 0 && d->samples < 0) {
-        /* every word: n^T of them */
-        double all = 1;
-        for (long t = 0; t < d->length && all <= (double)d->max_samples; t++) all *= (double)C->n;
-        if (all <= (double)d->max_samples && all * (double)d->length > (double)d->max_tokens) {
-            fprintf(stderr, "lietool: dataset: all %.0f words of length %ld are %.3g tokens, above --max-tokens %ld\n",
-                    all, d->length, all * (double)d->length, d->max_tokens);
-            r = CLI_LIMIT;
-        } else if (all > (double)d->max_samples) {
-            fprintf(stderr, "lietool: dataset: all %ld^%ld words of '%s' are more than --max-samples %ld (give --samples N)\n",
-                    C->n, d->length, spec, d->max_samples);
-            r = CLI_LIMIT;
-        }
-    }
+    if (r < 0 && lt_dataset_check_limits(&L, d->length, d->samples, C->n, spec, lerr)) r = cli_fail(lerr);
     if (r < 0) {
         lt_err_t err;
         lt_err_init(err);
@@ -226,8 +203,9 @@ int cmd_dataset(int argc, char **argv, const lt_cmd *self)
     int r = -1;
     const cli_decl *sub = cli_find_sub(self, argc, argv, &r);
     if (!sub) return r;
-    gen_opts d = {.length = -1, .samples = -1, .seed = 0, .conv = LT_CONV_AA, .max_length = 10000, .max_samples = 10000000,
-                  .max_tokens = 100000000, .bos = -1, .offset = -1};
+    const lt_dataset_limits L = LT_DATASET_LIMITS_DEFAULT;
+    gen_opts d = {.length = -1, .samples = -1, .seed = 0, .conv = LT_CONV_AA, .max_length = L.max_length,
+                  .max_samples = L.max_samples, .max_tokens = L.max_tokens, .bos = -1, .offset = -1};
     cli_opts o;
     r = cli_getopts(&o, &d, argc, argv, self, sub);
     if (r < 0) r = sub == &generate_decl ? generate(&d, &o, self) : check(&o, self);

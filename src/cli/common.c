@@ -126,13 +126,7 @@ int cli_load_object(cli_opts *o, cli_object *X, const lt_cmd *cmd)
     }
     lt_err_t err;
     lt_err_init(err);
-    lt_status st;
-    if (X->is_lie) st = lt_io_liealg(X->L, NULL, o->object, o->ctx, err);
-    else {
-        st = lt_io_group(X->G, NULL, o->object, o->ctx, err);
-        if (!st) st = lt_pgrp_chain(X->G, NULL, o->ctx, err);
-    }
-    if (st) return cli_fail(err);
+    if (lt_io_object(X->G, X->L, X->is_lie, o->object, o->ctx, err)) return cli_fail(err);
     return -1;
 }
 

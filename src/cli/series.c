@@ -18,23 +18,10 @@ static int series_of(lt_tex_series_t *T, cli_object *X, int kind, const cli_opts
         for (slong i = 0; i < n; i++) mpz_init_set_si(z + i, (long)dims[i]);
         *T = (lt_tex_series_t){.n = (int)n, .size = z, .lower = kind == 1, .is_lie = 1,
                                 .reaches_bottom = kind ? F->nilpotent : F->solvable};
-    } else if (X->is_lie) {
-        lt_lseries_t S;
-        lt_lseries_init(S);
-        if (kind == 0) lt_liealg_derived_series(S, X->L);
-        else if (kind == 1) lt_liealg_lower_central_series(S, X->L);
-        else lt_liealg_upper_central_series(S, X->L);
-        lt_tex_series_lie(T, S, kind == 1);
-        lt_lseries_clear(S);
     } else {
-        lt_pgrp_series_t S;
         lt_err_t err;
-        lt_pgrp_series_init(S);
         lt_err_init(err);
-        lt_status st = kind ? lt_pgrp_lower_central_series(S, X->G, o->ctx, err) : lt_pgrp_derived_series(S, X->G, o->ctx, err);
-        if (!st) lt_tex_series_pgrp(T, S, kind == 1);
-        lt_pgrp_series_clear(S);
-        if (st) return cli_fail(err);
+        if (lt_tex_series_of(T, X->is_lie ? NULL : X->G, X->L, kind, o->ctx, err)) return cli_fail(err);
     }
     return -1;
 }

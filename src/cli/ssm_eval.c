@@ -328,10 +328,8 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
     F.pred = F.logits = NULL;
     if (lt_io_out_commit(Op, err) || lt_io_out_commit(Ol, err)) { r = cli_fail(err); goto done; }
     /* the theory's verdict for this checkpoint: its family and layers, at the words' length */
-    lt_arch fam;
-    lt_model_family(&fam, M);
-    int has_fam = fam.kind != LT_FAM_COUNT;     /* LT_FAM_COUNT: no family of the theory fits */
-    if (has_fam && (r = cli_verdict_group(V, o.group, &fam, M->n_layers, W->max_len, LT_BOUND_DEFAULT, &o.co)) >= 0) goto done;
+    int has_fam;
+    if (lt_plan_model(V, &has_fam, M, o.group, W->max_len, LT_BOUND_DEFAULT, ctx, err)) { r = cli_fail(err); goto done; }
     lt_write_ssm_task T;
     ev_task(&T, &o, C->n, d, W->n);
     lt_doc doc;

@@ -14,14 +14,9 @@ int cli_read_arch(void *dst, const char *v)
 int cli_verdict_compute(lt_plan_verdict_t V, const cli_object *X, const lt_arch *a, long k, long T, lt_bound b,
                         const cli_opts *o)
 {
-    lt_plan_task_t P;
     lt_err_t err;
     lt_err_init(err);
-    lt_plan_task_init(P);
-    lt_status st = X->is_lie ? lt_plan_task_liealg(P, X->L, o->ctx, err)
-                             : lt_plan_task_group(P, (lt_pgrp_struct *)X->G, o->ctx, err);
-    if (!st) st = lt_plan(V, P, a, k, T, b, o->ctx, err);
-    lt_plan_task_clear(P);
+    lt_status st = lt_plan_object(V, X->is_lie ? NULL : (lt_pgrp_struct *)X->G, X->L, a, k, T, b, o->ctx, err);
     return st ? cli_fail(err) : -1;
 }
 
@@ -49,7 +44,7 @@ int cli_verdict_group(lt_plan_verdict_t V, const char *spec, const lt_arch *a, l
     lt_err_t err;
     lt_err_init(err);
     int r = -1;
-    if (lt_io_group(X.G, NULL, spec, o->ctx, err) || lt_pgrp_chain(X.G, NULL, o->ctx, err)) r = cli_fail(err);
+    if (lt_io_object(X.G, X.L, 0, spec, o->ctx, err)) r = cli_fail(err);
     else r = cli_verdict_compute(V, &X, a, k, T, b, o);
     lt_pgrp_clear(X.G);
     lt_liealg_clear(X.L);

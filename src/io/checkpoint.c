@@ -47,18 +47,24 @@ static lt_status take_safetensors(lt_ckpt_t C, lt_safetensors_t S, lt_err_t err)
     return st;
 }
 
+lt_status lt_ckpt_parse_safetensors(lt_ckpt_t C, unsigned char *buf, size_t size, lt_err_t err)
+{
+    lt_safetensors_t S;
+    lt_safetensors_init(S);
+    lt_status st = lt_safetensors_parse(S, buf, size, err);
+    if (!st) st = take_safetensors(C, S, err);
+    lt_safetensors_clear(S);
+    return st;
+}
+
 static lt_status safetensors_file(lt_ckpt_t C, const char *path, long max_mb, size_t *total, lt_err_t err)
 {
     unsigned char *buf;
     size_t size;
     lt_status st = lt_ckpt_slurp(&buf, &size, path, max_mb, total, err);
     if (st) return st;
-    lt_safetensors_t S;
-    lt_safetensors_init(S);
-    st = lt_safetensors_parse(S, buf, size, err);
-    if (!st) st = take_safetensors(C, S, err);
+    st = lt_ckpt_parse_safetensors(C, buf, size, err);
     if (st) lt_err_prefix(err, "%s", path);
-    lt_safetensors_clear(S);
     return st;
 }
 

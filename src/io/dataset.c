@@ -680,3 +680,28 @@ lt_status lt_dataset_read(FILE *f, const char *name, long order, lt_dataset_row_
     lt_dataset_report_clear(R);
     return st;
 }
+
+lt_status lt_dataset_check_limits(const lt_dataset_limits *L, long len, long samples, long order, const char *spec,
+                                  lt_err_t err)
+{
+    if (len > L->max_length)
+        return lt_err_set(err, LT_ELIMIT, "dataset: --length %ld is above --max-length %ld", len, L->max_length);
+    if (samples > L->max_samples)
+        return lt_err_set(err, LT_ELIMIT, "dataset: --samples %ld is above --max-samples %ld", samples, L->max_samples);
+    if (samples > 0 && (double)samples * (double)len > (double)L->max_tokens)
+        /* 1e7 words of 10000 tokens were 400 GB */
+        return lt_err_set(err, LT_ELIMIT, "dataset: --samples %ld x --length %ld is %.3g tokens, above --max-tokens %ld",
+                          samples, len, (double)samples * (double)len, L->max_tokens);
+    if (samples > 0 || order <= 0) return LT_OK;
+    /* every word: order^len of them */
+    double all = 1;
+    for (long t = 0; t < len && all <= (double)L->max_samples; t++) all *= (double)order;
+    if (all <= (double)L->max_samples && all * (double)len > (double)L->max_tokens)
+        return lt_err_set(err, LT_ELIMIT, "dataset: all %.0f words of length %ld are %.3g tokens, above --max-tokens %ld",
+                          all, len, all * (double)len, L->max_tokens);
+    if (all > (double)L->max_samples)
+        return lt_err_set(err, LT_ELIMIT,
+                          "dataset: all %ld^%ld words of '%s' are more than --max-samples %ld (give --samples N)",
+                          order, len, spec, L->max_samples);
+    return LT_OK;
+}

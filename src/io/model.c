@@ -196,6 +196,8 @@ static const struct { const char *name; int (*config)(lt_model_t M, lt_io_cfg *C
     {"transformer", lt_io_attn_config},
 };
 
+static lt_status parse_config(lt_model_t M, const char *text, size_t n, const char *path, lt_err_t err);
+
 static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
 {
     int64_t size;
@@ -212,8 +214,15 @@ static lt_status read_config(lt_model_t M, const char *path, lt_err_t err)
         n += k;
     }
     fclose(f);
-    lt_json *root = lt_json_parse_flags(text ? text : "", n, LT_JSON_NONFINITE, err);
+    lt_status st = parse_config(M, text ? text : "", n, path, err);
     lt_free(text);
+    return st;
+}
+
+/* The config's text (path: its name in messages). */
+static lt_status parse_config(lt_model_t M, const char *text, size_t n, const char *path, lt_err_t err)
+{
+    lt_json *root = lt_json_parse_flags(text, n, LT_JSON_NONFINITE, err);
     if (!root) { lt_err_prefix(err, "%s", path); return LT_EINPUT; }
     lt_io_cfg C = {root, path, err};
     int ok = 1;
@@ -371,6 +380,33 @@ static const struct {
     {LT_ARCH_ATTN, lt_io_attn_weights},
 };
 
+/* An architecture without bf16/f16 emulation runs in f32 whatever the
+   config's torch_dtype, and refuses a reduced precision asked for. */
+static lt_status check_compute(const lt_model_t M, const char *name, lt_model_compute *compute, lt_err_t err)
+{
+    if (lt_model_has_reduced_compute(M)) return LT_OK;
+    lt_model_compute c = *compute;
+    *compute = LT_COMPUTE_F32;
+    if (c == LT_COMPUTE_BF16 || c == LT_COMPUTE_F16)
+        return lt_err_set(err, LT_EINPUT, "%s: %s models run in f32 only: --compute %s is not supported for them", name,
+                          lt_model_arch_name(M), lt_model_compute_name(c));
+    return LT_OK;
+}
+
+/* M's weights from the tensors of S (read from path, for messages). */
+static lt_status take_weights(lt_model_t M, const lt_ckpt_t S, const char *path, lt_model_compute compute, lt_err_t err)
+{
+    M->format = S->format;
+    lt_status st = find_prefix(M, S, path, err);
+    if (st) return st;
+    M->layers = lt_calloc((size_t)M->n_layers + 1, sizeof *M->layers);
+    for (int i = 0; i < (int)(sizeof arches / sizeof *arches); i++)
+        if (arches[i].arch == M->arch) st = arches[i].weights(M, S, err);
+    if (st) { lt_err_prefix(err, "%s", path); return st; }    /* a weight's name or shape */
+    lt_model_set_compute(M, compute == LT_COMPUTE_CONFIG ? M->config_compute : compute);
+    return LT_OK;
+}
+
 lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_compute compute, lt_err_t err)
 {
     lt_model_clear(M);
@@ -381,28 +417,40 @@ lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_
     lt_status st = read_config(M, path, err);
     lt_ckpt_t S;
     lt_ckpt_init(S);
-    /* an architecture without bf16/f16 emulation runs in f32 whatever the
-       config's torch_dtype, and refuses a reduced precision asked for */
-    if (!st && !lt_model_has_reduced_compute(M)) {
-        if (compute == LT_COMPUTE_BF16 || compute == LT_COMPUTE_F16)
-            st = lt_err_set(err, LT_EINPUT, "%s: %s models run in f32 only: --compute %s is not supported for them", dir,
-                            lt_model_arch_name(M), lt_model_compute_name(compute));
-        compute = LT_COMPUTE_F32;
-    }
+    if (!st) st = check_compute(M, dir, &compute, err);
     if (!st) st = lt_ckpt_read_dir(S, dir, max_mb, err);
-    if (st) goto done;
-    M->format = S->format;
-    M->file = S->file;
-    snprintf(path, len, "%s/%s", dir, S->file);
-    if ((st = find_prefix(M, S, path, err))) goto done;
-    M->layers = lt_calloc((size_t)M->n_layers + 1, sizeof *M->layers);
-    for (int i = 0; i < (int)(sizeof arches / sizeof *arches); i++)
-        if (arches[i].arch == M->arch) st = arches[i].weights(M, S, err);
-    if (st) { lt_err_prefix(err, "%s", path); goto done; }    /* a weight's name or shape */
-    lt_model_set_compute(M, compute == LT_COMPUTE_CONFIG ? M->config_compute : compute);
-done:
+    if (!st) {
+        M->file = S->file;
+        snprintf(path, len, "%s/%s", dir, S->file);
+        st = take_weights(M, S, path, compute, err);
+    }
     lt_ckpt_clear(S);
     lt_free(path);
+    if (st) { lt_model_clear(M); lt_model_init(M); }
+    return st;
+}
+
+lt_status lt_io_model_load_mem(lt_model_t M, const char *name, const char *config, size_t config_len,
+                               const unsigned char *safetensors, size_t size, lt_model_compute compute, lt_err_t err)
+{
+    lt_model_clear(M);
+    lt_model_init(M);
+    lt_status st = parse_config(M, config, config_len, name, err);
+    lt_ckpt_t S;
+    lt_ckpt_init(S);
+    if (!st) st = check_compute(M, name, &compute, err);
+    if (!st) {
+        unsigned char *buf = lt_malloc(size ? size : 1);
+        memcpy(buf, safetensors, size);
+        st = lt_ckpt_parse_safetensors(S, buf, size, err);
+        S->format = "safetensors";
+        if (st) lt_err_prefix(err, "%s", name);
+    }
+    if (!st) {
+        M->file = "model.safetensors";
+        st = take_weights(M, S, name, compute, err);
+    }
+    lt_ckpt_clear(S);
     if (st) { lt_model_clear(M); lt_model_init(M); }
     return st;
 }

@@ -1,0 +1,624 @@
+/* lietool._lietool: the CPython extension module behind the package
+   `lietool` (python/lietool/__init__.py). It loads objects with the
+   command line's loading path (lt_io_object), computes with the library
+   and writes each result with the command line's own writer (src/write)
+   into a JSON document in memory, so that the keys are those of
+   `lietool CMD --json` by construction; the package turns the text into
+   Python types. Datasets come back as int64 NumPy arrays parsed from the
+   CSV of lt_dataset_generate (NumPy is imported by the first dataset
+   call; the rest runs without it). Library failures raise the package's
+   exceptions (one class per exit status) with lietool's message.
+
+   Every library call runs with the GIL released and under one module
+   lock: lietool's global state (named-group tables, the allocation
+   count) is not meant for concurrent calls, and a training loop's other
+   threads keep running meanwhile. The hard --max-memory bound of the
+   command line (lt_mem_set_limit, which ends the process) is not set
+   here; max_memory bounds the tables where the library checks it
+   (lt_ctx_check_memory) and raises LimitExceeded. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <pythread.h>
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lietool.h"
+#include "lietool/doc.h"
+#include "lietool/write.h"
+#include "lietool/dataset.h"
+#include "lietool/free.h"
+#include "lietool/model.h"
+
+static PyObject *exc_base, *exc_usage, *exc_input, *exc_limit, *exc_numeric;
+static PyThread_type_lock lib_lock;
+
+#define LIB_BEGIN Py_BEGIN_ALLOW_THREADS PyThread_acquire_lock(lib_lock, WAIT_LOCK);
+#define LIB_END PyThread_release_lock(lib_lock); Py_END_ALLOW_THREADS
+
+/* Raises the exception of a library status with its message; NULL. */
+static PyObject *raise_status(lt_status st, const char *msg)
+{
+    PyObject *cls = st == LT_EINPUT ? exc_input : st == LT_ELIMIT ? exc_limit : st == LT_ENUMERIC ? exc_numeric
+                  : exc_base;
+    PyErr_SetString(cls, msg && *msg ? msg : "internal error");
+    return NULL;
+}
+
+static PyObject *raise_err(const lt_err_t err)
+{
+    return raise_status(err->status, err->msg);
+}
+
+/* The limits every function takes (the CLI's --max-* options). */
+typedef struct {
+    long max_degree, max_enum, max_memory, max_dim;
+    const char *max_order;
+} limits;
+
+#define LIMIT_KW "max_degree", "max_order", "max_enum", "max_memory", "max_dim"
+#define LIMIT_FMT "lslll"
+#define LIMIT_ARGS(L) &(L).max_degree, &(L).max_order, &(L).max_enum, &(L).max_memory, &(L).max_dim
+
+/* ctx from L: -1 when L is out of range (UsageError raised). */
+static int ctx_from(lt_ctx_t ctx, const limits *L)
+{
+    lt_ctx_init(ctx);
+    if (L->max_degree < 1 || L->max_degree > LT_MAX_DEGREE || L->max_enum < 1 || L->max_memory < 1
+        || L->max_dim < 1) {
+        PyErr_SetString(exc_usage, "the limits max_degree, max_enum, max_memory and max_dim must be positive "
+                                   "(max_degree at most 10^9)");
+        return -1;
+    }
+    size_t n = strlen(L->max_order);
+    if (n == 0 || n >= sizeof ctx->max_order) {
+        PyErr_SetString(exc_usage, "max_order must be a positive integer or 1eN, of at most 1099 digits");
+        return -1;
+    }
+    ctx->max_degree = L->max_degree;
+    ctx->max_enum = L->max_enum;
+    ctx->max_memory_mb = L->max_memory;
+    ctx->max_dim = L->max_dim;
+    memcpy(ctx->max_order, L->max_order, n + 1);
+    return 0;
+}
+
+/* A JSON document written into memory. */
+typedef struct {
+    char *buf;
+    size_t size;
+    FILE *f;
+    lt_doc d;
+} memdoc;
+
+static int memdoc_start(memdoc *m, const char *object, const char *command)
+{
+    m->buf = NULL;
+    m->size = 0;
+    m->f = open_memstream(&m->buf, &m->size);
+    if (!m->f) return -1;
+    lt_doc_init(&m->d, m->f, LT_DOC_JSON);
+    lt_doc_start(&m->d, object, command, command);
+    return 0;
+}
+
+/* Ends the document; the text as a str (NULL on failure). */
+static PyObject *memdoc_end(memdoc *m)
+{
+    lt_doc_end(&m->d, NULL);
+    fclose(m->f);
+    PyObject *s = PyUnicode_FromStringAndSize(m->buf, (Py_ssize_t)m->size);
+    free(m->buf);
+    return s;
+}
+
+static PyObject *memdoc_fail(void)
+{
+    return PyErr_NoMemory();
+}
+
+/* One call on an object: its limits, status, message and document. */
+typedef struct {
+    lt_ctx_t ctx;
+    lt_err_t err;
+    lt_status st;
+    int nomem;
+    memdoc m;
+} call;
+
+static int call_init(call *c, const limits *L)
+{
+    lt_err_init(c->err);
+    c->st = LT_OK;
+    c->nomem = 0;
+    return ctx_from(c->ctx, L);
+}
+
+/* Starts the call's document (no GIL). */
+static int call_doc(call *c, const char *spec, const char *command)
+{
+    if (memdoc_start(&c->m, spec, command)) c->nomem = 1;
+    return c->nomem ? -1 : 0;
+}
+
+/* A call's result: its failure raised, or the document's text. */
+static PyObject *finish(call *c)
+{
+    if (c->st) return raise_err(c->err);
+    if (c->nomem) return memdoc_fail();
+    return memdoc_end(&c->m);
+}
+
+/* The object spec names, loaded as the command line loads it (no GIL:
+   called between LIB_BEGIN and LIB_END); release with unload. */
+typedef struct {
+    lt_pgrp_t G;
+    lt_liealg_t L;
+    int is_lie;
+} object;
+
+static lt_status load(object *X, const char *spec, const lt_ctx_t ctx, lt_err_t err)
+{
+    X->is_lie = lt_io_is_liealg(spec);
+    lt_pgrp_init(X->G, 1);
+    lt_liealg_init(X->L);
+    return lt_io_object(X->G, X->L, X->is_lie, spec, ctx, err);
+}
+
+static void unload(object *X)
+{
+    lt_pgrp_clear(X->G);
+    lt_liealg_clear(X->L);
+}
+
+/* _info(spec, limits...) -> the JSON of `lietool info --json SPEC` */
+static PyObject *py_info(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"spec", LIMIT_KW, NULL};
+    const char *spec;
+    limits L;
+    call c;
+    object X;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s" LIMIT_FMT, kwlist, &spec, LIMIT_ARGS(L)) || call_init(&c, &L))
+        return NULL;
+    LIB_BEGIN
+    c.st = load(&X, spec, c.ctx, c.err);
+    if (!c.st && X.is_lie) {
+        lt_liealg_profile_t P;
+        lt_liealg_profile_init(P);
+        lt_liealg_profile(P, X.L, LT_LIE_PROFILE_ALL);
+        if (!call_doc(&c, spec, "info")) lt_write_profile_lie(&c.m.d, spec, P);
+        lt_liealg_profile_clear(P);
+    } else if (!c.st) {
+        lt_pgrp_profile_t P;
+        lt_pgrp_profile_init(P);
+        c.st = lt_pgrp_profile(P, X.G, LT_PGRP_PROFILE_ALL, c.ctx, c.err);
+        if (!c.st && !call_doc(&c, spec, "info")) lt_write_profile_group(&c.m.d, spec, X.G, P, c.ctx->max_enum);
+        lt_pgrp_profile_clear(P);
+    }
+    unload(&X);
+    LIB_END
+    return finish(&c);
+}
+
+/* _series(spec, lower, length_only, limits...) -> the JSON of
+   derived-series, or lower-central-series with lower; derived-length
+   and nilpotency-class with length_only */
+static PyObject *py_series(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"spec", "lower", "length_only", LIMIT_KW, NULL};
+    static const char *const names[2][2] = {{"derived-series", "lower-central-series"},
+                                            {"derived-length", "nilpotency-class"}};
+    const char *spec;
+    int lower, length_only;
+    limits L;
+    call c;
+    object X;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "spp" LIMIT_FMT, kwlist, &spec, &lower, &length_only, LIMIT_ARGS(L))
+        || call_init(&c, &L))
+        return NULL;
+    LIB_BEGIN
+    c.st = load(&X, spec, c.ctx, c.err);
+    lt_tex_series_t T;
+    if (!c.st) c.st = lt_tex_series_of(&T, X.is_lie ? NULL : X.G, X.L, lower, c.ctx, c.err);
+    if (!c.st) {
+        if (!call_doc(&c, spec, names[length_only][lower])) lt_write_series(&c.m.d, spec, &T, lower, length_only);
+        lt_tex_series_clear(&T);
+    }
+    unload(&X);
+    LIB_END
+    return finish(&c);
+}
+
+/* _plan(spec, arch, layers, length, sharp, limits...) -> the JSON of
+   `lietool plan --json` (length 0: every length; sharp: --bound sharp) */
+static PyObject *py_plan(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"spec", "arch", "layers", "length", "sharp", LIMIT_KW, NULL};
+    const char *spec, *arch;
+    long layers, length;
+    int sharp;
+    limits L;
+    call c;
+    object X;
+    lt_arch a;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "ssllp" LIMIT_FMT, kwlist, &spec, &arch, &layers, &length, &sharp,
+                                     LIMIT_ARGS(L)))
+        return NULL;
+    if (lt_arch_parse(&a, arch))
+        return PyErr_Format(exc_usage, "plan: --arch needs a layer family (%s), not '%s'", lt_arch_list(), arch);
+    if (layers < 1 || layers > 1000000)
+        return PyErr_Format(exc_usage, "plan: --layers needs an integer from 1 to 10^6, not '%ld'", layers);
+    if (length < 0) return PyErr_Format(exc_usage, "plan: --length needs a positive integer, not '%ld'", length);
+    if (call_init(&c, &L)) return NULL;
+    lt_plan_verdict_t V;
+    LIB_BEGIN
+    lt_plan_verdict_init(V);
+    c.st = load(&X, spec, c.ctx, c.err);
+    if (!c.st) c.st = lt_plan_object(V, X.is_lie ? NULL : X.G, X.L, &a, layers, length,
+                                     sharp ? LT_BOUND_SHARP : LT_BOUND_V1, c.ctx, c.err);
+    if (!c.st && !call_doc(&c, spec, "plan")) lt_write_verdict(&c.m.d, V, spec, "");
+    lt_plan_verdict_clear(V);
+    unload(&X);
+    LIB_END
+    return finish(&c);
+}
+
+/* _bch(n, symmetric, max_enum, max_memory) -> the JSON of `lietool bch --json N` */
+static PyObject *py_bch(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"n", "symmetric", "max_enum", "max_memory", NULL};
+    long n;
+    int symmetric;
+    limits L = {.max_degree = 1, .max_dim = 1, .max_order = "1"};
+    call c;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "lpll", kwlist, &n, &symmetric, &L.max_enum, &L.max_memory))
+        return NULL;
+    if (n < 1 || n > 1000)
+        return PyErr_Format(exc_input, "bch: the degree must be an integer from 1 to 1000, not '%ld'", n);
+    if (call_init(&c, &L)) return NULL;
+    char object[32];
+    snprintf(object, sizeof object, "%ld", n);
+    lt_lyndon_t B;
+    fmpq *q = NULL;
+    LIB_BEGIN
+    lt_lyndon_init(B);
+    c.st = lt_free_bch_check(n, c.ctx, c.err);
+    if (!c.st) c.st = lt_free_lyndon_basis(B, 2, n, c.ctx, c.err);
+    if (!c.st) {
+        q = _fmpq_vec_init(B->n);
+        c.st = lt_free_bch(q, B, symmetric, c.ctx, c.err);
+    }
+    if (c.st) lt_err_prefix(c.err, "%s", "bch");
+    else if (!call_doc(&c, object, "bch")) {
+        lt_doc_heading(&c.m.d, NULL, NULL);
+        lt_write_bch(&c.m.d, B, q, symmetric);
+    }
+    if (q) _fmpq_vec_clear(q, B->n);
+    lt_lyndon_clear(B);
+    LIB_END
+    return finish(&c);
+}
+
+/* Reads the next decimal token of the CSV at *s; -1 on a malformed field. */
+static int read_token(const char **s, npy_int64 *v)
+{
+    const char *p = *s;
+    if (*p < '0' || *p > '9') return -1;
+    npy_int64 x = 0;
+    while (*p >= '0' && *p <= '9') x = x * 10 + (*p++ - '0');
+    *v = x;
+    *s = p;
+    return 0;
+}
+
+/* The rows "seed,a b c,x y z" of buf (after the header) into in and out,
+   rows x len each; -1 if the text is not that. */
+static int parse_csv(const char *buf, long rows, long len, npy_int64 *in, npy_int64 *out)
+{
+    const char *s = strchr(buf, '\n');
+    if (!s) return -1;
+    s++;
+    for (long r = 0; r < rows; r++) {
+        s = strchr(s, ',');
+        if (!s) return -1;
+        s++;
+        for (int part = 0; part < 2; part++) {
+            npy_int64 *dst = (part ? out : in) + r * len;
+            for (long t = 0; t < len; t++) {
+                if (t && *s++ != ' ') return -1;
+                if (read_token(&s, dst + t)) return -1;
+            }
+            if (*s++ != (part ? '\n' : ',')) return -1;
+        }
+    }
+    return *s == '\0' ? 0 : -1;
+}
+
+/* _dataset(spec, length, samples, seed, convention, max_length,
+   max_samples, max_tokens, limits...) -> (inputs, targets, capped) */
+static PyObject *py_dataset(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"spec", "length", "samples", "seed", "gap", "max_length", "max_samples", "max_tokens",
+                             LIMIT_KW, NULL};
+    const char *spec;
+    long length, samples;
+    unsigned long long seed;
+    int gap;
+    lt_dataset_limits DL;
+    limits L;
+    lt_ctx_t ctx;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "sllKplll" LIMIT_FMT, kwlist, &spec, &length, &samples, &seed, &gap,
+                                     &DL.max_length, &DL.max_samples, &DL.max_tokens, LIMIT_ARGS(L)))
+        return NULL;
+    /* NumPy is imported here, not with the module: the rest works without it */
+    if (!PyArray_API && _import_array() < 0) return NULL;
+    if (length < 1 || samples == 0 || samples < -1) {
+        PyErr_SetString(exc_usage, "dataset: length must be positive and samples positive or None (every word)");
+        return NULL;
+    }
+    if (ctx_from(ctx, &L)) return NULL;
+    if (lt_io_is_liealg(spec)) {
+        PyErr_Format(exc_usage, "dataset: '%s' is a Lie algebra; this command takes a group", spec);
+        return NULL;
+    }
+    lt_err_t err;
+    lt_err_init(err);
+    lt_cayley_t C;
+    char *buf = NULL;
+    size_t size = 0;
+    int capped = 0, nomem = 0;
+    lt_status st;
+    LIB_BEGIN
+    lt_cayley_init(C);
+    st = lt_dataset_check_limits(&DL, length, samples, 0, NULL, err);
+    if (!st) st = lt_io_cayley_table(C, spec, gap ? LT_CONV_GAP : LT_CONV_AA, ctx, err);
+    if (!st) st = lt_dataset_check_limits(&DL, length, samples, C->n, spec, err);
+    if (!st) {
+        FILE *f = open_memstream(&buf, &size);
+        if (!f) nomem = 1;
+        else {
+            st = lt_dataset_generate(f, C, length, samples, seed, &capped, ctx, err);
+            fclose(f);
+        }
+    }
+    lt_cayley_clear(C);
+    LIB_END
+    if (st || nomem) {
+        free(buf);
+        return nomem ? memdoc_fail() : raise_err(err);
+    }
+    long rows = -1;
+    for (const char *p = buf; *p; p++) rows += *p == '\n';
+    npy_intp dims[2] = {rows < 0 ? 0 : rows, length};
+    PyObject *in = PyArray_SimpleNew(2, dims, NPY_INT64), *out = in ? PyArray_SimpleNew(2, dims, NPY_INT64) : NULL;
+    if (!out) {
+        Py_XDECREF(in);
+        free(buf);
+        return NULL;
+    }
+    int bad;
+    Py_BEGIN_ALLOW_THREADS
+    bad = rows < 0 || parse_csv(buf, rows, length, PyArray_DATA((PyArrayObject *)in),
+                                PyArray_DATA((PyArrayObject *)out));
+    Py_END_ALLOW_THREADS
+    free(buf);
+    if (bad) {
+        Py_DECREF(in);
+        Py_DECREF(out);
+        PyErr_SetString(exc_base, "dataset: the generated CSV did not parse (internal error)");
+        return NULL;
+    }
+    return Py_BuildValue("(NNO)", in, out, capped ? Py_True : Py_False);
+}
+
+/* _defaults() -> the command line's limits: {"max_degree": ..., ...} */
+static PyObject *py_defaults(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    lt_ctx_t ctx;
+    lt_ctx_init(ctx);
+    const lt_dataset_limits DL = LT_DATASET_LIMITS_DEFAULT;
+    return Py_BuildValue("{s:l,s:s,s:l,s:l,s:l,s:l,s:l,s:l}", "max_degree", ctx->max_degree, "max_order",
+                         ctx->max_order, "max_enum", ctx->max_enum, "max_memory", ctx->max_memory_mb, "max_dim",
+                         ctx->max_dim, "max_length", DL.max_length, "max_samples", DL.max_samples, "max_tokens",
+                         DL.max_tokens);
+}
+
+/* What ssm eval takes: the model (a directory, or config.json's text
+   and model.safetensors' bytes in memory: config not NULL), the words
+   and the options. */
+typedef struct {
+    const char *dir, *config, *group;
+    const unsigned char *weights;
+    Py_ssize_t config_len, weights_len;
+    long length, samples, bos, offset, max_mb, max_len, max_samples;
+    unsigned long long seed;
+    double threshold;
+    int compute;
+    limits L;
+} ev_args;
+
+/* Checks A; then ssm eval's JSON, or the exception raised. */
+static PyObject *ssm_eval(const ev_args *A)
+{
+    if (A->length < 1 || A->samples < 1 || !(A->threshold > 0 && A->threshold <= 1) || A->compute < 0
+        || A->compute > 3 || A->max_mb < 1)
+        return PyErr_Format(exc_usage, "ssm eval: length and samples must be positive, threshold in (0, 1]");
+    if (A->length > A->max_len)
+        return PyErr_Format(exc_limit, "ssm eval: --length %ld is above --max-length %ld", A->length, A->max_len);
+    if (A->samples > A->max_samples)
+        return PyErr_Format(exc_limit, "ssm eval: --samples %ld is above --max-samples %ld", A->samples,
+                            A->max_samples);
+    call c;
+    if (call_init(&c, &A->L)) return NULL;
+    lt_cayley_t C;
+    lt_model_t M;
+    lt_words_t W;
+    lt_ssm_eval_t R;
+    lt_plan_verdict_t V;
+    lt_token_map map = {0};
+    long d = 0, abel = 0;
+    int has_family = 0;
+    LIB_BEGIN
+    lt_cayley_init(C);
+    lt_model_init(M);
+    lt_words_init(W);
+    lt_ssm_eval_init(R);
+    lt_plan_verdict_init(V);
+    c.st = lt_io_cayley_table(C, A->group, LT_CONV_AA, c.ctx, c.err);
+    if (!c.st) c.st = A->config ? lt_io_model_load_mem(M, A->dir, A->config, (size_t)A->config_len, A->weights,
+                                                       (size_t)A->weights_len, (lt_model_compute)A->compute, c.err)
+                                : lt_io_model_load(M, A->dir, A->max_mb, (lt_model_compute)A->compute, c.err);
+    /* a token map is checked by the evaluation */
+    if (!c.st) c.st = A->offset >= 0 ? lt_token_map_offset(&map, C->n, A->offset, A->bos, c.err)
+                                     : lt_model_check_group(M, A->dir, C->n, A->group, c.err);
+    if (!c.st) c.st = lt_cayley_derived_length(&d, &abel, C, c.ctx, c.err);
+    if (!c.st) c.st = lt_words_generate(W, C, A->length, A->samples, A->seed, c.ctx, c.err);
+    lt_ssm_eval_params EP = {.threshold = A->threshold, .has_bos = A->bos >= 0, .bos = (int)A->bos,
+                             .map = map.token ? &map : NULL};
+    if (!c.st) c.st = lt_ssm_eval_run(R, M, W, &EP, c.err);
+    if (!c.st) c.st = lt_plan_model(V, &has_family, M, A->group, W->max_len, LT_BOUND_DEFAULT, c.ctx, c.err);
+    if (!c.st && !call_doc(&c, A->dir, "ssm eval")) {
+        lt_write_ssm_task T = {.group = A->group, .order = C->n, .derived_length = d, .words = W->n,
+                               .length = A->length, .seed = A->seed, .threshold = A->threshold, .bos = A->bos};
+        lt_write_ssm_eval(&c.m.d, A->dir, M, R, &T);
+        lt_doc_break(&c.m.d);
+        if (has_family) lt_write_verdict(&c.m.d, V, A->group, "");
+        else lt_write_no_verdict(&c.m.d, M);
+    }
+    lt_token_map_clear(&map);
+    lt_plan_verdict_clear(V);
+    lt_ssm_eval_clear(R);
+    lt_words_clear(W);
+    lt_model_clear(M);
+    lt_cayley_clear(C);
+    LIB_END
+    return finish(&c);
+}
+
+#define EV_KW "group", "length", "samples", "seed", "threshold", "bos", "offset", "compute", "max_checkpoint_mb", \
+              "max_length", "max_samples", LIMIT_KW
+#define EV_FMT "sllKdllilll" LIMIT_FMT
+#define EV_ARGS(A) &(A).group, &(A).length, &(A).samples, &(A).seed, &(A).threshold, &(A).bos, &(A).offset, \
+                   &(A).compute, &(A).max_mb, &(A).max_len, &(A).max_samples, LIMIT_ARGS((A).L)
+
+/* _ssm_eval(dir, group, length, samples, seed, threshold, bos, offset,
+   compute, max_checkpoint_mb, max_length, max_samples, limits...) -> the
+   JSON of `lietool ssm eval DIR --group G --length T --samples N --json`
+   (bos, offset -1: not given; compute 0 f32, 1 bf16, 2 f16, 3 the
+   config's) */
+static PyObject *py_ssm_eval(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"dir", EV_KW, NULL};
+    ev_args A = {0};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s" EV_FMT, kwlist, &A.dir, EV_ARGS(A))) return NULL;
+    return ssm_eval(&A);
+}
+
+/* _ssm_eval_mem(name, config, weights, group, ...) -> the same for a model
+   in memory: config.json's text and model.safetensors' bytes */
+static PyObject *py_ssm_eval_mem(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"name", "config", "weights", EV_KW, NULL};
+    ev_args A = {0};
+    Py_buffer wb;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "ss#y*" EV_FMT, kwlist, &A.dir, &A.config, &A.config_len, &wb,
+                                     EV_ARGS(A)))
+        return NULL;
+    A.weights = wb.buf;
+    A.weights_len = wb.len;
+    PyObject *r = ssm_eval(&A);
+    PyBuffer_Release(&wb);
+    return r;
+}
+
+/* _mem_in_use() -> the bytes the library holds through lt_malloc (and
+   GMP's, FLINT's when counted): the leak check of the tests */
+static PyObject *py_mem_in_use(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    size_t n;
+    LIB_BEGIN
+    n = lt_mem_in_use();
+    LIB_END
+    return PyLong_FromSize_t(n);
+}
+
+static PyMethodDef methods[] = {
+    {"_info", (PyCFunction)(void (*)(void))py_info, METH_VARARGS | METH_KEYWORDS,
+     "_info(spec, max_degree, max_order, max_enum, max_memory, max_dim) -> str: info --json"},
+    {"_series", (PyCFunction)(void (*)(void))py_series, METH_VARARGS | METH_KEYWORDS,
+     "_series(spec, kind, length_only, limits...) -> str: derived-series --json and its kin"},
+    {"_plan", (PyCFunction)(void (*)(void))py_plan, METH_VARARGS | METH_KEYWORDS,
+     "_plan(spec, arch, layers, length, bound, limits...) -> str: plan --json"},
+    {"_bch", (PyCFunction)(void (*)(void))py_bch, METH_VARARGS | METH_KEYWORDS,
+     "_bch(n, symmetric, max_enum, max_memory) -> str: bch --json"},
+    {"_dataset", (PyCFunction)(void (*)(void))py_dataset, METH_VARARGS | METH_KEYWORDS,
+     "_dataset(spec, length, samples, seed, gap, max_length, max_samples, max_tokens, limits...)"
+     " -> (inputs, targets, capped)"},
+    {"_defaults", py_defaults, METH_NOARGS, "_defaults() -> dict: the command line's limits"},
+    {"_ssm_eval", (PyCFunction)(void (*)(void))py_ssm_eval, METH_VARARGS | METH_KEYWORDS,
+     "_ssm_eval(dir, group, length, samples, seed, threshold, bos, offset, compute, max_checkpoint_mb, max_length,"
+     " max_samples, limits...) -> str: ssm eval --json"},
+    {"_ssm_eval_mem", (PyCFunction)(void (*)(void))py_ssm_eval_mem, METH_VARARGS | METH_KEYWORDS,
+     "_ssm_eval_mem(name, config, weights, group, ...) -> str: ssm eval --json of a model in memory"},
+    {"_mem_in_use", py_mem_in_use, METH_NOARGS, "_mem_in_use() -> int: bytes the library holds (lt_mem_in_use)"},
+    {NULL, NULL, 0, NULL}
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_lietool", "lietool's library as a CPython extension (use the package lietool).", -1,
+    methods, NULL, NULL, NULL, NULL
+};
+
+/* One exception class with its exit status as the class attribute status. */
+static PyObject *new_exc(PyObject *m, const char *name, PyObject *base, int status, const char *doc)
+{
+    char full[64];
+    snprintf(full, sizeof full, "lietool.%s", name);
+    PyObject *cls = PyErr_NewExceptionWithDoc(full, doc, base, NULL);
+    if (!cls) return NULL;
+    PyObject *st = PyLong_FromLong(status);
+    if (!st || PyObject_SetAttrString(cls, "status", st) < 0 || PyModule_AddObjectRef(m, name, cls) < 0) {
+        Py_XDECREF(st);
+        Py_DECREF(cls);
+        return NULL;
+    }
+    Py_DECREF(st);
+    return cls;
+}
+
+PyMODINIT_FUNC PyInit__lietool(void)
+{
+    lib_lock = PyThread_allocate_lock();
+    if (!lib_lock) return PyErr_NoMemory();
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    if (!(exc_base = new_exc(m, "LietoolError", PyExc_Exception, 70,
+                             "A lietool failure; status is the command line's exit status."))
+        || !(exc_usage = new_exc(m, "UsageError", exc_base, 2, "A call lietool does not take (exit status 2)."))
+        || !(exc_input = new_exc(m, "InvalidInput", exc_base, 3, "Input lietool cannot read (exit status 3)."))
+        || !(exc_limit = new_exc(m, "LimitExceeded", exc_base, 4,
+                                 "A limit (max_order, max_enum, max_memory, ...) was reached (exit status 4)."))
+        || !(exc_numeric = new_exc(m, "NumericalFailure", exc_base, 5, "A numerical failure (exit status 5)."))) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (PyModule_AddStringConstant(m, "version", LIETOOL_VERSION) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
