@@ -13,11 +13,14 @@ Each module defines:
                  pass is checked against; it shares no code with it.
 
 gla.py and deltaproduct.py also expose their recurrence alone
-(recurrence(...)), which scripts/zoo_naive_check.py compares with
-flash-linear-attention's own naive PyTorch recurrences (fla/ops/*/naive.py)
-on random inputs -- an optional check, given a checkout of the library
-(it never downloads one; `make check` does not run it):
+(recurrence(...)) and mamba2.py its mixer (mixer(...)), which
+scripts/zoo_naive_check.py compares with the libraries' own naive PyTorch
+code on random inputs: flash-linear-attention's fla/ops/*/naive.py and
+transformers' Mamba2Mixer.torch_forward -- an optional check, given a
+checkout of the library (it never downloads one; `make check` does not
+run it):
 
   git --git-dir=CLONE/.git archive HEAD fla | tar -x -C DIR
   /usr/bin/python3 scripts/zoo_naive_check.py --fla DIR     (or FLA_SRC=DIR)
+  /usr/bin/python3 scripts/zoo_naive_check.py --transformers DIR2   (DIR2/src/transformers; or TRANSFORMERS_SRC)
 """
