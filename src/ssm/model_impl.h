@@ -31,6 +31,11 @@ void lt_mdl_rmsnorm(float *Y, const float *X, const float *w, long T, int n, flo
    last place, in loops the compiler vectorises (no libm call) */
 void lt_mdl_gelu_all(float *x, size_t n);
 void lt_mdl_sigmoid_all(float *y, const float *x, size_t n);
+/* One Mamba-2 head at one position (model_mamba2.c), state S (N x P,
+   row n for B[n]): S[n][p] <- a S[n][p] + dx[p] B[n], y[p] = sum_n S[n][p]
+   C[n] (n in order) + d x[p], dx = dt x; in the vectorised file */
+void lt_mdl_m2_head(double *S, double *y, const double *x, const double *dx, const float *B, const float *C, double a,
+                    double d, int N, int P);
 /* X += Y: the residual stream kept in f32 (residual_fp32) or rounded */
 void lt_mdl_add(float *X, const float *Y, size_t n, const lt_model_struct *M);
 

@@ -117,3 +117,17 @@ void lt_mdl_sigmoid_all(float *y, const float *x, size_t n)
 {
     for (size_t i = 0; i < n; i++) y[i] = 1.0f / (1.0f + exp_f32(-x[i]));
 }
+
+void lt_mdl_m2_head(double *S, double *y, const double *x, const double *dx, const float *B, const float *C, double a,
+                    double d, int N, int P)
+{
+    for (int p = 0; p < P; p++) y[p] = 0;
+    for (int n = 0; n < N; n++) {
+        double b = B[n], c = C[n], *s = S + (size_t)n * P;
+        for (int p = 0; p < P; p++) {
+            s[p] = a * s[p] + dx[p] * b;
+            y[p] += s[p] * c;
+        }
+    }
+    for (int p = 0; p < P; p++) y[p] += d * x[p];
+}
