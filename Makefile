@@ -126,6 +126,9 @@ $(BUILD)/%.o: %.c $(wildcard include/*.h include/lietool/*.h src/*/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# the forward passes' elementwise loops (exp, gelu, sigmoid without libm) vectorise at -O3
+$(BUILD)/src/ssm/model_kernels.o: ALL_CFLAGS += -O3 -fno-trapping-math
+
 $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^

@@ -40,7 +40,8 @@ def main():
     torch.set_num_threads(int(os.environ.get("BENCH_THREADS", "1")))
     cfg = json.load(open(os.path.join(d, "config.json")))
     model = {"lietool-diag": tw.DiagModel, "mamba": tw.MambaModel, "mamba2": tw.Mamba2Model,
-             "transformer": tw.TransformerModel}[cfg["model_type"]](cfg)
+             "transformer": tw.TransformerModel, "gla": tw.FLAModel, "gated_deltaproduct": tw.FLAModel,
+             "delta_net": tw.FLAModel}[cfg["model_type"]](cfg)
     model.load_state_dict(read_safetensors(os.path.join(d, "model.safetensors")))
     model.eval()
     X = torch.tensor([r[1] for r in tw.read_csv(csv)])

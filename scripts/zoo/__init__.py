@@ -11,4 +11,16 @@ Each module defines:
                  library's published formulas (sd: name -> float64 array,
                  without any prefix) -- the reference lietool's C forward
                  pass is checked against; it shares no code with it.
+
+gla.py and deltaproduct.py also expose their recurrence alone
+(recurrence(...)) and mamba2.py its mixer (mixer(...)), which
+scripts/zoo_naive_check.py compares with the libraries' own naive PyTorch
+code on random inputs: flash-linear-attention's fla/ops/*/naive.py and
+transformers' Mamba2Mixer.torch_forward -- an optional check, given a
+checkout of the library (it never downloads one; `make check` does not
+run it):
+
+  git --git-dir=CLONE/.git archive HEAD fla | tar -x -C DIR
+  /usr/bin/python3 scripts/zoo_naive_check.py --fla DIR     (or FLA_SRC=DIR)
+  /usr/bin/python3 scripts/zoo_naive_check.py --transformers DIR2   (DIR2/src/transformers; or TRANSFORMERS_SRC)
 """

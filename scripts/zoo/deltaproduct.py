@@ -92,6 +92,27 @@ def l2n(x):
     return x / np.sqrt((x * x).sum(-1, keepdims=True) + 1e-6)
 
 
+def recurrence(q, k, v, beta, g=None):
+    """The recurrence alone (fla/ops/gated_delta_product/naive.py; N = 1
+    without g: fla/ops/delta_rule/naive.py's delta_rule_recurrence):
+    q (T, H, d_k), the keys k (T, N, H, d_k), v (T, N, H, d_v), beta
+    (T, N, H), the log gates g (T, H) or None -> o (T, H, d_v), from S = 0,
+    o_t = S_t^T q_t / sqrt(d_k); scripts/zoo_naive_check.py checks it
+    against the library's."""
+    T, N, H, dk = k.shape
+    S = np.zeros((H, dk, v.shape[3]))
+    o = np.zeros((T, H, v.shape[3]))
+    for t in range(T):
+        if g is not None:
+            S = S * np.exp(g[t])[:, None, None]
+        for j in range(N):
+            kj = k[t, j]
+            u_ = beta[t, j][:, None] * (v[t, j] - np.einsum("hkv,hk->hv", S, kj))
+            S = S + kj[:, :, None] * u_[:, None, :]
+        o[t] = np.einsum("hk,hkv->hv", q[t] * dk ** -0.5, S)
+    return o
+
+
 def mixer(cfg, sd, p, u):
     D, H = cfg["hidden_size"], cfg["num_heads"]
     if cfg["model_type"] == "gated_deltaproduct":
@@ -119,16 +140,7 @@ def mixer(cfg, sd, p, u):
     if forget:
         z = u @ sd[p + "a_proj.weight"].T + sd[p + "dt_bias"]
         g = -np.exp(sd[p + "A_log"]) * np.logaddexp(0.0, z)
-    S = np.zeros((H, dk, dv))
-    o = np.zeros((T, H, dv))
-    for t in range(T):
-        if forget:
-            S = S * np.exp(g[t])[:, None, None]
-        for j in range(N):
-            kj = k[t, j]
-            u_ = beta[t, j][:, None] * (v[t, j] - np.einsum("hkv,hk->hv", S, kj))
-            S = S + kj[:, :, None] * u_[:, None, :]
-        o[t] = np.einsum("hk,hkv->hv", q[t] * dk ** -0.5, S)
+    o = recurrence(q, k, v, beta, g if forget else None)
     gg = (u @ sd[p + "g_proj.weight"].T).reshape(T, H, dv) if gate else None
     o = F.out_norm(o, gg, sd[p + "o_norm.weight"], cfg.get("norm_eps", 1e-6))
     return o.reshape(T, Vd) @ sd[p + "o_proj.weight"].T

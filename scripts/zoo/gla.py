@@ -63,6 +63,19 @@ def logsigmoid(x):
     return -np.logaddexp(0.0, -x)
 
 
+def recurrence(q, k, v, gk):
+    """The recurrence alone (fla/ops/gla/naive.py's naive_recurrent_gla):
+    q, k, gk (T, H, d_k), v (T, H, d_v) -> o (T, H, d_v), from S = 0;
+    scripts/zoo_naive_check.py checks it against the library's."""
+    T, H, dk = q.shape
+    o = np.zeros((T, H, v.shape[2]))
+    S = np.zeros((H, dk, v.shape[2]))
+    for t in range(T):
+        S = np.exp(gk[t])[:, :, None] * S + k[t][:, :, None] * v[t][:, None, :]
+        o[t] = np.einsum("hk,hkv->hv", q[t] * dk ** -0.5, S)
+    return o
+
+
 def mixer(cfg, sd, p, u):
     D, H = cfg["hidden_size"], cfg["num_heads"]
     Kd, Vd = int(D * cfg.get("expand_k", 0.5)), int(D * cfg.get("expand_v", 1.0))
@@ -75,12 +88,7 @@ def mixer(cfg, sd, p, u):
     if cfg.get("clamp_min") is not None:
         gk = np.maximum(gk, cfg["clamp_min"])
     q, k, gk = (x.reshape(T, H, dk) for x in (q, k, gk))
-    v = v.reshape(T, H, dv)
-    o = np.zeros((T, H, dv))
-    S = np.zeros((H, dk, dv))
-    for t in range(T):
-        S = np.exp(gk[t])[:, :, None] * S + k[t][:, :, None] * v[t][:, None, :]
-        o[t] = np.einsum("hk,hkv->hv", q[t] * dk ** -0.5, S)
+    o = recurrence(q, k, v.reshape(T, H, dv), gk)
     gate = cfg.get("use_output_gate", True)
     fused = gate and cfg.get("fuse_norm", True)
     w = sd.get(p + ("g_norm_swish_gate" if fused else "g_norm") + ".weight")

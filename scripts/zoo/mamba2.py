@@ -110,35 +110,43 @@ def steps(cfg, sd, p, u):
     return gate, xc, dt
 
 
-def forward(cfg, sd, tokens):
+def mixer(cfg, sd, p, u):
+    """Mamba2Mixer on the normed input u (T, hidden_size), the layer's
+    parameters at p + "mixer.*" (scripts/zoo_naive_check.py checks it
+    against transformers' torch_forward)"""
     D, N, G, H, P = cfg["hidden_size"], cfg["state_size"], cfg["n_groups"], cfg["num_heads"], cfg["head_dim"]
     Di, eps = cfg["expand"] * D, cfg.get("layer_norm_epsilon", 1e-5)
     signed = cfg.get("signed_eigenvalues", False)
+    T = u.shape[0]
+    gate, xc, dt = steps(cfg, sd, p, u)
+    x = xc[:, :Di].reshape(T, H, P)
+    B = xc[:, Di:Di + G * N].reshape(T, G, N)
+    C = xc[:, Di + G * N:].reshape(T, G, N)
+    A = -np.exp(sd[p + "mixer.A_log"])
+    S = np.zeros((H, P, N))
+    y = np.zeros((T, H, P))
+    for t in range(T):
+        for hh in range(H):
+            g = hh // (H // G)
+            a = np.exp(dt[t, hh] * A[hh])
+            if signed:
+                a = 2 * a - 1
+            S[hh] = a * S[hh] + dt[t, hh] * np.outer(x[t, hh], B[t, g])
+            y[t, hh] = S[hh] @ C[t, g] + sd[p + "mixer.D"][hh] * x[t, hh]
+    y = y.reshape(T, Di) * silu(gate)
+    y = rms(y, sd[p + "mixer.norm.weight"], eps)
+    o = y @ sd[p + "mixer.out_proj.weight"].T
+    if cfg.get("use_bias"):
+        o = o + sd[p + "mixer.out_proj.bias"]
+    return o
+
+
+def forward(cfg, sd, tokens):
+    eps = cfg.get("layer_norm_epsilon", 1e-5)
     h = sd[EMBEDDING][tokens]
-    T = len(tokens)
     for i in range(cfg["num_hidden_layers"]):
         p = f"backbone.layers.{i}."
-        gate, xc, dt = steps(cfg, sd, p, rms(h, sd[p + "norm.weight"], eps))
-        x = xc[:, :Di].reshape(T, H, P)
-        B = xc[:, Di:Di + G * N].reshape(T, G, N)
-        C = xc[:, Di + G * N:].reshape(T, G, N)
-        A = -np.exp(sd[p + "mixer.A_log"])
-        S = np.zeros((H, P, N))
-        y = np.zeros((T, H, P))
-        for t in range(T):
-            for hh in range(H):
-                g = hh // (H // G)
-                a = np.exp(dt[t, hh] * A[hh])
-                if signed:
-                    a = 2 * a - 1
-                S[hh] = a * S[hh] + dt[t, hh] * np.outer(x[t, hh], B[t, g])
-                y[t, hh] = S[hh] @ C[t, g] + sd[p + "mixer.D"][hh] * x[t, hh]
-        y = y.reshape(T, Di) * silu(gate)
-        y = rms(y, sd[p + "mixer.norm.weight"], eps)
-        o = y @ sd[p + "mixer.out_proj.weight"].T
-        if cfg.get("use_bias"):
-            o = o + sd[p + "mixer.out_proj.bias"]
-        h = h + o
+        h = h + mixer(cfg, sd, p, rms(h, sd[p + "norm.weight"], eps))
     h = rms(h, sd["backbone.norm_f.weight"], eps)
     head = sd[EMBEDDING] if cfg.get("tie_word_embeddings") else sd["lm_head.weight"]
     return h @ head.T

@@ -26,6 +26,11 @@ static void diag_layer(float *X, const lt_model_struct *M, int i, long T, float 
     diag_gates(U, ZA, TH, X, M, l, T);
     lt_mdl_linear(BV, SN, l->b_w, l->b_b, U, D, T, SN, D);
     lt_mdl_rnd_all(M, BV, (size_t)T * SN);
+    if (!cx && M->compute == LT_COMPUTE_F32) {         /* f32: every gate at once, in place */
+        lt_mdl_sigmoid_all(ZA, ZA, (size_t)T * N);
+        if (M->eig == LT_EIG_SIGNED)
+            for (size_t j = 0; j < (size_t)T * N; j++) ZA[j] = 2.0f * ZA[j] - 1.0f;
+    }
     for (long t = 0; t < T; t++) {
         const float *za = ZA + (size_t)t * N, *bv = BV + (size_t)t * SN;
         const float *hp = t ? H + (size_t)(t - 1) * SN : NULL;
@@ -38,6 +43,9 @@ static void diag_layer(float *X, const lt_model_struct *M, int i, long T, float 
                 h[n] = lt_mdl_rnd(M, ar * hr - ai * hi + bv[n]);
                 h[N + n] = lt_mdl_rnd(M, ar * hi + ai * hr + bv[N + n]);
             }
+        } else if (M->compute == LT_COMPUTE_F32) {
+            const float *a = ZA + (size_t)t * N;        /* the gates, set below */
+            for (int n = 0; n < N; n++) h[n] = a[n] * (hp ? hp[n] : 0) + bv[n];
         } else
             for (int n = 0; n < N; n++) {
                 float a = M->eig == LT_EIG_SIGNED ? 2.0f * lt_mdl_sigmoid(za[n]) - 1.0f : lt_mdl_sigmoid(za[n]);
@@ -50,7 +58,8 @@ static void diag_layer(float *X, const lt_model_struct *M, int i, long T, float 
     if (Mm > 0) {
         lt_mdl_rmsnorm(U, X, l->mlp_norm, T, D, M->eps, M, 1, 1);
         lt_mdl_linear(MM, Mm, l->fc1_w, l->fc1_b, U, D, T, Mm, D);
-        for (size_t i = 0; i < (size_t)T * Mm; i++) MM[i] = lt_mdl_rnd(M, lt_mdl_gelu(lt_mdl_rnd(M, MM[i])));
+        if (M->compute == LT_COMPUTE_F32) lt_mdl_gelu_all(MM, (size_t)T * Mm);
+        else for (size_t i = 0; i < (size_t)T * Mm; i++) MM[i] = lt_mdl_rnd(M, lt_mdl_gelu(lt_mdl_rnd(M, MM[i])));
         lt_mdl_linear(Y, D, l->fc2_w, l->fc2_b, MM, Mm, T, D, Mm);
         lt_mdl_rnd_all(M, Y, (size_t)T * D);
         lt_mdl_add(X, Y, (size_t)T * D, M);

@@ -7,8 +7,14 @@
 #include <stddef.h>
 #include "lietool/model.h"
 
-/* x rounded to the compute precision (bf16, f16; f32 leaves it) */
-float lt_mdl_rnd(const lt_model_struct *M, float x);
+/* x rounded to bf16 or f16 as M->compute says (not f32) */
+float lt_mdl_rnd_reduced(const lt_model_struct *M, float x);
+/* x rounded to the compute precision (bf16, f16; f32 leaves it): inline,
+   so that f32 costs one test */
+static inline float lt_mdl_rnd(const lt_model_struct *M, float x)
+{
+    return M->compute == LT_COMPUTE_F32 ? x : lt_mdl_rnd_reduced(M, x);
+}
 void lt_mdl_rnd_all(const lt_model_struct *M, float *x, size_t n);
 /* Y (T x m, row stride ldy) = X (T x n, row stride ldx) W^T (+ b), W m x n. */
 void lt_mdl_linear(float *Y, int ldy, const float *W, const float *b, const float *X, int ldx, long T, int m, int n);
@@ -20,6 +26,16 @@ void lt_mdl_linear(float *Y, int ldy, const float *W, const float *b, const floa
    type), and the product is rounded (the logits' linear map reads it so). */
 void lt_mdl_rmsnorm(float *Y, const float *X, const float *w, long T, int n, float eps, const lt_model_struct *M,
                     int cast, int twice);
+/* x[i] = gelu(x[i]) (erf form) and y[i] = sigmoid(x[i]), n entries: the
+   same functions as lt_mdl_gelu and lt_mdl_sigmoid to a few units in the
+   last place, in loops the compiler vectorises (no libm call) */
+void lt_mdl_gelu_all(float *x, size_t n);
+void lt_mdl_sigmoid_all(float *y, const float *x, size_t n);
+/* One Mamba-2 head at one position (model_mamba2.c), state S (N x P,
+   row n for B[n]): S[n][p] <- a S[n][p] + dx[p] B[n], y[p] = sum_n S[n][p]
+   C[n] (n in order) + d x[p], dx = dt x; in the vectorised file */
+void lt_mdl_m2_head(double *S, double *y, const double *x, const double *dx, const float *B, const float *C, double a,
+                    double d, int N, int P);
 /* X += Y: the residual stream kept in f32 (residual_fp32) or rounded */
 void lt_mdl_add(float *X, const float *Y, size_t n, const lt_model_struct *M);
 

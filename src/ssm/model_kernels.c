@@ -1,6 +1,7 @@
 /* The kernels the forward passes share (src/ssm/model_impl.h): rounding to
    the compute precision, the projections, RMS norms and the residual add. */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 #include <cblas.h>
 #include "lietool/safetensors.h"
@@ -26,7 +27,7 @@ static float to_bf16(float x)
     return lt_st_bf16_to_float(lt_st_float_to_bf16(x));
 }
 
-float lt_mdl_rnd(const lt_model_struct *M, float x)
+float lt_mdl_rnd_reduced(const lt_model_struct *M, float x)
 {
     return M->compute == LT_COMPUTE_BF16 ? to_bf16(x) : M->compute == LT_COMPUTE_F16 ? to_f16(x) : x;
 }
@@ -55,6 +56,12 @@ void lt_mdl_rmsnorm(float *Y, const float *X, const float *w, long T, int n, flo
         const float *x = X + (size_t)t * n;
         float *y = Y + (size_t)t * n;
         double s = 0;
+        if (M->compute == LT_COMPUTE_F32) {
+            for (int j = 0; j < n; j++) s += (double)x[j] * x[j];
+            float r = 1.0f / sqrtf((float)(s / n) + eps);
+            for (int j = 0; j < n; j++) y[j] = w[j] * (x[j] * r);
+            continue;
+        }
         for (int j = 0; j < n; j++) { float xj = cast ? lt_mdl_rnd(M, x[j]) : x[j]; s += (double)xj * xj; }
         float r = 1.0f / sqrtf((float)(s / n) + eps);
         for (int j = 0; j < n; j++) {
@@ -66,6 +73,64 @@ void lt_mdl_rmsnorm(float *Y, const float *X, const float *w, long T, int n, flo
 
 void lt_mdl_add(float *X, const float *Y, size_t n, const lt_model_struct *M)
 {
-    for (size_t i = 0; i < n; i++) X[i] = M->residual_fp32 ? X[i] + Y[i] : lt_mdl_rnd(M, X[i] + Y[i]);
+    if (M->residual_fp32 || M->compute == LT_COMPUTE_F32)
+        for (size_t i = 0; i < n; i++) X[i] += Y[i];
+    else
+        for (size_t i = 0; i < n; i++) X[i] = lt_mdl_rnd_reduced(M, X[i] + Y[i]);
 }
 
+
+/* ---- elementwise functions without libm (the Makefile builds this file
+   with -O3 -fno-trapping-math, so that these loops vectorise) ---- */
+
+/* e^y in f32 to about 1e-7 relative (y clamped to [-87, 88]): y = k ln 2 +
+   r, |r| <= ln 2 / 2 (Cody and Waite's two-part ln 2), e^r by its Taylor
+   polynomial of degree 7, 2^k from the exponent bits */
+static inline float exp_f32(float y)
+{
+    y = y < -87.0f ? -87.0f : y;
+    y = y > 88.0f ? 88.0f : y;
+    float k = (y * 1.44269504f + 12582912.0f) - 12582912.0f;    /* round to nearest: 1.5 2^23 */
+    float r = (y - k * 0.693359375f) + k * 2.12194440e-4f;
+    float p = 1.0f + r * (1.0f + r * (0.5f + r * (1.0f / 6 + r * (1.0f / 24 + r * (1.0f / 120 + r * (1.0f / 720
+                                                                                                   + r * (1.0f / 5040)))))));
+    union { int32_t i; float f; } s = {.i = ((int32_t)k + 127) * (1 << 23)};
+    return p * s.f;
+}
+
+/* gelu(x) = x (1 + erf(x / sqrt 2)) / 2 = x (1 - erfc(a) / 2) for x >= 0,
+   x erfc(a) / 2 below, a = |x| / sqrt 2, with erfc(a) = t exp(-a^2 + P(t)),
+   t = 1 / (1 + a / 2): the form of the Chebyshev approximation in Press et
+   al., Numerical Recipes, section 6.2; P is lietool's own degree-9 fit of
+   log(erfc(a) / t) + a^2 on 4000 Chebyshev nodes of t in [1/6, 1] (a in
+   [0, 10]; math.erfc in double; scripts/fit_erfc.py), relative error of erfc
+   below 4.9e-8 there */
+void lt_mdl_gelu_all(float *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        float v = x[i], a = fabsf(v) * 0.70710678118654752f, t = 1.0f / (1.0f + 0.5f * a);
+        float p = -1.265448f + t * (0.998632783f + t * (0.386640412f + t * (0.0346028004f + t * (0.00126758543f
+                  + t * (-0.0802804307f + t * (-0.6962519f + t * (1.15673376f + t * (-0.680827178f + t * 0.144930214f))))))));
+        float e = t * exp_f32(p - a * a);
+        x[i] = v >= 0 ? v * (1.0f - 0.5f * e) : 0.5f * v * e;
+    }
+}
+
+void lt_mdl_sigmoid_all(float *y, const float *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++) y[i] = 1.0f / (1.0f + exp_f32(-x[i]));
+}
+
+void lt_mdl_m2_head(double *S, double *y, const double *x, const double *dx, const float *B, const float *C, double a,
+                    double d, int N, int P)
+{
+    for (int p = 0; p < P; p++) y[p] = 0;
+    for (int n = 0; n < N; n++) {
+        double b = B[n], c = C[n], *s = S + (size_t)n * P;
+        for (int p = 0; p < P; p++) {
+            s[p] = a * s[p] + dx[p] * b;
+            y[p] += s[p] * c;
+        }
+    }
+    for (int p = 0; p < P; p++) y[p] += d * x[p];
+}

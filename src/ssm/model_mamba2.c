@@ -57,7 +57,8 @@ static void m2_layer(float *X, const lt_model_struct *M, int i, long T, float *w
           *O = Y + (size_t)T * Di;
     /* the state and y in double: the gated norm divides by the RMS of
        y silu(z), which can be small, and would magnify f32 rounding */
-    double *S = lt_calloc((size_t)Di * N + (size_t)Di, sizeof *S), *y = S + (size_t)Di * N;
+    double *S = lt_calloc((size_t)Di * N + 3 * (size_t)Di, sizeof *S), *y = S + (size_t)Di * N, *xd = y + Di,
+           *dx = xd + Di;
     m2_steps(U, Z, XC, DT, X, M, l, T);
     for (long t = 0; t < T; t++) {
         const float *xc = XC + (size_t)t * Cd, *z = Z + (size_t)t * Pd;
@@ -67,13 +68,10 @@ static void m2_layer(float *X, const lt_model_struct *M, int i, long T, float *w
             double dt = DT[(size_t)t * H + h], a = exp(dt * l->A[h]);
             if (M->eig == LT_EIG_SIGNED) a = 2 * a - 1;
             for (int p = 0; p < P; p++) {
-                double x = xc[h * P + p], *s = S + ((size_t)h * P + p) * N, acc = 0;
-                for (int n = 0; n < N; n++) {
-                    s[n] = a * s[n] + dt * x * B[n];
-                    acc += s[n] * C[n];
-                }
-                y[h * P + p] = acc + l->D[h] * x;
+                xd[h * P + p] = xc[h * P + p];
+                dx[h * P + p] = dt * xd[h * P + p];
             }
+            lt_mdl_m2_head(S + (size_t)h * P * N, y + h * P, xd + h * P, dx + h * P, B, C, a, l->D[h], N, P);
         }
         double ss = 0;                              /* MambaRMSNormGated: y silu(z), normalised */
         for (int c = 0; c < Di; c++) { y[c] *= lt_mdl_silu(z[c]); ss += y[c] * y[c]; }
