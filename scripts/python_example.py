@@ -46,6 +46,12 @@ print("<e, f, h>: dimension", lietool.info([e, f, h])["dimension"], "semisimple"
 for bracket, coeff in lietool.bch(4):
     print("  %6s  %s" % (coeff, bracket))
 
+# %% The Magnus expansion of a word (a acts first) to order 3, and the Lie algebra two matrices generate
+for bracket, coeff in lietool.magnus("abac", 3):
+    print("  %6s  %s" % (coeff, bracket))
+basis = lietool.closure([e, f])       # NumPy arrays of Fractions; .astype(float) for floating point
+print("<e, f>: a basis of %d matrices; Killing form" % len(basis), lietool.killing([e, f]).tolist())
+
 # %% A word-problem dataset as NumPy arrays: 1000 words of length 16 over S3
 inputs, targets = lietool.dataset("S3", length=16, samples=1000, seed=0)
 print("inputs", inputs.shape, inputs.dtype, "targets", targets.shape)

@@ -36,6 +36,11 @@ void lt_token_map_clear(lt_token_map *T);
 /* token[e] = e + offset; bos < 0 for none. LT_EINPUT if bos collides with
    an element's token. */
 lt_status lt_token_map_offset(lt_token_map *T, long n, long offset, long bos, lt_err_t err);
+/* The tokens dataset generate writes (its --token-map, --offset, --bos;
+   the Python package's dataset): path a token-map file (else NULL), or
+   offset (-1: not given; --bos alone means offset 0); T->token NULL when
+   none of the three is given. */
+lt_status lt_token_map_choose(lt_token_map *T, long n, const char *path, long offset, long bos, lt_err_t err);
 /* A JSON file mapping elements to tokens: an object whose keys are the
    elements' indices in decimal ("0", "1", ...) and values token ids,
    other keys ignored (a tokenizer's vocab.json), or a tokenizer.json whose

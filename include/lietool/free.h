@@ -119,6 +119,8 @@ lt_status lt_free_word_set(lt_free_word_t W, char *const *tokens, slong m, lt_er
    tokens; LT_EINPUT for a token that is not a name (letters, digits, _),
    or from lt_free_word_set. */
 lt_status lt_free_word_read(lt_free_word_t W, char *const *words, int nwords, long max_length, lt_err_t err);
+lt_status lt_free_magnus_series(lt_lyndon_t B, fmpq **c, const lt_free_word_t W, long K, const lt_ctx_t ctx,
+                                lt_err_t err);
 /* Token i of W in time order. */
 static inline const char *lt_free_word_token(const lt_free_word_t W, slong i)
 {
@@ -134,6 +136,14 @@ lt_status lt_free_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_
    the class sizes of the Lyndon basis before it is built; lt_free_bch
    checks the same. */
 lt_status lt_free_bch_check(long N, const lt_ctx_t ctx, lt_err_t err);
+
+/* The whole series as the commands (bch, magnus) and the Python package
+   take it (src/free/series.c): B the Lyndon basis to the degree, *c its
+   B->n coefficients (NULL on failure; release with _fmpq_vec_clear(*c,
+   B->n)). lt_free_bch_series: log(e^X e^Y) to degree N (symmetric:
+   log(e^(X/2) e^Y e^(X/2))), after lt_free_bch_check; lt_free_magnus_series:
+   the Magnus expansion of the word W to order K (lt_free_log_exp). */
+lt_status lt_free_bch_series(lt_lyndon_t B, fmpq **c, long N, int symmetric, const lt_ctx_t ctx, lt_err_t err);
 
 /* ---- the free nilpotent Lie algebra (src/free/nilpotent.c) ---- */
 #include "lietool/liealg.h"

@@ -95,6 +95,9 @@ void lt_write_explain_commutator(lt_doc *d, const lt_contrast_t R);
    starting with indent; LaTeX, the answers as a table and the claims with
    their sources. Writes no heading of the document's own. */
 void lt_write_verdict(lt_doc *d, const lt_plan_verdict_t V, const char *object, const char *indent);
+/* The verdict after a command's own answer: a break (a blank line in
+   text), then lt_write_verdict with no indent. */
+void lt_write_verdict_after(lt_doc *d, const lt_plan_verdict_t V, const char *object);
 
 /* The rows of the reading b: JSON "bound" (v1 or sharp), text and LaTeX
    c(k) and the other reading (error-bound, ssm rotation). */
@@ -200,6 +203,9 @@ void lt_write_ssm_eval(lt_doc *d, const char *dir, const lt_model_t M, const lt_
    theory describes (lt_model_family gives LT_FAM_COUNT): JSON "verdict":
    null, text a line saying so. */
 void lt_write_no_verdict(lt_doc *d, const lt_model_t M);
+/* ssm eval's whole answer for a job run with P (lt_ssm_eval_job): the
+   model and its accuracies, then the verdict or why there is none. */
+void lt_write_ssm_eval_job(lt_doc *d, const lt_ssm_eval_job_t J, const lt_ssm_eval_job_params *P);
 /* ssm sweep: a row per model of S, V[i] the verdict of row i (JSON:
    lt_write_verdict into the row's record; none, "-", for a row without a
    family). */

@@ -9,6 +9,10 @@ The functions follow lietool's commands, with Python types:
     False
     >>> lietool.bch(2)
     [('X', Fraction(1, 1)), ('Y', Fraction(1, 1)), ('[X,Y]', Fraction(1, 2))]
+    >>> lietool.magnus("ab", 2)
+    [('a', Fraction(1, 1)), ('b', Fraction(1, 1)), ('[a,b]', Fraction(-1, 2))]
+    >>> len(lietool.closure("so(3)"))
+    3
 
 Objects are the command line's spec strings ("S4", "A4 x C3", "sl(2)",
 "Group((1,2,3),(1,2))", a .grp or .lie file, ...), a list of
@@ -30,7 +34,7 @@ from . import _lietool
 from ._lietool import InvalidInput, LietoolError, LimitExceeded, NumericalFailure, UsageError
 
 __all__ = ["info", "derived_series", "derived_length", "lower_central_series", "plan", "Verdict", "Claim",
-           "bch", "dataset", "ssm_eval", "LietoolError", "UsageError", "InvalidInput", "LimitExceeded",
+           "bch", "magnus", "closure", "killing", "dataset", "ssm_eval", "LietoolError", "UsageError", "InvalidInput", "LimitExceeded",
            "NumericalFailure", "DEFAULTS", "__version__"]
 __version__ = _lietool.version
 
@@ -247,8 +251,72 @@ def bch(n, *, symmetric=False, max_enum=DEFAULTS["max_enum"], max_memory=DEFAULT
     return [(t["bracket"], Fraction(t["coefficient"])) for t in d["terms"] if Fraction(t["coefficient"]) != 0]
 
 
-def dataset(group, length, samples=None, seed=0, *, convention="abstract_algebra",
-            max_length=DEFAULTS["max_length"], max_samples=DEFAULTS["max_samples"],
+def magnus(word, order, *, max_length=10000, max_enum=DEFAULTS["max_enum"], max_memory=DEFAULTS["max_memory"],
+           max_dim=DEFAULTS["max_dim"]):
+    """The Magnus expansion log(exp(A_wT) ... exp(A_w1)) of a word to `order`: a list of (bracket, Fraction).
+
+    As `lietool magnus --order K WORD`: the word is a string of letters
+    ("abac", each letter a token), a string of names between blanks
+    ("x y x"), or a list of names (["A1", "A2", "A1"]); the first token acts
+    first. The non-zero terms in the Lyndon basis of the distinct letters:
+    magnus("ab", 2) == [("a", 1), ("b", 1), ("[a,b]", -1/2)] (coefficients
+    as fractions.Fraction).
+    """
+    if isinstance(word, str):
+        tokens = [word]
+    elif isinstance(word, (list, tuple)) and word and all(isinstance(t, str) for t in word):
+        tokens = list(word)
+    else:
+        raise UsageError("magnus: the word is a str or a list of str, not %r" % (word,))
+    for name, v in (("order", order), ("max_length", max_length), ("max_enum", max_enum),
+                    ("max_memory", max_memory), ("max_dim", max_dim)):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise UsageError("magnus: %s must be an int, not %r" % (name, v))
+    big = 2**62
+    if not 1 <= order <= 1000:
+        raise UsageError("magnus: --order needs an integer from 1 to 1000, not '%d'" % order)
+    d = json.loads(_lietool._magnus(tokens, order, min(max_length, big), min(max_enum, big), min(max_memory, big),
+                                    min(max_dim, big)))
+    return [(t["bracket"], Fraction(t["coefficient"])) for t in d["terms"] if Fraction(t["coefficient"]) != 0]
+
+
+def _fractions(rows):
+    import numpy
+    a = numpy.empty((len(rows), len(rows[0]) if rows else 0), dtype=object)
+    for i, r in enumerate(rows):
+        for j, x in enumerate(r):
+            a[i, j] = Fraction(x)
+    return a
+
+
+def closure(obj, *, max_degree=DEFAULTS["max_degree"], max_order=DEFAULTS["max_order"],
+            max_enum=DEFAULTS["max_enum"], max_memory=DEFAULTS["max_memory"], max_dim=DEFAULTS["max_dim"]):
+    """A basis of the Lie algebra obj as a list of NumPy matrices, as `lietool closure --json OBJ`.
+
+    obj is a Lie algebra spec ("sl(2)", "LieAlgebra(Rationals, [...])") or
+    a list of square matrices (exact entries): the Lie algebra they
+    generate. The matrices are NumPy arrays of dtype object holding
+    fractions.Fraction (exact); .astype(float) gives floating point.
+    len(closure([X, Y])) is the dimension of the algebra X and Y generate.
+    """
+    d = json.loads(_lietool._lie(_spec(obj), 0, **_limits(max_degree, max_order, max_enum, max_memory, max_dim)))
+    return [_fractions(m) for m in d["basis"]]
+
+
+def killing(obj, *, max_degree=DEFAULTS["max_degree"], max_order=DEFAULTS["max_order"],
+            max_enum=DEFAULTS["max_enum"], max_memory=DEFAULTS["max_memory"], max_dim=DEFAULTS["max_dim"]):
+    """The Killing form of a Lie algebra in its basis (closure(obj)'s), as `lietool killing --json OBJ`.
+
+    A NumPy array of dtype object holding fractions.Fraction:
+    killing("sl(2)") is [[0, 4, 0], [4, 0, 0], [0, 0, 8]]. Non-degenerate
+    exactly when the algebra is semisimple (Cartan's criterion).
+    """
+    d = json.loads(_lietool._lie(_spec(obj), 1, **_limits(max_degree, max_order, max_enum, max_memory, max_dim)))
+    return _fractions(d["killing"])
+
+
+def dataset(group, length, samples=None, seed=0, *, convention="abstract_algebra", bos=None, offset=None,
+            token_map=None, max_length=DEFAULTS["max_length"], max_samples=DEFAULTS["max_samples"],
             max_tokens=DEFAULTS["max_tokens"], max_degree=DEFAULTS["max_degree"], max_order=DEFAULTS["max_order"],
             max_enum=DEFAULTS["max_enum"], max_memory=DEFAULTS["max_memory"], max_dim=DEFAULTS["max_dim"]):
     """A word-problem dataset: (inputs, targets) as int64 NumPy arrays of shape (words, length).
@@ -256,15 +324,25 @@ def dataset(group, length, samples=None, seed=0, *, convention="abstract_algebra
     The rows of `lietool dataset generate GROUP --length T --samples N
     --seed S` in order: inputs[i] the tokens of word i, targets[i] its
     prefix products. samples=None: every word (itertools.product order).
-    convention: "abstract_algebra" (the default) or "gap".
+    convention: "abstract_algebra" (the default) or "gap". The tokens as
+    dataset generate's --bos, --offset and --token-map write them: bos
+    (an int) leads every input and target (the arrays are length + 1
+    wide), offset writes element e as e + offset, token_map (a path to a
+    JSON file such as a tokenizer's vocab.json) maps the elements' names to
+    tokens.
     """
     conv = {"abstract_algebra": False, "aa": False, "gap": True}
     if convention not in conv:
         raise UsageError("dataset: --convention needs abstract_algebra or gap, not '%s'" % (convention,))
     for name, v in (("length", length), ("samples", samples), ("seed", seed), ("max_length", max_length),
-                    ("max_samples", max_samples), ("max_tokens", max_tokens)):
+                    ("max_samples", max_samples), ("max_tokens", max_tokens), ("bos", bos), ("offset", offset)):
         if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
             raise UsageError("dataset: %s must be an int, not %r" % (name, v))
+    for name, v in (("bos", bos), ("offset", offset)):
+        if v is not None and not 0 <= v <= 2**30:
+            raise UsageError("dataset: %s must be from 0 to 2^30, not %d" % (name, v))
+    if token_map is not None:
+        token_map = os.fspath(token_map)
     if length < 1 or (samples is not None and samples < 1):
         raise UsageError("dataset: length and samples must be positive")
     if not 0 <= seed < 2**64:
@@ -272,7 +350,8 @@ def dataset(group, length, samples=None, seed=0, *, convention="abstract_algebra
     big = 2**62
     inputs, targets, _ = _lietool._dataset(_spec(group), min(length, big), -1 if samples is None else min(samples, big),
                                            seed, conv[convention], min(max_length, big), min(max_samples, big),
-                                           min(max_tokens, big),
+                                           min(max_tokens, big), -1 if bos is None else bos,
+                                           -1 if offset is None else offset, token_map,
                                            **_limits(max_degree, max_order, max_enum, max_memory, max_dim))
     return inputs, targets
 
@@ -280,8 +359,8 @@ def dataset(group, length, samples=None, seed=0, *, convention="abstract_algebra
 _COMPUTE = {None: 3, "f32": 0, "bf16": 1, "f16": 2}
 
 
-def ssm_eval(checkpoint_dir, group, length, samples, seed=0, *, threshold=0.9, bos=None, offset=None,
-             compute=None, max_checkpoint_mb=1024, max_length=10000, max_samples=1000000,
+def ssm_eval(checkpoint_dir, group, length=None, samples=None, seed=0, *, data=None, predictions=None,
+             logits=None, threshold=0.9, bos=None, offset=None, token_map=None, compute=None, max_checkpoint_mb=1024, max_length=10000, max_samples=1000000,
              max_degree=DEFAULTS["max_degree"], max_order=DEFAULTS["max_order"], max_enum=DEFAULTS["max_enum"],
              max_memory=DEFAULTS["max_memory"], max_dim=DEFAULTS["max_dim"]):
     """A trained checkpoint on a word problem, beside the theory's verdict: `lietool ssm eval --json`.
@@ -293,8 +372,13 @@ def ssm_eval(checkpoint_dir, group, length, samples, seed=0, *, threshold=0.9, b
     sequence_accuracy, longest_prefix_90, per_position_accuracy, ...,
     order as int) and "verdict": the plan verdict for the model's family
     and depth as a Verdict (None when no family of the theory fits).
-    threshold, bos, offset and compute ("f32", "bf16", "f16"; None: the
-    config's) are the command's --threshold, --bos, --offset, --compute.
+    Instead of length and samples, data (a path to a dataset CSV as
+    dataset generate writes it) gives the words. predictions and logits
+    (paths) write every word's predictions and every position's logits,
+    as the command's --predictions and --logits. threshold, bos, offset,
+    token_map (a path) and compute ("f32", "bf16", "f16"; None: the
+    config's) are the command's --threshold, --bos, --offset,
+    --token-map, --compute.
     """
     if compute not in _COMPUTE:
         raise UsageError("ssm eval: --compute needs f32, bf16 or f16, not '%s'" % (compute,))
@@ -303,16 +387,24 @@ def ssm_eval(checkpoint_dir, group, length, samples, seed=0, *, threshold=0.9, b
                     ("max_samples", max_samples)):
         if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
             raise UsageError("ssm eval: %s must be an int, not %r" % (name, v))
+    if data is None and (length is None or samples is None):
+        raise UsageError("ssm eval: give data (a dataset CSV), or length and samples")
+    if data is not None and (length is not None or samples is not None):
+        raise UsageError("ssm eval: data takes its words from the file; drop length and samples")
+    paths = {}
+    for name, v in (("data", data), ("predictions", predictions), ("logits", logits), ("token_map", token_map)):
+        paths[name] = None if v is None else os.fspath(v)
     if not 0 <= seed < 2**64:
         raise UsageError("ssm eval: the seed must be from 0 to 2^64 - 1, not %d" % seed)
     for name, v in (("bos", bos), ("offset", offset)):
         if v is not None and not 0 <= v <= 2**30:
             raise UsageError("ssm eval: %s must be from 0 to 2^30, not %d" % (name, v))
     big = 2**62
-    text = _lietool._ssm_eval(os.fspath(checkpoint_dir), _spec(group), min(length, big), min(samples, big), seed,
-                              float(threshold), -1 if bos is None else bos, -1 if offset is None else offset,
-                              _COMPUTE[compute], min(max_checkpoint_mb, big), min(max_length, big),
-                              min(max_samples, big), **_limits(max_degree, max_order, max_enum, max_memory, max_dim))
+    text = _lietool._ssm_eval(os.fspath(checkpoint_dir), _spec(group), 0 if length is None else min(length, big),
+                              0 if samples is None else min(samples, big), seed, float(threshold),
+                              -1 if bos is None else bos, -1 if offset is None else offset, _COMPUTE[compute],
+                              min(max_checkpoint_mb, big), min(max_length, big), min(max_samples, big), **paths,
+                              **_limits(max_degree, max_order, max_enum, max_memory, max_dim))
     d = _ints(json.loads(text))
     if d.get("verdict") is not None:
         d["verdict"] = Verdict(d["verdict"])

@@ -22,6 +22,7 @@
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #include <numpy/arrayobject.h>
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,10 @@ static int ctx_from(lt_ctx_t ctx, const limits *L)
         || L->max_dim < 1) {
         PyErr_SetString(exc_usage, "the limits max_degree, max_enum, max_memory and max_dim must be positive "
                                    "(max_degree at most 10^9)");
+        return -1;
+    }
+    if (!L->max_order) {
+        PyErr_SetString(exc_usage, "the limits max_degree, max_order, max_enum, max_memory and max_dim are required");
         return -1;
     }
     size_t n = strlen(L->max_order);
@@ -289,12 +294,7 @@ static PyObject *py_bch(PyObject *self, PyObject *args, PyObject *kw)
     fmpq *q = NULL;
     LIB_BEGIN
     lt_lyndon_init(B);
-    c.st = lt_free_bch_check(n, c.ctx, c.err);
-    if (!c.st) c.st = lt_free_lyndon_basis(B, 2, n, c.ctx, c.err);
-    if (!c.st) {
-        q = _fmpq_vec_init(B->n);
-        c.st = lt_free_bch(q, B, symmetric, c.ctx, c.err);
-    }
+    c.st = lt_free_bch_series(B, &q, n, symmetric, c.ctx, c.err);
     if (c.st) lt_err_prefix(c.err, "%s", "bch");
     else if (!call_doc(&c, object, "bch")) {
         lt_doc_heading(&c.m.d, NULL, NULL);
@@ -302,6 +302,108 @@ static PyObject *py_bch(PyObject *self, PyObject *args, PyObject *kw)
     }
     if (q) _fmpq_vec_clear(q, B->n);
     lt_lyndon_clear(B);
+    LIB_END
+    return finish(&c);
+}
+
+/* _magnus(tokens, order, max_length, max_enum, max_memory, max_dim) -> the
+   JSON of `lietool magnus --order K --json TOKENS...` (tokens: a list of
+   str, each as one operand of the command line) */
+static PyObject *py_magnus(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"tokens", "order", "max_length", "max_enum", "max_memory", "max_dim", NULL};
+    PyObject *list;
+    long K, max_length;
+    limits L = {.max_degree = 1, .max_order = "1"};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!lllll", kwlist, &PyList_Type, &list, &K, &max_length, &L.max_enum,
+                                     &L.max_memory, &L.max_dim))
+        return NULL;
+    if (K < 1 || K > 1000)
+        return PyErr_Format(exc_usage, "magnus: --order needs an integer from 1 to 1000, not '%ld'", K);
+    if (max_length < 1) return PyErr_Format(exc_usage, "magnus: max_length must be positive");
+    Py_ssize_t nw = PyList_GET_SIZE(list);
+    if (nw < 1 || nw > INT_MAX) return PyErr_Format(exc_usage, "magnus: the word is empty");
+    call c;
+    if (call_init(&c, &L)) return NULL;
+    char **words = PyMem_Calloc((size_t)nw, sizeof *words);
+    if (!words) return PyErr_NoMemory();
+    size_t olen = 1;
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        PyObject *o = PyList_GET_ITEM(list, i);
+        const char *u = PyUnicode_Check(o) ? PyUnicode_AsUTF8(o) : NULL;
+        if (!u) {
+            PyMem_Free(words);
+            if (!PyErr_Occurred()) PyErr_SetString(exc_usage, "magnus: the word's tokens must be str");
+            return NULL;
+        }
+        words[i] = (char *)u;
+        olen += strlen(u) + 1;
+    }
+    char *object = PyMem_Malloc(olen);
+    if (!object) {
+        PyMem_Free(words);
+        return PyErr_NoMemory();
+    }
+    object[0] = '\0';
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        if (i) strcat(object, " ");
+        strcat(object, words[i]);
+    }
+    lt_free_word_t W;
+    lt_lyndon_t B;
+    fmpq *q = NULL;
+    LIB_BEGIN
+    lt_free_word_init(W);
+    lt_lyndon_init(B);
+    c.st = lt_free_word_read(W, words, (int)nw, max_length, c.err);
+    if (!c.st) c.st = lt_free_magnus_series(B, &q, W, K, c.ctx, c.err);
+    if (c.st) lt_err_prefix(c.err, "%s", "magnus");
+    else if (!call_doc(&c, object, "magnus")) lt_write_magnus(&c.m.d, K, B, q, W);
+    if (q) _fmpq_vec_clear(q, B->n);
+    lt_lyndon_clear(B);
+    lt_free_word_clear(W);
+    LIB_END
+    PyMem_Free(object);
+    PyMem_Free(words);
+    return finish(&c);
+}
+
+/* _lie(spec, what, limits...) -> the JSON of `lietool closure --json SPEC`
+   (what 0: a basis as matrices) or `lietool killing --json SPEC` (what 1) */
+static PyObject *py_lie(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"spec", "what", LIMIT_KW, NULL};
+    const char *spec;
+    int what;
+    limits L;
+    call c;
+    object X;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "si" LIMIT_FMT, kwlist, &spec, &what, LIMIT_ARGS(L)) || call_init(&c, &L))
+        return NULL;
+    const char *cmd = what ? "killing" : "closure";
+    if (!lt_io_is_liealg(spec))
+        return PyErr_Format(exc_usage, "%s: '%s' is a group; this command takes a Lie algebra (see 'lietool help "
+                                       "algebras')", cmd, spec);
+    LIB_BEGIN
+    c.st = load(&X, spec, c.ctx, c.err);
+    if (!c.st && !call_doc(&c, spec, cmd)) {
+        if (what) {
+            fmpq_mat_t K;
+            fmpq_mat_init(K, X.L->dim, X.L->dim);
+            lt_liealg_killing(K, X.L);
+            lt_write_killing(&c.m.d, spec, K, X.L->dim ? lt_qmat_rank(K) : 0);
+            fmpq_mat_clear(K);
+        } else {
+            lt_qspace_t S;
+            lt_qspace_init(S, X.L->dim);
+            lt_qspace_full(S, X.L->dim);
+            lt_write_lie_space(&c.m.d, spec, ": a basis", X.L, S, 1);
+            lt_qspace_clear(S);
+        }
+    }
+    unload(&X);
     LIB_END
     return finish(&c);
 }
@@ -347,17 +449,26 @@ static PyObject *py_dataset(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
     static char *kwlist[] = {"spec", "length", "samples", "seed", "gap", "max_length", "max_samples", "max_tokens",
-                             LIMIT_KW, NULL};
-    const char *spec;
-    long length, samples;
+                             "bos", "offset", "token_map", LIMIT_KW, NULL};
+    const char *spec, *token_map = NULL;
+    long length, samples, bos = -1, offset = -1;
     unsigned long long seed;
     int gap;
     lt_dataset_limits DL;
     limits L;
     lt_ctx_t ctx;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "sllKplll" LIMIT_FMT, kwlist, &spec, &length, &samples, &seed, &gap,
-                                     &DL.max_length, &DL.max_samples, &DL.max_tokens, LIMIT_ARGS(L)))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "sllKplllllz" LIMIT_FMT, kwlist, &spec, &length, &samples, &seed, &gap,
+                                     &DL.max_length, &DL.max_samples, &DL.max_tokens, &bos, &offset, &token_map,
+                                     LIMIT_ARGS(L)))
         return NULL;
+    if (bos < -1 || bos > (1L << 30) || offset < -1 || offset > (1L << 30)) {
+        PyErr_SetString(exc_usage, "dataset: bos and offset must be from 0 to 2^30");
+        return NULL;
+    }
+    if (offset >= 0 && token_map) {
+        PyErr_SetString(exc_usage, "dataset: give offset or token_map, not both");
+        return NULL;
+    }
     /* NumPy is imported here, not with the module: the rest works without it */
     if (!PyArray_API && _import_array() < 0) return NULL;
     if (length < 1 || samples == 0 || samples < -1) {
@@ -382,12 +493,15 @@ static PyObject *py_dataset(PyObject *self, PyObject *args, PyObject *kw)
     if (!st) st = lt_io_cayley_table(C, spec, gap ? LT_CONV_GAP : LT_CONV_AA, ctx, err);
     if (!st) st = lt_dataset_check_limits(&DL, length, samples, C->n, spec, err);
     if (!st) {
-        FILE *f = open_memstream(&buf, &size);
-        if (!f) nomem = 1;
-        else {
-            st = lt_dataset_generate(f, C, length, samples, seed, &capped, ctx, err);
+        lt_token_map map = {0};
+        st = lt_token_map_choose(&map, C->n, token_map, offset, bos, err);
+        FILE *f = st ? NULL : open_memstream(&buf, &size);
+        if (!st && !f) nomem = 1;
+        else if (!st) {
+            st = lt_dataset_generate_tokens(f, C, length, samples, seed, map.token ? &map : NULL, &capped, ctx, err);
             fclose(f);
         }
+        lt_token_map_clear(&map);
     }
     lt_cayley_clear(C);
     LIB_END
@@ -397,6 +511,7 @@ static PyObject *py_dataset(PyObject *self, PyObject *args, PyObject *kw)
     }
     long rows = -1;
     for (const char *p = buf; *p; p++) rows += *p == '\n';
+    length += bos >= 0;     /* the BOS token leads every input and target */
     npy_intp dims[2] = {rows < 0 ? 0 : rows, length};
     PyObject *in = PyArray_SimpleNew(2, dims, NPY_INT64), *out = in ? PyArray_SimpleNew(2, dims, NPY_INT64) : NULL;
     if (!out) {
@@ -433,95 +548,67 @@ static PyObject *py_defaults(PyObject *self, PyObject *noargs)
                          DL.max_tokens);
 }
 
-/* What ssm eval takes: the model (a directory, or config.json's text
-   and model.safetensors' bytes in memory: config not NULL), the words
-   and the options. */
+/* What ssm eval takes: the job's parameters (a checkpoint directory, or
+   config.json's text and model.safetensors' bytes in memory) and the
+   limits of loading the group. */
 typedef struct {
-    const char *dir, *config, *group;
-    const unsigned char *weights;
-    Py_ssize_t config_len, weights_len;
-    long length, samples, bos, offset, max_mb, max_len, max_samples;
+    lt_ssm_eval_job_params P;
     unsigned long long seed;
-    double threshold;
-    int compute;
     limits L;
 } ev_args;
 
-/* Checks A; then ssm eval's JSON, or the exception raised. */
-static PyObject *ssm_eval(const ev_args *A)
+/* Checks A; then ssm eval's JSON (lt_ssm_eval_job, the command's own
+   function), or the exception raised. */
+static PyObject *ssm_eval(ev_args *A)
 {
-    if (A->length < 1 || A->samples < 1 || !(A->threshold > 0 && A->threshold <= 1) || A->compute < 0
-        || A->compute > 3 || A->max_mb < 1)
-        return PyErr_Format(exc_usage, "ssm eval: length and samples must be positive, threshold in (0, 1]");
-    if (A->length > A->max_len)
-        return PyErr_Format(exc_limit, "ssm eval: --length %ld is above --max-length %ld", A->length, A->max_len);
-    if (A->samples > A->max_samples)
-        return PyErr_Format(exc_limit, "ssm eval: --samples %ld is above --max-samples %ld", A->samples,
-                            A->max_samples);
+    lt_ssm_eval_job_params *P = &A->P;
+    P->seed = A->seed;
+    if (!(P->threshold > 0 && P->threshold <= 1) || P->compute < 0 || P->compute > 3 || P->max_mb < 1)
+        return PyErr_Format(exc_usage, "ssm eval: threshold must be in (0, 1] and max_checkpoint_mb positive");
+    if (!P->data && (P->length < 1 || P->samples < 1))
+        return PyErr_Format(exc_usage, "ssm eval: give data (a dataset CSV), or length and samples (positive)");
+    if (P->data && (P->length > 0 || P->samples > 0))
+        return PyErr_Format(exc_usage, "ssm eval: data takes its words from the file; drop length and samples");
+    if (P->offset >= 0 && P->token_map)
+        return PyErr_Format(exc_usage, "ssm eval: give offset or token_map, not both");
+    if (P->predictions && P->logits && strcmp(P->predictions, P->logits) == 0)
+        return PyErr_Format(exc_usage, "ssm eval: predictions and logits name the same file '%s'", P->logits);
+    if (P->length > P->max_len)
+        return PyErr_Format(exc_limit, "ssm eval: --length %ld is above --max-length %ld", P->length, P->max_len);
+    if (P->samples > P->max_samples)
+        return PyErr_Format(exc_limit, "ssm eval: --samples %ld is above --max-samples %ld", P->samples,
+                            P->max_samples);
     call c;
     if (call_init(&c, &A->L)) return NULL;
-    lt_cayley_t C;
-    lt_model_t M;
-    lt_words_t W;
-    lt_ssm_eval_t R;
-    lt_plan_verdict_t V;
-    lt_token_map map = {0};
-    long d = 0, abel = 0;
-    int has_family = 0;
+    lt_ssm_eval_job_t J;
     LIB_BEGIN
-    lt_cayley_init(C);
-    lt_model_init(M);
-    lt_words_init(W);
-    lt_ssm_eval_init(R);
-    lt_plan_verdict_init(V);
-    c.st = lt_io_cayley_table(C, A->group, LT_CONV_AA, c.ctx, c.err);
-    if (!c.st) c.st = A->config ? lt_io_model_load_mem(M, A->dir, A->config, (size_t)A->config_len, A->weights,
-                                                       (size_t)A->weights_len, (lt_model_compute)A->compute, c.err)
-                                : lt_io_model_load(M, A->dir, A->max_mb, (lt_model_compute)A->compute, c.err);
-    /* a token map is checked by the evaluation */
-    if (!c.st) c.st = A->offset >= 0 ? lt_token_map_offset(&map, C->n, A->offset, A->bos, c.err)
-                                     : lt_model_check_group(M, A->dir, C->n, A->group, c.err);
-    if (!c.st) c.st = lt_cayley_derived_length(&d, &abel, C, c.ctx, c.err);
-    if (!c.st) c.st = lt_words_generate(W, C, A->length, A->samples, A->seed, c.ctx, c.err);
-    lt_ssm_eval_params EP = {.threshold = A->threshold, .has_bos = A->bos >= 0, .bos = (int)A->bos,
-                             .map = map.token ? &map : NULL};
-    if (!c.st) c.st = lt_ssm_eval_run(R, M, W, &EP, c.err);
-    if (!c.st) c.st = lt_plan_model(V, &has_family, M, A->group, W->max_len, LT_BOUND_DEFAULT, c.ctx, c.err);
-    if (!c.st && !call_doc(&c, A->dir, "ssm eval")) {
-        lt_write_ssm_task T = {.group = A->group, .order = C->n, .derived_length = d, .words = W->n,
-                               .length = A->length, .seed = A->seed, .threshold = A->threshold, .bos = A->bos};
-        lt_write_ssm_eval(&c.m.d, A->dir, M, R, &T);
-        lt_doc_break(&c.m.d);
-        if (has_family) lt_write_verdict(&c.m.d, V, A->group, "");
-        else lt_write_no_verdict(&c.m.d, M);
-    }
-    lt_token_map_clear(&map);
-    lt_plan_verdict_clear(V);
-    lt_ssm_eval_clear(R);
-    lt_words_clear(W);
-    lt_model_clear(M);
-    lt_cayley_clear(C);
+    lt_ssm_eval_job_init(J);
+    c.st = lt_ssm_eval_job(J, P, c.ctx, c.err);
+    if (!c.st && !call_doc(&c, P->dir, "ssm eval")) lt_write_ssm_eval_job(&c.m.d, J, P);
+    lt_ssm_eval_job_clear(J);
     LIB_END
     return finish(&c);
 }
 
 #define EV_KW "group", "length", "samples", "seed", "threshold", "bos", "offset", "compute", "max_checkpoint_mb", \
-              "max_length", "max_samples", LIMIT_KW
-#define EV_FMT "sllKdllilll" LIMIT_FMT
-#define EV_ARGS(A) &(A).group, &(A).length, &(A).samples, &(A).seed, &(A).threshold, &(A).bos, &(A).offset, \
-                   &(A).compute, &(A).max_mb, &(A).max_len, &(A).max_samples, LIMIT_ARGS((A).L)
+              "max_length", "max_samples", "data", "predictions", "logits", "token_map", LIMIT_KW
+#define EV_FMT "sllKdllilll|zzzz" LIMIT_FMT
+#define EV_ARGS(A) &(A).P.group, &(A).P.length, &(A).P.samples, &(A).seed, &(A).P.threshold, &(A).P.bos, \
+                   &(A).P.offset, &(A).P.compute, &(A).P.max_mb, &(A).P.max_len, &(A).P.max_samples, &(A).P.data, \
+                   &(A).P.predictions, &(A).P.logits, &(A).P.token_map, LIMIT_ARGS((A).L)
 
 /* _ssm_eval(dir, group, length, samples, seed, threshold, bos, offset,
-   compute, max_checkpoint_mb, max_length, max_samples, limits...) -> the
-   JSON of `lietool ssm eval DIR --group G --length T --samples N --json`
-   (bos, offset -1: not given; compute 0 f32, 1 bf16, 2 f16, 3 the
-   config's) */
+   compute, max_checkpoint_mb, max_length, max_samples, data, predictions,
+   logits, token_map, limits...) -> the JSON of `lietool ssm eval DIR
+   --group G ... --json` (length, samples 0 with data; bos, offset -1:
+   not given; compute 0 f32, 1 bf16, 2 f16, 3 the config's; data,
+   predictions, logits, token_map None: not given) */
 static PyObject *py_ssm_eval(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
     static char *kwlist[] = {"dir", EV_KW, NULL};
     ev_args A = {0};
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "s" EV_FMT, kwlist, &A.dir, EV_ARGS(A))) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s" EV_FMT, kwlist, &A.P.dir, EV_ARGS(A))) return NULL;
     return ssm_eval(&A);
 }
 
@@ -533,11 +620,13 @@ static PyObject *py_ssm_eval_mem(PyObject *self, PyObject *args, PyObject *kw)
     static char *kwlist[] = {"name", "config", "weights", EV_KW, NULL};
     ev_args A = {0};
     Py_buffer wb;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "ss#y*" EV_FMT, kwlist, &A.dir, &A.config, &A.config_len, &wb,
+    Py_ssize_t clen;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "ss#y*" EV_FMT, kwlist, &A.P.dir, &A.P.config, &clen, &wb,
                                      EV_ARGS(A)))
         return NULL;
-    A.weights = wb.buf;
-    A.weights_len = wb.len;
+    A.P.config_len = (size_t)clen;
+    A.P.weights = wb.buf;
+    A.P.weights_len = (size_t)wb.len;
     PyObject *r = ssm_eval(&A);
     PyBuffer_Release(&wb);
     return r;
@@ -565,6 +654,10 @@ static PyMethodDef methods[] = {
      "_plan(spec, arch, layers, length, bound, limits...) -> str: plan --json"},
     {"_bch", (PyCFunction)(void (*)(void))py_bch, METH_VARARGS | METH_KEYWORDS,
      "_bch(n, symmetric, max_enum, max_memory) -> str: bch --json"},
+    {"_magnus", (PyCFunction)(void (*)(void))py_magnus, METH_VARARGS | METH_KEYWORDS,
+     "_magnus(tokens, order, max_length, max_enum, max_memory, max_dim) -> str: magnus --json"},
+    {"_lie", (PyCFunction)(void (*)(void))py_lie, METH_VARARGS | METH_KEYWORDS,
+     "_lie(spec, what, limits...) -> str: closure --json (what 0) or killing --json (what 1)"},
     {"_dataset", (PyCFunction)(void (*)(void))py_dataset, METH_VARARGS | METH_KEYWORDS,
      "_dataset(spec, length, samples, seed, gap, max_length, max_samples, max_tokens, limits...)"
      " -> (inputs, targets, capped)"},

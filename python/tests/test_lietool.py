@@ -210,30 +210,33 @@ def test_bch_matches_cli(cli):
             assert all(isinstance(c, Fraction) for _, c in got)
 
 
-def bracket_value(text, X, Y):
-    """The matrix of a bracket expression "[X,[X,Y]]" with X, Y matrices."""
+def bracket_of(text, mats):
+    """The matrix of a bracket expression over named letters ("[a,[a,b]]")."""
     pos = 0
 
     def parse():
         nonlocal pos
-        if text[pos] == "X":
+        if text[pos] == "[":
             pos += 1
-            return X
-        if text[pos] == "Y":
+            a = parse()
+            assert text[pos] == ","
             pos += 1
-            return Y
-        assert text[pos] == "["
-        pos += 1
-        a = parse()
-        assert text[pos] == ","
-        pos += 1
-        b = parse()
-        assert text[pos] == "]"
-        pos += 1
-        return a @ b - b @ a
+            b = parse()
+            assert text[pos] == "]"
+            pos += 1
+            return a @ b - b @ a
+        j = pos
+        while pos < len(text) and text[pos] not in ",]":
+            pos += 1
+        return mats[text[j:pos]]
     v = parse()
     assert pos == len(text)
     return v
+
+
+def bracket_value(text, X, Y):
+    """The matrix of a bracket expression "[X,[X,Y]]" with X, Y matrices."""
+    return bracket_of(text, {"X": X, "Y": Y})
 
 
 def expm(A, terms=30):
@@ -277,6 +280,89 @@ def test_bch_known_terms():
                    "[[X,Y],Y]": Fraction(1, 12)}
 
 
+# ---- magnus ----
+
+@pytest.mark.parametrize("word,order", [("ab", 3), ("abac", 4), ("x y x", 3), ("abc", 3), ("a", 5)])
+def test_magnus_matches_cli(cli, word, order):
+    want = cli_json("magnus", "--order", str(order), *word.split())
+    got = lietool.magnus(word, order)
+    assert got == [(t["bracket"], Fraction(t["coefficient"])) for t in want["terms"]
+                   if Fraction(t["coefficient"]) != 0]
+    assert lietool.magnus(word.split() if " " in word else list(word), order) == got
+
+
+def test_magnus_against_matrices():
+    # log(e^A_c e^A_b e^A_a) (a acts first) minus the expansion to order K is O(eps^(K+1))
+    rng = np.random.default_rng(2)
+    M0 = {x: rng.standard_normal((3, 3)) for x in "abc"}
+    K = 4
+    terms = lietool.magnus("abca", K)
+    errs = []
+    for eps in (0.02, 0.01):
+        M = {x: eps * m for x, m in M0.items()}
+        P = np.eye(3)
+        for x in "abca":
+            P = expm(M[x]) @ P
+        Z = logm_near_identity(P)
+        S = sum(float(c) * bracket_of(b, M) for b, c in terms)
+        errs.append(np.abs(Z - S).max())
+    ratio = errs[0] / errs[1]
+    assert 2 ** (K + 1) / 2 < ratio < 2 ** (K + 1) * 2, errs
+
+
+def test_magnus_errors(cli):
+    msg, err = check_error(lietool.InvalidInput, 3, lambda: lietool.magnus("a b!", 2),
+                           ["magnus", "--order", "2", "a", "b!"], cli)
+    assert err == "lietool: %s\n" % msg
+    msg, err = check_error(lietool.LimitExceeded, 4, lambda: lietool.magnus("abab", 2, max_length=3),
+                           ["magnus", "--order", "2", "--max-length", "3", "abab"], cli)
+    assert err == "lietool: %s\n" % msg
+    with pytest.raises(lietool.UsageError):
+        lietool.magnus(["a", 1], 2)
+    with pytest.raises(lietool.UsageError):
+        lietool.magnus("ab", 0)
+
+
+# ---- matrices: closure, killing ----
+
+@pytest.mark.parametrize("spec", ["sl(2)", "so(3)", "heis(3)", "b(2)", "gl(2)"])
+def test_closure_and_killing_match_cli(cli, spec):
+    basis = lietool.closure(spec)
+    want = cli_json("closure", spec)["basis"]
+    assert [[[str(x) for x in r] for r in m.tolist()] for m in basis] == want
+    assert all(m.dtype == object and all(isinstance(x, Fraction) for x in m.flat) for m in basis)
+    K = lietool.killing(spec)
+    assert [[str(x) for x in r] for r in K.tolist()] == cli_json("killing", spec)["killing"]
+
+
+def test_closure_of_matrices_is_their_lie_algebra():
+    # e, f generate sl(2): three independent traceless matrices closed under the bracket
+    e, f = np.array([[0, 1], [0, 0]]), np.array([[0, 0], [1, 0]])
+    B = lietool.closure([e, f])
+    assert len(B) == 3
+    flat = np.array([m.astype(float).ravel() for m in B])
+    assert np.linalg.matrix_rank(flat) == 3 and all(abs(np.trace(m.astype(float))) < 1e-12 for m in B)
+    for x in B:
+        for y in B:
+            z = (x.astype(float) @ y.astype(float) - y.astype(float) @ x.astype(float)).ravel()
+            assert np.linalg.matrix_rank(np.vstack([flat, z])) == 3
+    # the Killing form in that basis, from the structure constants by NumPy: tr(ad x ad y)
+    ad = []
+    for x in B:
+        cols = []
+        for y in B:
+            z = (x.astype(float) @ y.astype(float) - y.astype(float) @ x.astype(float)).ravel()
+            cols.append(np.linalg.lstsq(flat.T, z, rcond=None)[0])
+        ad.append(np.array(cols).T)
+    K = np.array([[np.trace(a @ b) for b in ad] for a in ad])
+    assert np.allclose(lietool.killing([e, f]).astype(float), K)
+
+
+def test_killing_of_a_group_is_refused(cli):
+    msg, err = check_error(lietool.UsageError, 2, lambda: lietool.killing("S3"), ["killing", "S3"], cli)
+    assert err == "lietool: %s\n" % msg
+
+
 # ---- dataset ----
 
 def to_csv(seed, inputs, targets):
@@ -313,6 +399,35 @@ def test_dataset_gap_convention(cli):
     assert status == 0
     i, t = lietool.dataset("S3", 4, 10, 0, convention="gap")
     assert to_csv(0, i, t) == out
+
+
+@pytest.mark.parametrize("extra", [{"bos": 60}, {"offset": 3}, {"offset": 2, "bos": 0}])
+def test_dataset_tokens_match_cli(cli, extra):
+    args = ["dataset", "generate", "S3", "--length", "5", "--samples", "7", "--seed", "3"]
+    for k, v in extra.items():
+        args += ["--" + k, str(v)]
+    status, out, err = run_cli(*args)
+    assert status == 0, err
+    i, t = lietool.dataset("S3", 5, 7, 3, **extra)
+    assert i.shape == (7, 5 + ("bos" in extra))
+    assert to_csv(3, i, t) == out
+
+
+def test_dataset_token_map_matches_cli(cli, tmp_path):
+    import json as js
+    vocab = {str(e): 10 + 2 * e for e in range(6)}
+    vocab["<bos>"] = 1
+    path = tmp_path / "vocab.json"
+    path.write_text(js.dumps(vocab))
+    status, out, err = run_cli("dataset", "generate", "S3", "--length", "4", "--samples", "5", "--token-map",
+                               str(path), "--bos", "1")
+    assert status == 0, err
+    i, t = lietool.dataset("S3", 4, 5, 0, token_map=path, bos=1)
+    assert to_csv(0, i, t) == out
+    plain_i, plain_t = lietool.dataset("S3", 4, 5, 0)
+    assert (i[:, 1:] == 10 + 2 * plain_i).all() and (t[:, 1:] == 10 + 2 * plain_t).all() and (i[:, 0] == 1).all()
+    with pytest.raises(lietool.UsageError):
+        lietool.dataset("S3", 4, 5, 0, token_map=path, offset=1)
 
 
 # ---- exceptions ----
@@ -383,8 +498,8 @@ def test_numerical_failure_class():
 # ---- the rest of the contract ----
 
 def test_docstrings():
-    for name in ("info", "derived_series", "derived_length", "lower_central_series", "plan", "bch", "dataset",
-                 "ssm_eval"):
+    for name in ("info", "derived_series", "derived_length", "lower_central_series", "plan", "bch", "magnus",
+                 "closure", "killing", "dataset", "ssm_eval"):
         doc = getattr(lietool, name).__doc__
         assert doc and len(doc.strip()) > 40, name
     assert lietool.__doc__ and lietool.Verdict.__doc__
@@ -420,10 +535,15 @@ def test_no_leaks_over_10000_calls():
         lambda: lietool.plan("S3", "diag-signed", 2),
         lambda: lietool.bch(3),
         lambda: lietool.dataset("C3", 3, 5, 1),
+        lambda: lietool.dataset("C3", 3, 5, 1, bos=9),
         lambda: lietool.ssm_eval(models_dir() + "/diag-s3", "S3", 4, 5),
+        lambda: lietool.magnus("abc", 3),
+        lambda: lietool.closure("so(3)"),
+        lambda: lietool.killing("sl(2)"),
     ]
     errors = [lambda: lietool.info("Sx"), lambda: lietool.bch(0), lambda: lietool.plan("S3", "foo", 1),
-              lambda: lietool.ssm_eval(models_dir() + "/bad-nan", "C2", 4, 3)]
+              lambda: lietool.ssm_eval(models_dir() + "/bad-nan", "C2", 4, 3),
+              lambda: lietool.magnus("a b!", 2), lambda: lietool.killing("S3")]
 
     def run(n):
         for i in range(n):
@@ -576,6 +696,47 @@ def test_ssm_eval_errors(cli):
     msg, err = check_error(lietool.LimitExceeded, 4, lambda: lietool.ssm_eval(path, "S3", 20000, 3),
                            ["ssm", "eval", path, "--group", "S3", "--length", "20000", "--samples", "3"], cli)
     assert err == "lietool: %s\n" % msg
+
+
+def test_ssm_eval_data_predictions_token_map_match_cli(cli, tmp_path):
+    import os
+    path = os.path.join(models_dir(), "diag-s3")
+    status, csv, err = run_cli("dataset", "generate", "S3", "--length", "7", "--samples", "25", "--seed", "5")
+    assert status == 0, err
+    data = tmp_path / "words.csv"
+    data.write_text(csv)
+    want = cli_json("ssm", "eval", path, "--group", "S3", "--data", str(data), "--predictions",
+                    str(tmp_path / "cli-pred.csv"), "--logits", str(tmp_path / "cli-logits.txt"))
+    got = lietool.ssm_eval(path, "S3", data=data, predictions=tmp_path / "py-pred.csv",
+                           logits=str(tmp_path / "py-logits.txt"))
+    got["verdict"] = got["verdict"].as_dict()
+    want["order"] = int(want["order"])
+    assert got == want
+    assert (tmp_path / "py-pred.csv").read_text() == (tmp_path / "cli-pred.csv").read_text()
+    assert (tmp_path / "py-logits.txt").read_text() == (tmp_path / "cli-logits.txt").read_text()
+    # the same words generated: the same accuracies
+    gen = lietool.ssm_eval(path, "S3", 7, 25, 5)
+    assert gen["per_position_accuracy"] == got["per_position_accuracy"]
+    with pytest.raises(lietool.UsageError):
+        lietool.ssm_eval(path, "S3", 7, 25, data=data)
+    with pytest.raises(lietool.UsageError):
+        lietool.ssm_eval(path, "S3")
+    with pytest.raises(lietool.UsageError):
+        lietool.ssm_eval(path, "S3", 7, 25, predictions=tmp_path / "x", logits=tmp_path / "x")
+
+
+def test_ssm_eval_token_map_matches_cli(cli, tmp_path):
+    import json as js
+    import os
+    path = os.path.join(models_dir(), "mamba-c2")
+    vocab = {"0": 0, "1": 1}
+    tm = tmp_path / "vocab.json"
+    tm.write_text(js.dumps(vocab))
+    want = cli_json("ssm", "eval", path, "--group", "C2", "--length", "6", "--samples", "20", "--token-map", str(tm))
+    got = lietool.ssm_eval(path, "C2", 6, 20, token_map=tm)
+    got["verdict"] = got["verdict"].as_dict()
+    want["order"] = int(want["order"])
+    assert got == want
 
 
 def test_lie_algebra_from_matrices(cli):

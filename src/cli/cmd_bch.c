@@ -52,16 +52,10 @@ int cmd_bch(int argc, char **argv, const lt_cmd *self)
     lt_err_init(err);
     lt_lyndon_t B;
     lt_lyndon_init(B);
-    fmpq *c = NULL;
-    lt_status st = lt_free_bch_check(N, o.ctx, err);
-    if (!st) st = lt_free_lyndon_basis(B, 2, N, o.ctx, err);
-    if (!st) {
-        c = _fmpq_vec_init(B->n);
-        st = lt_free_bch(c, B, symmetric, o.ctx, err);
-    }
+    fmpq *c;
+    lt_status st = lt_free_bch_series(B, &c, N, symmetric, o.ctx, err);
     if (st) {
         lt_err_prefix(err, "%s", self->name);
-        if (c) _fmpq_vec_clear(c, B->n);
         lt_lyndon_clear(B);
         cli_free(&o);
         return cli_fail(err);

@@ -91,9 +91,7 @@ static int generate(gen_opts *d, cli_opts *o, const lt_cmd *self)
         lt_err_init(err);
         int capped = 0;
         lt_token_map map = {0};
-        lt_status ms = d->token_map ? lt_token_map_read(&map, C->n, d->token_map, d->bos, err)
-                     : d->offset >= 0 || d->bos >= 0 ? lt_token_map_offset(&map, C->n, d->offset < 0 ? 0 : d->offset, d->bos, err)
-                     : LT_OK;
+        lt_status ms = lt_token_map_choose(&map, C->n, d->token_map, d->offset, d->bos, err);
         if (ms || lt_dataset_generate_tokens(stdout, C, d->length, d->samples, d->seed, map.token ? &map : NULL, &capped,
                                              o->ctx, err)) r = cli_fail(err);
         else {

@@ -105,12 +105,8 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
     }
     lt_lyndon_t B;
     lt_lyndon_init(B);
-    lt_status st = lt_free_lyndon_basis(B, W->r, K, o.ctx, err);
-    fmpq *c = NULL;
-    if (!st) {
-        c = _fmpq_vec_init(B->n);
-        st = lt_free_log_exp(c, B, W->m, W->letters, W->t, o.ctx, err);
-    }
+    fmpq *c;
+    lt_status st = lt_free_magnus_series(B, &c, W, K, o.ctx, err);
     if (st == LT_ELIMIT) lt_err_prefix(err, "magnus");
     if (st) r = cli_fail(err);
     else {

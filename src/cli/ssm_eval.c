@@ -181,31 +181,21 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
     return -1;
 }
 
-/* The words: the --data file, or generated as dataset generate does. */
+/* The options as a job's parameters (lt_ssm_eval_job and its pieces). */
+static lt_ssm_eval_job_params ev_params(const ev_opts *o)
+{
+    return (lt_ssm_eval_job_params){.dir = o->ndirs ? o->dirs[0] : NULL, .group = o->group, .data = o->data,
+                                    .length = o->length, .samples = o->samples, .seed = o->seed,
+                                    .threshold = o->threshold, .bos = o->bos, .offset = o->offset,
+                                    .token_map = o->token_map, .compute = o->compute, .max_mb = o->max_mb,
+                                    .max_len = o->max_len, .max_samples = o->max_samples,
+                                    .predictions = o->predf, .logits = o->logitf};
+}
+
 static lt_status ev_words(lt_words_t W, const ev_opts *o, const lt_cayley_t C, const lt_ctx_t ctx, lt_err_t err)
 {
-    if (!o->data) return lt_words_generate(W, C, o->length, o->samples, o->seed, ctx, err);
-    FILE *f = strcmp(o->data, "-") ? lt_io_open_read(o->data, NULL, err) : stdin;
-    if (!f) return err->status;
-    lt_status st = lt_words_read(W, f, o->data, C->n, o->max_len, o->max_samples, ctx, err);
-    if (f != stdin) fclose(f);
-    return st;
-}
-
-/* Loads a model and checks that the group fits it. */
-static lt_status ev_model(lt_model_t M, const char *dir, const ev_opts *o, const lt_cayley_t C, lt_err_t err)
-{
-    lt_status st = lt_io_model_load(M, dir, o->max_mb, (lt_model_compute)o->compute, err);
-    if (st || o->offset >= 0 || o->token_map) return st;    /* a token map is checked by the evaluation */
-    return lt_model_check_group(M, dir, C->n, o->group, err);
-}
-
-/* --offset, --token-map (with --bos); map->token NULL when neither is given */
-static lt_status ev_map(lt_token_map *map, const ev_opts *o, const lt_cayley_t C, lt_err_t err)
-{
-    if (o->token_map) return lt_token_map_read(map, C->n, o->token_map, o->bos, err);
-    if (o->offset >= 0) return lt_token_map_offset(map, C->n, o->offset, o->bos, err);
-    return LT_OK;
+    lt_ssm_eval_job_params P = ev_params(o);
+    return lt_ssm_eval_words(W, C, &P, ctx, err);
 }
 
 /* The task of o for the writers (lietool/write.h). */
@@ -213,16 +203,6 @@ static void ev_task(lt_write_ssm_task *T, const ev_opts *o, long order, long dl,
 {
     *T = (lt_write_ssm_task){.group = o->group, .order = order, .derived_length = dl, .words = words, .length = o->length,
                              .data = o->data, .seed = o->seed, .threshold = o->threshold, .bos = o->bos};
-}
-
-/* --predictions and --logits: the rows of one word, as the model saw it. */
-typedef struct { FILE *pred, *logits; const lt_words_struct *W; int classes; } ev_files;
-
-static void ev_write(void *arg, long i, const float *logits, const int *prediction, long T)
-{
-    const ev_files *F = arg;
-    if (F->pred) lt_io_write_predictions_row(F->pred, F->W->seed[i], F->W->input[i], F->W->target[i], prediction, T);
-    if (F->logits) lt_io_write_logits_row(F->logits, F->W->input[i], logits, T, F->classes);
 }
 
 /* --task rotation: the checkpoint's MSE per position beside the ideal
@@ -293,61 +273,21 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
         cli_free(&o.co);
         return r;
     }
-    const char *dir = o.dirs[0];
+    if ((r = cli_same_output("ssm eval", "--predictions", o.predf, "--logits", o.logitf)) >= 0) { cli_free(&o.co); return r; }
     lt_err_t err;
     lt_err_init(err);
-    lt_ctx_struct *ctx = o.co.ctx;
-    lt_model_t M;
-    lt_model_init(M);
-    lt_cayley_t C;
-    lt_cayley_init(C);
-    lt_words_t W;
-    lt_words_init(W);
-    lt_ssm_eval_t R;
-    lt_ssm_eval_init(R);
-    lt_plan_verdict_t V;
-    lt_plan_verdict_init(V);
-    ev_files F = {NULL, NULL, W, 0};
-    lt_token_map map = {0};
-    lt_io_out_t Op, Ol;     /* written whole or not at all */
-    Op->f = Ol->f = NULL; Op->path = Op->tmp = Ol->path = Ol->tmp = NULL;
-    long d = 0, abel = 0;
-    if (lt_io_cayley_table(C, o.group, LT_CONV_AA, ctx, err) || ev_model(M, dir, &o, C, err) || ev_map(&map, &o, C, err)
-        || lt_cayley_derived_length(&d, &abel, C, ctx, err) || ev_words(W, &o, C, ctx, err)) { r = cli_fail(err); goto done; }
-    if ((r = cli_same_output("ssm eval", "--predictions", o.predf, "--logits", o.logitf)) >= 0) goto done;
-    if ((o.predf && !(F.pred = lt_io_out_open(Op, o.predf, err))) || (o.logitf && !(F.logits = lt_io_out_open(Ol, o.logitf, err)))) {
-        r = cli_fail(err);
-        goto done;
+    lt_ssm_eval_job_params P = ev_params(&o);
+    lt_ssm_eval_job_t J;
+    lt_ssm_eval_job_init(J);
+    if (lt_ssm_eval_job(J, &P, o.co.ctx, err)) r = cli_fail(err);
+    else {
+        lt_doc doc;
+        cli_doc_start(&doc, &o.co);
+        lt_write_ssm_eval_job(&doc, J, &P);
+        lt_doc_end(&doc, NULL);
+        r = 0;
     }
-    F.classes = M->classes;
-    if (F.pred) lt_io_write_predictions_header(F.pred);
-    if (F.logits) lt_io_write_logits_header(F.logits, W->n, W->max_len, M->classes);
-    lt_ssm_eval_params EP = {.threshold = o.threshold, .word = (F.pred || F.logits) ? ev_write : NULL, .arg = &F,
-                             .has_bos = o.bos >= 0, .bos = (int)o.bos, .map = map.token ? &map : NULL};
-    if (lt_ssm_eval_run(R, M, W, &EP, err)) { r = cli_fail(err); goto done; }
-    F.pred = F.logits = NULL;
-    if (lt_io_out_commit(Op, err) || lt_io_out_commit(Ol, err)) { r = cli_fail(err); goto done; }
-    /* the theory's verdict for this checkpoint: its family and layers, at the words' length */
-    int has_fam;
-    if (lt_plan_model(V, &has_fam, M, o.group, W->max_len, LT_BOUND_DEFAULT, ctx, err)) { r = cli_fail(err); goto done; }
-    lt_write_ssm_task T;
-    ev_task(&T, &o, C->n, d, W->n);
-    lt_doc doc;
-    cli_doc_start(&doc, &o.co);
-    lt_write_ssm_eval(&doc, dir, M, R, &T);
-    if (has_fam) cli_verdict_after(&doc, V, o.group);
-    else lt_write_no_verdict(&doc, M);
-    lt_doc_end(&doc, NULL);
-    r = 0;
-done:
-    lt_token_map_clear(&map);
-    lt_io_out_abort(Op);
-    lt_io_out_abort(Ol);
-    lt_plan_verdict_clear(V);
-    lt_ssm_eval_clear(R);
-    lt_words_clear(W);
-    lt_cayley_clear(C);
-    lt_model_clear(M);
+    lt_ssm_eval_job_clear(J);
     cli_free(&o.co);
     return r;
 }
@@ -437,9 +377,10 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     lt_plan_verdict_struct **V = lt_calloc((size_t)o.ndirs, sizeof *V);
     lt_token_map map = {0};
     lt_io_out_t O = {{NULL, NULL, NULL}};   /* --svg, written whole or not at all */
+    lt_ssm_eval_job_params P = ev_params(&o);
     long d = 0, abel = 0;
     if (lt_io_cayley_table(C, o.group, LT_CONV_AA, ctx, err) || lt_cayley_derived_length(&d, &abel, C, ctx, err)
-        || ev_map(&map, &o, C, err) || ev_words(W, &o, C, ctx, err) || (o.svg && !lt_io_out_open(O, o.svg, err))) {
+        || lt_ssm_eval_map(&map, C->n, &P, err) || ev_words(W, &o, C, ctx, err) || (o.svg && !lt_io_out_open(O, o.svg, err))) {
         r = cli_fail(err);
         goto done;
     }
@@ -447,7 +388,7 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     for (int i = 0; i < o.ndirs; i++) {
         lt_model_t M;
         lt_model_init(M);
-        int bad = ev_model(M, o.dirs[i], &o, C, err) || lt_ssm_sweep_add(S, o.dirs[i], M, W, &EP, err);
+        int bad = lt_ssm_eval_model(M, o.dirs[i], C->n, &P, err) || lt_ssm_sweep_add(S, o.dirs[i], M, W, &EP, err);
         lt_model_clear(M);
         if (bad) { r = cli_fail(err); goto done; }
     }

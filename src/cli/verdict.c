@@ -29,9 +29,7 @@ void cli_verdict_after_opts(const cli_opts *o, const lt_plan_verdict_t V, const 
 
 void cli_verdict_after(lt_doc *d, const lt_plan_verdict_t V, const char *task)
 {
-    lt_doc_break(d);
-    if (d->mode == LT_DOC_TEXT) fputc('\n', d->f);
-    lt_write_verdict(d, V, task, "");
+    lt_write_verdict_after(d, V, task);
 }
 
 int cli_verdict_group(lt_plan_verdict_t V, const char *spec, const lt_arch *a, long k, long T, lt_bound b,

@@ -307,6 +307,13 @@ lt_status lt_token_map_offset(lt_token_map *T, long n, long offset, long bos, lt
     return map_check(T, bos, "--offset", err);
 }
 
+lt_status lt_token_map_choose(lt_token_map *T, long n, const char *path, long offset, long bos, lt_err_t err)
+{
+    if (path) return lt_token_map_read(T, n, path, bos, err);
+    if (offset >= 0 || bos >= 0) return lt_token_map_offset(T, n, offset < 0 ? 0 : offset, bos, err);
+    return LT_OK;
+}
+
 lt_status lt_token_map_read(lt_token_map *T, long n, const char *path, long bos, lt_err_t err)
 {
     lt_token_map_clear(T);

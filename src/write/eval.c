@@ -297,3 +297,13 @@ void lt_write_ssm_sweep_rotation(lt_doc *d, const char *const *dirs, const int *
                    "bound %s, step %.6Lg) on the same words, k = the checkpoint's layers",
                    R[0].P.window, lt_depth_bound_name(R[0].P.bound), R[0].P.step);
 }
+
+void lt_write_ssm_eval_job(lt_doc *d, const lt_ssm_eval_job_t J, const lt_ssm_eval_job_params *P)
+{
+    lt_write_ssm_task T = {.group = P->group, .order = J->C->n, .derived_length = J->derived_length,
+                           .words = J->W->n, .length = P->length, .data = P->data, .seed = P->seed,
+                           .threshold = P->threshold, .bos = P->bos};
+    lt_write_ssm_eval(d, P->dir, J->M, J->R, &T);
+    if (J->has_family) lt_write_verdict_after(d, J->V, P->group);
+    else lt_write_no_verdict(d, J->M);
+}

@@ -80,3 +80,10 @@ void lt_write_verdict(lt_doc *d, const lt_plan_verdict_t V, const char *object, 
     d->indent = indent0;
     d->width = width0;
 }
+
+void lt_write_verdict_after(lt_doc *d, const lt_plan_verdict_t V, const char *object)
+{
+    lt_doc_break(d);
+    if (d->mode == LT_DOC_TEXT) fputc('\n', d->f);
+    lt_write_verdict(d, V, object, "");
+}
