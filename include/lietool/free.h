@@ -137,6 +137,28 @@ lt_status lt_free_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_
    checks the same. */
 lt_status lt_free_bch_check(long N, const lt_ctx_t ctx, lt_err_t err);
 
+/* The BCH series class by class, for a driver that shares the classes out
+   among processes (lietool bch --mpi): lt_free_bch_job_new sets up the
+   classes (degree n, o letters Y; the odd degrees of the symmetric series
+   W = log(e^(X/2) e^Y e^(X/2)), the even ones set to 0 in c), ordered by
+   predicted work, largest first; lt_free_bch_job_run(J, k) writes the
+   coefficients of class k into c at C->idx[0..s); once every class has
+   been run (or its coefficients put in c), lt_free_bch_job_finish turns W
+   into log(e^X e^Y) unless symmetric. The same result as lt_free_bch. */
+typedef struct lt_free_bch_job_s lt_free_bch_job;
+typedef struct {
+    int n, o;               /* degree, number of letters Y */
+    slong s;                /* Lyndon words in the class */
+    double work;            /* predicted steps: s n^2 + 2 s^2 */
+    const slong *idx;       /* their indices in the basis */
+} lt_free_bch_class;
+lt_status lt_free_bch_job_new(lt_free_bch_job **J, fmpq *c, const lt_lyndon_t B, const lt_ctx_t ctx, lt_err_t err);
+void lt_free_bch_job_free(lt_free_bch_job *J);
+slong lt_free_bch_job_classes(const lt_free_bch_job *J);
+void lt_free_bch_job_class(const lt_free_bch_job *J, slong k, lt_free_bch_class *C);
+void lt_free_bch_job_run(lt_free_bch_job *J, slong k);
+void lt_free_bch_job_finish(lt_free_bch_job *J, int symmetric);
+
 /* The whole series as the commands (bch, magnus) and the Python package
    take it (src/free/series.c): B the Lyndon basis to the degree, *c its
    B->n coefficients (NULL on failure; release with _fmpq_vec_clear(*c,

@@ -839,70 +839,91 @@ lt_status lt_free_bch_check(long N, const lt_ctx_t ctx, lt_err_t err)
     return cost_limit(cost_2(N, 1), N, ctx, err);
 }
 
-/* The fast path of lt_free_log_exp for r = 2; odd_only: only the classes of
-   odd degree are computed (the others are set to 0; for series known to
-   be odd). */
-static lt_status log_exp_2(fmpq *c, const lt_lyndon_t B, const factors *F, int odd_only,
-                           const lt_ctx_t ctx, lt_err_t err)
+static void lp_pool_free(lp_pool *Q);
+
+/* The classes of the fast path for r = 2, ready to run (lp_run_job each):
+   Q is set up for c, B and F; odd_only: only the classes of odd degree are
+   jobs (the others are set to 0; for series known to be odd). The jobs
+   are sorted by predicted work, largest first. Release with lp_pool_free. */
+static lt_status lp_pool_setup(lp_pool *Q, fmpq *c, const lt_lyndon_t B, const factors *F, int odd_only,
+                               const lt_ctx_t ctx, lt_err_t err)
 {
     int N = B->N;
+    memset(Q, 0, sizeof *Q);
     /* the coefficients (numerators and denominators of some words each)
        and the basis: what stays in memory */
     double est = (double)B->n * (96.0 + N);
     if (est > (double)ctx->max_memory_mb * 1048576.0)
         return lt_err_set(err, LT_ELIMIT, "the %ld coefficients up to degree %d need about %.0f MiB, more than --max-memory %ld MiB",
                           (long)B->n, N, est / 1048576.0 + 0.5, ctx->max_memory_mb);
-    lp_pool Q;
-    memset(&Q, 0, sizeof Q);
-    Q.B = B;
-    Q.F = F;
-    Q.c = c;
-    Q.ctx = ctx;
-    Q.p64 = lt_malloc((size_t)(F->m + 1) * sizeof(int64_t));
-    for (slong q = 0; q < F->m && Q.p64; q++) {
-        if (fmpz_bits(F->p + q) > 62) { lt_free(Q.p64); Q.p64 = NULL; }
-        else Q.p64[q] = (int64_t)fmpz_get_si(F->p + q);
+    Q->B = B;
+    Q->F = F;
+    Q->c = c;
+    Q->ctx = ctx;
+    Q->p64 = lt_malloc((size_t)(F->m + 1) * sizeof(int64_t));
+    for (slong q = 0; q < F->m && Q->p64; q++) {
+        if (fmpz_bits(F->p + q) > 62) { lt_free(Q->p64); Q->p64 = NULL; }
+        else Q->p64[q] = (int64_t)fmpz_get_si(F->p + q);
     }
     slong ncls = (slong)(N + 2) * (N + 2);
-    Q.cstart = lt_calloc((size_t)ncls + 1, sizeof(slong));
-    Q.cidx = lt_malloc((size_t)(B->n + 1) * sizeof(slong));
+    Q->cstart = lt_calloc((size_t)ncls + 1, sizeof(slong));
+    Q->cidx = lt_malloc((size_t)(B->n + 1) * sizeof(slong));
     slong *ones = lt_malloc((size_t)(B->n + 1) * sizeof(slong));
     for (slong i = 0; i < B->n; i++) {
         int m = lt_lyndon_degree(B, i), o = 0;
         const unsigned char *w = lt_lyndon_word(B, i);
         for (int k = 0; k < m; k++) o += w[k];
         ones[i] = (slong)m * (N + 2) + o;
-        Q.cstart[ones[i] + 1]++;
+        Q->cstart[ones[i] + 1]++;
     }
-    for (slong k = 0; k < ncls; k++) Q.cstart[k + 1] += Q.cstart[k];
+    for (slong k = 0; k < ncls; k++) Q->cstart[k + 1] += Q->cstart[k];
     slong *fill = lt_malloc((size_t)(ncls + 1) * sizeof(slong));
-    memcpy(fill, Q.cstart, (size_t)ncls * sizeof(slong));
-    for (slong i = 0; i < B->n; i++) Q.cidx[fill[ones[i]]++] = i;
+    memcpy(fill, Q->cstart, (size_t)ncls * sizeof(slong));
+    for (slong i = 0; i < B->n; i++) Q->cidx[fill[ones[i]]++] = i;
     lt_free(fill);
     lt_free(ones);
-    Q.jobs = lt_malloc((size_t)(ncls + 1) * sizeof(lp_job));
+    Q->jobs = lt_malloc((size_t)(ncls + 1) * sizeof(lp_job));
     for (int n = 1; n <= N; n++)
         for (int o = 0; o <= n; o++) {
-            slong k = (slong)n * (N + 2) + o, s = Q.cstart[k + 1] - Q.cstart[k];
+            slong k = (slong)n * (N + 2) + o, s = Q->cstart[k + 1] - Q->cstart[k];
             if (!s) continue;
             if (odd_only && n % 2 == 0) {
-                for (slong i = 0; i < s; i++) fmpq_zero(c + Q.cidx[Q.cstart[k] + i]);
+                for (slong i = 0; i < s; i++) fmpq_zero(c + Q->cidx[Q->cstart[k] + i]);
                 continue;
             }
-            lp_job *J = Q.jobs + Q.njobs++;
+            lp_job *J = Q->jobs + Q->njobs++;
             J->n = n;
             J->o = o;
             J->s = s;
             J->work = (double)s * n * n + 2.0 * (double)s * (double)s;
-            Q.total += J->work;
+            Q->total += J->work;
         }
-    lt_status st = cost_limit(Q.total, N, ctx, err);
-    if (st) {
-        lt_free(Q.jobs); lt_free(Q.p64); lt_free(Q.cstart); lt_free(Q.cidx);
-        return st;
-    }
-    qsort(Q.jobs, (size_t)Q.njobs, sizeof(lp_job), cmp_job);
-    pthread_mutex_init(&Q.lock, NULL);
+    qsort(Q->jobs, (size_t)Q->njobs, sizeof(lp_job), cmp_job);
+    pthread_mutex_init(&Q->lock, NULL);
+    lt_status st = cost_limit(Q->total, N, ctx, err);
+    if (st) lp_pool_free(Q);
+    return st;
+}
+
+static void lp_pool_free(lp_pool *Q)
+{
+    if (!Q->jobs) return;
+    pthread_mutex_destroy(&Q->lock);
+    lt_free(Q->jobs);
+    lt_free(Q->p64);
+    lt_free(Q->cstart);
+    lt_free(Q->cidx);
+    Q->jobs = NULL;
+}
+
+/* The fast path of lt_free_log_exp for r = 2: every class, shared out
+   among the threads. */
+static lt_status log_exp_2(fmpq *c, const lt_lyndon_t B, const factors *F, int odd_only,
+                           const lt_ctx_t ctx, lt_err_t err)
+{
+    lp_pool Q;
+    lt_status st = lp_pool_setup(&Q, c, B, F, odd_only, ctx, err);
+    if (st) return st;
     int nt = lp_threads();
     if (Q.total < 1e6) nt = 1;
     pthread_t th[64];
@@ -912,11 +933,7 @@ static lt_status log_exp_2(fmpq *c, const lt_lyndon_t B, const factors *F, int o
     lp_work(&Q, 1);
     for (int t = 0; t < started; t++) pthread_join(th[t], NULL);
     if (ctx->progress) ctx->progress(ctx->progress_arg, "", 1, 1);
-    pthread_mutex_destroy(&Q.lock);
-    lt_free(Q.jobs);
-    lt_free(Q.p64);
-    lt_free(Q.cstart);
-    lt_free(Q.cidx);
+    lp_pool_free(&Q);
     return LT_OK;
 }
 
@@ -1112,22 +1129,30 @@ lt_status lt_free_log_exp_plain(fmpq *c, const lt_lyndon_t B, slong m, const int
     return log_exp(c, B, m, letters, t, LOG_EXP_PLAIN, 0, ctx, err);
 }
 
-lt_status lt_free_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_t ctx, lt_err_t err)
+/* The factors of W = log(e^{X/2} e^Y e^{X/2}); release with factors_bch_clear. */
+static const int bch_letters[3] = {0, 1, 0};
+
+static void factors_bch(factors *F)
 {
-    if (B->r != 2)
-        return lt_err_set(err, LT_EINPUT, "the BCH series needs a basis on 2 letters, not %d", B->r);
-    /* W = log(e^{X/2} e^Y e^{X/2}), odd */
-    int l[3] = {0, 1, 0};
-    fmpq t[3];
-    for (int s = 0; s < 3; s++) fmpq_init(t + s);
-    fmpq_set_si(t + 0, 1, 2);
-    fmpq_set_si(t + 1, 1, 1);
-    fmpq_set_si(t + 2, 1, 2);
-    lt_status st = log_exp(c, B, 3, l, t, LOG_EXP_AUTO, 1, ctx, err);
-    for (int s = 0; s < 3; s++) fmpq_clear(t + s);
-    if (st || symmetric) return st;
-    /* Z = exp(ad_{X/2}) W: Z_n = sum_k 2^-k/k! P_{X^k l} over the terms of W
-       of degree n - k (top of the file) */
+    F->m = 3;
+    F->l = bch_letters;
+    F->p = _fmpz_vec_init(4);
+    fmpz_init_set_ui(F->q, 2);
+    fmpz_one(F->p + 0);
+    fmpz_set_ui(F->p + 1, 2);
+    fmpz_one(F->p + 2);
+}
+
+static void factors_bch_clear(factors *F)
+{
+    _fmpz_vec_clear(F->p, 4);
+    fmpz_clear(F->q);
+}
+
+/* Z = exp(ad_{X/2}) W in place: Z_n = sum_k 2^-k/k! P_{X^k l} over the
+   terms of W of degree n - k (top of the file) */
+static void bch_from_symmetric(fmpq *c, const lt_lyndon_t B)
+{
     int N = B->N;
     fmpq *w = _fmpq_vec_init(B->n);
     for (slong i = 0; i < B->n; i++) fmpq_swap(w + i, c + i);
@@ -1155,5 +1180,78 @@ lt_status lt_free_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_
     fmpq_clear(f);
     lt_free(word);
     _fmpq_vec_clear(w, B->n);
+}
+
+lt_status lt_free_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_t ctx, lt_err_t err)
+{
+    if (B->r != 2)
+        return lt_err_set(err, LT_EINPUT, "the BCH series needs a basis on 2 letters, not %d", B->r);
+    /* W = log(e^{X/2} e^Y e^{X/2}), odd */
+    factors F;
+    factors_bch(&F);
+    lt_status st = B->N <= 62 ? log_exp_2(c, B, &F, 1, ctx, err) : log_exp_plain(c, B, &F, ctx, err);
+    factors_bch_clear(&F);
+    if (!st && !symmetric) bch_from_symmetric(c, B);
+    return st;
+}
+
+/* ---- the classes one at a time (lietool bch --mpi) ---- */
+
+struct lt_free_bch_job_s {
+    lp_pool Q;
+    factors F;
+    const lt_lyndon_struct *B;
+    fmpq *c;
+};
+
+lt_status lt_free_bch_job_new(lt_free_bch_job **J, fmpq *c, const lt_lyndon_t B, const lt_ctx_t ctx, lt_err_t err)
+{
+    *J = NULL;
+    if (B->r != 2 || B->N > 62)
+        return lt_err_set(err, LT_EINPUT, "the BCH series by classes needs a basis on 2 letters to degree at most 62");
+    lt_free_bch_job *j = lt_calloc(1, sizeof *j);
+    factors_bch(&j->F);
+    j->B = B;
+    j->c = c;
+    lt_status st = lp_pool_setup(&j->Q, c, B, &j->F, 1, ctx, err);
+    if (st) {
+        factors_bch_clear(&j->F);
+        lt_free(j);
+        return st;
+    }
+    *J = j;
     return LT_OK;
+}
+
+void lt_free_bch_job_free(lt_free_bch_job *J)
+{
+    if (!J) return;
+    lp_pool_free(&J->Q);
+    factors_bch_clear(&J->F);
+    lt_free(J);
+}
+
+slong lt_free_bch_job_classes(const lt_free_bch_job *J)
+{
+    return J->Q.njobs;
+}
+
+void lt_free_bch_job_class(const lt_free_bch_job *J, slong k, lt_free_bch_class *C)
+{
+    const lp_job *j = J->Q.jobs + k;
+    C->n = j->n;
+    C->o = j->o;
+    C->s = j->s;
+    C->work = j->work;
+    C->idx = J->Q.cidx + J->Q.cstart[(slong)j->n * (J->B->N + 2) + j->o];
+}
+
+void lt_free_bch_job_run(lt_free_bch_job *J, slong k)
+{
+    lp_run_job(&J->Q, J->Q.jobs + k, 1);
+}
+
+void lt_free_bch_job_finish(lt_free_bch_job *J, int symmetric)
+{
+    if (!symmetric) bch_from_symmetric(J->c, J->B);
 }
