@@ -18,8 +18,10 @@ DEB_PKGS  = libgmp-dev libmpfr-dev libflint-dev liblapacke-dev libopenblas-dev p
 # and a check whose tool is missing says so): torch and NumPy for the
 # checkpoint and dataset references and the training script's test,
 # pdflatex for the LaTeX fragments, Python's headers, setuptools and
-# pytest for the Python package (check-python).
-TEST_PKGS = python3-numpy python3-torch texlive-latex-base python3-dev python3-setuptools python3-pytest
+# pytest for the Python package (check-python), Open MPI for bch --mpi
+# (lietool builds without it and then says --mpi is unavailable).
+TEST_PKGS = python3-numpy python3-torch texlive-latex-base python3-dev python3-setuptools python3-pytest \
+            libopenmpi-dev openmpi-bin
 DATADIR   = $(PREFIX)/share/lietool
 
 ifeq ($(SANITIZE),1)
@@ -41,7 +43,13 @@ LDLIBS   = -lflint -lmpfr -lgmp -llapacke -lopenblas -lm -lpthread
 LIB_SRC  = $(sort $(wildcard src/core/*.c src/perm/*.c src/liealg/*.c src/io/*.c src/free/*.c src/rep/*.c src/depth/*.c src/ssm/*.c src/plot/*.c src/doc/*.c src/write/*.c))
 CLI_SRC  = $(sort $(wildcard src/cli/*.c))
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
-CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
+# bch --mpi (src/mpi): in the lietool binary only, so the library needs no
+# MPI; built with Open MPI when pkg-config finds it (libopenmpi-dev), else
+# without (the object's name says which, so installing MPI rebuilds it).
+MPI_CFLAGS := $(shell pkg-config --cflags ompi-c 2>/dev/null)
+MPI_LIBS   := $(shell pkg-config --libs ompi-c 2>/dev/null)
+MPI_KIND    = $(if $(MPI_LIBS),mpi,nompi)
+CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o) $(BUILD)/src/mpi/bch-$(MPI_KIND).o
 TEST_SRC = $(sort $(wildcard tests/t-*.c))
 TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 # Fuzz harnesses: tests/fuzz/fuzz-NAME.c with its seeds in tests/fuzz/corpus/NAME/.
@@ -127,6 +135,14 @@ $(BUILD)/%.o: %.c $(wildcard include/*.h include/lietool/*.h src/*/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+$(BUILD)/src/mpi/bch-mpi.o: src/mpi/bch.c src/mpi/bch.h $(wildcard include/lietool/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DLT_HAVE_MPI $(MPI_CFLAGS) -c -o $@ $<
+
+$(BUILD)/src/mpi/bch-nompi.o: src/mpi/bch.c src/mpi/bch.h $(wildcard include/lietool/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
 # the forward passes' elementwise loops (exp, gelu, sigmoid without libm) vectorise at -O3
 $(BUILD)/src/ssm/model_kernels.o: ALL_CFLAGS += -O3 -fno-trapping-math
 
@@ -149,7 +165,7 @@ $(SO_LINKS): $(SO)
 	ln -sf $(notdir $(SO)) $@
 
 $(BIN): $(CLI_OBJ) $(LIB)
-	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS) $(MPI_LIBS)
 
 $(BUILD)/tests/%: tests/%.c tests/unit.h $(LIB)
 	@mkdir -p $(dir $@)
@@ -160,7 +176,7 @@ CLI_LIB_OBJ = $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ))
 $(BUILD)/tests/fuzz-options: tests/fuzz/fuzz-options.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(LIB) $(CLI_LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -DFUZZ_NAME='"options"' -DFUZZ_CORPUS='"$(abspath tests/fuzz/corpus/options)"' \
-	  -DFUZZ_ALGEBRAS='"$(abspath algebras)"' -o $@ $< tests/fuzz/replay.c $(CLI_LIB_OBJ) $(LIB) $(LDLIBS)
+	  -DFUZZ_ALGEBRAS='"$(abspath algebras)"' -o $@ $< tests/fuzz/replay.c $(CLI_LIB_OBJ) $(LIB) $(LDLIBS) $(MPI_LIBS)
 
 $(BUILD)/tests/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(LIB)
 	@mkdir -p $(dir $@)
@@ -169,7 +185,7 @@ $(BUILD)/tests/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/fuzz/fuzz.h
 
 check: deps test-deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(TEST_BIN) $(REPLAY_BIN)
-	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) LT_SANITIZE=$(SANITIZE) sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN) tests/check-latex.sh tests/check-verdict.sh tests/check-checkpoints.sh tests/check-zoo.sh tests/check-train.sh tests/check-python.sh
+	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) LT_SANITIZE=$(SANITIZE) sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN) tests/check-latex.sh tests/check-verdict.sh tests/check-checkpoints.sh tests/check-zoo.sh tests/check-train.sh tests/check-python.sh tests/check-mpi.sh
 
 # make install PREFIX=tmp, a program built with pkg-config, the installed binary.
 check-install: all
@@ -211,7 +227,7 @@ build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h build/fuzz/liblietool.a
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DFUZZ_ALGEBRAS='"$(abspath algebras)"' \
 	  -o $@ $< build/fuzz/liblietool.a $(LDLIBS)
 
-FUZZ_CLI_OBJ = $(filter-out build/fuzz/src/cli/main.o,$(CLI_SRC:%.c=build/fuzz/%.o))
+FUZZ_CLI_OBJ = $(filter-out build/fuzz/src/cli/main.o,$(CLI_SRC:%.c=build/fuzz/%.o)) build/fuzz/src/mpi/bch.o
 build/fuzz/fuzz-options: tests/fuzz/fuzz-options.c tests/fuzz/fuzz.h build/fuzz/liblietool.a $(FUZZ_CLI_OBJ)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DFUZZ_ALGEBRAS='"$(abspath algebras)"' \
 	  -o $@ $< $(FUZZ_CLI_OBJ) build/fuzz/liblietool.a $(LDLIBS)
@@ -240,6 +256,7 @@ bench: all
 	@sh bench/bench-groups.sh ./lietool
 	@sh bench/bench-lie.sh ./lietool
 	@sh bench/bench-bch.sh ./lietool
+	@/usr/bin/python3 bench/bench-bch-mpi.py ./lietool || true
 	@sh bench/bench-ssm.sh ./lietool
 	@sh bench/bench-ssm-eval.sh ./lietool
 

@@ -12,6 +12,7 @@
 #include "doc.h"
 #include "lietool/write.h"
 #include "lietool/free.h"
+#include "../mpi/bch.h"
 
 static int degree_operand(long *out, const char *s, const lt_cmd *self)
 {
@@ -24,12 +25,16 @@ static int degree_operand(long *out, const char *s, const lt_cmd *self)
     return -1;
 }
 
-typedef struct { int symmetric, table; } bch_opts;
+typedef struct { int symmetric, table, mpi; const char *checkpoint; } bch_opts;
 
 static const cli_optdecl bch_options[] = {
     {.name = "--table", CLI_FLAG_AT(bch_opts, table), .group = CLI_G_OUTPUT,
      .help = "every basis element: index degree left right coefficient (the published tables)"},
     {.name = "--symmetric", CLI_FLAG_AT(bch_opts, symmetric), .help = "log(e^{X/2} e^Y e^{X/2}) instead"},
+    {.name = "--mpi", CLI_FLAG_AT(bch_opts, mpi),
+     .help = "share the classes among the processes of mpirun -np N (rank 0 prints)"},
+    {.name = "--checkpoint", CLI_STRING_AT(bch_opts, checkpoint), .meta = "DIR",
+     .help = "keep every finished class in DIR and reuse what a stopped run left there"},
     {0}
 };
 
@@ -40,35 +45,56 @@ const cli_decl cli_bch_decl = {
 
 int cmd_bch(int argc, char **argv, const lt_cmd *self)
 {
-    bch_opts b = {0, 0};
+    bch_opts b = {0, 0, 0, NULL};
     cli_opts o;
     long N;
     int r = cli_getopts(&o, &b, argc, argv, self, NULL);
     if (r < 0) r = degree_operand(&N, o.pos[0], self);
+    if (r < 0 && b.mpi && !lt_mpi_available()) {
+        fprintf(stderr, "lietool: %s: --mpi is unavailable: this lietool was built without MPI "
+                        "(apt-get install libopenmpi-dev openmpi-bin, then make)\n", self->name);
+        r = CLI_USAGE;
+    }
     if (r >= 0) { cli_free(&o); return r; }
-    int symmetric = b.symmetric, table = b.table;
+    int symmetric = b.symmetric, table = b.table, root = 1;
+    if (b.mpi && lt_mpi_init(NULL, NULL)) {
+        fprintf(stderr, "lietool: %s: --mpi: MPI_Init failed\n", self->name);
+        cli_free(&o);
+        return CLI_INTERNAL;
+    }
 
     lt_err_t err;
     lt_err_init(err);
     lt_lyndon_t B;
     lt_lyndon_init(B);
-    fmpq *c;
-    lt_status st = lt_free_bch_series(B, &c, N, symmetric, o.ctx, err);
+    fmpq *c = NULL;
+    lt_status st;
+    if (b.mpi || b.checkpoint) {
+        /* the classes shared among the ranks, or kept in the checkpoint */
+        st = lt_free_bch_check(N, o.ctx, err);
+        if (!st) st = lt_free_lyndon_basis(B, 2, N, o.ctx, err);
+        if (!st) {
+            c = _fmpq_vec_init(B->n);
+            st = lt_mpi_bch(c, B, symmetric, b.checkpoint, &root, o.ctx, err);
+        }
+    } else st = lt_free_bch_series(B, &c, N, symmetric, o.ctx, err);
     if (st) {
         lt_err_prefix(err, "%s", self->name);
-        lt_lyndon_clear(B);
-        cli_free(&o);
-        return cli_fail(err);
-    }
-    if (table) lt_write_bch_table(stdout, B, c);
-    else {
-        lt_doc d;
-        cli_doc_begin(&d, &o, NULL, NULL);
-        lt_write_bch(&d, B, c, symmetric);
-        lt_doc_end(&d, NULL);
-    }
-    _fmpq_vec_clear(c, B->n);
+        r = cli_fail(err);
+        if (b.mpi) lt_mpi_abort(r);
+    } else if (root) {
+        if (table) lt_write_bch_table(stdout, B, c);
+        else {
+            lt_doc d;
+            cli_doc_begin(&d, &o, NULL, NULL);
+            lt_write_bch(&d, B, c, symmetric);
+            lt_doc_end(&d, NULL);
+        }
+        r = 0;
+    } else r = 0;
+    if (c) _fmpq_vec_clear(c, B->n);
     lt_lyndon_clear(B);
     cli_free(&o);
-    return 0;
+    if (b.mpi) lt_mpi_finalize();
+    return r;
 }

@@ -1,0 +1,441 @@
+/* The BCH series shared out among processes (lietool bch N --mpi, under
+   mpirun) and kept in a checkpoint directory (--checkpoint DIR, with or
+   without MPI). Linked into the lietool binary only: the library has no
+   MPI dependency; it offers the classes one at a time (lt_free_bch_job_*).
+
+   The classes (degree n, o letters Y) are independent. Every rank sets up
+   the same classes in the same order (largest predicted work first). The
+   classes not in the checkpoint are split: a static part, about 85% of
+   the predicted work, is dealt out by longest-processing-time first (each
+   class to the rank with the least work so far: Graham, "Bounds on
+   multiprocessing timing anomalies", SIAM J. Appl. Math. 17 (1969)), and
+   the tail of small classes is a dynamic queue on rank 0. Each finished
+   class goes to rank 0 as text (the Lyndon word and its coefficient per
+   line); rank 0 writes it to the checkpoint directory, finishes the
+   series and prints it with the same writer as a single process, so the
+   output is identical byte for byte.
+
+   A checkpoint file, DIR/w-N-O.txt, holds one class of the symmetric
+   series W = log(e^(X/2) e^Y e^(X/2)) (the same for every degree of the
+   run), its lines ended by a line "fnv1a64 HEX", the FNV-1a hash of the
+   bytes before it. A file that does not parse, names words not in the
+   class or fails its hash is reported and recomputed, never used. */
+#include <errno.h>
+#include <signal.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "lietool/free.h"
+#include "bch.h"
+#ifdef LT_HAVE_MPI
+#include <mpi.h>
+#endif
+
+int lt_mpi_available(void)
+{
+#ifdef LT_HAVE_MPI
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+int lt_mpi_init(int *argc, char ***argv)
+{
+#ifdef LT_HAVE_MPI
+    return MPI_Init(argc, argv) == MPI_SUCCESS ? 0 : -1;
+#else
+    (void)argc;
+    (void)argv;
+    return -1;
+#endif
+}
+
+void lt_mpi_finalize(void)
+{
+#ifdef LT_HAVE_MPI
+    int inited = 0, done = 0;
+    MPI_Initialized(&inited);
+    MPI_Finalized(&done);
+    if (inited && !done) MPI_Finalize();
+#endif
+}
+
+void lt_mpi_abort(int status)
+{
+#ifdef LT_HAVE_MPI
+    int inited = 0, size = 1;
+    MPI_Initialized(&inited);
+    if (inited) MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size > 1) MPI_Abort(MPI_COMM_WORLD, status);
+#else
+    (void)status;
+#endif
+}
+
+static uint64_t fnv1a(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++) { h ^= (unsigned char)s[i]; h *= 1099511628211ULL; }
+    return h;
+}
+
+/* Class C's coefficients in c as text: "n o s" then "word coefficient" per
+   Lyndon word (the word in 0/1), a line each; with k >= 0 (a message to
+   rank 0), a first line "k". *len its length. */
+static char *class_text(const lt_lyndon_t B, const fmpq *c, slong k, const lt_free_bch_class *C, size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    if (!f) return NULL;
+    if (k >= 0) fprintf(f, "%ld\n", (long)k);
+    fprintf(f, "%d %d %ld\n", C->n, C->o, (long)C->s);
+    for (slong i = 0; i < C->s; i++) {
+        const unsigned char *w = lt_lyndon_word(B, C->idx[i]);
+        for (int p = 0; p < C->n; p++) fputc('0' + w[p], f);
+        fputc(' ', f);
+        fmpq_fprint(f, c + C->idx[i]);
+        fputc('\n', f);
+    }
+    fclose(f);
+    return buf;
+}
+
+/* Reads class text into c; 0 when it is class k of J, complete. */
+static int class_read(fmpq *c, const lt_lyndon_t B, const lt_free_bch_job *J, slong k, const char *text)
+{
+    lt_free_bch_class C;
+    lt_free_bch_job_class(J, k, &C);
+    long s;
+    int n, o, used;
+    if (sscanf(text, "%d %d %ld%n", &n, &o, &s, &used) != 3 || n != C.n || o != C.o || s != C.s) return -1;
+    const char *p = text + used;
+    unsigned char word[64];
+    fmpq_t q;
+    fmpq_init(q);
+    int bad = 0;
+    for (slong i = 0; i < s && !bad; i++) {
+        while (*p == '\n') p++;
+        int len = 0;
+        while (*p == '0' || *p == '1') { if (len < 63) word[len] = (unsigned char)(*p - '0'); len++; p++; }
+        if (len != n || *p++ != ' ') { bad = 1; break; }
+        const char *e = strchr(p, '\n');
+        if (!e || e - p > 100000) { bad = 1; break; }
+        char *num = strndup(p, (size_t)(e - p));
+        bad = fmpq_set_str(q, num, 10) != 0;
+        free(num);
+        p = e + 1;
+        if (bad) break;
+        slong j = lt_free_lyndon_find(B, word, n);
+        /* the word must be one of the class's */
+        int in = 0;
+        for (slong t = 0; t < C.s && !in; t++) in = C.idx[t] == j;
+        if (!in) { bad = 1; break; }
+        fmpq_set(c + j, q);
+    }
+    fmpq_clear(q);
+    return bad ? -1 : 0;
+}
+
+static char *ck_path(const char *dir, const lt_free_bch_class *C)
+{
+    size_t n = strlen(dir) + 64;
+    char *p = malloc(n);
+    if (p) snprintf(p, n, "%s/w-%d-%d.txt", dir, C->n, C->o);
+    return p;
+}
+
+/* Writes class text to the checkpoint (a temporary file renamed over). */
+static lt_status ck_write(const char *dir, const lt_free_bch_class *C, const char *text, size_t len, lt_err_t err)
+{
+    char *path = ck_path(dir, C);
+    size_t tn = strlen(dir) + 96;
+    char *tmp = malloc(tn);
+    if (!path || !tmp) { free(path); free(tmp); return lt_err_set(err, LT_ELIMIT, "out of memory"); }
+    snprintf(tmp, tn, "%s/.w-%d-%d.%ld.tmp", dir, C->n, C->o, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    int ok = f && fwrite(text, 1, len, f) == len && fprintf(f, "fnv1a64 %016" PRIx64 "\n", fnv1a(text, len)) > 0;
+    if (f && fclose(f)) ok = 0;
+    if (ok && rename(tmp, path)) ok = 0;
+    lt_status st = LT_OK;
+    if (!ok) {
+        st = lt_err_set(err, LT_EINTERNAL, "checkpoint: cannot write %s: %s", path, strerror(errno));
+        unlink(tmp);
+    }
+    free(path);
+    free(tmp);
+    return st;
+}
+
+/* Class k from the checkpoint into c: 1 when read, 0 when absent, -1 when
+   corrupt (reported on standard error). */
+static int ck_read(fmpq *c, const lt_lyndon_t B, const lt_free_bch_job *J, slong k, const char *dir)
+{
+    lt_free_bch_class C;
+    lt_free_bch_job_class(J, k, &C);
+    char *path = ck_path(dir, &C);
+    FILE *f = path ? fopen(path, "r") : NULL;
+    if (!f) { free(path); return 0; }
+    char *buf = NULL;
+    size_t cap = 0, len = 0;
+    char chunk[65536];
+    size_t got;
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (len + got + 1 > cap) {
+            cap = 2 * (len + got + 1);
+            char *nb = realloc(buf, cap);
+            if (!nb) { free(buf); buf = NULL; break; }
+            buf = nb;
+        }
+        memcpy(buf + len, chunk, got);
+        len += got;
+    }
+    fclose(f);
+    int r = -1;
+    if (buf) {
+        buf[len] = '\0';
+        /* the last line: the hash of everything before it */
+        char *h = len >= 2 ? buf + len - 2 : buf;
+        while (h > buf && h[-1] != '\n') h--;
+        uint64_t want;
+        if (strncmp(h, "fnv1a64 ", 8) == 0 && sscanf(h + 8, "%" SCNx64, &want) == 1
+            && fnv1a(buf, (size_t)(h - buf)) == want) {
+            *h = '\0';
+            r = class_read(c, B, J, k, buf) ? -1 : 1;
+        }
+    }
+    if (r < 0) fprintf(stderr, "lietool: bch: checkpoint %s is corrupt (it fails its hash or does not parse); "
+                               "recomputing class (degree %d, %d letters Y)\n", path, C.n, C.o);
+    free(buf);
+    free(path);
+    return r;
+}
+
+/* A test hook: LIETOOL_MPI_FAULT=R:K makes rank R abort after it has sent
+   K classes, as kill -9 would (tests/check-mpi.sh kills a rank this way). */
+static int fault_after(int rank)
+{
+    const char *e = getenv("LIETOOL_MPI_FAULT");
+    int r, k;
+    if (e && sscanf(e, "%d:%d", &r, &k) == 2 && r == rank) return k;
+    return -1;
+}
+
+enum { TAG_RESULT = 1, TAG_REQUEST = 2, TAG_WORK = 3 };
+
+typedef struct {
+    fmpq *c;
+    const lt_lyndon_struct *B;
+    lt_free_bch_job *J;
+    const char *dir;
+    int rank, size;
+    char *have;             /* class k in c (from the checkpoint or done) */
+} drv;
+
+/* A finished class on rank 0: into the checkpoint. */
+static lt_status root_store(drv *D, slong k, const char *text, size_t len, lt_err_t err)
+{
+    D->have[k] = 1;
+    if (!D->dir) return LT_OK;
+    lt_free_bch_class C;
+    lt_free_bch_job_class(D->J, k, &C);
+    return ck_write(D->dir, &C, text, len, err);
+}
+
+/* Runs class k here; on rank 0 stores it, elsewhere sends it to rank 0. */
+static lt_status run_class(drv *D, slong k, int *sent, lt_err_t err)
+{
+    lt_free_bch_job_run(D->J, k);
+    if (D->rank == 0 && !D->dir) { D->have[k] = 1; return LT_OK; }
+    lt_free_bch_class C;
+    lt_free_bch_job_class(D->J, k, &C);
+    size_t len;
+    char *text = class_text(D->B, D->c, D->rank == 0 ? -1 : k, &C, &len);
+    if (!text) return lt_err_set(err, LT_ELIMIT, "out of memory");
+    lt_status st = LT_OK;
+    if (D->rank == 0) st = root_store(D, k, text, len, err);
+#ifdef LT_HAVE_MPI
+    else {
+        MPI_Send(text, (int)len, MPI_CHAR, 0, TAG_RESULT, MPI_COMM_WORLD);
+        int f = fault_after(D->rank);
+        if (f >= 0 && ++*sent >= f) {
+            fprintf(stderr, "lietool: bch: rank %d stops here (LIETOOL_MPI_FAULT)\n", D->rank);
+            fflush(stderr);
+            raise(SIGKILL);
+        }
+    }
+#else
+    (void)sent;
+#endif
+    free(text);
+    return st;
+}
+
+#ifdef LT_HAVE_MPI
+/* Rank 0: one message from a worker (a result, or a request for work). */
+static lt_status root_message(drv *D, MPI_Status *ms, slong *next_tail, const slong *tail, slong ntail,
+                              int *stopped, lt_err_t err)
+{
+    if (ms->MPI_TAG == TAG_RESULT) {
+        int len;
+        MPI_Get_count(ms, MPI_CHAR, &len);
+        char *text = malloc((size_t)len + 1);
+        if (!text) return lt_err_set(err, LT_ELIMIT, "out of memory");
+        MPI_Recv(text, len, MPI_CHAR, ms->MPI_SOURCE, TAG_RESULT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        text[len] = '\0';
+        char *body;
+        long k = strtol(text, &body, 10);
+        lt_status st = LT_OK;
+        if (*body == '\n') body++;
+        if (k < 0 || k >= lt_free_bch_job_classes(D->J) || class_read(D->c, D->B, D->J, k, body))
+            st = lt_err_set(err, LT_EINTERNAL, "bch --mpi: rank %d sent a class that does not parse", ms->MPI_SOURCE);
+        else st = root_store(D, k, body, strlen(body), err);
+        free(text);
+        return st;
+    }
+    long dummy;
+    MPI_Recv(&dummy, 1, MPI_LONG, ms->MPI_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    long k = *next_tail < ntail ? (long)tail[(*next_tail)++] : -1;
+    if (k < 0) (*stopped)++;
+    MPI_Send(&k, 1, MPI_LONG, ms->MPI_SOURCE, TAG_WORK, MPI_COMM_WORLD);
+    return LT_OK;
+}
+#endif
+
+lt_status lt_mpi_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const char *checkpoint, int *root,
+                     const lt_ctx_t ctx, lt_err_t err)
+{
+    drv D = {.c = c, .B = B, .dir = checkpoint, .rank = 0, .size = 1};
+#ifdef LT_HAVE_MPI
+    int inited = 0;
+    MPI_Initialized(&inited);
+    if (inited) {
+        MPI_Comm_rank(MPI_COMM_WORLD, &D.rank);
+        MPI_Comm_size(MPI_COMM_WORLD, &D.size);
+    }
+#endif
+    *root = D.rank == 0;
+    lt_status st = lt_free_bch_job_new(&D.J, c, B, ctx, err);
+    int bad = st != LT_OK;
+#ifdef LT_HAVE_MPI
+    if (D.size > 1) MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+#endif
+    if (bad) {
+        if (!st) st = lt_err_set(err, LT_EINTERNAL, "bch --mpi: another rank failed to set up");
+        lt_free_bch_job_free(D.J);
+        return st;
+    }
+    slong nk = lt_free_bch_job_classes(D.J);
+    D.have = calloc((size_t)nk + 1, 1);
+    slong *tail = malloc(((size_t)nk + 1) * sizeof *tail);
+    double *load = calloc((size_t)D.size, sizeof *load);
+    int *owner = malloc(((size_t)nk + 1) * sizeof *owner);
+    if (!D.have || !tail || !load || !owner) {
+        st = lt_err_set(err, LT_ELIMIT, "out of memory");
+        goto done;
+    }
+    if (D.rank == 0 && D.dir) {
+        struct stat sb;
+        if (mkdir(D.dir, 0777) && errno != EEXIST) {
+            st = lt_err_set(err, LT_EINPUT, "checkpoint: cannot create the directory %s: %s", D.dir, strerror(errno));
+        } else if (stat(D.dir, &sb) || !S_ISDIR(sb.st_mode)) {
+            st = lt_err_set(err, LT_EINPUT, "checkpoint: %s is not a directory", D.dir);
+        } else {
+            for (slong k = 0; k < nk; k++) D.have[k] = ck_read(c, B, D.J, k, D.dir) == 1;
+        }
+    }
+#ifdef LT_HAVE_MPI
+    if (D.size > 1) {
+        int b2 = st != LT_OK;
+        MPI_Bcast(&b2, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        if (b2) {
+            if (!st) st = lt_err_set(err, LT_EINTERNAL, "bch --mpi: rank 0 failed");
+            goto done;
+        }
+        MPI_Bcast(D.have, (int)nk, MPI_CHAR, 0, MPI_COMM_WORLD);
+    }
+#endif
+    if (st) goto done;
+    if (D.rank == 0 && D.dir) {
+        slong reused = 0;
+        for (slong k = 0; k < nk; k++) reused += D.have[k];
+        fprintf(stderr, "lietool: bch: checkpoint %s: %ld of %ld classes reused, %ld to compute\n", D.dir,
+                (long)reused, (long)nk, (long)(nk - reused));
+    }
+    /* the static part by LPT, the tail to the queue */
+    double rest = 0, dealt = 0;
+    lt_free_bch_class C;
+    for (slong k = 0; k < nk; k++)
+        if (!D.have[k]) { lt_free_bch_job_class(D.J, k, &C); rest += C.work; }
+    slong ntail = 0;
+    for (slong k = 0; k < nk; k++) {
+        owner[k] = -1;
+        if (D.have[k]) continue;
+        lt_free_bch_job_class(D.J, k, &C);
+        if (D.size > 1 && dealt > 0.85 * rest) { tail[ntail++] = k; continue; }
+        int r = 0;
+        for (int q = 1; q < D.size; q++) if (load[q] < load[r]) r = q;
+        owner[k] = r;
+        load[r] += C.work;
+        dealt += C.work;
+    }
+    int sent = 0;
+    for (slong k = 0; k < nk && !st; k++) {
+        if (owner[k] != D.rank) continue;
+        st = run_class(&D, k, &sent, err);
+#ifdef LT_HAVE_MPI
+        /* rank 0 takes in what has arrived between its own classes */
+        if (D.rank == 0 && D.size > 1) {
+            int flag = 1;
+            slong nt = 0;
+            int stopped = 0;
+            while (!st && flag) {
+                MPI_Status ms;
+                MPI_Iprobe(MPI_ANY_SOURCE, TAG_RESULT, MPI_COMM_WORLD, &flag, &ms);
+                if (flag) st = root_message(&D, &ms, &nt, tail, 0, &stopped, err);
+            }
+        }
+#endif
+    }
+#ifdef LT_HAVE_MPI
+    if (D.size > 1 && !st) {
+        if (D.rank != 0) {
+            for (;;) {
+                long req = D.rank, k;
+                MPI_Send(&req, 1, MPI_LONG, 0, TAG_REQUEST, MPI_COMM_WORLD);
+                MPI_Recv(&k, 1, MPI_LONG, 0, TAG_WORK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                if (k < 0) break;
+                if ((st = run_class(&D, (slong)k, &sent, err))) break;
+            }
+        } else {
+            slong next = 0;
+            int stopped = 0;
+            /* serve the workers; work on the tail while no one asks */
+            while (!st && stopped < D.size - 1) {
+                int flag;
+                MPI_Status ms;
+                MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &ms);
+                if (flag) st = root_message(&D, &ms, &next, tail, ntail, &stopped, err);
+                else if (next < ntail) st = run_class(&D, tail[next++], &sent, err);
+                else {
+                    MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &ms);
+                    st = root_message(&D, &ms, &next, tail, ntail, &stopped, err);
+                }
+            }
+            for (slong k = 0; k < nk && !st; k++)
+                if (!D.have[k]) st = lt_err_set(err, LT_EINTERNAL, "bch --mpi: class %ld was never computed", (long)k);
+        }
+    }
+#endif
+    if (!st && D.rank == 0) lt_free_bch_job_finish(D.J, symmetric);
+done:
+    free(D.have);
+    free(tail);
+    free(load);
+    free(owner);
+    lt_free_bch_job_free(D.J);
+    return st;
+}

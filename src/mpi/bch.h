@@ -1,0 +1,23 @@
+/* lietool bch --mpi and --checkpoint (src/mpi/bch.c): linked into the
+   lietool binary only, so that the library needs no MPI. */
+#ifndef LT_MPI_BCH_H
+#define LT_MPI_BCH_H
+#include "lietool/free.h"
+
+/* 1 when built with MPI (Open MPI's libopenmpi-dev). */
+int lt_mpi_available(void);
+/* MPI_Init with the command line (0, or -1 when MPI is unavailable or
+   fails), and MPI_Finalize. */
+int lt_mpi_init(int *argc, char ***argv);
+void lt_mpi_finalize(void);
+/* After a failure: ends every rank with status (MPI_Abort) when more than
+   one runs; returns otherwise. */
+void lt_mpi_abort(int status);
+/* The BCH series to B's degree into c (B->n entries, initialised), as
+   lt_free_bch: shared among the ranks of MPI_COMM_WORLD when MPI is
+   initialised (else one process), the finished classes kept in the
+   directory checkpoint (NULL: none) and read back from it. *root is 1 on
+   the rank that holds the whole result (rank 0) and prints it. */
+lt_status lt_mpi_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const char *checkpoint, int *root,
+                     const lt_ctx_t ctx, lt_err_t err);
+#endif
