@@ -54,3 +54,40 @@ for N in 20 22 24; do
     ratio=$( [ -n "$ref" ] && awk -v a="$tn" -v b="$ref" 'BEGIN { printf "%.2f", a / b }' || echo -)
     printf '%-7s %10s %9s %12s %9s %8s %16s %7s\n' "$N" "$dim" "$nz" "$t1" "$tn" "$mb" "$pub" "$ratio"
 done
+
+# One core against the 128-bit program itself, side by side in this run:
+# BCH_PEER=/path/to/bch (built from github.com/HaraldHofstaetter/BCH with
+# its own Makefile: gcc -O3 -march=native -fopenmp; libbch.so beside it),
+# run as `bch N=D table_output=1` with OMP_NUM_THREADS=1; lietool with
+# LIETOOL_THREADS=1. CPU time (user + system) and peak memory, the ratios
+# lietool / peer (goal: at most 1). The bench fetches nothing: without
+# BCH_PEER it prints lietool's figures and the ratios last measured.
+cpu() {   # cpu OUT CMD...: "cpu-seconds MB" of one run
+    out=$1; shift
+    /usr/bin/time -f "%U %S %M" -o "$tmp/time" "$@" >"$out" 2>"$tmp/err" || { echo "failed failed"; return; }
+    awk '{ printf "%.2f %.0f\n", $1 + $2, $3 / 1024 }' "$tmp/time"
+}
+echo
+echo "bch on one core: lietool bch --table D (LIETOOL_THREADS=1) beside Hofstaetter's bch N=D (OMP_NUM_THREADS=1)"
+if [ -n "${BCH_PEER:-}" ] && [ -x "$BCH_PEER" ]; then
+    printf '%-7s %11s %9s %10s %9s %10s %10s\n' degree "lietool s" "peer s" "lietool MB" "peer MB" "CPU ratio" "mem ratio"
+    for N in 20 22 24; do
+        [ "$N" -le "$MAX" ] || continue
+        set -- $(LIETOOL_THREADS=1 cpu "$tmp/out" "$LIETOOL" bch --table "$N"); lt=$1 lm=$2
+        set -- $(cd "$(dirname "$BCH_PEER")" && OMP_NUM_THREADS=1 LD_LIBRARY_PATH=. cpu "$tmp/peer" "$BCH_PEER" N="$N" table_output=1); pt=$1 pm=$2
+        # the same basis order and coefficients (the index columns differ: 0- vs 1-based, leaves)
+        awk '{ print $2, $5 }' "$tmp/peer" >"$tmp/peer.cols"
+        awk '{ print $2, $5 }' "$tmp/out" | cmp -s - "$tmp/peer.cols" && same="agree" || same="DIFFER"
+        printf '%-7s %11s %9s %10s %9s %10s %10s  coefficients %s\n' "$N" "$lt" "$pt" "$lm" "$pm" \
+            "$(awk -v a="$lt" -v b="$pt" 'BEGIN { printf "%.2f", a / b }')" "$(awk -v a="$lm" -v b="$pm" 'BEGIN { printf "%.2f", a / b }')" "$same"
+    done
+else
+    echo "(BCH_PEER not given: lietool alone; the ratios below were last measured on 2026-12-01 on a 2-core machine"
+    echo " under load (peer e728ee6), three runs: degree 20 CPU 1.26-1.45, memory 2.50; degree 22 CPU 1.03-1.53, memory 1.81-1.83)"
+    printf '%-7s %11s %10s\n' degree "lietool s" "lietool MB"
+    for N in 20 22 24; do
+        [ "$N" -le "$MAX" ] || continue
+        set -- $(LIETOOL_THREADS=1 cpu "$tmp/out" "$LIETOOL" bch --table "$N")
+        printf '%-7s %11s %10s\n' "$N" "$1" "$2"
+    done
+fi
