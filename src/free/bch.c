@@ -1153,33 +1153,31 @@ static void factors_bch_clear(factors *F)
    terms of W of degree n - k (top of the file) */
 static void bch_from_symmetric(fmpq *c, const lt_lyndon_t B)
 {
+    /* in place, from the highest degree down: a term adds only to words of
+       higher degree, whose own terms of W have been used by then (the
+       basis is ordered by degree) */
     int N = B->N;
-    fmpq *w = _fmpq_vec_init(B->n);
-    for (slong i = 0; i < B->n; i++) fmpq_swap(w + i, c + i);
     unsigned char *word = lt_malloc((size_t)N + 1);
     fmpq_t f;
     fmpq_init(f);
-    for (slong i = 0; i < B->n; i++) {
-        if (fmpq_is_zero(w + i)) continue;
+    for (slong i = B->n - 1; i >= 0; i--) {
+        if (fmpq_is_zero(c + i)) continue;
         int d = lt_lyndon_degree(B, i);
         const unsigned char *v = lt_lyndon_word(B, i);
-        fmpq_set(f, w + i);
-        for (int k = 0; d + k <= N; k++) {
-            if (k > 0) {
-                if (d == 1 && v[0] == 0) break;   /* [X, X] = 0 */
-                fmpz_mul_ui(fmpq_denref(f), fmpq_denref(f), 2 * (ulong)k);
-                fmpq_canonicalise(f);
-            }
+        fmpq_set(f, c + i);
+        for (int k = 1; d + k <= N; k++) {
+            if (d == 1 && v[0] == 0) break;   /* [X, X] = 0 */
+            fmpz_mul_ui(fmpq_denref(f), fmpq_denref(f), 2 * (ulong)k);
+            fmpq_canonicalise(f);
             memset(word, 0, (size_t)k);
             memcpy(word + k, v, (size_t)d);
             slong j = lt_free_lyndon_find(B, word, d + k);
-            assert(j >= 0);
+            assert(j > i);
             fmpq_add(c + j, c + j, f);
         }
     }
     fmpq_clear(f);
     lt_free(word);
-    _fmpq_vec_clear(w, B->n);
 }
 
 lt_status lt_free_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_t ctx, lt_err_t err)
