@@ -269,7 +269,10 @@ static lt_status linear(lt_pgrp_t G, lt_linear_kind kind, const char *spec, cons
     if (v[0] < 2) return lt_err_set(err, LT_EINPUT, "'%s': the dimension must be at least 2, not %ld", spec, v[0]);
     if (!lt_gf_prime_power(v[1], NULL, NULL))
         return lt_err_set(err, LT_EINPUT, "'%s': %ld is not a prime power (the field GF(q) needs q = p^e)", spec, v[1]);
-    if (degree_ok(lt_linear_degree(kind, (int)(v[0] < 64 ? v[0] : 64), v[1]), spec, ctx, err)) return err->status;
+    double deg = lt_linear_degree(kind, (int)(v[0] < 64 ? v[0] : 64), v[1]);
+    if (deg > 1e15)
+        return lt_err_set(err, LT_ELIMIT, "'%s' acts on more than 10^15 points, above --max-degree %ld", spec, ctx->max_degree);
+    if (degree_ok(deg, spec, ctx, err)) return err->status;
     lt_gf_t F;
     if (lt_gf_init(F, v[1], err)) {
         lt_err_prefix(err, "'%s'", spec);
