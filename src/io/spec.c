@@ -284,7 +284,8 @@ static lt_status linear(lt_pgrp_t G, lt_linear_kind kind, const char *spec, cons
 }
 
 /* The arguments of NAME(a, b, ...): split at top-level commas and trimmed;
-   returns the count (0 for "()"), or -1 with err set. */
+   returns the count (0 for "()"); -1 without the closing ')', -2 for
+   unbalanced brackets, -3 for brackets nested more than 64 deep. */
 static int split_args(char ***out, const char *spec, const char *open)
 {
     size_t len = strlen(open);
@@ -292,7 +293,14 @@ static int split_args(char ***out, const char *spec, const char *open)
     char *body = lt_malloc(len);
     memcpy(body, open + 1, len - 2);
     body[len - 2] = '\0';
-    int cap = 4, k = 0, depth = 0;
+    int depth = 0;
+    for (const char *c = body; *c; c++) {
+        if (*c == '(' || *c == '[') depth++;
+        else if (*c == ')' || *c == ']') depth--;
+        if (depth < 0 || depth > 64) break;
+    }
+    if (depth) { lt_free(body); return depth > 64 ? -3 : -2; }
+    int cap = 4, k = 0;
     char **v = lt_malloc((size_t)cap * sizeof *v);
     char *s = body;
     for (char *c = body;; c++) {
@@ -316,6 +324,13 @@ static int split_args(char ***out, const char *spec, const char *open)
     return k;
 }
 
+static lt_status args_error(int k, const char *spec, lt_err_t err)
+{
+    if (k == -3) return lt_err_set(err, LT_EINPUT, "'%.60s...': brackets nested more than 64 deep", spec);
+    if (k == -2) return lt_err_set(err, LT_EINPUT, "'%s': unbalanced brackets", spec);
+    return lt_err_set(err, LT_EINPUT, "'%s': missing the closing ')'", spec);
+}
+
 static void free_args(char **v, int k)
 {
     for (int i = 0; i < k; i++) lt_free(v[i]);
@@ -328,7 +343,7 @@ static lt_status gap_product(lt_pgrp_t G, int wreath, const char *spec, const ch
 {
     char **a;
     int k = split_args(&a, spec, open);
-    if (k < 0) return lt_err_set(err, LT_EINPUT, "'%s': missing the closing ')'", spec);
+    if (k < 0) return args_error(k, spec, err);
     lt_status st = LT_OK;
     for (int i = 0; i < k && !st; i++)
         if (!*a[i]) st = lt_err_set(err, LT_EINPUT, "'%s': argument %d is empty", spec, i + 1);
@@ -373,7 +388,7 @@ static lt_status gap_family(lt_pgrp_t G, char family, const char *spec, const ch
 {
     char **a;
     int k = split_args(&a, spec, open);
-    if (k < 0) return lt_err_set(err, LT_EINPUT, "'%s': missing the closing ')'", spec);
+    if (k < 0) return args_error(k, spec, err);
     lt_status st = LT_OK;
     int first = 0;
     if (k == 2 && strcmp(a[0], "IsPermGroup") == 0) first = 1;
@@ -535,7 +550,7 @@ lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
     size_t l = strlen(spec);
     while (l && isspace((unsigned char)spec[l - 1])) spec[--l] = '\0';
     /* GAP's statement end, as pasted from a GAP session */
-    if (l && spec[l - 1] == ';') {
+    while (l && spec[l - 1] == ';') {             /* ';' or ';;' */
         spec[--l] = '\0';
         while (l && isspace((unsigned char)spec[l - 1])) spec[--l] = '\0';
     }
