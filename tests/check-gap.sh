@@ -142,6 +142,58 @@ Expect("UT(5,2)", "UT(5,2)", UT(5, 2), false);
 Expect("Heis(5)", "Heis(5)", UT(3, 5), false);
 Expect("H3", "H3", UT(3, 2), false);
 
+# ---- prime-power fields, GAP's constructor names, wreath products
+# (GAP's PSL and PGL act on the projective points, as lietool's; GL and SL
+# are matrix groups in GAP, compared through AsPerm without the degree)
+for q in [4, 8, 9, 16, 25, 27, 32, 49, 64, 81] do
+  Expect(Concatenation("PSL(2,", String(q), ")"), Concatenation("PSL(2,", String(q), ")"), PSL(2, q), true);
+od;
+for q in [2 .. 5] do
+  Expect(Concatenation("PSL(3,", String(q), ")"), Concatenation("PSL(3,", String(q), ")"), PSL(3, q), true);
+od;
+for nq in [[2, 8], [2, 9], [3, 4], [2, 25], [2, 27]] do
+  Expect(Concatenation("PGL(", String(nq[1]), ",", String(nq[2]), ")"), Concatenation("PGL(", String(nq[1]), ",", String(nq[2]), ")"),
+         PGL(nq[1], nq[2]), true);
+od;
+Expect("PSL(4,2)", "PSL(4,2)", PSL(4, 2), true);
+Expect("PSL(4,3)", "PSL(4,3)", PSL(4, 3), true);
+for nq in [[4, 2], [3, 4], [2, 4], [2, 8], [2, 9], [3, 3], [2, 16]] do
+  Expect(Concatenation("GL(", String(nq[1]), ",", String(nq[2]), ")"), Concatenation("GL(", String(nq[1]), ",", String(nq[2]), ")"),
+         AsPerm(GL(nq[1], nq[2])), false);
+od;
+for nq in [[4, 3], [2, 8], [2, 4], [2, 9], [3, 4], [2, 25], [3, 3]] do
+  Expect(Concatenation("SL(", String(nq[1]), ",", String(nq[2]), ")"), Concatenation("SL(", String(nq[1]), ",", String(nq[2]), ")"),
+         AsPerm(SL(nq[1], nq[2])), false);
+od;
+Expect("GeneralLinearGroup(2,5)", "GeneralLinearGroup(2, 5)", AsPerm(GeneralLinearGroup(2, 5)), false);
+Expect("ProjectiveSpecialLinearGroup(2,16)", "ProjectiveSpecialLinearGroup(2,16)", ProjectiveSpecialLinearGroup(2, 16), true);
+Expect("SymmetricGroup(6)", "SymmetricGroup(6)", SymmetricGroup(6), true);
+Expect("AlternatingGroup(7)", "AlternatingGroup(7)", AlternatingGroup(7), true);
+Expect("CyclicGroup(IsPermGroup,15)", "CyclicGroup(IsPermGroup, 15)", CycP(15), true);
+Expect("DihedralGroup(IsPermGroup,12)", "DihedralGroup(12)", Dih(12), false);
+Expect("DihedralGroup(IsPermGroup,20)", "DihedralGroup(IsPermGroup, 20)", Dih(20), false);
+Expect("QuaternionGroup(IsPermGroup,16)", "QuaternionGroup(16)", QuaternionGroup(IsPermGroup, 16), false);
+Expect("DicyclicGroup(IsPermGroup,24)", "DicyclicGroup(24)", Dic(24), false);
+for n in [9, 10, 11, 12, 21, 22, 23, 24] do
+  Expect(Concatenation("MathieuGroup(", String(n), ")"), Concatenation("MathieuGroup(", String(n), ")"), MathieuGroup(n), true);
+od;
+Expect("M9", "M9", MathieuGroup(9), true);
+Expect("M10", "M10", MathieuGroup(10), true);
+Expect("M21", "M21", MathieuGroup(21), true);
+for pr in [ [ "DirectProduct(S3, C4, A4)", DirectProduct(SymmetricGroup(3), CycP(4), AlternatingGroup(4)) ],
+            [ "DirectProduct(A5, PSL(2,4), C2, C3)", DirectProduct(AlternatingGroup(5), PSL(2, 4), CycP(2), CycP(3)) ],
+            [ "DirectProduct(QuaternionGroup(8), DihedralGroup(8), SymmetricGroup(3))", DirectProduct(Dic(8), Dih(8), SymmetricGroup(3)) ],
+            [ "WreathProduct(S3,S3)", WreathProduct(SymmetricGroup(3), SymmetricGroup(3)) ],
+            [ "WreathProduct(C2,S4)", WreathProduct(CycP(2), SymmetricGroup(4)) ],
+            [ "WreathProduct(A5,C2)", WreathProduct(AlternatingGroup(5), CycP(2)) ],
+            [ "WreathProduct(D8,C3)", WreathProduct(Dih(8), CycP(3)) ],
+            [ "WreathProduct(C3,PSL(2,4))", WreathProduct(CycP(3), PSL(2, 4)) ],
+            [ "WreathProduct(S3,WreathProduct(C2,C2))", WreathProduct(SymmetricGroup(3), WreathProduct(CycP(2), CycP(2))) ],
+            [ "WreathProduct(PSL(2,8),C2)", WreathProduct(PSL(2, 8), CycP(2)) ],
+            [ "WreathProduct(M11,C2)", WreathProduct(MathieuGroup(11), CycP(2)) ] ] do
+  Expect(pr[1], pr[1], pr[2], true);
+od;
+
 # ---- products in lietool's spellings
 for pr in [ ["S3 x C4", SymmetricGroup(3), CycP(4)],
             ["D8 x Q8", Dih(8), Dic(8)],

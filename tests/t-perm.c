@@ -172,6 +172,16 @@ static void check_laws(lt_pgrp_t G, const char *name)
     lt_pgrp_clear(Z);
 }
 
+/* G (initialised here) from a spec, with its chain; one CHECK. */
+static lt_status parse_chain(lt_pgrp_t G, const char *spec, lt_err_t err)
+{
+    lt_pgrp_init(G, 1);
+    lt_status st = lt_io_group(G, NULL, spec, ctx, err);
+    if (!st) st = lt_pgrp_chain(G, NULL, ctx, err);
+    CHECK(st == LT_OK, "%s", err->msg);
+    return st;
+}
+
 static void golden(void)
 {
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -248,7 +258,10 @@ static void profile_limits(void)
     lt_err_t err;
     lt_err_init(err);
     lt_pgrp_init(G, 1);
-    lt_pgrp_psl2(G, 7);
+    lt_gf_t F7;
+    CHECK(lt_gf_init(F7, 7, err) == LT_OK, "%s", err->msg);
+    lt_pgrp_linear(G, LT_LINEAR_PSL, 2, F7);
+    lt_gf_clear(F7);
     CHECK(lt_pgrp_chain(G, NULL, ctx, err) == LT_OK, "%s", err->msg);
     lt_pgrp_profile_t P;
     lt_pgrp_profile_init(P);
@@ -387,10 +400,7 @@ static void big_groups(void)
     for (size_t i = 0; i < sizeof big / sizeof *big; i++) {
         unit_case = big[i].spec;
         lt_pgrp_t G;
-        lt_pgrp_init(G, 1);
-        lt_status st = lt_io_group(G, NULL, big[i].spec, ctx, err);
-        if (!st) st = lt_pgrp_chain(G, NULL, ctx, err);
-        CHECK(st == LT_OK, "%s", err->msg);
+        parse_chain(G, big[i].spec, err);
         if (!big[i].order) {
             mpz_t f;
             mpz_init(f);
@@ -411,6 +421,152 @@ static void big_groups(void)
     }
 }
 
+/* Conway polynomials, coefficients of x^0 .. x^e, as GAP 4.12.1's
+   ConwayPolynomial(p, e) prints them (Luebeck's tables); lietool computes
+   them from the definition (src/perm/field.c). All 261 prime powers up to
+   2^16 (primes below 1000) agreed when this table was taken. */
+static const struct { long q; const char *poly; } conway_gap[] = {
+    {2, "1 1"}, {3, "1 1"}, {7, "4 1"}, {4, "1 1 1"}, {8, "1 1 0 1"}, {9, "2 2 1"},
+    {16, "1 1 0 0 1"}, {25, "2 4 1"}, {27, "1 2 0 1"}, {32, "1 0 1 0 0 1"}, {49, "3 6 1"},
+    {64, "1 1 0 1 1 0 1"}, {81, "2 0 0 2 1"}, {121, "2 7 1"}, {125, "3 3 0 1"},
+    {256, "1 0 1 1 1 0 0 0 1"}, {343, "4 0 6 1"}, {625, "2 4 4 0 1"}, {729, "2 2 1 0 2 0 1"},
+    {997, "990 1"}, {4096, "1 1 0 1 0 1 1 1 0 0 0 0 1"}, {6561, "2 2 2 0 1 2 0 0 1"},
+    {15625, "2 0 1 4 1 0 1"}, {16807, "4 1 0 0 0 1"}, {28561, "2 12 3 0 1"},
+    {59049, "2 1 0 0 2 2 2 0 0 0 1"}, {63001, "6 242 1"},
+    {65536, "1 0 1 1 0 1 0 0 0 0 0 0 0 0 0 0 1"},
+};
+
+/* Fields: the Conway polynomial; Z of order q - 1; the field laws on random
+   triples; q not a prime power and q too large refused. */
+static void fields(void)
+{
+    lt_err_t err;
+    lt_err_init(err);
+    for (size_t i = 0; i < sizeof conway_gap / sizeof *conway_gap; i++) {
+        unit_case = "Conway polynomial";
+        lt_gf_t F;
+        long q = conway_gap[i].q;
+        CHECK(lt_gf_init(F, q, err) == LT_OK, "GF(%ld): %s", q, err->msg);
+        char buf[128] = "";
+        for (int k = 0; k <= F->e; k++) {
+            size_t l = strlen(buf);
+            snprintf(buf + l, sizeof buf - l, "%s%d", k ? " " : "", F->poly[k]);
+        }
+        CHECK(strcmp(buf, conway_gap[i].poly) == 0, "C(%ld) = %s, GAP %s", q, buf, conway_gap[i].poly);
+        /* Z^k = 1 only for k = q - 1 */
+        int x = 1, first = 0;
+        for (long k = 1; k < q && !first; k++) {
+            x = lt_gf_mul(F, x, lt_gf_z(F, 1));
+            if (x == 1) first = (int)k;
+        }
+        CHECK(first == q - 1, "GF(%ld): Z has order %d", q, first);
+        lt_rng_t r;
+        lt_rng_seed(r, (uint64_t)q);
+        int bad = 0;
+        for (int t = 0; t < 2000; t++) {
+            int a = (int)lt_rng_below(r, (uint64_t)q), b = (int)lt_rng_below(r, (uint64_t)q), c = (int)lt_rng_below(r, (uint64_t)q);
+            if (lt_gf_mul(F, a, lt_gf_add(F, b, c)) != lt_gf_add(F, lt_gf_mul(F, a, b), lt_gf_mul(F, a, c))) bad++;
+            if (lt_gf_mul(F, lt_gf_mul(F, a, b), c) != lt_gf_mul(F, a, lt_gf_mul(F, b, c))) bad++;
+            if (lt_gf_add(F, lt_gf_add(F, a, b), c) != lt_gf_add(F, a, lt_gf_add(F, b, c))) bad++;
+            if (lt_gf_add(F, a, lt_gf_neg(F, a)) != 0) bad++;
+            if (a && lt_gf_mul(F, a, lt_gf_inv(F, a)) != 1) bad++;
+        }
+        CHECK(bad == 0, "GF(%ld): %d field laws fail", q, bad);
+        lt_gf_clear(F);
+    }
+    unit_case = "field errors";
+    lt_gf_t F;
+    CHECK(lt_gf_init(F, 6, err) == LT_EINPUT, "GF(6)");
+    CHECK(lt_gf_init(F, 1, err) == LT_EINPUT, "GF(1)");
+    CHECK(lt_gf_init(F, 131072, err) == LT_ELIMIT, "GF(2^17)");
+    CHECK(lt_gf_prime_power(3125, NULL, NULL) && !lt_gf_prime_power(3124, NULL, NULL), "prime powers");
+}
+
+/* |GL(n,q)| = prod_(i<n) (q^n - q^i), |SL| = |PGL| = |GL|/(q-1),
+   |PSL| = |SL|/gcd(n, q-1), computed here from the formula, against the
+   stabiliser chain of the permutation groups; degrees q^n - 1 and
+   (q^n - 1)/(q - 1). */
+static void linear_groups(void)
+{
+    static const int nq[][2] = {
+        {2, 2}, {2, 3}, {2, 4}, {2, 5}, {2, 7}, {2, 8}, {2, 9}, {2, 16}, {2, 25}, {2, 27}, {2, 32},
+        {2, 49}, {2, 64}, {2, 81}, {3, 2}, {3, 3}, {3, 4}, {3, 5}, {4, 2}, {4, 3}, {3, 7}, {3, 8},
+        {5, 2}, {3, 9}, {4, 4}, {6, 2},
+    };
+    lt_err_t err;
+    lt_err_init(err);
+    for (size_t i = 0; i < sizeof nq / sizeof *nq; i++) {
+        int n = nq[i][0], q = nq[i][1];
+        lt_gf_t F;
+        CHECK(lt_gf_init(F, q, err) == LT_OK, "%s", err->msg);
+        mpz_t gl, want, got, t;
+        mpz_inits(gl, want, got, t, NULL);
+        mpz_set_ui(gl, 1);
+        for (int k = 0; k < n; k++) {
+            mpz_ui_pow_ui(t, (unsigned long)q, (unsigned long)n);
+            mpz_t qk;
+            mpz_init(qk);
+            mpz_ui_pow_ui(qk, (unsigned long)q, (unsigned long)k);
+            mpz_sub(t, t, qk);
+            mpz_mul(gl, gl, t);
+            mpz_clear(qk);
+        }
+        long g = n, h = q - 1;
+        while (h) { long u = g % h; g = h; h = u; }
+        const char *names[] = {"GL", "SL", "PSL", "PGL"};
+        for (int kind = 0; kind < 4; kind++) {
+            long qn = 1;
+            for (int k = 0; k < n; k++) qn *= q;
+            long deg = kind < 2 ? qn - 1 : (qn - 1) / (q - 1);
+            if (deg > 2000 && kind < 2) continue;
+            mpz_set(want, gl);
+            if (kind) mpz_divexact_ui(want, want, (unsigned long)(q - 1));
+            if (kind == 2) mpz_divexact_ui(want, want, (unsigned long)g);
+            char label[64];
+            snprintf(label, sizeof label, "%s(%d,%d)", names[kind], n, q);
+            unit_case = label;
+            lt_pgrp_t G;
+            lt_pgrp_init(G, 1);
+            lt_pgrp_linear(G, (lt_linear_kind)kind, n, F);
+            CHECK(G->n == deg, "degree %d, expected %ld", G->n, deg);
+            CHECK(lt_linear_degree((lt_linear_kind)kind, n, q) == (double)deg, "lt_linear_degree");
+            CHECK(lt_pgrp_chain(G, NULL, ctx, err) == LT_OK, "%s", err->msg);
+            lt_pgrp_order(got, G);
+            CHECK(mpz_cmp(got, want) == 0, "order %lu, formula %lu", mpz_get_ui(got), mpz_get_ui(want));
+            lt_linear_order(t, (lt_linear_kind)kind, n, q);
+            CHECK(mpz_cmp(t, want) == 0, "lt_linear_order");
+            lt_pgrp_clear(G);
+        }
+        mpz_clears(gl, want, got, t, NULL);
+        lt_gf_clear(F);
+    }
+}
+
+/* GAP's WreathProduct(G, H): degree m k, order |G|^k |H|; and DirectProduct
+   of three factors, each on its moved points. */
+static void products(void)
+{
+    static const struct { const char *spec; int degree; const char *order; } pc[] = {
+        {"WreathProduct(S3,S3)", 9, "1296"}, {"WreathProduct(C2,S4)", 8, "384"},
+        {"WreathProduct(A5,C2)", 10, "7200"}, {"WreathProduct(Group((2,4)),C3)", 6, "24"},
+        {"WreathProduct(C2,WreathProduct(C2,C2))", 8, "128"},
+        {"DirectProduct(S3,C4,A4)", 11, "288"}, {"DirectProduct(Group((5,7)),C1,S3)", 5, "12"},
+        {"DirectProduct(PSL(3,4))", 21, "20160"},
+    };
+    lt_err_t err;
+    lt_err_init(err);
+    lt_pgrp_t G;
+    for (size_t i = 0; i < sizeof pc / sizeof *pc; lt_pgrp_clear(G), i++) {
+        unit_case = pc[i].spec;
+        if (parse_chain(G, pc[i].spec, err) == LT_OK) {
+            CHECK(G->n == pc[i].degree, "degree %d, expected %d", G->n, pc[i].degree);
+            char *o = mpz_get_str(NULL, 10, G->order);
+            CHECK(strcmp(o, pc[i].order) == 0, "order %s, expected %s", o, pc[i].order);
+            free(o);
+        }
+    }
+}
+
 int main(void)
 {
     lt_ctx_init(ctx);
@@ -420,5 +576,8 @@ int main(void)
     random_subgroups();
     big_groups();
     profile_limits();
+    fields();
+    linear_groups();
+    products();
     UNIT_DONE("t-perm");
 }

@@ -317,10 +317,66 @@ void lt_pgrp_cyclic(lt_pgrp_t G, int n);             /* C_n on n points */
 void lt_pgrp_dihedral(lt_pgrp_t G, int m);           /* order m (m even), on m/2 points (4 for m = 4) */
 void lt_pgrp_dicyclic(lt_pgrp_t G, int m);           /* order m (4 | m), regular action */
 void lt_pgrp_unitriangular(lt_pgrp_t G, int n, int p); /* UT(n,p) on the p^n - 1 non-zero vectors */
-void lt_pgrp_sl2(lt_pgrp_t G, int p);                /* SL(2,p) on the p^2 - 1 non-zero vectors */
-void lt_pgrp_gl2(lt_pgrp_t G, int p);                /* GL(2,p) on the p^2 - 1 non-zero vectors */
-void lt_pgrp_psl2(lt_pgrp_t G, int p);               /* PSL(2,p) on the p + 1 points of the projective line */
 void lt_pgrp_agl1(lt_pgrp_t G, int p);               /* AGL(1,p) on p points */
 /* G x H acting on the disjoint union (points of H shifted by G's degree). */
 void lt_pgrp_direct_product(lt_pgrp_t P, const lt_pgrp_t G, const lt_pgrp_t H);
+/* G restricted to the points it moves, renumbered in increasing order (one
+   point when G is trivial), as GAP's DirectProduct and WreathProduct use it. */
+void lt_pgrp_moved_part(lt_pgrp_t R, const lt_pgrp_t G);
+/* GAP's WreathProduct(G, H) for permutation groups (imprimitive action):
+   both restricted to their moved points, of counts m and k; m k points in
+   k blocks of m; the generators of G on every block (on the first only when
+   that makes more than 10 and H is transitive), then H permuting the blocks. */
+void lt_pgrp_wreath_product(lt_pgrp_t W, const lt_pgrp_t G, const lt_pgrp_t H);
+/* Points of the wreath product (GAP's count), for the degree check. */
+double lt_pgrp_wreath_degree(const lt_pgrp_t G, const lt_pgrp_t H);
+#endif
+
+/* ---- finite fields GF(q) (src/perm/field.c) ---- */
+#ifndef LIETOOL_PERM_FIELD
+#define LIETOOL_PERM_FIELD
+/* The largest field with tables (q = p^e, e > 1); prime fields up to
+   LT_GF_MAX_PRIME. */
+#define LT_GF_MAX 65536
+#define LT_GF_MAX_E 16
+#define LT_GF_MAX_PRIME 2000000
+/* Elements are 0..q-1: the base-p digits of an element are its coefficients
+   in powers of Z = Z(q), a root of the Conway polynomial poly (GAP's Z(q));
+   0 and 1 are the field's zero and one. */
+typedef struct {
+    int p, e, q;
+    int poly[LT_GF_MAX_E + 1];  /* the Conway polynomial C(p,e), x^0 .. x^e */
+    int *exp, *log;             /* exp[k] = Z^k (0 <= k < q - 1); log[a] (a != 0) */
+} lt_gf_struct;
+typedef lt_gf_struct lt_gf_t[1];
+/* 1 if q = p^e with p prime and e >= 1 (then *p and *e, when not NULL). */
+int lt_gf_prime_power(long q, int *p, int *e);
+/* LT_EINPUT when q is not a prime power; LT_ELIMIT above LT_GF_MAX (or
+   LT_GF_MAX_PRIME for a prime q). */
+lt_status lt_gf_init(lt_gf_t F, long q, lt_err_t err);
+void lt_gf_clear(lt_gf_t F);
+int lt_gf_add(const lt_gf_t F, int a, int b);
+int lt_gf_neg(const lt_gf_t F, int a);
+int lt_gf_mul(const lt_gf_t F, int a, int b);
+int lt_gf_inv(const lt_gf_t F, int a);         /* a != 0 */
+int lt_gf_z(const lt_gf_t F, long k);          /* Z^k */
+#endif
+
+/* ---- classical groups over GF(q) as permutation groups (src/perm/named.c) ---- */
+#ifndef LIETOOL_PERM_LINEAR
+#define LIETOOL_PERM_LINEAR
+/* GL and SL act on the q^n - 1 non-zero row vectors of GF(q)^n (the vector
+   with coordinates v_0..v_(n-1) is point sum v_i q^i - 1, 0-based), PSL and
+   PGL on the (q^n - 1)/(q - 1) projective points (first non-zero coordinate
+   1, ordered by its position, then by the rest in base q), as GAP: v -> vM.
+   Generators: the transvection I + E_12, the signed cycle (e_i -> e_(i+1),
+   e_n -> (-1)^(n-1) e_1), for SL and PSL over a non-prime field also
+   diag(Z, Z^-1, 1, ...), for GL and PGL diag(Z, 1, ..., 1). */
+typedef enum { LT_LINEAR_GL, LT_LINEAR_SL, LT_LINEAR_PSL, LT_LINEAR_PGL } lt_linear_kind;
+double lt_linear_degree(lt_linear_kind kind, int n, long q);
+/* The order prod_(i<n) (q^n - q^i), divided by q - 1 for SL and PGL, and by
+   (q - 1) gcd(n, q - 1) for PSL. */
+void lt_linear_order(mpz_t ord, lt_linear_kind kind, int n, long q);
+/* The caller checks the degree (lt_linear_degree) against its limits. */
+void lt_pgrp_linear(lt_pgrp_t G, lt_linear_kind kind, int n, const lt_gf_t F);
 #endif

@@ -89,9 +89,15 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
                "  S<n> A<n> C<n> Z<n>     symmetric, alternating, cyclic on n points\n"
                "  D<m> Q<m>               dihedral and dicyclic of order m (D8, Q8)\n"
                "  UT(n,p) Heis(p) H3      unitriangular matrices over Z/p; H3 = UT(3,2)\n"
-               "  PSL(2,q) SL(2,q) GL(2,q) AGL(1,p)   q, p prime\n"
+               "  GL(n,q) SL(n,q)         on the q^n - 1 non-zero vectors of GF(q)^n, n >= 2\n"
+               "  PSL(n,q) PGL(n,q)       on the (q^n - 1)/(q - 1) projective points; q = p^e\n"
+               "  AGL(1,p)                affine maps of Z/p, p prime\n"
                "  G x H, GxH, G_x_H       direct products\n"
-               "  Group((1,2,3),(1,2))    GAP syntax (1-based cycles)\n"
+               "  Group((1,2,3),(1,2))    GAP syntax (1-based cycles); a trailing ';' is ignored\n"
+               "  SymmetricGroup(n) AlternatingGroup(n) CyclicGroup(n) DihedralGroup(m)\n"
+               "  QuaternionGroup(m) MathieuGroup(n) GeneralLinearGroup(n,q) ...\n"
+               "                          GAP's names (m the order; n = 9..12, 21..24 for Mathieu)\n"
+               "  DirectProduct(G,H,...)  WreathProduct(G,H): as GAP builds them (moved points)\n"
                "  FILE.json               a Cayley table {\"name\", \"elements\", \"table\"}\n"
                "  FILE.grp, NAME          a group file; NAME looks in algebras/groups\n");
         print_named("groups", ".grp");

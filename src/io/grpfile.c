@@ -44,7 +44,7 @@ char *lt_io_algebras_dir(void)
 
 static int cmpstr(const void *a, const void *b)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    return strverscmp(*(char *const *)a, *(char *const *)b);   /* M9 before M10 */
 }
 
 int lt_io_named(const char *sub, const char *ext, char ***names)

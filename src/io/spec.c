@@ -11,7 +11,11 @@
 
 static const char *families[] = {
     "S<n>", "A<n>", "C<n>", "Z<n>", "D<m>", "Q<m>", "UT(n,p)", "Heis(p)", "H3",
-    "PSL(2,q)", "SL(2,q)", "GL(2,q)", "AGL(1,p)", "Group((1,2,3),(1,2))"
+    "PSL(n,q)", "SL(n,q)", "GL(n,q)", "PGL(n,q)", "AGL(1,p)", "Group((1,2,3),(1,2))",
+    "SymmetricGroup(n)", "AlternatingGroup(n)", "CyclicGroup(n)", "DihedralGroup(m)",
+    "QuaternionGroup(m)", "DicyclicGroup(m)", "MathieuGroup(n)", "DirectProduct(G,H,...)",
+    "WreathProduct(G,H)", "GeneralLinearGroup(n,q)", "SpecialLinearGroup(n,q)",
+    "ProjectiveSpecialLinearGroup(n,q)", "ProjectiveGeneralLinearGroup(n,q)"
 };
 
 
@@ -213,9 +217,215 @@ static lt_status gap_group(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt
 
 
 
+/* S<n>, A<n>, C<n> (Z<n>), D<m>, Q<m>, with n or m already read. */
+static lt_status small_family(lt_pgrp_t G, char family, long n, const char *spec, const lt_ctx_t ctx, lt_err_t err)
+{
+    switch (family) {
+        case 'S':
+            if (degree_ok((double)n, spec, ctx, err)) return err->status;
+            lt_pgrp_symmetric(G, (int)n); return LT_OK;
+        case 'A':
+            if (degree_ok((double)n, spec, ctx, err)) return err->status;
+            lt_pgrp_alternating(G, (int)n); return LT_OK;
+        case 'C': case 'Z':
+            if (degree_ok((double)n, spec, ctx, err)) return err->status;
+            lt_pgrp_cyclic(G, (int)n); return LT_OK;
+        case 'D':
+            if (n % 2) return lt_err_set(err, LT_EINPUT, "'%s': a dihedral group has even order (GAP's convention: D8 has order 8)", spec);
+            if (degree_ok(n == 4 ? 4.0 : (double)(n / 2), spec, ctx, err)) return err->status;
+            lt_pgrp_dihedral(G, (int)n); return LT_OK;
+        case 'Q':
+            if (n % 4) return lt_err_set(err, LT_EINPUT, "'%s': a dicyclic group has order divisible by 4 (Q8 is the quaternion group)", spec);
+            if (degree_ok((double)n, spec, ctx, err)) return err->status;
+            lt_pgrp_dicyclic(G, (int)n); return LT_OK;
+        }
+    return lt_err_set(err, LT_EINPUT, "unknown group '%s'", spec);
+}
+
+/* A file algebras/groups/NAME.grp: 1 and *st if it exists, 0 otherwise. */
+static int named_file(lt_pgrp_t G, const char *name, lt_status *st, const lt_ctx_t ctx, lt_err_t err)
+{
+    for (const char *c = name; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-' && *c != '.') return 0;
+    if (!*name) return 0;
+    char *dir = lt_io_algebras_dir();
+    size_t l = strlen(dir) + strlen(name) + 16;
+    char *path = lt_malloc(l);
+    snprintf(path, l, "%s/groups/%s.grp", dir, name);
+    lt_free(dir);
+    int found = lt_io_file_exists_(path);
+    if (found) *st = lt_io_grp_file(G, NULL, path, ctx, err);
+    lt_free(path);
+    return found;
+}
+
+/* PSL(n,q), SL(n,q), GL(n,q), PGL(n,q); a points at the '(' */
+static lt_status linear(lt_pgrp_t G, lt_linear_kind kind, const char *spec, const char *a, const lt_ctx_t ctx, lt_err_t err)
+{
+    long v[2];
+    int k = args(a, v, 2, spec, "argument", err);
+    if (k == -2) return err->status;
+    if (k != 2) return lt_err_set(err, LT_EINPUT, "'%s': expected two arguments, the dimension n and the field size q", spec);
+    if (v[0] < 2) return lt_err_set(err, LT_EINPUT, "'%s': the dimension must be at least 2, not %ld", spec, v[0]);
+    if (!lt_gf_prime_power(v[1], NULL, NULL))
+        return lt_err_set(err, LT_EINPUT, "'%s': %ld is not a prime power (the field GF(q) needs q = p^e)", spec, v[1]);
+    double deg = lt_linear_degree(kind, (int)(v[0] < 64 ? v[0] : 64), v[1]);
+    if (deg > 1e15)
+        return lt_err_set(err, LT_ELIMIT, "'%s' acts on more than 10^15 points, above --max-degree %ld", spec, ctx->max_degree);
+    if (degree_ok(deg, spec, ctx, err)) return err->status;
+    lt_gf_t F;
+    if (lt_gf_init(F, v[1], err)) {
+        lt_err_prefix(err, "'%s'", spec);
+        return err->status;
+    }
+    lt_pgrp_linear(G, kind, (int)v[0], F);
+    lt_gf_clear(F);
+    return LT_OK;
+}
+
+/* The arguments of NAME(a, b, ...): split at top-level commas and trimmed;
+   returns the count (0 for "()"); -1 without the closing ')', -2 for
+   unbalanced brackets, -3 for brackets nested more than 64 deep. */
+static int split_args(char ***out, const char *spec, const char *open)
+{
+    size_t len = strlen(open);
+    if (!len || open[len - 1] != ')') return -1;
+    char *body = lt_malloc(len);
+    memcpy(body, open + 1, len - 2);
+    body[len - 2] = '\0';
+    int depth = 0;
+    for (const char *c = body; *c; c++) {
+        if (*c == '(' || *c == '[') depth++;
+        else if (*c == ')' || *c == ']') depth--;
+        if (depth < 0 || depth > 64) break;
+    }
+    if (depth) { lt_free(body); return depth > 64 ? -3 : -2; }
+    int cap = 4, k = 0;
+    char **v = lt_malloc((size_t)cap * sizeof *v);
+    char *s = body;
+    for (char *c = body;; c++) {
+        if (*c == '(' || *c == '[') depth++;
+        else if (*c == ')' || *c == ']') depth--;
+        if (*c && (depth || *c != ',')) continue;
+        char save = *c;
+        *c = '\0';
+        while (isspace((unsigned char)*s)) s++;
+        size_t l = strlen(s);
+        while (l && isspace((unsigned char)s[l - 1])) s[--l] = '\0';
+        if (k == cap) { cap *= 2; v = lt_realloc(v, (size_t)cap * sizeof *v); }
+        v[k++] = lt_strdup(s);
+        if (!save) break;
+        s = c + 1;
+    }
+    lt_free(body);
+    (void)spec;
+    if (k == 1 && !*v[0]) { lt_free(v[0]); k = 0; }
+    *out = v;
+    return k;
+}
+
+static lt_status args_error(int k, const char *spec, lt_err_t err)
+{
+    if (k == -3) return lt_err_set(err, LT_EINPUT, "'%.60s...': brackets nested more than 64 deep", spec);
+    if (k == -2) return lt_err_set(err, LT_EINPUT, "'%s': unbalanced brackets", spec);
+    return lt_err_set(err, LT_EINPUT, "'%s': missing the closing ')'", spec);
+}
+
+static void free_args(char **v, int k)
+{
+    for (int i = 0; i < k; i++) lt_free(v[i]);
+    lt_free(v);
+}
+
+/* DirectProduct(G1, ..., Gk) and WreathProduct(G, H), as GAP builds them
+   for permutation groups (each factor on the points it moves). */
+static lt_status gap_product(lt_pgrp_t G, int wreath, const char *spec, const char *open, const lt_ctx_t ctx, lt_err_t err)
+{
+    char **a;
+    int k = split_args(&a, spec, open);
+    if (k < 0) return args_error(k, spec, err);
+    lt_status st = LT_OK;
+    for (int i = 0; i < k && !st; i++)
+        if (!*a[i]) st = lt_err_set(err, LT_EINPUT, "'%s': argument %d is empty", spec, i + 1);
+    if (!st && wreath && k != 2)
+        st = lt_err_set(err, LT_EINPUT, "'%s': WreathProduct takes two groups, G and the permutation group H on its copies (not %d)", spec, k);
+    if (!st && !wreath && k < 1)
+        st = lt_err_set(err, LT_EINPUT, "'%s': DirectProduct needs at least one group", spec);
+    lt_pgrp_t F, M, P;
+    lt_pgrp_init(F, 1);
+    lt_pgrp_init(M, 1);
+    lt_pgrp_init(P, 1);
+    for (int i = 0; i < k && !st; i++) {
+        st = lt_io_group(F, NULL, a[i], ctx, err);
+        if (st) break;
+        if (wreath) {
+            if (i == 0) { lt_pgrp_set(P, F); continue; }
+            double deg = lt_pgrp_wreath_degree(P, F);
+            if (degree_ok(deg, spec, ctx, err)) { st = err->status; break; }
+            lt_pgrp_wreath_product(G, P, F);
+            continue;
+        }
+        lt_pgrp_moved_part(M, F);
+        if (i == 0) { lt_pgrp_set(G, M); continue; }
+        /* a trivial factor adds no points (GAP's MovedPoints) */
+        int triv = M->ngens == 0, gtriv = G->ngens == 0;
+        if (triv) continue;
+        if (gtriv) { lt_pgrp_set(G, M); continue; }
+        if (degree_ok((double)G->n + M->n, spec, ctx, err)) { st = err->status; break; }
+        lt_pgrp_direct_product(P, G, M);
+        lt_pgrp_set(G, P);
+    }
+    lt_pgrp_clear(F);
+    lt_pgrp_clear(M);
+    lt_pgrp_clear(P);
+    free_args(a, k);
+    return st;
+}
+
+/* GAP's names of the small families: SymmetricGroup(n), ...,
+   MathieuGroup(n); an optional first argument IsPermGroup. */
+static lt_status gap_family(lt_pgrp_t G, char family, const char *spec, const char *open, const lt_ctx_t ctx, lt_err_t err)
+{
+    char **a;
+    int k = split_args(&a, spec, open);
+    if (k < 0) return args_error(k, spec, err);
+    lt_status st = LT_OK;
+    int first = 0;
+    if (k == 2 && strcmp(a[0], "IsPermGroup") == 0) first = 1;
+    else if (k == 2)
+        st = lt_err_set(err, LT_EINPUT, "'%s': lietool builds permutation groups; the first argument may only be IsPermGroup, not '%s'", spec, a[0]);
+    if (!st && k - first != 1) st = lt_err_set(err, LT_EINPUT, "'%s': expected one argument", spec);
+    long n = -1;
+    if (!st) {
+        const char *what = family == 'D' || family == 'Q' ? "the order" : "n";
+        n = number(a[first], strlen(a[first]), 1, 1000000000L, spec, what, err);
+        if (n < 0) st = err->status;
+    }
+    free_args(a, k);
+    if (st) return st;
+    if (family != 'M') return small_family(G, family, n, spec, ctx, err);
+    if (n != 9 && n != 10 && n != 11 && n != 12 && n != 21 && n != 22 && n != 23 && n != 24)
+        return lt_err_set(err, LT_EINPUT, "'%s': the Mathieu groups act on 9, 10, 11, 12, 21, 22, 23 or 24 points, not %ld", spec, n);
+    char name[8];
+    snprintf(name, sizeof name, "M%ld", n);
+    if (named_file(G, name, &st, ctx, err)) return st;
+    return lt_err_set(err, LT_EINPUT, "'%s': the file of %s is missing from the groups directory", spec, name);
+}
+
+
 static lt_status atom(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_t err)
 {
     if (strncmp(spec, "Group(", 6) == 0) return gap_group(G, spec, ctx, err);
+    if (strncmp(spec, "DirectProduct(", 14) == 0) return gap_product(G, 0, spec, spec + 13, ctx, err);
+    if (strncmp(spec, "WreathProduct(", 14) == 0) return gap_product(G, 1, spec, spec + 13, ctx, err);
+    static const struct { const char *name; char family; } fam[] = {
+        {"SymmetricGroup(", 'S'}, {"AlternatingGroup(", 'A'}, {"CyclicGroup(", 'C'}, {"DihedralGroup(", 'D'},
+        {"QuaternionGroup(", 'Q'}, {"DicyclicGroup(", 'Q'}, {"MathieuGroup(", 'M'}
+    };
+    for (size_t m = 0; m < sizeof fam / sizeof *fam; m++) {
+        size_t l = strlen(fam[m].name);
+        if (strncmp(spec, fam[m].name, l) == 0) return gap_family(G, fam[m].family, spec, spec + l - 1, ctx, err);
+    }
     /* a path (with '/' or a file ending) is a file; a bare word is a name
        first, and a file only if no name matches */
     if (lt_io_ends_with_(spec, ".json") || lt_io_ends_with_(spec, ".grp") || strchr(spec, '/')) {
@@ -240,65 +450,34 @@ static lt_status atom(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_
         lt_pgrp_unitriangular(G, (int)v[0], (int)v[1]);
         return LT_OK;
     }
-    static const char *mat[] = {"PSL(", "SL(", "GL(", "AGL("};
-    for (int m = 0; m < 4; m++) {
-        size_t l = strlen(mat[m]);
-        if (strncmp(spec, mat[m], l) != 0) continue;
-        k = args(spec + l - 1, v, 2, spec, "argument", err);
+    if (strncmp(spec, "AGL(", 4) == 0) {
+        k = args(spec + 3, v, 2, spec, "argument", err);
         if (k == -2) return err->status;
-        long dim = m == 3 ? 1 : 2;
-        if (k != 2 || v[0] != dim)
-            return lt_err_set(err, LT_EINPUT, "'%s': expected %s%ld,q) (only dimension %ld)", spec, mat[m], dim, dim);
+        if (k != 2 || v[0] != 1)
+            return lt_err_set(err, LT_EINPUT, "'%s': expected AGL(1,p) (only dimension 1)", spec);
         if (need_prime(v[1], spec, err)) return err->status;
-        double p = (double)v[1];
-        if (degree_ok(m == 0 ? p + 1 : m == 3 ? p : p * p - 1, spec, ctx, err)) return err->status;
-        if (m == 0) lt_pgrp_psl2(G, (int)v[1]);
-        else if (m == 1) lt_pgrp_sl2(G, (int)v[1]);
-        else if (m == 2) lt_pgrp_gl2(G, (int)v[1]);
-        else lt_pgrp_agl1(G, (int)v[1]);
+        if (degree_ok((double)v[1], spec, ctx, err)) return err->status;
+        lt_pgrp_agl1(G, (int)v[1]);
         return LT_OK;
+    }
+    static const struct { const char *name; lt_linear_kind kind; } lin[] = {
+        {"PSL(", LT_LINEAR_PSL}, {"SL(", LT_LINEAR_SL}, {"GL(", LT_LINEAR_GL}, {"PGL(", LT_LINEAR_PGL},
+        {"ProjectiveSpecialLinearGroup(", LT_LINEAR_PSL}, {"SpecialLinearGroup(", LT_LINEAR_SL},
+        {"GeneralLinearGroup(", LT_LINEAR_GL}, {"ProjectiveGeneralLinearGroup(", LT_LINEAR_PGL}
+    };
+    for (size_t m = 0; m < sizeof lin / sizeof *lin; m++) {
+        size_t l = strlen(lin[m].name);
+        if (strncmp(spec, lin[m].name, l) == 0) return linear(G, lin[m].kind, spec, spec + l - 1, ctx, err);
     }
     if (strchr("SACZDQ", spec[0]) && spec[0] && isdigit((unsigned char)spec[1])) {
         const char *what = spec[0] == 'D' || spec[0] == 'Q' ? "the order" : "n";
         long n = number(spec + 1, strlen(spec + 1), 1, 1000000000L, spec, what, err);
         if (n < 0) return err->status;
-        switch (spec[0]) {
-        case 'S':
-            if (degree_ok((double)n, spec, ctx, err)) return err->status;
-            lt_pgrp_symmetric(G, (int)n); return LT_OK;
-        case 'A':
-            if (degree_ok((double)n, spec, ctx, err)) return err->status;
-            lt_pgrp_alternating(G, (int)n); return LT_OK;
-        case 'C': case 'Z':
-            if (degree_ok((double)n, spec, ctx, err)) return err->status;
-            lt_pgrp_cyclic(G, (int)n); return LT_OK;
-        case 'D':
-            if (n % 2) return lt_err_set(err, LT_EINPUT, "'%s': a dihedral group has even order (GAP's convention: D8 has order 8)", spec);
-            if (degree_ok(n == 4 ? 4.0 : (double)(n / 2), spec, ctx, err)) return err->status;
-            lt_pgrp_dihedral(G, (int)n); return LT_OK;
-        case 'Q':
-            if (n % 4) return lt_err_set(err, LT_EINPUT, "'%s': a dicyclic group has order divisible by 4 (Q8 is the quaternion group)", spec);
-            if (degree_ok((double)n, spec, ctx, err)) return err->status;
-            lt_pgrp_dicyclic(G, (int)n); return LT_OK;
-        }
+        return small_family(G, spec[0], n, spec, ctx, err);
     }
     /* named files */
-    int ok = 1;
-    for (const char *c = spec; *c; c++)
-        if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-' && *c != '.') ok = 0;
-    if (ok && *spec) {
-        char *dir = lt_io_algebras_dir();
-        size_t l = strlen(dir) + strlen(spec) + 16;
-        char *path = lt_malloc(l);
-        snprintf(path, l, "%s/groups/%s.grp", dir, spec);
-        lt_free(dir);
-        if (lt_io_file_exists_(path)) {
-            lt_status st = lt_io_grp_file(G, NULL, path, ctx, err);
-            lt_free(path);
-            return st;
-        }
-        lt_free(path);
-    }
+    lt_status st;
+    if (named_file(G, spec, &st, ctx, err)) return st;
     if (lt_io_file_exists_(spec)) return lt_io_cayley(G, NULL, spec, ctx, err);
     return unknown(spec, err);
 }
@@ -370,6 +549,11 @@ lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
     char *spec = lt_strdup(spec0);
     size_t l = strlen(spec);
     while (l && isspace((unsigned char)spec[l - 1])) spec[--l] = '\0';
+    /* GAP's statement end, as pasted from a GAP session */
+    while (l && spec[l - 1] == ';') {             /* ';' or ';;' */
+        spec[--l] = '\0';
+        while (l && isspace((unsigned char)spec[l - 1])) spec[--l] = '\0';
+    }
     lt_status st = LT_OK;
     if (!*spec) { lt_free(spec); return lt_err_set(err, LT_EINPUT, "empty group name"); }
     if (l >= 2 && (strcmp(spec + l - 2, " x") == 0 || strcmp(spec + l - 2, "_x") == 0

@@ -138,48 +138,120 @@ static int primitive_root(int p)
     return 1;
 }
 
-void lt_pgrp_sl2(lt_pgrp_t G, int p)
+static long lgcd(long a, long b)
 {
-    reinit(G, p * p - 1);
-    int T[4] = {1, 1, 0, 1}, S[4] = {0, 1, p - 1, 0};
-    matrix_gen(G, 2, p, T);
-    matrix_gen(G, 2, p, S);
+    while (b) { long t = a % b; a = b; b = t; }
+    return a;
 }
 
-void lt_pgrp_gl2(lt_pgrp_t G, int p)
+double lt_linear_degree(lt_linear_kind kind, int n, long q)
 {
-    lt_pgrp_sl2(G, p);
-    int D[4] = {primitive_root(p), 0, 0, 1};
-    matrix_gen(G, 2, p, D);
+    double N = 1;
+    for (int i = 0; i < n && N < 1e30; i++) N *= (double)q;
+    return kind == LT_LINEAR_GL || kind == LT_LINEAR_SL ? N - 1 : (N - 1) / (double)(q - 1);
 }
 
-static int modinv(int a, int p)
+void lt_linear_order(mpz_t ord, lt_linear_kind kind, int n, long q)
 {
-    long r = 1, b = a, e = p - 2;
-    while (e) { if (e & 1) r = r * b % p; b = b * b % p; e >>= 1; }
-    return (int)r;
+    mpz_t qn, qi;
+    mpz_inits(qn, qi, NULL);
+    mpz_ui_pow_ui(qn, (unsigned long)q, (unsigned long)n);
+    mpz_set_ui(ord, 1);
+    mpz_set_ui(qi, 1);
+    for (int i = 0; i < n; i++) {
+        mpz_t t;
+        mpz_init(t);
+        mpz_sub(t, qn, qi);
+        mpz_mul(ord, ord, t);
+        mpz_clear(t);
+        mpz_mul_ui(qi, qi, (unsigned long)q);
+    }
+    if (kind != LT_LINEAR_GL) mpz_divexact_ui(ord, ord, (unsigned long)(q - 1));
+    if (kind == LT_LINEAR_PSL) mpz_divexact_ui(ord, ord, (unsigned long)lgcd(n, q - 1));
+    mpz_clears(qn, qi, NULL);
 }
 
-/* Projective line: [1:t] -> t, [0:1] -> p. */
-static void proj_gen(lt_pgrp_t G, int p, const int *M)
+/* The permutation of M (n x n over F, row-major) on the vectors (proj = 0)
+   or the projective points (proj = 1) of GF(q)^n, numbered as in
+   lietool/perm.h. */
+static void linear_gen(lt_pgrp_t G, int n, const lt_gf_t F, const int *M, int proj)
 {
-    int *perm = lt_malloc((size_t)(p + 1) * sizeof(int));
-    for (int pt = 0; pt <= p; pt++) {
-        long x = pt < p ? 1 : 0, y = pt < p ? pt : 1;
-        long u = ((x * M[0] + y * M[2]) % p + p) % p;
-        long v = ((x * M[1] + y * M[3]) % p + p) % p;
-        perm[pt] = u ? (int)(v * modinv((int)u, p) % p) : p;
+    long q = F->q, N = 1;
+    for (int i = 0; i < n; i++) N *= q;
+    long npts = proj ? (N - 1) / (q - 1) : N - 1;
+    /* offset[k]: the first projective point whose first non-zero coordinate is k */
+    long *offset = lt_malloc((size_t)(n + 1) * sizeof(long));
+    offset[0] = 0;
+    for (int k = 0; k < n; k++) {
+        long c = 1;
+        for (int j = k + 1; j < n; j++) c *= q;
+        offset[k + 1] = offset[k] + c;
+    }
+    int *perm = lt_malloc((size_t)npts * sizeof(int));
+    int *v = lt_malloc((size_t)n * sizeof(int)), *w = lt_malloc((size_t)n * sizeof(int));
+    for (long x = 0; x < npts; x++) {
+        if (!proj) {
+            long t = x + 1;
+            for (int i = 0; i < n; i++) { v[i] = (int)(t % q); t /= q; }
+        } else {
+            int k = 0;
+            while (x >= offset[k + 1]) k++;
+            long t = x - offset[k];
+            for (int i = 0; i < k; i++) v[i] = 0;
+            v[k] = 1;
+            for (int i = k + 1; i < n; i++) { v[i] = (int)(t % q); t /= q; }
+        }
+        for (int j = 0; j < n; j++) {
+            int s = 0;
+            for (int i = 0; i < n; i++)
+                if (v[i] && M[i * n + j]) s = lt_gf_add(F, s, lt_gf_mul(F, v[i], M[i * n + j]));
+            w[j] = s;
+        }
+        long y = 0;
+        if (!proj) {
+            for (int i = n - 1; i >= 0; i--) y = y * q + w[i];
+            y -= 1;
+        } else {
+            int k = 0;
+            while (!w[k]) k++;
+            int inv = lt_gf_inv(F, w[k]);
+            for (int i = n - 1; i > k; i--) y = y * q + lt_gf_mul(F, w[i], inv);
+            y += offset[k];
+        }
+        perm[x] = (int)y;
     }
     lt_pgrp_add_gen(G, perm);
-    lt_free(perm);
+    lt_free(perm); lt_free(v); lt_free(w); lt_free(offset);
 }
 
-void lt_pgrp_psl2(lt_pgrp_t G, int p)
+void lt_pgrp_linear(lt_pgrp_t G, lt_linear_kind kind, int n, const lt_gf_t F)
 {
-    reinit(G, p + 1);
-    int T[4] = {1, 1, 0, 1}, S[4] = {0, 1, p - 1, 0};
-    proj_gen(G, p, T);
-    proj_gen(G, p, S);
+    int proj = kind == LT_LINEAR_PSL || kind == LT_LINEAR_PGL;
+    reinit(G, (int)lt_linear_degree(kind, n, F->q));
+    int *M = lt_malloc((size_t)n * (size_t)n * sizeof(int));
+    size_t bytes = (size_t)n * (size_t)n * sizeof(int);
+    /* the transvection I + E_12 */
+    memset(M, 0, bytes);
+    for (int i = 0; i < n; i++) M[i * n + i] = 1;
+    M[1] = 1;
+    linear_gen(G, n, F, M, proj);
+    /* the signed cycle e_i -> e_(i+1), e_(n-1) -> (-1)^(n-1) e_0 (determinant 1) */
+    memset(M, 0, bytes);
+    for (int i = 0; i + 1 < n; i++) M[i * n + i + 1] = 1;
+    M[(n - 1) * n] = n % 2 ? 1 : lt_gf_neg(F, 1);
+    linear_gen(G, n, F, M, proj);
+    int z = lt_gf_z(F, 1);
+    memset(M, 0, bytes);
+    for (int i = 0; i < n; i++) M[i * n + i] = 1;
+    if (kind == LT_LINEAR_GL || kind == LT_LINEAR_PGL) {
+        M[0] = z;                                   /* diag(Z, 1, ..., 1) */
+        linear_gen(G, n, F, M, proj);
+    } else if (F->e > 1) {
+        M[0] = z;                                   /* diag(Z, Z^-1, 1, ..., 1) */
+        M[n + 1] = lt_gf_inv(F, z);
+        linear_gen(G, n, F, M, proj);
+    }
+    lt_free(M);
 }
 
 void lt_pgrp_agl1(lt_pgrp_t G, int p)
@@ -210,4 +282,70 @@ void lt_pgrp_direct_product(lt_pgrp_t P, const lt_pgrp_t G, const lt_pgrp_t H)
         lt_pgrp_add_gen(P, p);
     }
     lt_free(p);
+}
+
+void lt_pgrp_moved_part(lt_pgrp_t R, const lt_pgrp_t G)
+{
+    int *idx = lt_malloc((size_t)G->n * sizeof(int)), m = 0;
+    for (int x = 0; x < G->n; x++) {
+        idx[x] = -1;
+        for (int i = 0; i < G->ngens; i++)
+            if (G->gens[i][x] != x) { idx[x] = m++; break; }
+    }
+    reinit(R, m ? m : 1);
+    int *p = lt_malloc((size_t)(m ? m : 1) * sizeof(int));
+    for (int i = 0; i < G->ngens; i++) {
+        for (int x = 0; x < G->n; x++)
+            if (idx[x] >= 0) p[idx[x]] = idx[G->gens[i][x]];
+        lt_pgrp_add_gen(R, p);
+    }
+    lt_free(p); lt_free(idx);
+}
+
+static int moved_count(const lt_pgrp_t G)
+{
+    int m = 0;
+    for (int x = 0; x < G->n; x++)
+        for (int i = 0; i < G->ngens; i++)
+            if (G->gens[i][x] != x) { m++; break; }
+    return m;
+}
+
+double lt_pgrp_wreath_degree(const lt_pgrp_t G, const lt_pgrp_t H)
+{
+    int m = moved_count(G), k = moved_count(H);
+    return (double)(m ? m : 1) * (double)(k ? k : 1);
+}
+
+/* GAP's WreathProductImprimitiveAction (lib/gprdperm.gi), the same
+   generators in the same order. */
+void lt_pgrp_wreath_product(lt_pgrp_t W, const lt_pgrp_t G0, const lt_pgrp_t H0)
+{
+    lt_pgrp_t G, H;
+    lt_pgrp_init(G, 1);
+    lt_pgrp_init(H, 1);
+    lt_pgrp_moved_part(G, G0);
+    lt_pgrp_moved_part(H, H0);
+    int m = G->n, k = H->n, n = m * k;
+    reinit(W, n);
+    int *p = lt_malloc((size_t)n * sizeof(int));
+    /* H transitive on its points? */
+    int *orb = lt_malloc((size_t)k * sizeof(int));
+    int transitive = lt_pgrp_orbits(orb, H) == 1;
+    lt_free(orb);
+    int blocks = G->ngens * k > 10 && k > 1 && transitive ? 1 : k;
+    for (int b = 0; b < blocks; b++)
+        for (int i = 0; i < G->ngens; i++) {
+            lt_perm_one(p, n);
+            for (int x = 0; x < m; x++) p[b * m + x] = b * m + G->gens[i][x];
+            lt_pgrp_add_gen(W, p);
+        }
+    for (int i = 0; i < H->ngens; i++) {
+        for (int b = 0; b < k; b++)
+            for (int x = 0; x < m; x++) p[b * m + x] = H->gens[i][b] * m + x;
+        lt_pgrp_add_gen(W, p);
+    }
+    lt_free(p);
+    lt_pgrp_clear(G);
+    lt_pgrp_clear(H);
 }
