@@ -107,7 +107,8 @@ lt_status lt_pgrp_center_by(lt_pgrp_t Z, lt_pgrp_t G, int method, const lt_ctx_t
 /* Prescribes the first base points of G's chain; call before lt_pgrp_chain. */
 void lt_pgrp_base_prefix(lt_pgrp_t G, const int *pts, int k);
 /* Exponent (lcm of element orders): exact; enumerates at most ctx->max_enum
-   elements unless G is abelian. */
+   elements unless G is abelian, and above that takes the lcm of the orders
+   of the conjugacy classes' representatives (lt_pgrp_conjugacy_classes). */
 lt_status lt_pgrp_exponent(mpz_t e, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
 /* The same without failing at the limit: lo = hi is the exponent when it
    was decided; otherwise the exponent is a multiple of lo dividing hi. */
@@ -150,8 +151,10 @@ lt_status lt_pgrp_conjugate(int *found, int *h, lt_pgrp_t G, const int *a, const
 /* The profile of a group (src/perm/profile.c): what info, the is-*
    predicates and the depth commands read off G (complete). parts says what
    to compute: the derived series (solvable, perfect, derived length), the
-   lower central series (nilpotent, nilpotency class), the centre and the
-   exponent. A part not asked for is left empty, its flags 0 and its
+   lower central series (nilpotent, nilpotency class), the centre, the
+   exponent and the number of conjugacy classes (an abelian group: |G|, not
+   listed; else lt_pgrp_conjugacy_classes, kept in classes, whose orders
+   also give the exponent). A part not asked for is left empty, its flags 0 and its
    numbers -1. The centre and the exponent may reach --max-enum: that is
    not a failure of the profile; their status and message are kept
    (center_status, center_err; exponent_status, exponent_err), and the
@@ -162,7 +165,8 @@ enum {
     LT_PGRP_PROFILE_LOWER = 2,
     LT_PGRP_PROFILE_CENTER = 4,
     LT_PGRP_PROFILE_EXPONENT = 8,
-    LT_PGRP_PROFILE_ALL = 15
+    LT_PGRP_PROFILE_CLASSES = 16,
+    LT_PGRP_PROFILE_ALL = 31
 };
 typedef struct {
     int parts;
@@ -179,6 +183,10 @@ typedef struct {
     int exponent_decided;       /* lo = hi */
     lt_status exponent_status;
     lt_err_t exponent_err;
+    mpz_t classes_count;        /* CLASSES, when classes_status is LT_OK */
+    lt_pgrp_classes_t classes;  /* listed unless G is abelian */
+    lt_status classes_status;
+    lt_err_t classes_err;
 } lt_pgrp_profile_struct;
 typedef lt_pgrp_profile_struct lt_pgrp_profile_t[1];
 

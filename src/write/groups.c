@@ -154,7 +154,10 @@ void lt_write_conjugacy_classes(lt_doc *d, const char *object, const lt_pgrp_t G
 {
     lt_doc_heading(d, object, NULL);
     lt_doc_mpz(d, "order", G->order);
-    lt_doc_long(d, "conjugacy classes", C->nclasses, NULL);
+    mpz_t k;
+    mpz_init_set_si(k, C->nclasses);
+    lt_doc_mpz(d, "conjugacy classes", k);
+    mpz_clear(k);
     if (d->mode == LT_DOC_TEXT) {
         int wo = 5, ws = 4;
         for (long i = 0; i < C->nclasses; i++) {
