@@ -131,7 +131,7 @@ lt_status lt_pgrp_conjugacy_classes(lt_pgrp_classes_t C, lt_pgrp_t G, const lt_c
    conjugacy with the representatives of its cycle type and its centraliser
    found, both by a backtrack search through the chain, until the class
    sizes |G|/|C_G(g)| sum to |G| (certified); at most ctx->max_tries random
-   elements, then LT_ELIMIT. An abelian G has |G| classes of one element:
+   elements and max_tries/10 + 16 classes, then LT_ELIMIT. An abelian G has |G| classes of one element:
    listed when |G| <= --max-enum, LT_ELIMIT otherwise. LT_CLASSES_ENUM
    enumerates G (|G| <= --max-enum; for tests). Classes are sorted by
    element order, then size, then representative (as image arrays); the
@@ -153,8 +153,9 @@ lt_status lt_pgrp_conjugate(int *found, int *h, lt_pgrp_t G, const int *a, const
    to compute: the derived series (solvable, perfect, derived length), the
    lower central series (nilpotent, nilpotency class), the centre, the
    exponent and the number of conjugacy classes (an abelian group: |G|, not
-   listed; else lt_pgrp_conjugacy_classes, kept in classes, whose orders
-   also give the exponent). A part not asked for is left empty, its flags 0 and its
+   listed; else, up to order 10^15, lt_pgrp_conjugacy_classes with at most
+   20000 random elements, kept in classes, whose orders also give the
+   exponent). A part not asked for is left empty, its flags 0 and its
    numbers -1. The centre and the exponent may reach --max-enum: that is
    not a failure of the profile; their status and message are kept
    (center_status, center_err; exponent_status, exponent_err), and the

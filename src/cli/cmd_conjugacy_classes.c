@@ -3,7 +3,7 @@
 #include "doc.h"
 #include "lietool/write.h"
 
-const cli_decl cli_conjugacy_classes_decl = {.common = CLI_O_JSON | CLI_O_GROUP_LIMITS, CLI_GROUP_ARGS};
+const cli_decl cli_conjugacy_classes_decl = {.common = CLI_O_JSON | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, CLI_GROUP_ARGS};
 
 int cmd_conjugacy_classes(int argc, char **argv, const lt_cmd *self)
 {

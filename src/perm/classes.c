@@ -609,6 +609,11 @@ static lt_status classes_random(lt_pgrp_classes_t C, lt_pgrp_t G, const lt_ctx_t
             known = conjugate_core(NULL, G, g, k->rep, k->cent.p, k->cent.len, lorb);
         }
         if (known) continue;
+        if (KL.len >= ctx->max_tries / 10 + 16) {
+            st = lt_err_set(err, LT_ELIMIT, "conjugacy classes: more than %d classes (the limit for %ld random elements)",
+                            KL.len, ctx->max_tries);
+            break;
+        }
         if (KL.len == KL.alloc) {
             KL.alloc = KL.alloc ? 2 * KL.alloc : 16;
             KL.k = lt_realloc(KL.k, (size_t)KL.alloc * sizeof *KL.k);

@@ -67,8 +67,15 @@ lt_status lt_pgrp_profile(lt_pgrp_profile_t P, lt_pgrp_t G, int parts,
         if ((st = at_limit(P->center_status, P->center_err, err))) return st;
     }
     if ((parts & LT_PGRP_PROFILE_CLASSES) && P->abelian) mpz_set(P->classes_count, G->order);
+    else if ((parts & LT_PGRP_PROFILE_CLASSES) && mpz_sizeinbase(G->order, 10) > 16)
+        /* (Rubik's group has 81120 classes) */
+        P->classes_status = lt_err_set(P->classes_err, LT_ELIMIT,
+            "conjugacy classes: the profile counts them up to order 10^15 ('lietool conjugacy-classes' goes further)");
     else if (parts & LT_PGRP_PROFILE_CLASSES) {
-        P->classes_status = lt_pgrp_conjugacy_classes(P->classes, G, ctx, P->classes_err);
+        lt_ctx_t c1;
+        *c1 = *ctx;
+        if (c1->max_tries > 20000) c1->max_tries = 20000;
+        P->classes_status = lt_pgrp_conjugacy_classes(P->classes, G, c1, P->classes_err);
         if ((st = at_limit(P->classes_status, P->classes_err, err))) return st;
         mpz_set_si(P->classes_count, P->classes->nclasses);
     }
