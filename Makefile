@@ -238,6 +238,7 @@ paper: all
 
 bench: all
 	@sh bench/bench-groups.sh ./lietool
+	@sh bench/bench-classes.sh ./lietool
 	@sh bench/bench-lie.sh ./lietool
 	@sh bench/bench-bch.sh ./lietool
 	@sh bench/bench-ssm.sh ./lietool
