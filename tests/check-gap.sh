@@ -12,7 +12,7 @@
 #   order, degree (GAP-syntax groups only: GAP's LargestMovedPoint), abelian,
 #   nilpotent, solvable, perfect, derived_series, derived_length,
 #   lower_central_series, nilpotency_class, center_order, exponent,
-#   conjugacy_classes (GAP's Length(ConjugacyClasses(G)), up to order 10^15).
+#   conjugacy_classes (GAP's Length(ConjugacyClasses(G)), up to order 10^18).
 # Series follow GAP's DerivedSeriesOfGroup / LowerCentralSeriesOfGroup (from G
 # down, stopping when a term repeats); derived_length and nilpotency_class are
 # null when the series does not reach 1 (lietool's convention, lietool(1)).
@@ -58,9 +58,9 @@ Expect := function(label, object, G, withdeg)
   if Size(G) = 1 then lcs := [G]; fi;
   if Size(ds[Length(ds)]) = 1 then dl := String(Length(ds) - 1); else dl := "null"; fi;
   if Size(lcs[Length(lcs)]) = 1 then nc := String(Length(lcs) - 1); else nc := "null"; fi;
-  # lietool's profile counts the classes up to order 10^15
+  # lietool's profile counts the classes up to order 10^18
   if IsAbelian(G) then cc := JStr(Size(G));
-  elif Size(G) <= 10^15 then cc := JStr(Length(ConjugacyClasses(G)));
+  elif Size(G) <= 10^18 then cc := JStr(Length(ConjugacyClasses(G)));
   else cc := "null"; fi;
   fields := [ Concatenation("\"order\": ", JStr(Size(G))) ];
   if withdeg then

@@ -153,7 +153,7 @@ lt_status lt_pgrp_conjugate(int *found, int *h, lt_pgrp_t G, const int *a, const
    to compute: the derived series (solvable, perfect, derived length), the
    lower central series (nilpotent, nilpotency class), the centre, the
    exponent and the number of conjugacy classes (an abelian group: |G|, not
-   listed; else, up to order 10^15, lt_pgrp_conjugacy_classes with at most
+   listed; else, up to order 10^18, lt_pgrp_conjugacy_classes with at most
    20000 random elements, kept in classes, whose orders also give the
    exponent). A part not asked for is left empty, its flags 0 and its
    numbers -1. The centre and the exponent may reach --max-enum: that is

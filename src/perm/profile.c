@@ -43,6 +43,16 @@ static lt_status at_limit(lt_status st, const lt_err_t part_err, lt_err_t err)
     return st;
 }
 
+static int above_1e18(const mpz_t order)
+{
+    mpz_t t;
+    mpz_init(t);
+    mpz_ui_pow_ui(t, 10, 18);
+    int r = mpz_cmp(order, t) > 0;
+    mpz_clear(t);
+    return r;
+}
+
 lt_status lt_pgrp_profile(lt_pgrp_profile_t P, lt_pgrp_t G, int parts,
                           const lt_ctx_t ctx, lt_err_t err)
 {
@@ -67,10 +77,10 @@ lt_status lt_pgrp_profile(lt_pgrp_profile_t P, lt_pgrp_t G, int parts,
         if ((st = at_limit(P->center_status, P->center_err, err))) return st;
     }
     if ((parts & LT_PGRP_PROFILE_CLASSES) && P->abelian) mpz_set(P->classes_count, G->order);
-    else if ((parts & LT_PGRP_PROFILE_CLASSES) && mpz_sizeinbase(G->order, 10) > 16)
+    else if ((parts & LT_PGRP_PROFILE_CLASSES) && above_1e18(G->order))
         /* (Rubik's group has 81120 classes) */
         P->classes_status = lt_err_set(P->classes_err, LT_ELIMIT,
-            "conjugacy classes: the profile counts them up to order 10^15 ('lietool conjugacy-classes' goes further)");
+            "conjugacy classes: the profile counts them up to order 10^18 ('lietool conjugacy-classes' goes further)");
     else if (parts & LT_PGRP_PROFILE_CLASSES) {
         lt_ctx_t c1;
         *c1 = *ctx;
