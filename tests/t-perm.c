@@ -254,6 +254,7 @@ static void profile_limits(void)
     lt_ctx_t small;
     lt_ctx_init(small);
     small->max_enum = 100;
+    small->max_tries = 0;       /* the classes stop at their limit too */
     lt_pgrp_t G;
     lt_err_t err;
     lt_err_init(err);
@@ -271,6 +272,12 @@ static void profile_limits(void)
     CHECK(P->exponent_status == LT_OK && !P->exponent_decided && mpz_divisible_ui_p(P->exponent_hi, 84)
           && mpz_cmp_ui(P->exponent_lo, 0) > 0 && 84 % mpz_get_ui(P->exponent_lo) == 0,
           "exponent range %lu %lu", mpz_get_ui(P->exponent_lo), mpz_get_ui(P->exponent_hi));
+    CHECK(P->classes_status == LT_ELIMIT, "classes without random elements");
+    /* with random elements the classes decide the exponent */
+    small->max_tries = 1000;
+    CHECK(lt_pgrp_profile(P, G, LT_PGRP_PROFILE_ALL, small, err) == LT_OK, "%s", err->msg);
+    CHECK(P->classes_status == LT_OK && mpz_cmp_ui(P->classes_count, 6) == 0, "PSL(2,7): 6 classes");
+    CHECK(P->exponent_status == LT_OK && P->exponent_decided && mpz_cmp_ui(P->exponent_lo, 84) == 0, "exponent 84");
     CHECK(lt_pgrp_profile(P, G, LT_PGRP_PROFILE_LOWER, ctx, err) == LT_OK, "%s", err->msg);
     CHECK(P->derived->len == 0 && P->lower->len == 1 && !P->nilpotent && P->nilpotency_class == -1,
           "lower only: %d derived terms, %d lower", P->derived->len, P->lower->len);
@@ -567,6 +574,135 @@ static void products(void)
     }
 }
 
+/* Conjugacy classes (src/perm/classes.c): the known numbers of classes
+   (S_n: the partitions p(n); A5 5; the Mathieu groups, GAP's
+   Length(ConjugacyClasses(G)); PSL(2,q), q odd: (q+5)/2), sizes dividing
+   |G| and summing to it, element orders of the representatives, and the
+   random method against enumeration on small groups. */
+static void check_classes(lt_pgrp_t G, const lt_pgrp_classes_t C, const char *spec)
+{
+    mpz_t sum, o;
+    mpz_init(sum);
+    mpz_init(o);
+    for (long i = 0; i < C->nclasses; i++) {
+        CHECK(lt_pgrp_contains(G, C->reps[i]), "%s: representative %ld not in G", spec, i);
+        CHECK(mpz_divisible_p(G->order, C->sizes[i]), "%s: class size does not divide |G|", spec);
+        lt_perm_order(o, C->reps[i], G->n);
+        CHECK(mpz_cmp(o, C->orders[i]) == 0, "%s: element order", spec);
+        mpz_add(sum, sum, C->sizes[i]);
+    }
+    CHECK(mpz_cmp(sum, G->order) == 0, "%s: class sizes do not sum to |G|", spec);
+    mpz_clear(sum);
+    mpz_clear(o);
+}
+
+static void classes(void)
+{
+    static const struct { const char *spec; long count; } known[] = {
+        {"S1", 1}, {"S2", 2}, {"S3", 3}, {"S4", 5}, {"S5", 7}, {"S6", 11}, {"S7", 15}, {"S8", 22},
+        {"S9", 30}, {"S10", 42}, {"A5", 5}, {"M11", 10}, {"M12", 15}, {"M22", 12}, {"M23", 17},
+        {"M24", 26}, {"PSL(2,7)", 6}, {"PSL(2,5)", 5}, {"PSL(2,11)", 8}, {"PSL(2,13)", 9},
+        {"PSL(2,17)", 11}, {"PSL(2,19)", 12}, {"PSL(2,23)", 14}, {"PSL(2,29)", 17}, {"PSL(2,31)", 18},
+        {"PSL(2,101)", 53}, {"GL(2,5)", 24}, {"C12", 12},
+    };
+    lt_err_t err;
+    lt_err_init(err);
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        lt_pgrp_t G;
+        lt_pgrp_init(G, 1);
+        CHECK(lt_io_group(G, NULL, known[i].spec, ctx, err) == LT_OK, "%s: %s", known[i].spec, err->msg);
+        lt_pgrp_classes_t C;
+        lt_pgrp_classes_init(C);
+        CHECK(lt_pgrp_conjugacy_classes(C, G, ctx, err) == LT_OK, "%s: %s", known[i].spec, err->msg);
+        CHECK(C->nclasses == known[i].count, "%s: %ld classes, expected %ld", known[i].spec, C->nclasses, known[i].count);
+        check_classes(G, C, known[i].spec);
+        lt_pgrp_classes_clear(C);
+        lt_pgrp_clear(G);
+    }
+    /* random against enumeration: each random representative conjugate to
+       exactly one enumerated one, of the same size and order */
+    static const char *small[] = {
+        "S5", "A6", "S6", "D8", "Q8", "C5 x A4", "S4 x S3", "GL(2,3)", "SL(2,5)", "PSL(2,11)", "UT(3,3)",
+        "AGL(1,7)", "M11", "Group((1,2,3),(1,2),(4,5,6),(4,5),(1,4)(2,5)(3,6))",
+        "Group((1,2),(3,4),(5,6),(7,8),(1,3)(2,4),(1,5,7)(2,6,8))", "UT(4,2)", "Heis(5)",
+    };
+    for (size_t i = 0; i < sizeof small / sizeof small[0]; i++) {
+        lt_pgrp_t G;
+        lt_pgrp_init(G, 1);
+        CHECK(lt_io_group(G, NULL, small[i], ctx, err) == LT_OK, "%s: %s", small[i], err->msg);
+        lt_pgrp_classes_t R, E;
+        lt_pgrp_classes_init(R);
+        lt_pgrp_classes_init(E);
+        CHECK(lt_pgrp_conjugacy_classes_by(R, G, LT_CLASSES_RANDOM, ctx, err) == LT_OK, "%s: %s", small[i], err->msg);
+        CHECK(lt_pgrp_conjugacy_classes_by(E, G, LT_CLASSES_ENUM, ctx, err) == LT_OK, "%s: %s", small[i], err->msg);
+        CHECK(R->nclasses == E->nclasses, "%s: %ld classes random, %ld enumerated", small[i], R->nclasses, E->nclasses);
+        check_classes(G, R, small[i]);
+        check_classes(G, E, small[i]);
+        char *hit = calloc((size_t)E->nclasses + 1, 1);
+        for (long a = 0; a < R->nclasses && R->nclasses == E->nclasses; a++) {
+            int nfound = 0, found;
+            for (long b = 0; b < E->nclasses; b++) {
+                CHECK(lt_pgrp_conjugate(&found, NULL, G, R->reps[a], E->reps[b], ctx, err) == LT_OK, "%s", err->msg);
+                if (!found) continue;
+                nfound++;
+                CHECK(!hit[b], "%s: two random classes meet one enumerated class", small[i]);
+                hit[b] = 1;
+                CHECK(mpz_cmp(R->sizes[a], E->sizes[b]) == 0 && mpz_cmp(R->orders[a], E->orders[b]) == 0,
+                      "%s: size or order differs", small[i]);
+            }
+            CHECK(nfound == 1, "%s: class %ld meets %d enumerated classes", small[i], a, nfound);
+        }
+        free(hit);
+        /* the centraliser of each representative: |C_G(g)| |g^G| = |G| */
+        for (long a = 0; a < R->nclasses; a++) {
+            lt_pgrp_t Z;
+            lt_pgrp_init(Z, 1);
+            CHECK(lt_pgrp_centralizer(Z, G, R->reps[a], ctx, err) == LT_OK, "%s", err->msg);
+            mpz_t t;
+            mpz_init(t);
+            mpz_mul(t, Z->order, R->sizes[a]);
+            CHECK(mpz_cmp(t, G->order) == 0, "%s: centraliser order", small[i]);
+            for (int k = 0; k < Z->ngens; k++) {
+                int *x = malloc((size_t)G->n * sizeof(int)), *y = malloc((size_t)G->n * sizeof(int));
+                lt_perm_mul(x, Z->gens[k], R->reps[a], G->n);
+                lt_perm_mul(y, R->reps[a], Z->gens[k], G->n);
+                CHECK(lt_perm_equal(x, y, G->n) && lt_pgrp_contains(G, Z->gens[k]), "%s: not a centralising element", small[i]);
+                free(x); free(y);
+            }
+            mpz_clear(t);
+            lt_pgrp_clear(Z);
+        }
+        lt_pgrp_classes_clear(R);
+        lt_pgrp_classes_clear(E);
+        lt_pgrp_clear(G);
+    }
+    /* the exponent of M23 and M24 (above --max-enum) from the classes */
+    static const char *mat[] = {"M23", "M24"};
+    for (int i = 0; i < 2; i++) {
+        lt_pgrp_t G;
+        lt_pgrp_init(G, 1);
+        CHECK(lt_io_group(G, NULL, mat[i], ctx, err) == LT_OK, "%s", err->msg);
+        mpz_t e;
+        mpz_init(e);
+        CHECK(lt_pgrp_exponent(e, G, ctx, err) == LT_OK, "%s: %s", mat[i], err->msg);
+        CHECK(mpz_cmp_ui(e, 212520) == 0, "%s: exponent", mat[i]);
+        mpz_clear(e);
+        lt_pgrp_clear(G);
+    }
+    /* a clear limit: no random elements allowed */
+    lt_ctx_t c0;
+    *c0 = *ctx;
+    c0->max_tries = 0;
+    lt_pgrp_t G;
+    lt_pgrp_init(G, 1);
+    CHECK(lt_io_group(G, NULL, "M11", ctx, err) == LT_OK, "%s", err->msg);
+    lt_pgrp_classes_t C;
+    lt_pgrp_classes_init(C);
+    CHECK(lt_pgrp_conjugacy_classes(C, G, c0, err) == LT_ELIMIT, "M11 without random elements");
+    lt_pgrp_classes_clear(C);
+    lt_pgrp_clear(G);
+}
+
 int main(void)
 {
     lt_ctx_init(ctx);
@@ -579,5 +715,6 @@ int main(void)
     fields();
     linear_groups();
     products();
+    classes();
     UNIT_DONE("t-perm");
 }

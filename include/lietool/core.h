@@ -69,6 +69,7 @@ typedef struct {
     long max_enum;          /* --max-enum: elements enumerated one by one */
     long max_memory_mb;     /* --max-memory: MiB held through lt_malloc, checked where tables grow */
     long max_dim;           /* --max-dim: Lie algebra dimension and matrix size */
+    long max_tries;         /* random elements tried by randomised searches (conjugacy classes) */
     /* Optional progress report for long work: what is being done, and how
        far (done of total). The library only calls it; it never prints. */
     void (*progress)(void *arg, const char *what, double done, double total);

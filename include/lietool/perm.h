@@ -107,17 +107,55 @@ lt_status lt_pgrp_center_by(lt_pgrp_t Z, lt_pgrp_t G, int method, const lt_ctx_t
 /* Prescribes the first base points of G's chain; call before lt_pgrp_chain. */
 void lt_pgrp_base_prefix(lt_pgrp_t G, const int *pts, int k);
 /* Exponent (lcm of element orders): exact; enumerates at most ctx->max_enum
-   elements unless G is abelian. */
+   elements unless G is abelian, and above that takes the lcm of the orders
+   of the conjugacy classes' representatives (lt_pgrp_conjugacy_classes). */
 lt_status lt_pgrp_exponent(mpz_t e, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
 /* The same without failing at the limit: lo = hi is the exponent when it
    was decided; otherwise the exponent is a multiple of lo dividing hi. */
 lt_status lt_pgrp_exponent_range(mpz_t lo, mpz_t hi, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
 
+/* Conjugacy classes of G (complete chain: lt_pgrp_chain first). */
+typedef struct {
+    int n;             /* degree */
+    long nclasses;
+    int **reps;        /* nclasses representatives, each a permutation of degree n (lt_malloc) */
+    mpz_t *sizes;      /* class sizes; they sum to |G| */
+    mpz_t *orders;     /* element orders */
+} lt_pgrp_classes_struct;
+typedef lt_pgrp_classes_struct lt_pgrp_classes_t[1];
+void lt_pgrp_classes_init(lt_pgrp_classes_t C);
+void lt_pgrp_classes_clear(lt_pgrp_classes_t C);
+lt_status lt_pgrp_conjugacy_classes(lt_pgrp_classes_t C, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
+/* (src/perm/classes.c) LT_CLASSES_RANDOM, the default: random elements and
+   the powers of the representatives found, each new one tested for
+   conjugacy with the representatives of its cycle type and its centraliser
+   found, both by a backtrack search through the chain, until the class
+   sizes |G|/|C_G(g)| sum to |G| (certified); at most ctx->max_tries random
+   elements and max_tries/10 + 16 classes, then LT_ELIMIT. An abelian G has |G| classes of one element:
+   listed when |G| <= --max-enum, LT_ELIMIT otherwise. LT_CLASSES_ENUM
+   enumerates G (|G| <= --max-enum; for tests). Classes are sorted by
+   element order, then size, then representative (as image arrays); the
+   random generator is seeded by a constant, so the output is reproducible. */
+enum { LT_CLASSES_AUTO, LT_CLASSES_RANDOM, LT_CLASSES_ENUM };
+lt_status lt_pgrp_conjugacy_classes_by(lt_pgrp_classes_t C, lt_pgrp_t G, int method,
+                                       const lt_ctx_t ctx, lt_err_t err);
+/* The centraliser C_G(g) of a permutation g of degree G->n (not
+   necessarily in G), by the same backtrack search; Cg receives generators
+   and a complete chain. */
+lt_status lt_pgrp_centralizer(lt_pgrp_t Cg, lt_pgrp_t G, const int *g, const lt_ctx_t ctx, lt_err_t err);
+/* *found = 1 if a^h = h^-1 a h = b for some h in G (then h, if not NULL,
+   receives one), 0 if not. */
+lt_status lt_pgrp_conjugate(int *found, int *h, lt_pgrp_t G, const int *a, const int *b,
+                            const lt_ctx_t ctx, lt_err_t err);
+
 /* The profile of a group (src/perm/profile.c): what info, the is-*
    predicates and the depth commands read off G (complete). parts says what
    to compute: the derived series (solvable, perfect, derived length), the
-   lower central series (nilpotent, nilpotency class), the centre and the
-   exponent. A part not asked for is left empty, its flags 0 and its
+   lower central series (nilpotent, nilpotency class), the centre, the
+   exponent and the number of conjugacy classes (an abelian group: |G|, not
+   listed; else, up to order 10^18, lt_pgrp_conjugacy_classes with at most
+   20000 random elements, kept in classes, whose orders also give the
+   exponent). A part not asked for is left empty, its flags 0 and its
    numbers -1. The centre and the exponent may reach --max-enum: that is
    not a failure of the profile; their status and message are kept
    (center_status, center_err; exponent_status, exponent_err), and the
@@ -128,7 +166,8 @@ enum {
     LT_PGRP_PROFILE_LOWER = 2,
     LT_PGRP_PROFILE_CENTER = 4,
     LT_PGRP_PROFILE_EXPONENT = 8,
-    LT_PGRP_PROFILE_ALL = 15
+    LT_PGRP_PROFILE_CLASSES = 16,
+    LT_PGRP_PROFILE_ALL = 31
 };
 typedef struct {
     int parts;
@@ -145,6 +184,10 @@ typedef struct {
     int exponent_decided;       /* lo = hi */
     lt_status exponent_status;
     lt_err_t exponent_err;
+    mpz_t classes_count;        /* CLASSES, when classes_status is LT_OK */
+    lt_pgrp_classes_t classes;  /* listed unless G is abelian */
+    lt_status classes_status;
+    lt_err_t classes_err;
 } lt_pgrp_profile_struct;
 typedef lt_pgrp_profile_struct lt_pgrp_profile_t[1];
 

@@ -27,6 +27,10 @@ void lt_write_isomorphic(lt_doc *d, const char *object, const char *other, const
 /* bch: the coefficients c of the series in the Lyndon basis B (symmetric:
    log(e^(X/2) e^Y e^(X/2))); and the plain table "index degree left right
    p/q" a line, for --table. */
+/* conjugacy-classes: the classes C of G (lt_pgrp_conjugacy_classes), one
+   line each (text: element order, size, representative), JSON the list
+   "classes" of records {representative, size, element_order}. */
+void lt_write_conjugacy_classes(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_classes_t C);
 void lt_write_bch(lt_doc *d, const lt_lyndon_t B, const fmpq *c, int symmetric);
 void lt_write_bch_table(FILE *f, const lt_lyndon_t B, const fmpq *c);
 

@@ -111,7 +111,7 @@ def _limits(max_degree, max_order, max_enum, max_memory, max_dim):
 
 # keys of info --json (and the series) whose values are orders: JSON strings (any size) -> int
 _ORDER_KEYS = ("order", "derived_series", "lower_central_series", "upper_central_series", "center_order",
-               "exponent")
+               "exponent", "conjugacy_classes")
 
 
 def _ints(d):

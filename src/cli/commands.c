@@ -26,6 +26,7 @@ const lt_cmd lt_commands[] = {
     {"bch", cmd_bch, "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis", &cli_bch_decl},
     {"center", cmd_center, "the centre: of a group its order and generators, of a Lie algebra a basis", &cli_center_decl},
     {"closure", cmd_closure, "a basis of the Lie algebra (of LieAlgebra(Rationals, [...]): the matrices it generates), or GAP's structure-constant table", &cli_closure_decl},
+    {"conjugacy-classes", cmd_conjugacy_classes, "the conjugacy classes of a group: representative, size and element order of each (random search, certified total)", &cli_conjugacy_classes_decl},
     {"dataset", cmd_dataset, "word-problem datasets: the CSV (seed,input,target) of random words and their prefix products, or the check of one", &cli_dataset_decl},
     {"derived-length", cmd_derived_length, "length of the derived series, or 'not solvable'", &cli_derived_length_decl},
     {"derived-series", cmd_derived_series, "orders (groups) or dimensions (Lie algebras) of G > G' > G'' > ...", &cli_derived_series_decl},

@@ -137,6 +137,7 @@ void lt_ctx_init(lt_ctx_t ctx)
     ctx->max_enum = 10000000;
     ctx->max_memory_mb = 2048;
     ctx->max_dim = 1024;
+    ctx->max_tries = 200000;
     ctx->progress = NULL;
     ctx->progress_arg = NULL;
 }

@@ -12,7 +12,9 @@
    Exponent: for every prime p the p-part lies between what random elements
    show and min(p-part of |G|, largest p-power <= the largest orbit), and is
    p itself whenever p divides |G| (Cauchy); when random elements do not
-   close the gap the elements are enumerated (bounded by --max-enum). */
+   close the gap the elements are enumerated (up to --max-enum elements),
+   or, for larger groups, the exponent is the lcm of the orders of the
+   conjugacy classes' representatives (src/perm/classes.c). */
 #include <string.h>
 #include "impl.h"
 
@@ -184,6 +186,12 @@ static unsigned long ppart_ui(const mpz_t m, unsigned long p, unsigned long cap)
 
 lt_status lt_pgrp_exponent_range(mpz_t e, mpz_t hi, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err)
 {
+    return lt_pgrp_exponent_range_(e, hi, G, NULL, ctx, err);
+}
+
+lt_status lt_pgrp_exponent_range_(mpz_t e, mpz_t hi, lt_pgrp_t G, const lt_pgrp_classes_struct *C,
+                                  const lt_ctx_t ctx, lt_err_t err)
+{
     int n = G->n;
     lt_status st = lt_pgrp_chain(G, NULL, ctx, err);
     if (st) return st;
@@ -226,9 +234,21 @@ lt_status lt_pgrp_exponent_range(mpz_t e, mpz_t hi, lt_pgrp_t G, const lt_ctx_t 
     mpz_set(hi, e);
     if (!ok) {
         if (mpz_cmp_ui(G->order, (unsigned long)ctx->max_enum) > 0) {
-            /* not decided: a multiple of e that divides the product of the
-               p-part bounds */
-            mpz_lcm(hi, e, upper);
+            /* from the classes; when they stop at a limit, not decided: a
+               multiple of e that divides the product of the p-part bounds */
+            lt_pgrp_classes_t K;
+            lt_pgrp_classes_init(K);
+            lt_err_t kerr;
+            lt_err_init(kerr);
+            lt_status kst = C ? LT_OK : lt_pgrp_conjugacy_classes(K, G, ctx, kerr);
+            if (!C && !kst) C = K;
+            if (C) {
+                mpz_set_ui(e, 1);
+                for (long i = 0; i < C->nclasses; i++) mpz_lcm(e, e, C->orders[i]);
+                mpz_set(hi, e);
+            } else if (kst == LT_ELIMIT) mpz_lcm(hi, e, upper);
+            else { *err = *kerr; st = kst; }
+            lt_pgrp_classes_clear(K);
         } else {
             enum_state E;
             E.done = 0;

@@ -25,4 +25,8 @@ lt_status lt_pgrp_sift_add_(lt_pgrp_t G, int *g, int from, int *added,
 lt_status lt_pgrp_chain_random_(lt_pgrp_t G, const mpz_t bound, int *certain,
                                 const lt_ctx_t ctx, lt_err_t err);
 
+/* lt_pgrp_exponent_range, with G's classes when C is not NULL. */
+lt_status lt_pgrp_exponent_range_(mpz_t e, mpz_t hi, lt_pgrp_t G, const lt_pgrp_classes_struct *C,
+                                  const lt_ctx_t ctx, lt_err_t err);
+
 #endif

@@ -147,3 +147,41 @@ void lt_write_bch(lt_doc *d, const lt_lyndon_t B, const fmpq *c, int symmetric)
     lt_doc_long(d, "|nonzero", (long)nonzero, NULL);
     lt_doc_brackets(d, symmetric ? "\\log(e^{X/2} e^{Y} e^{X/2})" : "\\log(e^{X} e^{Y})", B, c, NULL, 1);
 }
+
+/* conjugacy-classes: the classes C of G, one line (JSON one record) each:
+   element order, class size and representative in cycle notation. */
+void lt_write_conjugacy_classes(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_classes_t C)
+{
+    lt_doc_heading(d, object, NULL);
+    lt_doc_mpz(d, "order", G->order);
+    mpz_t k;
+    mpz_init_set_si(k, C->nclasses);
+    lt_doc_mpz(d, "conjugacy classes", k);
+    mpz_clear(k);
+    if (d->mode == LT_DOC_TEXT) {
+        int wo = 5, ws = 4;
+        for (long i = 0; i < C->nclasses; i++) {
+            int lo = (int)mpz_sizeinbase(C->orders[i], 10), ls = (int)mpz_sizeinbase(C->sizes[i], 10);
+            if (lo > wo) wo = lo;
+            if (ls > ws) ws = ls;
+        }
+        fprintf(d->f, "  %-*s  %*s  %s\n", wo, "order", ws, "size", "representative");
+        for (long i = 0; i < C->nclasses; i++) {
+            char *s = lt_perm_str(C->reps[i], C->n);
+            gmp_fprintf(d->f, "  %-*Zd  %*Zd  %s\n", wo, C->orders[i], ws, C->sizes[i], s);
+            lt_free(s);
+        }
+        return;
+    }
+    lt_doc_list_begin(d, "classes");
+    for (long i = 0; i < C->nclasses; i++) {
+        char *s = lt_perm_str(C->reps[i], C->n);
+        lt_doc_item_begin(d);
+        lt_doc_str(d, "|representative", s, NULL);
+        lt_doc_mpz(d, "|size", C->sizes[i]);
+        lt_doc_mpz(d, "|element_order", C->orders[i]);
+        lt_doc_item_end(d);
+        lt_free(s);
+    }
+    lt_doc_list_end(d);
+}

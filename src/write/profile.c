@@ -34,7 +34,7 @@ static void exponent_bounds(lt_doc *d, const lt_pgrp_t G, const lt_pgrp_profile_
 
 void lt_write_profile_group(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_profile_t P, long max_enum)
 {
-    lt_status zst = P->center_status, est = P->exponent_status;
+    lt_status zst = P->center_status, est = P->exponent_status, kst = P->classes_status;
     int eopen = !est && !P->exponent_decided;
     lt_doc_heading(d, object, NULL);
     lt_doc_mpz(d, "order", G->order);
@@ -52,6 +52,10 @@ void lt_write_profile_group(lt_doc *d, const char *object, const lt_pgrp_t G, co
     if (est) not_computed(d, "exponent", P->exponent_err->msg);
     else if (eopen) exponent_bounds(d, G, P, max_enum);
     else lt_doc_mpz(d, "exponent", P->exponent_lo);
+    if (P->parts & LT_PGRP_PROFILE_CLASSES) {
+        if (kst) not_computed(d, "conjugacy classes", P->classes_err->msg);
+        else lt_doc_mpz(d, "conjugacy classes", P->classes_count);
+    }
     if (lt_doc_row(d, "|base"))
         for (int i = 0; i < G->nlev; i++) fprintf(d->f, "%s%d", i ? ", " : "[", lt_pgrp_base_point(G, i) + 1);
     if (d->mode == LT_DOC_JSON) fputs(G->nlev ? "]" : "[]", d->f);
@@ -63,10 +67,11 @@ void lt_write_profile_group(lt_doc *d, const char *object, const lt_pgrp_t G, co
         lt_free(s);
     }
     lt_doc_list_end(d);
-    if (d->mode == LT_DOC_JSON && (zst || est || eopen)) {
+    if (d->mode == LT_DOC_JSON && (zst || est || eopen || kst)) {
         lt_doc_list_begin(d, "notes");
         if (zst) lt_json_put_string(lt_doc_elem(d), P->center_err->msg);
         if (est) lt_json_put_string(lt_doc_elem(d), P->exponent_err->msg);
+        if (kst) lt_json_put_string(lt_doc_elem(d), P->classes_err->msg);
         if (eopen) {
             fputs("\"exponent not decided: deciding it enumerates ", lt_doc_elem(d));
             mpz_out_str(d->f, 10, G->order);
