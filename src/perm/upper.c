@@ -78,11 +78,17 @@ static lt_status next_by_orbits(lt_pgrp_t Nx, lt_pgrp_t G, lt_pgrp_t Z, int *don
     return st;
 }
 
-static lt_status next_by_elements(lt_pgrp_t Nx, lt_pgrp_t G, lt_pgrp_t Z, const lt_ctx_t ctx, lt_err_t err)
+static lt_status next_by_elements(lt_pgrp_t Nx, lt_pgrp_t G, lt_pgrp_t Z, int i, const lt_ctx_t ctx, lt_err_t err)
 {
-    if (mpz_cmp_si(G->order, ctx->max_enum) > 0)
-        return lt_err_set(err, LT_ELIMIT, "upper central series: G does not act faithfully on the orbits of Z_i as "
-                          "G/Z_i, and testing its elements one by one is above --max-enum %ld", ctx->max_enum);
+    if (mpz_cmp_si(G->order, ctx->max_enum) > 0) {
+        char *o = mpz_get_str(NULL, 10, G->order);
+        lt_status st = lt_err_set(err, LT_ELIMIT, "upper central series: G acting on the orbits of Z_%d is not G/Z_%d, "
+                                  "and testing its %s elements one by one is above --max-enum %ld", i, i, o, ctx->max_enum);
+        void (*gmp_free)(void *, size_t);
+        mp_get_memory_functions(NULL, NULL, &gmp_free);
+        gmp_free(o, strlen(o) + 1);
+        return st;
+    }
     int n = G->n;
     long long N = (long long)mpz_get_si(G->order);
     int *g = lt_malloc((size_t)n * sizeof *g), *c = lt_malloc((size_t)n * sizeof *c);
@@ -113,7 +119,7 @@ lt_status lt_pgrp_upper_central_series(lt_pgrp_series_t S, lt_pgrp_t G, const lt
         int done = 0;
         if (cnt == 1) { st = lt_pgrp_center(Nx, G, ctx, err); done = 1; }
         else st = next_by_orbits(Nx, G, &up[cnt - 1], &done, ctx, err);
-        if (!st && !done) st = next_by_elements(Nx, G, &up[cnt - 1], ctx, err);
+        if (!st && !done) st = next_by_elements(Nx, G, &up[cnt - 1], cnt - 1, ctx, err);
         cnt++;
         if (st || mpz_cmp(Nx->order, up[cnt - 2].order) == 0) { lt_pgrp_clear(Nx); cnt--; break; }
     }

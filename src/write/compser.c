@@ -52,12 +52,13 @@ void lt_write_compser(lt_doc *d, const lt_pgrp_compser_t R)
                 if (R->chief) lt_doc_long(d, "copies", F->copies, NULL);
                 lt_doc_list_begin(d, "aliases");
                 for (const char *a = F->aliases; *a;) {
-                    size_t l = strcspn(a, ",");
+                    const char *e = strstr(a, ", ");
+                    size_t l = e ? (size_t)(e - a) : strlen(a);
                     char one[64];
                     snprintf(one, sizeof one, "%.*s", (int)(l < 63 ? l : 63), a);
                     lt_json_put_string(lt_doc_elem(d), one);
                     a += l;
-                    a += strspn(a, ", ");
+                    if (*a) a += 2;
                 }
                 lt_doc_list_end(d);
             }
