@@ -110,7 +110,7 @@ int cli_compser_cmd(int argc, char **argv, const lt_cmd *self, int chief)
     if (st) r = cli_fail(err);
     else {
         cli_doc_start(&d, &o);
-        lt_write_compser(&d, R);
+        lt_write_compser(&d, o.object, R);
         lt_doc_end(&d, NULL);
         r = 0;
     }

@@ -27,9 +27,10 @@ static void factor_name(char *buf, size_t size, const lt_pgrp_factor_struct *F)
     else snprintf(buf, size, "%s", t);
 }
 
-void lt_write_compser(lt_doc *d, const lt_pgrp_compser_t R)
+void lt_write_compser(lt_doc *d, const char *object, const lt_pgrp_compser_t R)
 {
     const char *what = R->chief ? "chief series" : "composition series";
+    lt_doc_heading(d, object, NULL);
     lt_doc_pgrp_series(d, what, R->S, 0);
     lt_doc_long(d, R->chief ? "chief length" : "composition length", R->nfactors, NULL);
     char name[256], label[32];
