@@ -703,6 +703,172 @@ static void classes(void)
     lt_pgrp_clear(G);
 }
 
+/* ---- composition and chief series, upper central series: GAP 4.12
+   (CompositionSeries, ChiefSeries, UpperCentralSeriesOfGroup) ---- */
+
+typedef struct {
+    const char *spec;
+    const char *comp;       /* the composition factors' orders, sorted */
+    const char *names;      /* the non-abelian ones' names, in series order */
+    const char *chief;      /* the chief factors' orders, sorted */
+    const char *upper;      /* the upper central series, largest first */
+} ccase;
+
+static const ccase ccases[] = {
+    {"S4", "2 2 2 3", "", "2 3 4", "1"},
+    {"S5", "2 60", "A5", "2 60", "1"},
+    {"A5 x C3", "3 60", "A5", "3 60", "3 1"},
+    {"SL(2,5)", "2 60", "A5", "2 60", "2 1"},
+    {"GL(2,3)", "2 2 2 2 3", "", "2 2 3 4", "2 1"},
+    {"Group((1,2,3,4,5,6,7,8,9,10,11),(3,7,11,8)(4,10,5,6))", "7920", "M11", "7920", "1"},   /* M11 */
+    {"PSL(2,7) x S3", "2 3 168", "PSL(2,7)", "2 3 168", "1"},
+    {"Group((1,2,3),(1,2),(1,4)(2,5)(3,6))", "2 2 2 3 3", "", "2 2 2 9", "1"},           /* S3 wr C2 */
+    {"Group((1,2,3,4,5),(1,2,3),(1,6)(2,7)(3,8)(4,9)(5,10))", "2 60 60", "A5 A5", "2 3600", "1"}, /* A5 wr C2 */
+    {"D8", "2 2 2", "", "2 2 2", "8 2 1"},
+    {"Q8", "2 2 2", "", "2 2 2", "8 2 1"},
+    {"UT(4,2)", "2 2 2 2 2 2", "", "2 2 2 2 2 2", "64 8 2 1"},
+    {"UT(3,3)", "3 3 3", "", "3 3 3", "27 3 1"},
+    {"C2 x S3", "2 2 3", "", "2 2 3", "2 1"},
+    {"S3", "2 3", "", "2 3", "1"},
+    {"A8", "20160", "A8", "20160", "1"},
+    {"C1", "", "", "", "1"},
+};
+
+static int cmp_mpz(const void *a, const void *b) { return mpz_cmp(*(const mpz_t *)a, *(const mpz_t *)b); }
+
+/* The factors' orders, sorted, and the non-abelian names in order. */
+static void factors_str(char *orders, char *names, size_t size, const lt_pgrp_compser_t R)
+{
+    mpz_t *o = malloc((size_t)(R->nfactors + 1) * sizeof *o);
+    orders[0] = names[0] = '\0';
+    for (int i = 0; i < R->nfactors; i++) mpz_init_set(o[i], R->factors[i].order);
+    qsort(o, (size_t)R->nfactors, sizeof *o, cmp_mpz);
+    for (int i = 0; i < R->nfactors; i++) {
+        char *t = mpz_get_str(NULL, 10, o[i]);
+        snprintf(orders + strlen(orders), size - strlen(orders), "%s%s", i ? " " : "", t);
+        free(t);
+        mpz_clear(o[i]);
+        if (!R->factors[i].abelian)
+            snprintf(names + strlen(names), size - strlen(names), "%s%s", names[0] ? " " : "", R->factors[i].name);
+    }
+    free(o);
+}
+
+/* Every term normal in the one before (in G for a chief series), the
+   orders divide down, and each factor's order is what the terms say. */
+static int series_laws(const lt_pgrp_compser_t R, lt_pgrp_t G)
+{
+    int ok = R->S->len == R->nfactors + 1 && R->S->reaches_one;
+    mpz_t q;
+    mpz_init(q);
+    for (int i = 0; ok && i + 1 < R->S->len; i++) {
+        lt_pgrp_struct *A = &R->S->terms[i], *B = &R->S->terms[i + 1];
+        lt_pgrp_struct *W = R->chief ? G : A;
+        int n = A->n, *c = malloc((size_t)n * sizeof *c);
+        for (int j = 0; ok && j < B->ngens; j++) {
+            ok = lt_pgrp_contains(A, B->gens[j]);
+            for (int k = 0; ok && k < W->ngens; k++) {
+                lt_perm_conj(c, B->gens[j], W->gens[k], n);
+                ok = lt_pgrp_contains(B, c);
+            }
+        }
+        free(c);
+        if (ok) ok = mpz_divisible_p(A->order, B->order);
+        if (ok) { mpz_divexact(q, A->order, B->order); ok = mpz_cmp(q, R->factors[i].order) == 0; }
+        if (ok && !R->chief && R->factors[i].abelian) ok = mpz_probab_prime_p(q, 20) > 0;
+    }
+    mpz_clear(q);
+    return ok;
+}
+
+static void compser(void)
+{
+    lt_err_t err;
+    for (size_t i = 0; i < sizeof ccases / sizeof ccases[0]; i++) {
+        const ccase *C = &ccases[i];
+        unit_case = C->spec;
+        lt_err_init(err);
+        lt_pgrp_t G;
+        lt_pgrp_init(G, 1);
+        if (lt_io_group(G, NULL, C->spec, ctx, err) != LT_OK) {
+            CHECK(0, "parse: %s", err->msg);
+            lt_pgrp_clear(G);
+            continue;
+        }
+        char orders[512], names[512];
+        lt_pgrp_compser_t R;
+        lt_pgrp_compser_init(R);
+        CHECK(lt_pgrp_composition_series(R, G, ctx, err) == LT_OK, "composition series: %s", err->msg);
+        factors_str(orders, names, sizeof orders, R);
+        CHECK(strcmp(orders, C->comp) == 0, "composition factors %s, GAP %s", orders, C->comp);
+        CHECK(strcmp(names, C->names) == 0, "names %s, want %s", names, C->names);
+        CHECK(series_laws(R, G), "a composition series law fails");
+        CHECK(lt_pgrp_chief_series(R, G, ctx, err) == LT_OK, "chief series: %s", err->msg);
+        factors_str(orders, names, sizeof orders, R);
+        CHECK(strcmp(orders, C->chief) == 0, "chief factors %s, GAP %s", orders, C->chief);
+        CHECK(series_laws(R, G), "a chief series law fails");
+        lt_pgrp_compser_clear(R);
+        lt_pgrp_series_t S;
+        lt_pgrp_series_init(S);
+        CHECK(lt_pgrp_upper_central_series(S, G, ctx, err) == LT_OK, "upper central series: %s", err->msg);
+        CHECK(strcmp(series_str(S), C->upper) == 0, "upper central series %s, GAP %s", series_str(S), C->upper);
+        lt_pgrp_series_clear(S);
+        lt_pgrp_clear(G);
+    }
+    /* S4's chief series itself (GAP: 24 12 4 1) */
+    unit_case = "S4 chief series";
+    lt_pgrp_t G;
+    lt_pgrp_init(G, 1);
+    lt_pgrp_compser_t R;
+    lt_pgrp_compser_init(R);
+    CHECK(lt_io_group(G, NULL, "S4", ctx, err) == LT_OK && lt_pgrp_chief_series(R, G, ctx, err) == LT_OK
+          && strcmp(series_str(R->S), "24 12 4 1") == 0, "chief series %s", series_str(R->S));
+    lt_pgrp_compser_clear(R);
+    lt_pgrp_clear(G);
+    /* D8 on 4 points: G acting on the 2 orbits of Z_1 is not G/Z_1, so
+       Z_2 needs the elements: a limit under --max-enum 4 */
+    unit_case = "upper central series at the limit";
+    lt_pgrp_init(G, 1);
+    lt_pgrp_series_t S;
+    lt_pgrp_series_init(S);
+    lt_ctx_t small;
+    lt_ctx_init(small);
+    small->max_enum = 4;
+    CHECK(lt_io_group(G, NULL, "D8", ctx, err) == LT_OK
+          && lt_pgrp_upper_central_series(S, G, small, err) == LT_ELIMIT, "D8 with --max-enum 4 is not at a limit");
+    lt_pgrp_series_clear(S);
+    lt_pgrp_clear(G);
+}
+
+/* Simple groups by order (the ATLAS; Artin 1955 for the two coincidences). */
+static void simple_names(void)
+{
+    /* an order, the isomorphism types of that order, names among those found */
+    static const struct { const char *order; int ntypes; const char *names; } sc[] = {
+        {"60", 1, "A5 PSL(2,4) PSL(2,5)"}, {"168", 1, "PSL(3,2) PSL(2,7)"},
+        {"20160", 2, "A8 PSL(4,2) PSL(3,4)"}, {"25920", 1, "PSU(4,2) PSp(4,3)"},
+        {"29120", 1, "Sz(8)"}, {"6048", 1, "PSU(3,3)"}, {"4585351680", 2, "PSp(6,3) Omega(7,3)"},
+        {"17971200", 1, "2F4(2)'"}, {"211341312", 1, "3D4(2)"}, {"251596800", 1, "G2(4)"},
+        {"10200960", 1, "M23"}, {"244823040", 1, "M24"}, {"10073444472", 1, "Ree(27)"},
+        {"174182400", 1, "POmega+(8,2)"}, {"120", 0, ""}, {"7920", 1, "M11"},
+    };
+    for (size_t i = 0; i < sizeof sc / sizeof sc[0]; i++) {
+        unit_case = sc[i].order;
+        mpz_t o;
+        mpz_init_set_str(o, sc[i].order, 10);
+        lt_simple_name_t S;
+        lt_simple_group_names(S, o);
+        char want[128], *save = NULL;
+        snprintf(want, sizeof want, "%s", sc[i].names);
+        int found = 0, wanted = 0;
+        for (char *w = strtok_r(want, " ", &save); w; w = strtok_r(NULL, " ", &save), wanted++)
+            for (int k = 0; k < S->nnames; k++) found += strcmp(S->names[k], w) == 0;
+        CHECK(S->ntypes == sc[i].ntypes && found == wanted && S->nnames == wanted, "%d types, %d names, first %s",
+              S->ntypes, S->nnames, S->nnames ? S->names[0] : "-");
+        mpz_clear(o);
+    }
+}
+
 int main(void)
 {
     lt_ctx_init(ctx);
@@ -716,5 +882,7 @@ int main(void)
     linear_groups();
     products();
     classes();
+    compser();
+    simple_names();
     UNIT_DONE("t-perm");
 }

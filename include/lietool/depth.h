@@ -213,6 +213,11 @@ typedef struct {
                                matrix of g needs; -1 when not enumerated (above --max-enum) */
     int dihedral;           /* 1: dihedral of order 2n, n >= 3; 0: not; -1: not enumerated */
     mpz_t order;            /* |G| (the number of tokens of its word problem) */
+    /* not solvable: the non-abelian composition factors in the order of a
+       composition series ("A5", "A5, A5", "simple of order N"), or "" with
+       simple_note saying why they are not known (a limit was reached) */
+    char simple_factors[256];
+    char simple_note[160];
 } lt_plan_task_struct;
 typedef lt_plan_task_struct lt_plan_task_t[1];
 

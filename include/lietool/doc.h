@@ -86,8 +86,8 @@ void lt_tex_series(FILE *f, const char *obj, const lt_tex_series_t *S);
 void lt_tex_series_pgrp(lt_tex_series_t *S, const lt_pgrp_series_t G, int lower);
 void lt_tex_series_lie(lt_tex_series_t *S, const lt_lseries_t L, int lower);
 void lt_tex_series_clear(lt_tex_series_t *S);
-/* The series of kind 0 (derived), 1 (lower central) or 2 (upper central;
-   Lie algebras only) of the group G (with its chain) or, G NULL, of the
+/* The series of kind 0 (derived), 1 (lower central) or 2 (upper central,
+   largest first) of the group G (with its chain) or, G NULL, of the
    Lie algebra L, into S (src/doc/series.c). */
 lt_status lt_tex_series_of(lt_tex_series_t *S, lt_pgrp_t G, const lt_liealg_t L, int kind, const lt_ctx_t ctx,
                            lt_err_t err);

@@ -199,6 +199,65 @@ void lt_pgrp_profile_clear(lt_pgrp_profile_t P);
 lt_status lt_pgrp_profile(lt_pgrp_profile_t P, lt_pgrp_t G, int parts,
                           const lt_ctx_t ctx, lt_err_t err);
 
+/* ---- composition and chief series (src/perm/compser.c), simple groups
+   by their order (src/perm/simple.c) ---- */
+
+/* The names of the non-abelian simple groups of a given order: all the
+   names found (alternating, Lie type, sporadic; isomorphic groups have
+   several, A5 = PSL(2,4) = PSL(2,5)) and the number of isomorphism types
+   among them: 0 (no simple group has that order), 1, or 2 for A8 =
+   PSL(4,2) and PSL(3,4) (order 20160) and for Omega(2n+1,q) and
+   PSp(2n,q), n >= 3, q odd. */
+#define LT_SIMPLE_MAX_NAMES 8
+typedef struct {
+    int nnames, ntypes;
+    char names[LT_SIMPLE_MAX_NAMES][32];
+} lt_simple_name_struct;
+typedef lt_simple_name_struct lt_simple_name_t[1];
+void lt_simple_group_names(lt_simple_name_t S, const mpz_t order);
+
+/* A factor M/N of a composition or chief series. */
+typedef struct {
+    mpz_t order;            /* |M/N| */
+    int abelian;            /* elementary abelian of order p^k (k = 1 in a composition series) */
+    unsigned long p;
+    int k;
+    int copies;             /* non-abelian: M/N = T^copies, T simple (1 in a composition series) */
+    mpz_t simple_order;     /* |T| (|M/N| when abelian and k = 1) */
+    int identified;         /* name is T's isomorphism type */
+    char name[80];          /* T: "A5", "PSL(3,4)", "M11"; "PSp(6,3) or Omega(7,3)" when the
+                               order leaves two types; "" when no simple group has the order */
+    char aliases[160];      /* T's other names, ", " between them ("PSL(2,4), PSL(2,5)") */
+} lt_pgrp_factor_struct;
+
+typedef struct {
+    int chief;              /* chief series (normal in G), else composition series */
+    lt_pgrp_series_t S;     /* G = S->terms[0] > ... > S->terms[len-1] = 1 */
+    int nfactors;           /* S->len - 1 */
+    lt_pgrp_factor_struct *factors;  /* factors[i] = terms[i] / terms[i+1] */
+} lt_pgrp_compser_struct;
+typedef lt_pgrp_compser_struct lt_pgrp_compser_t[1];
+void lt_pgrp_compser_init(lt_pgrp_compser_t R);
+void lt_pgrp_compser_clear(lt_pgrp_compser_t R);
+/* A composition series of G: the derived series refined by cyclic steps
+   of prime order; a non-abelian section M/N is split by the normal closure
+   in M of a class representative of M (lt_pgrp_conjugacy_classes) when it
+   is proper, and is simple when none is (Holt, Eick, O'Brien, Handbook of
+   CGT, 2005, 7.8; every normal subgroup of M over N is a union of
+   M-classes). The chief series likewise with normal closures in G and
+   G's classes. Both name each non-abelian simple factor (by its order,
+   lt_simple_group_names; A8 and PSL(3,4) by an element of order 15 in the
+   factor). LT_ELIMIT when the classes do. */
+lt_status lt_pgrp_composition_series(lt_pgrp_compser_t R, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
+lt_status lt_pgrp_chief_series(lt_pgrp_compser_t R, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
+/* The upper central series 1 = Z_0 < Z_1 < ..., Z_(i+1)/Z_i = Z(G/Z_i),
+   until a term repeats, listed as GAP lists it: from the largest term
+   down to Z_0 = 1; S->reaches_one is 1 when the largest term is G (G
+   nilpotent). Z_1 is lt_pgrp_center; a later term comes from the centre
+   of G acting on the orbits of Z_i when that action has kernel Z_i, else
+   from the elements of G (bounded by --max-enum: LT_ELIMIT). */
+lt_status lt_pgrp_upper_central_series(lt_pgrp_series_t S, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
+
 /* Orbits of <gens> on 0..n-1: orb[x] = index of x's orbit; returns count. */
 int lt_pgrp_orbits(int *orb, const lt_pgrp_t G);
 

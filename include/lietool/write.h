@@ -150,6 +150,10 @@ void lt_write_lie_dimension(lt_doc *d, const char *object, slong dim);
    matrix kappa, text the matrix a row a line, JSON "killing" and "rank". */
 void lt_write_killing(lt_doc *d, const char *object, const fmpq_mat_t K, slong rank);
 
+/* composition-factors, chief-series: the series' orders, its length and
+   each factor (order, abelian or not, the simple group's name and, in a
+   chief series, the number of its copies). */
+void lt_write_compser(lt_doc *d, const char *object, const lt_pgrp_compser_t R);
 /* A series T (kind 0 derived, 1 lower central, 2 upper central): LaTeX an
    equation OBJECT = chain; JSON the series (unless length_only) and its
    length ("derived_length" or "nilpotency_class", null when it does not

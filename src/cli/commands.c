@@ -25,7 +25,9 @@ static void print_named(const char *sub, const char *ext)
 const lt_cmd lt_commands[] = {
     {"bch", cmd_bch, "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis", &cli_bch_decl},
     {"center", cmd_center, "the centre: of a group its order and generators, of a Lie algebra a basis", &cli_center_decl},
+    {"chief-series", cmd_chief_series, "a chief series of a group: its orders and each factor (elementary abelian p^k, or k copies of a non-abelian simple group, named)", &cli_chief_series_decl},
     {"closure", cmd_closure, "a basis of the Lie algebra (of LieAlgebra(Rationals, [...]): the matrices it generates), or GAP's structure-constant table", &cli_closure_decl},
+    {"composition-factors", cmd_composition_factors, "a composition series of a group: its orders and each factor (cyclic of prime order, or a non-abelian simple group, named)", &cli_composition_factors_decl},
     {"conjugacy-classes", cmd_conjugacy_classes, "the conjugacy classes of a group: representative, size and element order of each (random search, certified total)", &cli_conjugacy_classes_decl},
     {"dataset", cmd_dataset, "word-problem datasets: the CSV (seed,input,target) of random words and their prefix products, or the check of one", &cli_dataset_decl},
     {"derived-length", cmd_derived_length, "length of the derived series, or 'not solvable'", &cli_derived_length_decl},
@@ -54,7 +56,7 @@ const lt_cmd lt_commands[] = {
     {"report", cmd_report, "one page: algebraic profile, minimum depths, error exponents and the word problem's complexity, with sources", &cli_report_decl},
     {"ssm", cmd_ssm, "the state-space-model simulator: abelian cascades for solvable groups, finite-precision drift, parallel scans, the rotation task, trained checkpoints ('lietool ssm SUBCOMMAND -h')", &cli_ssm_decl},
     {"table", cmd_table, "the Cayley table in the word-problem generator's element order (or GAP's), as abstract_algebra JSON", &cli_table_decl},
-    {"upper-central-series", cmd_upper_central_series, "dimensions of the upper central series, largest first, down to 0", &cli_upper_central_series_decl},
+    {"upper-central-series", cmd_upper_central_series, "orders (groups) or dimensions (Lie algebras) of the upper central series, largest first, down to 1 or 0", &cli_upper_central_series_decl},
 };
 const int lt_ncommands = (int)(sizeof lt_commands / sizeof lt_commands[0]);
 

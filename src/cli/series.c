@@ -94,3 +94,27 @@ int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key
     cli_close_object(&o, &X);
     return r;
 }
+
+int cli_compser_cmd(int argc, char **argv, const lt_cmd *self, int chief)
+{
+    cli_opts o;
+    cli_object X;
+    lt_doc d;
+    lt_pgrp_compser_t R;
+    lt_err_t err;
+    int r = cli_open_object(&o, &X, argc, argv, self);
+    if (r >= 0) return r;
+    lt_err_init(err);
+    lt_pgrp_compser_init(R);
+    lt_status st = chief ? lt_pgrp_chief_series(R, X.G, o.ctx, err) : lt_pgrp_composition_series(R, X.G, o.ctx, err);
+    if (st) r = cli_fail(err);
+    else {
+        cli_doc_start(&d, &o);
+        lt_write_compser(&d, o.object, R);
+        lt_doc_end(&d, NULL);
+        r = 0;
+    }
+    lt_pgrp_compser_clear(R);
+    cli_close_object(&o, &X);
+    return r;
+}

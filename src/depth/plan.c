@@ -188,6 +188,31 @@ static int is_dihedral(const lt_pgrp_t G, long long N)
     return found;
 }
 
+/* The non-abelian composition factors of G (not solvable), by name; a
+   limit leaves them unnamed, with the reason in simple_note. */
+static void simple_factors(lt_plan_task_struct *P, lt_pgrp_t G, const lt_ctx_t ctx)
+{
+    lt_pgrp_compser_t R;
+    lt_err_t e;
+    lt_err_init(e);
+    lt_pgrp_compser_init(R);
+    if (lt_pgrp_composition_series(R, G, ctx, e)) snprintf(P->simple_note, sizeof P->simple_note, "%.150s", e->msg);
+    size_t l = 0;
+    for (int i = 0; i < R->nfactors && l < sizeof P->simple_factors; i++) {
+        const lt_pgrp_factor_struct *F = &R->factors[i];
+        if (F->abelian) continue;
+        char *o = F->name[0] ? NULL : mpz_get_str(NULL, 10, F->order);
+        l += (size_t)snprintf(P->simple_factors + l, sizeof P->simple_factors - l, "%s%s%s", l ? ", " : "",
+                              o ? "simple of order " : F->name, o ? o : "");
+        if (o) {
+            void (*gmp_free)(void *, size_t);
+            mp_get_memory_functions(NULL, NULL, &gmp_free);
+            gmp_free(o, strlen(o) + 1);
+        }
+    }
+    lt_pgrp_compser_clear(R);
+}
+
 lt_status lt_plan_task_group(lt_plan_task_t P, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err)
 {
     lt_pgrp_series_t S;
@@ -199,6 +224,8 @@ lt_status lt_plan_task_group(lt_plan_task_t P, lt_pgrp_t G, const lt_ctx_t ctx, 
     lt_pgrp_series_clear(S);
     lt_pgrp_order(P->order, G);
     P->degree = G->n;
+    P->simple_factors[0] = P->simple_note[0] = '\0';
+    if (P->derived_length < 0) simple_factors(P, G, ctx);
     P->trivial = mpz_cmp_ui(P->order, 1) == 0;
     mpz_t odd;
     mpz_init(odd);
@@ -319,6 +346,8 @@ static const char *S_SIEMS = "Siems et al. 2025";
 static const char *S_MERRILL = "Merrill, Petty and Sabharwal 2024; Barrington 1989";
 static const char *S_LIU = "Liu et al. 2023";
 static const char *S_CASCADE = "lietool: Frattini-series cascade (Kaloujnine-Krasner) of sign layers (Grazzi et al. 2025)";
+static const char *S_SIMPLE = "Heo et al. 2026, Proposition 3.3 and Corollary 3.6";
+static const char *S_SIMPLE_TC0 = "Barrington 1989; Merrill, Petty and Sabharwal 2024";
 static const char *S_SUBGROUP = "lietool: a model for G's word problem answers every subgroup's";
 
 static long half_up(long d) { return (d + 1) / 2; }
@@ -457,6 +486,26 @@ static void plan_transformer(lt_plan_verdict_struct *V, const lt_plan_task_struc
               "with T; whether one fixed transformer is exact at every length is open");
 }
 
+/* A non-solvable group: its non-abelian composition factors (named when
+   the composition series was computed) block every constant depth of
+   layers that reach only solvable groups, and of transformers unless
+   TC0 = NC1. Householder layers are not so limited (their transitions
+   need not commute): no claim. */
+static void simple_claim(lt_plan_verdict_struct *V, const lt_plan_task_struct *P, lt_family f)
+{
+    int tc0 = f == LT_FAM_TRANSFORMER, many = strchr(P->simple_factors, ',') != NULL;
+    const char *why = tc0 ? "the word problem is NC1-complete, so no constant depth is exact at every length unless "
+                            "TC0 = NC1"
+                          : "a non-abelian simple group has no abelian series, so no constant depth of these layers "
+                            "is exact at every length";
+    if (P->simple_factors[0])
+        claim(V, tc0 ? S_SIMPLE_TC0 : S_SIMPLE, "%s %s composition factor%s, non-abelian simple: %s",
+              P->simple_factors, many ? "are" : "is a", many ? "s" : "", why);
+    else
+        claim(V, tc0 ? S_SIMPLE_TC0 : S_SIMPLE, "the group is not solvable, so a composition factor is non-abelian "
+              "simple (not named: %s): %s", P->simple_note, why);
+}
+
 const char *lt_plan_answer_name(int v)
 {
     return v > 0 ? "yes" : v == 0 ? "no" : "open";
@@ -482,6 +531,7 @@ lt_status lt_plan(lt_plan_verdict_t V, const lt_plan_task_t P, const lt_arch *a,
         V->fewest_suffice = 0;
         claim(V, "", "the trivial task: any number of layers is exact");
     } else {
+        if (!P->is_lie && P->derived_length < 0 && a->kind != LT_FAM_HOUSEHOLDER) simple_claim(V, P, a->kind);
         switch (a->kind) {
         case LT_FAM_ABELIAN: plan_abelian(V, P, 0); break;
         case LT_FAM_DIAG_COMPLEX:

@@ -18,7 +18,8 @@ lt_status lt_tex_series_of(lt_tex_series_t *T, lt_pgrp_t G, const lt_liealg_t L,
     }
     lt_pgrp_series_t S;
     lt_pgrp_series_init(S);
-    lt_status st = kind ? lt_pgrp_lower_central_series(S, G, ctx, err) : lt_pgrp_derived_series(S, G, ctx, err);
+    lt_status st = kind == 2 ? lt_pgrp_upper_central_series(S, G, ctx, err)
+                 : kind ? lt_pgrp_lower_central_series(S, G, ctx, err) : lt_pgrp_derived_series(S, G, ctx, err);
     if (!st) lt_tex_series_pgrp(T, S, kind == 1);
     lt_pgrp_series_clear(S);
     return st;
