@@ -95,7 +95,7 @@ PYTHON ?= /usr/bin/python3
 # Always the release objects (build/rel/pic), whatever DEV or SANITIZE say.
 python: deps
 	@$(MAKE) --no-print-directory DEV= SANITIZE= lietool build/rel/pic/liblietool.a
-	@cd python && $(PYTHON) setup.py -q build_ext --inplace --build-temp ../build/python
+	@cd python && $(PYTHON) setup.py -q build_ext --force --inplace --build-temp ../build/python
 
 # The package's tests (pytest); skipped, and said so, without python3-dev,
 # numpy, setuptools or pytest. Ends with "python: N passed, N failed".
