@@ -124,8 +124,15 @@ static void unset_cycle(search *S, int y, int c)
    of the inverse coset representatives chosen above). h maps the base
    point b_j to x^(h_prev) for x in the orbit of level j, so the image c
    is allowed when c^(hprev) lies in that orbit. */
+/* Nodes of the backtrack searches of the running lt_pgrp_conjugacy_classes
+   (per thread), at most 300 x ctx->max_tries, checked between its tests
+   (PSL(2,1024), 1025 classes of few cycle types, would otherwise run for
+   minutes). */
+static _Thread_local long search_nodes;
+
 static int dfs(search *S, int j, const int *hprev)
 {
+    search_nodes++;
     lt_pgrp_struct *G = S->G;
     int n = S->n;
     /* the rest of h lies in G^(j): every point y whose image is decided
@@ -588,8 +595,18 @@ static lt_status classes_random(lt_pgrp_classes_t C, lt_pgrp_t G, const lt_ctx_t
     int turn = 0;
     lt_perm_one(g, n);
     plist_push(&Q, g);                  /* the identity first */
+    search_nodes = 0;
     while (mpz_cmp(total, G->order) < 0) {
         int is_random;
+        if (search_nodes > 300 * ctx->max_tries) {
+            char *ts = mpz_get_str(NULL, 10, total), *os = mpz_get_str(NULL, 10, G->order);
+            st = lt_err_set(err, LT_ELIMIT,
+                "conjugacy classes: the backtrack searches passed %ld nodes (300 per random element allowed) with "
+                "%d classes found, holding %s of the %s elements", 300 * ctx->max_tries, KL.len, ts, os);
+            gmp_str_free(ts);
+            gmp_str_free(os);
+            break;
+        }
         if (!Q.len && tries >= ctx->max_tries) {
             char *ts = mpz_get_str(NULL, 10, total), *os = mpz_get_str(NULL, 10, G->order);
             st = lt_err_set(err, LT_ELIMIT,
