@@ -49,13 +49,6 @@ PSL(2,81)|$PSL281
 S4 wr S5|$S4WRS5
 EOC
 
-ratio() {
-    awk -v a="$1" -v b="$2" 'BEGIN {
-        if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/ || b + 0 == 0) { print "n/a"; exit }
-        r = a / b
-        if (r >= 1000) printf "%.0f\n", r; else printf "%.3g\n", r }'
-}
-
 # lietool's JSON -> GAP's generators, and the answers to check GAP against
 cat >"$tmp/prep.py" <<'EOP'
 import json, sys, math

@@ -67,14 +67,6 @@ EOF
 # ---------------------------------------------------------------- helpers
 
 
-# ratio A B: A / B to 3 significant digits, or n/a
-ratio() {
-    awk -v a="$1" -v b="$2" 'BEGIN {
-        if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/ || b + 0 == 0) { print "n/a"; exit }
-        r = a / b
-        if (r >= 1000) printf "%.0f\n", r; else printf "%.3g\n", r }'
-}
-
 # JSON of lietool -> GAP input (gens), and the answers to check GAP against
 cat >"$tmp/prep.py" <<'EOF'
 import json, sys

@@ -49,3 +49,11 @@ best_of() {
     done
     echo "$best"
 }
+
+# ratio A B: A / B to 3 significant digits, or n/a (the benches beside GAP)
+ratio() {
+    awk -v a="$1" -v b="$2" 'BEGIN {
+        if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/ || b + 0 == 0) { print "n/a"; exit }
+        r = a / b
+        if (r >= 1000) printf "%.0f\n", r; else printf "%.3g\n", r }'
+}
