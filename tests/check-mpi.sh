@@ -1,7 +1,7 @@
 #!/bin/sh
-# lietool bch --mpi and --checkpoint: the output of mpirun -np 2 and -np 3
-# (oversubscribed on 2 cores) is identical byte for byte to one process at
-# degrees 12 to 18; a run whose rank is killed (LIETOOL_MPI_FAULT=R:K, as
+# lietool bch and magnus --mpi and --checkpoint: the output of mpirun -np 2
+# and -np 3 (oversubscribed on 2 cores) is identical byte for byte to one
+# process (bch at degrees 12 to 18, magnus on 3 and 4 letters); a run whose rank is killed (LIETOOL_MPI_FAULT=R:K, as
 # kill -9 after K classes) restarts from its checkpoint, recomputes only
 # what is missing and prints the same; a corrupted or truncated checkpoint
 # file is reported and recomputed, never used.
@@ -83,4 +83,39 @@ if "$LIETOOL" bch 10 --checkpoint "$tmp/afile" >/dev/null 2>"$tmp/err"; then bad
 elif grep -q "checkpoint" "$tmp/err"; then ok; else bad "no message for a file as checkpoint: $(cat "$tmp/err")"; fi
 if $MPIRUN -np 3 "$LIETOOL" bch 16 --symmetric --mpi --checkpoint "$tmp/ck3" >"$tmp/out" 2>/dev/null \
    && "$LIETOOL" bch 16 --symmetric | cmp -s - "$tmp/out"; then ok; else bad "-np 3 with a checkpoint differs"; fi
+
+# magnus on 3 and 4 letters: -np 2 and 3 as one process
+for w in "--order 9 a b c a c b" "--order 10 x y z x" "--order 7 a b c d b a" "--order 8 --json a b a c"; do
+    "$LIETOOL" magnus $w >"$tmp/one" 2>&1 || bad "magnus $w failed"
+    for np in 2 3; do
+        if $MPIRUN -np $np "$LIETOOL" magnus $w --mpi >"$tmp/many" 2>"$tmp/err" && cmp -s "$tmp/one" "$tmp/many"
+        then ok; else bad "mpirun -np $np magnus $w --mpi differs from one process"; tail -n 3 "$tmp/err"; fi
+    done
+done
+# a killed rank, the restart, a corrupted file; the checkpoint serves every order of the word, not other words
+"$LIETOOL" magnus --order 11 a b c b a c >"$tmp/refm"
+if LIETOOL_MPI_FAULT=1:2 $MPIRUN -np 2 -x LIETOOL_MPI_FAULT "$LIETOOL" magnus --order 11 a b c b a c --mpi \
+     --checkpoint "$tmp/ckm" >"$tmp/out" 2>"$tmp/err"; then bad "a magnus run whose rank 1 was killed exited 0"
+else ok; fi
+mtotal=$("$LIETOOL" magnus --order 11 a b c b a c --checkpoint "$tmp/ckm0" 2>&1 >/dev/null | sed -n 's/.* of \([0-9]*\) classes reused.*/\1/p')
+part=$(ls "$tmp/ckm" | grep -c '^m')
+if [ "$part" -lt "$mtotal" ]; then ok; else bad "the killed magnus run left $part of $mtotal classes"; fi
+if $MPIRUN -np 2 "$LIETOOL" magnus --order 11 a b c b a c --mpi --checkpoint "$tmp/ckm" >"$tmp/out" 2>"$tmp/err" \
+   && cmp -s "$tmp/refm" "$tmp/out" && grep -q ": $part of $mtotal classes reused" "$tmp/err"; then ok
+else bad "the restarted magnus run differs or recomputed too much: $(grep checkpoint "$tmp/err")"; fi
+set -- $(ls "$tmp/ckm" | sort | sed -n '50p')
+sed -i '2s/[1-9]/0/' "$tmp/ckm/$1"
+if "$LIETOOL" magnus --order 11 a b c b a c --checkpoint "$tmp/ckm" >"$tmp/out" 2>"$tmp/err" \
+   && cmp -s "$tmp/refm" "$tmp/out" && grep -q "checkpoint $tmp/ckm/$1 is corrupt" "$tmp/err"; then ok
+else bad "a corrupted magnus checkpoint file was not reported and recomputed"; fi
+"$LIETOOL" magnus --order 9 a b c b a c >"$tmp/refm9"
+if "$LIETOOL" magnus --order 9 a b c b a c --checkpoint "$tmp/ckm" >"$tmp/out" 2>"$tmp/err" \
+   && cmp -s "$tmp/refm9" "$tmp/out" && grep -q "reused, 0 to compute" "$tmp/err"; then ok
+else bad "order 9 from the order-11 checkpoint: $(cat "$tmp/err")"; fi
+"$LIETOOL" magnus --order 9 a b c a b c >"$tmp/refo"
+if "$LIETOOL" magnus --order 9 a b c a b c --checkpoint "$tmp/ckm" >"$tmp/out" 2>"$tmp/err" \
+   && cmp -s "$tmp/refo" "$tmp/out" && grep -q ": 0 of [0-9]* classes reused" "$tmp/err"; then ok
+else bad "another word took the first word's classes: $(cat "$tmp/err")"; fi
+if "$LIETOOL" magnus --order 5 a b c --mpi --matrices "$tmp/afile" >/dev/null 2>"$tmp/err"; then bad "magnus --mpi --matrices taken"
+elif grep -q "not with --matrices" "$tmp/err"; then ok; else bad "magnus --mpi --matrices: $(cat "$tmp/err")"; fi
 finish

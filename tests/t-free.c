@@ -518,14 +518,14 @@ static void test_two_methods(void)
    plain BCH series obtained from the symmetric one) against the plain one
    (through the expansions of the brackets), with one and two threads, and
    with coefficients too large for 128 bits (the FLINT fallback). */
-static void fast_vs_plain(const char *name, int D, slong m, const int *l, const char *const *ts, int bch)
+static void fast_vs_plain_r(const char *name, int r, int D, slong m, const int *l, const char *const *ts, int bch)
 {
     unit_case = name;
     lt_err_t err;
     lt_err_init(err);
     lt_lyndon_t B;
     lt_lyndon_init(B);
-    lt_free_lyndon_basis(B, 2, D, ctx, err);
+    lt_free_lyndon_basis(B, r, D, ctx, err);
     fmpq *t = _fmpq_vec_init(m), *c1 = _fmpq_vec_init(B->n), *c2 = _fmpq_vec_init(B->n);
     for (slong s = 0; s < m; s++) fmpq_set_str(t + s, ts[s], 10);
     lt_status st = lt_free_log_exp_plain(c1, B, m, l, t, ctx, err);
@@ -543,6 +543,11 @@ static void fast_vs_plain(const char *name, int D, slong m, const int *l, const 
     unsetenv("LIETOOL_THREADS");
     _fmpq_vec_clear(t, m); _fmpq_vec_clear(c1, B->n); _fmpq_vec_clear(c2, B->n);
     lt_lyndon_clear(B);
+}
+
+static void fast_vs_plain(const char *name, int D, slong m, const int *l, const char *const *ts, int bch)
+{
+    fast_vs_plain_r(name, 2, D, m, l, ts, bch);
 }
 
 static void test_fast_vs_plain(void)
@@ -567,6 +572,8 @@ static void test_fast_vs_plain(void)
     static const char *const one[] = {"1", "1"}, *const sym[] = {"1/2", "1", "1/2"};
     static const char *const odd[] = {"-3/7", "2/5", "5/3", "-1", "1/4", "7/2"};
     static const char *const huge[] = {"123456789012345678901234567890", "-987654321098765432109/3"};
+    static const char *const huge3[] = {"123456789012345678901234567890", "-987654321098765432109/3", "1", "5/7",
+                                        "-11", "31415926535897932384626/3"};
     fast_vs_plain("bch 14: fast (from the symmetric series) and plain", 14, 2, l2, one, 0);
     fast_vs_plain("bch 13: fast and plain", 13, 2, l2, one, 0);
     fast_vs_plain("symmetric bch 13: fast and plain", 13, 3, l3, sym, 1);
@@ -574,6 +581,15 @@ static void test_fast_vs_plain(void)
     static const char *const big[] = {"1099511627776", "-3/1099511627775"};
     fast_vs_plain("log(e^{aX} e^{bY}), a, b of 30 digits: FLINT throughout", 11, 2, l2, huge, -1);
     fast_vs_plain("log(e^{aX} e^{bY}), a, b near 2^40: 128-bit overflow in the word coefficients", 11, 2, l2, big, -1);
+    /* the classes (multidegrees) on 3, 4 and 5 letters */
+    static const int a3[6] = {0, 1, 2, 0, 2, 1}, a4[6] = {3, 0, 2, 1, 0, 3}, a5[7] = {4, 0, 3, 1, 2, 0, 4};
+    static const char *const ones[] = {"1", "1", "1", "1", "1", "1", "1"};
+    static const char *const mix[] = {"1/2", "-2", "3/5", "1", "-1/3", "7/4", "2"};
+    fast_vs_plain_r("magnus abcacb to order 9: classes and plain", 3, 9, 6, a3, ones, -1);
+    fast_vs_plain_r("log of 6 factors on 3 letters, rational exponents, order 8", 3, 8, 6, a3, mix, -1);
+    fast_vs_plain_r("log of 6 factors on 4 letters, order 7", 4, 7, 6, a4, mix, -1);
+    fast_vs_plain_r("log of 7 factors on 5 letters, order 6", 5, 6, 7, a5, ones, -1);
+    fast_vs_plain_r("log on 3 letters, exponents of 30 digits: FLINT throughout", 3, 7, 6, a3, huge3, -1);
 }
 
 /* ------------------------------------------------ floating point, 3 x 3 */

@@ -137,27 +137,38 @@ lt_status lt_free_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_
    checks the same. */
 lt_status lt_free_bch_check(long N, const lt_ctx_t ctx, lt_err_t err);
 
-/* The BCH series class by class, for a driver that shares the classes out
-   among processes (lietool bch --mpi): lt_free_bch_job_new sets up the
-   classes (degree n, o letters Y; the odd degrees of the symmetric series
-   W = log(e^(X/2) e^Y e^(X/2)), the even ones set to 0 in c), ordered by
-   predicted work, largest first; lt_free_bch_job_run(J, k) writes the
-   coefficients of class k into c at C->idx[0..s); once every class has
-   been run (or its coefficients put in c), lt_free_bch_job_finish turns W
-   into log(e^X e^Y) unless symmetric. The same result as lt_free_bch. */
-typedef struct lt_free_bch_job_s lt_free_bch_job;
+/* The BCH or Magnus series class by class, for a driver that shares the
+   classes out among processes (lietool bch --mpi, magnus --mpi). A class
+   is the Lyndon words of one multidegree (deg[l] letters l). The job sets
+   up the classes, ordered by predicted work, largest first;
+   lt_free_class_job_run(J, k) writes the coefficients of class k into c at
+   C->idx[0..s); once every class has been run (or its coefficients put in
+   c), lt_free_class_job_finish completes the series. The same result as
+   lt_free_bch / lt_free_log_exp.
+   - lt_free_bch_job_new: B on 2 letters to degree <= 62; the classes are
+     the odd degrees of the symmetric series W = log(e^(X/2) e^Y e^(X/2))
+     (the even ones set to 0 in c); finish turns W into log(e^X e^Y)
+     unless symmetric.
+   - lt_free_magnus_job_new: log of the word W's exponentials, B on W's
+     letters to order <= 62 with (order + 1)^letters <= 2^22 (LT_EINPUT
+     otherwise); finish does nothing. */
+typedef struct lt_free_class_job_s lt_free_class_job;
 typedef struct {
-    int n, o;               /* degree, number of letters Y */
+    int n, r;               /* degree, letters */
+    const int *deg;         /* deg[l]: letters l in each word (r entries) */
     slong s;                /* Lyndon words in the class */
     double work;            /* predicted steps: s n^2 + 2 s^2 */
     const slong *idx;       /* their indices in the basis */
-} lt_free_bch_class;
-lt_status lt_free_bch_job_new(lt_free_bch_job **J, fmpq *c, const lt_lyndon_t B, const lt_ctx_t ctx, lt_err_t err);
-void lt_free_bch_job_free(lt_free_bch_job *J);
-slong lt_free_bch_job_classes(const lt_free_bch_job *J);
-void lt_free_bch_job_class(const lt_free_bch_job *J, slong k, lt_free_bch_class *C);
-void lt_free_bch_job_run(lt_free_bch_job *J, slong k);
-void lt_free_bch_job_finish(lt_free_bch_job *J, int symmetric);
+} lt_free_class;
+lt_status lt_free_bch_job_new(lt_free_class_job **J, fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_t ctx,
+                              lt_err_t err);
+lt_status lt_free_magnus_job_new(lt_free_class_job **J, fmpq *c, const lt_lyndon_t B, const lt_free_word_t W,
+                                 const lt_ctx_t ctx, lt_err_t err);
+void lt_free_class_job_free(lt_free_class_job *J);
+slong lt_free_class_job_classes(const lt_free_class_job *J);
+void lt_free_class_job_class(const lt_free_class_job *J, slong k, lt_free_class *C);
+void lt_free_class_job_run(lt_free_class_job *J, slong k);
+void lt_free_class_job_finish(lt_free_class_job *J);
 
 /* The whole series as the commands (bch, magnus) and the Python package
    take it (src/free/series.c): B the Lyndon basis to the degree, *c its

@@ -189,6 +189,10 @@ int cli_getopts(cli_opts *o, void *own, int argc, char **argv, const lt_cmd *cmd
 /* The one printer of usage errors: "lietool: CMD[ SUB]: MESSAGE" and the
    usage line on standard error; returns CLI_USAGE. sub NULL: the command. */
 int cli_usage_error(const lt_cmd *cmd, const cli_decl *sub, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* --mpi (bch, magnus; src/cli/cmd_bch.c): -1 once MPI is initialised, else
+   the exit status after a message (built without MPI: usage; MPI_Init
+   failing: internal). */
+int cli_mpi_start(const char *cmd);
 /* A CLI_CUSTOM parser of a step h into a long double (integer, p/q or
    decimal, positive): ssm rotation --step, ssm eval --step; 0, or -1. */
 int cli_parse_step(void *dst, const char *v);

@@ -43,6 +43,22 @@ const cli_decl cli_bch_decl = {
     .args = "N", .min_args = 1, .max_args = 1, .what = "the degree",
 };
 
+/* --mpi: -1 once MPI is initialised, else the exit status (unavailable:
+   usage; MPI_Init failing: internal). */
+int cli_mpi_start(const char *cmd)
+{
+    if (!lt_mpi_available()) {
+        fprintf(stderr, "lietool: %s: --mpi is unavailable: this lietool was built without MPI "
+                        "(apt-get install libopenmpi-dev openmpi-bin, then make)\n", cmd);
+        return CLI_USAGE;
+    }
+    if (lt_mpi_init(NULL, NULL)) {
+        fprintf(stderr, "lietool: %s: --mpi: MPI_Init failed\n", cmd);
+        return CLI_INTERNAL;
+    }
+    return -1;
+}
+
 int cmd_bch(int argc, char **argv, const lt_cmd *self)
 {
     bch_opts b = {0, 0, 0, NULL};
@@ -50,18 +66,9 @@ int cmd_bch(int argc, char **argv, const lt_cmd *self)
     long N;
     int r = cli_getopts(&o, &b, argc, argv, self, NULL);
     if (r < 0) r = degree_operand(&N, o.pos[0], self);
-    if (r < 0 && b.mpi && !lt_mpi_available()) {
-        fprintf(stderr, "lietool: %s: --mpi is unavailable: this lietool was built without MPI "
-                        "(apt-get install libopenmpi-dev openmpi-bin, then make)\n", self->name);
-        r = CLI_USAGE;
-    }
+    if (r < 0 && b.mpi) r = cli_mpi_start(self->name);
     if (r >= 0) { cli_free(&o); return r; }
     int symmetric = b.symmetric, table = b.table, root = 1;
-    if (b.mpi && lt_mpi_init(NULL, NULL)) {
-        fprintf(stderr, "lietool: %s: --mpi: MPI_Init failed\n", self->name);
-        cli_free(&o);
-        return CLI_INTERNAL;
-    }
 
     lt_err_t err;
     lt_err_init(err);

@@ -15,6 +15,7 @@
 #include "doc.h"
 #include "lietool/free.h"
 #include "lietool/write.h"
+#include "../mpi/bch.h"
 
 /* --matrices: the certified errors (lt_free_magnus_run), printed; the exit
    status. */
@@ -49,6 +50,8 @@ typedef struct {
     const char *matrices;
     int norm;               /* lt_norm_kind */
     fmpq_t step;
+    int mpi;
+    const char *checkpoint;
 } magnus_opts;
 
 static int read_step(void *dst, const char *v)
@@ -72,6 +75,10 @@ static const cli_optdecl magnus_options[] = {
      .help = "the norm of the errors and masses (default frobenius)"},
     {.name = "--step", CLI_CUSTOM_AT(magnus_opts, step), .parse = read_step, .meta = "H", .needs = "--matrices",
      .want = "a number (integer, p/q or decimal)", .help = "multiply every matrix by H (default 1)"},
+    {.name = "--mpi", CLI_FLAG_AT(magnus_opts, mpi),
+     .help = "share the classes among the processes of mpirun -np N (rank 0 prints; not with --matrices)"},
+    {.name = "--checkpoint", CLI_STRING_AT(magnus_opts, checkpoint), .meta = "DIR",
+     .help = "keep every finished class in DIR and reuse what a stopped run left there (not with --matrices)"},
     {0}
 };
 
@@ -87,6 +94,9 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
     fmpq_one(m.step);
     cli_opts o;
     int r = cli_getopts(&o, &m, argc, argv, self, NULL);
+    if (r < 0 && m.matrices && (m.mpi || m.checkpoint))
+        r = cli_usage_error(o.cmd, o.sub, "%s is for the series alone, not with --matrices", m.mpi ? "--mpi" : "--checkpoint");
+    if (r < 0 && m.mpi) r = cli_mpi_start(self->name);
     if (r >= 0) { cli_free(&o); fmpq_clear(m.step); return r; }
     long K = m.order;
     lt_err_t err;
@@ -105,22 +115,34 @@ int cmd_magnus(int argc, char **argv, const lt_cmd *self)
     }
     lt_lyndon_t B;
     lt_lyndon_init(B);
-    fmpq *c;
-    lt_status st = lt_free_magnus_series(B, &c, W, K, o.ctx, err);
+    fmpq *c = NULL;
+    lt_status st;
+    int root = 1;
+    if (m.mpi || m.checkpoint) {
+        /* the classes shared among the ranks, or kept in the checkpoint */
+        st = lt_free_lyndon_basis(B, W->r, K, o.ctx, err);
+        if (!st) {
+            c = _fmpq_vec_init(B->n);
+            st = lt_mpi_magnus(c, B, W, m.checkpoint, &root, o.ctx, err);
+        }
+    } else st = lt_free_magnus_series(B, &c, W, K, o.ctx, err);
     if (st == LT_ELIMIT) lt_err_prefix(err, "magnus");
-    if (st) r = cli_fail(err);
-    else {
+    if (st) {
+        r = cli_fail(err);
+        if (m.mpi) lt_mpi_abort(r);
+    } else if (root) {
         lt_doc d;
         cli_doc_start(&d, &o);
         lt_write_magnus(&d, K, B, c, W);
         lt_doc_end(&d, NULL);
         r = 0;
-    }
+    } else r = 0;
     if (c) _fmpq_vec_clear(c, B->n);
     lt_lyndon_clear(B);
 out:
     lt_free_word_clear(W);
     cli_free(&o);
     fmpq_clear(m.step);
+    if (m.mpi) lt_mpi_finalize();
     return r;
 }

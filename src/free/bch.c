@@ -1,10 +1,11 @@
 /* Exact Lie series in the Lyndon basis: Z = log(e^{t_1 x_{l_1}} ... e^{t_m x_{l_m}}),
    the Baker-Campbell-Hausdorff series and its symmetric form.
 
-   Two methods share step 1 below. On 2 letters step 2 is the fast
-   triangular solve described before log_exp_2 (about 0.8 s of CPU for
-   degree 20, a few MB); the plain step 2 below serves any number of
-   letters and is kept as the tests' independent check:
+   Two methods share step 1 below. Step 2 is the fast triangular solve
+   per multidegree class described before log_exp_classes (BCH degree 20:
+   about 0.8 s of CPU, a few MB; any number of letters up to degree 62
+   with at most 2^22 multidegrees); the plain step 2 below serves the rest
+   and is kept as the tests' independent check:
 
    1. Word coefficients. Let M = e^{t_1 x_{l_1}} ... e^{t_m x_{l_m}} and
       W = M - 1; Z = log(1 + W) = sum_{k>=1} (-1)^(k+1) W^k / k. The
@@ -446,11 +447,12 @@ static int word_coefficient_128(fmpz_t S, wordcoef *C, const unsigned char *v, c
 }
 
 /* ------------------------------------------------------------------------
-   The fast path for 2 letters (the BCH series, and Magnus series of words
-   on two letters).
+   The fast path (the BCH series, and Magnus series of words on any number
+   of letters).
 
    Step 2 is organised as a triangular solve per finely homogeneous class
-   (degree n, number o of letters Y) instead of through the expansions of
+   (one multidegree: on 2 letters degree n and o letters Y; on r letters
+   the count of each letter) instead of through the expansions of
    the brackets: with u_1 < u_2 < ... the Lyndon words of the class and c_j
    the coefficient of the word u_j in Z,
       c_j = sum_{i <= j} z_i <P_{u_i}, u_j>,   <P_{u_j}, u_j> = 1,
@@ -461,8 +463,9 @@ static int word_coefficient_128(fmpz_t S, wordcoef *C, const unsigned char *v, c
       (x, p) = (a, p)(b, p + |a|) - (b, p)(a, p + |b|),
    with the letters at the leaves. Two facts keep it small: nodes are shared
    between columns (a hash of the pairs), and a column u = X^k v (v not
-   starting with the bracket [X, .]) needs only the node (v, k): for a word
-   w ending in Y, <[X, P_c], w> = [w_0 = X] <P_c, w_1...>, so
+   starting with the bracket [X, .], X the letter 0) needs only the node
+   (v, k): for a word w not ending in X (no Lyndon word of degree >= 2
+   does, nor any of its suffixes), <[X, P_c], w> = [w_0 = X] <P_c, w_1...>, so
    <P_u, u_j> = [u_j starts with X^k] <P_v, u_j[k, n)>.
    This is the organisation of H. Hofstaetter's bch program (github.com/
    HaraldHofstaetter/BCH, user manual: finely homogeneous components
@@ -482,11 +485,11 @@ static int word_coefficient_128(fmpz_t S, wordcoef *C, const unsigned char *v, c
 #include <unistd.h>
 #include <stdlib.h>
 
-/* The straight-line program of one class. Nodes 0..2n-1 are the leaves
-   (letter c at position p: node c*n + p); node k >= 2n has the value
+/* The straight-line program of one class. Nodes 0..rn-1 are the leaves
+   (letter c at position p: node c*n + p); node k >= rn has the value
    v[a[k]] v[b[k]] - v[c[k]] v[d[k]]. */
 typedef struct {
-    int n;
+    int n, nleaf;           /* degree; r n leaves */
     slong len, cap;
     int32_t *a, *b, *c, *d;
     uint64_t *hkey;         /* (x + 1) << 6 | p, 0 = empty */
@@ -523,7 +526,7 @@ static void lp_hash_grow(lp_prog *G)
 /* The node (x, p). */
 static int32_t lp_node(lp_prog *G, const lt_lyndon_t B, slong x, int p)
 {
-    if (x < 2) return (int32_t)(x * G->n + p);
+    if (lt_lyndon_degree(B, x) == 1) return (int32_t)(x * G->n + p);   /* the letters are 0..r-1 */
     if (2 * (G->len + 1) > G->hcap) lp_hash_grow(G);
     uint64_t key = ((uint64_t)(x + 1) << 6) | (uint64_t)p;
     uint64_t h = (key * UINT64_C(0x9E3779B97F4A7C15)) >> 20;
@@ -544,7 +547,7 @@ static int32_t lp_node(lp_prog *G, const lt_lyndon_t B, slong x, int p)
         G->d = lt_realloc(G->d, (size_t)G->cap * sizeof(int32_t));
     }
     G->a[G->len] = na; G->b[G->len] = nb; G->c[G->len] = nc; G->d[G->len] = nd;
-    int32_t id = (int32_t)(2 * G->n + G->len++);
+    int32_t id = (int32_t)(G->nleaf + G->len++);
     /* the recursion may have moved the table */
     j = (slong)(h & (uint64_t)(G->hcap - 1));
     while (G->hkey[j]) j = (j + 1) & (G->hcap - 1);
@@ -563,8 +566,8 @@ static int32_t lp_node(lp_prog *G, const lt_lyndon_t B, slong x, int p)
     static void name(const lp_prog *G, T *v, int32_t stop)                       \
     {                                                                            \
         const int32_t *a = G->a, *b = G->b, *c = G->c, *d = G->d;               \
-        T *out = v + 2 * G->n * LP_ROWS;                                         \
-        for (int32_t k = 0; k + 2 * G->n <= stop; k++) {                         \
+        T *out = v + G->nleaf * LP_ROWS;                                         \
+        for (int32_t k = 0; k + G->nleaf <= stop; k++) {                         \
             const T *va = v + a[k] * LP_ROWS, *vb = v + b[k] * LP_ROWS;          \
             const T *vc = v + c[k] * LP_ROWS, *vd = v + d[k] * LP_ROWS;          \
             T *o = out + k * LP_ROWS;                                            \
@@ -578,8 +581,9 @@ LP_RUN(lp_run32, int32_t)
 LP_RUN(lp_run64, int64_t)
 
 typedef struct {
-    int n, o;
-    slong s;
+    int n, o;               /* degree; letters 1 (r = 2) */
+    slong s, start;         /* Lyndon words, from cidx + start */
+    const int *deg;         /* the multidegree: deg[c] letters c */
     double work;
 } lp_job;
 
@@ -588,7 +592,8 @@ typedef struct {
     const factors *F;
     int64_t *p64;           /* the p_s of F when they fit in 64 bits, else NULL */
     fmpq *c;
-    slong *cstart, *cidx;   /* class (n, o): cidx[cstart[n * (N + 2) + o] ..] */
+    slong *cidx;            /* the basis sorted by class */
+    int *mdeg;              /* r ints per class */
     lp_job *jobs;
     slong njobs;
     slong next;             /* the next job to take (under lock) */
@@ -640,7 +645,7 @@ typedef struct {
 static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz, int main_thread)
 {
     double since = 0;
-    int n = S->G->n, small = n <= 31;
+    int n = S->G->n, nl = S->G->nleaf / n, small = n <= 31;
     int32_t *v32 = S->v;
     int64_t *v64 = S->v;
     slong nact[64] = {0};
@@ -650,10 +655,11 @@ static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz,
         for (slong j = j0; j < j0 + LP_ROWS; j++) {
             const unsigned char *w = lt_lyndon_word(S->B, S->idx[j < j1 ? j : j1 - 1]);
             int r = (int)(j - j0);
-            for (int p = 0; p < n; p++) {
-                if (small) { v32[p * LP_ROWS + r] = w[p] == 0; v32[(n + p) * LP_ROWS + r] = w[p] == 1; }
-                else { v64[p * LP_ROWS + r] = w[p] == 0; v64[(n + p) * LP_ROWS + r] = w[p] == 1; }
-            }
+            for (int p = 0; p < n; p++)
+                for (int l = 0; l < nl; l++) {
+                    if (small) v32[(l * n + p) * LP_ROWS + r] = w[p] == l;
+                    else v64[(l * n + p) * LP_ROWS + r] = w[p] == l;
+                }
         }
         if (small) lp_run32(S->G, v32, S->stop[j1 - 1]);
         else lp_run64(S->G, v64, S->stop[j1 - 1]);
@@ -689,7 +695,7 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
     const lt_lyndon_struct *B = Q->B;
     int n = J->n;
     slong s = J->s;
-    const slong *idx = Q->cidx + Q->cstart[(slong)n * (B->N + 2) + J->o];
+    const slong *idx = Q->cidx + J->start;
     fmpz *R = _fmpz_vec_init(s);
     fmpz_t D, g;
     fmpz_init(D); fmpz_init(g);
@@ -719,9 +725,10 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
         lp_prog G;
         memset(&G, 0, sizeof G);
         G.n = n;
+        G.nleaf = B->r * n;
         int32_t *root = lt_malloc((size_t)s * sizeof(int32_t)), *stop = lt_malloc((size_t)s * sizeof(int32_t));
         unsigned char *lead = lt_malloc((size_t)s), *kk = lt_malloc((size_t)s);
-        int32_t top = 2 * n - 1;
+        int32_t top = G.nleaf - 1;
         for (slong i = 0; i < s; i++) {
             slong x = idx[i];
             int k = 0;
@@ -739,7 +746,7 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
         for (slong i = 0; i < s; i++) astart[kk[i] + 1]++;
         for (int k = 0; k < 64; k++) astart[k + 1] += astart[k];
         lp_solve S = {B, idx, s, &G, root, stop, lead, kk, NULL, NULL, astart};
-        S.v = lt_malloc((size_t)(2 * n + G.len + 1) * LP_ROWS * sizeof(int64_t));
+        S.v = lt_malloc((size_t)(G.nleaf + G.len + 1) * LP_ROWS * sizeof(int64_t));
         S.active = lt_malloc((size_t)s * sizeof(slong));
         lp_i128 *c = lt_malloc((size_t)(s + 1) * sizeof(lp_i128));
         int fits = 1;
@@ -841,7 +848,21 @@ lt_status lt_free_bch_check(long N, const lt_ctx_t ctx, lt_err_t err)
 
 static void lp_pool_free(lp_pool *Q);
 
-/* The classes of the fast path for r = 2, ready to run (lp_run_job each):
+/* The numbers of the multidegree classes, (N+1)^r, or 0 when that is more
+   than 2^22 (then the plain method runs) or the degree is above 62 (the
+   nodes' positions take 6 bits). */
+static slong lp_class_count(const lt_lyndon_t B)
+{
+    slong ncls = 1;
+    if (B->N > 62 || B->r > 255) return 0;
+    for (int l = 0; l < B->r; l++) {
+        if (ncls > ((slong)1 << 22) / (B->N + 1)) return 0;
+        ncls *= B->N + 1;
+    }
+    return ncls;
+}
+
+/* The classes of the fast path, ready to run (lp_run_job each):
    Q is set up for c, B and F; odd_only: only the classes of odd degree are
    jobs (the others are set to 0; for series known to be odd). The jobs
    are sorted by predicted work, largest first. Release with lp_pool_free. */
@@ -865,39 +886,58 @@ static lt_status lp_pool_setup(lp_pool *Q, fmpq *c, const lt_lyndon_t B, const f
         if (fmpz_bits(F->p + q) > 62) { lt_free(Q->p64); Q->p64 = NULL; }
         else Q->p64[q] = (int64_t)fmpz_get_si(F->p + q);
     }
-    slong ncls = (slong)(N + 2) * (N + 2);
-    Q->cstart = lt_calloc((size_t)ncls + 1, sizeof(slong));
+    /* the classes by multidegree (n; d_1 .. d_{r-1} letters 1 .. r-1),
+       numbered n (N+1)^(r-1) + d_1 (N+1)^(r-2) + ... + d_{r-1}: a counting
+       sort keeps the basis order within a class */
+    int r = B->r;
+    slong ncls = lp_class_count(B);
+    slong *cstart = lt_calloc((size_t)ncls + 1, sizeof(slong));
     Q->cidx = lt_malloc((size_t)(B->n + 1) * sizeof(slong));
-    slong *ones = lt_malloc((size_t)(B->n + 1) * sizeof(slong));
+    slong *key = lt_malloc((size_t)(B->n + 1) * sizeof(slong));
+    int cnt[256];
     for (slong i = 0; i < B->n; i++) {
-        int m = lt_lyndon_degree(B, i), o = 0;
+        int m = lt_lyndon_degree(B, i);
         const unsigned char *w = lt_lyndon_word(B, i);
-        for (int k = 0; k < m; k++) o += w[k];
-        ones[i] = (slong)m * (N + 2) + o;
-        Q->cstart[ones[i] + 1]++;
+        memset(cnt, 0, (size_t)r * sizeof(int));
+        for (int k = 0; k < m; k++) cnt[w[k]]++;
+        slong x = m;
+        for (int l = 1; l < r; l++) x = x * (N + 1) + cnt[l];
+        key[i] = x;
+        cstart[x + 1]++;
     }
-    for (slong k = 0; k < ncls; k++) Q->cstart[k + 1] += Q->cstart[k];
+    for (slong k = 0; k < ncls; k++) cstart[k + 1] += cstart[k];
     slong *fill = lt_malloc((size_t)(ncls + 1) * sizeof(slong));
-    memcpy(fill, Q->cstart, (size_t)ncls * sizeof(slong));
-    for (slong i = 0; i < B->n; i++) Q->cidx[fill[ones[i]]++] = i;
+    memcpy(fill, cstart, (size_t)ncls * sizeof(slong));
+    for (slong i = 0; i < B->n; i++) Q->cidx[fill[key[i]]++] = i;
     lt_free(fill);
-    lt_free(ones);
-    Q->jobs = lt_malloc((size_t)(ncls + 1) * sizeof(lp_job));
-    for (int n = 1; n <= N; n++)
-        for (int o = 0; o <= n; o++) {
-            slong k = (slong)n * (N + 2) + o, s = Q->cstart[k + 1] - Q->cstart[k];
-            if (!s) continue;
-            if (odd_only && n % 2 == 0) {
-                for (slong i = 0; i < s; i++) fmpq_zero(c + Q->cidx[Q->cstart[k] + i]);
-                continue;
-            }
-            lp_job *J = Q->jobs + Q->njobs++;
-            J->n = n;
-            J->o = o;
-            J->s = s;
-            J->work = (double)s * n * n + 2.0 * (double)s * (double)s;
-            Q->total += J->work;
+    lt_free(key);
+    slong nnon = 0;
+    for (slong k = 0; k < ncls; k++) nnon += cstart[k + 1] > cstart[k];
+    Q->jobs = lt_malloc((size_t)(nnon + 1) * sizeof(lp_job));
+    Q->mdeg = lt_malloc((size_t)(nnon + 1) * (size_t)r * sizeof(int));
+    for (slong k = 0; k < ncls; k++) {
+        slong s = cstart[k + 1] - cstart[k];
+        if (!s) continue;
+        int n = lt_lyndon_degree(B, Q->cidx[cstart[k]]);
+        if (odd_only && n % 2 == 0) {
+            for (slong i = 0; i < s; i++) fmpq_zero(c + Q->cidx[cstart[k] + i]);
+            continue;
         }
+        lp_job *J = Q->jobs + Q->njobs;
+        int *d = Q->mdeg + Q->njobs * r;
+        Q->njobs++;
+        slong x = k;
+        d[0] = n;
+        for (int l = r - 1; l >= 1; l--) { d[l] = (int)(x % (N + 1)); x /= N + 1; d[0] -= d[l]; }
+        J->n = n;
+        J->o = r == 2 ? d[1] : 0;
+        J->s = s;
+        J->start = cstart[k];
+        J->deg = d;
+        J->work = (double)s * n * n + 2.0 * (double)s * (double)s;
+        Q->total += J->work;
+    }
+    lt_free(cstart);
     qsort(Q->jobs, (size_t)Q->njobs, sizeof(lp_job), cmp_job);
     pthread_mutex_init(&Q->lock, NULL);
     lt_status st = cost_limit(Q->total, N, ctx, err);
@@ -911,14 +951,14 @@ static void lp_pool_free(lp_pool *Q)
     pthread_mutex_destroy(&Q->lock);
     lt_free(Q->jobs);
     lt_free(Q->p64);
-    lt_free(Q->cstart);
+    lt_free(Q->mdeg);
     lt_free(Q->cidx);
     Q->jobs = NULL;
 }
 
-/* The fast path of lt_free_log_exp for r = 2: every class, shared out
-   among the threads. */
-static lt_status log_exp_2(fmpq *c, const lt_lyndon_t B, const factors *F, int odd_only,
+/* The fast path of lt_free_log_exp (any number of letters, degree <= 62,
+   lp_class_count(B) > 0): every class, shared out among the threads. */
+static lt_status log_exp_classes(fmpq *c, const lt_lyndon_t B, const factors *F, int odd_only,
                            const lt_ctx_t ctx, lt_err_t err)
 {
     lp_pool Q;
@@ -1088,6 +1128,31 @@ static lt_status word_cost_check(long N, int r, slong m, const lt_ctx_t ctx, lt_
     return LT_OK;
 }
 
+/* The factors e^{t_s x_{l_s}} with t_s = p_s / q in integers; release
+   with factors_word_clear. */
+static lt_status factors_word(factors *F, int r, slong m, const int *letters, const fmpq *t, lt_err_t err)
+{
+    for (slong s = 0; s < m; s++)
+        if (letters[s] < 0 || letters[s] >= r)
+            return lt_err_set(err, LT_EINPUT, "factor %ld: letter %d is not one of the %d letters", (long)s + 1, letters[s], r);
+    F->m = m;
+    F->l = letters;
+    F->p = _fmpz_vec_init(m + 1);
+    fmpz_init_set_ui(F->q, 1);
+    for (slong s = 0; s < m; s++) fmpz_lcm(F->q, F->q, fmpq_denref(t + s));
+    for (slong s = 0; s < m; s++) {
+        fmpz_divexact(F->p + s, F->q, fmpq_denref(t + s));
+        fmpz_mul(F->p + s, F->p + s, fmpq_numref(t + s));
+    }
+    return LT_OK;
+}
+
+static void factors_word_clear(factors *F)
+{
+    _fmpz_vec_clear(F->p, F->m + 1);
+    fmpz_clear(F->q);
+}
+
 static lt_status log_exp(fmpq *c, const lt_lyndon_t B, slong m, const int *letters, const fmpq *t,
                          int method, int odd_only, const lt_ctx_t ctx, lt_err_t err)
 {
@@ -1096,24 +1161,12 @@ static lt_status log_exp(fmpq *c, const lt_lyndon_t B, slong m, const int *lette
         lt_status st = word_cost_check(B->N, r, m, ctx, err);
         if (st) return st;
     }
-    for (slong s = 0; s < m; s++)
-        if (letters[s] < 0 || letters[s] >= r)
-            return lt_err_set(err, LT_EINPUT, "factor %ld: letter %d is not one of the %d letters", (long)s + 1, letters[s], r);
     factors F;
-    F.m = m;
-    F.l = letters;
-    F.p = _fmpz_vec_init(m + 1);
-    fmpz_init_set_ui(F.q, 1);
-    for (slong s = 0; s < m; s++) fmpz_lcm(F.q, F.q, fmpq_denref(t + s));
-    for (slong s = 0; s < m; s++) {
-        fmpz_divexact(F.p + s, F.q, fmpq_denref(t + s));
-        fmpz_mul(F.p + s, F.p + s, fmpq_numref(t + s));
-    }
-    lt_status st;
-    if (method == LOG_EXP_AUTO && r == 2 && B->N <= 62) st = log_exp_2(c, B, &F, odd_only, ctx, err);
+    lt_status st = factors_word(&F, r, m, letters, t, err);
+    if (st) return st;
+    if (method == LOG_EXP_AUTO && lp_class_count(B)) st = log_exp_classes(c, B, &F, odd_only, ctx, err);
     else st = log_exp_plain(c, B, &F, ctx, err);
-    _fmpz_vec_clear(F.p, m + 1);
-    fmpz_clear(F.q);
+    factors_word_clear(&F);
     return st;
 }
 
@@ -1187,33 +1240,31 @@ lt_status lt_free_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_
     /* W = log(e^{X/2} e^Y e^{X/2}), odd */
     factors F;
     factors_bch(&F);
-    lt_status st = B->N <= 62 ? log_exp_2(c, B, &F, 1, ctx, err) : log_exp_plain(c, B, &F, ctx, err);
+    lt_status st = lp_class_count(B) ? log_exp_classes(c, B, &F, 1, ctx, err) : log_exp_plain(c, B, &F, ctx, err);
     factors_bch_clear(&F);
     if (!st && !symmetric) bch_from_symmetric(c, B);
     return st;
 }
 
-/* ---- the classes one at a time (lietool bch --mpi) ---- */
+/* ---- the classes one at a time (lietool bch --mpi, magnus --mpi) ---- */
 
-struct lt_free_bch_job_s {
+struct lt_free_class_job_s {
     lp_pool Q;
     factors F;
+    int bch, symmetric;     /* the BCH series (finished by bch_from_symmetric unless symmetric) */
     const lt_lyndon_struct *B;
     fmpq *c;
 };
 
-lt_status lt_free_bch_job_new(lt_free_bch_job **J, fmpq *c, const lt_lyndon_t B, const lt_ctx_t ctx, lt_err_t err)
+static lt_status job_setup(lt_free_class_job **J, lt_free_class_job *j, fmpq *c, const lt_lyndon_t B, int odd_only,
+                           const lt_ctx_t ctx, lt_err_t err)
 {
-    *J = NULL;
-    if (B->r != 2 || B->N > 62)
-        return lt_err_set(err, LT_EINPUT, "the BCH series by classes needs a basis on 2 letters to degree at most 62");
-    lt_free_bch_job *j = lt_calloc(1, sizeof *j);
-    factors_bch(&j->F);
     j->B = B;
     j->c = c;
-    lt_status st = lp_pool_setup(&j->Q, c, B, &j->F, 1, ctx, err);
+    lt_status st = lp_pool_setup(&j->Q, c, B, &j->F, odd_only, ctx, err);
     if (st) {
-        factors_bch_clear(&j->F);
+        if (j->bch) factors_bch_clear(&j->F);
+        else factors_word_clear(&j->F);
         lt_free(j);
         return st;
     }
@@ -1221,35 +1272,67 @@ lt_status lt_free_bch_job_new(lt_free_bch_job **J, fmpq *c, const lt_lyndon_t B,
     return LT_OK;
 }
 
-void lt_free_bch_job_free(lt_free_bch_job *J)
+lt_status lt_free_bch_job_new(lt_free_class_job **J, fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_t ctx,
+                              lt_err_t err)
+{
+    *J = NULL;
+    if (B->r != 2 || !lp_class_count(B))
+        return lt_err_set(err, LT_EINPUT, "the BCH series by classes needs a basis on 2 letters to degree at most 62");
+    lt_free_class_job *j = lt_calloc(1, sizeof *j);
+    factors_bch(&j->F);
+    j->bch = 1;
+    j->symmetric = symmetric;
+    return job_setup(J, j, c, B, 1, ctx, err);
+}
+
+lt_status lt_free_magnus_job_new(lt_free_class_job **J, fmpq *c, const lt_lyndon_t B, const lt_free_word_t W,
+                                 const lt_ctx_t ctx, lt_err_t err)
+{
+    *J = NULL;
+    if (B->r != W->r || !lp_class_count(B))
+        return lt_err_set(err, LT_EINPUT, "the Magnus series by classes needs the basis on the word's %d letters, "
+                          "to an order of at most 62 with (order + 1)^letters at most 2^22", W->r);
+    if (W->m > 3) {
+        lt_status st = word_cost_check(B->N, B->r, W->m, ctx, err);
+        if (st) return st;
+    }
+    lt_free_class_job *j = lt_calloc(1, sizeof *j);
+    lt_status st = factors_word(&j->F, B->r, W->m, W->letters, W->t, err);
+    if (st) { lt_free(j); return st; }
+    return job_setup(J, j, c, B, 0, ctx, err);
+}
+
+void lt_free_class_job_free(lt_free_class_job *J)
 {
     if (!J) return;
     lp_pool_free(&J->Q);
-    factors_bch_clear(&J->F);
+    if (J->bch) factors_bch_clear(&J->F);
+    else factors_word_clear(&J->F);
     lt_free(J);
 }
 
-slong lt_free_bch_job_classes(const lt_free_bch_job *J)
+slong lt_free_class_job_classes(const lt_free_class_job *J)
 {
     return J->Q.njobs;
 }
 
-void lt_free_bch_job_class(const lt_free_bch_job *J, slong k, lt_free_bch_class *C)
+void lt_free_class_job_class(const lt_free_class_job *J, slong k, lt_free_class *C)
 {
     const lp_job *j = J->Q.jobs + k;
     C->n = j->n;
-    C->o = j->o;
+    C->r = J->B->r;
+    C->deg = j->deg;
     C->s = j->s;
     C->work = j->work;
-    C->idx = J->Q.cidx + J->Q.cstart[(slong)j->n * (J->B->N + 2) + j->o];
+    C->idx = J->Q.cidx + j->start;
 }
 
-void lt_free_bch_job_run(lt_free_bch_job *J, slong k)
+void lt_free_class_job_run(lt_free_class_job *J, slong k)
 {
     lp_run_job(&J->Q, J->Q.jobs + k, 1);
 }
 
-void lt_free_bch_job_finish(lt_free_bch_job *J, int symmetric)
+void lt_free_class_job_finish(lt_free_class_job *J)
 {
-    if (!symmetric) bch_from_symmetric(J->c, J->B);
+    if (J->bch && !J->symmetric) bch_from_symmetric(J->c, J->B);
 }

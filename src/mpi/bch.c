@@ -1,9 +1,11 @@
-/* The BCH series shared out among processes (lietool bch N --mpi, under
-   mpirun) and kept in a checkpoint directory (--checkpoint DIR, with or
-   without MPI). Linked into the lietool binary only: the library has no
-   MPI dependency; it offers the classes one at a time (lt_free_bch_job_*).
+/* The BCH and Magnus series shared out among processes (lietool bch N
+   --mpi, lietool magnus --order K WORD --mpi, under mpirun) and kept in a
+   checkpoint directory (--checkpoint DIR, with or without MPI). Linked
+   into the lietool binary only: the library has no MPI dependency; it
+   offers the classes one at a time (lt_free_class_job_*).
 
-   The classes (degree n, o letters Y) are independent. Every rank sets up
+   The classes (one multidegree each: degree n, d_l letters l) are
+   independent. Every rank sets up
    the same classes in the same order (largest predicted work first). The
    classes not in the checkpoint are split: a static part, about 85% of
    the predicted work, is dealt out by longest-processing-time first (each
@@ -15,10 +17,11 @@
    series and prints it with the same writer as a single process, so the
    output is identical byte for byte.
 
-   A checkpoint file, DIR/w-N-O.txt, holds one class of the symmetric
-   series W = log(e^(X/2) e^Y e^(X/2)) (the same for every degree of the
-   run), its lines ended by a line "fnv1a64 HEX", the FNV-1a hash of the
-   bytes before it. A file that does not parse, names words not in the
+   A checkpoint file, DIR/TAG-N-D1-...-D{r-1}.txt, holds one class: TAG is
+   w for the symmetric BCH series W = log(e^(X/2) e^Y e^(X/2)) (the same
+   for every degree of the run: w-N-O.txt), m and the hash of the word for
+   a Magnus series (the same for every order); its lines are ended by a
+   line "fnv1a64 HEX", the FNV-1a hash of the bytes before it. A file that does not parse, names words not in the
    class or fails its hash is reported and recomputed, never used. */
 #include <errno.h>
 #include <signal.h>
@@ -83,19 +86,24 @@ static uint64_t fnv1a(const char *s, size_t n)
     return h;
 }
 
-/* Class C's coefficients in c as text: "n o s" then "word coefficient" per
-   Lyndon word (the word in 0/1), a line each; with k >= 0 (a message to
-   rank 0), a first line "k". *len its length. */
-static char *class_text(const lt_lyndon_t B, const fmpq *c, slong k, const lt_free_bch_class *C, size_t *len)
+static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+/* Class C's coefficients in c as text: "n d_1 .. d_{r-1} s" (on 2 letters
+   "n o s") then "word coefficient" per Lyndon word (the letters as digits
+   0-9a-z), a line each; with k >= 0 (a message to rank 0), a first line
+   "k". *len its length. */
+static char *class_text(const lt_lyndon_t B, const fmpq *c, slong k, const lt_free_class *C, size_t *len)
 {
     char *buf = NULL;
     FILE *f = open_memstream(&buf, len);
     if (!f) return NULL;
     if (k >= 0) fprintf(f, "%ld\n", (long)k);
-    fprintf(f, "%d %d %ld\n", C->n, C->o, (long)C->s);
+    fprintf(f, "%d", C->n);
+    for (int l = 1; l < C->r; l++) fprintf(f, " %d", C->deg[l]);
+    fprintf(f, " %ld\n", (long)C->s);
     for (slong i = 0; i < C->s; i++) {
         const unsigned char *w = lt_lyndon_word(B, C->idx[i]);
-        for (int p = 0; p < C->n; p++) fputc('0' + w[p], f);
+        for (int p = 0; p < C->n; p++) fputc(digits[w[p]], f);
         fputc(' ', f);
         fmpq_fprint(f, c + C->idx[i]);
         fputc('\n', f);
@@ -105,14 +113,19 @@ static char *class_text(const lt_lyndon_t B, const fmpq *c, slong k, const lt_fr
 }
 
 /* Reads class text into c; 0 when it is class k of J, complete. */
-static int class_read(fmpq *c, const lt_lyndon_t B, const lt_free_bch_job *J, slong k, const char *text)
+static int class_read(fmpq *c, const lt_lyndon_t B, const lt_free_class_job *J, slong k, const char *text)
 {
-    lt_free_bch_class C;
-    lt_free_bch_job_class(J, k, &C);
-    long s;
-    int n, o, used;
-    if (sscanf(text, "%d %d %ld%n", &n, &o, &s, &used) != 3 || n != C.n || o != C.o || s != C.s) return -1;
-    const char *p = text + used;
+    lt_free_class C;
+    lt_free_class_job_class(J, k, &C);
+    long s, v;
+    int used;
+    const char *p = text;
+    for (int l = 0; l < C.r; l++) {
+        if (sscanf(p, "%ld%n", &v, &used) != 1 || v != (l ? C.deg[l] : C.n)) return -1;
+        p += used;
+    }
+    if (sscanf(p, "%ld%n", &s, &used) != 1 || s != C.s) return -1;
+    p += used;
     unsigned char word[64];
     fmpq_t q;
     fmpq_init(q);
@@ -120,8 +133,9 @@ static int class_read(fmpq *c, const lt_lyndon_t B, const lt_free_bch_job *J, sl
     for (slong i = 0; i < s && !bad; i++) {
         while (*p == '\n') p++;
         int len = 0;
-        while (*p == '0' || *p == '1') { if (len < 63) word[len] = (unsigned char)(*p - '0'); len++; p++; }
-        if (len != n || *p++ != ' ') { bad = 1; break; }
+        const char *d;
+        while (*p && (d = strchr(digits, *p)) && d - digits < C.r) { if (len < 63) word[len] = (unsigned char)(d - digits); len++; p++; }
+        if (len != C.n || *p++ != ' ') { bad = 1; break; }
         const char *e = strchr(p, '\n');
         if (!e || e - p > 100000) { bad = 1; break; }
         char *num = strndup(p, (size_t)(e - p));
@@ -129,7 +143,7 @@ static int class_read(fmpq *c, const lt_lyndon_t B, const lt_free_bch_job *J, sl
         free(num);
         p = e + 1;
         if (bad) break;
-        slong j = lt_free_lyndon_find(B, word, n);
+        slong j = lt_free_lyndon_find(B, word, C.n);
         /* the word must be one of the class's */
         int in = 0;
         for (slong t = 0; t < C.s && !in; t++) in = C.idx[t] == j;
@@ -140,22 +154,35 @@ static int class_read(fmpq *c, const lt_lyndon_t B, const lt_free_bch_job *J, sl
     return bad ? -1 : 0;
 }
 
-static char *ck_path(const char *dir, const lt_free_bch_class *C)
+/* TAG-N-D1-..-D{r-1} */
+static char *ck_name(const char *tag, const lt_free_class *C)
 {
-    size_t n = strlen(dir) + 64;
+    size_t n = strlen(tag) + 16 * (size_t)C->r + 16;
     char *p = malloc(n);
-    if (p) snprintf(p, n, "%s/w-%d-%d.txt", dir, C->n, C->o);
+    if (!p) return NULL;
+    int at = snprintf(p, n, "%s-%d", tag, C->n);
+    for (int l = 1; l < C->r; l++) at += snprintf(p + at, n - (size_t)at, "-%d", C->deg[l]);
+    return p;
+}
+
+static char *ck_path(const char *dir, const char *tag, const lt_free_class *C, const char *pre, const char *post)
+{
+    char *name = ck_name(tag, C);
+    size_t n = strlen(dir) + (name ? strlen(name) : 0) + strlen(pre) + strlen(post) + 4;
+    char *p = name ? malloc(n) : NULL;
+    if (p) snprintf(p, n, "%s/%s%s%s", dir, pre, name, post);
+    free(name);
     return p;
 }
 
 /* Writes class text to the checkpoint (a temporary file renamed over). */
-static lt_status ck_write(const char *dir, const lt_free_bch_class *C, const char *text, size_t len, lt_err_t err)
+static lt_status ck_write(const char *dir, const char *tag, const lt_free_class *C, const char *text, size_t len,
+                          lt_err_t err)
 {
-    char *path = ck_path(dir, C);
-    size_t tn = strlen(dir) + 96;
-    char *tmp = malloc(tn);
+    char post[64];
+    snprintf(post, sizeof post, ".%ld.tmp", (long)getpid());
+    char *path = ck_path(dir, tag, C, "", ".txt"), *tmp = ck_path(dir, tag, C, ".", post);
     if (!path || !tmp) { free(path); free(tmp); return lt_err_set(err, LT_ELIMIT, "out of memory"); }
-    snprintf(tmp, tn, "%s/.w-%d-%d.%ld.tmp", dir, C->n, C->o, (long)getpid());
     FILE *f = fopen(tmp, "w");
     int ok = f && fwrite(text, 1, len, f) == len && fprintf(f, "fnv1a64 %016" PRIx64 "\n", fnv1a(text, len)) > 0;
     if (f && fclose(f)) ok = 0;
@@ -172,11 +199,12 @@ static lt_status ck_write(const char *dir, const lt_free_bch_class *C, const cha
 
 /* Class k from the checkpoint into c: 1 when read, 0 when absent, -1 when
    corrupt (reported on standard error). */
-static int ck_read(fmpq *c, const lt_lyndon_t B, const lt_free_bch_job *J, slong k, const char *dir)
+static int ck_read(fmpq *c, const lt_lyndon_t B, const lt_free_class_job *J, slong k, const char *dir, const char *tag,
+                   const char *what)
 {
-    lt_free_bch_class C;
-    lt_free_bch_job_class(J, k, &C);
-    char *path = ck_path(dir, &C);
+    lt_free_class C;
+    lt_free_class_job_class(J, k, &C);
+    char *path = ck_path(dir, tag, &C, "", ".txt");
     FILE *f = path ? fopen(path, "r") : NULL;
     if (!f) { free(path); return 0; }
     char *buf = NULL;
@@ -207,8 +235,8 @@ static int ck_read(fmpq *c, const lt_lyndon_t B, const lt_free_bch_job *J, slong
             r = class_read(c, B, J, k, buf) ? -1 : 1;
         }
     }
-    if (r < 0) fprintf(stderr, "lietool: bch: checkpoint %s is corrupt (it fails its hash or does not parse); "
-                               "recomputing class (degree %d, %d letters Y)\n", path, C.n, C.o);
+    if (r < 0) fprintf(stderr, "lietool: %s: checkpoint %s is corrupt (it fails its hash or does not parse); "
+                               "recomputing that class (degree %d)\n", what, path, C.n);
     free(buf);
     free(path);
     return r;
@@ -229,8 +257,8 @@ enum { TAG_RESULT = 1, TAG_REQUEST = 2, TAG_WORK = 3 };
 typedef struct {
     fmpq *c;
     const lt_lyndon_struct *B;
-    lt_free_bch_job *J;
-    const char *dir;
+    lt_free_class_job *J;
+    const char *dir, *tag, *what;
     int rank, size;
     char *have;             /* class k in c (from the checkpoint or done) */
 } drv;
@@ -240,18 +268,18 @@ static lt_status root_store(drv *D, slong k, const char *text, size_t len, lt_er
 {
     D->have[k] = 1;
     if (!D->dir) return LT_OK;
-    lt_free_bch_class C;
-    lt_free_bch_job_class(D->J, k, &C);
-    return ck_write(D->dir, &C, text, len, err);
+    lt_free_class C;
+    lt_free_class_job_class(D->J, k, &C);
+    return ck_write(D->dir, D->tag, &C, text, len, err);
 }
 
 /* Runs class k here; on rank 0 stores it, elsewhere sends it to rank 0. */
 static lt_status run_class(drv *D, slong k, int *sent, lt_err_t err)
 {
-    lt_free_bch_job_run(D->J, k);
+    lt_free_class_job_run(D->J, k);
     if (D->rank == 0 && !D->dir) { D->have[k] = 1; return LT_OK; }
-    lt_free_bch_class C;
-    lt_free_bch_job_class(D->J, k, &C);
+    lt_free_class C;
+    lt_free_class_job_class(D->J, k, &C);
     size_t len;
     char *text = class_text(D->B, D->c, D->rank == 0 ? -1 : k, &C, &len);
     if (!text) return lt_err_set(err, LT_ELIMIT, "out of memory");
@@ -262,7 +290,7 @@ static lt_status run_class(drv *D, slong k, int *sent, lt_err_t err)
         MPI_Send(text, (int)len, MPI_CHAR, 0, TAG_RESULT, MPI_COMM_WORLD);
         int f = fault_after(D->rank);
         if (f >= 0 && ++*sent >= f) {
-            fprintf(stderr, "lietool: bch: rank %d stops here (LIETOOL_MPI_FAULT)\n", D->rank);
+            fprintf(stderr, "lietool: %s: rank %d stops here (LIETOOL_MPI_FAULT)\n", D->what, D->rank);
             fflush(stderr);
             raise(SIGKILL);
         }
@@ -290,8 +318,8 @@ static lt_status root_message(drv *D, MPI_Status *ms, slong *next_tail, const sl
         long k = strtol(text, &body, 10);
         lt_status st = LT_OK;
         if (*body == '\n') body++;
-        if (k < 0 || k >= lt_free_bch_job_classes(D->J) || class_read(D->c, D->B, D->J, k, body))
-            st = lt_err_set(err, LT_EINTERNAL, "bch --mpi: rank %d sent a class that does not parse", ms->MPI_SOURCE);
+        if (k < 0 || k >= lt_free_class_job_classes(D->J) || class_read(D->c, D->B, D->J, k, body))
+            st = lt_err_set(err, LT_EINTERNAL, "%s --mpi: rank %d sent a class that does not parse", D->what, ms->MPI_SOURCE);
         else st = root_store(D, k, body, strlen(body), err);
         free(text);
         return st;
@@ -305,10 +333,11 @@ static lt_status root_message(drv *D, MPI_Status *ms, slong *next_tail, const sl
 }
 #endif
 
-lt_status lt_mpi_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const char *checkpoint, int *root,
-                     const lt_ctx_t ctx, lt_err_t err)
+/* The driver: D->J set up on every rank (st its status). */
+static lt_status drive(drv D, lt_status st, int *root, lt_err_t err)
 {
-    drv D = {.c = c, .B = B, .dir = checkpoint, .rank = 0, .size = 1};
+    D.rank = 0;
+    D.size = 1;
 #ifdef LT_HAVE_MPI
     int inited = 0;
     MPI_Initialized(&inited);
@@ -318,17 +347,18 @@ lt_status lt_mpi_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const char *ch
     }
 #endif
     *root = D.rank == 0;
-    lt_status st = lt_free_bch_job_new(&D.J, c, B, ctx, err);
+    const lt_lyndon_struct *B = D.B;
+    fmpq *c = D.c;
     int bad = st != LT_OK;
 #ifdef LT_HAVE_MPI
     if (D.size > 1) MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
 #endif
     if (bad) {
-        if (!st) st = lt_err_set(err, LT_EINTERNAL, "bch --mpi: another rank failed to set up");
-        lt_free_bch_job_free(D.J);
+        if (!st) st = lt_err_set(err, LT_EINTERNAL, "%s --mpi: another rank failed to set up", D.what);
+        lt_free_class_job_free(D.J);
         return st;
     }
-    slong nk = lt_free_bch_job_classes(D.J);
+    slong nk = lt_free_class_job_classes(D.J);
     D.have = calloc((size_t)nk + 1, 1);
     slong *tail = malloc(((size_t)nk + 1) * sizeof *tail);
     double *load = calloc((size_t)D.size, sizeof *load);
@@ -344,7 +374,7 @@ lt_status lt_mpi_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const char *ch
         } else if (stat(D.dir, &sb) || !S_ISDIR(sb.st_mode)) {
             st = lt_err_set(err, LT_EINPUT, "checkpoint: %s is not a directory", D.dir);
         } else {
-            for (slong k = 0; k < nk; k++) D.have[k] = ck_read(c, B, D.J, k, D.dir) == 1;
+            for (slong k = 0; k < nk; k++) D.have[k] = ck_read(c, B, D.J, k, D.dir, D.tag, D.what) == 1;
         }
     }
 #ifdef LT_HAVE_MPI
@@ -352,7 +382,7 @@ lt_status lt_mpi_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const char *ch
         int b2 = st != LT_OK;
         MPI_Bcast(&b2, 1, MPI_INT, 0, MPI_COMM_WORLD);
         if (b2) {
-            if (!st) st = lt_err_set(err, LT_EINTERNAL, "bch --mpi: rank 0 failed");
+            if (!st) st = lt_err_set(err, LT_EINTERNAL, "%s --mpi: rank 0 failed", D.what);
             goto done;
         }
         MPI_Bcast(D.have, (int)nk, MPI_CHAR, 0, MPI_COMM_WORLD);
@@ -362,19 +392,19 @@ lt_status lt_mpi_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const char *ch
     if (D.rank == 0 && D.dir) {
         slong reused = 0;
         for (slong k = 0; k < nk; k++) reused += D.have[k];
-        fprintf(stderr, "lietool: bch: checkpoint %s: %ld of %ld classes reused, %ld to compute\n", D.dir,
+        fprintf(stderr, "lietool: %s: checkpoint %s: %ld of %ld classes reused, %ld to compute\n", D.what, D.dir,
                 (long)reused, (long)nk, (long)(nk - reused));
     }
     /* the static part by LPT, the tail to the queue */
     double rest = 0, dealt = 0;
-    lt_free_bch_class C;
+    lt_free_class C;
     for (slong k = 0; k < nk; k++)
-        if (!D.have[k]) { lt_free_bch_job_class(D.J, k, &C); rest += C.work; }
+        if (!D.have[k]) { lt_free_class_job_class(D.J, k, &C); rest += C.work; }
     slong ntail = 0;
     for (slong k = 0; k < nk; k++) {
         owner[k] = -1;
         if (D.have[k]) continue;
-        lt_free_bch_job_class(D.J, k, &C);
+        lt_free_class_job_class(D.J, k, &C);
         if (D.size > 1 && dealt > 0.85 * rest) { tail[ntail++] = k; continue; }
         int r = 0;
         for (int q = 1; q < D.size; q++) if (load[q] < load[r]) r = q;
@@ -426,16 +456,48 @@ lt_status lt_mpi_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const char *ch
                 }
             }
             for (slong k = 0; k < nk && !st; k++)
-                if (!D.have[k]) st = lt_err_set(err, LT_EINTERNAL, "bch --mpi: class %ld was never computed", (long)k);
+                if (!D.have[k]) st = lt_err_set(err, LT_EINTERNAL, "%s --mpi: class %ld was never computed", D.what, (long)k);
         }
     }
 #endif
-    if (!st && D.rank == 0) lt_free_bch_job_finish(D.J, symmetric);
+    if (!st && D.rank == 0) lt_free_class_job_finish(D.J);
 done:
     free(D.have);
     free(tail);
     free(load);
     free(owner);
-    lt_free_bch_job_free(D.J);
+    lt_free_class_job_free(D.J);
     return st;
+}
+
+lt_status lt_mpi_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const char *checkpoint, int *root,
+                     const lt_ctx_t ctx, lt_err_t err)
+{
+    drv D = {.c = c, .B = B, .dir = checkpoint, .tag = "w", .what = "bch"};
+    lt_status st = lt_free_bch_job_new(&D.J, c, B, symmetric, ctx, err);
+    return drive(D, st, root, err);
+}
+
+lt_status lt_mpi_magnus(fmpq *c, const lt_lyndon_t B, const lt_free_word_t W, const char *checkpoint, int *root,
+                        const lt_ctx_t ctx, lt_err_t err)
+{
+    /* the tag: m and the hash of the letters' count and the factors */
+    char *text = NULL, tag[32];
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) return lt_err_set(err, LT_ELIMIT, "out of memory");
+    fprintf(f, "%d %ld", W->r, (long)W->m);
+    for (slong s = 0; s < W->m; s++) {
+        fprintf(f, " %d:", W->letters[s]);
+        fmpq_fprint(f, W->t + s);
+    }
+    fclose(f);
+    snprintf(tag, sizeof tag, "m%016" PRIx64, fnv1a(text, len));
+    free(text);
+    drv D = {.c = c, .B = B, .dir = checkpoint, .tag = tag, .what = "magnus"};
+    lt_status st = LT_OK;
+    if (W->r > 36)
+        st = lt_err_set(err, LT_EINPUT, "--mpi and --checkpoint take words of at most 36 distinct letters, not %d", W->r);
+    else st = lt_free_magnus_job_new(&D.J, c, B, W, ctx, err);
+    return drive(D, st, root, err);
 }

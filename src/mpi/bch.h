@@ -1,4 +1,4 @@
-/* lietool bch --mpi and --checkpoint (src/mpi/bch.c): linked into the
+/* lietool bch and magnus --mpi and --checkpoint (src/mpi/bch.c): linked into the
    lietool binary only, so that the library needs no MPI. */
 #ifndef LT_MPI_BCH_H
 #define LT_MPI_BCH_H
@@ -20,4 +20,9 @@ void lt_mpi_abort(int status);
    the rank that holds the whole result (rank 0) and prints it. */
 lt_status lt_mpi_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const char *checkpoint, int *root,
                      const lt_ctx_t ctx, lt_err_t err);
+/* The Magnus series of the word W to B's order into c, as lt_free_log_exp,
+   in the same way; the checkpoint's files are named by a hash of the word
+   (letters and exponents), so one directory serves several words. */
+lt_status lt_mpi_magnus(fmpq *c, const lt_lyndon_t B, const lt_free_word_t W, const char *checkpoint, int *root,
+                        const lt_ctx_t ctx, lt_err_t err);
 #endif
