@@ -30,9 +30,10 @@
    - householder-N: one layer whose transitions are permutation matrices:
      a permutation g of m points is a product of m - cycles(g)
      transpositions, each the reflection I - 2vv^T with v = (e_i - e_j)/sqrt 2
-     (as in Siems et al. 2025, DeltaProduct); Siems et al. 2025 (from their
-     v4): two DeltaNet layers (one reflection per token) solve the word
-     problem of every dihedral group; Grazzi et al. 2025: finitely
+     (as in Siems et al. 2025, DeltaProduct); Siems et al. 2025, Section 4
+     ("Two Layer DeltaNet Can Solve Dihedral Group Word Problems", from
+     their v4): two DeltaNet layers (one reflection per token) solve the
+     word problem of every dihedral group; Grazzi et al. 2025: finitely
      many layers of such products recognise every regular language (the
      number of layers is not given).
    - transformer: Merrill, Petty and Sabharwal 2024 (constant depth is in
@@ -456,7 +457,7 @@ static void plan_householder(lt_plan_verdict_struct *V, const lt_plan_task_struc
         claim(V, S_SIEMS, "the reflections the one-layer construction needs are not counted (the group is larger "
               "than --max-enum) and N = %d < %d", N, P->degree - 1);
     }
-    /* Siems et al. 2025 (DeltaProduct, from its v4): DeltaNet, one generalized
+    /* Siems et al. 2025 (DeltaProduct, Section 4 of its v4): DeltaNet, one generalized
        Householder reflection per token with eigenvalues in [-1,1], solves the
        word problem of every dihedral group with two layers. */
     if (V->fewest_suffice < 0 && P->dihedral == 1) {
