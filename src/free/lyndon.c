@@ -197,8 +197,8 @@ lt_status lt_free_lyndon_basis(lt_lyndon_t B, int r, long N, const lt_ctx_t ctx,
 
 void lt_free_letter_name(char *buf, int r, int i)
 {
-    if (r <= 3) snprintf(buf, 8, "%c", "XYZ"[i]);
-    else if (r <= 26) snprintf(buf, 8, "%c", 'a' + i);
+    /* one character without snprintf: bch prints millions of them */
+    if (r <= 26) { buf[0] = r <= 3 ? "XYZ"[i] : (char)('a' + i); buf[1] = '\0'; }
     else snprintf(buf, 8, "x%d", (i & 255) + 1);
 }
 
