@@ -642,6 +642,17 @@ typedef struct {
     const slong *astart;            /* those of k = 0, 1, ... from active + astart[k] */
 } lp_solve;
 
+/* c_j -= c_i e: in 128 bits (0 on overflow) or, with c128 NULL, in cz */
+static inline int lp_sub(lp_i128 *c128, fmpz *cz, slong j, slong i, int64_t e)
+{
+    if (!c128) {
+        fmpz_submul_si(cz + j, cz + i, (slong)e);
+        return 1;
+    }
+    lp_i128 x;
+    return !__builtin_mul_overflow(c128[i], (lp_i128)e, &x) && !__builtin_sub_overflow(c128[j], x, c128 + j);
+}
+
 static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz, int main_thread)
 {
     double since = 0;
@@ -663,19 +674,31 @@ static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz,
         }
         if (small) lp_run32(S->G, v32, S->stop[j1 - 1]);
         else lp_run64(S->G, v64, S->stop[j1 - 1]);
+        /* the columns found before this batch, for all its rows at once
+           (a column's LP_ROWS values are adjacent), then, row by row, the
+           columns of the batch itself; the columns X^k v count only for
+           rows u_j starting with X^k (k <= lead) */
+        int maxlead = 0;
+        slong before[64];
+        for (slong j = j0; j < j1; j++) if (S->lead[j] > maxlead) maxlead = S->lead[j];
+        for (int k = 0; k < 64; k++) before[k] = nact[k];
+        for (int k = 0; k <= maxlead; k++)
+            for (slong t = S->astart[k]; t < S->astart[k] + before[k]; t++) {
+                slong i = S->active[t];
+                for (slong j = j0; j < j1; j++) {
+                    int r = (int)(j - j0);
+                    int64_t e = small ? v32[S->root[i] * LP_ROWS + r] : v64[S->root[i] * LP_ROWS + r];
+                    if (!e || k > S->lead[j]) continue;
+                    if (!lp_sub(c128, cz, j, i, e)) return 0;
+                }
+            }
         for (slong j = j0; j < j1; j++) {
             int r = (int)(j - j0), lead = S->lead[j];
-            /* the columns X^k v with k <= lead, by k */
             for (int k = 0; k <= lead; k++)
-                for (slong t = S->astart[k]; t < S->astart[k] + nact[k]; t++) {
+                for (slong t = S->astart[k] + before[k]; t < S->astart[k] + nact[k]; t++) {
                     slong i = S->active[t];
                     int64_t e = small ? v32[S->root[i] * LP_ROWS + r] : v64[S->root[i] * LP_ROWS + r];
-                    if (!e) continue;
-                    if (c128) {
-                        lp_i128 x;
-                        if (__builtin_mul_overflow(c128[i], (lp_i128)e, &x) || __builtin_sub_overflow(c128[j], x, c128 + j))
-                            return 0;
-                    } else fmpz_submul_si(cz + j, cz + i, (slong)e);
+                    if (e && !lp_sub(c128, cz, j, i, e)) return 0;
                 }
             if (c128 ? c128[j] != 0 : !fmpz_is_zero(cz + j)) {
                 int k = S->k[j];
