@@ -258,7 +258,8 @@ lt_status lt_pgrp_chief_series(lt_pgrp_compser_t R, lt_pgrp_t G, const lt_ctx_t 
    down to Z_0 = 1; S->reaches_one is 1 when the largest term is G (G
    nilpotent). Z_1 is lt_pgrp_center; a later term comes from the centre
    of G acting on the orbits of Z_i when that action has kernel Z_i, else
-   from the elements of G (bounded by --max-enum: LT_ELIMIT). */
+   from the elements of the preimage of that centre (bounded by
+   --max-enum: LT_ELIMIT). */
 lt_status lt_pgrp_upper_central_series(lt_pgrp_series_t S, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
 
 /* Orbits of <gens> on 0..n-1: orb[x] = index of x's orbit; returns count. */
