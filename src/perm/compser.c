@@ -517,7 +517,7 @@ static unsigned long inv_mod(unsigned long a, unsigned long p)
    (the normal subgroup K of G between N and M) by spinning every vector
    up to scalars under G's generators (every submodule holds a cyclic one;
    Holt, Eick, O'Brien, Handbook of CGT, 2005, 7.5.2, for the spinning).
-   *tried = 0 when p^k is too large for that. */
+   *tried = 0 when the spins ran out of their budget (p^k too large). */
 static lt_status module_split(build *B, lt_pgrp_t K, lt_pgrp_t M, lt_pgrp_t N, unsigned long p, int *split, int *tried)
 {
     const lt_ctx_struct *ctx = B->ctx;
@@ -534,14 +534,13 @@ static lt_status module_split(build *B, lt_pgrp_t K, lt_pgrp_t M, lt_pgrp_t N, u
         while (mpz_cmp_ui(r, 1) > 0) { mpz_divexact_ui(r, r, p); k++; }
         mpz_clear(r);
     }
-    /* work: (p^k / (p - 1)) spins of k vectors by ng matrices of k^2 */
-    mpz_t w;
-    mpz_init(w);
-    mpz_divexact_ui(w, q, p - 1);
-    mpz_mul_ui(w, w, (unsigned long)k * k * k * (ng ? ng : 1));
-    *tried = mpz_cmp_ui(w, 400000000UL) <= 0;
-    mpz_clear(w);
     mpz_clear(q);
+    /* the spins stop after about 4e8 multiplications (then *tried = 0):
+       an irreducible module needs (p^k - 1)/(p - 1) of them, but a
+       reducible one usually shows it at the first vectors */
+    const double budget = 4e8;
+    double work = 0;
+    *tried = k <= 64 && p < (1UL << 31);
     if (!*tried) return LT_OK;
     lt_status st = LT_OK;
     /* a basis b_j from M's generators, H[j] = <N, b_0..b_(j-1)> */
@@ -572,7 +571,7 @@ static lt_status module_split(build *B, lt_pgrp_t K, lt_pgrp_t M, lt_pgrp_t N, u
     unsigned long *v = lt_malloc((size_t)k * sizeof *v), *u = lt_malloc((size_t)k * sizeof *u);
     int *piv = lt_malloc((size_t)k * sizeof *piv);
     int r = 0;
-    for (int lead = 0; lead < k && !st && !*split; lead++) {
+    for (int lead = 0; lead < k && !st && !*split && *tried; lead++) {
         /* the free entries after lead run through p^(k-1-lead) values */
         memset(v, 0, (size_t)k * sizeof *v);
         for (;;) {
@@ -603,6 +602,8 @@ static lt_status module_split(build *B, lt_pgrp_t K, lt_pgrp_t M, lt_pgrp_t N, u
                     piv[r++] = pv;
                 }
             if (r < k) { *split = 1; break; }
+            work += (double)r * (ng ? ng : 1) * k * k;
+            if (work > budget) { *tried = 0; break; }
             /* next v: the entries after lead as a base-p counter */
             int j = k - 1;
             while (j > lead && v[j] == p - 1) v[j--] = 0;
