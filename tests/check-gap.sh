@@ -245,6 +245,23 @@ od;
 Expect("PrimitiveGroup(100,3)", "HS", PrimitiveGroup(100, 3), false);
 Expect("Rubik's cube group", "Rubik", cube, false);
 
+# ---- big intransitive and imprimitive groups: composition and chief series
+# by reduction through orbit and block actions (src/perm/hom.c). The 2x2x2
+# cube: U, F, R, D, L, B on the 24 facelets (U 1-4, L 5-8, F 9-12, R 13-16,
+# B 17-20, D 21-24), 3^7:S8 of order 88179840.
+pocket := Group((1,2,4,3)(9,5,17,13)(10,6,18,14), (9,10,12,11)(3,13,22,8)(4,15,21,6),
+  (13,14,16,15)(10,2,19,22)(12,4,17,24), (21,22,24,23)(11,15,19,7)(12,16,20,8),
+  (5,6,8,7)(1,9,21,20)(3,11,23,18), (17,18,20,19)(2,5,23,16)(1,7,24,14));
+Expect("2x2x2 cube group", GapSyntax(pocket), pocket, true);
+for pr in [ [ "DirectProduct(MathieuGroup(12),AlternatingGroup(9))", DirectProduct(MathieuGroup(12), AlternatingGroup(9)) ],
+            [ "DirectProduct(AlternatingGroup(8),PSL(3,4))", DirectProduct(AlternatingGroup(8), PSL(3, 4)) ],
+            [ "WreathProduct(AlternatingGroup(5),AlternatingGroup(5))", WreathProduct(AlternatingGroup(5), AlternatingGroup(5)) ],
+            [ "WreathProduct(SymmetricGroup(4),SymmetricGroup(5))", WreathProduct(SymmetricGroup(4), SymmetricGroup(5)) ],
+            [ "WreathProduct(MathieuGroup(11),AlternatingGroup(6))", WreathProduct(MathieuGroup(11), AlternatingGroup(6)) ],
+            [ "WreathProduct(PSL(3,4),C3)", WreathProduct(PSL(3, 4), CycP(3)) ] ] do
+  Expect(pr[1], pr[1], pr[2], true);
+od;
+
 # ---- GAP syntax: transitive groups of degree <= 12 (all 474)
 for n in [1 .. 12] do
   for k in [1 .. NrTransitiveGroups(n)] do

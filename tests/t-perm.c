@@ -732,6 +732,22 @@ static const ccase ccases[] = {
     {"S3", "2 3", "", "2 3", "1"},
     {"A8", "20160", "A8", "20160", "1"},
     {"C1", "", "", "", "1"},
+    /* big intransitive and imprimitive groups: reduction by homomorphisms
+       (orbit and block actions, src/perm/hom.c) */
+    {"Rubik", "2 2 2 2 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 20160 239500800", "A8 A12",
+     "2 2 1024 2187 20160 239500800", "2 1"},
+    {"Group((1,2,4,3)(9,5,17,13)(10,6,18,14),(9,10,12,11)(3,13,22,8)(4,15,21,6),"
+     "(13,14,16,15)(10,2,19,22)(12,4,17,24),(21,22,24,23)(11,15,19,7)(12,16,20,8),"
+     "(5,6,8,7)(1,9,21,20)(3,11,23,18),(17,18,20,19)(2,5,23,16)(1,7,24,14))",                 /* 2x2x2 cube */
+     "2 3 3 3 3 3 3 3 20160", "A8", "2 2187 20160", "1"},
+    {"DirectProduct(AlternatingGroup(8),PSL(3,4))", "20160 20160", "A8 PSL(3,4)", "20160 20160", "1"},
+    {"WreathProduct(AlternatingGroup(5),AlternatingGroup(5))", "60 60 60 60 60 60", "A5 A5 A5 A5 A5 A5",
+     "60 777600000", "1"},
+    {"WreathProduct(SymmetricGroup(4),SymmetricGroup(5))", "2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 3 3 3 3 3 60", "A5",
+     "2 2 16 60 243 1024", "1"},
+    {"WreathProduct(C3,C11)", "3 3 3 3 3 3 3 3 3 3 3 11", "", "3 11 243 243", "3 1"},
+    {"WreathProduct(C2,WreathProduct(C2,WreathProduct(C2,C2)))", "2 2 2 2 2 2 2 2 2 2 2 2 2 2 2", "",
+     "2 2 2 2 2 2 2 2 2 2 2 2 2 2 2", "32768 2048 256 64 16 8 4 2 1"},
 };
 
 static int cmp_mpz(const void *a, const void *b) { return mpz_cmp(*(const mpz_t *)a, *(const mpz_t *)b); }

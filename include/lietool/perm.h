@@ -240,14 +240,17 @@ typedef lt_pgrp_compser_struct lt_pgrp_compser_t[1];
 void lt_pgrp_compser_init(lt_pgrp_compser_t R);
 void lt_pgrp_compser_clear(lt_pgrp_compser_t R);
 /* A composition series of G: the derived series refined by cyclic steps
-   of prime order; a non-abelian section M/N is split by the normal closure
-   in M of a class representative of M (lt_pgrp_conjugacy_classes) when it
-   is proper, and is simple when none is (Holt, Eick, O'Brien, Handbook of
-   CGT, 2005, 7.8; every normal subgroup of M over N is a union of
-   M-classes). The chief series likewise with normal closures in G and
-   G's classes. Both name each non-abelian simple factor (by its order,
-   lt_simple_group_names; A8 and PSL(3,4) by an element of order 15 in the
-   factor). LT_ELIMIT when the classes do. */
+   of prime order; a non-abelian section M/N is reduced by homomorphisms
+   (the kernel and image of M acting on an orbit or a minimal block system:
+   Holt, Eick, O'Brien, Handbook of CGT, 2005, 7.8; Seress 2003, 6.2), and
+   a section no action reduces is split by the normal closure in M of a
+   class representative of M (lt_pgrp_conjugacy_classes) when it is
+   proper, and is simple when none is. The chief series: an elementary
+   abelian section is split at a proper G-submodule (spinning vectors),
+   a perfect one by the normal closure in G of the last term of its
+   composition series. Both name each non-abelian simple factor (by its
+   order, lt_simple_group_names; A8 and PSL(3,4) by an element of order 15
+   in the factor). LT_ELIMIT when the classes do. */
 lt_status lt_pgrp_composition_series(lt_pgrp_compser_t R, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
 lt_status lt_pgrp_chief_series(lt_pgrp_compser_t R, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
 /* The upper central series 1 = Z_0 < Z_1 < ..., Z_(i+1)/Z_i = Z(G/Z_i),
@@ -255,7 +258,8 @@ lt_status lt_pgrp_chief_series(lt_pgrp_compser_t R, lt_pgrp_t G, const lt_ctx_t 
    down to Z_0 = 1; S->reaches_one is 1 when the largest term is G (G
    nilpotent). Z_1 is lt_pgrp_center; a later term comes from the centre
    of G acting on the orbits of Z_i when that action has kernel Z_i, else
-   from the elements of G (bounded by --max-enum: LT_ELIMIT). */
+   from the elements of the preimage of that centre (bounded by
+   --max-enum: LT_ELIMIT). */
 lt_status lt_pgrp_upper_central_series(lt_pgrp_series_t S, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
 
 /* Orbits of <gens> on 0..n-1: orb[x] = index of x's orbit; returns count. */

@@ -29,4 +29,27 @@ lt_status lt_pgrp_chain_random_(lt_pgrp_t G, const mpz_t bound, int *certain,
 lt_status lt_pgrp_exponent_range_(mpz_t e, mpz_t hi, lt_pgrp_t G, const lt_pgrp_classes_struct *C,
                                   const lt_ctx_t ctx, lt_err_t err);
 
+/* An action homomorphism phi of a group M on m points (src/perm/hom.c):
+   lab[x] is the image point of x (-1: x outside the domain). After
+   lt_phom_kernel: D = <(g, phi(g))> on n + m points with the image points
+   first in its base, K = ker phi on n points, I = phi(M) on m points (all
+   complete). */
+typedef struct {
+    int n, m;
+    int *lab;
+    lt_pgrp_t D, K, I;
+} lt_phom_struct;
+void lt_phom_init(lt_phom_struct *H, int n);
+void lt_phom_clear(lt_phom_struct *H);
+/* The action on the orbit `which` of orb (lt_pgrp_orbits). */
+void lt_phom_orbit(lt_phom_struct *H, const int *orb, int which);
+/* The action on a minimal block system of M (transitive on 0..n-1, complete
+   chain); 0 (H unchanged) when M is primitive. */
+int lt_phom_blocks(lt_phom_struct *H, const lt_pgrp_t M);
+lt_status lt_phom_kernel(lt_phom_struct *H, lt_pgrp_t M, const lt_ctx_t ctx, lt_err_t err);
+/* y = phi(g) (g any permutation preserving the domain and its labels). */
+void lt_phom_image(int *y, const lt_phom_struct *H, const int *g);
+/* x in M with phi(x) = y (y in I). */
+void lt_phom_preimage(int *x, const lt_phom_struct *H, const int *y);
+
 #endif
