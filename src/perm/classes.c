@@ -16,6 +16,7 @@
    length, and at a leaf the element is checked on every point. */
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include "impl.h"
 
 /* ---- the backtrack search ---- */
@@ -140,10 +141,16 @@ static void unset_cycle(search *S, int y, int c)
    (PSL(2,1024), 1025 classes of few cycle types, would otherwise run for
    minutes). */
 static _Thread_local long search_nodes;
+/* The bound on search_nodes (LONG_MAX but in lt_pgrp_conjugacy_classes):
+   past it every search gives up at once and search_over is set (one
+   search alone can run for hours: a failing conjugacy test x^u ~ x in
+   the derived subgroup of the Rubik group did), and the caller stops. */
+static _Thread_local long search_limit = LONG_MAX;
+static _Thread_local int search_over;
 
 static int dfs(search *S, int j, const int *hprev)
 {
-    search_nodes++;
+    if (++search_nodes > search_limit) { search_over = 1; return 0; }
     lt_pgrp_struct *G = S->G;
     int n = S->n;
     /* the rest of h lies in G^(j): every point y whose image is decided
@@ -156,6 +163,7 @@ static int dfs(search *S, int j, const int *hprev)
            onto b's of the same length: the cycle lengths on the two sides
            agree as multisets (compared through a sum of hashes) */
         uint64_t *sum = S->sum;
+        search_nodes += 2;      /* three more passes over the points: the bound counts work */
         for (int y = 0; y < n; y++) sum[orb[y]] = 0;
         for (int y = 0; y < n; y++) sum[orb[y]] += S->amix[y];
         for (int w = 0; w < n; w++) sum[orb[hprev[w]]] -= S->bmix[w];
@@ -693,6 +701,7 @@ static long generator_classes(long **T, lt_pgrp_t G, const int *x, long m, const
                 st[(unsigned long long)J[i] * (unsigned long long)u % (unsigned long long)m] = 2;
         }
     }
+    if (search_over) goto done;
     *T = lt_malloc((size_t)(nout + 1) * sizeof(long));
     nT = 0;
     for (long u = 1; u < m; u++) {
@@ -803,9 +812,11 @@ static lt_status classes_random(lt_pgrp_classes_t C, lt_pgrp_t G, const lt_ctx_t
     lt_perm_one(g, n);
     plist_push(&Q, g);                  /* the identity first */
     search_nodes = 0;
+    search_limit = 300 * ctx->max_tries;
+    search_over = 0;
     while (mpz_cmp(total, G->order) < 0) {
         int is_random;
-        if (search_nodes > 300 * ctx->max_tries) {
+        if (search_over || search_nodes > search_limit) {
             char *ts = mpz_get_str(NULL, 10, total), *os = mpz_get_str(NULL, 10, G->order);
             st = lt_err_set(err, LT_ELIMIT,
                 "conjugacy classes: the backtrack searches passed %ld nodes (300 per random element allowed) with "
@@ -839,7 +850,7 @@ static lt_status classes_random(lt_pgrp_classes_t C, lt_pgrp_t G, const lt_ctx_t
             }
             known = conjugate_core(NULL, G, g, k->rep, k->cent.p, k->cent.len, lorb);
         }
-        if (known) continue;
+        if (known || search_over) continue;     /* search_over: stopped at the loop's head */
         long maxcls = ctx->max_tries / 10 + 16;
         if (KL.len >= maxcls) {
             st = lt_err_set(err, LT_ELIMIT, "conjugacy classes: more than %d classes (the limit for %ld random elements)",
@@ -848,6 +859,7 @@ static lt_status classes_random(lt_pgrp_classes_t C, lt_pgrp_t G, const lt_ctx_t
         }
         klass *k = klist_push(&KL, g, h, key);
         centralizer_core(&k->cent, k->cord, G, g, 1, lorb);
+        if (search_over) continue;
         if (!mpz_divisible_p(G->order, k->cord)) {
             st = lt_err_set(err, LT_EINTERNAL, "conjugacy classes: a centraliser order does not divide |G|");
             break;
@@ -863,6 +875,7 @@ static lt_status classes_random(lt_pgrp_classes_t C, lt_pgrp_t G, const lt_ctx_t
             long nT = m > 2 ? generator_classes(&T, G, g, m, &k->cent, lorb, &Q, maxcls - KL.len,
                                                 300 * ctx->max_tries)
                             : 1;
+            if (nT < 0 && search_over) continue;
             if (nT < 0) {
                 st = lt_err_set(err, LT_ELIMIT,
                     "conjugacy classes: the classes of the generators of a cyclic subgroup of order %ld pass the limits "
@@ -892,6 +905,7 @@ static lt_status classes_random(lt_pgrp_classes_t C, lt_pgrp_t G, const lt_ctx_t
                           mpz_get_d(total), mpz_get_d(G->order));
         push_powers(&Q, KL.k[first].rep, KL.k[first].order, n, tmp, units_done);
     }
+    search_limit = LONG_MAX;
     if (!st && mpz_cmp(total, G->order) != 0)
         st = lt_err_set(err, LT_EINTERNAL, "conjugacy classes: the class sizes exceed |G|");
     if (!st) {
