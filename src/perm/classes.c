@@ -789,6 +789,57 @@ static void gmp_str_free(char *s)
     gmp_free(s, strlen(s) + 1);
 }
 
+/* The chain the searches walk: G's own, or (for bases of up to 40 points
+   on up to 4096 points) one whose base takes each next point from a
+   smallest orbit of the stabiliser of the points before (GAP's default
+   for backtrack, Handbook 4.6.5): the points of a block come together, so
+   a search that has mapped some of them learns at once whether the
+   stabiliser can still do it (A5 wr S5 tested (1,3,4,5,2) ~ (1,3,5,4,2)
+   through 16 million nodes with the block's third base point at level
+   10). Built point by point, each step a chain with the order known. */
+static lt_status search_chain(lt_pgrp_t S, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err)
+{
+    int n = G->n;
+    lt_pgrp_init(S, n);
+    if (G->nlev > 40 || n > 4096 || G->nlev < 2) {
+        lt_pgrp_set(S, G);
+        return lt_pgrp_chain(S, G->order, ctx, err);
+    }
+    int *pts = lt_malloc((size_t)(G->nlev + 1) * sizeof(int)), *par = lt_malloc((size_t)n * sizeof(int));
+    int *cnt = lt_malloc((size_t)n * sizeof(int));
+    int k = 0;
+    lt_status st = LT_OK;
+    pts[k++] = G->lev[0].base;
+    for (;;) {
+        lt_pgrp_clear(S);
+        lt_pgrp_init(S, n);
+        for (int i = 0; i < G->ngens; i++) lt_pgrp_add_gen(S, G->gens[i]);
+        lt_pgrp_base_prefix(S, pts, k);
+        if ((st = lt_pgrp_chain(S, G->order, ctx, err))) break;
+        if (S->nlev <= k || k > G->nlev) break;
+        /* the orbits of the stabiliser of pts[0..k-1] */
+        for (int x = 0; x < n; x++) { par[x] = x; cnt[x] = 0; }
+        const lt_level_struct *L = &S->lev[k];
+        for (int t = 0; t < L->nsg; t++) {
+            const int *g = S->sgs[L->sg[t]];
+            for (int x = 0; x < n; x++) {
+                int a = uf_find(par, x), b = uf_find(par, g[x]);
+                if (a != b) par[a] = b;
+            }
+        }
+        for (int x = 0; x < n; x++) cnt[uf_find(par, x)]++;
+        int best = -1;
+        for (int x = 0; x < n; x++) {
+            int c = cnt[uf_find(par, x)];
+            if (c > 1 && (best < 0 || c < cnt[uf_find(par, best)])) best = x;
+        }
+        if (best < 0) break;
+        pts[k++] = best;
+    }
+    lt_free(pts); lt_free(par); lt_free(cnt);
+    return st;
+}
+
 static lt_status classes_random(lt_pgrp_classes_t C, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err)
 {
     int n = G->n;
@@ -1004,7 +1055,11 @@ lt_status lt_pgrp_conjugacy_classes_by(lt_pgrp_classes_t C, lt_pgrp_t G, int met
         }
         return classes_enum(C, G, ctx, err);
     }
-    return classes_random(C, G, ctx, err);
+    lt_pgrp_t S;
+    st = search_chain(S, G, ctx, err);
+    if (!st) st = classes_random(C, S, ctx, err);
+    lt_pgrp_clear(S);
+    return st;
 }
 
 lt_status lt_pgrp_conjugacy_classes(lt_pgrp_classes_t C, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err)
