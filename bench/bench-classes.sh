@@ -23,6 +23,11 @@
 #   PSL(2,81)   GAP 4.12 PSL(2,81) on the 82 points of the projective line
 #   S4 wr S5    GAP 4.12 WreathProduct(SymmetricGroup(4), SymmetricGroup(5)),
 #               imprimitive on 20 points, order 955514880, 506 classes
+#   M11 wr S3   WreathProduct(MathieuGroup(11),SymmetricGroup(3)) (lietool's
+#               M11), 33 points, 330 classes, many of one cycle type
+#   PSL(2,128)  lietool's PSL(2,128) on the 129 projective points: 129
+#               classes, of five cycle types
+#   PSL(3,7)    lietool's PSL(3,7) on the 57 projective points
 #
 # Without gap on PATH this prints a message and exits 0.
 
@@ -47,6 +52,9 @@ M24|M24
 PSL(3,5)|$PSL35
 PSL(2,81)|$PSL281
 S4 wr S5|$S4WRS5
+M11 wr S3|WreathProduct(MathieuGroup(11),SymmetricGroup(3))
+PSL(2,128)|PSL(2,128)
+PSL(3,7)|PSL(3,7)
 EOC
 
 # lietool's JSON -> GAP's generators, and the answers to check GAP against

@@ -129,7 +129,8 @@ lt_status lt_pgrp_conjugacy_classes(lt_pgrp_classes_t C, lt_pgrp_t G, const lt_c
 /* (src/perm/classes.c) LT_CLASSES_RANDOM, the default: random elements and
    the powers of the representatives found, each new one tested for
    conjugacy with the representatives of its cycle type and its centraliser
-   found, both by a backtrack search through the chain, until the class
+   found, both by a backtrack search through the chain (a new
+   representative x brings the classes of all the generators of <x>), until the class
    sizes |G|/|C_G(g)| sum to |G| (certified); at most ctx->max_tries random
    elements and max_tries/10 + 16 classes, then LT_ELIMIT. An abelian G has |G| classes of one element:
    listed when |G| <= --max-enum, LT_ELIMIT otherwise. LT_CLASSES_ENUM
