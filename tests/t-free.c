@@ -89,15 +89,16 @@ static void check_basis(int r, int N)
     }
     for (slong i = 0; i < B->n; i++) {
         slong k = lt_lyndon_degree(B, i);
-        const unsigned char *w = lt_lyndon_word(B, i);
+        unsigned char w[256], w0[256], wa[256], wb[256];
+        lt_lyndon_word(B, i, w);
         if (i > 0) {
             slong k0 = lt_lyndon_degree(B, i - 1);
-            if (k0 > k || (k0 == k && memcmp(lt_lyndon_word(B, i - 1), w, (size_t)k) >= 0)) bad_order++;
+            if (k0 > k || (k0 == k && memcmp(lt_lyndon_word(B, i - 1, w0), w, (size_t)k) >= 0)) bad_order++;
         }
         if (!lyndon_by_definition(w, k) || !lt_free_is_lyndon(w, k) || lt_free_lyndon_find(B, w, k) != i) bad_lyndon++;
         if (k == 1) { if (B->left[i] != -1 || B->right[i] != -1) bad_fact++; continue; }
         slong a = B->left[i], b = B->right[i], ka = lt_lyndon_degree(B, a), kb = lt_lyndon_degree(B, b);
-        if (ka + kb != k || memcmp(lt_lyndon_word(B, a), w, (size_t)ka) || memcmp(lt_lyndon_word(B, b), w + ka, (size_t)kb))
+        if (ka + kb != k || memcmp(lt_lyndon_word(B, a, wa), w, (size_t)ka) || memcmp(lt_lyndon_word(B, b, wb), w + ka, (size_t)kb))
             bad_fact++;
         for (slong s = 1; s < ka; s++)
             if (lyndon_by_definition(w + s, k - s)) { bad_fact++; break; }
@@ -115,6 +116,9 @@ static void test_lyndon(void)
     check_basis(2, 18);     /* 31,042 elements */
     check_basis(3, 8);
     check_basis(4, 6);
+    check_basis(5, 5);      /* 4 bits a letter */
+    check_basis(17, 3);     /* a byte a letter */
+    check_basis(2, 9);      /* words of 9 letters across two bytes */
     check_basis(1, 5);
     check_basis(2, 1);
 
@@ -210,6 +214,7 @@ static void test_lyndon(void)
         {2, 40, 10000000, LT_ELIMIT, "--max-enum"},
         {2, 100000, 10000000, LT_ELIMIT, "--max-enum"},
         {2, 10, 226, LT_OK, ""},
+        {2, 40, 1000000000000000000L, LT_ELIMIT, "more than the 2^31 - 1 it can hold"},
         {1, 1000000000, 10, LT_OK, ""},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
@@ -313,7 +318,8 @@ static fmpq *bracket_words(const lt_lyndon_t B, slong i)
 {
     int k = lt_lyndon_degree(B, i), r = B->r;
     fmpq *v = _fmpq_vec_init(rpow(r, k));
-    if (k == 1) { fmpq_one(v + lt_lyndon_word(B, i)[0]); return v; }
+    unsigned char w[256];
+    if (k == 1) { fmpq_one(v + lt_lyndon_word(B, i, w)[0]); return v; }
     slong a = B->left[i], b = B->right[i];
     int ka = lt_lyndon_degree(B, a), kb = lt_lyndon_degree(B, b);
     fmpq *pa = bracket_words(B, a), *pb = bracket_words(B, b);
@@ -653,7 +659,8 @@ static mat *evaluate_basis(const lt_lyndon_t B, const mat *letter)
 {
     mat *V = malloc((size_t)B->n * sizeof(mat));
     for (slong i = 0; i < B->n; i++) {
-        if (B->left[i] < 0) { V[i] = letter[lt_lyndon_word(B, i)[0]]; continue; }
+        unsigned char w[256];
+        if (B->left[i] < 0) { V[i] = letter[lt_lyndon_word(B, i, w)[0]]; continue; }
         mat P = V[B->left[i]], Q = V[B->right[i]];
         V[i] = madd(mmul(P, Q), mmul(Q, P), -1);
     }

@@ -284,7 +284,10 @@ static void test_series(void)
     CHECK(lt_free_log_exp(cf, B, m, letters, tt, ctx, err) == LT_OK, "log_exp: %s", err->msg);
     ld (*mat)[9] = calloc((size_t)B->n, sizeof *mat);
     for (slong i = 0; i < B->n; i++) {
-        if (lt_lyndon_degree(B, i) == 1) lt_rotation_hat(mat[i], I->omega[gl[lt_lyndon_word(B, i)[0]]]);
+        if (lt_lyndon_degree(B, i) == 1) {
+            unsigned char w[256];
+            lt_rotation_hat(mat[i], I->omega[gl[lt_lyndon_word(B, i, w)[0]]]);
+        }
         else {
             ld P[9], Q[9];
             mul3(P, mat[B->left[i]], mat[B->right[i]]);

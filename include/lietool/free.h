@@ -23,12 +23,14 @@
    stand for themselves; left and right are -1). */
 typedef struct {
     int r;                  /* letters */
-    int N;                  /* largest degree stored (N = 1 when r = 1) */
-    slong n;                /* elements */
+    int N;                  /* largest degree stored (N = 1 when r = 1; at most 255) */
+    slong n;                /* elements (fewer than 2^31) */
     slong *deg_start;       /* elements of degree k: deg_start[k] .. deg_start[k+1]-1, k = 1..N */
-    slong *offset;          /* element i's letters: letters + offset[i] */
-    unsigned char *letters;
-    slong *left, *right;
+    int bits;               /* bits per letter: 1 (r = 2), 2 (r <= 4), 4 (r <= 16) or 8 */
+    slong *byte_start;      /* the words of degree k, from words + byte_start[k], (k bits + 7) / 8 bytes each */
+    unsigned char *words;   /* packed, first letter in the highest bits; padding bits are 0 */
+    unsigned char *deg;     /* deg[i]: the degree of element i */
+    int32_t *left, *right;
 } lt_lyndon_struct;
 typedef lt_lyndon_struct lt_lyndon_t[1];
 
@@ -37,16 +39,28 @@ void lt_lyndon_clear(lt_lyndon_t B);
 
 static inline int lt_lyndon_degree(const lt_lyndon_t B, slong i)
 {
-    return (int)(B->offset[i + 1] - B->offset[i]);
+    return B->deg[i];
 }
-static inline const unsigned char *lt_lyndon_word(const lt_lyndon_t B, slong i)
+/* The letters of element i, written to w (lt_lyndon_degree(B, i) <= 255 of
+   them); returns w. */
+static inline unsigned char *lt_lyndon_word(const lt_lyndon_t B, slong i, unsigned char *w)
 {
-    return B->letters + B->offset[i];
+    int k = B->deg[i], b = B->bits;
+    const unsigned char *p = B->words + B->byte_start[k] + (i - B->deg_start[k]) * (slong)((k * b + 7) / 8);
+    if (b == 8) {
+        for (int j = 0; j < k; j++) w[j] = p[j];
+        return w;
+    }
+    int per = 8 / b;
+    unsigned mask = (1u << b) - 1;
+    for (int j = 0; j < k; j++) w[j] = (unsigned char)((p[j / per] >> (8 - b - b * (j % per))) & mask);
+    return w;
 }
 
 /* Builds the basis for 1 <= r <= 255 letters up to degree N >= 1 (Duval's
    algorithm). LT_EINPUT for r or N out of range; LT_ELIMIT (naming
-   --max-enum) when the basis has more than ctx->max_enum elements. */
+   --max-enum) when the basis has more than ctx->max_enum elements, and
+   for a degree above 255 or 2^31 elements or more. */
 lt_status lt_free_lyndon_basis(lt_lyndon_t B, int r, long N, const lt_ctx_t ctx, lt_err_t err);
 
 /* The index of the Lyndon word w[0..len) in B, or -1. */
@@ -158,7 +172,7 @@ typedef struct {
     const int *deg;         /* deg[l]: letters l in each word (r entries) */
     slong s;                /* Lyndon words in the class */
     double work;            /* predicted steps: s n^2 + 2 s^2 */
-    const slong *idx;       /* their indices in the basis */
+    const int32_t *idx;     /* their indices in the basis */
 } lt_free_class;
 lt_status lt_free_bch_job_new(lt_free_class_job **J, fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_t ctx,
                               lt_err_t err);

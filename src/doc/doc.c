@@ -319,7 +319,7 @@ void lt_doc_item_end(lt_doc *d)
 /* Element i of B as a bracket of the letters' names. */
 static void bracket(FILE *f, const lt_lyndon_t B, slong i, char *const *names)
 {
-    if (B->left[i] < 0) { fputs(names[B->letters[B->offset[i]]], f); return; }
+    if (B->left[i] < 0) { fputs(names[i], f); return; }   /* the letters are elements 0..r-1 */
     fputc('[', f);
     bracket(f, B, B->left[i], names);
     fputc(',', f);

@@ -592,7 +592,7 @@ typedef struct {
     const factors *F;
     int64_t *p64;           /* the p_s of F when they fit in 64 bits, else NULL */
     fmpq *c;
-    slong *cidx;            /* the basis sorted by class */
+    int32_t *cidx;          /* the basis sorted by class */
     int *mdeg;              /* r ints per class */
     lp_job *jobs;
     slong njobs;
@@ -632,7 +632,7 @@ static void lp_report(lp_pool *Q, double add, int main_thread)
    0 on overflow) or, with c128 NULL, in FLINT integers (cz). */
 typedef struct {
     const lt_lyndon_struct *B;
-    const slong *idx;
+    const int32_t *idx;
     slong s;
     const lp_prog *G;
     const int32_t *root, *stop;     /* stop[j]: the largest root of the columns before j */
@@ -664,7 +664,8 @@ static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz,
         slong j1 = j0 + LP_ROWS < S->s ? j0 + LP_ROWS : S->s;
         /* the leaves, then the program, for rows j0 .. j1-1 */
         for (slong j = j0; j < j0 + LP_ROWS; j++) {
-            const unsigned char *w = lt_lyndon_word(S->B, S->idx[j < j1 ? j : j1 - 1]);
+            unsigned char w[256];
+            lt_lyndon_word(S->B, S->idx[j < j1 ? j : j1 - 1], w);
             int r = (int)(j - j0);
             for (int p = 0; p < n; p++)
                 for (int l = 0; l < nl; l++) {
@@ -718,7 +719,7 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
     const lt_lyndon_struct *B = Q->B;
     int n = J->n;
     slong s = J->s;
-    const slong *idx = Q->cidx + J->start;
+    const int32_t *idx = Q->cidx + J->start;
     fmpz *R = _fmpz_vec_init(s);
     fmpz_t D, g;
     fmpz_init(D); fmpz_init(g);
@@ -731,8 +732,9 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
     wordcoef C;
     wordcoef_init(&C, n);
     if (Q->p64) wordcoef_init_128(&C, Q->F->m);
+    unsigned char w[256];
     for (slong i = 0; i < s; i++) {
-        const unsigned char *w = lt_lyndon_word(B, idx[i]);
+        lt_lyndon_word(B, idx[i], w);
         if (!Q->p64 || !word_coefficient_128(R + i, &C, w, Q->F, Q->p64)) word_coefficient(R + i, &C, w, Q->F);
     }
     wordcoef_clear(&C);
@@ -760,7 +762,7 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
             root[i] = lp_node(&G, B, x, k);
             if (root[i] > top) top = root[i];
             kk[i] = (unsigned char)k;
-            const unsigned char *w = lt_lyndon_word(B, idx[i]);
+            lt_lyndon_word(B, idx[i], w);
             int l = 0;
             while (l < n && w[l] == 0) l++;
             lead[i] = (unsigned char)l;
@@ -768,8 +770,11 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
         slong astart[65] = {0};
         for (slong i = 0; i < s; i++) astart[kk[i] + 1]++;
         for (int k = 0; k < 64; k++) astart[k + 1] += astart[k];
+        /* the hash is needed only to build the program */
+        lt_free(G.hkey); lt_free(G.hval);
+        G.hkey = NULL; G.hval = NULL;
         lp_solve S = {B, idx, s, &G, root, stop, lead, kk, NULL, NULL, astart};
-        S.v = lt_malloc((size_t)(G.nleaf + G.len + 1) * LP_ROWS * sizeof(int64_t));
+        S.v = lt_malloc((size_t)(G.nleaf + G.len + 1) * LP_ROWS * (n <= 31 ? sizeof(int32_t) : sizeof(int64_t)));
         S.active = lt_malloc((size_t)s * sizeof(slong));
         lp_i128 *c = lt_malloc((size_t)(s + 1) * sizeof(lp_i128));
         int fits = 1;
@@ -894,9 +899,11 @@ static lt_status lp_pool_setup(lp_pool *Q, fmpq *c, const lt_lyndon_t B, const f
 {
     int N = B->N;
     memset(Q, 0, sizeof *Q);
-    /* the coefficients (numerators and denominators of some words each)
-       and the basis: what stays in memory */
-    double est = (double)B->n * (96.0 + N);
+    /* the coefficients (16 bytes, and numerators and denominators of some
+       words each), the basis (packed words, the degree, the factors: 9
+       bytes and a bit a letter) and the class index (4): what stays in
+       memory; about 45 bytes an element at degree 22 and 24 here */
+    double est = (double)B->n * (40.0 + N);
     if (est > (double)ctx->max_memory_mb * 1048576.0)
         return lt_err_set(err, LT_ELIMIT, "the %ld coefficients up to degree %d need about %.0f MiB, more than --max-memory %ld MiB",
                           (long)B->n, N, est / 1048576.0 + 0.5, ctx->max_memory_mb);
@@ -915,23 +922,24 @@ static lt_status lp_pool_setup(lp_pool *Q, fmpq *c, const lt_lyndon_t B, const f
     int r = B->r;
     slong ncls = lp_class_count(B);
     slong *cstart = lt_calloc((size_t)ncls + 1, sizeof(slong));
-    Q->cidx = lt_malloc((size_t)(B->n + 1) * sizeof(slong));
-    slong *key = lt_malloc((size_t)(B->n + 1) * sizeof(slong));
+    Q->cidx = lt_malloc((size_t)(B->n + 1) * sizeof(int32_t));
+    int32_t *key = lt_malloc((size_t)(B->n + 1) * sizeof(int32_t));
     int cnt[256];
+    unsigned char w[256];
     for (slong i = 0; i < B->n; i++) {
         int m = lt_lyndon_degree(B, i);
-        const unsigned char *w = lt_lyndon_word(B, i);
+        lt_lyndon_word(B, i, w);
         memset(cnt, 0, (size_t)r * sizeof(int));
         for (int k = 0; k < m; k++) cnt[w[k]]++;
         slong x = m;
         for (int l = 1; l < r; l++) x = x * (N + 1) + cnt[l];
-        key[i] = x;
+        key[i] = (int32_t)x;   /* below 2^22 */
         cstart[x + 1]++;
     }
     for (slong k = 0; k < ncls; k++) cstart[k + 1] += cstart[k];
     slong *fill = lt_malloc((size_t)(ncls + 1) * sizeof(slong));
     memcpy(fill, cstart, (size_t)ncls * sizeof(slong));
-    for (slong i = 0; i < B->n; i++) Q->cidx[fill[key[i]]++] = i;
+    for (slong i = 0; i < B->n; i++) Q->cidx[fill[key[i]]++] = (int32_t)i;
     lt_free(fill);
     lt_free(key);
     slong nnon = 0;
@@ -1032,8 +1040,9 @@ static lt_status log_exp_plain(fmpq *c, const lt_lyndon_t B, const factors *Fp, 
         fmpz *R = _fmpz_vec_init(nw + 1);
         wordcoef C;
         wordcoef_init(&C, n);
+        unsigned char v[256];
         for (slong a = 0; a < nw; a++) {
-            const unsigned char *v = lt_lyndon_word(B, lo + a);
+            lt_lyndon_word(B, lo + a, v);
             uint64_t cw = 0;
             for (int k = 0; k < n; k++) cw = cw * (uint64_t)r + v[k];
             code[a] = cw;
@@ -1234,12 +1243,13 @@ static void bch_from_symmetric(fmpq *c, const lt_lyndon_t B)
        basis is ordered by degree) */
     int N = B->N;
     unsigned char *word = lt_malloc((size_t)N + 1);
+    unsigned char v[256];
     fmpq_t f;
     fmpq_init(f);
     for (slong i = B->n - 1; i >= 0; i--) {
         if (fmpq_is_zero(c + i)) continue;
         int d = lt_lyndon_degree(B, i);
-        const unsigned char *v = lt_lyndon_word(B, i);
+        lt_lyndon_word(B, i, v);
         fmpq_set(f, c + i);
         for (int k = 1; d + k <= N; k++) {
             if (d == 1 && v[0] == 0) break;   /* [X, X] = 0 */

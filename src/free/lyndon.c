@@ -24,8 +24,9 @@ void lt_lyndon_init(lt_lyndon_t B)
 void lt_lyndon_clear(lt_lyndon_t B)
 {
     lt_free(B->deg_start);
-    lt_free(B->offset);
-    lt_free(B->letters);
+    lt_free(B->byte_start);
+    lt_free(B->words);
+    lt_free(B->deg);
     lt_free(B->left);
     lt_free(B->right);
 }
@@ -93,13 +94,31 @@ void lt_free_witt_total(mpz_t out, ulong r, ulong N)
     mpz_clear(t);
 }
 
+/* w[0..len) packed as B stores it, into p ((len bits + 7) / 8 bytes) */
+static void lyndon_pack(unsigned char *p, const lt_lyndon_t B, const unsigned char *w, slong len)
+{
+    int b = B->bits, per = 8 / b;
+    slong nb = (len * b + 7) / 8;
+    if (b == 8) { memcpy(p, w, (size_t)len); return; }
+    memset(p, 0, (size_t)nb);
+    for (slong j = 0; j < len; j++) p[j / per] |= (unsigned char)(w[j] << (8 - b - b * (j % per)));
+}
+
 slong lt_free_lyndon_find(const lt_lyndon_t B, const unsigned char *w, slong len)
 {
     if (len < 1 || len > B->N) return -1;
-    slong lo = B->deg_start[len], hi = B->deg_start[len + 1];
+    for (slong j = 0; j < len; j++)
+        if (w[j] >= B->r) return -1;
+    unsigned char key[256];
+    lyndon_pack(key, B, w, len);
+    /* packed with the first letter highest, words of one length compare as
+       their bytes do */
+    size_t nb = (size_t)((len * B->bits + 7) / 8);
+    const unsigned char *base = B->words + B->byte_start[len];
+    slong lo = B->deg_start[len], hi = B->deg_start[len + 1], first = lo;
     while (lo < hi) {
         slong mid = lo + (hi - lo) / 2;
-        int c = memcmp(B->letters + B->offset[mid], w, (size_t)len);
+        int c = memcmp(base + (mid - first) * (slong)nb, key, nb);
         if (c == 0) return mid;
         if (c < 0) lo = mid + 1; else hi = mid;
     }
@@ -114,6 +133,7 @@ lt_status lt_free_lyndon_basis(lt_lyndon_t B, int r, long N, const lt_ctx_t ctx,
         return lt_err_set(err, LT_EINPUT, "the degree must be at least 1, not %ld", N);
     if (r == 1) N = 1;   /* the only Lyndon word on one letter is the letter */
     /* the size, by Witt's formula, degree by degree until past the limit */
+    slong *cnt = NULL;
     {
         mpz_t tot, t;
         mpz_init(tot); mpz_init(t);
@@ -121,20 +141,37 @@ lt_status lt_free_lyndon_basis(lt_lyndon_t B, int r, long N, const lt_ctx_t ctx,
         for (k = 1; k <= N; k++) {
             lt_free_witt(t, (ulong)r, (ulong)k);
             mpz_add(tot, tot, t);
-            if (mpz_cmp_si(tot, ctx->max_enum) > 0) break;
+            if (mpz_cmp_si(tot, ctx->max_enum) > 0 || mpz_cmp_si(tot, INT32_MAX) > 0) break;
         }
         if (k <= N) {
+            int over = mpz_cmp_si(tot, ctx->max_enum) > 0;   /* else past 2^31 - 1 */
             if (N <= 1000) {
                 lt_free_witt_total(tot, (ulong)r, (ulong)N);
                 char *s = mpz_get_str(NULL, 10, tot);
-                lt_err_set(err, LT_ELIMIT, "the Lyndon basis on %d letters up to degree %ld has %s elements, more than --max-enum %ld",
-                           r, N, s, ctx->max_enum);
+                if (over)
+                    lt_err_set(err, LT_ELIMIT, "the Lyndon basis on %d letters up to degree %ld has %s elements, more than --max-enum %ld",
+                               r, N, s, ctx->max_enum);
+                else
+                    lt_err_set(err, LT_ELIMIT, "the Lyndon basis on %d letters up to degree %ld has %s elements, more than the 2^31 - 1 it can hold",
+                               r, N, s);
                 flint_free(s);
-            } else
+            } else if (over)
                 lt_err_set(err, LT_ELIMIT, "the Lyndon basis on %d letters up to degree %ld has more than --max-enum %ld elements",
                            r, N, ctx->max_enum);
+            else
+                lt_err_set(err, LT_ELIMIT, "the Lyndon basis on %d letters up to degree %ld has more than the 2^31 - 1 elements it can hold",
+                           r, N);
             mpz_clear(tot); mpz_clear(t);
             return err->status;
+        }
+        if (N > 255) {
+            mpz_clear(tot); mpz_clear(t);
+            return lt_err_set(err, LT_ELIMIT, "the Lyndon basis is stored up to degree 255, not %ld", N);
+        }
+        cnt = lt_calloc((size_t)N + 2, sizeof(slong));
+        for (k = 1; k <= N; k++) {
+            lt_free_witt(t, (ulong)r, (ulong)k);
+            cnt[k] = (slong)mpz_get_si(t);
         }
         mpz_clear(tot); mpz_clear(t);
     }
@@ -142,56 +179,56 @@ lt_status lt_free_lyndon_basis(lt_lyndon_t B, int r, long N, const lt_ctx_t ctx,
     lt_lyndon_init(B);
     B->r = r;
     B->N = (int)N;
+    B->bits = r <= 2 ? 1 : r <= 4 ? 2 : r <= 16 ? 4 : 8;
+    slong n = 0, nb = 0;
+    B->deg_start = lt_malloc((size_t)(N + 2) * sizeof(slong));
+    B->byte_start = lt_malloc((size_t)(N + 2) * sizeof(slong));
+    B->deg_start[0] = B->byte_start[0] = 0;
+    for (long k = 1; k <= N; k++) {
+        B->deg_start[k] = n;
+        B->byte_start[k] = nb;
+        n += cnt[k];
+        nb += cnt[k] * ((k * B->bits + 7) / 8);
+    }
+    B->deg_start[N + 1] = n;
+    B->byte_start[N + 1] = nb;
+    B->n = n;
+    B->words = lt_calloc((size_t)nb + 1, 1);
+    B->deg = lt_malloc((size_t)n + 1);
+    B->left = lt_malloc((size_t)(n + 1) * sizeof(int32_t));
+    B->right = lt_malloc((size_t)(n + 1) * sizeof(int32_t));
     /* Duval: the Lyndon words of length <= N in lexicographic order; each
-       goes to the list of its length, which stays lexicographic */
-    slong *cnt = lt_calloc((size_t)N + 2, sizeof(slong));
-    slong *cap = lt_calloc((size_t)N + 2, sizeof(slong));
-    unsigned char **buf = lt_calloc((size_t)N + 2, sizeof(unsigned char *));
+       goes to the next place of its length (Witt's formula counted them),
+       so each length stays lexicographic */
+    slong *pos = lt_calloc((size_t)N + 2, sizeof(slong));
     int *w = lt_malloc((size_t)(N + 1) * sizeof(int));
+    unsigned char *u = lt_malloc((size_t)N + 1);
     slong len = 1;
     w[0] = -1;
     while (len > 0) {
         w[len - 1]++;
-        if (cnt[len] == cap[len]) {
-            cap[len] = cap[len] ? 2 * cap[len] : 16;
-            buf[len] = lt_realloc(buf[len], (size_t)(cap[len] * len));
-        }
-        unsigned char *d = buf[len] + cnt[len]++ * len;
-        for (slong i = 0; i < len; i++) d[i] = (unsigned char)w[i];
+        assert(pos[len] < cnt[len]);
+        slong i = B->deg_start[len] + pos[len]++;
+        for (slong j = 0; j < len; j++) u[j] = (unsigned char)w[j];
+        lyndon_pack(B->words + B->byte_start[len] + (i - B->deg_start[len]) * ((len * B->bits + 7) / 8), B, u, len);
+        B->deg[i] = (unsigned char)len;
         slong m = len;
         while (len < N) { w[len] = w[len - m]; len++; }
         while (len > 0 && w[len - 1] == r - 1) len--;
     }
     lt_free(w);
-    slong n = 0, nl = 0;
-    for (long k = 1; k <= N; k++) { n += cnt[k]; nl += cnt[k] * k; }
-    B->n = n;
-    B->deg_start = lt_malloc((size_t)(N + 2) * sizeof(slong));
-    B->offset = lt_malloc((size_t)(n + 1) * sizeof(slong));
-    B->letters = lt_malloc((size_t)nl + 1);
-    B->left = lt_malloc((size_t)(n + 1) * sizeof(slong));
-    B->right = lt_malloc((size_t)(n + 1) * sizeof(slong));
-    slong e = 0, o = 0;
-    B->deg_start[0] = 0;
-    for (long k = 1; k <= N; k++) {
-        B->deg_start[k] = e;
-        if (cnt[k]) memcpy(B->letters + o, buf[k], (size_t)(cnt[k] * k));
-        for (slong i = 0; i < cnt[k]; i++) { B->offset[e++] = o; o += k; }
-        lt_free(buf[k]);
-    }
-    B->deg_start[N + 1] = e;
-    B->offset[n] = o;
-    lt_free(buf); lt_free(cnt); lt_free(cap);
+    lt_free(pos); lt_free(cnt);
     /* standard factorisations */
     for (slong i = 0; i < n; i++) {
         slong k = lt_lyndon_degree(B, i);
-        const unsigned char *u = lt_lyndon_word(B, i);
         if (k == 1) { B->left[i] = B->right[i] = -1; continue; }
+        lt_lyndon_word(B, i, u);
         slong s = lt_free_lyndon_split(u, k);
-        B->left[i] = lt_free_lyndon_find(B, u, s);
-        B->right[i] = lt_free_lyndon_find(B, u + s, k - s);
+        B->left[i] = (int32_t)lt_free_lyndon_find(B, u, s);
+        B->right[i] = (int32_t)lt_free_lyndon_find(B, u + s, k - s);
         assert(B->left[i] >= 0 && B->right[i] >= 0);
     }
+    lt_free(u);
     return LT_OK;
 }
 
@@ -205,7 +242,8 @@ void lt_free_letter_name(char *buf, int r, int i)
 char *lt_lyndon_word_str(const lt_lyndon_t B, slong i)
 {
     slong k = lt_lyndon_degree(B, i);
-    const unsigned char *w = lt_lyndon_word(B, i);
+    unsigned char w[256];
+    lt_lyndon_word(B, i, w);
     char *s = lt_malloc((size_t)(8 * k + 1)), name[8];
     size_t m = 0;
     for (slong j = 0; j < k; j++) {
@@ -221,7 +259,7 @@ char *lt_lyndon_word_str(const lt_lyndon_t B, slong i)
 static size_t put_bracket(char *s, const lt_lyndon_t B, slong i)
 {
     if (B->left[i] < 0) {
-        lt_free_letter_name(s, B->r, lt_lyndon_word(B, i)[0]);
+        lt_free_letter_name(s, B->r, (int)i);   /* the letters are elements 0..r-1 */
         return strlen(s);
     }
     size_t m = 0;

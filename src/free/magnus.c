@@ -740,7 +740,7 @@ lt_status lt_free_magnus_errors(mpfr_ptr errors, mpfr_t eps, mpfr_t comm, long K
     mpfr_init2(nrm, wp);
     /* the brackets: the letters are elements 0..r-1 */
     for (slong i = 0; i < ne; i++) {
-        if (B->left[i] < 0) lt_rmat_set_fmpq(E + i, gens[B->letters[B->offset[i]]], h);
+        if (B->left[i] < 0) lt_rmat_set_fmpq(E + i, gens[i], h);
         else lt_rmat_bracket(E + i, E + B->left[i], E + B->right[i]);
     }
     /* generator mass and the product */

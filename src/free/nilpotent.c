@@ -111,8 +111,9 @@ static lt_status build(lt_liealg_t L, long r, long c, const lt_ctx_t ctx, lt_err
     /* each element's word as a base-r code: increasing within a degree */
     slong *deg = lt_malloc((size_t)(d + 1) * sizeof(slong));
     uint64_t *code = lt_malloc((size_t)(d + 1) * sizeof(uint64_t));
+    unsigned char u[256];
     for (slong b = 0; b < d; b++) {
-        const unsigned char *u = lt_lyndon_word(Bl, b);
+        lt_lyndon_word(Bl, b, u);
         deg[b] = lt_lyndon_degree(Bl, b);
         code[b] = 0;
         for (slong i = 0; i < deg[b]; i++) code[b] = code[b] * (uint64_t)r + u[i];

@@ -101,8 +101,9 @@ static char *class_text(const lt_lyndon_t B, const fmpq *c, slong k, const lt_fr
     fprintf(f, "%d", C->n);
     for (int l = 1; l < C->r; l++) fprintf(f, " %d", C->deg[l]);
     fprintf(f, " %ld\n", (long)C->s);
+    unsigned char w[256];
     for (slong i = 0; i < C->s; i++) {
-        const unsigned char *w = lt_lyndon_word(B, C->idx[i]);
+        lt_lyndon_word(B, C->idx[i], w);
         for (int p = 0; p < C->n; p++) fputc(digits[w[p]], f);
         fputc(' ', f);
         fmpq_fprint(f, c + C->idx[i]);
