@@ -38,7 +38,8 @@ endif
 BASE_CFLAGS = -std=c11 -pthread -Wall -Wextra -Wno-sign-compare -D_GNU_SOURCE -Iinclude \
              -DLT_DATADIR='"$(DATADIR)"'
 ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
-LDLIBS   = -lflint -lmpfr -lgmp -llapacke -lopenblas -lm -lpthread
+# OpenBLAS and LAPACKE are loaded when first used (src/core/blas.c), not linked
+LDLIBS   = -lflint -lmpfr -lgmp -lm -lpthread -ldl
 
 LIB_SRC  = $(sort $(wildcard src/core/*.c src/perm/*.c src/liealg/*.c src/io/*.c src/free/*.c src/rep/*.c src/depth/*.c src/ssm/*.c src/plot/*.c src/doc/*.c src/write/*.c))
 CLI_SRC  = $(sort $(wildcard src/cli/*.c))

@@ -47,6 +47,10 @@ static inline unsigned char *lt_lyndon_word(const lt_lyndon_t B, slong i, unsign
 {
     int k = B->deg[i], b = B->bits;
     const unsigned char *p = B->words + B->byte_start[k] + (i - B->deg_start[k]) * (slong)((k * b + 7) / 8);
+    if (b == 1) {
+        for (int j = 0; j < k; j++) w[j] = (unsigned char)((p[j >> 3] >> (7 - (j & 7))) & 1);
+        return w;
+    }
     if (b == 8) {
         for (int j = 0; j < k; j++) w[j] = p[j];
         return w;

@@ -7,6 +7,7 @@
 #include <mpfr.h>
 #include <flint/flint.h>
 #include "cli.h"
+#include "../core/blas.h"
 
 static void version(void)
 {
@@ -14,23 +15,13 @@ static void version(void)
            gmp_version, mpfr_get_version(), FLINT_VERSION);
 }
 
-/* OpenBLAS starts its worker threads when it is loaded, and they spin
-   (sched_yield) for about 0.1 s of CPU before they sleep, whether or not
-   the command does linear algebra. They are stopped here; a BLAS call that
-   runs in parallel starts them again. LIETOOL_THREADS also bounds BLAS's
-   threads, unless OPENBLAS_NUM_THREADS, GOTO_NUM_THREADS or
-   OMP_NUM_THREADS sets them. Weak: another BLAS has neither function. */
-extern void openblas_set_num_threads(int) __attribute__((weak));
-extern int blas_thread_shutdown_(void) __attribute__((weak));
-
+/* BLAS is loaded on first use (src/core/blas.c); LIETOOL_THREADS also
+   bounds its threads. */
 static void blas_threads(void)
 {
     const char *e = getenv("LIETOOL_THREADS");
     long t = e && *e ? strtol(e, NULL, 10) : 0;
-    if (t >= 1 && openblas_set_num_threads && !getenv("OPENBLAS_NUM_THREADS") && !getenv("GOTO_NUM_THREADS") &&
-        !getenv("OMP_NUM_THREADS"))
-        openblas_set_num_threads(t > 64 ? 64 : (int)t);
-    if (blas_thread_shutdown_) blas_thread_shutdown_();
+    lt_blas_set_threads(t < 1 ? 0 : t > 64 ? 64 : (int)t);
 }
 
 int main(int argc, char **argv)

@@ -101,6 +101,10 @@ static void lyndon_pack(unsigned char *p, const lt_lyndon_t B, const unsigned ch
     slong nb = (len * b + 7) / 8;
     if (b == 8) { memcpy(p, w, (size_t)len); return; }
     memset(p, 0, (size_t)nb);
+    if (b == 1) {
+        for (slong j = 0; j < len; j++) p[j >> 3] |= (unsigned char)(w[j] << (7 - (j & 7)));
+        return;
+    }
     for (slong j = 0; j < len; j++) p[j / per] |= (unsigned char)(w[j] << (8 - b - b * (j % per)));
 }
 

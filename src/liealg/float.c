@@ -16,8 +16,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <lapacke.h>
-#include <cblas.h>
+#include "../core/blas.h"
 #include "lietool/fliealg.h"
 #include "lietool/liealg.h"
 

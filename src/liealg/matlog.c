@@ -9,7 +9,7 @@
 #include <complex.h>
 #include <math.h>
 #include <string.h>
-#include <lapacke.h>
+#include "../core/blas.h"
 #include "lietool/fliealg.h"
 
 #define SZ(x) ((size_t)(x))

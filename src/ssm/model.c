@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cblas.h>
+#include "../core/blas.h"
 #include "lietool/safetensors.h"
 #include "model_impl.h"
 

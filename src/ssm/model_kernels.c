@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
-#include <cblas.h>
+#include "../core/blas.h"
 #include "lietool/safetensors.h"
 #include "model_impl.h"
 

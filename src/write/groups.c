@@ -125,10 +125,41 @@ void lt_write_isomorphic(lt_doc *d, const char *object, const char *other, const
     free(reason);
 }
 
+/* decimal digits of v at p; returns the end */
+static char *put_long(char *p, long v)
+{
+    char t[24];
+    int n = 0;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do { t[n++] = (char)('0' + u % 10); u /= 10; } while (u);
+    if (v < 0) *p++ = '-';
+    while (n) *p++ = t[--n];
+    return p;
+}
+
+/* x at p when it fits a long (returns the end), else NULL */
+static char *put_fmpz(char *p, const fmpz_t x)
+{
+    return fmpz_fits_si(x) ? put_long(p, fmpz_get_si(x)) : NULL;
+}
+
 void lt_write_bch_table(FILE *f, const lt_lyndon_t B, const fmpq *c)
 {
+    /* formatted by hand: the table of degree 24 has 1.45 million lines */
+    char buf[160];
     for (slong i = 0; i < B->n; i++) {
-        fprintf(f, "%ld %d %ld %ld ", (long)i + 1, lt_lyndon_degree(B, i), (long)B->left[i] + 1, (long)B->right[i] + 1);
+        char *p = buf;
+        p = put_long(p, (long)i + 1); *p++ = ' ';
+        p = put_long(p, lt_lyndon_degree(B, i)); *p++ = ' ';
+        p = put_long(p, (long)B->left[i] + 1); *p++ = ' ';
+        p = put_long(p, (long)B->right[i] + 1); *p++ = ' ';
+        char *q = put_fmpz(p, fmpq_numref(c + i));
+        if (q) {
+            *q++ = '/';
+            char *e = put_fmpz(q, fmpq_denref(c + i));
+            if (e) { *e++ = '\n'; fwrite(buf, 1, (size_t)(e - buf), f); continue; }
+        }
+        fwrite(buf, 1, (size_t)(p - buf), f);
         fmpz_fprint(f, fmpq_numref(c + i));
         fputc('/', f);
         fmpz_fprint(f, fmpq_denref(c + i));
