@@ -99,9 +99,9 @@ if [ -n "${BCH_PEER:-}" ] && [ -x "$BCH_PEER" ]; then
     done
 else
     echo "(BCH_PEER not given: lietool alone. Last measured on 2026-12-01 beside the peer (e728ee6), 2-core machine,"
-    echo " least CPU of 3 runs: degree 20 CPU 0.42 vs 0.44 s, 15.2 vs 8.1 MB; degree 22 3.4 vs 4.1 s, 27 vs 24 MB;"
-    echo " degree 24 37 vs 58 s, 75 vs 86 MB. Base (degree 2) 10.7 vs 1.8 MB: FLINT with NTL and libstdc++, OpenBLAS"
-    echo " and Open MPI are mapped; less the bases lietool's data take 0.7 (20), 0.8 (22) and 0.8 (24) of the peer's)"
+    echo " least CPU of 5/3/1 runs: degree 20 CPU 0.43 vs 0.44 s, 12.0 vs 8.1 MB; degree 22 3.3 vs 4.3 s, 24.2 vs 24.4 MB;"
+    echo " degree 24 37 vs 49 s, 71 vs 86 MB. Base (degree 2) 7.7 vs 1.8 MB: FLINT with NTL and libstdc++ and Open MPI"
+    echo " are mapped; less the bases, lietool's data take 0.68 (20), 0.73 (22) and 0.76 (24) of the peer's)"
     printf '%-7s %10s %11s\n' degree "lietool s" "lietool MB"
     for N in 20 22 24; do
         [ "$N" -le "$MAX" ] || continue

@@ -492,35 +492,34 @@ typedef struct {
     int n, nleaf;           /* degree; r n leaves */
     slong len, cap;
     int32_t *a, *b, *c, *d;
-    uint64_t *hkey;         /* (x + 1) << 6 | p, 0 = empty */
-    int32_t *hval;
-    slong hcap;
+    uint64_t *key;          /* key[k]: (x + 1) << 6 | p of node nleaf + k */
+    int32_t *slot;          /* the hash of the keys: k + 1 for node nleaf + k, 0 = empty */
+    slong hcap;             /* slots, a power of 2, at least twice the nodes */
 } lp_prog;
 
 static void lp_prog_clear(lp_prog *G)
 {
     lt_free(G->a); lt_free(G->b); lt_free(G->c); lt_free(G->d);
-    lt_free(G->hkey); lt_free(G->hval);
+    lt_free(G->key); lt_free(G->slot);
 }
 
+static inline slong lp_hash(uint64_t key, slong hcap)
+{
+    return (slong)(((key * UINT64_C(0x9E3779B97F4A7C15)) >> 20) & (uint64_t)(hcap - 1));
+}
+
+/* twice the slots, from the nodes' keys (the old slots go first: only
+   the new ones are ever held) */
 static void lp_hash_grow(lp_prog *G)
 {
-    slong old = G->hcap;
-    uint64_t *k0 = G->hkey;
-    int32_t *v0 = G->hval;
-    G->hcap = old ? 2 * old : 1024;
-    G->hkey = lt_calloc((size_t)G->hcap, sizeof(uint64_t));
-    G->hval = lt_malloc((size_t)G->hcap * sizeof(int32_t));
-    for (slong i = 0; i < old; i++) {
-        if (!k0[i]) continue;
-        uint64_t h = (k0[i] * UINT64_C(0x9E3779B97F4A7C15)) >> 20;
-        slong j = (slong)(h & (uint64_t)(G->hcap - 1));
-        while (G->hkey[j]) j = (j + 1) & (G->hcap - 1);
-        G->hkey[j] = k0[i];
-        G->hval[j] = v0[i];
+    lt_free(G->slot);
+    G->hcap = G->hcap ? 2 * G->hcap : 1024;
+    G->slot = lt_calloc((size_t)G->hcap, sizeof(int32_t));
+    for (slong k = 0; k < G->len; k++) {
+        slong j = lp_hash(G->key[k], G->hcap);
+        while (G->slot[j]) j = (j + 1) & (G->hcap - 1);
+        G->slot[j] = (int32_t)(k + 1);
     }
-    lt_free(k0);
-    lt_free(v0);
 }
 
 /* The node (x, p). */
@@ -529,10 +528,10 @@ static int32_t lp_node(lp_prog *G, const lt_lyndon_t B, slong x, int p)
     if (lt_lyndon_degree(B, x) == 1) return (int32_t)(x * G->n + p);   /* the letters are 0..r-1 */
     if (2 * (G->len + 1) > G->hcap) lp_hash_grow(G);
     uint64_t key = ((uint64_t)(x + 1) << 6) | (uint64_t)p;
-    uint64_t h = (key * UINT64_C(0x9E3779B97F4A7C15)) >> 20;
-    slong j = (slong)(h & (uint64_t)(G->hcap - 1));
-    while (G->hkey[j]) {
-        if (G->hkey[j] == key) return G->hval[j];
+    slong j = lp_hash(key, G->hcap);
+    while (G->slot[j]) {
+        slong k = G->slot[j] - 1;
+        if (G->key[k] == key) return (int32_t)(G->nleaf + k);
         j = (j + 1) & (G->hcap - 1);
     }
     slong l = B->left[x], r = B->right[x];
@@ -545,15 +544,16 @@ static int32_t lp_node(lp_prog *G, const lt_lyndon_t B, slong x, int p)
         G->b = lt_realloc(G->b, (size_t)G->cap * sizeof(int32_t));
         G->c = lt_realloc(G->c, (size_t)G->cap * sizeof(int32_t));
         G->d = lt_realloc(G->d, (size_t)G->cap * sizeof(int32_t));
+        G->key = lt_realloc(G->key, (size_t)G->cap * sizeof(uint64_t));
     }
     G->a[G->len] = na; G->b[G->len] = nb; G->c[G->len] = nc; G->d[G->len] = nd;
-    int32_t id = (int32_t)(G->nleaf + G->len++);
-    /* the recursion may have moved the table */
-    j = (slong)(h & (uint64_t)(G->hcap - 1));
-    while (G->hkey[j]) j = (j + 1) & (G->hcap - 1);
-    G->hkey[j] = key;
-    G->hval[j] = id;
-    return id;
+    G->key[G->len] = key;
+    slong k = G->len++;
+    /* the recursion may have regrown the table */
+    j = lp_hash(key, G->hcap);
+    while (G->slot[j]) j = (j + 1) & (G->hcap - 1);
+    G->slot[j] = (int32_t)(k + 1);
+    return (int32_t)(G->nleaf + k);
 }
 
 /* Runs the program on LP_ROWS words at once, up to node stop (inclusive):
@@ -770,9 +770,9 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
         slong astart[65] = {0};
         for (slong i = 0; i < s; i++) astart[kk[i] + 1]++;
         for (int k = 0; k < 64; k++) astart[k + 1] += astart[k];
-        /* the hash is needed only to build the program */
-        lt_free(G.hkey); lt_free(G.hval);
-        G.hkey = NULL; G.hval = NULL;
+        /* the keys and the hash are needed only to build the program */
+        lt_free(G.key); lt_free(G.slot);
+        G.key = NULL; G.slot = NULL;
         lp_solve S = {B, idx, s, &G, root, stop, lead, kk, NULL, NULL, astart};
         S.v = lt_malloc((size_t)(G.nleaf + G.len + 1) * LP_ROWS * (n <= 31 ? sizeof(int32_t) : sizeof(int64_t)));
         S.active = lt_malloc((size_t)s * sizeof(slong));
