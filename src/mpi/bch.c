@@ -243,6 +243,7 @@ static int ck_read(fmpq *c, const lt_lyndon_t B, const lt_free_class_job *J, slo
     return r;
 }
 
+#ifdef LT_HAVE_MPI
 /* A test hook: LIETOOL_MPI_FAULT=R:K makes rank R abort after it has sent
    K classes, as kill -9 would (tests/check-mpi.sh kills a rank this way). */
 static int fault_after(int rank)
@@ -252,6 +253,7 @@ static int fault_after(int rank)
     if (e && sscanf(e, "%d:%d", &r, &k) == 2 && r == rank) return k;
     return -1;
 }
+#endif
 
 enum { TAG_RESULT = 1, TAG_REQUEST = 2, TAG_WORK = 3 };
 
