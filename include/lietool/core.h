@@ -54,6 +54,10 @@ void lt_mem_set_limit(size_t bytes, void (*exceeded)(size_t held, size_t limit))
    before the first GMP, MPFR or FLINT number is made. */
 void lt_mem_count_libraries(void);
 
+/* $LIETOOL_THREADS as a thread count, 1..64 (larger values are 64), or 0
+   when it is unset, empty or below 1. */
+int lt_threads_env(void);
+
 /* Levenshtein distance ignoring case, for "did you mean" suggestions
    (strings longer than 64 characters give 99). */
 int lt_edit_distance(const char *a, const char *b);

@@ -1,7 +1,6 @@
 /* lietool: main() runs the command named by argv[1] from the command
    table (src/cli/commands.c). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <gmp.h>
 #include <mpfr.h>
@@ -15,18 +14,10 @@ static void version(void)
            gmp_version, mpfr_get_version(), FLINT_VERSION);
 }
 
-/* BLAS is loaded on first use (src/core/blas.c); LIETOOL_THREADS also
-   bounds its threads. */
-static void blas_threads(void)
-{
-    const char *e = getenv("LIETOOL_THREADS");
-    long t = e && *e ? strtol(e, NULL, 10) : 0;
-    lt_blas_set_threads(t < 1 ? 0 : t > 64 ? 64 : (int)t);
-}
-
 int main(int argc, char **argv)
 {
-    blas_threads();
+    /* BLAS is loaded on first use (src/core/blas.c); LIETOOL_THREADS also bounds its threads */
+    lt_blas_set_threads(lt_threads_env());
     lt_mem_count_libraries();
     cli_set_commands(lt_commands, lt_ncommands);
     if (argc < 2) {

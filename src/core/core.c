@@ -180,3 +180,10 @@ int lt_edit_distance(const char *a, const char *b)
         }
     return d[la][lb];
 }
+
+int lt_threads_env(void)
+{
+    const char *e = getenv("LIETOOL_THREADS");
+    long t = e && *e ? strtol(e, NULL, 10) : 0;
+    return t < 1 ? 0 : t > 64 ? 64 : (int)t;
+}

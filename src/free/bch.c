@@ -821,8 +821,8 @@ static int cmp_job(const void *a, const void *b)
 /* Worker threads: $LIETOOL_THREADS, else the processors online (at most 64). */
 static int lp_threads(void)
 {
-    const char *e = getenv("LIETOOL_THREADS");
-    long t = e && *e ? strtol(e, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+    long t = lt_threads_env();
+    if (!t) t = sysconf(_SC_NPROCESSORS_ONLN);
     return t < 1 ? 1 : t > 64 ? 64 : (int)t;
 }
 
