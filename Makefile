@@ -49,6 +49,9 @@ LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 # without (the object's name says which, so installing MPI rebuilds it).
 MPI_CFLAGS := $(shell pkg-config --cflags ompi-c 2>/dev/null)
 MPI_LIBS   := $(shell pkg-config --libs ompi-c 2>/dev/null)
+# libmpi is loaded by bch --mpi and magnus --mpi when they start MPI (dlopen),
+# not linked: its soname, from the library compiled against
+MPI_SONAME := $(if $(MPI_LIBS),$(shell objdump -p "$$(pkg-config --variable=libdir ompi-c)/libmpi.so" 2>/dev/null | awk '/SONAME/ {print $$2}'))
 MPI_KIND    = $(if $(MPI_LIBS),mpi,nompi)
 CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o) $(BUILD)/src/mpi/bch-$(MPI_KIND).o
 TEST_SRC = $(sort $(wildcard tests/t-*.c))
@@ -138,7 +141,7 @@ $(BUILD)/%.o: %.c $(wildcard include/*.h include/lietool/*.h src/*/*.h)
 
 $(BUILD)/src/mpi/bch-mpi.o: src/mpi/bch.c src/mpi/bch.h $(wildcard include/lietool/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -DLT_HAVE_MPI $(MPI_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -DLT_HAVE_MPI $(if $(MPI_SONAME),-DLT_MPI_SONAME='"$(MPI_SONAME)"') $(MPI_CFLAGS) -c -o $@ $<
 
 $(BUILD)/src/mpi/bch-nompi.o: src/mpi/bch.c src/mpi/bch.h $(wildcard include/lietool/*.h)
 	@mkdir -p $(dir $@)
@@ -166,7 +169,7 @@ $(SO_LINKS): $(SO)
 	ln -sf $(notdir $(SO)) $@
 
 $(BIN): $(CLI_OBJ) $(LIB)
-	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS) $(MPI_LIBS)
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
 
 $(BUILD)/tests/%: tests/%.c tests/unit.h $(LIB)
 	@mkdir -p $(dir $@)
@@ -177,7 +180,7 @@ CLI_LIB_OBJ = $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ))
 $(BUILD)/tests/fuzz-options: tests/fuzz/fuzz-options.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(LIB) $(CLI_LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -DFUZZ_NAME='"options"' -DFUZZ_CORPUS='"$(abspath tests/fuzz/corpus/options)"' \
-	  -DFUZZ_ALGEBRAS='"$(abspath algebras)"' -o $@ $< tests/fuzz/replay.c $(CLI_LIB_OBJ) $(LIB) $(LDLIBS) $(MPI_LIBS)
+	  -DFUZZ_ALGEBRAS='"$(abspath algebras)"' -o $@ $< tests/fuzz/replay.c $(CLI_LIB_OBJ) $(LIB) $(LDLIBS)
 
 $(BUILD)/tests/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(LIB)
 	@mkdir -p $(dir $@)

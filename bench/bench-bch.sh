@@ -98,10 +98,10 @@ if [ -n "${BCH_PEER:-}" ] && [ -x "$BCH_PEER" ]; then
             "$(ratio "$lt" "$pt")" "$(ratio "$lm" "$pm")" "$(ratio "$(awk -v a="$lm" -v b="$lb" 'BEGIN { print a - b }')" "$(awk -v a="$pm" -v b="$pb" 'BEGIN { print a - b }')")" "$same"
     done
 else
-    echo "(BCH_PEER not given: lietool alone. Last measured on 2026-12-01 beside the peer (e728ee6), 2-core machine,"
-    echo " least CPU of 5/3/1 runs: degree 20 CPU 0.43 vs 0.44 s, 12.0 vs 8.1 MB; degree 22 3.3 vs 4.3 s, 24.2 vs 24.4 MB;"
-    echo " degree 24 37 vs 49 s, 71 vs 86 MB. Base (degree 2) 7.7 vs 1.8 MB: FLINT with NTL and libstdc++ and Open MPI"
-    echo " are mapped; less the bases, lietool's data take 0.68 (20), 0.73 (22) and 0.76 (24) of the peer's)"
+    echo "(BCH_PEER not given: lietool alone. Last measured on 2026-12-02 beside the peer (e728ee6), 2-core machine,"
+    echo " least CPU of 5/3/1 runs: degree 20 CPU 0.45 vs 0.47 s, 10.7 vs 8.0 MB; degree 22 3.6 vs 4.6 s, 22.6 vs 24.5 MB;"
+    echo " degree 24 38 vs 85 s (49 s in an earlier run), 67 vs 86 MB. Base (degree 2) 6.7 vs 1.9 MB: FLINT, with NTL and"
+    echo " libstdc++, is mapped; less the bases, lietool's data take 0.66 (20), 0.70 (22) and 0.71 (24) of the peer's)"
     printf '%-7s %10s %11s\n' degree "lietool s" "lietool MB"
     for N in 20 22 24; do
         [ "$N" -le "$MAX" ] || continue

@@ -53,7 +53,7 @@ int cli_mpi_start(const char *cmd)
         return CLI_USAGE;
     }
     if (lt_mpi_init(NULL, NULL)) {
-        fprintf(stderr, "lietool: %s: --mpi: MPI_Init failed\n", cmd);
+        fprintf(stderr, "lietool: %s: --mpi: MPI did not start\n", cmd);
         return CLI_INTERNAL;
     }
     return -1;
