@@ -35,6 +35,12 @@
 #               of length 2 and a lower central series of 5 terms (the 2-part of
 #               C100 is C4), so every step of the series and centre code runs.
 #
+# A second table times 'lietool upper-central-series G' against GAP's
+# UpperCentralSeriesOfGroup (the same three numbers and ratios) on p-groups
+# and wreath products where G acting on the orbits of Z_i is not G/Z_i: the
+# Sylow 2-subgroup of S32, the Sylow 3-subgroup of S81, C2 wr C29 and
+# (C3 wr C3) wr S3, each built the same way in GAP.
+#
 # Without gap on PATH this prints a message and exits 0.
 
 LIETOOL=${1:-./lietool}
@@ -166,3 +172,64 @@ if [ -n "$notes" ]; then
     exit 1
 fi
 echo "GAP's series and centre orders agree with lietool's in every case."
+
+# ---------------------------------------------------------------- upper central series
+# 'lietool upper-central-series G' against GAP's UpperCentralSeriesOfGroup on
+# the same group built in GAP (the same wreath products of cyclic groups;
+# the orders of the terms are compared). Both cut Z(G/Z_i) out of a
+# preimage without listing elements; GAP through its own methods.
+echo
+echo "upper central series (lietool upper-central-series; GAP UpperCentralSeriesOfGroup):"
+cat >"$tmp/ucases" <<'EOF2'
+Syl2(S32)|WreathProduct(WreathProduct(WreathProduct(WreathProduct(C2,C2),C2),C2),C2)|W([2,2,2,2,2])
+Syl3(S81)|WreathProduct(WreathProduct(WreathProduct(C3,C3),C3),C3)|W([3,3,3,3])
+C2 wr C29|WreathProduct(C2,C29)|W([2,29])
+C3wrC3wrS3|WreathProduct(WreathProduct(C3,C3),S3)|WreathProduct(W([3,3]),SymmetricGroup(3))
+EOF2
+cat >"$tmp/uhead.g" <<'EOF2'
+SetPrintFormattingStatus("*stdout*", false);
+W := function(l) local G, i; G := CyclicGroup(IsPermGroup, l[1]);
+  for i in [2 .. Length(l)] do G := WreathProduct(G, CyclicGroup(IsPermGroup, l[i])); od; return G; end;
+EOF2
+printf "$fmt" case degree order lietool "GAP process" "GAP Runtime" "GAP-proc/lt" "lt/GAP-Runtime"
+printf "$fmt" ----------- ------ ---------- --------- ------------ ------------ ------------- ----------------
+unotes=
+while IFS='|' read -r name obj gexpr; do
+    if ! timeout $LIMIT "$LIETOOL" upper-central-series "$obj" </dev/null >"$tmp/u.out" 2>"$tmp/u.err"; then
+        printf "$fmt" "$name" - - failed - - - -
+        unotes="$unotes
+$name: lietool failed: $(tail -1 "$tmp/u.err")"
+        continue
+    fi
+    want=$(sed 's/ > /,/g' "$tmp/u.out")
+    t_lt=$(best_of "$LIETOOL" upper-central-series "$obj")
+    { cat "$tmp/uhead.g"; printf 'G := %s;; UpperCentralSeriesOfGroup(G);; QUIT;\n' "$gexpr"; } >"$tmp/u.proc.g"
+    t_gp=$(best_of gap -q "$tmp/u.proc.g")
+    { cat "$tmp/uhead.g"
+      printf 'best := infinity;\nfor i in [1 .. %s] do\n  G := %s;;\n' "$REPS" "$gexpr"
+      printf '  t := Runtime(); u := UpperCentralSeriesOfGroup(G);; t := Runtime() - t;\n'
+      printf '  if t < best then best := t; fi;\nod;\n'
+      printf 'Print("RESULT ", best, " ", NrMovedPoints(G), " ", Size(G), " ", JoinStringsWithSeparator(List(u, H -> String(Size(H))), ","), "\\n");\nQUIT;\n'
+    } >"$tmp/u.rt.g"
+    if timeout $LIMIT gap -q "$tmp/u.rt.g" </dev/null >"$tmp/u.rt.out" 2>&1 \
+       && res=$(grep '^RESULT ' "$tmp/u.rt.out"); then
+        set -- $res
+        t_rt=$(awk -v ms="$2" 'BEGIN { printf "%.3f", ms / 1000 }')
+        degree=$3
+        order=$(echo "$4" | awk '{ if (length($0) <= 12) print; else printf "%s.%se%d\n", substr($0, 1, 1), substr($0, 2, 2), length($0) - 1 }')
+        [ "$5" = "$want" ] || unotes="$unotes
+$name: GAP and lietool disagree: GAP $5, lietool $want"
+    else
+        t_rt=failed degree=- order=-
+        unotes="$unotes
+$name: GAP Runtime run failed: $(tail -1 "$tmp/u.rt.out")"
+    fi
+    printf "$fmt" "$name" "$degree" "$order" "$t_lt" "$t_gp" "$t_rt" \
+        "$(ratio "$t_gp" "$t_lt")" "$(ratio "$t_lt" "$t_rt")"
+done <"$tmp/ucases"
+if [ -n "$unotes" ]; then
+    echo
+    echo "problems:$unotes"
+    exit 1
+fi
+echo "GAP's upper central series orders agree with lietool's in every case."

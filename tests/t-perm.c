@@ -841,8 +841,8 @@ static void compser(void)
           && strcmp(series_str(R->S), "24 12 4 1") == 0, "chief series %s", series_str(R->S));
     lt_pgrp_compser_clear(R);
     lt_pgrp_clear(G);
-    /* D8 on 4 points: G acting on the 2 orbits of Z_1 is not G/Z_1, so
-       Z_2 needs the elements: a limit under --max-enum 4 */
+    /* C2 wr C5 on 10 points: cutting Z_2 out of the preimage needs an
+       orbit of 5 points, a limit under --max-enum 4 */
     unit_case = "upper central series at the limit";
     lt_pgrp_init(G, 1);
     lt_pgrp_series_t S;
@@ -850,10 +850,122 @@ static void compser(void)
     lt_ctx_t small;
     lt_ctx_init(small);
     small->max_enum = 4;
-    CHECK(lt_io_group(G, NULL, "D8", ctx, err) == LT_OK
-          && lt_pgrp_upper_central_series(S, G, small, err) == LT_ELIMIT, "D8 with --max-enum 4 is not at a limit");
+    CHECK(lt_io_group(G, NULL, "Group((5,10),(1,3,5,7,9)(2,4,6,8,10))", ctx, err) == LT_OK
+          && lt_pgrp_upper_central_series(S, G, small, err) == LT_ELIMIT, "C2 wr C5 with --max-enum 4 is not at a limit");
     lt_pgrp_series_clear(S);
     lt_pgrp_clear(G);
+}
+
+/* ---- upper central series where G acting on the orbits of Z_i is not
+   G/Z_i: the preimage of that action's centre is cut down (src/perm/upper.c).
+   GAP 4.12's UpperCentralSeriesOfGroup, and a count of the elements of G
+   central modulo Z_i on groups small enough to list. ---- */
+
+static const struct { const char *spec, *upper; } ucases[] = {
+    /* the Sylow 2-subgroup of S32 and the Sylow 3-subgroup of S81 */
+    {"WreathProduct(WreathProduct(WreathProduct(WreathProduct(C2,C2),C2),C2),C2)",
+     "2147483648 67108864 4194304 524288 65536 16384 4096 1024 256 128 64 32 16 8 4 2 1"},
+    {"WreathProduct(WreathProduct(WreathProduct(C3,C3),C3),C3)",
+     "12157665459056928801 150094635296999121 5559060566555523 205891132094649 22876792454961 "
+     "2541865828329 282429536481 31381059609 3486784401 387420489 129140163 43046721 14348907 "
+     "4782969 1594323 531441 177147 59049 19683 6561 2187 729 243 81 27 9 3 1"},
+    /* C2 wr C29: a section of 2^28 on which G acts without fixed points */
+    {"WreathProduct(C2,C29)", "2 1"},
+    /* a Sylow 2-subgroup of GL(4,3), GAP's IsomorphismPermGroup image on 64 points */
+    {"Group((1,2)(3,5)(4,8)(7,13)(10,18)(11,16)(12,23)(14,26)(15,27)(17,21)(19,31)(20,32)(22,30)(24,37)"
+     "(25,28)(29,38)(34,45)(35,46)(39,44)(40,42)(41,43)(47,50)(48,49)(51,57)(52,58)(53,55)(54,56)(61,64),"
+     "(1,3,6,12)(2,4,9,17)(5,11,21,33)(7,14,24,15)(8,16,23,36)(10,19,29,20)(13,25,38,50)(18,30,37,49)"
+     "(22,34,47,35)(26,40,32,46)(27,41,31,45)(28,42,48,43)(39,51,60,52)(44,55,59,56)(53,61,58,62)(54,63,57,64),"
+     "(1,3,7,15,6,12,24,14)(2,4,10,20,9,17,29,19)(5,11,22,35,21,33,47,34)(8,16,28,43,23,36,48,42)"
+     "(13,25,39,52,38,50,60,51)(18,30,44,56,37,49,59,55)(26,40,53,62,32,46,58,61)(27,41,54,64,31,45,57,63))",
+     "512 64 16 8 4 2 1"},
+    /* transitive groups of degree 24 and 18, and a product, whose cuts go
+       through non-central abelian sections */
+    {"Group((1,8,3,2,5,4,7,6)(9,12,11,10,13,16,15,14)(17,24,23,22)(18,21,20,19),"
+     "(1,18,12)(2,23,13)(3,24,14)(4,21,15,8,17,11)(5,22,16)(6,19,9)(7,20,10))", "16 8 4 2 1"},
+    {"Group((1,12,16,2,7,17,3,8,18,4,9,13,5,10,14,6,11,15),(1,13,9,5,17,7,3,15,11)(2,14,10,6,18,8,4,16,12))",
+     "54 18 6 1"},
+    {"Group((1,2,3,8),(1,5)(2,6)(3,7)(4,8),(11,14),(9,11,13)(10,12,14))", "64 16 8 1"},
+    {"Group((1,12),(1,3,5,7,9,11)(2,4,6,8,10,12))", "4 2 1"},
+};
+
+/* The number of elements of G (listed through its chain) that commute with
+   every generator modulo Z. */
+static long central_mod_count(lt_pgrp_t G, lt_pgrp_t Z)
+{
+    int n = G->n, *g = malloc((size_t)n * sizeof *g), *c = malloc((size_t)n * sizeof *c);
+    long count = 0, N = mpz_get_si(G->order);
+    for (long r = 0; r < N; r++) {
+        lt_pgrp_unrank(g, G, r);
+        int ok = 1;
+        for (int j = 0; ok && j < G->ngens; j++) {
+            lt_perm_comm(c, g, G->gens[j], n);
+            ok = lt_pgrp_contains(Z, c);
+        }
+        count += ok;
+    }
+    free(g); free(c);
+    return count;
+}
+
+static void upper_cut(void)
+{
+    lt_err_t err;
+    for (size_t i = 0; i < sizeof ucases / sizeof ucases[0]; i++) {
+        unit_case = ucases[i].spec;
+        lt_pgrp_t G;
+        lt_pgrp_init(G, 1);
+        lt_pgrp_series_t S;
+        lt_pgrp_series_init(S);
+        CHECK(lt_io_group(G, NULL, ucases[i].spec, ctx, err) == LT_OK
+              && lt_pgrp_upper_central_series(S, G, ctx, err) == LT_OK, "upper central series: %s", err->msg);
+        CHECK(strcmp(series_str(S), ucases[i].upper) == 0, "upper central series %s, GAP %s",
+              series_str(S), ucases[i].upper);
+        /* each term central modulo the next; listed in full when small */
+        for (int t = 0; t + 1 < S->len; t++) {
+            lt_pgrp_struct *A = &S->terms[t], *B = &S->terms[t + 1];
+            int n = G->n, *c = malloc((size_t)n * sizeof *c), ok = 1;
+            for (int j = 0; ok && j < A->ngens; j++)
+                for (int k = 0; ok && k < G->ngens; k++) {
+                    lt_perm_comm(c, A->gens[j], G->gens[k], n);
+                    ok = lt_pgrp_contains(B, c);
+                }
+            free(c);
+            CHECK(ok, "term %d is not central modulo term %d", t, t + 1);
+            if (mpz_cmp_ui(G->order, 100000) <= 0)
+                CHECK(mpz_cmp_si(A->order, central_mod_count(G, B)) == 0,
+                      "term %d: %ld elements are central modulo the next", t, central_mod_count(G, B));
+        }
+        lt_pgrp_series_clear(S);
+        lt_pgrp_clear(G);
+    }
+    /* Z(G/Z_i) listed in full on random subgroups of S3 wr C2 x D8 x C3 wr C2 */
+    const char *amb = "DirectProduct(WreathProduct(S3,C2),D8,WreathProduct(C3,C2))";
+    lt_pgrp_t A;
+    lt_pgrp_init(A, 1);
+    unit_case = "random subgroups";
+    CHECK(lt_io_group(A, NULL, amb, ctx, err) == LT_OK && lt_pgrp_chain(A, NULL, ctx, err) == LT_OK, "%s", err->msg);
+    int n = A->n, *x = malloc((size_t)n * sizeof *x);
+    for (int trial = 0; trial < 40; trial++) {
+        lt_pgrp_t G;
+        lt_pgrp_init(G, n);
+        for (int k = 0; k < 2 + trial % 2; k++) { lt_pgrp_random(x, A); lt_pgrp_add_gen(G, x); }
+        lt_pgrp_series_t S;
+        lt_pgrp_series_init(S);
+        CHECK(lt_pgrp_upper_central_series(S, G, ctx, err) == LT_OK, "trial %d: %s", trial, err->msg);
+        /* Z_(i+1) is exactly the set of elements central modulo Z_i, and
+           the series stops where that set is Z_i */
+        for (int t = S->len - 1; t >= 0; t--) {
+            long want = central_mod_count(G, &S->terms[t]);
+            long got = mpz_get_si(S->terms[t > 0 ? t - 1 : 0].order);
+            CHECK(want == got, "trial %d: %ld elements central modulo a term of order %ld, the next term has %ld",
+                  trial, want, mpz_get_si(S->terms[t].order), got);
+        }
+        lt_pgrp_series_clear(S);
+        lt_pgrp_clear(G);
+    }
+    free(x);
+    lt_pgrp_clear(A);
 }
 
 /* Simple groups by order (the ATLAS; Artin 1955 for the two coincidences). */
@@ -899,6 +1011,7 @@ int main(void)
     products();
     classes();
     compser();
+    upper_cut();
     simple_names();
     UNIT_DONE("t-perm");
 }

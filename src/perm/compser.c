@@ -98,17 +98,6 @@ static void push_abelian(build *B, const mpz_t order)
     mpz_clear(t);
 }
 
-/* <A's generators, extra> with a complete chain (bound: |M|). */
-static lt_status group_with(lt_pgrp_t H, const lt_pgrp_t A, int *const *extra, int nextra, const mpz_t bound,
-                            const lt_ctx_t ctx, lt_err_t err)
-{
-    lt_pgrp_clear(H);
-    lt_pgrp_init(H, A->n);
-    for (int i = 0; i < A->ngens; i++) lt_pgrp_add_gen(H, A->gens[i]);
-    for (int i = 0; i < nextra; i++) lt_pgrp_add_gen(H, extra[i]);
-    return lt_pgrp_chain(H, bound, ctx, err);
-}
-
 static void perm_pow(int *r, const int *g, unsigned long e, int n)
 {
     int *t = lt_malloc((size_t)n * sizeof *t), *b = lt_malloc((size_t)n * sizeof *b);
@@ -170,7 +159,7 @@ static lt_status abelian_steps(build *B, lt_pgrp_t M, lt_pgrp_t N)
     int cnt = 1, alloc = 8;
     lt_pgrp_struct *up = lt_malloc((size_t)alloc * sizeof *up);
     lt_pgrp_init(&up[0], n);
-    st = group_with(&up[0], N, NULL, 0, M->order, B->ctx, B->err);
+    st = lt_pgrp_with_(&up[0], N, NULL, 0, M->order, B->ctx, B->err);
     int *x = lt_malloc((size_t)n * sizeof *x);
     mpz_t m;
     mpz_init(m);
@@ -193,7 +182,7 @@ static lt_status abelian_steps(build *B, lt_pgrp_t M, lt_pgrp_t N)
                 }
                 lt_pgrp_init(&up[cnt], n);
                 int *xs[1] = {x};
-                st = group_with(&up[cnt], H, xs, 1, M->order, B->ctx, B->err);
+                st = lt_pgrp_with_(&up[cnt], H, xs, 1, M->order, B->ctx, B->err);
                 cnt++;
             }
         }
@@ -220,7 +209,7 @@ static lt_status derived_mod(lt_pgrp_t D, lt_pgrp_t M, lt_pgrp_t N, lt_pgrp_t W,
     lt_pgrp_t C;
     lt_pgrp_init(C, M->n);
     lt_status st = lt_pgrp_commutator(C, M, M, W, ctx, err);
-    if (!st) st = group_with(D, C, N->gens, N->ngens, M->order, ctx, err);
+    if (!st) st = lt_pgrp_with_(D, C, N->gens, N->ngens, M->order, ctx, err);
     lt_pgrp_clear(C);
     return st;
 }
@@ -323,7 +312,7 @@ static lt_status by_action(build *B, lt_phom_struct *H, lt_pgrp_t M, lt_pgrp_t N
     if (!inside) {
         lt_pgrp_t L;
         lt_pgrp_init(L, n);
-        st = group_with(L, N, H->K->gens, H->K->ngens, M->order, ctx, err);
+        st = lt_pgrp_with_(L, N, H->K->gens, H->K->ngens, M->order, ctx, err);
         if (!st && mpz_cmp(L->order, M->order) < 0) {
             *done = 1;
             st = refine_comp(B, M, L, NULL);
@@ -548,13 +537,13 @@ static lt_status module_split(build *B, lt_pgrp_t K, lt_pgrp_t M, lt_pgrp_t N, u
     lt_pgrp_struct *H = lt_malloc((size_t)(k + 1) * sizeof *H);
     int nb = 0;
     lt_pgrp_init(&H[0], n);
-    st = group_with(&H[0], N, NULL, 0, M->order, ctx, err);
+    st = lt_pgrp_with_(&H[0], N, NULL, 0, M->order, ctx, err);
     for (int i = 0; i < M->ngens && nb < k && !st; i++) {
         if (lt_pgrp_contains(&H[nb], M->gens[i])) continue;
         b[nb] = M->gens[i];
         lt_pgrp_init(&H[nb + 1], n);
         int *xs[1] = {M->gens[i]};
-        st = group_with(&H[nb + 1], &H[nb], xs, 1, M->order, ctx, err);
+        st = lt_pgrp_with_(&H[nb + 1], &H[nb], xs, 1, M->order, ctx, err);
         nb++;
     }
     /* the matrices: row j of A_s holds the coordinates of b_j^s */
@@ -624,7 +613,7 @@ static lt_status module_split(build *B, lt_pgrp_t K, lt_pgrp_t M, lt_pgrp_t N, u
                 memcpy(X[i], t, (size_t)n * sizeof *t);
             }
         }
-        st = group_with(K, N, X, r, M->order, ctx, err);
+        st = lt_pgrp_with_(K, N, X, r, M->order, ctx, err);
         for (int i = 0; i < r; i++) lt_free(X[i]);
         lt_free(X);
         lt_free(t);
@@ -664,7 +653,7 @@ static lt_status refine_chief(build *B, lt_pgrp_t M, lt_pgrp_t N)
                 X[nx] = lt_malloc((size_t)n * sizeof(int));
                 perm_pow(X[nx++], M->gens[i], e, n);
             }
-            st = group_with(K, N, X, nx, M->order, ctx, err);
+            st = lt_pgrp_with_(K, N, X, nx, M->order, ctx, err);
             split = !st && mpz_cmp(K->order, N->order) > 0 && mpz_cmp(K->order, M->order) < 0;
         }
         for (int i = 0; i < nx; i++) lt_free(X[i]);
@@ -736,7 +725,7 @@ static lt_status series_of(lt_pgrp_compser_t R, lt_pgrp_t G, int chief, const lt
     lt_pgrp_t M, One;
     lt_pgrp_init(M, G->n);
     lt_pgrp_init(One, G->n);
-    st = group_with(M, G, NULL, 0, G->order, ctx, err);
+    st = lt_pgrp_with_(M, G, NULL, 0, G->order, ctx, err);
     if (!st) st = lt_pgrp_chain(One, G->order, ctx, err);
     if (!st) {
         push_term(&B, M);

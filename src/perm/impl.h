@@ -20,6 +20,13 @@ lt_status lt_pgrp_add_strong_(lt_pgrp_t G, const int *r, int j, const lt_ctx_t c
 /* Sifts g (destroyed) and adds its residue to the chain if it is not 1. */
 lt_status lt_pgrp_sift_add_(lt_pgrp_t G, int *g, int from, int *added,
                             const lt_ctx_t ctx, lt_err_t err);
+/* Adds p to N's generators unless N's chain, complete or not, already
+   holds it (work: n ints); src/perm/subgroup.c. */
+lt_status lt_pgrp_absorb_(lt_pgrp_t N, const int *p, int *work, const lt_ctx_t ctx, lt_err_t err);
+/* H = <A's generators, extra[0..nextra-1]> with a complete chain (bound:
+   an upper bound on |H| or NULL); src/perm/subgroup.c. */
+lt_status lt_pgrp_with_(lt_pgrp_t H, const lt_pgrp_t A, int *const *extra, int nextra, const mpz_t bound,
+                        const lt_ctx_t ctx, lt_err_t err);
 /* Random Schreier-Sims without verification; *certain when a known bound
    was met. */
 lt_status lt_pgrp_chain_random_(lt_pgrp_t G, const mpz_t bound, int *certain,

@@ -6,7 +6,7 @@
 /* Adds p to N's generators if the current (possibly partial) chain does not
    already contain it. A sift to 1 through a partial chain still proves
    membership, so nothing is lost; a failed sift only adds a generator. */
-static lt_status absorb(lt_pgrp_t N, const int *p, int *work, const lt_ctx_t ctx, lt_err_t err)
+lt_status lt_pgrp_absorb_(lt_pgrp_t N, const int *p, int *work, const lt_ctx_t ctx, lt_err_t err)
 {
     int added;
     memcpy(work, p, (size_t)N->n * sizeof(int));
@@ -31,7 +31,7 @@ static lt_status close_normal(lt_pgrp_t N, lt_pgrp_t G, const lt_ctx_t ctx, lt_e
         lt_pgrp_random(g, G);
         lt_perm_conj(c, x, g, n);
         int before = N->ngens;
-        if ((st = absorb(N, c, w, ctx, err))) break;
+        if ((st = lt_pgrp_absorb_(N, c, w, ctx, err))) break;
         if (N->ngens == before) { quiet++; continue; }
         quiet = 0;
         st = lt_pgrp_chain_random_(N, G->order, &certain, ctx, err);
@@ -52,6 +52,16 @@ static lt_status close_normal(lt_pgrp_t N, lt_pgrp_t G, const lt_ctx_t ctx, lt_e
     return st;
 }
 
+lt_status lt_pgrp_with_(lt_pgrp_t H, const lt_pgrp_t A, int *const *extra, int nextra, const mpz_t bound,
+                        const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_pgrp_clear(H);
+    lt_pgrp_init(H, A->n);
+    for (int i = 0; i < A->ngens; i++) lt_pgrp_add_gen(H, A->gens[i]);
+    for (int i = 0; i < nextra; i++) lt_pgrp_add_gen(H, extra[i]);
+    return lt_pgrp_chain(H, bound, ctx, err);
+}
+
 lt_status lt_pgrp_normal_closure(lt_pgrp_t N, lt_pgrp_t G, int *const *X, int nx,
                                  const lt_ctx_t ctx, lt_err_t err)
 {
@@ -59,7 +69,7 @@ lt_status lt_pgrp_normal_closure(lt_pgrp_t N, lt_pgrp_t G, int *const *X, int nx
     lt_status st = LT_OK;
     lt_pgrp_clear(N);
     lt_pgrp_init(N, G->n);
-    for (int i = 0; i < nx && !st; i++) st = absorb(N, X[i], w, ctx, err);
+    for (int i = 0; i < nx && !st; i++) st = lt_pgrp_absorb_(N, X[i], w, ctx, err);
     lt_free(w);
     if (!st) st = close_normal(N, G, ctx, err);
     return st;
@@ -77,7 +87,7 @@ lt_status lt_pgrp_commutator(lt_pgrp_t C, lt_pgrp_t H, lt_pgrp_t K, lt_pgrp_t G,
     for (int i = 0; i < H->ngens && !st; i++)
         for (int j = same ? i + 1 : 0; j < K->ngens && !st; j++) {
             lt_perm_comm(c, H->gens[i], K->gens[j], n);
-            st = absorb(C, c, w, ctx, err);
+            st = lt_pgrp_absorb_(C, c, w, ctx, err);
         }
     lt_free(c); lt_free(w);
     if (!st) st = close_normal(C, G, ctx, err);
