@@ -77,24 +77,28 @@ static int mpi_load(void)
                 dlerror());
         return -1;
     }
-    static const char *const names[] = {"MPI_Init", "MPI_Initialized", "MPI_Finalized", "MPI_Finalize",
-                                        "MPI_Comm_size", "MPI_Comm_rank", "MPI_Abort", "MPI_Send", "MPI_Recv",
-                                        "MPI_Get_count", "MPI_Iprobe", "MPI_Probe", "MPI_Bcast", "MPI_Allreduce",
-                                        "ompi_mpi_comm_world", "ompi_mpi_char", "ompi_mpi_long", "ompi_mpi_int",
-                                        "ompi_mpi_op_max"};
-    void *p[sizeof names / sizeof *names];
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-        if (!(p[i] = dlsym(h, names[i]))) {
+    /* every symbol is found before any is kept: a partial load stays unloaded */
+    const struct { const char *name; void **slot; } T[] = {
+        {"MPI_Init", (void **)&M.init},           {"MPI_Initialized", (void **)&M.initialized},
+        {"MPI_Finalized", (void **)&M.finalized}, {"MPI_Finalize", (void **)&M.finalize},
+        {"MPI_Comm_size", (void **)&M.comm_size}, {"MPI_Comm_rank", (void **)&M.comm_rank},
+        {"MPI_Abort", (void **)&M.abort},         {"MPI_Send", (void **)&M.send},
+        {"MPI_Recv", (void **)&M.recv},           {"MPI_Get_count", (void **)&M.get_count},
+        {"MPI_Iprobe", (void **)&M.iprobe},       {"MPI_Probe", (void **)&M.probe},
+        {"MPI_Bcast", (void **)&M.bcast},         {"MPI_Allreduce", (void **)&M.allreduce},
+        {"ompi_mpi_comm_world", &M.comm_world},   {"ompi_mpi_char", &M.t_char},
+        {"ompi_mpi_long", &M.t_long},             {"ompi_mpi_int", &M.t_int},
+        {"ompi_mpi_op_max", &M.op_max},
+    };
+    enum { NSYM = sizeof T / sizeof *T };
+    void *p[NSYM];
+    for (int i = 0; i < NSYM; i++)
+        if (!(p[i] = dlsym(h, T[i].name))) {
             fprintf(stderr, "lietool: %s has no %s: not the Open MPI lietool was built against\n", LT_MPI_SONAME,
-                    names[i]);
+                    T[i].name);
             return -1;
         }
-    void **f[] = {(void **)&M.init,      (void **)&M.initialized, (void **)&M.finalized, (void **)&M.finalize,
-                  (void **)&M.comm_size, (void **)&M.comm_rank,   (void **)&M.abort,     (void **)&M.send,
-                  (void **)&M.recv,      (void **)&M.get_count,   (void **)&M.iprobe,    (void **)&M.probe,
-                  (void **)&M.bcast,     (void **)&M.allreduce,   &M.comm_world,         &M.t_char,
-                  &M.t_long,             &M.t_int,                &M.op_max};
-    for (size_t i = 0; i < sizeof f / sizeof *f; i++) *f[i] = p[i];
+    for (int i = 0; i < NSYM; i++) *T[i].slot = p[i];
     M.loaded = 1;
     return 0;
 }
