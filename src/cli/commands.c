@@ -96,6 +96,8 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
                "  PSL(n,q) PGL(n,q)       on the (q^n - 1)/(q - 1) projective points; q = p^e\n"
                "  AGL(1,p)                affine maps of Z/p, p prime\n"
                "  G x H, GxH, G_x_H       direct products\n"
+               "  G wr H                  WreathProduct(G,H), also written G \u2240 H; A wr B wr C is\n"
+               "                          (A wr B) wr C; wr binds tighter than x\n"
                "  Group((1,2,3),(1,2))    GAP syntax (1-based cycles); a trailing ';' is ignored\n"
                "  SymmetricGroup(n) AlternatingGroup(n) CyclicGroup(n) DihedralGroup(m)\n"
                "  QuaternionGroup(m) MathieuGroup(n) GeneralLinearGroup(n,q) ...\n"

@@ -337,20 +337,12 @@ static void free_args(char **v, int k)
     lt_free(v);
 }
 
-/* DirectProduct(G1, ..., Gk) and WreathProduct(G, H), as GAP builds them
-   for permutation groups (each factor on the points it moves). */
-static lt_status gap_product(lt_pgrp_t G, int wreath, const char *spec, const char *open, const lt_ctx_t ctx, lt_err_t err)
+/* The direct product of the groups a[0..k-1] (each on the points it
+   moves) or their wreath product ((a0 wr a1) wr a2 ...), as GAP builds
+   them for permutation groups. */
+static lt_status product_of(lt_pgrp_t G, int wreath, const char *spec, char **a, int k, const lt_ctx_t ctx, lt_err_t err)
 {
-    char **a;
-    int k = split_args(&a, spec, open);
-    if (k < 0) return args_error(k, spec, err);
     lt_status st = LT_OK;
-    for (int i = 0; i < k && !st; i++)
-        if (!*a[i]) st = lt_err_set(err, LT_EINPUT, "'%s': argument %d is empty", spec, i + 1);
-    if (!st && wreath && k != 2)
-        st = lt_err_set(err, LT_EINPUT, "'%s': WreathProduct takes two groups, G and the permutation group H on its copies (not %d)", spec, k);
-    if (!st && !wreath && k < 1)
-        st = lt_err_set(err, LT_EINPUT, "'%s': DirectProduct needs at least one group", spec);
     lt_pgrp_t F, M, P;
     lt_pgrp_init(F, 1);
     lt_pgrp_init(M, 1);
@@ -360,6 +352,7 @@ static lt_status gap_product(lt_pgrp_t G, int wreath, const char *spec, const ch
         if (st) break;
         if (wreath) {
             if (i == 0) { lt_pgrp_set(P, F); continue; }
+            if (i > 1) lt_pgrp_set(P, G);
             double deg = lt_pgrp_wreath_degree(P, F);
             if (degree_ok(deg, spec, ctx, err)) { st = err->status; break; }
             lt_pgrp_wreath_product(G, P, F);
@@ -378,8 +371,71 @@ static lt_status gap_product(lt_pgrp_t G, int wreath, const char *spec, const ch
     lt_pgrp_clear(F);
     lt_pgrp_clear(M);
     lt_pgrp_clear(P);
+    return st;
+}
+
+/* DirectProduct(G1, ..., Gk) and WreathProduct(G, H). */
+static lt_status gap_product(lt_pgrp_t G, int wreath, const char *spec, const char *open, const lt_ctx_t ctx, lt_err_t err)
+{
+    char **a;
+    int k = split_args(&a, spec, open);
+    if (k < 0) return args_error(k, spec, err);
+    lt_status st = LT_OK;
+    for (int i = 0; i < k && !st; i++)
+        if (!*a[i]) st = lt_err_set(err, LT_EINPUT, "'%s': argument %d is empty", spec, i + 1);
+    if (!st && wreath && k != 2)
+        st = lt_err_set(err, LT_EINPUT, "'%s': WreathProduct takes two groups, G and the permutation group H on its copies (not %d)", spec, k);
+    if (!st && !wreath && k < 1)
+        st = lt_err_set(err, LT_EINPUT, "'%s': DirectProduct needs at least one group", spec);
+    if (!st) st = product_of(G, wreath, spec, a, k, ctx, err);
     free_args(a, k);
     return st;
+}
+
+/* The length of a wreath sign at s[i] outside brackets: " wr " or the
+   character U+2240 (written with or without spaces), else 0. */
+static size_t wreath_sign(const char *s, size_t i)
+{
+    if (strncmp(s + i, " wr ", 4) == 0) return 4;
+    if (strncmp(s + i, "\xe2\x89\x80", 3) == 0) return 3;
+    return 0;
+}
+
+/* G wr H wr ...: the factors at the top-level wreath signs, folded from the
+   left; 0 when spec has no such sign (then it is not a wreath product). */
+static int infix_wreath(lt_pgrp_t G, lt_status *st, const char *spec, const lt_ctx_t ctx, lt_err_t err)
+{
+    size_t n = strlen(spec);
+    if ((n >= 3 && strcmp(spec + n - 3, " wr") == 0) || strncmp(spec, "wr ", 3) == 0) {
+        *st = lt_err_set(err, LT_EINPUT, "'%s': a group of the wreath product is missing", spec);
+        return 1;
+    }
+    int depth = 0, k = 0;
+    char **a = NULL;
+    size_t start = 0;
+    for (size_t i = 0; i <= n; i++) {
+        size_t w = i < n && !depth ? wreath_sign(spec, i) : 0;
+        if (i < n && !w) {
+            if (spec[i] == '(' || spec[i] == '[') depth++;
+            else if (spec[i] == ')' || spec[i] == ']') depth--;
+            continue;
+        }
+        if (i == n && k == 0) return 0;
+        size_t b = start, e = i;
+        while (b < e && isspace((unsigned char)spec[b])) b++;
+        while (e > b && isspace((unsigned char)spec[e - 1])) e--;
+        a = lt_realloc(a, (size_t)(k + 1) * sizeof *a);
+        a[k] = lt_malloc(e - b + 1);
+        memcpy(a[k], spec + b, e - b);
+        a[k++][e - b] = '\0';
+        if (i < n) { start = i + w; i += w - 1; }
+    }
+    *st = LT_OK;
+    for (int i = 0; i < k && !*st; i++)
+        if (!*a[i]) *st = lt_err_set(err, LT_EINPUT, "'%s': a group of the wreath product is missing", spec);
+    if (!*st) *st = product_of(G, 1, spec, a, k, ctx, err);
+    free_args(a, k);
+    return 1;
 }
 
 /* GAP's names of the small families: SymmetricGroup(n), ...,
@@ -415,6 +471,8 @@ static lt_status gap_family(lt_pgrp_t G, char family, const char *spec, const ch
 
 static lt_status atom(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_t err)
 {
+    lt_status st;
+    if (!lt_io_file_exists_(spec) && infix_wreath(G, &st, spec, ctx, err)) return st;
     if (strncmp(spec, "Group(", 6) == 0) return gap_group(G, spec, ctx, err);
     if (strncmp(spec, "DirectProduct(", 14) == 0) return gap_product(G, 0, spec, spec + 13, ctx, err);
     if (strncmp(spec, "WreathProduct(", 14) == 0) return gap_product(G, 1, spec, spec + 13, ctx, err);
@@ -476,7 +534,6 @@ static lt_status atom(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_
         return small_family(G, spec[0], n, spec, ctx, err);
     }
     /* named files */
-    lt_status st;
     if (named_file(G, spec, &st, ctx, err)) return st;
     if (lt_io_file_exists_(spec)) return lt_io_cayley(G, NULL, spec, ctx, err);
     return unknown(spec, err);
