@@ -37,8 +37,8 @@ static int read_lr(void *dst, const char *v)
 
 static const cli_optdecl train_opts_decl[] = {
     {.name = "--arch", CLI_STRING_AT(train_opts, arch), .meta = "ARCH", .flags = CLI_REQUIRED,
-     .help = "the architecture: a layer family of plan, or mamba, signed-mamba, mamba2, mamba2-signed, gla, "
-             "delta_net, gated_deltaproduct"},
+     .help = "a layer family of plan or a trainer's architecture: abelian, diag-positive, diag-signed, diag-complex, "
+             "householder-N, transformer, mamba, signed-mamba, mamba2, mamba2-signed, gla, delta_net, gated_deltaproduct"},
     {.name = "--layers", CLI_LONG_AT(train_opts, layers), .meta = "K", .min = 1, .max = LT_TRAIN_MAX_LAYERS,
      .flags = CLI_REQUIRED, .help = "the number of layers"},
     {.name = "--out", CLI_STRING_AT(train_opts, out), .meta = "DIR", .flags = CLI_REQUIRED,
