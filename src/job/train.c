@@ -234,8 +234,12 @@ static double now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* The progress of a run (ctx->progress, when set): the seconds it has
+   run against the seconds it is expected to take. */
+typedef struct { const lt_ctx_struct *ctx; const char *what; double start, expect; } run_progress;
+
 /* Waits up to seconds (< 0: for ever) for pid; 1 when it has ended (*status set). */
-static int wait_for(pid_t pid, int *status, double seconds)
+static int wait_for(pid_t pid, int *status, double seconds, const run_progress *pr)
 {
     double end = now() + seconds;
     struct timespec nap = {0, 20 * 1000 * 1000};
@@ -244,6 +248,10 @@ static int wait_for(pid_t pid, int *status, double seconds)
         if (w == pid) return 1;
         if (w < 0 && errno != EINTR) { *status = 0; return 1; }
         if (seconds >= 0 && now() >= end) return 0;
+        if (pr && pr->ctx->progress) {
+            double t = now() - pr->start;
+            pr->ctx->progress(pr->ctx->progress_arg, pr->what, t < pr->expect ? t : 0.99 * pr->expect, pr->expect);
+        }
         if (w == 0) {
             nanosleep(&nap, NULL);
             if (nap.tv_nsec < 200 * 1000 * 1000) nap.tv_nsec += 20 * 1000 * 1000;
@@ -257,7 +265,7 @@ static int wait_for(pid_t pid, int *status, double seconds)
    stays in lietool's process group, so that ^C at a terminal stops both.
    (No PR_SET_PDEATHSIG: the trainer's tries run in worker processes, and
    Python then received the signal while lietool was alive.) */
-static lt_status run(run_result *R, char *const argv[], int outfd, double timeout, lt_err_t err)
+static lt_status run(run_result *R, char *const argv[], int outfd, double timeout, const run_progress *pr, lt_err_t err)
 {
     *R = (run_result){-1, 0, 0};
     int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
@@ -275,14 +283,15 @@ static lt_status run(run_result *R, char *const argv[], int outfd, double timeou
     }
     close(in);
     int status = 0;
-    if (!wait_for(pid, &status, timeout > 0 ? timeout : -1)) {
+    if (!wait_for(pid, &status, timeout > 0 ? timeout : -1, pr)) {
         R->stopped = 1;
         kill(pid, SIGTERM);
-        if (!wait_for(pid, &status, 10)) {
+        if (!wait_for(pid, &status, 10, NULL)) {
             kill(pid, SIGKILL);
-            wait_for(pid, &status, -1);
+            wait_for(pid, &status, -1, NULL);
         }
     }
+    if (pr && pr->ctx->progress) pr->ctx->progress(pr->ctx->progress_arg, pr->what, 1, 1);
     if (WIFEXITED(status)) R->code = WEXITSTATUS(status);
     else if (WIFSIGNALED(status)) R->sig = WTERMSIG(status);
     return LT_OK;
@@ -343,7 +352,7 @@ static lt_status check_torch(const char *python, lt_err_t err)
     if (!tmp) return lt_err_set(err, LT_EINTERNAL, "ssm train: cannot make a temporary file: %s", strerror(errno));
     char *argv[] = {(char *)python, "-c", "import torch", NULL};
     run_result R;
-    lt_status st = run(&R, argv, fileno(tmp), 300, err);
+    lt_status st = run(&R, argv, fileno(tmp), 300, NULL, err);
     if (!st && R.code != 0) {
         char said[700];
         fd_tail(said, sizeof said, fileno(tmp), 1);
@@ -640,7 +649,7 @@ static lt_status write_result(const lt_ssm_train_job_t J, const lt_ssm_train_par
 
 /* Runs the trainer: its output to DIR/train.log. */
 static lt_status train(lt_ssm_train_job_t J, const lt_ssm_train_params *P, const lt_train_arch *A, const char *train_csv,
-                       const char *val_csv, const char *test_csv, lt_err_t err)
+                       const char *val_csv, const char *test_csv, const lt_ctx_t ctx, lt_err_t err)
 {
     char *log = path_in(P->out, "train.log");
     int fd = open(log, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
@@ -652,7 +661,10 @@ static lt_status train(lt_ssm_train_job_t J, const lt_ssm_train_params *P, const
     char **argv = trainer_argv(J, P, A, train_csv, val_csv, test_csv);
     double grace = P->grace > 0 ? P->grace : LT_TRAIN_GRACE;
     run_result R;
-    lt_status st = run(&R, argv, fd, P->budget + grace, err);
+    char *what = str_printf("training (%s)", log);
+    run_progress pr = {ctx, what, now(), P->budget};
+    lt_status st = run(&R, argv, fd, P->budget + grace, &pr, err);
+    lt_free(what);
     if (!st && (R.code != 0 || R.sig || R.stopped)) {
         char tail[700];
         int crashed = R.sig != 0 || has_traceback(fd);
@@ -723,7 +735,7 @@ lt_status lt_ssm_train_job(lt_ssm_train_job_t J, const lt_ssm_train_params *P, c
     if (!st) st = write_words(&J->test_words, test_csv, C, P->test_length, P->test_length, P->test_samples, 0,
                               P->seed + SEED_TEST, ctx, err);
     /* 4. the training, 5. lietool's evaluation of its checkpoint */
-    if (!st) st = train(J, P, A, train_csv, val_csv, test_csv, err);
+    if (!st) st = train(J, P, A, train_csv, val_csv, test_csv, ctx, err);
     if (!st) st = read_report(J, report, ctx, err);
     if (!st) {
         lt_ssm_eval_job_params EP = {.dir = P->out, .group = P->group, .data = test_csv, .threshold = LT_TRAIN_THRESHOLD,
