@@ -162,8 +162,9 @@ else bad "rotation checkpoint as a word problem:"; cat $T/rot-word.out; fi
 if [ -d $T/gla ] && "$LT" ssm eval $T/gla --task rotation --data $T/a5-eval.csv >$T/word-rot.out 2>&1; then bad "word checkpoint run as rotation"
 elif grep -q "not a rotation-task checkpoint" $T/word-rot.out; then ok
 else bad "word checkpoint as rotation:"; cat $T/word-rot.out; fi
-# ssm train end to end: lietool's words, the trainer (scripts/train_wordproblem.py
-# beside ./lietool, or LIETOOL_TRAINER) with --recipe learn, lietool's
+# ssm train end to end: lietool's words, the trainer (this tree's
+# scripts/train_wordproblem.py, or LIETOOL_TRAINER: $LT may be build/san/lietool,
+# which has no scripts/ beside it) with --recipe learn, lietool's
 # evaluation of its checkpoint. No timings and no accuracy are asserted:
 # the keys of the JSON, the outcome among the five, the verdict (one
 # signed layer is exact on C2), the files, and ssm eval on the directory
@@ -171,7 +172,7 @@ else bad "word checkpoint as rotation:"; cat $T/word-rot.out; fi
 TRAINER=${LIETOOL_TRAINER:-scripts/train_wordproblem.py}
 if ! grep -q -- '"--recipe"' "$TRAINER"; then
     echo "train: ssm train skipped: $TRAINER has no --recipe"
-elif "$LT" ssm train C2 --arch diag-signed --layers 1 --train-length 4 --samples 200 --test-samples 100 --budget 20 \
+elif LIETOOL_TRAINER=$TRAINER "$LT" ssm train C2 --arch diag-signed --layers 1 --train-length 4 --samples 200 --test-samples 100 --budget 20 \
         --steps 200 --out $T/c2train --json >$T/c2train.json 2>$T/c2train.err; then
     ok
     if $PY - $T/c2train.json <<'PY' >$T/c2train.out 2>&1; then ok; else bad "ssm train --json:"; cat $T/c2train.out; fi

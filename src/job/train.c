@@ -181,7 +181,7 @@ static lt_status find_python(char **out, const lt_ssm_train_params *P, lt_err_t 
 {
     const char *env = getenv("LIETOOL_PYTHON");
     const char *want = P->python ? P->python : env && *env ? env : NULL;
-    const char *what = P->python ? "" : " (LIETOOL_PYTHON)";
+    const char *what = !P->python && env && *env ? " (LIETOOL_PYTHON)" : "";
     if (!want) want = is_program("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
     if ((*out = find_program(want))) return LT_OK;
     return lt_err_set(err, LT_EMISSING, "ssm train needs Python with PyTorch: '%s'%s is not a program%s; "
