@@ -41,7 +41,7 @@ ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
 # OpenBLAS and LAPACKE are loaded when first used (src/core/blas.c), not linked
 LDLIBS   = -lflint -lmpfr -lgmp -lm -lpthread -ldl
 
-LIB_SRC  = $(sort $(wildcard src/core/*.c src/perm/*.c src/liealg/*.c src/io/*.c src/free/*.c src/rep/*.c src/depth/*.c src/ssm/*.c src/plot/*.c src/doc/*.c src/write/*.c))
+LIB_SRC  = $(sort $(wildcard src/core/*.c src/perm/*.c src/liealg/*.c src/io/*.c src/free/*.c src/rep/*.c src/depth/*.c src/ssm/*.c src/plot/*.c src/doc/*.c src/write/*.c src/job/*.c))
 CLI_SRC  = $(sort $(wildcard src/cli/*.c))
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 # bch --mpi (src/mpi): in the lietool binary only, so the library needs no
@@ -271,11 +271,13 @@ check-gap: all
 	@sh tests/check-gap-dataset.sh ./lietool
 	@sh tests/check-gap-iso.sh ./lietool
 
+# DATADIR/scripts: the trainer of ssm train (an installed lietool finds it in
+# ../share/lietool/scripts) and the checkpoint writers it imports.
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	  $(DESTDIR)$(PREFIX)/include/lietool $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(DATADIR)/algebras/groups \
-	  $(DESTDIR)$(DATADIR)/algebras/lie $(DESTDIR)$(DATADIR)/algebras/reps \
+	  $(DESTDIR)$(DATADIR)/algebras/lie $(DESTDIR)$(DATADIR)/algebras/reps $(DESTDIR)$(DATADIR)/scripts \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 755 lietool $(DESTDIR)$(PREFIX)/bin/lietool
 	install -m 644 liblietool.a $(DESTDIR)$(PREFIX)/lib/liblietool.a
@@ -289,6 +291,7 @@ install: all
 	install -m 644 algebras/groups/*.grp $(DESTDIR)$(DATADIR)/algebras/groups/
 	install -m 644 algebras/lie/*.lie $(DESTDIR)$(DATADIR)/algebras/lie/
 	install -m 644 algebras/reps/*.rep $(DESTDIR)$(DATADIR)/algebras/reps/
+	install -m 644 scripts/train_wordproblem.py scripts/ckpt_reference.py $(DESTDIR)$(DATADIR)/scripts/
 	install -m 644 scripts/lietool.bash-completion $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lietool
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	  lietool.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/lietool.pc

@@ -16,4 +16,5 @@
 #include "lietool/plot.h"
 #include "lietool/doc.h"
 #include "lietool/write.h"
+#include "lietool/job.h"
 #endif

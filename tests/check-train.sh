@@ -9,7 +9,8 @@
 # agrees (no tolerance: both compute in f32, and the seeded tiny models
 # have no near-ties), and the sequence accuracies are checked equal too.
 # Also: the held-out split is a tenth of the distinct words, none trained
-# on; a token the group does not have is refused. Needs Debian's
+# on; a token the group does not have is refused; lietool ssm train runs
+# the script end to end (--recipe learn). Needs Debian's
 # python3-torch: without it, says so and checks nothing. Ends with
 # "train: N passed, N failed".
 NAME=train
@@ -161,5 +162,44 @@ else bad "rotation checkpoint as a word problem:"; cat $T/rot-word.out; fi
 if [ -d $T/gla ] && "$LT" ssm eval $T/gla --task rotation --data $T/a5-eval.csv >$T/word-rot.out 2>&1; then bad "word checkpoint run as rotation"
 elif grep -q "not a rotation-task checkpoint" $T/word-rot.out; then ok
 else bad "word checkpoint as rotation:"; cat $T/word-rot.out; fi
+# ssm train end to end: lietool's words, the trainer (this tree's
+# scripts/train_wordproblem.py, or LIETOOL_TRAINER: $LT may be build/san/lietool,
+# which has no scripts/ beside it) with --recipe learn, lietool's
+# evaluation of its checkpoint. No timings and no accuracy are asserted:
+# the keys of the JSON, the outcome among the five, the verdict (one
+# signed layer is exact on C2), the files, and ssm eval on the directory
+# giving the same sequence accuracy.
+TRAINER=${LIETOOL_TRAINER:-scripts/train_wordproblem.py}
+if ! grep -q -- '"--recipe"' "$TRAINER"; then
+    echo "train: ssm train skipped: $TRAINER has no --recipe"
+elif LIETOOL_TRAINER=$TRAINER "$LT" ssm train C2 --arch diag-signed --layers 1 --train-length 4 --samples 200 --test-samples 100 --budget 20 \
+        --steps 200 --out $T/c2train --json >$T/c2train.json 2>$T/c2train.err; then
+    ok
+    if $PY - $T/c2train.json <<'PY' >$T/c2train.out 2>&1; then ok; else bad "ssm train --json:"; cat $T/c2train.out; fi
+import json, sys
+r = json.load(open(sys.argv[1]))
+keys = ["object", "command", "group", "arch", "family", "layers", "train_length", "test_length", "train_words",
+        "test_words", "seed", "budget", "verdict", "training", "sequence_accuracy", "token_accuracy",
+        "longest_prefix_90", "final_loss", "chance_loss", "outcome", "advice", "out"]
+assert list(r) == keys, list(r)
+assert r["command"] == "ssm train" and r["object"] == "C2" and r["family"] == "diag-signed", r
+assert r["outcome"] in ("learned", "not learned", "beat the prediction", "failed as predicted", "open"), r["outcome"]
+assert r["verdict"]["exact_at_every_length"] is True, r["verdict"]
+assert r["train_words"] == 2 ** 2 + 2 ** 3 + 2 ** 4 and r["test_words"] == 100 and r["test_length"] == 8, r
+t = r["training"]
+assert 1 <= t["chosen"] <= len(t["tries"]) and r["final_loss"] == t["tries"][t["chosen"] - 1]["final_loss"], t
+assert abs(r["chance_loss"] - 0.6931471805599453) < 1e-6, r["chance_loss"]
+assert json.load(open(r["out"] + "/result.json")) == r
+PY
+    for f in train.json config.json model.safetensors train.log train.csv val.csv test.csv; do
+        [ -f $T/c2train/$f ] && ok || bad "ssm train wrote no $f"
+    done
+    want=$($PY -c 'import json, sys; print("%.6f" % json.load(open(sys.argv[1]))["sequence_accuracy"])' $T/c2train.json)
+    got=$("$LT" ssm eval $T/c2train --group C2 --data $T/c2train/test.csv --json |
+          $PY -c 'import json, sys; print("%.6f" % json.load(sys.stdin)["sequence_accuracy"])')
+    [ -n "$want" ] && [ "$want" = "$got" ] && ok || bad "ssm train's sequence accuracy $want, ssm eval's $got"
+else
+    bad "ssm train C2:"; cat $T/c2train.err; tail -n 20 $T/c2train/train.log 2>/dev/null
+fi
 echo "train: $pass passed, $fail failed"
 [ $fail -eq 0 ]

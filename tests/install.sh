@@ -18,7 +18,8 @@ check "make install PREFIX=$tmp/p" $MAKE --no-print-directory install PREFIX="$t
 so=lib/liblietool.so.$(sed -n 's/.*LIETOOL_VERSION "\(.*\)"/\1/p' include/lietool/core.h)
 for f in bin/lietool lib/liblietool.a $so lib/liblietool.so include/lietool.h include/lietool/core.h lib/pkgconfig/lietool.pc \
          share/man/man1/lietool.1 share/man/man5/lietool-formats.5 share/lietool/algebras/groups/M11.grp \
-         share/lietool/algebras/lie/sl2.lie share/bash-completion/completions/lietool; do
+         share/lietool/algebras/lie/sl2.lie share/bash-completion/completions/lietool \
+         share/lietool/scripts/train_wordproblem.py share/lietool/scripts/ckpt_reference.py; do
     if [ -f "$tmp/p/$f" ]; then ok; else bad "$f is not installed"; fi
 done
 
@@ -53,6 +54,8 @@ check "build a program with the static library" sh -c "$CC -std=c11 -o '$tmp/pro
 check "the static program prints '$version 24'" sh -c "[ \"\$('$tmp/prog-static')\" = '$version 24' ]"
 # the installed binary, away from the source tree, finds its named groups
 check "installed lietool order M11" sh -c "cd / && [ \"\$(env -u LIETOOL_ALGEBRAS '$tmp/p/bin/lietool' order M11)\" = 7920 ]"
+# ssm train finds its trainer under PREFIX/share (then asks the Python for PyTorch: /bin/false has none)
+check "installed ssm train finds its trainer" sh -c "cd / && env -u LIETOOL_TRAINER LIETOOL_PYTHON=/bin/false '$tmp/p/bin/lietool' ssm train C2 --arch diag-signed --layers 1 --out '$tmp/never' 2>&1 | grep -q 'needs PyTorch for /bin/false'"
 check "installed lietool --version" sh -c "'$tmp/p/bin/lietool' --version | grep -q '^lietool $version '"
 check "man page formats" sh -c "command -v man >/dev/null || exit 0; MANPATH='$tmp/p/share/man' man -l '$tmp/p/share/man/man1/lietool.1' >/dev/null 2>&1 || MANWIDTH=80 man '$tmp/p/share/man/man1/lietool.1' >/dev/null"
 check "make uninstall removes everything" sh -c "$MAKE --no-print-directory uninstall PREFIX='$tmp/p' >/dev/null && [ -z \"\$(find '$tmp/p' -type f)\" ]"

@@ -15,7 +15,9 @@ typedef enum {
     LT_EINPUT = 3,      /* invalid input, or an argument outside its domain */
     LT_ELIMIT = 4,      /* a resource limit was reached */
     LT_ENUMERIC = 5,    /* numerical failure */
-    LT_EINTERNAL = 70   /* internal error */
+    LT_EINTERNAL = 70,  /* internal error */
+    LT_EMISSING = 127   /* a program or library the run needs is missing (as a shell's
+                           "command not found"; ssm train without PyTorch) */
 } lt_status;
 
 /* An error message buffer filled by library functions that fail. */

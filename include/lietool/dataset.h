@@ -18,6 +18,13 @@
 lt_status lt_dataset_generate(FILE *out, const lt_cayley_t C, long len, long samples,
                               uint64_t seed, int *capped, const lt_ctx_t ctx, lt_err_t err);
 
+/* lt_dataset_generate's rows without the header line (words of another
+   length appended to a file: ssm train's words of lengths 2..L); *rows
+   (may be NULL) receives the number written, all |G|^len words when
+   fewer than samples exist. */
+lt_status lt_dataset_generate_rows(FILE *out, const lt_cayley_t C, long len, long samples, uint64_t seed, long *rows,
+                                   const lt_ctx_t ctx, lt_err_t err);
+
 /* The bounds on what lt_dataset_generate writes (dataset generate's
    --max-length, --max-samples, --max-tokens and their defaults). */
 typedef struct { long max_length, max_samples, max_tokens; } lt_dataset_limits;

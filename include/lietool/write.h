@@ -90,6 +90,15 @@ void lt_write_explain_isomorphic(lt_doc *d, const lt_pgrp_iso_t R, const lt_pgrp
    term Omega_2 (rotations: at R->prec bits). */
 void lt_write_explain_commutator(lt_doc *d, const lt_contrast_t R);
 
+/* ---- jobs (lietool/job.h) ---- */
+
+#include "lietool/job.h"
+/* ssm train: the heading (text), the run's parameters, the verdict
+   (lt_write_verdict_after), the tries, lietool's accuracies on the test
+   words, the losses, the outcome and its advice, the checkpoint. The
+   job's DIR/result.json is this document in JSON. */
+void lt_write_ssm_train(lt_doc *d, const lt_ssm_train_job_t J, const lt_ssm_train_params *P);
+
 /* ---- the theory: verdict, report, error bound, profiles ---- */
 
 /* The verdict of lt_plan (plan; beside min-depth, report, explain and ssm

@@ -12,7 +12,7 @@
 
 /* Exit statuses (lietool(1), EXIT STATUS): predicates exit CLI_NO for "no". */
 enum { CLI_OK = 0, CLI_NO = 1, CLI_USAGE = 2, CLI_INPUT = 3, CLI_LIMIT = 4, CLI_NUMERIC = 5,
-       CLI_INTERNAL = 70 };
+       CLI_INTERNAL = 70, CLI_MISSING = 127 };
 /* The exit status of a library failure: the one place where the library's
    statuses become exit statuses. */
 int cli_exit_code(lt_status st);
@@ -307,6 +307,9 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self);
 extern const cli_decl cli_ssm_lie_decl;
 int cli_ssm_lie(int argc, char **argv, const lt_cmd *self);
 int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self);
+/* ssm train (src/cli/ssm_train.c): lt_ssm_train_job's options and result */
+extern const cli_decl cli_ssm_train_decl;
+int cli_ssm_train(int argc, char **argv, const lt_cmd *self);
 
 /* Predicate commands: key is "abelian", "nilpotent", "solvable" or "perfect". */
 int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key);

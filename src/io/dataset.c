@@ -350,8 +350,10 @@ static void map_row(int *out, const int *in, long len, const lt_token_map *map)
     for (long t = 0; t < len; t++) out[b + t] = map->token[in[t]];
 }
 
-lt_status lt_dataset_generate_tokens(FILE *out, const lt_cayley_t C, long len, long samples, uint64_t seed,
-                                     const lt_token_map *map, int *capped, const lt_ctx_t ctx, lt_err_t err)
+/* The rows of lt_dataset_generate_tokens, after the header line when
+   header is set; *rows (when not NULL) the number written. */
+static lt_status generate(FILE *out, const lt_cayley_t C, long len, long samples, uint64_t seed, const lt_token_map *map,
+                          int header, int *capped, long *rows, const lt_ctx_t ctx, lt_err_t err)
 {
     if (map && map->n < C->n) return lt_err_set(err, LT_EINPUT, "the token map has %ld elements; the group %ld", map->n, C->n);
     int *mw = map ? lt_malloc((size_t)(len + 2) * sizeof *mw) : NULL, *mt = map ? lt_malloc((size_t)(len + 2) * sizeof *mt) : NULL;
@@ -362,8 +364,9 @@ lt_status lt_dataset_generate_tokens(FILE *out, const lt_cayley_t C, long len, l
     int *w = lt_calloc((size_t)(len ? len : 1), sizeof(int));
     int *tg = lt_calloc((size_t)(len ? len : 1), sizeof(int));
     sbuf b = {NULL, 0, 0};
-    if (!st && fputs("seed,input,target\n", out) < 0) st = lt_err_set(err, LT_EINPUT, "error writing the dataset");
-    for (long r = 0; !st && lt_cayley_words_next(w, tg, W); r++) {
+    if (!st && header && fputs("seed,input,target\n", out) < 0) st = lt_err_set(err, LT_EINPUT, "error writing the dataset");
+    long r = 0;
+    for (; !st && lt_cayley_words_next(w, tg, W); r++) {
         if (map) {
             map_row(mw, w, len, map);
             map_row(mt, tg, len, map);
@@ -372,6 +375,7 @@ lt_status lt_dataset_generate_tokens(FILE *out, const lt_cayley_t C, long len, l
         if (ctx->progress && (r & 1023) == 0) ctx->progress(ctx->progress_arg, "writing the dataset", (double)r, (double)W->rows);
     }
     if (ctx->progress) ctx->progress(ctx->progress_arg, "writing the dataset", 1, 1);
+    if (rows) *rows = r;
     lt_cayley_words_clear(W);
     lt_free(b.buf);
     lt_free(w);
@@ -379,6 +383,18 @@ lt_status lt_dataset_generate_tokens(FILE *out, const lt_cayley_t C, long len, l
     lt_free(mw);
     lt_free(mt);
     return st;
+}
+
+lt_status lt_dataset_generate_tokens(FILE *out, const lt_cayley_t C, long len, long samples, uint64_t seed,
+                                     const lt_token_map *map, int *capped, const lt_ctx_t ctx, lt_err_t err)
+{
+    return generate(out, C, len, samples, seed, map, 1, capped, NULL, ctx, err);
+}
+
+lt_status lt_dataset_generate_rows(FILE *out, const lt_cayley_t C, long len, long samples, uint64_t seed, long *rows,
+                                   const lt_ctx_t ctx, lt_err_t err)
+{
+    return generate(out, C, len, samples, seed, NULL, 0, NULL, rows, ctx, err);
 }
 
 /* ---- checking ---- */

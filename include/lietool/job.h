@@ -1,0 +1,135 @@
+/* Jobs (src/job): a researcher's loop run whole by one library call.
+   lt_ssm_train_job is `lietool ssm train`: the theory's verdict for K
+   layers of an architecture's family on a group's word problem, the
+   training, validation and test words written with lietool's own
+   generator, a training run of the PyTorch trainer
+   (scripts/train_wordproblem.py) in a child process, lietool's own
+   evaluation of the checkpoint it wrote, and the outcome of the run
+   against the verdict. The library prints nothing: the trainer's output
+   goes to DIR/train.log, the result to DIR/result.json and to the
+   caller's writer (lt_write_ssm_train, lietool/write.h). */
+#ifndef LIETOOL_JOB_H
+#define LIETOOL_JOB_H
+
+#include <stdint.h>
+#include "lietool/core.h"
+#include "lietool/depth.h"
+#include "lietool/dataset.h"
+
+/* ---- the outcome of a run against the theory ----
+   exact and suffices_T are the verdict's answers (lt_plan_verdict_struct:
+   1 yes, 0 no, -1 open). The run is allowed when either is yes; it is
+   predicted to fail when neither is yes and one is no; otherwise the
+   theory leaves it open. Allowed: "learned" when the test words' sequence
+   accuracy is at least threshold, else "not learned"; predicted to fail:
+   "beat the prediction" at or above the threshold, else "failed as
+   predicted"; "open" otherwise. */
+typedef enum {
+    LT_TRAIN_LEARNED = 0,
+    LT_TRAIN_NOT_LEARNED,
+    LT_TRAIN_BEAT_PREDICTION,
+    LT_TRAIN_FAILED_AS_PREDICTED,
+    LT_TRAIN_OPEN,
+    LT_TRAIN_NOUTCOMES
+} lt_train_outcome;
+/* The threshold of ssm train: 0.9, as the longest prefix at 90%. */
+#define LT_TRAIN_THRESHOLD 0.9
+lt_train_outcome lt_train_outcome_of(int exact, int suffices_T, double sequence_accuracy, double threshold);
+/* "learned", "not learned", "beat the prediction", "failed as predicted", "open". */
+const char *lt_train_outcome_name(lt_train_outcome o);
+
+/* ---- architectures ----
+   What --arch names: the layer family whose verdict the run is compared
+   with (lt_arch, lietool/depth.h) and the trainer's arguments. Every
+   family name of lt_arch_parse is one (householder-N for N = 1..64,
+   householder alone householder-1), and so are the trainer's own
+   architectures (mamba, gla, delta_net, ...). */
+typedef struct {
+    const char *name;       /* "mamba"; "householder-N" stands for every N */
+    lt_arch family;         /* householder-N: householders 0 (the N of the name) */
+    const char *args;       /* the trainer's arguments, separated by spaces; the word N is householder-N's N */
+} lt_train_arch;
+/* The entry of name, or NULL when it is none. */
+const lt_train_arch *lt_train_arch_find(const char *name);
+/* The names, for messages: "abelian, diag-positive, ..., deltaproduct". */
+const char *lt_train_arch_list(void);
+/* The table itself, n entries (tests, documentation). */
+const lt_train_arch *lt_train_arch_table(int *n);
+
+/* ---- lietool ssm train ---- */
+
+#define LT_TRAIN_MAX_LAYERS 64
+#define LT_TRAIN_VAL_WORDS 40       /* validation words per length */
+#define LT_TRAIN_GRACE 120.0        /* seconds past the budget before the trainer is stopped */
+
+typedef struct {
+    const char *group;          /* the task's group, a spec as given */
+    const char *arch;           /* an architecture name (lt_train_arch_find) */
+    long layers;                /* K, 1..LT_TRAIN_MAX_LAYERS */
+    const char *out;            /* DIR, made with its parents; refused when it is not empty unless force */
+    int force;
+    long train_length;          /* L >= 2: training words of every length 2..L */
+    long test_length;           /* T >= 1 */
+    long samples;               /* training words in all (about), spread evenly over the lengths */
+    long test_samples;          /* test words, all of length T */
+    uint64_t seed;              /* of the trainer, and the words' seeds are derived from it */
+    double budget;              /* seconds of training (> 0), passed to the trainer */
+    double grace;               /* the trainer is stopped (SIGTERM, then SIGKILL) at budget + grace
+                                   seconds; 0: LT_TRAIN_GRACE */
+    long d_model, steps, tries; /* passed on when > 0 */
+    const char *lr;             /* "3e-3,1e-3", passed on when not NULL */
+    const char *self;           /* the lietool binary (the trainer runs it: --lietool), required;
+                                   the trainer is looked for beside it */
+    const char *python;         /* NULL: $LIETOOL_PYTHON, else /usr/bin/python3, else python3 on PATH */
+    const char *trainer;        /* NULL: $LIETOOL_TRAINER, else scripts/train_wordproblem.py beside
+                                   self, ../share/lietool/scripts/ beside it, LT_DATADIR/scripts/ */
+    lt_dataset_limits limits;   /* of the words (dataset generate's --max-length, --max-samples,
+                                   --max-tokens); zeroed: LT_DATASET_LIMITS_DEFAULT */
+    long max_mb;                /* the checkpoint read back (ssm eval's --max-checkpoint-mb); 0: 1024 */
+} lt_ssm_train_params;
+
+/* One try of the trainer (DIR/train.json's "tries"). */
+typedef struct {
+    long seed, steps, best_step;
+    double lr, validation, final_loss, seconds;   /* NaN where train.json has none */
+    char stopped[64];           /* why it stopped: "early stop", "budget", "steps", ... */
+} lt_train_try;
+
+typedef struct {
+    lt_arch family;             /* of the architecture */
+    char family_name[32];
+    lt_plan_verdict_t V;        /* the verdict for (family, layers, test length), as plan gives it */
+    long order;                 /* |G| */
+    long train_words, val_words, test_words;    /* the words written */
+    char *python, *trainer;     /* what ran */
+    int ntries;
+    lt_train_try *tries;
+    int chosen;                 /* 1-based: the try whose checkpoint was kept */
+    double seconds;             /* the tries' seconds added up */
+    double sequence_accuracy, token_accuracy;   /* lietool's evaluation on DIR/test.csv */
+    long longest_prefix_90;
+    double final_loss;          /* the chosen try's */
+    double chance_loss;         /* ln |G| */
+    lt_train_outcome outcome;
+    char *advice;               /* what to try next or what the outcome means; NULL when nothing */
+} lt_ssm_train_job_struct;
+typedef lt_ssm_train_job_struct lt_ssm_train_job_t[1];
+
+void lt_ssm_train_job_init(lt_ssm_train_job_t J);
+void lt_ssm_train_job_clear(lt_ssm_train_job_t J);
+/* The whole run: loads the group and computes the verdict (lt_plan_object
+   for the family, K and T, LT_BOUND_DEFAULT, as plan does); refuses DIR
+   when it is a non-directory, or a non-empty directory without force
+   (LT_EINPUT naming it; with force the files of an earlier run are
+   removed); finds Python and the trainer and checks that Python imports
+   torch (LT_EMISSING otherwise); writes DIR/train.csv, DIR/val.csv and
+   DIR/test.csv; runs the trainer (its output to DIR/train.log; a failure:
+   LT_EINPUT when it refused the input, LT_EINTERNAL when it crashed, with
+   the log's last lines; LT_ELIMIT when it ran past budget + grace and was
+   stopped); reads DIR/train.json; evaluates the checkpoint on
+   DIR/test.csv with lt_ssm_eval_job (as ssm eval does); decides the
+   outcome; writes DIR/result.json (the JSON of lt_write_ssm_train).
+   Limits: LT_ELIMIT when a length or a word count is above P->limits. */
+lt_status lt_ssm_train_job(lt_ssm_train_job_t J, const lt_ssm_train_params *P, const lt_ctx_t ctx, lt_err_t err);
+
+#endif

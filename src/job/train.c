@@ -1,0 +1,766 @@
+/* lietool ssm train, whole (lietool/job.h): the verdict, the words, the
+   trainer in a child process, lietool's evaluation of its checkpoint and
+   the outcome against the verdict. The library prints nothing: the
+   trainer's output goes to DIR/train.log, the result to DIR/result.json. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "lietool/io.h"
+#include "lietool/job.h"
+#include "lietool/json.h"
+#include "lietool/model.h"
+#include "lietool/write.h"
+
+/* ---- the outcome ---- */
+
+lt_train_outcome lt_train_outcome_of(int exact, int suffices_T, double sequence_accuracy, double threshold)
+{
+    int allowed = exact == 1 || suffices_T == 1;
+    int predicted_fail = !allowed && (exact == 0 || suffices_T == 0);
+    int reached = sequence_accuracy >= threshold;
+    if (allowed) return reached ? LT_TRAIN_LEARNED : LT_TRAIN_NOT_LEARNED;
+    if (predicted_fail) return reached ? LT_TRAIN_BEAT_PREDICTION : LT_TRAIN_FAILED_AS_PREDICTED;
+    return LT_TRAIN_OPEN;
+}
+
+const char *lt_train_outcome_name(lt_train_outcome o)
+{
+    static const char *const names[LT_TRAIN_NOUTCOMES] = {
+        "learned", "not learned", "beat the prediction", "failed as predicted", "open"
+    };
+    return (unsigned)o < LT_TRAIN_NOUTCOMES ? names[o] : "open";
+}
+
+/* ---- architectures ---- */
+
+#define FAM(k) {LT_FAM_##k, 0}
+static const lt_train_arch arch_table[] = {
+    /* the families of lietool plan --arch */
+    {"abelian", FAM(ABELIAN), "--arch diag --eigenvalues complex"},
+    {"diag-positive", FAM(DIAG_POSITIVE), "--arch diag --eigenvalues positive"},
+    {"diag-signed", FAM(DIAG_SIGNED), "--arch diag --eigenvalues signed"},
+    {"diag-complex", FAM(DIAG_COMPLEX), "--arch diag --eigenvalues complex"},
+    {"householder-N", FAM(HOUSEHOLDER), "--arch gated_deltaproduct --dp-householder N --dp-neg true"},
+    {"transformer", FAM(TRANSFORMER), "--arch transformer"},
+    /* the trainer's architectures, each in the family the theory knows it as */
+    {"mamba", FAM(DIAG_POSITIVE), "--arch mamba"},
+    {"signed-mamba", FAM(DIAG_SIGNED), "--arch mamba --eigenvalues signed"},
+    {"mamba-signed", FAM(DIAG_SIGNED), "--arch mamba --eigenvalues signed"},
+    {"mamba2", FAM(DIAG_POSITIVE), "--arch mamba2"},
+    {"mamba2-signed", FAM(DIAG_SIGNED), "--arch mamba2 --eigenvalues signed"},
+    {"gla", FAM(DIAG_POSITIVE), "--arch gla"},
+    {"delta_net", {LT_FAM_HOUSEHOLDER, 1}, "--arch delta_net --dp-neg true"},
+    {"deltanet", {LT_FAM_HOUSEHOLDER, 1}, "--arch delta_net --dp-neg true"},
+    {"gated_deltaproduct", {LT_FAM_HOUSEHOLDER, 2}, "--arch gated_deltaproduct --dp-householder 2 --dp-neg true"},
+    {"deltaproduct", {LT_FAM_HOUSEHOLDER, 2}, "--arch gated_deltaproduct --dp-householder 2 --dp-neg true"},
+};
+#undef FAM
+#define N_ARCH ((int)(sizeof arch_table / sizeof *arch_table))
+
+const lt_train_arch *lt_train_arch_table(int *n)
+{
+    *n = N_ARCH;
+    return arch_table;
+}
+
+/* householder-N: the entry for every N */
+static int is_pattern(const lt_train_arch *A)
+{
+    return A->family.kind == LT_FAM_HOUSEHOLDER && A->family.householders == 0;
+}
+
+const lt_train_arch *lt_train_arch_find(const char *name)
+{
+    for (int i = 0; i < N_ARCH; i++)
+        if (!is_pattern(&arch_table[i]) && strcmp(arch_table[i].name, name) == 0) return &arch_table[i];
+    /* a family name of lietool plan --arch (householder-N for any N) */
+    lt_arch a;
+    if (lt_arch_parse(&a, name)) return NULL;
+    for (int i = 0; i < N_ARCH; i++)
+        if (arch_table[i].family.kind == a.kind && (a.kind != LT_FAM_HOUSEHOLDER || is_pattern(&arch_table[i])))
+            return &arch_table[i];
+    return NULL;
+}
+
+const char *lt_train_arch_list(void)
+{
+    return "abelian, diag-positive, diag-signed, diag-complex, householder-N (N = 1..64), transformer, "
+           "mamba, signed-mamba, mamba-signed, mamba2, mamba2-signed, gla, delta_net, deltanet, "
+           "gated_deltaproduct, deltaproduct";
+}
+
+/* The family of A as name asks for it: householder-N's N from the name. */
+static void arch_family(lt_arch *a, const lt_train_arch *A, const char *name)
+{
+    *a = A->family;
+    if (a->kind == LT_FAM_HOUSEHOLDER && a->householders == 0 && lt_arch_parse(a, name)) a->householders = 1;
+}
+
+/* ---- the job's result ---- */
+
+void lt_ssm_train_job_init(lt_ssm_train_job_t J)
+{
+    memset(J, 0, sizeof *J);
+    lt_plan_verdict_init(J->V);
+    J->outcome = LT_TRAIN_OPEN;
+    J->sequence_accuracy = J->token_accuracy = J->final_loss = J->chance_loss = NAN;
+}
+
+void lt_ssm_train_job_clear(lt_ssm_train_job_t J)
+{
+    lt_plan_verdict_clear(J->V);
+    lt_free(J->tries);
+    lt_free(J->python);
+    lt_free(J->trainer);
+    lt_free(J->advice);
+}
+
+/* ---- small pieces ---- */
+
+static char *str_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *str_printf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *s = lt_malloc((size_t)(n > 0 ? n : 0) + 1);
+    va_start(ap, fmt);
+    vsnprintf(s, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+static char *path_in(const char *dir, const char *name)
+{
+    return str_printf("%s/%s", dir, name);
+}
+
+static int is_file(const char *p)
+{
+    struct stat sb;
+    return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+static int is_program(const char *p)
+{
+    return is_file(p) && access(p, X_OK) == 0;
+}
+
+/* name as a program: itself when it holds a '/', else the first on PATH. */
+static char *find_program(const char *name)
+{
+    if (strchr(name, '/')) return is_program(name) ? lt_strdup(name) : NULL;
+    const char *path = getenv("PATH");
+    if (!path || !*path) path = "/usr/local/bin:/usr/bin:/bin";
+    for (const char *p = path; *p;) {
+        const char *e = strchr(p, ':');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        char *c = str_printf("%.*s/%s", (int)n, n ? p : ".", name);
+        if (is_program(c)) return c;
+        lt_free(c);
+        p += n + (e != NULL);
+    }
+    return NULL;
+}
+
+/* The Python that runs the trainer: P->python, $LIETOOL_PYTHON,
+   /usr/bin/python3 (Debian's, whose python3-torch the man page names),
+   python3 on PATH. */
+static lt_status find_python(char **out, const lt_ssm_train_params *P, lt_err_t err)
+{
+    const char *env = getenv("LIETOOL_PYTHON");
+    const char *want = P->python ? P->python : env && *env ? env : NULL;
+    const char *what = !P->python && env && *env ? " (LIETOOL_PYTHON)" : "";
+    if (!want) want = is_program("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+    if ((*out = find_program(want))) return LT_OK;
+    return lt_err_set(err, LT_EMISSING, "ssm train needs Python with PyTorch: '%s'%s is not a program%s; "
+                      "apt-get install python3-torch", want, what, strchr(want, '/') ? "" : " on PATH");
+}
+
+/* The trainer: P->trainer, $LIETOOL_TRAINER, then scripts/train_wordproblem.py
+   beside the lietool binary (a build tree), in ../share/lietool/scripts
+   beside it (an installed tree), in LT_DATADIR/scripts (as
+   lt_io_algebras_dir finds algebras/). */
+static lt_status find_trainer(char **out, const lt_ssm_train_params *P, lt_err_t err)
+{
+    const char *env = getenv("LIETOOL_TRAINER");
+    const char *want = P->trainer ? P->trainer : env && *env ? env : NULL;
+    if (want) {
+        if (is_file(want)) { *out = lt_strdup(want); return LT_OK; }
+        return lt_err_set(err, LT_EMISSING, "ssm train: the trainer '%s'%s is not a file", want,
+                          P->trainer ? "" : " (LIETOOL_TRAINER)");
+    }
+    char *dir = lt_strdup(P->self);
+    char *slash = strrchr(dir, '/');
+    if (slash) slash[1] = '\0';
+    else dir[0] = '\0';
+    char *cand[3] = {str_printf("%sscripts/train_wordproblem.py", dir),
+                     str_printf("%s../share/lietool/scripts/train_wordproblem.py", dir),
+                     lt_strdup(LT_DATADIR "/scripts/train_wordproblem.py")};
+    lt_free(dir);
+    *out = NULL;
+    for (int i = 0; i < 3; i++) {
+        if (!*out && is_file(cand[i])) *out = cand[i];
+        else lt_free(cand[i]);
+    }
+    if (*out) return LT_OK;
+    return lt_err_set(err, LT_EMISSING, "ssm train: no trainer scripts/train_wordproblem.py beside %s, in "
+                      "../share/lietool/scripts or in %s/scripts (set LIETOOL_TRAINER)", P->self, LT_DATADIR);
+}
+
+/* ---- the child process ---- */
+
+typedef struct {
+    int code;           /* the exit status, or -1 */
+    int sig;            /* the signal that ended it, or 0 */
+    int stopped;        /* stopped by us at the deadline */
+} run_result;
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The progress of a run (ctx->progress, when set): the seconds it has
+   run against the seconds it is expected to take. */
+typedef struct { const lt_ctx_struct *ctx; const char *what; double start, expect; } run_progress;
+
+/* Waits up to seconds (< 0: for ever) for pid; 1 when it has ended (*status set). */
+static int wait_for(pid_t pid, int *status, double seconds, const run_progress *pr)
+{
+    double end = now() + seconds;
+    struct timespec nap = {0, 20 * 1000 * 1000};
+    for (;;) {
+        pid_t w = waitpid(pid, status, seconds < 0 ? 0 : WNOHANG);
+        if (w == pid) return 1;
+        if (w < 0 && errno != EINTR) { *status = 0; return 1; }
+        if (seconds >= 0 && now() >= end) return 0;
+        if (pr && pr->ctx->progress) {
+            double t = now() - pr->start;
+            pr->ctx->progress(pr->ctx->progress_arg, pr->what, t < pr->expect ? t : 0.99 * pr->expect, pr->expect);
+        }
+        if (w == 0) {
+            nanosleep(&nap, NULL);
+            if (nap.tv_nsec < 200 * 1000 * 1000) nap.tv_nsec += 20 * 1000 * 1000;
+        }
+    }
+}
+
+/* Runs argv (argv[0] a path) with standard input /dev/null and its
+   standard output and error to outfd; stops it (SIGTERM, ten seconds,
+   then SIGKILL) when it has run for timeout seconds (<= 0: never). It
+   stays in lietool's process group, so that ^C at a terminal stops both.
+   (No PR_SET_PDEATHSIG: the trainer's tries run in worker processes, and
+   Python then received the signal while lietool was alive.) */
+static lt_status run(run_result *R, char *const argv[], int outfd, double timeout, const run_progress *pr, lt_err_t err)
+{
+    *R = (run_result){-1, 0, 0};
+    int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (in < 0) return lt_err_set(err, LT_EINTERNAL, "ssm train: cannot open /dev/null: %s", strerror(errno));
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(in);
+        return lt_err_set(err, LT_EINTERNAL, "ssm train: cannot start %s: %s", argv[0], strerror(errno));
+    }
+    if (pid == 0) {
+        /* the child: async-signal-safe calls only, then the program */
+        if (dup2(in, 0) < 0 || dup2(outfd, 1) < 0 || dup2(outfd, 2) < 0) _exit(127);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    close(in);
+    int status = 0;
+    if (!wait_for(pid, &status, timeout > 0 ? timeout : -1, pr)) {
+        R->stopped = 1;
+        kill(pid, SIGTERM);
+        if (!wait_for(pid, &status, 10, NULL)) {
+            kill(pid, SIGKILL);
+            wait_for(pid, &status, -1, NULL);
+        }
+    }
+    if (pr && pr->ctx->progress) pr->ctx->progress(pr->ctx->progress_arg, pr->what, 1, 1);
+    if (WIFEXITED(status)) R->code = WEXITSTATUS(status);
+    else if (WIFSIGNALED(status)) R->sig = WTERMSIG(status);
+    return LT_OK;
+}
+
+/* The last lines of the text in buf (at most n lines, max bytes), each
+   after "; " instead of its newline, into out. */
+static void last_lines(char *out, size_t size, const char *buf, size_t len, int n, size_t max)
+{
+    while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == ' ')) len--;
+    size_t start = len;
+    for (int k = 0; start > 0 && k < n;) {
+        start--;
+        if (buf[start] == '\n' && ++k == n) { start++; break; }
+    }
+    if (len - start > max) start = len - max;
+    size_t j = 0;
+    for (size_t i = start; i < len && j + 3 < size; i++) {
+        if (buf[i] == '\n') {
+            while (j > 0 && out[j - 1] == ' ') j--;
+            out[j++] = ';';
+            out[j++] = ' ';
+            while (i + 1 < len && (buf[i + 1] == ' ' || buf[i + 1] == '\t')) i++;   /* a line's indent */
+        } else if (buf[i] != '\r') out[j++] = buf[i];
+    }
+    out[j] = '\0';
+}
+
+/* The last lines of the file at fd (rewound), as last_lines. */
+static void fd_tail(char *out, size_t size, int fd, int n)
+{
+    out[0] = '\0';
+    off_t end = lseek(fd, 0, SEEK_END);
+    if (end <= 0) return;
+    off_t from = end > 4096 ? end - 4096 : 0;
+    char buf[4097];
+    ssize_t k = pread(fd, buf, (size_t)(end - from), from);
+    if (k <= 0) return;
+    last_lines(out, size, buf, (size_t)k, n, 600);
+}
+
+/* Does the file at fd hold a Python traceback (the trainer crashed)? */
+static int has_traceback(int fd)
+{
+    off_t end = lseek(fd, 0, SEEK_END);
+    char buf[65536];
+    off_t from = end > (off_t)sizeof buf - 1 ? end - (off_t)sizeof buf + 1 : 0;
+    ssize_t k = end > 0 ? pread(fd, buf, (size_t)(end - from), from) : 0;
+    if (k <= 0) return 0;
+    buf[k] = '\0';
+    return strstr(buf, "Traceback (most recent call last)") != NULL;
+}
+
+/* Python imports torch, or LT_EMISSING. */
+static lt_status check_torch(const char *python, lt_err_t err)
+{
+    FILE *tmp = tmpfile();
+    if (!tmp) return lt_err_set(err, LT_EINTERNAL, "ssm train: cannot make a temporary file: %s", strerror(errno));
+    char *argv[] = {(char *)python, "-c", "import torch", NULL};
+    run_result R;
+    lt_status st = run(&R, argv, fileno(tmp), 300, NULL, err);
+    if (!st && R.code != 0) {
+        char said[700];
+        fd_tail(said, sizeof said, fileno(tmp), 1);
+        st = lt_err_set(err, LT_EMISSING, "ssm train needs PyTorch for %s: apt-get install python3-torch%s%s%s", python,
+                        *said ? " (" : "", said, *said ? ")" : "");
+    }
+    fclose(tmp);
+    return st;
+}
+
+/* ---- the output directory ---- */
+
+/* The files a run writes, removed before a run with force. */
+static const char *const outputs[] = {
+    "train.csv", "val.csv", "test.csv", "train.log", "train.json", "config.json", "model.safetensors",
+    "predictions.csv", "result.json", "eval.csv", NULL
+};
+
+/* LT_EINPUT when dir exists and is not a directory, or is a directory
+   holding anything without force. *exists: it is there. */
+static lt_status check_out(int *exists, const char *dir, int force, lt_err_t err)
+{
+    struct stat sb;
+    *exists = 0;
+    if (stat(dir, &sb) != 0) {
+        if (errno == ENOENT) return LT_OK;
+        return lt_err_set(err, LT_EINPUT, "ssm train: --out '%s': %s", dir, strerror(errno));
+    }
+    if (!S_ISDIR(sb.st_mode)) return lt_err_set(err, LT_EINPUT, "ssm train: --out '%s' is not a directory", dir);
+    *exists = 1;
+    if (force) return LT_OK;
+    DIR *d = opendir(dir);
+    if (!d) return lt_err_set(err, LT_EINPUT, "ssm train: --out '%s': %s", dir, strerror(errno));
+    struct dirent *e;
+    int empty = 1;
+    while (empty && (e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) empty = 0;
+    closedir(d);
+    if (!empty) return lt_err_set(err, LT_EINPUT, "ssm train: --out '%s' is not empty (give --force to train into it)", dir);
+    return LT_OK;
+}
+
+/* mkdir -p dir. */
+static lt_status make_dir(const char *dir, lt_err_t err)
+{
+    char *p = lt_strdup(dir);
+    lt_status st = LT_OK;
+    for (char *s = p + 1; !st; s++) {
+        int last = *s == '\0';
+        if (*s != '/' && !last) continue;
+        char c = *s;
+        *s = '\0';
+        struct stat sb;
+        if (mkdir(p, 0777) != 0 && errno != EEXIST)
+            st = lt_err_set(err, LT_EINPUT, "ssm train: cannot make the directory '%s': %s", p, strerror(errno));
+        else if (!st && (stat(p, &sb) != 0 || !S_ISDIR(sb.st_mode)))
+            st = lt_err_set(err, LT_EINPUT, "ssm train: '%s' is not a directory", p);
+        *s = c;
+        if (last) break;
+    }
+    lt_free(p);
+    return st;
+}
+
+/* ---- the words ---- */
+
+/* The seeds of the files: the training words of length l are dataset
+   generate's with seed S + l, the validation words S + 2^32 + l, the test
+   words S + 2^33 + T (modulo 2^64; every length is below 2^32). */
+#define SEED_VAL (UINT64_C(1) << 32)
+#define SEED_TEST (UINT64_C(1) << 33)
+
+/* Words of lengths lo..hi into path (one header): per length its share of
+   total (or each one quota when total < 0), every word when fewer exist;
+   seeds base + l. *rows the words written. */
+static lt_status write_words(long *rows, const char *path, const lt_cayley_t C, long lo, long hi, long total, long each,
+                             uint64_t base, const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_io_out_t O;
+    FILE *f = lt_io_out_open(O, path, err);
+    if (!f) return err->status;
+    lt_status st = fputs("seed,input,target\n", f) < 0 ? lt_err_set(err, LT_EINTERNAL, "error writing '%s'", path) : LT_OK;
+    long left = total;
+    *rows = 0;
+    for (long l = lo; l <= hi && !st; l++) {
+        long q = total < 0 ? each : left / (hi - l + 1), got = 0;
+        if (q < 1) q = 1;
+        st = lt_dataset_generate_rows(f, C, l, q, base + (uint64_t)l, &got, ctx, err);
+        *rows += got;
+        left -= got;
+    }
+    if (!st) st = lt_io_out_commit(O, err);
+    lt_io_out_abort(O);
+    if (st) lt_err_prefix(err, "%s", path);
+    return st;
+}
+
+/* ---- train.json ---- */
+
+static double num_or_nan(const lt_json *v)
+{
+    return v && v->type == LT_JSON_NUMBER ? strtod(v->str, NULL) : NAN;
+}
+
+static long int_or(const lt_json *v, long dflt)
+{
+    long x;
+    return v && v->type == LT_JSON_NUMBER && lt_json_int(v, &x) ? x : dflt;
+}
+
+static lt_status read_report(lt_ssm_train_job_t J, const char *path, const lt_ctx_t ctx, lt_err_t err)
+{
+    size_t len;
+    char *text = lt_io_read_file(path, &len, 32, ctx, err);
+    if (!text) { lt_err_prefix(err, "ssm train: the trainer wrote no report"); return err->status; }
+    lt_json *root = lt_json_parse_flags(text, len, LT_JSON_NONFINITE, err);
+    lt_free(text);
+    if (!root) { lt_err_prefix(err, "%s", path); return LT_EINPUT; }
+    const lt_json *tries = root->type == LT_JSON_OBJECT ? lt_json_get(root, "tries") : NULL;
+    long chosen = root->type == LT_JSON_OBJECT ? int_or(lt_json_get(root, "chosen"), 0) : 0;
+    lt_status st = LT_OK;
+    if (!tries || tries->type != LT_JSON_ARRAY || tries->len < 1)
+        st = lt_err_set(err, LT_EINPUT, "%s: no list \"tries\" of at least one try", path);
+    else if (chosen < 1 || chosen > tries->len)
+        st = lt_err_set(err, LT_EINPUT, "%s: \"chosen\" is not a try's number from 1 to %d", path, tries->len);
+    for (int i = 0; !st && i < tries->len; i++)
+        if (tries->items[i]->type != LT_JSON_OBJECT) st = lt_err_set(err, LT_EINPUT, "%s: try %d is not an object", path, i + 1);
+    if (!st) {
+        J->ntries = tries->len;
+        J->chosen = (int)chosen;
+        J->tries = lt_calloc((size_t)J->ntries, sizeof *J->tries);
+        J->seconds = 0;
+        for (int i = 0; i < J->ntries; i++) {
+            const lt_json *t = tries->items[i], *why = lt_json_get(t, "stopped");
+            lt_train_try *r = &J->tries[i];
+            r->seed = int_or(lt_json_get(t, "seed"), -1);
+            r->steps = int_or(lt_json_get(t, "steps"), -1);
+            r->best_step = int_or(lt_json_get(t, "best_step"), -1);
+            r->lr = num_or_nan(lt_json_get(t, "lr"));
+            r->validation = num_or_nan(lt_json_get(t, "validation"));
+            r->final_loss = num_or_nan(lt_json_get(t, "final_loss"));
+            r->seconds = num_or_nan(lt_json_get(t, "seconds"));
+            snprintf(r->stopped, sizeof r->stopped, "%s", why && why->type == LT_JSON_STRING ? why->str : "");
+            if (isfinite(r->seconds)) J->seconds += r->seconds;
+        }
+        J->final_loss = J->tries[J->chosen - 1].final_loss;
+    }
+    lt_json_free(root);
+    return st;
+}
+
+/* ---- the advice ---- */
+
+/* "cannot track G at every length" or "... up to length T", as the verdict says. */
+static char *cannot(const lt_ssm_train_job_t J, const lt_ssm_train_params *P)
+{
+    char where[48];
+    if (J->V->suffices_T == 0) snprintf(where, sizeof where, "up to length %ld", P->test_length);
+    else snprintf(where, sizeof where, "at every length");
+    return str_printf("%ld %s layer%s cannot track %s %s", P->layers, J->family_name, P->layers == 1 ? "" : "s",
+                      P->group, where);
+}
+
+static char *advice(const lt_ssm_train_job_t J, const lt_ssm_train_params *P)
+{
+    switch (J->outcome) {
+    case LT_TRAIN_NOT_LEARNED: {
+        double v = J->tries[J->chosen - 1].validation;
+        if (J->final_loss > 0.7 * J->chance_loss)
+            return str_printf("the loss stayed near chance (%.4f against ln|G| = %.4f): try more --budget, another --lr "
+                              "(e.g. 1e-3) or a wider --d-model", J->final_loss, J->chance_loss);
+        if (v >= LT_TRAIN_THRESHOLD)
+            return str_printf("it learned the training lengths but not length %ld: try a longer --train-length, "
+                              "more --budget", P->test_length);
+        return lt_strdup("try more --budget or --steps, another --lr, a wider --d-model");
+    }
+    case LT_TRAIN_BEAT_PREDICTION: {
+        char *c = cannot(J, P);
+        char *s = str_printf("beat the prediction: the theory says %s, yet this run reached %.3f at length %ld; "
+                             "check the verdict's claims", c, J->sequence_accuracy, P->test_length);
+        lt_free(c);
+        return s;
+    }
+    case LT_TRAIN_FAILED_AS_PREDICTED: {
+        char *c = cannot(J, P);
+        char *s = str_printf("consistent with the theory, which says %s; a run that fails is not evidence about "
+                             "what a construction can do", c);
+        lt_free(c);
+        return s;
+    }
+    default: return NULL;
+    }
+}
+
+/* ---- the job ---- */
+
+/* The trainer's command line (malloc'd words; the list NULL-ended). */
+static char **trainer_argv(const lt_ssm_train_job_t J, const lt_ssm_train_params *P, const lt_train_arch *A,
+                           const char *train, const char *val, const char *test)
+{
+    char **v = lt_calloc(64, sizeof *v);
+    int n = 0;
+#define ARG(s) (v[n++] = lt_strdup(s))
+#define ARGF(...) (v[n++] = str_printf(__VA_ARGS__))
+    ARG(J->python);
+    ARG(J->trainer);
+    ARG("--recipe"); ARG("learn");
+    ARG("--data"); ARG(train);
+    ARG("--val-data"); ARG(val);
+    ARG("--eval-data"); ARG(test);
+    ARG("--group"); ARG(P->group);
+    ARG("--lietool"); ARG(P->self);
+    ARG("--layers"); ARGF("%ld", P->layers);
+    ARG("--seed"); ARGF("%" PRIu64, P->seed);
+    ARG("--budget"); ARGF("%g", P->budget);
+    ARG("--out"); ARG(P->out);
+    for (const char *s = A->args; *s;) {
+        size_t k = strcspn(s, " ");
+        if (k == 1 && *s == 'N') ARGF("%d", J->family.householders);
+        else ARGF("%.*s", (int)k, s);
+        s += k;
+        s += strspn(s, " ");
+    }
+    if (P->d_model > 0) { ARG("--d-model"); ARGF("%ld", P->d_model); }
+    if (P->steps > 0) { ARG("--steps"); ARGF("%ld", P->steps); }
+    if (P->lr) { ARG("--lr"); ARG(P->lr); }
+    if (P->tries > 0) { ARG("--tries"); ARGF("%ld", P->tries); }
+#undef ARG
+#undef ARGF
+    return v;
+}
+
+static void free_argv(char **v)
+{
+    for (int i = 0; v && v[i]; i++) lt_free(v[i]);
+    lt_free(v);
+}
+
+/* The limits of P on the words (as dataset generate's). */
+static lt_status check_limits(const lt_ssm_train_params *P, const lt_dataset_limits *L, lt_err_t err)
+{
+    if (P->train_length > L->max_length)
+        return lt_err_set(err, LT_ELIMIT, "ssm train: --train-length %ld is above --max-length %ld", P->train_length, L->max_length);
+    if (P->test_length > L->max_length)
+        return lt_err_set(err, LT_ELIMIT, "ssm train: --test-length %ld is above --max-length %ld", P->test_length, L->max_length);
+    if (P->samples > L->max_samples)
+        return lt_err_set(err, LT_ELIMIT, "ssm train: --samples %ld is above --max-samples %ld", P->samples, L->max_samples);
+    if (P->test_samples > L->max_samples)
+        return lt_err_set(err, LT_ELIMIT, "ssm train: --test-samples %ld is above --max-samples %ld", P->test_samples, L->max_samples);
+    double tr = (double)P->samples * (double)P->train_length, te = (double)P->test_samples * (double)P->test_length;
+    if (tr > (double)L->max_tokens)
+        return lt_err_set(err, LT_ELIMIT, "ssm train: --samples %ld x --train-length %ld is %.3g tokens, above --max-tokens %ld",
+                          P->samples, P->train_length, tr, L->max_tokens);
+    if (te > (double)L->max_tokens)
+        return lt_err_set(err, LT_ELIMIT, "ssm train: --test-samples %ld x --test-length %ld is %.3g tokens, above --max-tokens %ld",
+                          P->test_samples, P->test_length, te, L->max_tokens);
+    return LT_OK;
+}
+
+/* The parameters a caller could get wrong; LT_EINPUT. */
+static lt_status check_params(const lt_ssm_train_params *P, lt_err_t err)
+{
+    if (!P->group || !P->arch || !P->out || !*P->out)
+        return lt_err_set(err, LT_EINPUT, "ssm train: the group, the architecture and the output directory are required");
+    if (!P->self || !*P->self) return lt_err_set(err, LT_EINPUT, "ssm train: the lietool binary for the trainer is not given");
+    if (P->layers < 1 || P->layers > LT_TRAIN_MAX_LAYERS)
+        return lt_err_set(err, LT_EINPUT, "ssm train: %ld layers; from 1 to %d", P->layers, LT_TRAIN_MAX_LAYERS);
+    if (P->train_length < 2) return lt_err_set(err, LT_EINPUT, "ssm train: --train-length %ld is below 2", P->train_length);
+    if (P->test_length < 1) return lt_err_set(err, LT_EINPUT, "ssm train: --test-length %ld is below 1", P->test_length);
+    if (P->samples < 1 || P->test_samples < 1) return lt_err_set(err, LT_EINPUT, "ssm train: no words to write");
+    if (!(P->budget > 0) || !isfinite(P->budget)) return lt_err_set(err, LT_EINPUT, "ssm train: --budget must be positive");
+    return LT_OK;
+}
+
+/* The job's JSON to DIR/result.json, whole or not at all. */
+static lt_status write_result(const lt_ssm_train_job_t J, const lt_ssm_train_params *P, lt_err_t err)
+{
+    char *path = path_in(P->out, "result.json");
+    lt_io_out_t O;
+    FILE *f = lt_io_out_open(O, path, err);
+    lt_status st = f ? LT_OK : err->status;
+    if (f) {
+        lt_doc d;
+        lt_doc_init(&d, f, LT_DOC_JSON);
+        lt_doc_start(&d, P->group, "ssm train", "");
+        lt_write_ssm_train(&d, J, P);
+        lt_doc_end(&d, NULL);
+        st = lt_io_out_commit(O, err);
+    }
+    lt_io_out_abort(O);
+    lt_free(path);
+    return st;
+}
+
+/* Runs the trainer: its output to DIR/train.log. */
+static lt_status train(lt_ssm_train_job_t J, const lt_ssm_train_params *P, const lt_train_arch *A, const char *train_csv,
+                       const char *val_csv, const char *test_csv, const lt_ctx_t ctx, lt_err_t err)
+{
+    char *log = path_in(P->out, "train.log");
+    int fd = open(log, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        lt_status st = lt_err_set(err, LT_EINPUT, "ssm train: cannot write '%s': %s", log, strerror(errno));
+        lt_free(log);
+        return st;
+    }
+    char **argv = trainer_argv(J, P, A, train_csv, val_csv, test_csv);
+    double grace = P->grace > 0 ? P->grace : LT_TRAIN_GRACE;
+    run_result R;
+    char *what = str_printf("training (%s)", log);
+    run_progress pr = {ctx, what, now(), P->budget};
+    lt_status st = run(&R, argv, fd, P->budget + grace, &pr, err);
+    lt_free(what);
+    if (!st && (R.code != 0 || R.sig || R.stopped)) {
+        char tail[700];
+        int crashed = R.sig != 0 || has_traceback(fd);
+        fd_tail(tail, sizeof tail, fd, 3);
+        if (R.stopped)
+            st = lt_err_set(err, LT_ELIMIT, "ssm train: the trainer ran %g s past --budget %g s and was stopped "
+                            "(its output: %s): %s", grace, P->budget, log, tail);
+        else if (R.sig)
+            st = lt_err_set(err, LT_EINTERNAL, "ssm train: the trainer was killed by signal %d (its output: %s): %s",
+                            R.sig, log, tail);
+        else
+            st = lt_err_set(err, crashed ? LT_EINTERNAL : LT_EINPUT, "ssm train: the trainer %s (exit status %d; its output: %s): %s",
+                            crashed ? "crashed" : "refused the run", R.code, log, tail);
+    }
+    close(fd);
+    free_argv(argv);
+    lt_free(log);
+    return st;
+}
+
+lt_status lt_ssm_train_job(lt_ssm_train_job_t J, const lt_ssm_train_params *P, const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_status st = check_params(P, err);
+    if (st) return st;
+    const lt_train_arch *A = lt_train_arch_find(P->arch);
+    if (!A) return lt_err_set(err, LT_EINPUT, "ssm train: unknown architecture '%s' (%s)", P->arch, lt_train_arch_list());
+    arch_family(&J->family, A, P->arch);
+    lt_arch_name(J->family_name, sizeof J->family_name, &J->family);
+    lt_dataset_limits L = P->limits;
+    if (L.max_length <= 0) L = (lt_dataset_limits)LT_DATASET_LIMITS_DEFAULT;
+    if ((st = check_limits(P, &L, err))) return st;
+
+    char *train_csv = path_in(P->out, "train.csv"), *val_csv = path_in(P->out, "val.csv");
+    char *test_csv = path_in(P->out, "test.csv"), *report = path_in(P->out, "train.json");
+    lt_cayley_t C;
+    lt_cayley_init(C);
+    lt_pgrp_t G;
+    lt_pgrp_init(G, 1);
+    lt_liealg_t Lie;
+    lt_liealg_init(Lie);
+    lt_ssm_eval_job_t E;
+    lt_ssm_eval_job_init(E);
+    int exists = 0;
+
+    /* 1. the group and the verdict, as lietool plan GROUP --arch FAMILY --layers K --length T gives it */
+    st = lt_io_object(G, Lie, 0, P->group, ctx, err);
+    if (!st) st = lt_plan_object(J->V, G, Lie, &J->family, P->layers, P->test_length, LT_BOUND_DEFAULT, ctx, err);
+    if (!st) st = lt_io_cayley_table(C, P->group, LT_CONV_AA, ctx, err);
+    if (!st) {
+        J->order = C->n;
+        J->chance_loss = log((double)C->n);
+    }
+    /* 2. the programs, the directory, PyTorch: all before anything is written */
+    if (!st) st = find_python(&J->python, P, err);
+    if (!st) st = find_trainer(&J->trainer, P, err);
+    if (!st) st = check_out(&exists, P->out, P->force, err);
+    if (!st) st = check_torch(J->python, err);
+    if (!st) st = make_dir(P->out, err);
+    for (int i = 0; !st && exists && outputs[i]; i++) {
+        char *p = path_in(P->out, outputs[i]);
+        if (unlink(p) != 0 && errno != ENOENT)
+            st = lt_err_set(err, LT_EINPUT, "ssm train: cannot remove '%s': %s", p, strerror(errno));
+        lt_free(p);
+    }
+    /* 3. the words */
+    if (!st) st = write_words(&J->train_words, train_csv, C, 2, P->train_length, P->samples, 0, P->seed, ctx, err);
+    if (!st) st = write_words(&J->val_words, val_csv, C, 2, P->train_length, -1, LT_TRAIN_VAL_WORDS, P->seed + SEED_VAL, ctx, err);
+    if (!st) st = write_words(&J->test_words, test_csv, C, P->test_length, P->test_length, P->test_samples, 0,
+                              P->seed + SEED_TEST, ctx, err);
+    /* 4. the training, 5. lietool's evaluation of its checkpoint */
+    if (!st) st = train(J, P, A, train_csv, val_csv, test_csv, ctx, err);
+    if (!st) st = read_report(J, report, ctx, err);
+    if (!st) {
+        lt_ssm_eval_job_params EP = {.dir = P->out, .group = P->group, .data = test_csv, .threshold = LT_TRAIN_THRESHOLD,
+                                     .bos = -1, .offset = -1, .compute = LT_COMPUTE_CONFIG,
+                                     .max_mb = P->max_mb > 0 ? P->max_mb : 1024, .max_len = L.max_length,
+                                     .max_samples = L.max_samples};
+        st = lt_ssm_eval_job(E, &EP, ctx, err);
+        if (st) lt_err_prefix(err, "ssm train: evaluating the checkpoint");
+    }
+    /* 6. the outcome, 7. DIR/result.json */
+    if (!st) {
+        J->sequence_accuracy = E->R->sequence_accuracy;
+        J->token_accuracy = E->R->token_accuracy;
+        J->longest_prefix_90 = E->R->longest_prefix;
+        J->outcome = lt_train_outcome_of(J->V->exact, J->V->suffices_T, J->sequence_accuracy, LT_TRAIN_THRESHOLD);
+        J->advice = advice(J, P);
+        st = write_result(J, P, err);
+    }
+    lt_ssm_eval_job_clear(E);
+    lt_liealg_clear(Lie);
+    lt_pgrp_clear(G);
+    lt_cayley_clear(C);
+    lt_free(train_csv);
+    lt_free(val_csv);
+    lt_free(test_csv);
+    lt_free(report);
+    return st;
+}
