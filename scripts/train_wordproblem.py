@@ -1078,7 +1078,25 @@ def val_score(model, job):
     return (acc, -loss)
 
 
-def train_try(job, seed, lr, deadline, threads, stop=None, log=sys.stderr):
+def set_one_cycle(opt, lr, p, warm=0.1):
+    """The one-cycle schedule (Smith and Topin 2019, "Super-convergence"), as torch's
+    OneCycleLR sets it with its defaults (cosine from lr/25 up to lr over the first tenth,
+    then down to lr/25e4; Adam's beta1 from 0.95 down to 0.85 and back), at progress p in
+    [0, 1] for the next step rather than at a step count."""
+    p = min(max(p, 0.0), 1.0)
+    lo, end = lr / 25, lr / 25 / 1e4
+    if p < warm:
+        c = (1 - math.cos(math.pi * p / warm)) / 2
+        now, beta1 = lo + (lr - lo) * c, 0.95 - 0.1 * c
+    else:
+        c = (1 + math.cos(math.pi * (p - warm) / (1 - warm))) / 2
+        now, beta1 = end + (lr - end) * c, 0.85 + 0.1 * (1 - c)
+    for g in opt.param_groups:
+        g["lr"] = now
+        g["betas"] = (beta1, g["betas"][1])
+
+
+def train_try(job, seed, lr, deadline, threads, stop=None, log=sys.stderr, steps=None):
     """One training run: AdamW with a one-cycle schedule over job["steps"] steps, the
     validation score every eval_every steps (and at the end), the weights of the best one
     kept; stops early at the early_stop accuracy, at the deadline (time.time()) or when
@@ -1089,7 +1107,7 @@ def train_try(job, seed, lr, deadline, threads, stop=None, log=sys.stderr):
     torch.use_deterministic_algorithms(True)
     torch.set_num_threads(threads)
     model = build(job)
-    steps, train, rot = job["steps"], job["train"], job["rot"]
+    steps, train, rot = steps or job["steps"], job["train"], job["rot"]
     # Weight decay on matrices only: decaying the biases and norm gains pulls the
     # transition gates a(u) = sigmoid(bias + ...) toward 1/2, which forgets the
     # state and makes the model overfit the training lengths.
@@ -1097,7 +1115,8 @@ def train_try(job, seed, lr, deadline, threads, stop=None, log=sys.stderr):
     nodec = [p for p in model.parameters() if p.dim() < 2]
     opt = torch.optim.AdamW([{"params": dec, "weight_decay": job["weight_decay"]},
                              {"params": nodec, "weight_decay": 0.0}], lr=lr)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.1)
+    set_one_cycle(opt, lr, 0.0)
+    t_start = time.time()
     g = torch.Generator().manual_seed(seed)
     # --sample tokens: a word is drawn with probability proportional to its length, so that
     # every length contributes as many tokens and the longest words, which pin the
@@ -1122,7 +1141,12 @@ def train_try(job, seed, lr, deadline, threads, stop=None, log=sys.stderr):
         loss.backward()
         nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
-        sched.step()
+        # the schedule's progress: the steps done, or the time spent of what the budget leaves
+        # this try, whichever is further, so that a try cut short by the budget still anneals
+        p = step / steps
+        if deadline != float("inf"):
+            p = max(p, (time.time() - t_start) / max(deadline - t_start, 1e-9))
+        set_one_cycle(opt, lr, p)
         loss_v = loss.item()
         late = time.time() >= deadline
         if PARENT is not None and os.getppid() != PARENT:
@@ -1159,13 +1183,13 @@ def train_try(job, seed, lr, deadline, threads, stop=None, log=sys.stderr):
 PARENT = None     # in a try's process: the pid of the trainer that started it
 
 
-def _child(job, seed, lr, deadline, stop, logpath, parent):
+def _child(job, seed, lr, steps, deadline, stop, logpath, parent, min_left):
     global PARENT
     PARENT = parent
-    if stop.is_set() or time.time() >= deadline:
-        return None, None   # another try reached the early stop, or the budget is spent
+    if stop.is_set() or deadline - time.time() < min_left:
+        return None, None   # another try reached the early stop, or too little of the budget is left
     with open(logpath, "w") as log:
-        model, rec = train_try(job, seed, lr, deadline, 1, stop, log)
+        model, rec = train_try(job, seed, lr, deadline, 1, stop, log, steps)
     return rec, OrderedDict((k, v.numpy()) for k, v in model.state_dict().items())
 
 
@@ -1175,12 +1199,16 @@ def fit(job, args):
     --budget is spent; the try with the best validation score wins."""
     os.makedirs(args.out, exist_ok=True)
     lrs = args.lr
-    plan = [(args.seed + i, lrs[i % len(lrs)]) for i in range(args.tries)]
+    # with a budget, each round of --jobs tries has twice the steps of the one before (the
+    # schedule follows the time left when the budget comes first): a group that one
+    # round does not learn gets longer runs, not only other seeds
+    grow = 2 if args.budget else 1
+    plan = [(args.seed + i, lrs[i % len(lrs)], job["steps"] * grow ** (i // args.jobs)) for i in range(args.tries)]
     deadline = time.time() + args.budget if args.budget else float("inf")
     results = []
     if args.jobs <= 1 or args.tries == 1:
-        for seed, lr in plan:
-            model, rec = train_try(job, seed, lr, deadline, args.threads)
+        for seed, lr, steps in plan:
+            model, rec = train_try(job, seed, lr, deadline, args.threads, steps=steps)
             rec["try"] = len(results) + 1
             results.append((rec, model))
             print("try %d: seed %d, lr %g: validation %.4f after %d steps (%s, %.1f s)" % (
@@ -1194,9 +1222,11 @@ def fit(job, args):
         stop = ctx.Manager().Event()
         with cf.ProcessPoolExecutor(max_workers=args.jobs, mp_context=ctx) as pool:
             futs = []
-            for i, (seed, lr) in enumerate(plan):
+            for i, (seed, lr, steps) in enumerate(plan):
                 logpath = os.path.join(args.out, "try%d.log" % (i + 1))
-                futs.append(pool.submit(_child, job, seed, lr, deadline, stop, logpath, os.getpid()))
+                # a try that would have less than a fifth of the budget is not started
+                futs.append(pool.submit(_child, job, seed, lr, steps, deadline, stop, logpath, os.getpid(),
+                                        args.budget / 5))
             for i, f in enumerate(futs):
                 rec, sd = f.result()
                 if rec is None:
@@ -1228,7 +1258,7 @@ def fit(job, args):
 # long after the training lengths are right), two learning rates taken in
 # turn by the tries, two tries at a time (one thread each), an early stop at
 # 0.99 on the validation words, and the parallel scan.
-RECIPE = {"d_model": 64, "d_mlp": 128, "batch": 128, "steps": 3000, "lr": [3e-3, 1e-3], "tries": 6, "jobs": 2,
+RECIPE = {"d_model": 64, "d_mlp": 128, "batch": 128, "steps": 3000, "lr": [1e-2, 3e-3], "tries": 6, "jobs": 2,
           "threads": 1, "early_stop": 0.99, "eval_every": 100, "scan": "parallel"}
 
 

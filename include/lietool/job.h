@@ -59,7 +59,7 @@ const lt_train_arch *lt_train_arch_table(int *n);
 /* ---- lietool ssm train ---- */
 
 #define LT_TRAIN_MAX_LAYERS 64
-#define LT_TRAIN_VAL_WORDS 40       /* validation words per length */
+#define LT_TRAIN_VAL_WORDS 200      /* validation words, of the test length */
 #define LT_TRAIN_GRACE 120.0        /* seconds past the budget before the trainer is stopped */
 
 typedef struct {

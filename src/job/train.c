@@ -420,7 +420,7 @@ static lt_status make_dir(const char *dir, lt_err_t err)
 /* ---- the words ---- */
 
 /* The seeds of the files: the training words of length l are dataset
-   generate's with seed S + l, the validation words S + 2^32 + l, the test
+   generate's with seed S + l, the validation words S + 2^32 + T, the test
    words S + 2^33 + T (modulo 2^64; every length is below 2^32). */
 #define SEED_VAL (UINT64_C(1) << 32)
 #define SEED_TEST (UINT64_C(1) << 33)
@@ -520,19 +520,25 @@ static char *advice(const lt_ssm_train_job_t J, const lt_ssm_train_params *P)
 {
     switch (J->outcome) {
     case LT_TRAIN_NOT_LEARNED: {
-        double v = J->tries[J->chosen - 1].validation;
         if (J->final_loss > 0.7 * J->chance_loss)
             return str_printf("the loss stayed near chance (%.4f against ln|G| = %.4f): try more --budget, another --lr "
-                              "(e.g. 1e-3) or a wider --d-model", J->final_loss, J->chance_loss);
-        if (v >= LT_TRAIN_THRESHOLD)
-            return str_printf("it learned the training lengths but not length %ld: try a longer --train-length, "
-                              "more --budget", P->test_length);
+                              "(e.g. 1e-2) or a wider --d-model", J->final_loss, J->chance_loss);
+        if (J->final_loss < 0.05 * J->chance_loss)
+            return str_printf("it fits the training lengths (final loss %.4g) but not length %ld: try more --budget or "
+                              "--tries (the length comes late, and not in every try), or a longer --train-length",
+                              J->final_loss, P->test_length);
         return lt_strdup("try more --budget or --steps, another --lr, a wider --d-model");
     }
     case LT_TRAIN_BEAT_PREDICTION: {
         char *c = cannot(J, P);
-        char *s = str_printf("beat the prediction: the theory says %s, yet this run reached %.3f at length %ld; "
-                             "check the verdict's claims", c, J->sequence_accuracy, P->test_length);
+        char *s = J->V->suffices_T == 0
+            ? str_printf("beat the prediction: the theory says %s, yet this run reached %.3f at length %ld; "
+                         "check the verdict's claims", c, J->sequence_accuracy, P->test_length)
+            : str_printf("beat the prediction: the theory says %s, yet this run reached %.3f at length %ld; "
+                         "either the verdict's claims are wrong or length %ld is too short to tell (an "
+                         "impossibility at every length leaves room for approximations up to a finite length): "
+                         "test longer words (--test-length %ld) and check the verdict's claims", c,
+                         J->sequence_accuracy, P->test_length, P->test_length, 2 * P->test_length);
         lt_free(c);
         return s;
     }
@@ -731,7 +737,8 @@ lt_status lt_ssm_train_job(lt_ssm_train_job_t J, const lt_ssm_train_params *P, c
     }
     /* 3. the words */
     if (!st) st = write_words(&J->train_words, train_csv, C, 2, P->train_length, P->samples, 0, P->seed, ctx, err);
-    if (!st) st = write_words(&J->val_words, val_csv, C, 2, P->train_length, -1, LT_TRAIN_VAL_WORDS, P->seed + SEED_VAL, ctx, err);
+    if (!st) st = write_words(&J->val_words, val_csv, C, P->test_length, P->test_length, LT_TRAIN_VAL_WORDS, 0,
+                              P->seed + SEED_VAL, ctx, err);
     if (!st) st = write_words(&J->test_words, test_csv, C, P->test_length, P->test_length, P->test_samples, 0,
                               P->seed + SEED_TEST, ctx, err);
     /* 4. the training, 5. lietool's evaluation of its checkpoint */
