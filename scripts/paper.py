@@ -74,7 +74,7 @@ PAPER_ARCHS = ["diag-positive", "diag-signed", "diag-complex", "householder-2", 
 # test lengths, the budget of one run (seconds of training, both cores), and
 # the figures' settings. "tiny" is what a reviewer runs (<= 10 minutes on 2
 # cores), "default" the paper's groups and families with 3 seeds (about an
-# hour and a half), "full" the paper's protocol as far as it is published
+# hour and a half on 2 cores), "full" the paper's protocol as far as it is published
 # (train length 128, test 256; days on a CPU).
 SCALES = {
     "tiny": dict(
@@ -90,10 +90,10 @@ SCALES = {
         fig3_samples=4000, fig3_steps=500, fig3_lr=1e-2),
     "default": dict(
         table=[(g, a, k) for g in GROUPS for a in PAPER_ARCHS for k in ([2, 3] if g == "S4" else [1, 2])],
-        seeds=[0, 100, 200], train_length=16, test_length=32, samples=16000, budget=45, fail_budget=15,
-        fig2_arch="diag-complex", fig2_depths=[1, 2, 3, 4, 5, 6], fig2_seeds=[0, 1, 2], fig2_length=8,
+        seeds=[0, 100, 200], train_length=16, test_length=32, samples=16000, budget=45, fail_budget=10,
+        fig2_arch="diag-complex", fig2_depths=[1, 2, 3, 4, 5], fig2_seeds=[0, 1], fig2_length=8,
         fig2_samples=8000, fig2_steps=3000, fig2_lr=3e-3, fig3_arch="diag-complex", fig3_depths=[1, 2, 3, 4],
-        fig3_seeds=[0, 1, 2], fig3_length=8, fig3_samples=8000, fig3_steps=1500, fig3_lr=1e-2),
+        fig3_seeds=[0, 1, 2], fig3_length=8, fig3_samples=8000, fig3_steps=1000, fig3_lr=1e-2),
     "full": dict(
         table=[(g, a, k) for g in GROUPS for a in PAPER_ARCHS for k in ([1, 2, 3] if g == "S4" else [1, 2])],
         seeds=[0, 100, 200], train_length=128, test_length=256, samples=500000, budget=3600, fail_budget=3600,
@@ -220,6 +220,7 @@ def run_table(R, cfg, pool):
     for n, (spec, s) in enumerate(jobs, 1):
         r = table_job(R, cfg, spec, s)
         rows.append(r)
+        write_csv(os.path.join(R.out, "table.csv"), rows, COLUMNS)     # as it grows: a long run can be read early
         print("  [%d/%d] %s %s %d layer%s seed %d: verdict %s, sequence accuracy %s at length %d: %s (%s s)%s" %
               (n, len(jobs), r["group"], r["arch"], r["layers"], "" if r["layers"] == 1 else "s", s,
                r["verdict"] or "-", r["sequence_accuracy"] or "-", r["test_length"], r["outcome"] or "-",
@@ -269,6 +270,21 @@ def sweep(R, args, logname):
     return json.loads(text) if st == 0 else None
 
 
+def train_depths(R, cfg, fig, pool, group, train_csv, test_csv, extra=()):
+    """A figure's models: every depth and seed of cfg[fig + "_depths"] and [fig + "_seeds"],
+    --jobs at a time. Returns the (depth, seed, directory) that trained and those that did not."""
+    futs = {}
+    for k in cfg[fig + "_depths"]:
+        for s in cfg[fig + "_seeds"]:
+            outdir = os.path.join(R.out, "runs", "%s-%s-%d-s%d" % (fig, cfg[fig + "_arch"], k, s))
+            futs[pool.submit(train, R, cfg[fig + "_arch"], group, k, s, train_csv, test_csv, outdir,
+                             cfg[fig + "_steps"], cfg[fig + "_lr"], extra)] = (k, s, outdir)
+    ok, failed = [], []
+    for f in concurrent.futures.as_completed(futs):
+        (failed if f.result()[0] else ok).append(futs[f])
+    return sorted(ok), sorted(failed)
+
+
 def figure2(R, cfg, pool):
     """A5: the longest prefix at 90% (cumulative) against depth, on the
     training words (the paper's figure) and on held-out words of twice the
@@ -278,18 +294,7 @@ def figure2(R, cfg, pool):
     test_csv = os.path.join(R.out, "runs", "fig2-A5-test.csv")
     mixed_words(R, "A5", L, cfg["fig2_samples"], 11, train_csv)
     fixed_words(R, "A5", 2 * L, 1000, 12, test_csv)
-    futs = {}
-    for k in cfg["fig2_depths"]:
-        for s in cfg["fig2_seeds"]:
-            outdir = os.path.join(R.out, "runs", "fig2-A5-%s-%d-s%d" % (cfg["fig2_arch"], k, s))
-            futs[pool.submit(train, R, cfg["fig2_arch"], "A5", k, s, train_csv, test_csv, outdir,
-                             cfg["fig2_steps"], cfg["fig2_lr"])] = (k, s, outdir)
-    ok, failed = [], []
-    for f in concurrent.futures.as_completed(futs):
-        k, s, outdir = futs[f]
-        (failed if f.result()[0] else ok).append((k, s, outdir))
-    ok.sort()
-    failed.sort()
+    ok, failed = train_depths(R, cfg, "fig2", pool, "A5", train_csv, test_csv)
     note = ["training words: lengths 2-%d mixed (the paper's figure uses its training set); %s, seeds %s" %
             (L, cfg["fig2_arch"], ",".join(map(str, cfg["fig2_seeds"])))]
     if failed:
@@ -337,18 +342,7 @@ def figure3(R, cfg, pool, rmap):
     test_csv = os.path.join(R.out, "runs", "fig3-A5-test.csv")
     mixed_words(R, "A5", L, cfg["fig3_samples"], 21, train_csv)
     fixed_words(R, "A5", L, 500, 22, test_csv)
-    futs = {}
-    for k in cfg["fig3_depths"]:
-        for s in cfg["fig3_seeds"]:
-            outdir = os.path.join(R.out, "runs", "fig3-%s-%d-s%d" % (cfg["fig3_arch"], k, s))
-            futs[pool.submit(train, R, cfg["fig3_arch"], None, k, s, train_csv, test_csv, outdir, cfg["fig3_steps"],
-                             cfg["fig3_lr"], ("--task", "rotation", "--map", rmap))] = (k, s, outdir)
-    ok, failed = [], []
-    for f in concurrent.futures.as_completed(futs):
-        k, s, outdir = futs[f]
-        (failed if f.result()[0] else ok).append((k, s, outdir))
-    ok.sort()
-    failed.sort()
+    ok, failed = train_depths(R, cfg, "fig3", pool, None, train_csv, test_csv, ("--task", "rotation", "--map", rmap))
     note = ("solid: %s models trained on words of lengths 2-%d, scored on %d other words of length %d (the task at "
             "step 1); dashed: the ideal order-blind model of the same depth on the same words with the rotations "
             "scaled to step %s, where the Magnus series of each 8-token window converges; predicting zero scores "
