@@ -295,8 +295,9 @@ def figure2(R, cfg, pool):
     mixed_words(R, "A5", L, cfg["fig2_samples"], 11, train_csv)
     fixed_words(R, "A5", 2 * L, 1000, 12, test_csv)
     ok, failed = train_depths(R, cfg, "fig2", pool, "A5", train_csv, test_csv)
-    note = ["training words: lengths 2-%d mixed (the paper's figure uses its training set); %s, seeds %s" %
-            (L, cfg["fig2_arch"], ",".join(map(str, cfg["fig2_seeds"])))]
+    note = ["measured: %s models trained here (seeds %s), on their training words (lengths 2-%d mixed, as the "
+            "paper's figure); theory: the longest words k layers are proved to track (Proposition 3.7: 2^(k-1) "
+            "as v1 states it, 2^k - 1 sharp)" % (cfg["fig2_arch"], ",".join(map(str, cfg["fig2_seeds"])), L)]
     if failed:
         note.append("failed runs (not plotted): " + ", ".join("depth %d seed %d" % (k, s) for k, s, _ in failed))
     dirs = [d for _, _, d in ok]

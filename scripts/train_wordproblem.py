@@ -1031,23 +1031,7 @@ def build(job):
         # kazuki-irie/lie-algebra-state-tracking) swaps lm_head for nn.Linear(d, 3) with a bias only
         # when lm_head had one: none in these layouts; lietool-diag's head keeps its bias
         model.lm_head = nn.Linear(job["d_model"], 3, bias=False)
-    if job.get("init") == "ring" and job["arch"] == "diag":
-        ring_init(model)
     return model
-
-
-def ring_init(model):
-    """Starts every diagonal transition near the unit circle: sigmoid of the gate's bias
-    uniform in [0.9, 0.999] (the "ring" initialisation of the LRU, Orvieto et al. 2023,
-    "Resurrecting recurrent neural networks for long sequences"), so that the state keeps
-    what it has read over the whole word from the first step; the weights of the gate
-    shrink by 10 so that the input decides the magnitude only once it has learnt to.
-    Only the initial values change: the layer computes what it always computes."""
-    with torch.no_grad():
-        for layer in model.layers:
-            r = 0.9 + 0.099 * torch.rand(layer.a_proj.bias.shape)
-            layer.a_proj.bias.copy_(torch.log(r / (1 - r)))
-            layer.a_proj.weight.mul_(0.1)
 
 
 def sequence_accuracy(model, rows, classes=None):
@@ -1118,19 +1102,12 @@ def train_try(job, seed, lr, deadline, threads, stop=None, log=sys.stderr, steps
     set_one_cycle(opt, lr, 0.0)
     t_start = time.time()
     g = torch.Generator().manual_seed(seed)
-    # --sample tokens: a word is drawn with probability proportional to its length, so that
-    # every length contributes as many tokens and the longest words, which pin the
-    # transitions down most tightly, are not a small minority of a mixed-length set
-    weights = (torch.tensor([float(len(r[1])) for r in train]) if job.get("sample") == "tokens" else None)
     t0 = time.time()
     best, best_state, best_step, why, loss_v, step = None, None, 0, "steps", float("nan"), 0
     every = job["eval_every"] or steps
     for step in range(1, steps + 1):
         model.train()
-        if weights is None:
-            idx = torch.randint(0, len(train), (job["batch"],), generator=g)
-        else:
-            idx = torch.multinomial(weights, job["batch"], replacement=True, generator=g)
+        idx = torch.randint(0, len(train), (job["batch"],), generator=g)
         if rot:
             X, Y, mask = rotation_batch([train[i] for i in idx.tolist()], job["R"], job["bos"])
             loss = masked_mse(model(X), Y, mask)
@@ -1327,10 +1304,6 @@ def main():
                         "at these sizes); predictions always use the loop")
     p.add_argument("--weight-decay", type=float, default=0.01, metavar="W",
                    help="AdamW weight decay on weight matrices; biases and norm gains are never decayed (default 0.01)")
-    p.add_argument("--sample", choices=["words", "tokens"], default="words",
-                   help="draw the training words uniformly (words, the default) or in proportion to their length")
-    p.add_argument("--init", choices=["default", "ring"], default="default",
-                   help="diag: ring starts the transitions near the unit circle (default: PyTorch's initialisation)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--dtype", choices=["F32", "BF16", "F16"], default="F32")
@@ -1438,7 +1411,7 @@ def main():
     job = dict(cfg=cfg, arch=args.arch, rot=rot, d_model=args.d_model, classes=classes, R=R if rot else None,
                bos=args.bos, batch=args.batch, train=train, val=valset if valset is not None else evalset,
                early_stop=args.early_stop, eval_every=args.eval_every, scan=args.scan,
-               weight_decay=args.weight_decay, init=args.init, sample=args.sample,
+               weight_decay=args.weight_decay,
                steps=args.steps if args.epochs is None else max(1, math.ceil(args.epochs * len(train) / args.batch)))
     model, report = fit(job, args)
     with open(os.path.join(args.out, "train.json"), "w") as f:
