@@ -1170,6 +1170,12 @@ def _child(job, seed, lr, steps, deadline, stop, logpath, parent, min_left):
     return rec, OrderedDict((k, v.numpy()) for k, v in model.state_dict().items())
 
 
+def say_try(rec):
+    print("try %d: seed %d, lr %g: validation %.4f after %d steps (%s, %.1f s)" % (
+        rec["try"], rec["seed"], rec["lr"], rec["validation"], rec["steps"], rec["stopped"], rec["seconds"]),
+        file=sys.stderr)
+
+
 def fit(job, args):
     """The tries of --tries (seeds seed, seed+1, ...; the learning rates of --lr in turn),
     --jobs of them at a time (one thread each), until one reaches --early-stop or the
@@ -1188,8 +1194,7 @@ def fit(job, args):
             model, rec = train_try(job, seed, lr, deadline, args.threads, steps=steps)
             rec["try"] = len(results) + 1
             results.append((rec, model))
-            print("try %d: seed %d, lr %g: validation %.4f after %d steps (%s, %.1f s)" % (
-                len(results), seed, lr, rec["validation"], rec["steps"], rec["stopped"], rec["seconds"]), file=sys.stderr)
+            say_try(rec)
             if rec["stopped"] in ("early stop", "budget"):
                 break
     else:
@@ -1213,9 +1218,7 @@ def fit(job, args):
                 model.eval()
                 rec["try"] = i + 1
                 results.append((rec, model))
-                print("try %d: seed %d, lr %g: validation %.4f after %d steps (%s, %.1f s)" % (
-                    i + 1, rec["seed"], rec["lr"], rec["validation"], rec["steps"], rec["stopped"], rec["seconds"]),
-                    file=sys.stderr)
+                say_try(rec)
     # the best validation score wins; a tie goes to the earlier try
     win = max(range(len(results)), key=lambda i: (results[i][0]["validation"],
                                                   -(results[i][0]["validation_loss"] or 0.0), -i))
