@@ -109,6 +109,11 @@ void lt_chartab_clear(lt_chartab_t T);
    (sum of degree squares, integrality) fails. */
 lt_status lt_chartab_compute(lt_chartab_t T, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
 
+/* The table info shows: lt_chartab_compute when |G| <= 10^6 and
+   --max-enum, else LT_ELIMIT with the reason (info then prints the rest). */
+#define LT_CHARTAB_PROFILE_MAX 1000000L
+lt_status lt_chartab_profile(lt_chartab_t T, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
+
 /* Invariants read off the real representations. */
 typedef struct {
     long min_faithful_real_dim;     /* least dimension of a faithful sum of real irreducibles */

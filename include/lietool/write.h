@@ -10,6 +10,7 @@
 #define LIETOOL_WRITE_H
 
 #include "lietool/doc.h"
+#include "lietool/chartab.h"
 #include "lietool/depth.h"
 #include "lietool/ssm.h"
 
@@ -143,8 +144,11 @@ void lt_write_error_bound(lt_doc *d, const lt_depth_profile_t P, const lt_depth_
 /* info: the heading (object) and the profile of a group (P of
    lt_pgrp_profile with every part; max_enum the limit the centre and the
    exponent were computed under, named where they were not decided) or of
-   a Lie algebra (LT_LIE_PROFILE_ALL). JSON: the keys of `info --json`. */
-void lt_write_profile_group(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_profile_t P, long max_enum);
+   a Lie algebra (LT_LIE_PROFILE_ALL). JSON: the keys of `info --json`.
+   T and I: the character table and its invariants (lt_chartab_profile),
+   or NULL with chartab_note saying why they are missing. */
+void lt_write_profile_group(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_profile_t P, long max_enum,
+                            const lt_chartab_struct *T, const lt_chartab_inv_t *I, const char *chartab_note);
 void lt_write_profile_lie(lt_doc *d, const char *object, const lt_liealg_profile_t P);
 /* A subspace S of L (center, radical, closure): LaTeX the heading object
    and what (": the center"); its dimension (text: not when bare) and its
@@ -248,7 +252,6 @@ void lt_write_rotation(lt_doc *d, const lt_rotation_params *P, const lt_rotation
 void lt_write_rotation_map(lt_doc *d, lt_rotation_map map, int always, const char *label);
 
 /* ---- character tables (src/write/chartab.c) ---- */
-#include "lietool/chartab.h"
 /* character-table: text in the shape of GAP's
    Display(CharacterTable(G), rec(indicator := true)) (centraliser orders
    by prime, class names, power maps, indicators, irrational values named

@@ -33,7 +33,7 @@ from fractions import Fraction
 from . import _lietool
 from ._lietool import InvalidInput, LietoolError, LimitExceeded, NumericalFailure, UsageError
 
-__all__ = ["info", "derived_series", "derived_length", "lower_central_series", "plan", "Verdict", "Claim",
+__all__ = ["info", "character_table", "derived_series", "derived_length", "lower_central_series", "plan", "Verdict", "Claim",
            "bch", "magnus", "closure", "killing", "dataset", "ssm_eval", "LietoolError", "UsageError", "InvalidInput", "LimitExceeded",
            "NumericalFailure", "DEFAULTS", "__version__"]
 __version__ = _lietool.version
@@ -134,6 +134,31 @@ def info(obj, *, max_degree=DEFAULTS["max_degree"], max_order=DEFAULTS["max_orde
     """
     return _ints(json.loads(_lietool._info(_spec(obj), **_limits(max_degree, max_order, max_enum, max_memory,
                                                                    max_dim))))
+
+
+def character_table(obj, *, max_degree=DEFAULTS["max_degree"], max_order=DEFAULTS["max_order"],
+                    max_enum=DEFAULTS["max_enum"], max_memory=DEFAULTS["max_memory"], max_dim=DEFAULTS["max_dim"]):
+    """The character table of a group, as `lietool character-table --json G`.
+
+    Returns a dict: order, exponent, classes (name, order, size,
+    centralizer_order, representative), power_maps, characters (name,
+    degree, indicator, values as exact strings in GAP's notation,
+    values_float as (re, im) pairs, kernel as 1-based class indices),
+    real_representations (characters, dimension, reflection_length,
+    faithful, kernel), character_degrees, minimal_faithful_real_dimension
+    and householder_reflections_per_token. Orders are int. Example:
+    character_table("A5")["character_degrees"] == [1, 3, 3, 4, 5].
+    """
+    d = json.loads(_lietool._character_table(_spec(obj), **_limits(max_degree, max_order, max_enum, max_memory,
+                                                                    max_dim)))
+    _ints(d)
+    for c in d["classes"]:
+        _ints(c)
+        c["centralizer_order"] = int(c["centralizer_order"])
+        c["size"] = int(c["size"])
+    for ch in d["characters"]:
+        ch["values_float"] = [complex(re, im) for re, im in ch["values_float"]]
+    return d
 
 
 def _series(obj, lower, length_only, limits):

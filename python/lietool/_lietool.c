@@ -201,8 +201,48 @@ static PyObject *py_info(PyObject *self, PyObject *args, PyObject *kw)
         lt_pgrp_profile_t P;
         lt_pgrp_profile_init(P);
         c.st = lt_pgrp_profile(P, X.G, LT_PGRP_PROFILE_ALL, c.ctx, c.err);
-        if (!c.st && !call_doc(&c, spec, "info")) lt_write_profile_group(&c.m.d, spec, X.G, P, c.ctx->max_enum);
+        lt_chartab_t T;
+        lt_chartab_inv_t I;
+        lt_err_t terr;
+        lt_chartab_init(T);
+        lt_err_init(terr);
+        int have = !c.st && lt_chartab_profile(T, X.G, c.ctx, terr) == LT_OK;
+        if (have) lt_chartab_invariants(&I, T, 0);
+        if (!c.st && !call_doc(&c, spec, "info"))
+            lt_write_profile_group(&c.m.d, spec, X.G, P, c.ctx->max_enum, have ? T : NULL, have ? &I : NULL,
+                                   have ? NULL : terr->msg);
+        lt_chartab_clear(T);
         lt_pgrp_profile_clear(P);
+    }
+    unload(&X);
+    LIB_END
+    return finish(&c);
+}
+
+/* _character_table(spec, limits...) -> the JSON of `lietool character-table --json SPEC` */
+static PyObject *py_character_table(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"spec", LIMIT_KW, NULL};
+    const char *spec;
+    limits L;
+    call c;
+    object X;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "s" LIMIT_FMT, kwlist, &spec, LIMIT_ARGS(L)) || call_init(&c, &L))
+        return NULL;
+    LIB_BEGIN
+    c.st = load(&X, spec, c.ctx, c.err);
+    if (!c.st && X.is_lie) c.st = lt_err_set(c.err, LT_EINPUT, "'%s' is a Lie algebra: character tables are of groups", spec);
+    if (!c.st) {
+        lt_chartab_t T;
+        lt_chartab_init(T);
+        c.st = lt_chartab_compute(T, X.G, c.ctx, c.err);
+        if (!c.st) {
+            lt_chartab_inv_t I;
+            lt_chartab_invariants(&I, T, 0);
+            if (!call_doc(&c, spec, "character-table")) lt_write_character_table(&c.m.d, spec, T, &I);
+        }
+        lt_chartab_clear(T);
     }
     unload(&X);
     LIB_END
@@ -648,6 +688,8 @@ static PyObject *py_mem_in_use(PyObject *self, PyObject *noargs)
 static PyMethodDef methods[] = {
     {"_info", (PyCFunction)(void (*)(void))py_info, METH_VARARGS | METH_KEYWORDS,
      "_info(spec, max_degree, max_order, max_enum, max_memory, max_dim) -> str: info --json"},
+    {"_character_table", (PyCFunction)(void (*)(void))py_character_table, METH_VARARGS | METH_KEYWORDS,
+     "_character_table(spec, max_degree, max_order, max_enum, max_memory, max_dim) -> str: character-table --json"},
     {"_series", (PyCFunction)(void (*)(void))py_series, METH_VARARGS | METH_KEYWORDS,
      "_series(spec, kind, length_only, limits...) -> str: derived-series --json and its kin"},
     {"_plan", (PyCFunction)(void (*)(void))py_plan, METH_VARARGS | METH_KEYWORDS,

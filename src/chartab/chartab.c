@@ -716,3 +716,16 @@ done:
     lt_free(D.lead_k);
     return st;
 }
+
+lt_status lt_chartab_profile(lt_chartab_t T, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err)
+{
+    mpz_t o;
+    mpz_init(o);
+    lt_pgrp_order(o, G);
+    int big = mpz_cmp_si(o, LT_CHARTAB_PROFILE_MAX) > 0;
+    mpz_clear(o);
+    if (big)
+        return lt_err_set(err, LT_ELIMIT, "character table not computed: info computes it for groups of order at most %ld "
+                                          "(lietool character-table computes it up to --max-enum)", LT_CHARTAB_PROFILE_MAX);
+    return lt_chartab_compute(T, G, ctx, err);
+}

@@ -31,8 +31,17 @@ int cmd_info(int argc, char **argv, const lt_cmd *self)
         /* the centre and the exponent may hit --max-enum; the rest still prints */
         if (lt_pgrp_profile(P, X.G, LT_PGRP_PROFILE_ALL, o.ctx, err)) r = cli_fail(err);
         else {
+            lt_chartab_t T;
+            lt_chartab_inv_t I;
+            lt_err_t terr;
+            lt_chartab_init(T);
+            lt_err_init(terr);
+            int have = lt_chartab_profile(T, X.G, o.ctx, terr) == LT_OK;
+            if (have) lt_chartab_invariants(&I, T, 0);
             cli_doc_start(&d, &o);
-            lt_write_profile_group(&d, o.object, X.G, P, o.ctx->max_enum);
+            lt_write_profile_group(&d, o.object, X.G, P, o.ctx->max_enum, have ? T : NULL, have ? &I : NULL,
+                                   have ? NULL : terr->msg);
+            lt_chartab_clear(T);
             lt_doc_end(&d, NULL);
             r = 0;
         }

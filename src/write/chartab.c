@@ -354,9 +354,13 @@ void lt_write_chartab_invariants(lt_doc *d, const lt_chartab_t T, const lt_chart
     lt_doc_row_end(d);
     lt_doc_long(d, "|minimal_faithful_real_dimension", I->dim_exact ? I->min_faithful_real_dim : -1, "none");
     if (!I->dim_exact) lt_doc_long(d, "|minimal_faithful_real_dimension_at_most", I->min_faithful_real_dim, NULL);
-    lt_doc_json(d, "|householder_reflections_per_token",
-                "{\"several_heads\": %ld, \"one_head\": %ld, \"one_head_exact\": %s, \"search_nodes\": %ld}",
-                I->reflections_heads, I->reflections_one_head, I->one_head_exact ? "true" : "false", I->search_nodes);
+    if (I->one_head_exact)
+        lt_doc_json(d, "|householder_reflections_per_token", "{\"several_heads\": %ld, \"one_head\": %ld, \"one_head_exact\": true}",
+                    I->reflections_heads, I->reflections_one_head);
+    else
+        lt_doc_json(d, "|householder_reflections_per_token",
+                    "{\"several_heads\": %ld, \"one_head\": %ld, \"one_head_exact\": false, \"search_nodes\": %ld}",
+                    I->reflections_heads, I->reflections_one_head, I->search_nodes);
 }
 
 /* LaTeX: an irrational value's string as mathematics */

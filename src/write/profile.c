@@ -32,7 +32,37 @@ static void exponent_bounds(lt_doc *d, const lt_pgrp_t G, const lt_pgrp_profile_
     lt_doc_mpz(d, "|exponent_divides", P->exponent_hi);
 }
 
-void lt_write_profile_group(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_profile_t P, long max_enum)
+/* The character-table invariants of info: T NULL when the table was not
+   computed (note says why). */
+static void chartab_rows(lt_doc *d, const lt_chartab_struct *T, const lt_chartab_inv_t *I, const char *note)
+{
+    if (!T) {
+        lt_doc_str(d, "character degrees", NULL, "not computed (order above 10^6: see character-table)");
+        lt_doc_json(d, "|minimal_faithful_real_dimension", "null");
+        lt_doc_json(d, "|householder_reflections_per_token", "null");
+        (void)note;
+        return;
+    }
+    if (d->mode != LT_DOC_JSON) {
+        FILE *f = lt_doc_row(d, "character degrees");
+        if (f) {
+            long r = T->nclasses, shown = r > 24 ? 24 : r;
+            for (long x = 0; x < shown; x++) fprintf(f, "%s%ld", x ? ", " : "", T->degree[x]);
+            if (shown < r) fprintf(f, ", ... (%ld)", r);
+        }
+        lt_doc_row_end(d);
+        lt_doc_long(d, "faithful real dim", I->min_faithful_real_dim, NULL);
+        f = lt_doc_row(d, "reflections per token");
+        if (f) fprintf(f, "%ld (several heads), %ld (one head%s)", I->reflections_heads,
+                       I->reflections_one_head, I->one_head_exact ? "" : ", at most");
+        lt_doc_row_end(d);
+        return;
+    }
+    lt_write_chartab_invariants(d, T, I);
+}
+
+void lt_write_profile_group(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_profile_t P, long max_enum,
+                            const lt_chartab_struct *T, const lt_chartab_inv_t *I, const char *chartab_note)
 {
     lt_status zst = P->center_status, est = P->exponent_status, kst = P->classes_status;
     int eopen = !est && !P->exponent_decided;
@@ -56,6 +86,7 @@ void lt_write_profile_group(lt_doc *d, const char *object, const lt_pgrp_t G, co
         if (kst) not_computed(d, "conjugacy classes", P->classes_err->msg);
         else lt_doc_mpz(d, "conjugacy classes", P->classes_count);
     }
+    chartab_rows(d, T, I, chartab_note);
     if (lt_doc_row(d, "|base"))
         for (int i = 0; i < G->nlev; i++) fprintf(d->f, "%s%d", i ? ", " : "[", lt_pgrp_base_point(G, i) + 1);
     if (d->mode == LT_DOC_JSON) fputs(G->nlev ? "]" : "[]", d->f);
@@ -67,11 +98,12 @@ void lt_write_profile_group(lt_doc *d, const char *object, const lt_pgrp_t G, co
         lt_free(s);
     }
     lt_doc_list_end(d);
-    if (d->mode == LT_DOC_JSON && (zst || est || eopen || kst)) {
+    if (d->mode == LT_DOC_JSON && (zst || est || eopen || kst || chartab_note)) {
         lt_doc_list_begin(d, "notes");
         if (zst) lt_json_put_string(lt_doc_elem(d), P->center_err->msg);
         if (est) lt_json_put_string(lt_doc_elem(d), P->exponent_err->msg);
         if (kst) lt_json_put_string(lt_doc_elem(d), P->classes_err->msg);
+        if (chartab_note) lt_json_put_string(lt_doc_elem(d), chartab_note);
         if (eopen) {
             fputs("\"exponent not decided: deciding it enumerates ", lt_doc_elem(d));
             mpz_out_str(d->f, 10, G->order);
