@@ -53,6 +53,10 @@ info S4
 info 'sl(2)'
 info 'b(3)'
 info M11
+character-table A5
+character-table Q8
+character-table M11
+character-table C3 x S3
 derived-series S4
 derived-series 'sl(2)'
 derived-series A5
