@@ -84,6 +84,38 @@ def lie_derived_dims(basis):
 S4_GENS = ["(1,2,3,4)", "(1,2)"]
 
 
+# ---- character tables ----
+
+@pytest.mark.parametrize("spec", ["S3", "A5", "Q8", "SL(2,5)"])
+def test_character_table_matches_cli(cli, spec):
+    want = cli_json("character-table", spec)
+    got = lietool.character_table(spec)
+    assert list(got) == list(want)
+    assert got["order"] == int(want["order"])
+    assert [c["size"] for c in got["classes"]] == [int(c["size"]) for c in want["classes"]]
+    assert [ch["values"] for ch in got["characters"]] == [ch["values"] for ch in want["characters"]]
+    assert got["real_representations"] == want["real_representations"]
+
+
+def test_character_table_laws():
+    t = lietool.character_table("SL(2,5)")
+    n, sizes = t["order"], [c["size"] for c in t["classes"]]
+    X = [ch["values_float"] for ch in t["characters"]]
+    for i, a in enumerate(X):           # row orthogonality
+        for j, b in enumerate(X):
+            s = sum(k * x * y.conjugate() for k, x, y in zip(sizes, a, b)) / n
+            assert abs(s - (i == j)) < 1e-9
+    assert sum(ch["degree"] ** 2 for ch in t["characters"]) == n
+    # SL(2,5): faithful only through the quaternionic characters, 4 reflections per token
+    assert t["householder_reflections_per_token"]["several_heads"] == 4
+    assert t["minimal_faithful_real_dimension"] == 4
+
+
+def test_character_table_refuses_lie_algebra():
+    with pytest.raises(Exception):
+        lietool.character_table("sl(2)")
+
+
 # ---- info ----
 
 @pytest.mark.parametrize("spec", ["S3", "S4", "A5", "C5 x A4", "D8", "sl(2)", "so(3)", "heis(3)", "b(2)"])
