@@ -20,7 +20,7 @@ static void test_bound_names(void)
 {
     unit_case = "bound names";
     lt_bound b = LT_BOUND_SHARP;
-    CHECK(LT_BOUND_DEFAULT == LT_BOUND_V1, "the default is v1, the published statement");
+    CHECK(LT_BOUND_DEFAULT == LT_BOUND_SHARP, "the default is sharp, the statement of version 2");
     CHECK(lt_depth_bound_parse(&b, "v1") && b == LT_BOUND_V1, "parse v1");
     CHECK(lt_depth_bound_parse(&b, "sharp") && b == LT_BOUND_SHARP, "parse sharp");
     CHECK(!lt_depth_bound_parse(&b, "v2") && !lt_depth_bound_parse(&b, "") && !lt_depth_bound_parse(&b, "V1"),

@@ -122,8 +122,12 @@ typedef struct {
     int one_head_exact;             /* 0: the search stopped at its node bound; then reflections_one_head is an upper bound */
     int dim_exact;                  /* the same for min_faithful_real_dim */
     long search_nodes;              /* the bound on the searches' nodes */
+    long heads_used;                /* several heads: how many real irreducibles of reflection length
+                                       <= reflections_heads make the kernel trivial (greedy, by length) */
+    long heads_max_dim;             /* and the largest of their dimensions (a head's state size) */
+    long one_head_dim;              /* one head: the dimension of the sum found */
 } lt_chartab_inv_t;
 /* max_nodes bounds each search (0: 10^6). */
-void lt_chartab_invariants(lt_chartab_inv_t *I, const lt_chartab_t T, long max_nodes);
+void lt_chartab_invariants(lt_chartab_inv_t *inv, const lt_chartab_t T, long max_nodes);
 
 #endif

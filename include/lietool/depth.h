@@ -17,9 +17,10 @@
      has derived length at most floor(log2 c) + 1, k layers reach class
      2^k - 1, and words of length T need floor(log2 T) + 1 layers.
 
-   The sharp statements imply the v1 ones (a larger class, fewer layers),
-   so v1 is the conservative choice; it is the default (LT_BOUND_DEFAULT)
-   because it is the text that was published. */
+   Version 2 (9 June 2026) states the sharp reading, and it is a theorem
+   (the derived terms of the free nilpotent algebra lie in the lower
+   central terms 2^k), so it is the default (LT_BOUND_DEFAULT); v1 is kept
+   to reproduce the statements of version 1, which version 2 superseded. */
 #ifndef LIETOOL_DEPTH_H
 #define LIETOOL_DEPTH_H
 
@@ -30,9 +31,10 @@
 #include "lietool/perm.h"
 #include "lietool/liealg.h"
 #include "lietool/rep.h"
+#include "lietool/chartab.h"
 
 typedef enum { LT_BOUND_V1 = 0, LT_BOUND_SHARP = 1 } lt_bound;
-#define LT_BOUND_DEFAULT LT_BOUND_V1
+#define LT_BOUND_DEFAULT LT_BOUND_SHARP
 
 /* "v1" or "sharp". */
 const char *lt_depth_bound_name(lt_bound b);
@@ -212,6 +214,16 @@ typedef struct {
     long reflection_length; /* max over g of degree - cycles(g): the reflections a permutation
                                matrix of g needs; -1 when not enumerated (above --max-enum) */
     int dihedral;           /* 1: dihedral of order 2n, n >= 3; 0: not; -1: not enumerated */
+    /* the real representations (lt_chartab_profile, lt_chartab_invariants):
+       properties of the abstract group, not of the action given */
+    int chartab;            /* 1: computed (|G| <= 10^6); 0: not, chartab_note says why */
+    long refl_heads;        /* least N: real irreducibles moving <= N dimensions have trivial common kernel */
+    long heads_used, heads_max_dim;     /* how many of them a construction uses, the largest dimension */
+    long refl_one_head;     /* least N: a faithful sum of real irreducibles moving <= N dimensions */
+    int refl_one_head_exact;            /* 0: an upper bound (the search stopped at its node bound) */
+    long one_head_dim;      /* the dimension of that sum */
+    long real_dim_min;      /* the least dimension of a faithful real representation */
+    char chartab_note[1024];
     mpz_t order;            /* |G| (the number of tokens of its word problem) */
     /* not solvable: the non-abelian composition factors in the order of a
        composition series ("A5", "A5, A5", "simple of order N"), or "" with

@@ -148,7 +148,7 @@ void lt_write_error_bound(lt_doc *d, const lt_depth_profile_t P, const lt_depth_
    T and I: the character table and its invariants (lt_chartab_profile),
    or NULL with chartab_note saying why they are missing. */
 void lt_write_profile_group(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_profile_t P, long max_enum,
-                            const lt_chartab_struct *T, const lt_chartab_inv_t *I, const char *chartab_note);
+                            const lt_chartab_struct *T, const lt_chartab_inv_t *inv, const char *chartab_note);
 void lt_write_profile_lie(lt_doc *d, const char *object, const lt_liealg_profile_t P);
 /* A subspace S of L (center, radical, closure): LaTeX the heading object
    and what (": the center"); its dimension (text: not when bare) and its
@@ -258,9 +258,9 @@ void lt_write_rotation_map(lt_doc *d, lt_rotation_map map, int always, const cha
    A, B, ... with the key below), then the real representations; JSON the
    classes, power maps, characters (exact and float values, kernels), real
    representations and the invariants; LaTeX arrays. */
-void lt_write_character_table(lt_doc *d, const char *object, const lt_chartab_t T, const lt_chartab_inv_t *I);
+void lt_write_character_table(lt_doc *d, const char *object, const lt_chartab_t T, const lt_chartab_inv_t *inv);
 /* The invariants alone (info --json): character_degrees,
    minimal_faithful_real_dimension, householder_reflections_per_token. */
-void lt_write_chartab_invariants(lt_doc *d, const lt_chartab_t T, const lt_chartab_inv_t *I);
+void lt_write_chartab_invariants(lt_doc *d, const lt_chartab_t T, const lt_chartab_inv_t *inv);
 
 #endif

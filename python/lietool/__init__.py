@@ -233,7 +233,7 @@ class Verdict:
         return "Verdict(%s)" % ", ".join("%s=%r" % (k, getattr(self, k)) for k in self._keys if k != "claims")
 
 
-def plan(task, arch, layers, length=None, *, bound="v1", max_degree=DEFAULTS["max_degree"],
+def plan(task, arch, layers, length=None, *, bound="sharp", max_degree=DEFAULTS["max_degree"],
          max_order=DEFAULTS["max_order"], max_enum=DEFAULTS["max_enum"], max_memory=DEFAULTS["max_memory"],
          max_dim=DEFAULTS["max_dim"]):
     """The theory's verdict for `layers` layers of the family `arch` on the word problem of `task`.
@@ -241,7 +241,8 @@ def plan(task, arch, layers, length=None, *, bound="v1", max_degree=DEFAULTS["ma
     As `lietool plan TASK --arch ARCH --layers K [--length T] --json`: arch
     is abelian, diag-positive, diag-signed, diag-complex, householder-N or
     transformer; length (words up to that length) is optional; bound is
-    "v1" (as published) or "sharp". Returns a Verdict:
+    "sharp" (the default: floor(log2 T) + 1, as version 2 of the paper
+    states it) or "v1" (version 1's reading, superseded). Returns a Verdict:
 
         v = plan("A4 x C3", arch="diag-signed", layers=4)
         v.exact_at_every_length, [c.source for c in v.claims]

@@ -19,7 +19,8 @@ typedef struct {
     uint64_t **suf;         /* suf[i]: intersection of ker[i..] */
     long max_nodes, nodes;
     int aborted;
-    long best;
+    long best, best_dim, cur_dim, greedy_dim;
+    long cap;               /* dfs_dim: the largest reflection length allowed */
     long *codim;            /* one head: current codimension per class (stack) */
 } search_t;
 
@@ -43,17 +44,31 @@ static void meet(uint64_t *out, const uint64_t *a, const uint64_t *b, long nw)
 
 static const lt_realrep_struct *rep_at(const search_t *S, long i) { return S->T->real + S->order[i]; }
 
+/* the least dimension of a faithful sum whose reflection length stays at
+   most S->cap (LONG_MAX: no cap) */
 static void dfs_dim(search_t *S, long i, const uint64_t *k, long dim)
 {
     if (trivial(k, S->nw)) { if (dim < S->best) S->best = dim; return; }
     if (i == S->nreal || S->aborted) return;
     if (++S->nodes > S->max_nodes) { S->aborted = 1; return; }
     if (dim + rep_at(S, i)->dimension >= S->best) return;
+    long r = S->r;
     uint64_t *t = lt_malloc((size_t)S->nw * sizeof(uint64_t));
     meet(t, k, S->suf[i], S->nw);
     if (trivial(t, S->nw)) {
         meet(t, k, S->ker[i], S->nw);
-        if (!same(t, k, S->nw)) dfs_dim(S, i + 1, t, dim + rep_at(S, i)->dimension);
+        if (!same(t, k, S->nw)) {
+            const long *cd = rep_at(S, i)->codim;
+            int ok = 1;
+            if (S->cap != LONG_MAX)
+                for (long c = 0; c < r; c++) {
+                    S->codim[c] += cd[c];
+                    if (S->codim[c] > S->cap) ok = 0;
+                }
+            if (ok) dfs_dim(S, i + 1, t, dim + rep_at(S, i)->dimension);
+            if (S->cap != LONG_MAX)
+                for (long c = 0; c < r; c++) S->codim[c] -= cd[c];
+        }
         dfs_dim(S, i + 1, k, dim);
     }
     lt_free(t);
@@ -61,7 +76,10 @@ static void dfs_dim(search_t *S, long i, const uint64_t *k, long dim)
 
 static void dfs_refl(search_t *S, long i, const uint64_t *k, long value)
 {
-    if (trivial(k, S->nw)) { if (value < S->best) S->best = value; return; }
+    if (trivial(k, S->nw)) {
+        if (value < S->best) { S->best = value; S->best_dim = S->cur_dim; }
+        return;
+    }
     if (i == S->nreal || S->aborted) return;
     if (++S->nodes > S->max_nodes) { S->aborted = 1; return; }
     if (value >= S->best) return;
@@ -77,7 +95,9 @@ static void dfs_refl(search_t *S, long i, const uint64_t *k, long value)
                 S->codim[c] += cd[c];
                 if (S->codim[c] > v) v = S->codim[c];
             }
+            S->cur_dim += rep_at(S, i)->dimension;
             if (v < S->best) dfs_refl(S, i + 1, t, v);
+            S->cur_dim -= rep_at(S, i)->dimension;
             for (long c = 0; c < r; c++) S->codim[c] -= cd[c];
         }
         dfs_refl(S, i + 1, k, value);
@@ -141,7 +161,11 @@ static void greedy(search_t *S, const uint64_t *all, int refl)
         lt_free(t);
     }
     /* the DFS keeps strictly smaller values: one above the greedy value */
-    if (trivial(k, S->nw)) S->best = (refl ? v : dim) + 1;
+    if (trivial(k, S->nw)) {
+        S->best = (refl ? v : dim) + 1;
+        S->best_dim = LONG_MAX;
+        S->greedy_dim = dim;
+    }
     lt_free(k);
     lt_free(cd);
 }
@@ -178,16 +202,43 @@ void lt_chartab_invariants(lt_chartab_inv_t *I, const lt_chartab_t T, long max_n
             meet(k, k, S.ker[i], S.nw);
             if (trivial(k, S.nw)) { I->reflections_heads = rep_at(&S, i)->reflection_length; break; }
         }
+        /* the heads: greedily, by reflection length, those that shrink the kernel */
+        memcpy(k, all, (size_t)S.nw * sizeof(uint64_t));
+        uint64_t *t = lt_malloc((size_t)S.nw * sizeof(uint64_t));
+        I->heads_used = 0;
+        I->heads_max_dim = 0;
+        for (long i = 0; i < S.nreal && !trivial(k, S.nw); i++) {
+            if (rep_at(&S, i)->reflection_length > I->reflections_heads) break;
+            meet(t, k, S.ker[i], S.nw);
+            if (same(t, k, S.nw)) continue;
+            memcpy(k, t, (size_t)S.nw * sizeof(uint64_t));
+            I->heads_used++;
+            if (rep_at(&S, i)->dimension > I->heads_max_dim) I->heads_max_dim = rep_at(&S, i)->dimension;
+        }
+        lt_free(t);
         lt_free(k);
     }
     greedy(&S, all, 1);
     long start = S.best;
+    S.cur_dim = 0;
     dfs_refl(&S, 0, all, 0);
-    if (S.best == start) S.best--;
+    if (S.best == start) { S.best--; S.best_dim = S.greedy_dim; }
     I->reflections_one_head = S.best == LONG_MAX ? -1 : S.best;
+    I->one_head_dim = S.best == LONG_MAX ? -1 : S.best_dim;
     I->one_head_exact = !S.aborted;
 
     prepare(&S, by_dim);
+    /* the smallest one head of that reflection length */
+    if (I->one_head_exact && I->reflections_one_head >= 0) {
+        prepare(&S, by_dim);
+        S.cap = I->reflections_one_head;
+        S.best = I->one_head_dim + 1;
+        memset(S.codim, 0, (size_t)S.r * sizeof(long));
+        dfs_dim(&S, 0, all, 0);
+        if (!S.aborted && S.best <= I->one_head_dim) I->one_head_dim = S.best;
+    }
+    prepare(&S, by_dim);
+    S.cap = LONG_MAX;
     greedy(&S, all, 0);
     start = S.best;
     dfs_dim(&S, 0, all, 0);

@@ -26,7 +26,7 @@ static const cli_optdecl question_opts[] = {
     {.name = "--length", CLI_ULONG_AT(ex_opts, length), .meta = "T", .min = 1, .max = 1000000000000000000UL,
      .help = "that verdict for words of length at most T too"},
     {.name = "--bound", CLI_ENUM_AT(ex_opts, bound), .choices = cli_depth_bounds,
-     .help = "that verdict's reading of Proposition 3.7: v1 (default) or sharp"},
+     .help = "that verdict's reading of Proposition 3.7: sharp (default) or v1 (superseded)"},
     {0}
 };
 

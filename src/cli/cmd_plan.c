@@ -20,7 +20,7 @@ static const cli_optdecl plan_opts_decl[] = {
     {.name = "--length", CLI_ULONG_AT(plan_opts, d.length), .meta = "T", .min = 1, .max = CLI_DEPTH_MAX_LENGTH,
      .help = "also: do K layers suffice for words of length at most T"},
     {.name = "--bound", CLI_ENUM_AT(plan_opts, d.bound), .choices = cli_depth_bounds,
-     .help = "the reading of Proposition 3.7: v1 (as published, the default) or sharp"},
+     .help = "the reading of Proposition 3.7: sharp (floor(log2 T) + 1, the default) or v1 (superseded by v2)"},
     {0}
 };
 

@@ -38,7 +38,7 @@ int cli_depth_read_eps(void *dst, const char *v);
 #define CLI_DEPTH_MAX_LENGTH 1000000000000000000UL
 #define CLI_DEPTH_BOUND(NEEDS) \
     {.name = "--bound", CLI_ENUM_AT(cli_depth_opts, bound), .choices = cli_depth_bounds, .needs = NEEDS, \
-     .help = "c(k) = 2^(k-1), as published (v1, the default), or 2^k - 1 (sharp)"}
+     .help = "c(k) = 2^k - 1 (sharp, the default) or 2^(k-1) (v1, superseded by v2)"}
 #define CLI_DEPTH_LENGTH \
     {.name = "--length", CLI_ULONG_AT(cli_depth_opts, length), .meta = "T", .min = 1, .max = CLI_DEPTH_MAX_LENGTH, \
      .help = "words of length at most T"}

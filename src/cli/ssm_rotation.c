@@ -98,7 +98,7 @@ static const cli_optdecl rotation_opts[] = {
     {.name = "--depth", CLI_CUSTOM_AT(rot_opts, P), .parse = parse_depth, .meta = "K|A..B",
      .want = "K or A..B with 1 <= A <= B <= 8", .help = "the depths of the model (default 1..8)"},
     {.name = "--bound", CLI_ENUM_AT(rot_opts, bound), .choices = cli_depth_bounds,
-     .help = "c(k) = 2^(k-1), as published (v1, the default), or 2^k - 1 (sharp)"},
+     .help = "c(k) = 2^k - 1 (sharp, the default) or 2^(k-1) (v1, superseded by v2)"},
     {.name = "--step", CLI_CUSTOM_AT(rot_opts, P.step), .parse = cli_parse_step, .meta = "H",
      .want = "a positive number (integer, p/q or decimal)", .help = "the step h of the flow (default 0.1)"},
     {.name = "--length", CLI_LONG_AT(rot_opts, P.length), .meta = "T", .min = 1, .max = CLI_MAX_LENGTH,

@@ -272,6 +272,28 @@ lt_status lt_plan_task_group(lt_plan_task_t P, lt_pgrp_t G, const lt_ctx_t ctx, 
         P->reflection_length = R;
         P->dihedral = N >= 6 && N % 2 == 0 && P->derived_length == 2 && is_dihedral(G, N);
     }
+    /* the real representations of the abstract group */
+    P->chartab = 0;
+    P->chartab_note[0] = '\0';
+    {
+        lt_chartab_t T;
+        lt_err_t terr;
+        lt_chartab_init(T);
+        lt_err_init(terr);
+        if (lt_chartab_profile(T, G, ctx, terr) == LT_OK) {
+            lt_chartab_inv_t I;
+            lt_chartab_invariants(&I, T, 0);
+            P->chartab = 1;
+            P->refl_heads = I.reflections_heads;
+            P->heads_used = I.heads_used;
+            P->heads_max_dim = I.heads_max_dim;
+            P->refl_one_head = I.reflections_one_head;
+            P->refl_one_head_exact = I.one_head_exact;
+            P->one_head_dim = I.one_head_dim;
+            P->real_dim_min = I.min_faithful_real_dim;
+        } else snprintf(P->chartab_note, sizeof P->chartab_note, "%s", terr->msg);
+        lt_chartab_clear(T);
+    }
     return LT_OK;
 }
 
@@ -350,6 +372,7 @@ static const char *S_CASCADE = "lietool: Frattini-series cascade (Kaloujnine-Kra
 static const char *S_SIMPLE = "Heo et al. 2026, Proposition 3.3 and Corollary 3.6";
 static const char *S_SIMPLE_TC0 = "Barrington 1989; Merrill, Petty and Sabharwal 2024";
 static const char *S_SUBGROUP = "lietool: a model for G's word problem answers every subgroup's";
+static const char *S_CARTAN = "Cartan-Dieudonne; the real representations from lietool's character table";
 
 static long half_up(long d) { return (d + 1) / 2; }
 
@@ -441,21 +464,50 @@ static void plan_householder(lt_plan_verdict_struct *V, const lt_plan_task_struc
         claim(V, "", "no published result decides householder layers on a continuous (Lie algebra) task");
         return;
     }
-    long R = P->reflection_length;
-    if (R >= 0 && N >= R) {
-        V->fewest_suffice = 1;
-        claim(V, S_SIEMS, "one layer suffices: on its %d points every element's permutation matrix is a product of "
-              "at most %ld reflections I - 2vv^T (eigenvalues -1 and 1), and N = %d", P->degree, R, N);
-    } else if (R < 0 && N >= P->degree - 1) {
-        V->fewest_suffice = 1;
-        claim(V, S_SIEMS, "one layer suffices: a permutation of %d points is a product of at most %d reflections "
-              "I - 2vv^T, and N = %d", P->degree, P->degree - 1, N);
-    } else if (R >= 0) {
-        claim(V, S_SIEMS, "on its %d points some element needs %ld reflections, more than N = %d: the one-layer "
-              "construction does not apply", P->degree, R, N);
+    if (P->chartab) {
+        /* the abstract group's real representations: an orthogonal g is a
+           product of exactly rank(g - I) reflections (Cartan-Dieudonne), and
+           one reflection I - 2vv^T is a generalized Householder factor with
+           eigenvalues -1 and 1; state rho(prefix) x0 for an x0 with trivial
+           stabiliser, read out on its finite orbit */
+        if (N >= P->refl_one_head) {
+            V->fewest_suffice = 1;
+            claim(V, S_CARTAN, "one layer suffices with one head: the group has a faithful real orthogonal "
+                  "representation of dimension %ld in which every element moves at most %ld dimension%s, so every "
+                  "prefix is a product of at most %ld reflection%s I - 2vv^T (eigenvalues -1 and 1); N = %d",
+                  P->one_head_dim, P->refl_one_head, P->refl_one_head == 1 ? "" : "s", P->refl_one_head,
+                  P->refl_one_head == 1 ? "" : "s", N);
+            if (P->refl_heads < P->refl_one_head)
+                claim(V, S_CARTAN, "with one real irreducible representation per head, %ld reflections per token "
+                      "suffice (%ld heads, head dimension up to %ld)", P->refl_heads, P->heads_used, P->heads_max_dim);
+        } else if (N >= P->refl_heads) {
+            V->fewest_suffice = 1;
+            claim(V, S_CARTAN, "one layer suffices with %ld heads, one real irreducible representation each (head "
+                  "dimension up to %ld): each element moves at most %ld dimension%s in each, and their kernels meet "
+                  "trivially; N = %d (one head needs %s%ld reflections per token)", P->heads_used, P->heads_max_dim,
+                  P->refl_heads, P->refl_heads == 1 ? "" : "s", N, P->refl_one_head_exact ? "" : "at most ",
+                  P->refl_one_head);
+        } else {
+            claim(V, S_CARTAN, "the real irreducible representations in which every element moves at most N = %d "
+                  "dimension%s have a non-trivial common kernel (several heads need %ld reflections per token, one "
+                  "head %s%ld): the one-layer construction does not apply, and no impossibility is proved",
+                  N, N == 1 ? "" : "s", P->refl_heads, P->refl_one_head_exact ? "" : "at most ", P->refl_one_head);
+        }
     } else {
-        claim(V, S_SIEMS, "the reflections the one-layer construction needs are not counted (the group is larger "
-              "than --max-enum) and N = %d < %d", N, P->degree - 1);
+        long R = P->reflection_length;
+        if (R >= 0 && N >= R) {
+            V->fewest_suffice = 1;
+            claim(V, S_SIEMS, "one layer suffices: on the %d points the group is given on, every element's permutation "
+                  "matrix is a product of at most %ld reflections I - 2vv^T (eigenvalues -1 and 1), and N = %d "
+                  "(%s; a smaller representation may need fewer)", P->degree, R, N, P->chartab_note);
+        } else if (R < 0 && N >= P->degree - 1) {
+            V->fewest_suffice = 1;
+            claim(V, S_SIEMS, "one layer suffices: a permutation of %d points is a product of at most %d reflections "
+                  "I - 2vv^T, and N = %d (%s)", P->degree, P->degree - 1, N, P->chartab_note);
+        } else
+            claim(V, S_SIEMS, "the real representations were not computed (%s), and on the %d points given some "
+                  "element may need more than N = %d reflections: no construction is known here",
+                  P->chartab_note, P->degree, N);
     }
     /* Siems et al. 2025 (DeltaProduct, Section 4 of its v4): DeltaNet, one generalized
        Householder reflection per token with eigenvalues in [-1,1], solves the

@@ -9,10 +9,11 @@ void lt_write_depth_bound(lt_doc *d, lt_bound b)
 {
     lt_doc_str(d, "|bound", lt_depth_bound_name(b), NULL);
     if (b == LT_BOUND_V1)
-        lt_doc_claim(d, "bound|", NULL, "v1: $c(k) = 2^(k-1)$, as published (arXiv:2603.05573v1); --bound sharp for $2^k - 1$");
+        lt_doc_claim(d, "bound|", NULL, "v1, superseded by v2: $c(k) = 2^(k-1)$ (arXiv:2603.05573v1); the default "
+                      "is sharp, $2^k - 1$");
     else
-        lt_doc_claim(d, "bound|", NULL, "sharp: $c(k) = 2^k - 1$ (class $c$ has derived length $floor(log2 c) + 1$);"
-                      " v1 ($2^(k-1)$, as published) is the default");
+        lt_doc_claim(d, "bound|", NULL, "sharp ($floor(log2 T) + 1$; derived length of class $c$): $c(k) = 2^k - 1$; "
+                      "--bound v1 for version 1's $2^(k-1)$");
 }
 
 /* The heading (the object), solvable and derived length, in the layout
@@ -61,10 +62,11 @@ void lt_write_min_depth(lt_doc *d, const char *object, const lt_depth_profile_t 
     lt_doc_long(d, "|log_depth_bound_sharp", M->log_bound_sharp, NULL);
     lt_doc_long(d, "|depth_for_length", M->within, NULL);
     if (M->bound == LT_BOUND_V1)
-        lt_doc_claim(d, "bound", NULL, "v1, as published (arXiv:2603.05573v1); --bound sharp for $floor(log2 T) + 1$");
+        lt_doc_claim(d, "bound", NULL, "v1, superseded by v2: $ceil(log2 T) + 1$ (arXiv:2603.05573v1); the default is "
+                      "sharp, $floor(log2 T) + 1$");
     else
-        lt_doc_claim(d, "bound", NULL, "sharp: $floor(log2 T) + 1$, the derived length of the free nilpotent class $T$;"
-                      " v1 (the published ceil) is the default");
+        lt_doc_claim(d, "bound", NULL, "sharp ($floor(log2 T) + 1$; derived length of class $c$): the free nilpotent "
+                      "class $T$; --bound v1 for version 1's ceil");
     lt_doc_claim(d, "log-depth bound", cite37, "$%d = %s(log2 %lu) + 1$ abelian layers", M->log_bound,
                   M->bound == LT_BOUND_V1 ? "ceil" : "floor", T);
     lt_doc_claim(d, "v1 / sharp", NULL, "$%d$ / $%d$", M->log_bound_v1, M->log_bound_sharp);
@@ -115,8 +117,8 @@ void lt_write_report(lt_doc *d, const char *object, const lt_depth_profile_t P, 
     lt_bound b = R->bound;
     char after[160];
     snprintf(after, sizeof after, ": depth report (bound %s%s)", lt_depth_bound_name(b),
-             b == LT_BOUND_V1 ? ", as published in arXiv:2603.05573v1; the other reading: --bound sharp"
-                              : "; the default is v1, as published");
+             b == LT_BOUND_V1 ? ", superseded by v2 of arXiv:2603.05573; the default is sharp"
+                              : ": floor(log2 T) + 1, derived length of class c; v1 with --bound v1");
     lt_doc_heading(d, object, after);
     lt_doc_str(d, "|kind", P->is_lie ? "lie_algebra" : "group", NULL);
     lt_doc_section(d, "Algebraic profile");
