@@ -184,12 +184,14 @@ typedef enum {
     LT_FAM_DIAG_COMPLEX,    /* complex diagonal, modulus <= 1 */
     LT_FAM_HOUSEHOLDER,     /* products of N generalized Householder reflections in [-1,1] (DeltaNet N = 1, DeltaProduct) */
     LT_FAM_TRANSFORMER,     /* constant-depth softmax attention */
+    LT_FAM_HOUSEHOLDER_POS, /* the same with eigenvalues in [0,1] (FLA's DeltaNet and DeltaProduct default) */
+    LT_FAM_PD,              /* PD-SSM: a column one-hot (permutation) times a diagonal per token (Terzic et al. 2025) */
     LT_FAM_COUNT
 } lt_family;
 
 typedef struct {
     lt_family kind;
-    int householders;       /* N of householder-N, 1..64 */
+    int householders;       /* N of householder-N and householder-N-positive, 1..64 */
 } lt_arch;
 
 /* "abelian", "diag-positive", ..., "householder-N" into buf (>= 24 bytes). */
@@ -199,6 +201,14 @@ const char *lt_arch_name(char *buf, size_t size, const lt_arch *a);
 int lt_arch_parse(lt_arch *a, const char *s);
 /* The family names, for messages: "abelian, diag-positive, ...". */
 const char *lt_arch_list(void);
+/* An architecture people train, by name (mamba, mamba2, gla, mamba-signed,
+   mamba2-signed, mamba3, delta_net, delta_net-signed, gated_deltaproduct,
+   pd_ssm, transformer), as the family that describes it: *why says which
+   (and why), householders the N of gated_deltaproduct (0: 2). 0 on
+   success, -1 for another name. */
+int lt_arch_from_name(lt_arch *a, const char **why, const char *name, int householders);
+/* The architecture names, for messages. */
+const char *lt_arch_names(void);
 
 /* What the verdict needs to know of a task: built from a group
    (lt_plan_task_group) or a Lie algebra (lt_plan_task_liealg). */
@@ -224,6 +234,7 @@ typedef struct {
     long one_head_dim;      /* the dimension of that sum */
     long real_dim_min;      /* the least dimension of a faithful real representation */
     char chartab_note[1024];
+    long min_perm_degree;   /* the least degree of a faithful permutation action, or -1 when not known */
     mpz_t order;            /* |G| (the number of tokens of its word problem) */
     /* not solvable: the non-abelian composition factors in the order of a
        composition series ("A5", "A5, A5", "simple of order N"), or "" with
@@ -279,6 +290,30 @@ lt_status lt_plan(lt_plan_verdict_t V, const lt_plan_task_t P, const lt_arch *a,
    (src/depth/object.c). */
 lt_status lt_plan_object(lt_plan_verdict_t V, lt_pgrp_t G, const lt_liealg_t L, const lt_arch *a, long k, long T,
                          lt_bound b, const lt_ctx_t ctx, lt_err_t err);
+/* The planning table: for each family (abelian, diag-positive,
+   diag-signed, diag-complex, householder-1, -2, -4 and -R for the group's
+   own reflection count R, householder-1-positive, -2-positive, pd,
+   transformer; or the one family only when only is not NULL), what
+   lt_plan says: the fewest layers known to suffice at every length and
+   for words up to T, the most proved not to, the size of the
+   construction, and the deciding claim with its source. */
+typedef struct {
+    lt_arch arch;
+    long fewest;            /* at every length; -1 none known */
+    long fewest_T;          /* words up to length T (T > 0); -1 none known within 64 layers */
+    long most_not;          /* -1: every depth fails, or the trivial task */
+    int impossible;         /* no depth is exact at every length */
+    const char *assumption; /* of an impossibility, or NULL */
+    char size[200];         /* the construction's width, heads or state size; "" for none */
+    char claim[512];        /* the first claim */
+    const char *source;
+} lt_plan_row;
+/* rows: *n entries, lt_malloc'd (lt_free). */
+lt_status lt_plan_table(lt_plan_row **rows, int *n, const lt_plan_task_t P, const lt_arch *only, long T, lt_bound b,
+                        const lt_ctx_t ctx, lt_err_t err);
+/* Puts a claim (copied; source a constant) first, e.g. which family an
+   architecture was read as; the last claim goes when the list is full. */
+void lt_plan_prepend_claim(lt_plan_verdict_t V, const char *source, const char *text);
 /* An answer of the verdict (exact, suffices_T): "yes" (1), "no" (0) or "open" (-1). */
 const char *lt_plan_answer_name(int v);
 

@@ -109,6 +109,9 @@ void lt_write_ssm_train(lt_doc *d, const lt_ssm_train_job_t J, const lt_ssm_trai
    starting with indent; LaTeX, the answers as a table and the claims with
    their sources. Writes no heading of the document's own. */
 void lt_write_verdict(lt_doc *d, const lt_plan_verdict_t V, const char *object, const char *indent);
+/* plan without --arch and --layers: one row per family (text a table,
+   JSON "families"), T the length asked about (0: none). */
+void lt_write_plan_table(lt_doc *d, const char *object, const lt_plan_row *R, int n, long T, lt_bound b);
 /* The verdict after a command's own answer: a break (a blank line in
    text), then lt_write_verdict with no indent. */
 void lt_write_verdict_after(lt_doc *d, const lt_plan_verdict_t V, const char *object);

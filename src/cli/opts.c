@@ -590,7 +590,7 @@ int cli_getopts(cli_opts *o, void *own, int argc, char **argv, const lt_cmd *cmd
             store(base, p, NULL, NULL, 0);
         } else {
             const char *v = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
-            char want[160];
+            char want[400];
             if (!v || !*v) return cli_usage_error(cmd, d, "%s needs a value", p->name);
             if (store(base, p, v, want, sizeof want)) return cli_usage_error(cmd, d, "%s needs %s, not '%s'", p->name, want, v);
         }

@@ -53,34 +53,36 @@ static const char *const fam_names[LT_FAM_COUNT] = {
     [LT_FAM_ABELIAN] = "abelian", [LT_FAM_DIAG_POSITIVE] = "diag-positive",
     [LT_FAM_DIAG_SIGNED] = "diag-signed", [LT_FAM_DIAG_COMPLEX] = "diag-complex",
     [LT_FAM_HOUSEHOLDER] = "householder", [LT_FAM_TRANSFORMER] = "transformer",
+    [LT_FAM_HOUSEHOLDER_POS] = "householder-positive", [LT_FAM_PD] = "pd",
 };
 
 const char *lt_arch_name(char *buf, size_t size, const lt_arch *a)
 {
     if (a->kind == LT_FAM_HOUSEHOLDER) snprintf(buf, size, "householder-%d", a->householders);
+    else if (a->kind == LT_FAM_HOUSEHOLDER_POS) snprintf(buf, size, "householder-%d-positive", a->householders);
     else snprintf(buf, size, "%s", fam_names[a->kind]);
     return buf;
 }
 
 int lt_arch_parse(lt_arch *a, const char *s)
 {
-    for (int f = 0; f < LT_FAM_COUNT; f++) {
-        size_t n = strlen(fam_names[f]);
-        if (strncmp(s, fam_names[f], n) != 0) continue;
-        if (f == LT_FAM_HOUSEHOLDER && s[n] == '-') {
-            int N = 0;
-            const char *p = s + n + 1;
-            if (!*p) return -1;
-            for (; *p; p++) {
-                if (*p < '0' || *p > '9' || N > 64) return -1;
-                N = 10 * N + (*p - '0');
-            }
-            if (N < 1 || N > 64) return -1;
-            a->kind = LT_FAM_HOUSEHOLDER;
-            a->householders = N;
-            return 0;
+    /* householder-N and householder-N-positive */
+    if (strncmp(s, "householder-", 12) == 0) {
+        int N = 0;
+        const char *p = s + 12;
+        if (*p < '1' || *p > '9') return -1;
+        for (; *p >= '0' && *p <= '9'; p++) {
+            N = 10 * N + (*p - '0');
+            if (N > 64) return -1;
         }
-        if (s[n]) continue;
+        int pos = strcmp(p, "-positive") == 0;
+        if (*p && !pos) return -1;
+        a->kind = pos ? LT_FAM_HOUSEHOLDER_POS : LT_FAM_HOUSEHOLDER;
+        a->householders = N;
+        return 0;
+    }
+    for (int f = 0; f < LT_FAM_COUNT; f++) {
+        if (f == LT_FAM_HOUSEHOLDER_POS || strcmp(s, fam_names[f]) != 0) continue;
         a->kind = (lt_family)f;
         a->householders = f == LT_FAM_HOUSEHOLDER ? 1 : 0;
         return 0;
@@ -90,7 +92,49 @@ int lt_arch_parse(lt_arch *a, const char *s)
 
 const char *lt_arch_list(void)
 {
-    return "abelian, diag-positive, diag-signed, diag-complex, householder-N (N = 1..64), transformer";
+    return "abelian, diag-positive, diag-signed, diag-complex, householder-N, householder-N-positive (N = 1..64), pd, "
+           "transformer";
+}
+
+/* Architectures and the families that describe them, with the reason. */
+static const struct {
+    const char *name;
+    lt_family kind;
+    int householders;       /* -1: --householder N (default 2) */
+    const char *why;
+} arch_names[] = {
+    {"mamba", LT_FAM_DIAG_POSITIVE, 0, "Mamba-1: diagonal exp(-softplus(dt) exp(A_log)), eigenvalues in (0,1)"},
+    {"mamba2", LT_FAM_DIAG_POSITIVE, 0, "Mamba-2: a scalar exp(dt A) per head, A < 0, in (0,1)"},
+    {"gla", LT_FAM_DIAG_POSITIVE, 0, "GLA: diagonal sigmoid-like gates in (0,1)"},
+    {"mamba-signed", LT_FAM_DIAG_SIGNED, 0, "Mamba-1 with the eigenvalue range doubled to (-1,1) (Grazzi et al. 2025)"},
+    {"mamba2-signed", LT_FAM_DIAG_SIGNED, 0, "Mamba-2 with the eigenvalue range doubled to (-1,1) (Grazzi et al. 2025)"},
+    {"mamba3", LT_FAM_DIAG_COMPLEX, 0, "Mamba-3: complex (rotational) diagonal transitions (arXiv 2603.15569)"},
+    {"delta_net", LT_FAM_HOUSEHOLDER_POS, 1, "DeltaNet as FLA builds it by default (allow_neg_eigval false): one generalized "
+     "Householder factor with beta in [0,1] per token"},
+    {"delta_net-signed", LT_FAM_HOUSEHOLDER, 1, "DeltaNet with allow_neg_eigval: beta in [0,2], eigenvalues in [-1,1]"},
+    {"gated_deltaproduct", LT_FAM_HOUSEHOLDER, -1, "Gated DeltaProduct as its paper trains it (negative eigenvalues "
+     "allowed): N generalized Householder factors per token, eigenvalues in [-1,1]"},
+    {"pd_ssm", LT_FAM_PD, 0, "PD-SSM: a column one-hot matrix times a diagonal per token"},
+    {"transformer", LT_FAM_TRANSFORMER, 0, "softmax attention, constant depth"},
+};
+
+int lt_arch_from_name(lt_arch *a, const char **why, const char *name, int householders)
+{
+    for (size_t i = 0; i < sizeof arch_names / sizeof *arch_names; i++) {
+        if (strcmp(name, arch_names[i].name) != 0) continue;
+        a->kind = arch_names[i].kind;
+        a->householders = arch_names[i].householders >= 0 ? arch_names[i].householders
+                          : householders > 0 ? householders : 2;
+        *why = arch_names[i].why;
+        return 0;
+    }
+    return -1;
+}
+
+const char *lt_arch_names(void)
+{
+    return "mamba, mamba2, gla, mamba-signed, mamba2-signed, mamba3, delta_net, delta_net-signed, gated_deltaproduct, "
+           "pd_ssm, transformer";
 }
 
 /* ---- the task ---- */
@@ -272,6 +316,7 @@ lt_status lt_plan_task_group(lt_plan_task_t P, lt_pgrp_t G, const lt_ctx_t ctx, 
         P->reflection_length = R;
         P->dihedral = N >= 6 && N % 2 == 0 && P->derived_length == 2 && is_dihedral(G, N);
     }
+    P->min_perm_degree = -1;
     /* the real representations of the abstract group */
     P->chartab = 0;
     P->chartab_note[0] = '\0';
@@ -324,6 +369,18 @@ static void claims_clear(lt_plan_verdict_t V)
     V->nclaims = 0;
 }
 
+void lt_plan_prepend_claim(lt_plan_verdict_t V, const char *source, const char *text)
+{
+    if (V->nclaims >= LT_PLAN_MAX_CLAIMS) {
+        V->nclaims--;
+        lt_free(V->claims[V->nclaims].claim);
+    }
+    memmove(V->claims + 1, V->claims, (size_t)V->nclaims * sizeof *V->claims);
+    V->claims[0].claim = lt_strdup(text);
+    V->claims[0].source = source;
+    V->nclaims++;
+}
+
 void lt_plan_verdict_clear(lt_plan_verdict_t V)
 {
     claims_clear(V);
@@ -372,6 +429,8 @@ static const char *S_CASCADE = "lietool: Frattini-series cascade (Kaloujnine-Kra
 static const char *S_SIMPLE = "Heo et al. 2026, Proposition 3.3 and Corollary 3.6";
 static const char *S_SIMPLE_TC0 = "Barrington 1989; Merrill, Petty and Sabharwal 2024";
 static const char *S_SUBGROUP = "lietool: a model for G's word problem answers every subgroup's";
+static const char *S_TERZIC = "Terzic et al. 2025 (PD-SSM)";
+static const char *S_GRAZZI_T1 = "Grazzi et al. 2025, Theorem 1";
 static const char *S_CARTAN = "Cartan-Dieudonne; the real representations from lietool's character table";
 
 static long half_up(long d) { return (d + 1) / 2; }
@@ -523,6 +582,61 @@ static void plan_householder(lt_plan_verdict_struct *V, const lt_plan_task_struc
               "in [-1,1] recognise every regular language, so some depth suffices; the number is not stated");
 }
 
+/* householder-N-positive: the factors I - beta kk^T with beta in [0,1]
+   (symmetric, eigenvalues 1 - beta and 1). One factor has eigenvalues in
+   [0,1]; a product AB of two is similar to A^(1/2) B A^(1/2), positive
+   semidefinite, so its eigenvalues are real and non-negative too. Grazzi
+   et al.'s Theorem 1 (finite precision, transitions with non-negative real
+   eigenvalues: no parity) then applies; for three or more factors lietool
+   does not know the eigenvalues stay so and does not apply it. */
+static void plan_householder_pos(lt_plan_verdict_struct *V, const lt_plan_task_struct *P, int N)
+{
+    if (P->is_lie) {
+        claim(V, "", "no published result decides householder layers on a continuous (Lie algebra) task");
+        return;
+    }
+    int even = mpz_even_p(P->order);
+    if (even && N <= 2) {
+        V->impossible_every_depth = 1;
+        claim(V, S_GRAZZI_T1, "finite-precision linear RNNs whose transition matrices have only non-negative real "
+              "eigenvalues cannot solve parity; %s", N == 1 ? "one factor I - beta kk^T with beta in [0,1] has "
+              "eigenvalues in [0,1]" : "a product of two factors I - beta kk^T with beta in [0,1] is similar to a "
+              "positive semidefinite matrix, so its eigenvalues are real and non-negative");
+        claim(V, S_SUBGROUP, "the order is even, so the group has an element of order 2 (Cauchy) and its word problem "
+              "contains parity: no depth is exact at every length");
+        return;
+    }
+    if (even)
+        claim(V, "", "with %d factors per token the product's eigenvalues need not stay real and non-negative, so "
+              "Grazzi et al.'s Theorem 1 (no parity) is not applied; no published result decides these layers", N);
+    else
+        claim(V, "", "the order is odd: no element of order 2, so the parity argument does not apply, and no published "
+              "result decides these layers");
+}
+
+/* pd: Terzic et al. 2025: one PD-SSM layer (a column one-hot matrix times
+   a diagonal per token) with state size n emulates every n-state automaton.
+   A group acting faithfully on m points: the state, m distinct values
+   permuted by each token's matrix, determines the prefix's element. */
+static void plan_pd(lt_plan_verdict_struct *V, const lt_plan_task_struct *P)
+{
+    if (P->is_lie) {
+        claim(V, "", "no published result decides PD-SSM layers on a continuous (Lie algebra) task");
+        return;
+    }
+    V->fewest_suffice = 1;
+    if (P->min_perm_degree > 0)
+        claim(V, S_TERZIC, "one layer suffices: a PD-SSM layer emulates every finite automaton, its state size the "
+              "number of states; the group acts faithfully on %ld points and no fewer, so a state of %ld entries "
+              "(distinct values, permuted by each token) determines the prefix's element", P->min_perm_degree,
+              P->min_perm_degree);
+    else
+        claim(V, S_TERZIC, "one layer suffices: a PD-SSM layer emulates every finite automaton, its state size the "
+              "number of states; the group acts faithfully on the %d points it is given on, so a state of %d entries "
+              "(distinct values, permuted by each token) determines the prefix's element (a smaller faithful action "
+              "needs fewer)", P->degree, P->degree);
+}
+
 static void plan_transformer(lt_plan_verdict_struct *V, const lt_plan_task_struct *P)
 {
     if (P->is_lie) {
@@ -584,7 +698,9 @@ lt_status lt_plan(lt_plan_verdict_t V, const lt_plan_task_t P, const lt_arch *a,
         V->fewest_suffice = 0;
         claim(V, "", "the trivial task: any number of layers is exact");
     } else {
-        if (!P->is_lie && P->derived_length < 0 && a->kind != LT_FAM_HOUSEHOLDER) simple_claim(V, P, a->kind);
+        if (!P->is_lie && P->derived_length < 0 && a->kind != LT_FAM_HOUSEHOLDER && a->kind != LT_FAM_HOUSEHOLDER_POS &&
+            a->kind != LT_FAM_PD)
+            simple_claim(V, P, a->kind);
         switch (a->kind) {
         case LT_FAM_ABELIAN: plan_abelian(V, P, 0); break;
         case LT_FAM_DIAG_COMPLEX:
@@ -595,6 +711,8 @@ lt_status lt_plan(lt_plan_verdict_t V, const lt_plan_task_t P, const lt_arch *a,
         case LT_FAM_DIAG_SIGNED: plan_signed(V, P); break;
         case LT_FAM_HOUSEHOLDER: plan_householder(V, P, a->householders); break;
         case LT_FAM_TRANSFORMER: plan_transformer(V, P); break;
+        case LT_FAM_HOUSEHOLDER_POS: plan_householder_pos(V, P, a->householders); break;
+        case LT_FAM_PD: plan_pd(V, P); break;
         default: break;
         }
     }
@@ -628,5 +746,88 @@ lt_status lt_plan(lt_plan_verdict_t V, const lt_plan_task_t P, const lt_arch *a,
         }
     }
     (void)err;
+    return LT_OK;
+}
+
+/* ---- the planning table ---- */
+
+static void row_size(lt_plan_row *R, const lt_plan_task_struct *P, const lt_plan_verdict_struct *V)
+{
+    R->size[0] = '\0';
+    if (P->is_lie || P->trivial) return;
+    switch (R->arch.kind) {
+    case LT_FAM_HOUSEHOLDER:
+        if (!P->chartab) break;
+        if (R->arch.householders >= P->refl_one_head)
+            snprintf(R->size, sizeof R->size, "one head of dimension %ld", P->one_head_dim);
+        else if (R->arch.householders >= P->refl_heads)
+            snprintf(R->size, sizeof R->size, "%ld heads of dimension <= %ld", P->heads_used, P->heads_max_dim);
+        break;
+    case LT_FAM_PD:
+        snprintf(R->size, sizeof R->size, "state size %ld", P->min_perm_degree > 0 ? P->min_perm_degree : (long)P->degree);
+        break;
+    case LT_FAM_ABELIAN:
+        if (V && V->width_log10 >= 0) snprintf(R->size, sizeof R->size, "width about 10^%.1f at length %ld",
+                                               V->width_log10, V->length);
+        break;
+    default: break;
+    }
+}
+
+lt_status lt_plan_table(lt_plan_row **rows, int *n, const lt_plan_task_t P, const lt_arch *only, long T, lt_bound b,
+                        const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_arch list[16];
+    int m = 0;
+    if (only) list[m++] = *only;
+    else {
+        static const lt_family plain[] = {LT_FAM_ABELIAN, LT_FAM_DIAG_POSITIVE, LT_FAM_DIAG_SIGNED, LT_FAM_DIAG_COMPLEX};
+        for (size_t i = 0; i < sizeof plain / sizeof *plain; i++) list[m++] = (lt_arch){plain[i], 0};
+        int hs[4] = {1, 2, 4, 0}, nh = 3;
+        if (!P->is_lie && P->chartab && P->refl_heads > 0 && P->refl_heads <= 64 && P->refl_heads != 1 &&
+            P->refl_heads != 2 && P->refl_heads != 4)
+            hs[nh++] = (int)P->refl_heads;
+        for (int i = 0; i < nh; i++) list[m++] = (lt_arch){LT_FAM_HOUSEHOLDER, hs[i]};
+        list[m++] = (lt_arch){LT_FAM_HOUSEHOLDER_POS, 1};
+        list[m++] = (lt_arch){LT_FAM_HOUSEHOLDER_POS, 2};
+        list[m++] = (lt_arch){LT_FAM_PD, 0};
+        list[m++] = (lt_arch){LT_FAM_TRANSFORMER, 0};
+    }
+    lt_plan_row *R = lt_calloc((size_t)m, sizeof *R);
+    lt_plan_verdict_t V;
+    lt_plan_verdict_init(V);
+    lt_status st = LT_OK;
+    for (int i = 0; i < m && !st; i++) {
+        R[i].arch = list[i];
+        if ((st = lt_plan(V, P, list + i, 1, 0, b, ctx, err))) break;
+        R[i].fewest = V->fewest_suffice;
+        R[i].most_not = V->most_not;
+        R[i].impossible = V->impossible_every_depth;
+        R[i].assumption = V->assumption;
+        if (V->nclaims) {
+            snprintf(R[i].claim, sizeof R[i].claim, "%s", V->claims[0].claim);
+            R[i].source = V->claims[0].source;
+        } else R[i].source = "";
+        R[i].fewest_T = -1;
+        row_size(R + i, P, NULL);
+        if (T > 0 && list[i].kind != LT_FAM_ABELIAN) R[i].fewest_T = R[i].fewest;
+        else if (T > 0) {
+            /* abelian: the fewest layers that suffice up to length T
+               (Proposition 3.7 or the derived length; 64 at most) */
+            long k0 = R[i].fewest > 0 ? R[i].fewest : 64;
+            for (long k = 1; k <= k0; k++) {
+                if ((st = lt_plan(V, P, list + i, k, T, b, ctx, err))) break;
+                if (V->suffices_T == 1) {
+                    R[i].fewest_T = k;
+                    row_size(R + i, P, V);
+                    break;
+                }
+            }
+        }
+    }
+    lt_plan_verdict_clear(V);
+    if (st) { lt_free(R); return st; }
+    *rows = R;
+    *n = m;
     return LT_OK;
 }

@@ -87,3 +87,55 @@ void lt_write_verdict_after(lt_doc *d, const lt_plan_verdict_t V, const char *ob
     if (d->mode == LT_DOC_TEXT) fputc('\n', d->f);
     lt_write_verdict(d, V, object, "");
 }
+
+static int r_assumes(const lt_plan_row *r) { return r->impossible && r->assumption; }
+
+/* plan without --layers: the planning table. */
+void lt_write_plan_table(lt_doc *d, const char *object, const lt_plan_row *R, int n, long T, lt_bound b)
+{
+    char fam[48];
+    lt_doc_long(d, "|length", T > 0 ? T : -1, "");
+    lt_doc_str(d, "|bound", lt_depth_bound_name(b), NULL);
+    if (d->mode == LT_DOC_TEXT) {
+        fprintf(d->f, "%s: the layers each family needs (fewest known to suffice; most proved not to)%s\n", object,
+                T > 0 ? "" : "; --length T for words up to length T");
+        if (T > 0)
+            fprintf(d->f, "  %-24s %-12s %-12s %-10s %s\n", "family", "every length", "length", "not", "size");
+        else fprintf(d->f, "  %-24s %-12s %-10s %s\n", "family", "every length", "not", "size");
+    }
+    lt_doc_list_begin(d, "families");
+    for (int i = 0; i < n; i++) {
+        const lt_plan_row *r = R + i;
+        lt_arch_name(fam, sizeof fam, &r->arch);
+        char every[32], atT[32], not[32];
+        if (r->impossible) snprintf(every, sizeof every, "never%s", r->assumption ? "*" : "");
+        else if (r->fewest >= 0) snprintf(every, sizeof every, "%ld", r->fewest);
+        else snprintf(every, sizeof every, "open");
+        if (r->fewest_T >= 0) snprintf(atT, sizeof atT, "%ld", r->fewest_T);
+        else snprintf(atT, sizeof atT, "open");
+        if (r->impossible) snprintf(not, sizeof not, "all");
+        else snprintf(not, sizeof not, "%ld", r->most_not < 0 ? 0 : r->most_not);
+        lt_doc_item_begin(d);
+        lt_doc_str(d, "|family", fam, NULL);
+        lt_doc_long(d, "|fewest_layers_known_to_suffice", r->fewest, NULL);
+        lt_doc_json(d, "|fewest_layers_at_length", r->fewest_T >= 0 && T > 0 ? "%ld" : "null", r->fewest_T);
+        lt_doc_bool(d, "|impossible_at_every_depth", r->impossible);
+        lt_doc_long(d, "|most_layers_known_not_to_suffice", r->most_not, NULL);
+        lt_doc_str(d, "|assumption", r->assumption, NULL);
+        lt_doc_str(d, "|size", r->size[0] ? r->size : NULL, NULL);
+        lt_doc_str(d, "|claim", r->claim, NULL);
+        lt_doc_str(d, "|source", r->source, NULL);
+        lt_doc_item_end(d);
+        if (d->mode == LT_DOC_TEXT) {
+            if (T > 0) fprintf(d->f, "  %-24s %-12s %-12s %-10s %s\n", fam, every, atT, not, r->size);
+            else fprintf(d->f, "  %-24s %-12s %-10s %s\n", fam, every, not, r->size);
+        }
+    }
+    lt_doc_list_end(d);
+    if (d->mode == LT_DOC_TEXT) {
+        int star = 0;
+        for (int i = 0; i < n; i++) star |= r_assumes(R + i);
+        if (star) fprintf(d->f, "  * unless TC0 = NC1\n");
+        fprintf(d->f, "  lietool plan %s --arch FAMILY --layers K: the verdict with its claims and sources\n", object);
+    }
+}
