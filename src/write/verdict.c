@@ -117,10 +117,10 @@ void lt_write_plan_table(lt_doc *d, const char *object, const lt_plan_row *R, in
         else snprintf(not, sizeof not, "%ld", r->most_not < 0 ? 0 : r->most_not);
         lt_doc_item_begin(d);
         lt_doc_str(d, "|family", fam, NULL);
-        lt_doc_long(d, "|fewest_layers_known_to_suffice", r->fewest, NULL);
+        lt_doc_long(d, "|fewest_layers_known_to_suffice", r->fewest, "none");
         lt_doc_json(d, "|fewest_layers_at_length", r->fewest_T >= 0 && T > 0 ? "%ld" : "null", r->fewest_T);
         lt_doc_bool(d, "|impossible_at_every_depth", r->impossible);
-        lt_doc_long(d, "|most_layers_known_not_to_suffice", r->most_not, NULL);
+        lt_doc_long(d, "|most_layers_known_not_to_suffice", r->most_not, "none");
         lt_doc_str(d, "|assumption", r->assumption, NULL);
         lt_doc_str(d, "|size", r->size[0] ? r->size : NULL, NULL);
         lt_doc_str(d, "|claim", r->claim, NULL);
