@@ -456,7 +456,7 @@ static void test_results(void)
         CHECK(st == LT_OK && P->derived_length == t[i].dl && P->is_lie == t[i].lie && P->solvable == (t[i].dl >= 0),
               "%s: profile %d, derived length %ld", t[i].spec, st, P->derived_length);
         for (ulong T = 0; !st && T <= 300; T += 75) {
-            lt_depth_params p = {LT_BOUND_V1, T, 0, 100000};
+            lt_depth_params p = {LT_BOUND_V1, T, 0, 100000, NULL, 0};
             lt_depth_min_t M;
             lt_depth_min_init(M);
             CHECK(lt_depth_min(M, P, &p, ctx, err) == LT_OK && M->abelian == lt_depth_abelian_layers(t[i].dl)
@@ -473,7 +473,7 @@ static void test_results(void)
             }
             lt_depth_min_clear(M);
         }
-        lt_depth_params p = {LT_BOUND_SHARP, 0, 7, 100000};
+        lt_depth_params p = {LT_BOUND_SHARP, 0, 7, 100000, NULL, 0};
         lt_depth_report_t R;
         lt_depth_report_init(R);
         CHECK(!st && lt_depth_report(R, P, &p, ctx, err) == LT_OK && R->nlen == 2 && mpz_cmp_ui(R->tokens, 7) == 0,

@@ -297,7 +297,7 @@ lt_status lt_plan_object(lt_plan_verdict_t V, lt_pgrp_t G, const lt_liealg_t L, 
    lt_plan says: the fewest layers known to suffice at every length and
    for words up to T, the most proved not to, the size of the
    construction, and the deciding claim with its source. */
-typedef struct {
+typedef struct lt_plan_row_s {
     lt_arch arch;
     long fewest;            /* at every length; -1 none known */
     long fewest_T;          /* words up to length T (T > 0); -1 none known within 64 layers */
@@ -348,6 +348,10 @@ typedef struct {
     ulong length;
     ulong tokens;
     long max_digits;
+    /* report: the planning table of the group (lt_plan_table), whose
+       verdicts the word-problem section states; NULL: none */
+    const struct lt_plan_row_s *plan;
+    int nplan;
 } lt_depth_params;
 
 /* The minimum depths of an object (min-depth): the abelian layers and the
@@ -377,7 +381,7 @@ lt_status lt_depth_min(lt_depth_min_t M, const lt_depth_profile_t P, const lt_de
    depths 1..LT_REPORT_DEPTHS, the word problem's complexity (for a Lie
    algebra, its flow), as claims with their sources, each in a section. */
 #define LT_REPORT_DEPTHS 8
-#define LT_REPORT_MAX_CLAIMS 24
+#define LT_REPORT_MAX_CLAIMS 40
 typedef enum { LT_REPORT_MIN, LT_REPORT_ERROR, LT_REPORT_WORD_PROBLEM, LT_REPORT_FLOW } lt_report_section;
 /* "Minimum depth", "Error of a depth-k order-blind stack", "Word problem", "Flow" */
 const char *lt_depth_report_section_name(lt_report_section s);
@@ -389,6 +393,7 @@ typedef struct {
     char key[32];
     char text[320], mark[360];
     int src;                /* an lt_depth_source, or -1 */
+    const char *src_text;   /* with src -1: the source as text (a plan verdict's), or NULL */
     int numbers;            /* a row of the numbers by depth (the error exponents) */
 } lt_report_claim;
 

@@ -170,6 +170,59 @@ static void greedy(search_t *S, const uint64_t *all, int refl)
     lt_free(cd);
 }
 
+/* The least dimension of a faithful sum, exactly: the shortest path from
+   G to 1 in the graph of kernels (intersections of the irreducibles'
+   kernels, normal subgroups), an edge K -> K cap ker(rho) of weight
+   dim rho (Dijkstra). A representation used twice never helps, so the
+   path is a sum of distinct irreducibles. -1 when the states exceed
+   max_states. */
+static long min_dim_dijkstra(search_t *S, const uint64_t *all, long max_states)
+{
+    long nw = S->nw, ns = 1, cap = 64;
+    uint64_t *st = lt_malloc((size_t)cap * (size_t)nw * sizeof(uint64_t));
+    long *dist = lt_malloc((size_t)cap * sizeof(long));
+    char *done = lt_malloc((size_t)cap);
+    memcpy(st, all, (size_t)nw * sizeof(uint64_t));
+    dist[0] = 0;
+    done[0] = 0;
+    uint64_t *t = lt_malloc((size_t)nw * sizeof(uint64_t));
+    long answer = -1;
+    for (;;) {
+        long u = -1;
+        for (long i = 0; i < ns; i++)
+            if (!done[i] && (u < 0 || dist[i] < dist[u])) u = i;
+        if (u < 0) break;
+        done[u] = 1;
+        if (trivial(st + u * nw, nw)) { answer = dist[u]; break; }
+        for (long i = 0; i < S->nreal; i++) {
+            meet(t, st + u * nw, S->ker[i], nw);
+            if (same(t, st + u * nw, nw)) continue;
+            long d = dist[u] + rep_at(S, i)->dimension, j;
+            for (j = 0; j < ns; j++)
+                if (same(st + j * nw, t, nw)) break;
+            if (j == ns) {
+                if (ns == max_states) { answer = -2; break; }
+                if (ns == cap) {
+                    cap *= 2;
+                    st = lt_realloc(st, (size_t)cap * (size_t)nw * sizeof(uint64_t));
+                    dist = lt_realloc(dist, (size_t)cap * sizeof(long));
+                    done = lt_realloc(done, (size_t)cap);
+                }
+                memcpy(st + ns * nw, t, (size_t)nw * sizeof(uint64_t));
+                dist[ns] = d;
+                done[ns] = 0;
+                ns++;
+            } else if (!done[j] && d < dist[j]) dist[j] = d;
+        }
+        if (answer == -2) { answer = -1; break; }
+    }
+    lt_free(t);
+    lt_free(st);
+    lt_free(dist);
+    lt_free(done);
+    return answer;
+}
+
 void lt_chartab_invariants(lt_chartab_inv_t *I, const lt_chartab_t T, long max_nodes)
 {
     search_t S;
@@ -225,7 +278,10 @@ void lt_chartab_invariants(lt_chartab_inv_t *I, const lt_chartab_t T, long max_n
     if (S.best == start) { S.best--; S.best_dim = S.greedy_dim; }
     I->reflections_one_head = S.best == LONG_MAX ? -1 : S.best;
     I->one_head_dim = S.best == LONG_MAX ? -1 : S.best_dim;
-    I->one_head_exact = !S.aborted;
+    /* a one-head sum uses irreducibles of reflection length at most its
+       own, and they must have trivial common kernel: reflections_heads is
+       a lower bound, and reaching it proves the value */
+    I->one_head_exact = !S.aborted || I->reflections_one_head == I->reflections_heads;
 
     prepare(&S, by_dim);
     /* the smallest one head of that reflection length */
@@ -238,13 +294,19 @@ void lt_chartab_invariants(lt_chartab_inv_t *I, const lt_chartab_t T, long max_n
         if (!S.aborted && S.best <= I->one_head_dim) I->one_head_dim = S.best;
     }
     prepare(&S, by_dim);
-    S.cap = LONG_MAX;
-    greedy(&S, all, 0);
-    start = S.best;
-    dfs_dim(&S, 0, all, 0);
-    if (S.best == start) S.best--;
-    I->min_faithful_real_dim = S.best == LONG_MAX ? -1 : S.best;
-    I->dim_exact = !S.aborted;
+    long dd = min_dim_dijkstra(&S, all, 20000);
+    if (dd >= 0) {
+        I->min_faithful_real_dim = dd;
+        I->dim_exact = 1;
+    } else {
+        S.cap = LONG_MAX;
+        greedy(&S, all, 0);
+        start = S.best;
+        dfs_dim(&S, 0, all, 0);
+        if (S.best == start) S.best--;
+        I->min_faithful_real_dim = S.best == LONG_MAX ? -1 : S.best;
+        I->dim_exact = !S.aborted;
+    }
 
     for (long i = 0; i <= S.nreal; i++) { lt_free(S.ker[i]); lt_free(S.suf[i]); }
     lt_free(S.ker);

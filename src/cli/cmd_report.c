@@ -27,6 +27,22 @@ static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)
     lt_depth_report_init(R);
     cli_depth_params(&p, d);
     int r = 0;
+    /* the group's planning table: the verdicts plan prints */
+    lt_plan_task_t T;
+    lt_plan_task_init(T);
+    lt_plan_row *rows = NULL;
+    int nrows = 0;
+    if (!P->X->is_lie) {
+        if (lt_plan_task_group(T, P->X->G, o->ctx, err) ||
+            lt_plan_table(&rows, &nrows, T, NULL, 0, d->bound, o->ctx, err)) {
+            r = cli_fail(err);
+            lt_plan_task_clear(T);
+            lt_depth_report_clear(R);
+            return r;
+        }
+        p.plan = rows;
+        p.nplan = nrows;
+    }
     if (lt_depth_report(R, P->p, &p, o->ctx, err)) r = cli_fail(err);
     else {
         lt_doc D;
@@ -35,6 +51,8 @@ static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)
         cli_depth_end(&D, o, P);
     }
     lt_depth_report_clear(R);
+    lt_free(rows);
+    lt_plan_task_clear(T);
     return r;
 }
 

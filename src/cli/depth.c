@@ -96,4 +96,6 @@ void cli_depth_params(lt_depth_params *p, const cli_depth_opts *d)
     p->length = d->length;
     p->tokens = d->tokens;
     p->max_digits = d->max_digits;
+    p->plan = NULL;
+    p->nplan = 0;
 }

@@ -52,14 +52,28 @@ static lt_report_claim *add(lt_depth_report_t R, lt_report_section section, cons
     vsnprintf(c->mark, sizeof c->mark, fmt, ap);
     va_end(ap);
     c->numbers = 0;
+    c->src_text = NULL;
     size_t n = 0;
     for (const char *m = c->mark; *m && n + 1 < sizeof c->text; m++) if (*m != '$') c->text[n++] = *m;
     c->text[n] = '\0';
     return c;
 }
 
+/* A row of the planning table as a claim: the answer at every length,
+   then the deciding claim, with its source. */
+static void plan_claim(lt_depth_report_t R, const char *key, const lt_plan_row *r)
+{
+    char fam[48], ans[64];
+    lt_arch_name(fam, sizeof fam, &r->arch);
+    if (r->impossible) snprintf(ans, sizeof ans, "no depth%s", r->assumption ? " unless TC0 = NC1" : "");
+    else if (r->fewest >= 0) snprintf(ans, sizeof ans, "%ld layer%s", r->fewest, r->fewest == 1 ? "" : "s");
+    else snprintf(ans, sizeof ans, "open");
+    lt_report_claim *c = add(R, LT_REPORT_WORD_PROBLEM, key, -1, "%s, %s: %s", fam, ans, r->claim);
+    c->src_text = r->source;
+}
+
 /* The word problem of a finite group (or, for a Lie algebra, its flow). */
-static void complexity(lt_depth_report_t R, int is_lie, long dl)
+static void complexity(lt_depth_report_t R, int is_lie, long dl, const lt_depth_params *p)
 {
     const lt_report_section FLOW = LT_REPORT_FLOW, WP = LT_REPORT_WORD_PROBLEM;
     if (is_lie) {
@@ -80,14 +94,27 @@ static void complexity(lt_depth_report_t R, int is_lie, long dl)
         add(R, WP, "class", LT_SRC_HEO_THM34, "abelian: one order-blind layer, e.g. a diagonal SSM");
     else if (w == LT_WP_SOLVABLE) {
         add(R, WP, "class", LT_SRC_BARRINGTON_THERIEN, "solvable: in ACC0, constant depth");
-        add(R, WP, "diagonal SSMs", LT_SRC_SHAKERINAVA, "$%ld$ complex-diagonal layers, and no fewer", dl);
-        add(R, WP, "transformers", LT_SRC_LIU, "constant depth, by Krohn-Rhodes shortcuts");
+        if (!p->plan) {
+            add(R, WP, "diagonal SSMs", LT_SRC_SHAKERINAVA, "$%ld$ complex-diagonal layers, and no fewer", dl);
+            add(R, WP, "transformers", LT_SRC_LIU, "constant-depth shortcuts for each length $T$, of a size that "
+                "grows with $T$");
+        }
     } else {
         add(R, WP, "class", LT_SRC_BARRINGTON, "NC1-complete");
         add(R, WP, "constant depth", LT_SRC_MERRILL, "no transformer or diagonal SSM, unless TC0 = NC1");
         add(R, WP, "logarithmic depth", LT_SRC_LIU, "$O(log T)$ layers suffice for length $T$");
     }
     add(R, WP, "eigenvalues", LT_SRC_GRAZZI, "a diagonal layer needs some outside $[0,1]$: negative for parity, complex for mod $3$");
+    /* the verdicts of lietool plan, from the same function */
+    for (int i = 0; p->plan && i < p->nplan; i++) {
+        const lt_plan_row *r = p->plan + i;
+        const char *key = r->arch.kind == LT_FAM_DIAG_COMPLEX ? "diagonal SSMs"
+                          : r->arch.kind == LT_FAM_TRANSFORMER ? "transformers"
+                          : r->arch.kind == LT_FAM_HOUSEHOLDER && r->arch.householders == 2 ? "DeltaProduct"
+                          : r->arch.kind == LT_FAM_HOUSEHOLDER_POS && r->arch.householders == 1 ? "DeltaNet (FLA)"
+                          : r->arch.kind == LT_FAM_PD ? "PD-SSM" : NULL;
+        if (key) plan_claim(R, key, r);
+    }
 }
 
 /* The claim on the width at the last length: its number (exact below
@@ -169,7 +196,7 @@ lt_status lt_depth_report(lt_depth_report_t R, const lt_depth_profile_t P, const
     add(R, ERR, "error O(eps^e), e", LT_SRC_HEO_COR36, "%s", exps + 2)->numbers = 1;
     if (dl >= 0) add(R, ERR, "exact", LT_SRC_HEO_THM34, "from depth $%ld$ on (-)", dl > 0 ? dl : 1);
     else add(R, ERR, "exact", LT_SRC_HEO_PROP33, "at no constant depth");
-    complexity(R, P->is_lie, dl);
+    complexity(R, P->is_lie, dl, p);
     return LT_OK;
 }
 

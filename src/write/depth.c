@@ -156,7 +156,7 @@ void lt_write_report(lt_doc *d, const char *object, const lt_depth_profile_t P, 
     lt_doc_list_begin(d, "claims");
     for (int i = 0; i < R->nclaims; i++) {
         const lt_report_claim *c = &R->claims[i];
-        const char *src = c->src >= 0 ? lt_depth_cite_reading(c->src, b) : NULL;
+        const char *src = c->src >= 0 ? lt_depth_cite_reading(c->src, b) : c->src_text && *c->src_text ? c->src_text : NULL;
         if ((int)c->section != section && d->mode != LT_DOC_JSON) {
             section = (int)c->section;
             if (d->mode == LT_DOC_TEX) { lt_doc_break(d); fputs("\\medskip\n", d->f); }
