@@ -259,6 +259,7 @@ paper: all
 bench: all
 	@sh bench/bench-groups.sh ./lietool
 	@sh bench/bench-classes.sh ./lietool
+	@sh bench/bench-chartab.sh ./lietool
 	@sh bench/bench-lie.sh ./lietool
 	@sh bench/bench-bch.sh ./lietool
 	@/usr/bin/python3 bench/bench-bch-mpi.py ./lietool || true
