@@ -17,4 +17,5 @@
 #include "lietool/doc.h"
 #include "lietool/write.h"
 #include "lietool/job.h"
+#include "lietool/chartab.h"
 #endif

@@ -72,6 +72,11 @@ int  lt_pgrp_equal(const lt_pgrp_t H, const lt_pgrp_t K);   /* as subgroups of S
    for a permutation that is not in G. */
 long long lt_pgrp_rank(const lt_pgrp_t G, const int *g);
 void lt_pgrp_unrank(int *g, const lt_pgrp_t G, long long r);
+/* The number of the element of G that maps the base points
+   b_0..b_(m-1) (lt_pgrp_base_point) to img[0..m-1], m the base length,
+   in O(m^2) steps; -1 when no element of G does (the images of an element
+   of G determine it). */
+long long lt_pgrp_rank_images(const lt_pgrp_t G, const int *img);
 /* Uniformly distributed element through the chain (uses G's random state). */
 void lt_pgrp_random(int *p, lt_pgrp_t G);
 

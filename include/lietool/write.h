@@ -247,4 +247,17 @@ void lt_write_rotation(lt_doc *d, const lt_rotation_params *P, const lt_rotation
    "homomorphism"); label: the text row's label ("map|"). */
 void lt_write_rotation_map(lt_doc *d, lt_rotation_map map, int always, const char *label);
 
+/* ---- character tables (src/write/chartab.c) ---- */
+#include "lietool/chartab.h"
+/* character-table: text in the shape of GAP's
+   Display(CharacterTable(G), rec(indicator := true)) (centraliser orders
+   by prime, class names, power maps, indicators, irrational values named
+   A, B, ... with the key below), then the real representations; JSON the
+   classes, power maps, characters (exact and float values, kernels), real
+   representations and the invariants; LaTeX arrays. */
+void lt_write_character_table(lt_doc *d, const char *object, const lt_chartab_t T, const lt_chartab_inv_t *I);
+/* The invariants alone (info --json): character_degrees,
+   minimal_faithful_real_dimension, householder_reflections_per_token. */
+void lt_write_chartab_invariants(lt_doc *d, const lt_chartab_t T, const lt_chartab_inv_t *I);
+
 #endif

@@ -40,7 +40,7 @@ void cli_unknown_command(const char *name);
    src/cli/cmd_<name>.c (help in main.c), with its declaration
    cli_<name>_decl beside it. */
 #define CMD(n) int cmd_##n(int argc, char **argv, const lt_cmd *self); extern const cli_decl cli_##n##_decl
-CMD(bch); CMD(center); CMD(chief_series); CMD(composition_factors); CMD(closure); CMD(conjugacy_classes); CMD(dataset); CMD(derived_length); CMD(derived_series); CMD(dimension);
+CMD(bch); CMD(center); CMD(character_table); CMD(chief_series); CMD(composition_factors); CMD(closure); CMD(conjugacy_classes); CMD(dataset); CMD(derived_length); CMD(derived_series); CMD(dimension);
 CMD(error_bound); CMD(explain); CMD(help); CMD(info); CMD(is_abelian); CMD(isomorphic); CMD(is_nilpotent); CMD(is_perfect);
 CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series); CMD(magnus); CMD(min_depth);
 CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(plan); CMD(radical); CMD(rep); CMD(report); CMD(ssm); CMD(table); CMD(upper_central_series);

@@ -591,3 +591,23 @@ void lt_pgrp_unrank(int *g, const lt_pgrp_t G, long long r)
     lt_free(digit);
     if (t != stackbuf) lt_free(t);
 }
+
+long long lt_pgrp_rank_images(const lt_pgrp_t G, const int *img)
+{
+    int m = G->nlev, stackbuf[64];
+    int *w = m <= 64 ? stackbuf : lt_malloc((size_t)m * sizeof(int));
+    memcpy(w, img, (size_t)m * sizeof(int));
+    long long r = 0;
+    for (int i = 0; i < m; i++) {
+        const lt_level_struct *L = &G->lev[i];
+        int b = w[i];
+        if (b < 0 || b >= G->n || !L->uinv[b]) { r = -1; break; }
+        r = r * L->orbit_len + L->pos[b];
+        if (b != L->base) {
+            const int *u = L->uinv[b];
+            for (int j = i + 1; j < m; j++) w[j] = u[w[j]];
+        }
+    }
+    if (w != stackbuf) lt_free(w);
+    return r;
+}
