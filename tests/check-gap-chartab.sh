@@ -42,10 +42,11 @@
 #   one_head, minimal_faithful_real_dimension
 #                         by a search over the sets of distinct real irreducibles
 #                         (the least max over g of the summed codimensions, and
-#                         the least dimension, of a faithful sum) when the group
-#                         has at most 16 real irreducibles; with more, only when
-#                         the lower bound (a faithful sum holds a non-trivial
-#                         irreducible) is reached by a faithful irreducible.
+#                         the least dimension, of a faithful sum): all the sets
+#                         when the group has at most 16 real irreducibles, else
+#                         a search of at most 20000 steps; when that gives up,
+#                         only if the lower bound (a faithful sum holds a
+#                         non-trivial irreducible) is reached by a faithful one.
 #                         The empty sum counts: it is faithful on the trivial
 #                         group (dimension 0)
 # and laws of lietool's table alone: values_float agrees with the exact values
@@ -121,9 +122,9 @@ end;
 
 # several_heads, one_head, minimal_faithful_real_dimension of the real
 # representations reps on k classes (class 1 the identity); the last two
-# are fail when there are more than 16 real irreducibles
+# are fail when the search below gives up
 Heads := function(reps, k)
-  local triv, all, rls, sh, N, ker, r, cand, best1, bestd, dfs;
+  local triv, all, sh, N, ker, r, cand, best1, bestd, low1, lowd, budget, nodes, dfs;
   triv := BlistList([1 .. k], [1]);
   all := BlistList([1 .. k], [1 .. k]);
   sh := fail;
@@ -132,22 +133,19 @@ Heads := function(reps, k)
     for r in Filtered(reps, r -> r.rl <= N) do IntersectBlist(ker, r.ker); od;
     if ker = triv then sh := N; break; fi;
   od;
+  # the trivial representation never helps: left out
   cand := Filtered(reps, r -> r.ker <> all);
   if cand = [] then return [sh, 0, 0]; fi;
-  if Length(reps) > 16 then
-    # a faithful sum holds a non-trivial representation r, and its numbers
-    # are at least r's: exact when the least of them is a faithful r's
-    best1 := Minimum(List(cand, r -> r.rl));
-    bestd := Minimum(List(cand, r -> r.dim));
-    if not ForAny(cand, r -> r.rl = best1 and r.ker = triv) then best1 := fail; fi;
-    if not ForAny(cand, r -> r.dim = bestd and r.ker = triv) then bestd := fail; fi;
-    return [sh, best1, bestd];
-  fi;
-  # the trivial representation never helps: left out of the search
-  best1 := infinity; bestd := infinity;
+  SortBy(cand, r -> [r.dim, r.rl]);
+  # a search over the sets of distinct non-trivial real irreducibles: every
+  # set when there are at most 16, else at most 20000 steps
+  if Length(cand) <= 16 then budget := infinity; else budget := 20000; fi;
+  best1 := infinity; bestd := infinity; nodes := 0;
   dfs := function(pos, ker, codim, dim)
-    local m;
-    m := Maximum(Concatenation([0], codim));
+    local m, nk;
+    nodes := nodes + 1;
+    if nodes > budget then return; fi;
+    m := Maximum(codim);
     if dim >= bestd and m >= best1 then return; fi;
     if ker = triv then
       # a faithful sum: adding more only raises both numbers
@@ -156,11 +154,22 @@ Heads := function(reps, k)
       return;
     fi;
     if pos > Length(cand) then return; fi;
-    dfs(pos + 1, IntersectionBlist(ker, cand[pos].ker), codim + cand[pos].codim, dim + cand[pos].dim);
+    # a representation whose kernel holds the kernel so far adds nothing
+    nk := IntersectionBlist(ker, cand[pos].ker);
+    if nk <> ker then
+      dfs(pos + 1, nk, codim + cand[pos].codim, dim + cand[pos].dim);
+    fi;
     dfs(pos + 1, ker, codim, dim);
   end;
   dfs(1, all, List([1 .. k], c -> 0), 0);
-  return [sh, best1, bestd];
+  if nodes <= budget then return [sh, best1, bestd]; fi;
+  # given up: a faithful sum holds a non-trivial representation r, and its
+  # numbers are at least r's: exact when the least of them is a faithful r's
+  low1 := Minimum(List(cand, r -> r.rl));
+  lowd := Minimum(List(cand, r -> r.dim));
+  if not ForAny(cand, r -> r.rl = low1 and r.ker = triv) then low1 := fail; fi;
+  if not ForAny(cand, r -> r.dim = lowd and r.ker = triv) then lowd := fail; fi;
+  return [sh, low1, lowd];
 end;
 
 NCASES := 0;
@@ -528,7 +537,7 @@ def check(js, want):
     """the list of mismatches of lietool's JSON js against GAP's want"""
     bad = []
     def diff(field, got, exp):
-        bad.append("%s: lietool %s, GAP %s" % (field, got, exp))
+        bad.append("%s: lietool %s, GAP %s" % (field, json.dumps(got), json.dumps(exp)))
     def mdiff(field, got, exp):
         bad.append("%s: %s" % (field, multiset_diff(got, exp)))
     order = int(js["order"])
