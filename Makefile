@@ -259,6 +259,7 @@ paper: all
 bench: all
 	@sh bench/bench-groups.sh ./lietool
 	@sh bench/bench-classes.sh ./lietool
+	@sh bench/bench-chartab.sh ./lietool
 	@sh bench/bench-lie.sh ./lietool
 	@sh bench/bench-bch.sh ./lietool
 	@/usr/bin/python3 bench/bench-bch-mpi.py ./lietool || true
@@ -270,6 +271,7 @@ check-gap: all
 	@sh tests/check-gap-lie.sh ./lietool
 	@sh tests/check-gap-dataset.sh ./lietool
 	@sh tests/check-gap-iso.sh ./lietool
+	@sh tests/check-gap-chartab.sh ./lietool
 
 # DATADIR/scripts: the trainer of ssm train (an installed lietool finds it in
 # ../share/lietool/scripts) and the checkpoint writers it imports.
