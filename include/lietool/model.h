@@ -125,11 +125,10 @@ const char *lt_model_layer_name(const lt_model_t M);
 /* The layer family the theory verdict (lt_plan) knows the model as, from
    its eigenvalue range: diag-positive, diag-signed or diag-complex; FLA
    gla diag-positive; gated_deltaproduct and delta_net with
-   allow_neg_eigval householder-N (N = num_householder, delta_net 1).
-   a->kind = LT_FAM_COUNT when no family fits (DeltaProduct and DeltaNet
-   without allow_neg_eigval: products of generalized Householder factors
-   with eigenvalues in [0, 1], neither diagonal nor the [-1, 1] family):
-   ssm eval and ssm sweep then state no verdict. */
+   allow_neg_eigval householder-N (N = num_householder, delta_net 1),
+   without it (FLA's default) householder-N-positive.
+   a->kind = LT_FAM_COUNT when no family fits: ssm eval and ssm sweep then
+   state no verdict. */
 void lt_model_family(lt_arch *a, const lt_model_t M);
 /* The verdict for M's family and depth on the word problem of group (a
    spec) at length T (src/depth/model.c); *has_family 0, and V untouched,

@@ -167,14 +167,13 @@ static const char *delta_layer_name(const lt_model_struct *M)
 
 /* allow_neg_eigval: beta in (0, 2), each factor a generalized Householder
    reflection with eigenvalue 1 - beta in (-1, 1): householder-N (the
-   forget gate multiplies by exp(g) in (0, 1]). Without it, beta in (0, 1):
-   no family of the theory engine is right (the factors' eigenvalues lie
-   in [0, 1], a subset of householder-N that is not diagonal):
-   kind = LT_FAM_COUNT, "none" (lt_model_family). */
+   forget gate multiplies by exp(g) in (0, 1]). Without it (FLA's
+   default), beta in (0, 1), the factors' eigenvalues in [0, 1]:
+   householder-N-positive. */
 static void delta_family(lt_arch *a, const lt_model_struct *M)
 {
-    a->householders = M->fla_neg ? M->fla_householder : 0;
-    a->kind = M->fla_neg ? LT_FAM_HOUSEHOLDER : LT_FAM_COUNT;
+    a->householders = M->fla_householder > 0 ? M->fla_householder : 1;
+    a->kind = M->fla_neg ? LT_FAM_HOUSEHOLDER : LT_FAM_HOUSEHOLDER_POS;
 }
 
 const lt_mdl_ops lt_mdl_delta = {.name = "deltaproduct", .layer_name = delta_layer_name, .family = delta_family,
