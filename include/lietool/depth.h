@@ -224,6 +224,7 @@ typedef struct {
     long reflection_length; /* max over g of degree - cycles(g): the reflections a permutation
                                matrix of g needs; -1 when not enumerated (above --max-enum) */
     int dihedral;           /* 1: dihedral of order 2n, n >= 3; 0: not; -1: not enumerated */
+    int cyclic;             /* 1: cyclic; 0: not; -1: not decided */
     /* the real representations (lt_chartab_profile, lt_chartab_invariants):
        properties of the abstract group, not of the action given */
     int chartab;            /* 1: computed (|G| <= 10^6); 0: not, chartab_note says why */

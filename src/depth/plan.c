@@ -317,6 +317,16 @@ lt_status lt_plan_task_group(lt_plan_task_t P, lt_pgrp_t G, const lt_ctx_t ctx, 
         P->dihedral = N >= 6 && N % 2 == 0 && P->derived_length == 2 && is_dihedral(G, N);
     }
     P->min_perm_degree = -1;
+    /* cyclic: abelian with an element of order |G| (the exponent) */
+    P->cyclic = 0;
+    if (lt_pgrp_is_abelian(G)) {
+        mpz_t e;
+        mpz_init(e);
+        lt_err_t eerr;
+        lt_err_init(eerr);
+        P->cyclic = lt_pgrp_exponent(e, G, ctx, eerr) ? -1 : mpz_cmp(e, P->order) == 0;
+        mpz_clear(e);
+    }
     /* the real representations of the abstract group */
     P->chartab = 0;
     P->chartab_note[0] = '\0';
@@ -576,6 +586,15 @@ static void plan_householder(lt_plan_verdict_struct *V, const lt_plan_task_struc
         claim(V, S_SIEMS, "the group is dihedral (of order %ld): two layers of one reflection per token with "
               "eigenvalues in [-1,1] (DeltaNet) solve its word problem, so two layers of N >= 1 suffice",
               mpz_get_si(P->order));
+    }
+    /* a cyclic group of order n >= 3 is a subgroup of the dihedral group of
+       order 2n, and a model for a group's word problem answers every
+       subgroup's */
+    if (V->fewest_suffice < 0 && P->cyclic == 1 && mpz_cmp_ui(P->order, 3) >= 0) {
+        V->fewest_suffice = 2;
+        claim(V, S_SIEMS, "the group is cyclic of order %ld, a subgroup of the dihedral group of order %ld, whose word "
+              "problem two layers of one reflection per token solve; a model for a group's word problem answers "
+              "every subgroup's, so two layers of N >= 1 suffice", mpz_get_si(P->order), 2 * mpz_get_si(P->order));
     }
     if (V->fewest_suffice < 0)
         claim(V, S_GRAZZI, "finitely many layers of products of generalized Householder matrices with eigenvalues "
