@@ -1011,11 +1011,13 @@ static const struct { const char *spec; long mu; int exact; } mucases[] = {
     {"PSL(2,13)", 14, 1}, {"S5", 5, 1}, {"S6", 6, 1}, {"A7", 7, 1}, {"GL(2,5)", 24, 1},
     {"D8 x Q8", 12, 1}, {"C4 x C4 x S3", 11, 1}, {"GL(2,9)", 80, 1}, {"SL(2,9)", 80, 1},
     /* beyond GAP's lattice: GAP's values of the factors (D8 4, Q8 8, C3 3,
-       Heis(7) 49), added as Wright (1975) shows for nilpotent groups; and
+       Heis(7) 49, M12 12, A5 5), added as Wright (1975) shows for
+       nilpotent groups and Easdown and Praeger (1988) for simple ones; and
        PSL(2,7)^2 x C5, 7 + 7 + 5 (its abelian subgroup C7 x C7 x C5 and
        the factors' actions on 7, 7 and 5 points) */
     {"D8 x D8 x D8 x Q8 x C3", 23, 1}, {"Q8 x Q8 x Q8 x Q8 x Q8 x Q8", 48, 1},
-    {"Heis(7) x Heis(7)", 98, 1}, {"PSL(2,7) x PSL(2,7) x C5", 19, 1},
+    {"Heis(7) x Heis(7)", 98, 1}, {"M12 x M12", 24, 1}, {"A5 x A5 x C2", 12, 1},
+    {"PSL(2,7) x PSL(2,7) x C5", 19, 1},
     /* unknown: only the laws */
     {"Rubik", -1, 0},
     /* C6 on 5 of 7 points, fixed points dropped */
