@@ -247,13 +247,13 @@ static long simple_degree_one(const char *nm)
     return 0;
 }
 
-/* The degree for a named simple factor: every name given must agree. */
-static long simple_degree(const lt_pgrp_factor_struct *F)
+/* The degree for a simple group with these names (aliases: ", " between
+   them): every name must agree. */
+static long simple_degree(const char *name, const char *aliases)
 {
-    if (!F->identified || F->abelian) return 0;
-    long d = simple_degree_one(F->name);
-    char buf[sizeof F->aliases];
-    memcpy(buf, F->aliases, sizeof buf);
+    long d = simple_degree_one(name);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", aliases);
     for (char *s = buf; d && *s;) {
         char *e = strstr(s, ", ");
         if (e) *e = '\0';
@@ -299,6 +299,23 @@ static lt_status acts_faithful(int *ok, lt_pgrp_t G, const act_t *A, const int *
     return st;
 }
 
+/* G restricted to the points x with part[x] == which, renumbered;
+   complete chain (|G| bounds its order). */
+static lt_status restriction(lt_pgrp_t I, lt_pgrp_t G, const int *part, int which, const lt_ctx_t ctx, lt_err_t err)
+{
+    int n = G->n, m = 0;
+    int *lab = lt_malloc((size_t)n * sizeof *lab);
+    for (int x = 0; x < n; x++) lab[x] = part[x] == which ? m++ : -1;
+    int *y = lt_malloc((size_t)(m ? m : 1) * sizeof *y);
+    lt_pgrp_init(I, m);
+    for (int i = 0; i < G->ngens; i++) {
+        for (int x = 0; x < n; x++) if (lab[x] >= 0) y[lab[x]] = lab[G->gens[i][x]];
+        lt_pgrp_add_gen(I, y);
+    }
+    lt_free(lab); lt_free(y);
+    return lt_pgrp_chain(I, G->order, ctx, err);
+}
+
 /* The number of orbits of the stabiliser of the first base point of M
    (transitive, complete): what lt_phom_blocks walks through. */
 static long stab_orbits(const lt_pgrp_t M)
@@ -341,6 +358,7 @@ static lt_status upper_actions(long *hi, const char **how, lt_pgrp_t G, int sub,
     for (int x = 0; x < n; x++) size[orb[x]]++;
     act_t *A = lt_calloc((size_t)norb, sizeof *A);
     int *use = lt_calloc((size_t)norb, sizeof *use), *order = lt_malloc((size_t)norb * sizeof *order);
+    int *which = lt_malloc((size_t)norb * sizeof *which);
     int k = 0;
     long moved = 0;
     for (int i = 0; i < norb; i++) {
@@ -348,6 +366,7 @@ static lt_status upper_actions(long *hi, const char **how, lt_pgrp_t G, int sub,
         A[k].m = 0;
         A[k].lab = lt_malloc((size_t)n * sizeof(int));
         for (int x = 0; x < n; x++) A[k].lab[x] = orb[x] == i ? A[k].m++ : -1;
+        which[k] = i;
         use[k] = 1;
         moved += A[k].m;
         k++;
@@ -380,9 +399,8 @@ static lt_status upper_actions(long *hi, const char **how, lt_pgrp_t G, int sub,
         lt_phom_struct *ch = lt_malloc((size_t)chcap * sizeof *ch);
         act_t *cand = lt_malloc((size_t)chcap * sizeof *cand);
         lt_phom_init(&ch[0], n);
-        memcpy(ch[0].lab, Ai->lab, (size_t)n * sizeof(int));
-        ch[0].m = Ai->m;
-        st = lt_phom_kernel(&ch[0], G, ctx, err);
+        lt_pgrp_clear(ch[0].I);
+        st = restriction(ch[0].I, G, orb, which[order[i]], ctx, err);
         nch = 1;
         while (!st) {
             if (nch == chcap) {
@@ -434,7 +452,7 @@ static lt_status upper_actions(long *hi, const char **how, lt_pgrp_t G, int sub,
         if (tot < *hi) *hi = tot;
     }
     for (int i = 0; i < k; i++) lt_free(A[i].lab);
-    lt_free(A); lt_free(use); lt_free(order); lt_free(orb); lt_free(size); lt_free(deg);
+    lt_free(A); lt_free(use); lt_free(order); lt_free(orb); lt_free(size); lt_free(deg); lt_free(which);
     return st;
 }
 
@@ -979,44 +997,68 @@ static lt_status limit_ok(lt_status st, lt_err_t part, lt_err_t err)
     return st;
 }
 
-/* Element orders: C receives the conjugacy classes (up to order 10^18, as
-   the profile), or, when they are out of reach, the generators and random
-   elements with class sizes 0 (unknown). */
-static lt_status element_bound(lt_pgrp_mindeg_t R, lt_pgrp_classes_t C, lt_pgrp_t G,
-                               const lt_ctx_t ctx, lt_err_t part, lt_err_t err)
+/* Element orders: C receives the generators and random elements (class
+   sizes 0, unknown); element_classes puts the conjugacy classes in their
+   place when |G| <= 10^18 (as the profile), with at most CLASS_TRIES
+   random elements. */
+static void element_sample(lt_pgrp_mindeg_t R, lt_pgrp_classes_t C, lt_pgrp_t G)
 {
     int n = G->n;
-    lt_status s = LT_ELIMIT, st;
+    lt_pgrp_classes_clear(C);
+    long k = G->ngens + RANDOM_ELEMENTS;
+    C->n = n;
+    C->nclasses = k;
+    C->reps = lt_malloc((size_t)k * sizeof *C->reps);
+    C->sizes = lt_malloc((size_t)k * sizeof *C->sizes);
+    C->orders = lt_malloc((size_t)k * sizeof *C->orders);
+    for (long i = 0; i < k; i++) {
+        C->reps[i] = lt_malloc((size_t)n * sizeof(int));
+        if (i < G->ngens) memcpy(C->reps[i], G->gens[i], (size_t)n * sizeof(int));
+        else lt_pgrp_random(C->reps[i], G);
+        mpz_init(C->sizes[i]);
+        mpz_init(C->orders[i]);
+        lt_perm_order(C->orders[i], C->reps[i], n);
+        raise_lo(R, cyclic_mu(C->orders[i]), "element_order");
+    }
+}
+
+static lt_status element_classes(lt_pgrp_mindeg_t R, lt_pgrp_classes_t C, lt_pgrp_t G,
+                                 const lt_ctx_t ctx, lt_err_t part, lt_err_t err)
+{
     mpz_t big;
     mpz_init(big);
     mpz_ui_pow_ui(big, 10, 18);
-    if (mpz_cmp(G->order, big) <= 0) {
-        lt_ctx_t c1;
-        *c1 = *ctx;
-        if (c1->max_tries > CLASS_TRIES) c1->max_tries = CLASS_TRIES;
-        s = lt_pgrp_conjugacy_classes(C, G, c1, part);
-    }
+    int above = mpz_cmp(G->order, big) > 0;
     mpz_clear(big);
-    if ((st = limit_ok(s, part, err))) return st;
-    if (s) {
+    if (above) return LT_OK;
+    lt_ctx_t c1;
+    *c1 = *ctx;
+    if (c1->max_tries > CLASS_TRIES) c1->max_tries = CLASS_TRIES;
+    lt_pgrp_classes_t K;
+    lt_pgrp_classes_init(K);
+    lt_status s = lt_pgrp_conjugacy_classes(K, G, c1, part), st = limit_ok(s, part, err);
+    if (!s) {
         lt_pgrp_classes_clear(C);
-        long k = G->ngens + RANDOM_ELEMENTS;
-        C->n = n;
-        C->nclasses = k;
-        C->reps = lt_malloc((size_t)k * sizeof *C->reps);
-        C->sizes = lt_malloc((size_t)k * sizeof *C->sizes);
-        C->orders = lt_malloc((size_t)k * sizeof *C->orders);
-        for (long i = 0; i < k; i++) {
-            C->reps[i] = lt_malloc((size_t)n * sizeof(int));
-            if (i < G->ngens) memcpy(C->reps[i], G->gens[i], (size_t)n * sizeof(int));
-            else lt_pgrp_random(C->reps[i], G);
-            mpz_init(C->sizes[i]);
-            mpz_init(C->orders[i]);
-            lt_perm_order(C->orders[i], C->reps[i], n);
-        }
-    }
-    for (long i = 0; i < C->nclasses; i++) raise_lo(R, cyclic_mu(C->orders[i]), "element_order");
-    return LT_OK;
+        *C = *K;
+        for (long i = 0; i < C->nclasses; i++) raise_lo(R, cyclic_mu(C->orders[i]), "element_order");
+    } else lt_pgrp_classes_clear(K);
+    return st;
+}
+
+/* 1 if P (perfect, complete) is simple by its action: 2-transitive on
+   all its n points, n not a prime power. A 2-transitive group has an
+   elementary abelian regular (degree a prime power) or a non-abelian
+   simple socle T (Burnside); then T <= P <= Aut(T), Out(T) is solvable
+   (Schreier's conjecture, by the classification), and P = P' is T. */
+static int perfect_2transitive(const lt_pgrp_t P)
+{
+    int n = P->n;
+    if (n < 5 || P->nlev < 2 || P->lev[0].orbit_len != n || P->lev[1].orbit_len != n - 1) return 0;
+    mpz_t t;
+    mpz_init_set_ui(t, (unsigned long)n);
+    int pp = prime_of_power(t) != 0;
+    mpz_clear(t);
+    return !pp;
 }
 
 /* The perfect residual P of G (D: the derived series) when it is simple
@@ -1026,11 +1068,33 @@ static lt_status simple_bound(lt_pgrp_mindeg_t R, const lt_pgrp_series_t D, lt_p
 {
     if (D->reaches_one) return LT_OK;
     lt_pgrp_struct *P = &D->terms[D->len - 1];
-    lt_pgrp_compser_t F;
-    lt_pgrp_compser_init(F);
-    lt_status s = lt_pgrp_composition_series(F, P, ctx, part), st = limit_ok(s, part, err);
-    long d = !s && F->nfactors == 1 ? simple_degree(&F->factors[0]) : 0;
-    lt_pgrp_compser_clear(F);
+    long d = 0;
+    lt_status st = LT_OK;
+    if (perfect_2transitive(P)) {
+        /* simple, so named by its order */
+        lt_simple_name_t S;
+        lt_simple_group_names(S, P->order);
+        if (S->ntypes == 1) {
+            char aliases[LT_SIMPLE_MAX_NAMES * 34] = "";
+            for (int i = 1; i < S->nnames; i++) {
+                size_t l = strlen(aliases);
+                snprintf(aliases + l, sizeof aliases - l, "%s%s", l ? ", " : "", S->names[i]);
+            }
+            d = simple_degree(S->names[0], aliases);
+        }
+    }
+    if (!d) {       /* A8 and PSL(3,4) by an element of order 15, and the rest */
+        lt_ctx_t c1;
+        *c1 = *ctx;
+        if (c1->max_tries > CLASS_TRIES) c1->max_tries = CLASS_TRIES;
+        lt_pgrp_compser_t F;
+        lt_pgrp_compser_init(F);
+        lt_status s = lt_pgrp_composition_series(F, P, c1, part);
+        st = limit_ok(s, part, err);
+        const lt_pgrp_factor_struct *T = &F->factors[0];
+        d = !s && F->nfactors == 1 && T->identified && !T->abelian ? simple_degree(T->name, T->aliases) : 0;
+        lt_pgrp_compser_clear(F);
+    }
     if (d && mpz_cmp(P->order, G->order) == 0) settle(R, d, "simple_group");
     else if (d) raise_lo(R, d, "simple_subgroup");
     return st;
@@ -1093,23 +1157,6 @@ static lt_status abelian_bound(lt_pgrp_mindeg_t R, const lt_pgrp_classes_t C, lt
     return st;
 }
 
-/* G restricted to the points x with part[x] == which, renumbered;
-   complete chain (|G| bounds its order). */
-static lt_status restriction(lt_pgrp_t I, lt_pgrp_t G, const int *part, int which, const lt_ctx_t ctx, lt_err_t err)
-{
-    int n = G->n, m = 0;
-    int *lab = lt_malloc((size_t)n * sizeof *lab);
-    for (int x = 0; x < n; x++) lab[x] = part[x] == which ? m++ : -1;
-    int *y = lt_malloc((size_t)(m ? m : 1) * sizeof *y);
-    lt_pgrp_init(I, m);
-    for (int i = 0; i < G->ngens; i++) {
-        for (int x = 0; x < n; x++) if (lab[x] >= 0) y[lab[x]] = lab[G->gens[i][x]];
-        lt_pgrp_add_gen(I, y);
-    }
-    lt_free(lab); lt_free(y);
-    return lt_pgrp_chain(I, G->order, ctx, err);
-}
-
 static int uf_root(int *up, int x)
 {
     while (up[x] != x) { up[x] = up[up[x]]; x = up[x]; }
@@ -1125,7 +1172,10 @@ static int is_simple(lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err, lt_status *s
     lt_pgrp_compser_init(F);
     lt_err_t part;
     lt_err_init(part);
-    lt_status s = lt_pgrp_composition_series(F, G, ctx, part);
+    lt_ctx_t c1;
+    *c1 = *ctx;
+    if (c1->max_tries > CLASS_TRIES) c1->max_tries = CLASS_TRIES;
+    lt_status s = lt_pgrp_composition_series(F, G, c1, part);
     int r = !s && F->nfactors == 1;
     lt_pgrp_compser_clear(F);
     *st = limit_ok(s, part, err);
@@ -1319,13 +1369,17 @@ lt_status lt_pgrp_min_faithful_degree_by(lt_pgrp_mindeg_t R, lt_pgrp_t G, int me
         settle(R, mu, "abelian");
         return LT_OK;
     }
+    /* element orders, from a sample */
+    lt_pgrp_classes_t C;
+    lt_pgrp_classes_init(C);
+    element_sample(R, C, G);
     /* the parts of G, by the same method (the lattice's only through AUTO) */
     int sub = method == LT_MINDEG_BOUNDS ? LT_MINDEG_BOUNDS : LT_MINDEG_AUTO;
     lt_pgrp_series_t D;
     lt_pgrp_series_init(D);
-    lt_pgrp_classes_t C;
-    lt_pgrp_classes_init(C);
-    lt_status s = lt_pgrp_derived_series(D, G, ctx, part);
+    lt_status s = LT_OK;
+    if (R->lo == R->hi && method != LT_MINDEG_LATTICE) goto done;
+    s = lt_pgrp_derived_series(D, G, ctx, part);
     int have_d = !s, solvable = have_d && D->reaches_one;
     if ((st = limit_ok(s, part, err))) goto done;
     /* the perfect residual, when simple */
@@ -1381,7 +1435,7 @@ lt_status lt_pgrp_min_faithful_degree_by(lt_pgrp_mindeg_t R, lt_pgrp_t G, int me
         if ((st = limit_ok(s, part, err))) goto done;
         if (!s) lower_hi(R, hi, how);
     }
-    if (R->lo < R->hi && (st = element_bound(R, C, G, ctx, part, err))) goto done;
+    if (R->lo < R->hi && (st = element_classes(R, C, G, ctx, part, err))) goto done;
     if (R->lo < R->hi && have_d && (st = series_bound(R, D, sub, ctx, err))) goto done;
     if (R->lo < R->hi && (st = abelian_bound(R, C, G, ctx, part, err))) goto done;
 done:
