@@ -997,6 +997,134 @@ static void simple_names(void)
     }
 }
 
+/* Minimal faithful permutation degree: mu from GAP 4.12,
+   MinimalFaithfulPermutationDegree (for the simple groups M11 and above,
+   the least index of a maximal subgroup, MaximalSubgroupClassReps).
+   exact: lietool decides the value; otherwise lo <= mu <= hi. */
+static const struct { const char *spec; long mu; int exact; } mucases[] = {
+    {"C1", 1, 1}, {"C6", 5, 1}, {"C2 x C2 x C2", 6, 1}, {"Q8", 8, 1}, {"D8", 4, 1}, {"S3", 3, 1},
+    {"A5", 5, 1}, {"PSL(2,7)", 7, 1}, {"C3 x S3", 6, 1}, {"M11", 11, 1}, {"M12", 12, 1},
+    {"PSL(2,25)", 26, 1}, {"Q16", 16, 1}, {"Q12", 7, 1}, {"UT(3,3)", 9, 1}, {"Heis(5)", 25, 1},
+    {"D12", 5, 1}, {"SL(2,3)", 8, 1}, {"GL(2,3)", 8, 1}, {"S4 x S3", 7, 1}, {"C5 x A4", 9, 1},
+    {"AGL(1,7)", 7, 1}, {"UT(4,2)", 8, 1}, {"SL(2,5)", 24, 1}, {"A8", 8, 1}, {"PSL(3,4)", 21, 1},
+    {"M22", 22, 1}, {"M24", 24, 1}, {"A6", 6, 1}, {"PSL(2,8)", 9, 1}, {"PSL(2,11)", 11, 1},
+    {"PSL(2,13)", 14, 1}, {"PSL(2,31)", 32, 1}, {"PSL(2,101)", 102, 1}, {"S5", 5, 1}, {"S6", 6, 1}, {"A7", 7, 1}, {"GL(2,5)", 24, 1},
+    {"D8 x Q8", 12, 1}, {"C4 x C4 x S3", 11, 1}, {"GL(2,9)", 80, 1}, {"SL(2,9)", 80, 1},
+    /* beyond GAP's lattice: GAP's values of the factors (D8 4, Q8 8, C3 3,
+       Heis(7) 49, M12 12, A5 5), added as Wright (1975) shows for
+       nilpotent groups and Easdown and Praeger (1988) for simple ones; and
+       PSL(2,7)^2 x C5, 7 + 7 + 5 (its abelian subgroup C7 x C7 x C5 and
+       the factors' actions on 7, 7 and 5 points) */
+    {"D8 x D8 x D8 x Q8 x C3", 23, 1}, {"Q8 x Q8 x Q8 x Q8 x Q8 x Q8", 48, 1},
+    {"Heis(7) x Heis(7)", 98, 1}, {"M12 x M12", 24, 1}, {"A5 x A5 x C2", 12, 1},
+    {"PSL(2,7) x PSL(2,7) x C5", 19, 1},
+    /* unknown: only the laws */
+    {"Rubik", -1, 0},
+    /* C6 on 5 of 7 points, fixed points dropped */
+    {"Group((1,2,3)(6,7))", 5, 1},
+    /* the examples of GAP's manual: SmallGroup(96,3) on 24 points and
+       TransitiveGroup(10,32) (S6 on 10 points) */
+    {"Group((2,3,5)(6,7,8)(10,11,21)(12,13,19)(14,22,17)(15,18,20)(16,23,24),"
+     "(1,2,4,6)(3,8,7,5)(9,10,19,22)(11,14,23,24)(12,15,13,16)(17,20,18,21),"
+     "(1,3,4,7)(2,5,6,8)(9,11,12,17)(10,14,15,20)(13,18,19,23)(16,21,22,24),"
+     "(1,4)(2,6)(3,7)(5,8)(9,12)(10,15)(11,17)(13,19)(14,20)(16,22)(18,23)(21,24),"
+     "(9,13)(10,16)(11,18)(12,19)(14,21)(15,22)(17,23)(20,24),(1,4)(2,6)(3,7)(5,8))", 12, 1},
+    {"Group((1,2,10)(3,4,5)(6,7,8),(1,3,2,6)(4,5,8,7),(1,2)(4,7)(5,8)(9,10),(3,6)(4,7)(5,8))", 6, 1},
+};
+
+/* The right regular representation of G (complete): point r is the
+   element of rank r, and a generator s maps r to the rank of r s. */
+static void regular_rep(lt_pgrp_t Rg, lt_pgrp_t G)
+{
+    int n = G->n;
+    long N = mpz_get_si(G->order);
+    int *g = malloc((size_t)n * sizeof *g), *h = malloc((size_t)n * sizeof *h), *img = malloc((size_t)N * sizeof *img);
+    lt_pgrp_init(Rg, (int)N);
+    for (int k = 0; k < G->ngens; k++) {
+        for (long r = 0; r < N; r++) {
+            lt_pgrp_unrank(g, G, r);
+            lt_perm_mul(h, g, G->gens[k], n);
+            img[r] = (int)lt_pgrp_rank(G, h);
+        }
+        lt_pgrp_add_gen(Rg, img);
+    }
+    free(g); free(h); free(img);
+}
+
+/* The laws of a result: lo <= hi, exact when they meet, hi at most the
+   points moved, and mu (when known, > 0) between them. */
+static void check_mindeg(const lt_pgrp_mindeg_t R, lt_pgrp_t G, long mu, const char *how)
+{
+    long moved = 0;
+    for (int x = 0; x < G->n; x++) {
+        int m = 0;
+        for (int i = 0; i < G->ngens && !m; i++) m = G->gens[i][x] != x;
+        moved += m;
+    }
+    CHECK(1 <= R->lo && R->lo <= R->hi, "%s: bounds %ld..%ld", how, R->lo, R->hi);
+    CHECK(R->exact == (R->lo == R->hi), "%s: exact %d with bounds %ld..%ld", how, R->exact, R->lo, R->hi);
+    CHECK(R->hi <= (moved ? moved : 1), "%s: upper bound %ld above the %ld points moved", how, R->hi, moved);
+    CHECK(R->method && R->lo_method && R->hi_method, "%s: a method is missing", how);
+    if (mu > 0) CHECK(R->lo <= mu && mu <= R->hi, "%s: %ld..%ld, GAP %ld", how, R->lo, R->hi, mu);
+}
+
+static void mindeg(void)
+{
+    lt_err_t err;
+    lt_err_init(err);
+    for (size_t i = 0; i < sizeof mucases / sizeof mucases[0]; i++) {
+        unit_case = mucases[i].spec;
+        long mu = mucases[i].mu;
+        lt_pgrp_t G;
+        if (parse_chain(G, mucases[i].spec, err)) { lt_pgrp_clear(G); continue; }
+        lt_pgrp_mindeg_t R;
+        lt_pgrp_mindeg_init(R);
+        CHECK(lt_pgrp_min_faithful_degree(R, G, ctx, err) == LT_OK, "%s", err->msg);
+        check_mindeg(R, G, mu, "auto");
+        if (mucases[i].exact) CHECK(R->exact && R->lo == mu, "%ld..%ld (%s), GAP %ld", R->lo, R->hi, R->method, mu);
+        long got = R->exact ? R->lo : -1;
+        /* the bounds alone hold */
+        CHECK(lt_pgrp_min_faithful_degree_by(R, G, LT_MINDEG_BOUNDS, ctx, err) == LT_OK, "bounds: %s", err->msg);
+        check_mindeg(R, G, mu, "bounds");
+        /* the lattice agrees with the abelian formula and the simple groups' degrees */
+        if (mpz_cmp_ui(G->order, 1000) <= 0 && got > 0) {
+            CHECK(lt_pgrp_min_faithful_degree_by(R, G, LT_MINDEG_LATTICE, ctx, err) == LT_OK, "lattice: %s", err->msg);
+            CHECK(R->exact && R->lo == got, "lattice %ld..%ld, auto %ld", R->lo, R->hi, got);
+        }
+        /* the same group acting regularly */
+        if (mpz_cmp_ui(G->order, 200) <= 0 && mpz_cmp_ui(G->order, 1) > 0) {
+            lt_pgrp_t Rg;
+            regular_rep(Rg, G);
+            CHECK(lt_pgrp_min_faithful_degree(R, Rg, ctx, err) == LT_OK, "regular: %s", err->msg);
+            check_mindeg(R, Rg, mu, "regular");
+            CHECK(mpz_cmp(Rg->order, G->order) == 0, "regular representation of order %lu", mpz_get_ui(Rg->order));
+            if (got > 0) CHECK(R->exact && R->lo == got, "regular: %ld..%ld, natural %ld", R->lo, R->hi, got);
+            lt_pgrp_clear(Rg);
+        }
+        lt_pgrp_mindeg_clear(R);
+        lt_pgrp_clear(G);
+    }
+    /* limits: no lattice under a small --max-enum, the bounds still hold */
+    lt_ctx_t c1;
+    *c1 = *ctx;
+    c1->max_enum = 4;
+    static const struct { const char *spec; long mu; } lim[] = {{"Q8", 8}, {"SL(2,3)", 8}, {"C3 x S3", 6}};
+    for (size_t i = 0; i < sizeof lim / sizeof lim[0]; i++) {
+        unit_case = lim[i].spec;
+        lt_pgrp_t G;
+        if (parse_chain(G, lim[i].spec, err)) { lt_pgrp_clear(G); continue; }
+        lt_pgrp_mindeg_t R;
+        lt_pgrp_mindeg_init(R);
+        CHECK(lt_pgrp_min_faithful_degree(R, G, c1, err) == LT_OK, "%s", err->msg);
+        check_mindeg(R, G, lim[i].mu, "max-enum 4");
+        CHECK(strcmp(R->method, "subgroup_lattice") != 0, "the lattice ran under --max-enum 4");
+        CHECK(lt_pgrp_min_faithful_degree_by(R, G, LT_MINDEG_LATTICE, c1, err) == LT_ELIMIT,
+              "the lattice under --max-enum 4 did not stop at the limit");
+        lt_pgrp_mindeg_clear(R);
+        lt_pgrp_clear(G);
+    }
+}
+
 int main(void)
 {
     lt_ctx_init(ctx);
@@ -1013,5 +1141,6 @@ int main(void)
     compser();
     upper_cut();
     simple_names();
+    mindeg();
     UNIT_DONE("t-perm");
 }

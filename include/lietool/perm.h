@@ -492,3 +492,47 @@ void lt_linear_order(mpz_t ord, lt_linear_kind kind, int n, long q);
 /* The caller checks the degree (lt_linear_degree) against its limits. */
 void lt_pgrp_linear(lt_pgrp_t G, lt_linear_kind kind, int n, const lt_gf_t F);
 #endif
+
+/* ---- the minimal faithful permutation degree (src/perm/mindeg.c) ---- */
+#ifndef LIETOOL_PERM_MINDEG
+#define LIETOOL_PERM_MINDEG
+/* mu(G), the least n such that G embeds in Sym(n) (mu(1) = 1, as GAP's
+   MinimalFaithfulPermutationDegree), or bounds lo <= mu(G) <= hi where it
+   is not cheap; exact is 1 when lo = hi. method says what settled the
+   value: "trivial", "abelian" (the primary decomposition), "simple_group"
+   (a non-abelian simple group named by its order: its least index of a
+   proper subgroup), "subgroup_lattice" (|G| <= 4096: the lattice up to
+   conjugacy), "direct_product" or "sylow_subgroups" (mu is additive on
+   direct products of nilpotent groups and of groups of coprime orders),
+   or "bounds" (lo and hi, met or not). lo_method and hi_method say where
+   each bound comes from: lo from "factorial" (n! >= |G|),
+   "element_order" (a cyclic subgroup), "abelian_subgroup",
+   "simple_subgroup" (the perfect residual, simple), "derived_subgroup" (a
+   term of the derived series), or the methods above; hi from "degree"
+   (the given degree), "moved_points", "orbits" (a faithful set of
+   orbits), "blocks" (block systems of those orbits), "constituents"
+   (least faithful actions of the orbits' images), or the methods above.
+   The strings are static. src/perm/mindeg.c has the sources. */
+typedef struct {
+    long lo, hi;
+    int exact;
+    const char *method, *lo_method, *hi_method;
+} lt_pgrp_mindeg_struct;
+typedef lt_pgrp_mindeg_struct lt_pgrp_mindeg_t[1];
+void lt_pgrp_mindeg_init(lt_pgrp_mindeg_t R);
+void lt_pgrp_mindeg_clear(lt_pgrp_mindeg_t R);
+/* R for G (its chain is completed if it is not). A sub-computation that
+   reaches a limit (--max-enum, --max-memory, the random tries of the
+   conjugacy classes) only leaves the bounds wider; the status is an error
+   only for the failures of G's own chain and for internal errors. */
+lt_status lt_pgrp_min_faithful_degree(lt_pgrp_mindeg_t R, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
+/* The same with the method forced (for tests): LT_MINDEG_LATTICE only the
+   subgroup lattice (LT_ELIMIT above order 4096 or --max-enum, or past
+   the lattice's budget of 10 operations per unit of --max-enum),
+   LT_MINDEG_BOUNDS only the bounds (the abelian formula, the simple
+   groups' degrees and the lattice do not settle the value; the bounds
+   may still meet). */
+enum { LT_MINDEG_AUTO, LT_MINDEG_LATTICE, LT_MINDEG_BOUNDS };
+lt_status lt_pgrp_min_faithful_degree_by(lt_pgrp_mindeg_t R, lt_pgrp_t G, int method,
+                                         const lt_ctx_t ctx, lt_err_t err);
+#endif
