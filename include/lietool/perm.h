@@ -491,11 +491,7 @@ double lt_linear_degree(lt_linear_kind kind, int n, long q);
 void lt_linear_order(mpz_t ord, lt_linear_kind kind, int n, long q);
 /* The caller checks the degree (lt_linear_degree) against its limits. */
 void lt_pgrp_linear(lt_pgrp_t G, lt_linear_kind kind, int n, const lt_gf_t F);
-#endif
-
 /* ---- the minimal faithful permutation degree (src/perm/mindeg.c) ---- */
-#ifndef LIETOOL_PERM_MINDEG
-#define LIETOOL_PERM_MINDEG
 /* mu(G), the least n such that G embeds in Sym(n) (mu(1) = 1, as GAP's
    MinimalFaithfulPermutationDegree), or bounds lo <= mu(G) <= hi where it
    is not cheap; exact is 1 when lo = hi. method says what settled the
@@ -535,4 +531,5 @@ lt_status lt_pgrp_min_faithful_degree(lt_pgrp_mindeg_t R, lt_pgrp_t G, const lt_
 enum { LT_MINDEG_AUTO, LT_MINDEG_LATTICE, LT_MINDEG_BOUNDS };
 lt_status lt_pgrp_min_faithful_degree_by(lt_pgrp_mindeg_t R, lt_pgrp_t G, int method,
                                          const lt_ctx_t ctx, lt_err_t err);
+
 #endif
