@@ -7,7 +7,8 @@
 # generating set (each generator multiplied by the next, the last one kept).
 # Compared: every row's fewest layers at every length and at length 64, the
 # most layers proved not to suffice, the impossibility, and the character
-# degrees, least faithful real dimension and Householder reflection counts.
+# degrees, least faithful real dimension and Householder reflection counts,
+# the minimal faithful permutation degree and the constructions' sizes.
 # Ends with "invariance: N passed, N failed". Needs python3.
 LIETOOL=${LIETOOL:-./lietool}
 PY=
@@ -76,7 +77,9 @@ def signature(obj):
              r["most_layers_known_not_to_suffice"], r["impossible_at_every_depth"]) for r in t["families"]]
     i = run("info", obj, "--json")
     return {"rows": rows, "degrees": i["character_degrees"], "dim": i["minimal_faithful_real_dimension"],
-            "householder": i["householder_reflections_per_token"]}
+            "householder": i["householder_reflections_per_token"],
+            "permutation degree": i["minimal_faithful_permutation_degree"],
+            "sizes": [r["size"] for r in t["families"]]}
 
 
 for name in groups:

@@ -149,9 +149,11 @@ void lt_write_error_bound(lt_doc *d, const lt_depth_profile_t P, const lt_depth_
    exponent were computed under, named where they were not decided) or of
    a Lie algebra (LT_LIE_PROFILE_ALL). JSON: the keys of `info --json`.
    T and I: the character table and its invariants (lt_chartab_profile),
-   or NULL with chartab_note saying why they are missing. */
+   or NULL with chartab_note saying why they are missing; mu the minimal
+   faithful permutation degree (lt_pgrp_min_faithful_degree), or NULL. */
 void lt_write_profile_group(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_profile_t P, long max_enum,
-                            const lt_chartab_struct *T, const lt_chartab_inv_t *inv, const char *chartab_note);
+                            const lt_chartab_struct *T, const lt_chartab_inv_t *inv, const char *chartab_note,
+                            const lt_pgrp_mindeg_struct *mu);
 void lt_write_profile_lie(lt_doc *d, const char *object, const lt_liealg_profile_t P);
 /* A subspace S of L (center, radical, closure): LaTeX the heading object
    and what (": the center"); its dimension (text: not when bare) and its

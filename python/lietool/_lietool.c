@@ -208,9 +208,15 @@ static PyObject *py_info(PyObject *self, PyObject *args, PyObject *kw)
         lt_err_init(terr);
         int have = !c.st && lt_chartab_profile(T, X.G, c.ctx, terr) == LT_OK;
         if (have) lt_chartab_invariants(&I, T, 0);
+        lt_pgrp_mindeg_t mu;
+        lt_pgrp_mindeg_init(mu);
+        lt_err_t merr;
+        lt_err_init(merr);
+        int have_mu = !c.st && lt_pgrp_min_faithful_degree(mu, X.G, c.ctx, merr) == LT_OK;
         if (!c.st && !call_doc(&c, spec, "info"))
             lt_write_profile_group(&c.m.d, spec, X.G, P, c.ctx->max_enum, have ? T : NULL, have ? &I : NULL,
-                                   have ? NULL : terr->msg);
+                                   have ? NULL : terr->msg, have_mu ? mu : NULL);
+        lt_pgrp_mindeg_clear(mu);
         lt_chartab_clear(T);
         lt_pgrp_profile_clear(P);
     }

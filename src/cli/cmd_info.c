@@ -38,9 +38,13 @@ int cmd_info(int argc, char **argv, const lt_cmd *self)
             lt_err_init(terr);
             int have = lt_chartab_profile(T, X.G, o.ctx, terr) == LT_OK;
             if (have) lt_chartab_invariants(&I, T, 0);
+            lt_pgrp_mindeg_t mu;
+            lt_pgrp_mindeg_init(mu);
+            int have_mu = lt_pgrp_min_faithful_degree(mu, X.G, o.ctx, terr) == LT_OK;
             cli_doc_start(&d, &o);
             lt_write_profile_group(&d, o.object, X.G, P, o.ctx->max_enum, have ? T : NULL, have ? &I : NULL,
-                                   have ? NULL : terr->msg);
+                                   have ? NULL : terr->msg, have_mu ? mu : NULL);
+            lt_pgrp_mindeg_clear(mu);
             lt_chartab_clear(T);
             lt_doc_end(&d, NULL);
             r = 0;

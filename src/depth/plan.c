@@ -317,6 +317,14 @@ lt_status lt_plan_task_group(lt_plan_task_t P, lt_pgrp_t G, const lt_ctx_t ctx, 
         P->dihedral = N >= 6 && N % 2 == 0 && P->derived_length == 2 && is_dihedral(G, N);
     }
     P->min_perm_degree = -1;
+    {
+        lt_pgrp_mindeg_t mu;
+        lt_err_t merr;
+        lt_pgrp_mindeg_init(mu);
+        lt_err_init(merr);
+        if (lt_pgrp_min_faithful_degree(mu, G, ctx, merr) == LT_OK && mu->exact) P->min_perm_degree = mu->lo;
+        lt_pgrp_mindeg_clear(mu);
+    }
     /* cyclic: abelian with an element of order |G| (the exponent) */
     P->cyclic = 0;
     if (lt_pgrp_is_abelian(G)) {

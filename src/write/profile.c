@@ -62,7 +62,8 @@ static void chartab_rows(lt_doc *d, const lt_chartab_struct *T, const lt_chartab
 }
 
 void lt_write_profile_group(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_profile_t P, long max_enum,
-                            const lt_chartab_struct *T, const lt_chartab_inv_t *I, const char *chartab_note)
+                            const lt_chartab_struct *T, const lt_chartab_inv_t *I, const char *chartab_note,
+                            const lt_pgrp_mindeg_struct *mu)
 {
     lt_status zst = P->center_status, est = P->exponent_status, kst = P->classes_status;
     int eopen = !est && !P->exponent_decided;
@@ -87,6 +88,15 @@ void lt_write_profile_group(lt_doc *d, const char *object, const lt_pgrp_t G, co
         else lt_doc_mpz(d, "conjugacy classes", P->classes_count);
     }
     chartab_rows(d, T, I, chartab_note);
+    if (mu) {
+        if (d->mode == LT_DOC_JSON) {
+            lt_doc_long(d, "|minimal_faithful_permutation_degree", mu->exact ? mu->lo : -1, "none");
+            lt_doc_json(d, "|minimal_faithful_permutation_degree_bounds", "[%ld, %ld]", mu->lo, mu->hi);
+            lt_doc_str(d, "|minimal_faithful_permutation_degree_method", mu->method, NULL);
+        } else if (mu->exact) lt_doc_strf(d, "faithful perm degree", "%ld (%s)", mu->lo, mu->method);
+        else lt_doc_strf(d, "faithful perm degree", "%ld to %ld (bounds: %s, %s)", mu->lo, mu->hi, mu->lo_method,
+                         mu->hi_method);
+    }
     if (lt_doc_row(d, "|base"))
         for (int i = 0; i < G->nlev; i++) fprintf(d->f, "%s%d", i ? ", " : "[", lt_pgrp_base_point(G, i) + 1);
     if (d->mode == LT_DOC_JSON) fputs(G->nlev ? "]" : "[]", d->f);
