@@ -299,7 +299,14 @@ static void test_plan(void)
         {"S3", "householder-2", 1, 1, 1, 0, 0}, {"S3", "householder-1", 1, -1, 2, 0, 0},
         {"S3", "householder-1", 2, 1, 2, 0, 0}, {"D8", "householder-1", 2, 1, 2, 0, 0},   /* dihedral: Siems et al. */
         {"Q8", "householder-1", 2, -1, -1, 0, 0}, {"A4", "householder-1", 3, -1, -1, 0, 0},
-        {"A5", "householder-4", 1, 1, 1, 0, 0}, {"A5", "householder-3", 2, -1, -1, 0, 0},
+        {"A5", "householder-4", 1, 1, 1, 0, 0}, {"A5", "householder-3", 2, 1, 1, 0, 0},
+        /* the real representations: A5 and S4 rotate R^3 (2 reflections), Q8 needs 4 */
+        {"A5", "householder-2", 1, 1, 1, 0, 0}, {"S4", "householder-2", 1, 1, 1, 0, 0},
+        {"Q8", "householder-2", 1, -1, -1, 0, 0}, {"Q8", "householder-4", 1, 1, 1, 0, 0},
+        {"C3", "householder-1", 2, 1, 2, 0, 0},     /* C3 inside S3 */
+        {"D8", "householder-1-positive", 3, 0, -1, -1, 1}, {"A5", "householder-2-positive", 5, 0, -1, -1, 1},
+        {"C3", "householder-1-positive", 2, -1, -1, 0, 0}, {"S3", "householder-3-positive", 1, -1, -1, 0, 0},
+        {"A5", "pd", 1, 1, 1, 0, 0}, {"Q8", "pd", 1, 1, 1, 0, 0},
         {"S5", "householder-4", 1, 1, 1, 0, 0},
         {"A5", "transformer", 8, 0, -1, -1, 1}, {"S3", "transformer", 2, -1, -1, 0, 0},
         {"C1", "diag-positive", 1, 1, 0, -1, 0},
