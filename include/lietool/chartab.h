@@ -109,9 +109,12 @@ void lt_chartab_clear(lt_chartab_t T);
    (sum of degree squares, integrality) fails. */
 lt_status lt_chartab_compute(lt_chartab_t T, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
 
-/* The table info shows: lt_chartab_compute when |G| <= 10^6 and
-   --max-enum, else LT_ELIMIT with the reason (info then prints the rest). */
+/* The table info and plan use: lt_chartab_compute when |G| <= 10^6 and
+   --max-enum and G is not abelian of order above 512 (the table's linear
+   algebra grows as the cube of the classes), else LT_ELIMIT with the
+   reason (info then prints the rest). */
 #define LT_CHARTAB_PROFILE_MAX 1000000L
+#define LT_CHARTAB_PROFILE_CLASSES 512L   /* nor for abelian groups above this order (one class each) */
 lt_status lt_chartab_profile(lt_chartab_t T, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
 
 /* Invariants read off the real representations. */

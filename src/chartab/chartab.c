@@ -723,9 +723,13 @@ lt_status lt_chartab_profile(lt_chartab_t T, lt_pgrp_t G, const lt_ctx_t ctx, lt
     mpz_init(o);
     lt_pgrp_order(o, G);
     int big = mpz_cmp_si(o, LT_CHARTAB_PROFILE_MAX) > 0;
+    int many = !big && lt_pgrp_is_abelian(G) && mpz_cmp_si(o, LT_CHARTAB_PROFILE_CLASSES) > 0;
     mpz_clear(o);
     if (big)
         return lt_err_set(err, LT_ELIMIT, "character table not computed: info computes it for groups of order at most %ld "
                                           "(lietool character-table computes it up to --max-enum)", LT_CHARTAB_PROFILE_MAX);
+    if (many)
+        return lt_err_set(err, LT_ELIMIT, "character table not computed: an abelian group of more than %ld elements has as "
+                                          "many classes (lietool character-table computes it)", LT_CHARTAB_PROFILE_CLASSES);
     return lt_chartab_compute(T, G, ctx, err);
 }

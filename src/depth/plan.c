@@ -570,6 +570,11 @@ static void plan_householder(lt_plan_verdict_struct *V, const lt_plan_task_struc
                   "head %s%ld): the one-layer construction does not apply, and no impossibility is proved",
                   N, N == 1 ? "" : "s", P->refl_heads, P->refl_one_head_exact ? "" : "at most ", P->refl_one_head);
         }
+    } else if (P->cyclic == 1 && N >= 2) {
+        /* a generator acts on R^2 as the rotation by 2 pi / n: two reflections */
+        V->fewest_suffice = 1;
+        claim(V, S_CARTAN, "one layer suffices with one head: a cyclic group of order %ld acts faithfully on R^2 by "
+              "rotations, each a product of 2 reflections I - 2vv^T; N = %d", mpz_get_si(P->order), N);
     } else {
         long R = P->reflection_length;
         if (R >= 0 && N >= R) {

@@ -37,7 +37,7 @@ static void exponent_bounds(lt_doc *d, const lt_pgrp_t G, const lt_pgrp_profile_
 static void chartab_rows(lt_doc *d, const lt_chartab_struct *T, const lt_chartab_inv_t *I, const char *note)
 {
     if (!T) {
-        lt_doc_str(d, "character degrees", NULL, "not computed (order above 10^6: see character-table)");
+        lt_doc_str(d, "character degrees", NULL, "not computed (too many elements or classes for info: see character-table)");
         lt_doc_json(d, "|minimal_faithful_real_dimension", "null");
         lt_doc_json(d, "|householder_reflections_per_token", "null");
         (void)note;
