@@ -126,31 +126,13 @@ static long pexp(const mpz_t z, long p)
     return e;
 }
 
-/* the primes dividing |G|, increasing */
-static long order_primes(long *pr, const mpz_t order)
-{
-    long np = 0;
-    mpz_t t;
-    mpz_init_set(t, order);
-    for (long p = 2; mpz_cmp_ui(t, 1) > 0; p++) {
-        if (!mpz_divisible_ui_p(t, (unsigned long)p)) {
-            if ((mpz_cmp_ui(t, (unsigned long)p * p) < 0)) { pr[np++] = (long)mpz_get_ui(t); break; }
-            continue;
-        }
-        pr[np++] = p;
-        while (mpz_divisible_ui_p(t, (unsigned long)p)) mpz_divexact_ui(t, t, (unsigned long)p);
-    }
-    mpz_clear(t);
-    return np;
-}
-
 #define LINELEN 79  /* GAP's SizeScreen()[1] - 1 */
 
 static void put_text(lt_doc *d, const char *object, const lt_chartab_t T, names_t *N)
 {
     FILE *f = d->f;
     long r = T->nclasses;
-    long pr[64], np = order_primes(pr, T->order);
+    const long *pr = T->primes, np = T->nprimes;     /* the primes dividing |G| */
     int namew = 0;
     char cname[32];
     for (long x = 0; x < r; x++) {
