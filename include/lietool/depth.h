@@ -236,6 +236,13 @@ typedef struct {
     long real_dim_min;      /* the least dimension of a faithful real representation */
     char chartab_note[1024];
     long min_perm_degree;   /* the least degree of a faithful permutation action, or -1 when not known */
+    /* the derived series G > G' > ... down to 1 or to the perfect residual R:
+       its abelian factors, how many of them have exponent > 2, and R's
+       reflections per token with several heads (-1: solvable or not known) */
+    long derived_factors;
+    long derived_exp_gt2;
+    long residual_refl_heads;
+    char residual_order[32];
     mpz_t order;            /* |G| (the number of tokens of its word problem) */
     /* not solvable: the non-abelian composition factors in the order of a
        composition series ("A5", "A5, A5", "simple of order N"), or "" with

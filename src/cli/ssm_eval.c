@@ -28,7 +28,8 @@ typedef struct {
     double threshold;       /* --threshold, default 0.9 */
     uint64_t seed;
     int task;               /* --task: 0 word, 1 rotation */
-    int bound;              /* --bound (rotation), lt_bound */
+    int bound;              /* --bound, lt_bound */
+    lt_arch family;         /* --family, kind LT_FAM_COUNT when not given */
     long double step;       /* --step (rotation), 0 when not given */
     long window;            /* --window (rotation), 0 when not given */
     const char *csv;        /* --csv (rotation) */
@@ -50,6 +51,18 @@ static const cli_choice ev_computes[] = {
                            .max = CLI_MAX_SAMPLES, .flags = FLAGS, .help = "N generated words"}
 #define EV_SEED {.name = "--seed", CLI_U64_AT(ev_opts, seed), .meta = "S", .min = 0, .max = UINT64_MAX, \
                  .help = "the SplitMix64 seed of the words (default 0)"}
+/* --family F (lt_arch): the family the checkpoints' layers belong to */
+static int parse_family(void *dst, const char *v)
+{
+    return lt_arch_parse(dst, v);
+}
+
+#define EV_FAMILY {.name = "--family", CLI_CUSTOM_AT(ev_opts, family), .parse = parse_family, .meta = "F", \
+                   .want = "a layer family (lietool plan --help lists them)", \
+                   .help = "the family of the checkpoints' layers where config.json leaves a choice (Mamba: " \
+                           "diag-positive or diag-signed; DeltaNet, DeltaProduct: householder-N or householder-N-positive); " \
+                           "the forward pass follows it"}
+
 #define EV_METRIC \
     {.name = "--threshold", CLI_DOUBLE_AT(ev_opts, threshold), .meta = "X", .dmin = 1e-9, .dmax = 1, \
      .help = "the accuracy of the longest prefix (default 0.9)"}, \
@@ -82,7 +95,9 @@ static const cli_optdecl eval_opts[] = {
     {.name = "--predictions", CLI_STRING_AT(ev_opts, predf), .meta = "FILE.csv", .help = "write every word's predictions"},
     {.name = "--logits", CLI_STRING_AT(ev_opts, logitf), .meta = "FILE", .help = "write every position's logits"},
     {.name = "--bound", CLI_ENUM_AT(ev_opts, bound), .choices = cli_depth_bounds,
-     .help = "rotation: the ideal model's c(k) = 2^k - 1 (sharp, the default) or 2^(k-1) (v1, superseded)"},
+     .help = "the depth bound of the verdict: sharp (the default) or v1 (superseded); rotation: the ideal model's "
+             "c(k) = 2^k - 1 or 2^(k-1)"},
+    EV_FAMILY,
     {.name = "--step", CLI_CUSTOM_AT(ev_opts, step), .parse = cli_parse_step, .meta = "H",
      .want = "a positive number (integer, p/q or decimal)",
      .help = "rotation: the ideal model's step h (default 1, the task the checkpoint is scored on)"},
@@ -109,7 +124,9 @@ static const cli_optdecl sweep_opts[] = {
     {.name = "--note", CLI_STRING_AT(ev_opts, note), .meta = "TEXT", .needs = "--svg",
      .help = "a line of text under the figure (what was measured, which runs failed)"},
     {.name = "--bound", CLI_ENUM_AT(ev_opts, bound), .choices = cli_depth_bounds,
-     .help = "rotation: the ideal models' c(k) = 2^k - 1 (sharp, the default) or 2^(k-1) (v1, superseded)"},
+     .help = "the depth bound of the verdicts: sharp (the default) or v1 (superseded); rotation: the ideal models' "
+             "c(k) = 2^k - 1 or 2^(k-1)"},
+    EV_FAMILY,
     {.name = "--step", CLI_CUSTOM_AT(ev_opts, step), .parse = cli_parse_step, .meta = "H",
      .want = "a positive number (integer, p/q or decimal)",
      .help = "rotation: the ideal models' step h (default 1, the task the checkpoints are scored on)"},
@@ -150,6 +167,7 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
     o->compute = LT_COMPUTE_CONFIG;
     o->threshold = 0.9;
     o->bound = LT_BOUND_DEFAULT;
+    o->family.kind = LT_FAM_COUNT;
     o->map = -1;
     int r = cli_getopts(&o->co, o, argc, argv, self, d);
     o->json = o->co.json;
@@ -167,7 +185,7 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
     } else {
         if (!o->group) return cli_usage_error(self, d, "--group G is required");
         const char *bad = o->step > 0 ? "--step" : o->window > 0 ? "--window" : o->csv ? "--csv"
-                          : o->bound != LT_BOUND_DEFAULT ? "--bound" : o->map >= 0 ? "--map" : NULL;
+                          : o->map >= 0 ? "--map" : NULL;
         if (bad) return cli_usage_error(self, d, "%s is for --task rotation", bad);
     }
     if (!o->data && (o->length < 0 || o->samples < 0))
@@ -189,7 +207,8 @@ static lt_ssm_eval_job_params ev_params(const ev_opts *o)
                                     .threshold = o->threshold, .bos = o->bos, .offset = o->offset,
                                     .token_map = o->token_map, .compute = o->compute, .max_mb = o->max_mb,
                                     .max_len = o->max_len, .max_samples = o->max_samples,
-                                    .predictions = o->predf, .logits = o->logitf};
+                                    .predictions = o->predf, .logits = o->logitf, .v1_bound = o->bound == LT_BOUND_V1,
+                                    .set_family = o->family.kind != LT_FAM_COUNT, .family = o->family};
 }
 
 static lt_status ev_words(lt_words_t W, const ev_opts *o, const lt_cayley_t C, const lt_ctx_t ctx, lt_err_t err)
@@ -243,7 +262,7 @@ static int ev_rotation(ev_opts *o)
     lt_arch fam;
     lt_model_family(&fam, M);
     int has_fam = fam.kind != LT_FAM_COUNT;
-    if (has_fam && (r = cli_verdict_group(V, "A5", &fam, M->n_layers, W->max_len, LT_BOUND_DEFAULT, &o->co)) >= 0) goto done;
+    if (has_fam && (r = cli_verdict_group(V, "A5", &fam, M->n_layers, W->max_len, (lt_bound)o->bound, &o->co)) >= 0) goto done;
     lt_write_ssm_task T;
     ev_task(&T, o, LT_ROTATION_ORDER, -1, W->n);
     lt_doc doc;
@@ -396,7 +415,7 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     for (int i = 0; i < S->n; i++) {
         lt_plan_verdict_init(V[i] = lt_malloc(sizeof **V));
         if (S->row[i].family.kind == LT_FAM_COUNT) continue;   /* no family fits: no verdict ("-") */
-        if ((r = cli_verdict_group(V[i], o.group, &S->row[i].family, S->row[i].layers, W->max_len, LT_BOUND_DEFAULT, &o.co)) >= 0)
+        if ((r = cli_verdict_group(V[i], o.group, &S->row[i].family, S->row[i].layers, W->max_len, (lt_bound)o.bound, &o.co)) >= 0)
             goto done;
     }
     lt_write_ssm_task T;

@@ -51,6 +51,7 @@ lt_status lt_ssm_eval_model(lt_model_t M, const char *dir, long n, const lt_ssm_
     lt_status st = P->config ? lt_io_model_load_mem(M, dir, P->config, P->config_len, P->weights, P->weights_len,
                                                     (lt_model_compute)P->compute, err)
                              : lt_io_model_load(M, dir, P->max_mb, (lt_model_compute)P->compute, err);
+    if (!st && P->set_family) st = lt_model_set_family(M, &P->family, err);
     /* with a token map the evaluation checks the tokens */
     if (st || P->offset >= 0 || P->token_map) return st;
     return lt_model_check_group(M, dir, n, P->group, err);
@@ -95,7 +96,8 @@ lt_status lt_ssm_eval_job(lt_ssm_eval_job_t J, const lt_ssm_eval_job_params *P, 
     if (!st) st = lt_io_out_commit(Op, err);
     if (!st) st = lt_io_out_commit(Ol, err);
     /* the theory's verdict for this checkpoint: its family and layers, at the words' length */
-    if (!st) st = lt_plan_model(J->V, &J->has_family, J->M, P->group, J->W->max_len, LT_BOUND_DEFAULT, ctx, err);
+    if (!st) st = lt_plan_model(J->V, &J->has_family, J->M, P->group, J->W->max_len,
+                                 P->v1_bound ? LT_BOUND_V1 : LT_BOUND_SHARP, ctx, err);
     lt_io_out_abort(Op);
     lt_io_out_abort(Ol);
     lt_token_map_clear(&map);
