@@ -82,6 +82,11 @@ int lt_depth_is_exact(int k, long d);
    number of decimal digits (log10 of the width). */
 lt_status lt_depth_width(mpz_t out, double *digits, const mpz_t n, ulong T, long max_digits,
                          const lt_ctx_t ctx, lt_err_t err);
+/* A width as text, the one form every command prints: the integer below
+   10^6, else "about 10^x.y" (log10 to one decimal; tex: "about $10^{x.y}$");
+   a width not computed (w = 0) as "about 10^x.y" from digits, the
+   estimate of lt_depth_width. JSON keeps the exact integer. */
+const char *lt_depth_width_text(char *buf, size_t size, const mpz_t w, double digits, int tex);
 
 /* The complexity of a finite group's word problem, from its derived
    length d (-1: not solvable). */

@@ -123,7 +123,8 @@ void lt_write_depth_bound(lt_doc *d, lt_bound b);
    (layers: 1 abelian only, 2 restricted only, 0 both; JSON "min_depth"
    the one chosen, abelian for 0) and with a length its logarithmic bound
    and width. */
-void lt_write_min_depth(lt_doc *d, const char *object, const lt_depth_profile_t P, const lt_depth_min_t M, int layers);
+void lt_write_min_depth(lt_doc *d, const char *object, const lt_depth_profile_t P, const lt_depth_min_t M, int layers,
+                        int exact);
 /* report: the heading (object and the reading), the algebraic profile P
    and R's claims by section (LaTeX: the error exponents as an array); JSON
    also the lengths, the error exponents and the word problem's class. */

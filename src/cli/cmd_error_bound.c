@@ -18,7 +18,7 @@
 
 static const cli_optdecl error_bound_opts[] = {
     CLI_DEPTH_BOUND(NULL),
-    {.name = "--depth", CLI_LONG_AT(cli_depth_opts, one_depth), .meta = "K", .min = 1, .max = LT_ERROR_MAX_DEPTH,
+    {.name = "--layers", .alias = "--depth", CLI_LONG_AT(cli_depth_opts, one_depth), .meta = "K", .min = 1, .max = LT_ERROR_MAX_DEPTH,
      .help = "that depth only (default: the table of k = 1..8)"},
     {.name = "--eps", CLI_CUSTOM_AT(cli_depth_opts, eps), .parse = cli_depth_read_eps, .meta = "E",
      .want = "a positive number (0.1, 1e-3 or 1/8)", .help = "the generator mass (instead of the one computed from the task)"},

@@ -935,8 +935,10 @@ lt_status lt_plan(lt_plan_verdict_t V, const lt_plan_task_t P, const lt_arch *a,
                 mpz_set_ui(V->width, 0);
                 V->width_log10 = digits;
             }
+            char wt[64];
+            lt_depth_width_text(wt, sizeof wt, V->width, V->width_log10 < 0 ? 0 : V->width_log10, 0);
             claim(V, S_HEO38, "that construction's width is the dimension of the free nilpotent Lie algebra of "
-                  "class %ld on one letter per group element: about 10^%.1f", T, V->width_log10 < 0 ? 0 : V->width_log10);
+                  "class %ld on one letter per group element: %s", T, wt);
         }
     }
     (void)err;
@@ -961,8 +963,11 @@ static void row_size(lt_plan_row *R, const lt_plan_task_struct *P, const lt_plan
         snprintf(R->size, sizeof R->size, "state size %ld", P->min_perm_degree > 0 ? P->min_perm_degree : (long)P->degree);
         break;
     case LT_FAM_ABELIAN:
-        if (V && V->width_log10 >= 0) snprintf(R->size, sizeof R->size, "width about 10^%.1f at length %ld",
-                                               V->width_log10, V->length);
+        if (V && V->width_log10 >= 0) {
+            char wt[64];
+            snprintf(R->size, sizeof R->size, "width %s at length %ld",
+                     lt_depth_width_text(wt, sizeof wt, V->width, V->width_log10, 0), V->length);
+        }
         break;
     default: break;
     }
