@@ -64,6 +64,19 @@ static void test_witt(void)
     mpz_clear(z);
 }
 
+/* A case on the Lyndon basis B of r letters to degree N: unit_case set
+   to name (which outlives the case), err initialised, B built (its
+   status returned, a failure counted). */
+static lt_status basis_case(lt_lyndon_t B, lt_err_t err, const char *name, int r, int N)
+{
+    unit_case = name;
+    lt_err_init(err);
+    lt_lyndon_init(B);
+    lt_status st = lt_free_lyndon_basis(B, r, N, ctx, err);
+    CHECK(st == LT_OK, "basis: %s", err->msg);
+    return st;
+}
+
 /* Every law of the basis: counts by Witt, order, Lyndon property, the
    standard factorisation (left right = word, right the longest proper
    Lyndon suffix, both factors in the basis). */
@@ -71,14 +84,9 @@ static void check_basis(int r, int N)
 {
     char cs[32];
     snprintf(cs, sizeof cs, "basis r=%d N=%d", r, N);
-    unit_case = cs;
     lt_err_t err;
-    lt_err_init(err);
     lt_lyndon_t B;
-    lt_lyndon_init(B);
-    lt_status st = lt_free_lyndon_basis(B, r, N, ctx, err);
-    CHECK(st == LT_OK, "failed: %s", err->msg);
-    if (st) return;
+    if (basis_case(B, err, cs, r, N)) return;
     mpz_t z;
     mpz_init(z);
     lt_free_witt_total(z, (ulong)r, (ulong)N);
@@ -581,12 +589,9 @@ static void coefficient_vs_series(int r, int D)
 {
     char name[80];
     snprintf(name, sizeof name, "bch --coefficient: every word on %d letters to degree %d", r, D);
-    unit_case = name;
     lt_err_t err;
-    lt_err_init(err);
     lt_lyndon_t B;
-    lt_lyndon_init(B);
-    CHECK(lt_free_lyndon_basis(B, r, D, ctx, err) == LT_OK, "basis: %s", err->msg);
+    basis_case(B, err, name, r, D);
     fmpq *c = _fmpq_vec_init(B->n), *t = _fmpq_vec_init(r);
     int l[8];
     for (int s = 0; s < r; s++) { l[s] = s; fmpq_one(t + s); }
