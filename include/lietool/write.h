@@ -34,6 +34,9 @@ void lt_write_isomorphic(lt_doc *d, const char *object, const char *other, const
 void lt_write_conjugacy_classes(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_classes_t C);
 void lt_write_bch(lt_doc *d, const lt_lyndon_t B, const fmpq *c, int symmetric);
 void lt_write_bch_table(FILE *f, const lt_lyndon_t B, const fmpq *c);
+/* bch --coefficient: the coefficient c of the word (text: c alone; JSON
+   and LaTeX: word, letters, degree and coefficient, "p/q" in JSON). */
+void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c);
 
 /* ---- floating-point Lie algebras (--float, ssm lie) ---- */
 

@@ -23,7 +23,7 @@ static void print_named(const char *sub, const char *ext)
 }
 
 const lt_cmd lt_commands[] = {
-    {"bch", cmd_bch, "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis", &cli_bch_decl},
+    {"bch", cmd_bch, "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis; or the coefficient of one word", &cli_bch_decl},
     {"center", cmd_center, "the centre: of a group its order and generators, of a Lie algebra a basis", &cli_center_decl},
     {"character-table", cmd_character_table, "the character table of a group (Dixon-Schneider), its indicators, real representations and reflection lengths", &cli_character_table_decl},
     {"chief-series", cmd_chief_series, "a chief series of a group: its orders and each factor (elementary abelian p^k, or k copies of a non-abelian simple group, named)", &cli_chief_series_decl},
