@@ -455,7 +455,7 @@ def plan(task: Obj, arch: str, layers: int, length: Optional[int] = None, *, bou
     if isinstance(layers, bool) or not isinstance(layers, int):
         raise UsageError("plan: layers must be an int, not %r" % (layers,))
     if not 1 <= layers <= 10**6:
-        raise UsageError("plan: layers needs an integer from 1 to 10^6, not '%d'" % layers)
+        raise UsageError("plan: layers= needs an integer from 1 to 10^6, not '%d'" % layers)
     if not isinstance(arch, str):
         raise UsageError("plan: arch must be a string such as 'diag-signed', not %r" % (arch,))
     return Verdict(_lietool._plan(_spec(task), arch, layers, _length(length), _bound(bound), **_lim(limits)))

@@ -908,7 +908,7 @@ static int read_arch(lt_arch *a, const char **why, const char *s)
 {
     *why = NULL;
     if (lt_arch_parse(a, s) == 0 || lt_arch_from_name(a, why, s, 0) == 0) return 0;
-    PyErr_Format(exc_usage, "plan: arch needs a layer family (%s) or an architecture (%s), not '%s'", lt_arch_list(),
+    PyErr_Format(exc_usage, "plan: arch= needs a layer family (%s) or an architecture (%s), not '%s'", lt_arch_list(),
                  lt_arch_names(), s);
     return -1;
 }
@@ -932,7 +932,7 @@ static PyObject *py_plan(PyObject *self, PyObject *args, PyObject *kw)
         return NULL;
     if (arch && read_arch(&a, &why, arch)) return NULL;
     if (layers < 0 || layers > 1000000)
-        return PyErr_Format(exc_usage, "plan: layers needs an integer from 1 to 10^6, not '%ld'", layers);
+        return PyErr_Format(exc_usage, "plan: layers= needs an integer from 1 to 10^6, not '%ld'", layers);
     if (layers && !arch) return PyErr_Format(exc_usage, "plan: layers needs arch (without both, the planning table)");
     if (length < 0) return PyErr_Format(exc_usage, "plan: length needs a positive integer, not '%ld'", length);
     if (call_init(&c, &L)) return NULL;
@@ -1452,9 +1452,9 @@ static PyObject *ssm_eval(ev_args *A)
     if (P->predictions && P->logits && strcmp(P->predictions, P->logits) == 0)
         return PyErr_Format(exc_usage, "ssm eval: predictions and logits name the same file '%s'", P->logits);
     if (P->length > P->max_len)
-        return PyErr_Format(exc_limit, "ssm eval: length %ld is above max_length=%ld", P->length, P->max_len);
+        return PyErr_Format(exc_limit, "ssm eval: length=%ld is above max_length=%ld", P->length, P->max_len);
     if (P->samples > P->max_samples)
-        return PyErr_Format(exc_limit, "ssm eval: samples %ld is above max_samples=%ld", P->samples,
+        return PyErr_Format(exc_limit, "ssm eval: samples=%ld is above max_samples=%ld", P->samples,
                             P->max_samples);
     call c;
     if (call_init(&c, &A->L)) return NULL;
