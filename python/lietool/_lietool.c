@@ -59,7 +59,7 @@ static char *keywords(const char *msg)
             p += 2;
             while (isalnum((unsigned char)*p) || *p == '-') { *o++ = *p == '-' ? '_' : *p; p++; }
             *o++ = '=';
-            if (*p == ' ' && (isdigit((unsigned char)p[1]) || p[1] == '\'')) p++;
+            if (*p == ' ' && (isdigit((unsigned char)p[1]) || isupper((unsigned char)p[1]) || p[1] == '\'')) p++;
             continue;
         }
         *o++ = *p++;
@@ -319,7 +319,10 @@ static PyObject *py_order(PyObject *self, PyObject *args, PyObject *kw)
     call c;
     object X;
     if (open_object(&X, &c, args, kw, 1, "order")) return NULL;
-    PyObject *r = Py_BuildValue("(Ni)", py_mpz(X.G->order), X.G->n);
+    LIB_BEGIN
+    c.st = lt_pgrp_chain(X.G, NULL, c.ctx, c.err);
+    LIB_END
+    PyObject *r = c.st ? raise_err(c.err) : Py_BuildValue("(Ni)", py_mpz(X.G->order), X.G->n);
     unload(&X);
     return r;
 }

@@ -42,5 +42,5 @@ def cli():
 def as_keywords(msg):
     """A command-line message as the package words it: each option as its
     keyword argument ("--max-order 100" -> "max_order=100")."""
-    return re.sub(r"(?<![A-Za-z0-9])--([a-z][a-z0-9-]*) ?(?=[0-9'])|(?<![A-Za-z0-9])--([a-z][a-z0-9-]*)",
+    return re.sub(r"(?<![A-Za-z0-9])--([a-z][a-z0-9-]*) ?(?=[0-9'A-Z])|(?<![A-Za-z0-9])--([a-z][a-z0-9-]*)",
                   lambda m: (m.group(1) or m.group(2)).replace("-", "_") + "=", msg)
