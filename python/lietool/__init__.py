@@ -298,7 +298,7 @@ def closure(obj: Obj, **limits: Any) -> List[Matrix]:
     >>> len(B), [[str(x) for x in row] for row in B[2]]
     (3, [['0', '0'], ['1', '0']])
     """
-    return [_matrix(m) for m in _lietool._lie(_spec(obj), 0, **_lim(limits))]
+    return [_matrix(m) for m in _lietool._closure(_spec(obj), **_lim(limits))]
 
 
 def killing(obj: Obj, **limits: Any) -> Matrix:
@@ -310,7 +310,7 @@ def killing(obj: Obj, **limits: Any) -> Matrix:
     >>> [[int(x) for x in row] for row in killing("sl(2)")]
     [[0, 4, 0], [4, 0, 0], [0, 0, 8]]
     """
-    return _matrix(_lietool._lie(_spec(obj), 1, **_lim(limits)))
+    return _matrix(_lietool._killing(_spec(obj), **_lim(limits)))
 
 
 # ---- the free Lie algebra ----

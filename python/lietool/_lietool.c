@@ -289,16 +289,19 @@ static void unload(object *X)
     lt_liealg_clear(X->L);
 }
 
-/* Parses (spec, limits...) and loads the object: 0, or -1 with the
-   exception raised (nothing to release). The GIL is released meanwhile. */
-static int open_object(object *X, call *c, PyObject *args, PyObject *kw, int want, const char *cmd)
+/* Parses (spec, limits...), or (spec, INTARG, limits...) into *iv when
+   intarg is not NULL, and loads the object: 0, or -1 with the exception
+   raised (nothing to release). The GIL is released meanwhile. */
+static int open_object(object *X, call *c, PyObject *args, PyObject *kw, const char *intarg, int *iv, int want,
+                       const char *cmd)
 {
-    static char *kwlist[] = {"spec", LIMIT_KW, NULL};
+    static char *plain[] = {"spec", LIMIT_KW, NULL};
+    char *with[] = {"spec", (char *)intarg, LIMIT_KW, NULL};
     const char *spec;
     limits L;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "s" LIMIT_FMT, kwlist, &spec, LIMIT_ARGS(L)) || call_init(c, &L)
-        || check_kind(spec, want, cmd))
-        return -1;
+    int ok = intarg ? PyArg_ParseTupleAndKeywords(args, kw, "si" LIMIT_FMT, with, &spec, iv, LIMIT_ARGS(L))
+                    : PyArg_ParseTupleAndKeywords(args, kw, "s" LIMIT_FMT, plain, &spec, LIMIT_ARGS(L));
+    if (!ok || call_init(c, &L) || check_kind(spec, want, cmd)) return -1;
     LIB_BEGIN
     c->st = load(X, spec, c->ctx, c->err);
     LIB_END
@@ -318,7 +321,7 @@ static PyObject *py_order(PyObject *self, PyObject *args, PyObject *kw)
     (void)self;
     call c;
     object X;
-    if (open_object(&X, &c, args, kw, 1, "order")) return NULL;
+    if (open_object(&X, &c, args, kw, NULL, NULL, 1, "order")) return NULL;
     LIB_BEGIN
     c.st = lt_pgrp_chain(X.G, NULL, c.ctx, c.err);
     LIB_END
@@ -333,19 +336,13 @@ static PyObject *py_order(PyObject *self, PyObject *args, PyObject *kw)
 static PyObject *py_series(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    static char *kwlist[] = {"spec", "kind", LIMIT_KW, NULL};
-    const char *spec;
     int kind;
-    limits L;
     call c;
     object X;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "si" LIMIT_FMT, kwlist, &spec, &kind, LIMIT_ARGS(L))
-        || call_init(&c, &L))
-        return NULL;
+    if (open_object(&X, &c, args, kw, "kind", &kind, 0, "series")) return NULL;
     lt_tex_series_t T = {0};
     LIB_BEGIN
-    c.st = load(&X, spec, c.ctx, c.err);
-    if (!c.st) c.st = lt_tex_series_of(&T, X.is_lie ? NULL : X.G, X.L, kind, c.ctx, c.err);
+    c.st = lt_tex_series_of(&T, X.is_lie ? NULL : X.G, X.L, kind, c.ctx, c.err);
     LIB_END
     PyObject *r = NULL;
     if (c.st) raise_err(c.err);
@@ -572,7 +569,7 @@ static PyObject *py_character_table(PyObject *self, PyObject *args, PyObject *kw
     (void)self;
     call c;
     object X;
-    if (open_object(&X, &c, args, kw, 1, "character-table")) return NULL;
+    if (open_object(&X, &c, args, kw, NULL, NULL, 1, "character-table")) return NULL;
     lt_chartab_t T;
     lt_chartab_inv_t I;
     lt_chartab_init(T);
@@ -593,7 +590,7 @@ static PyObject *py_conjugacy_classes(PyObject *self, PyObject *args, PyObject *
     (void)self;
     call c;
     object X;
-    if (open_object(&X, &c, args, kw, 1, "conjugacy-classes")) return NULL;
+    if (open_object(&X, &c, args, kw, NULL, NULL, 1, "conjugacy-classes")) return NULL;
     lt_pgrp_classes_t C;
     lt_pgrp_classes_init(C);
     LIB_BEGIN
@@ -654,35 +651,21 @@ static PyObject *py_isomorphic(PyObject *self, PyObject *args, PyObject *kw)
     return c.st ? NULL : rec_end(&r);
 }
 
-/* _lie(spec, what, limits...) -> closure's basis (what 0: a list of
-   matrices, or of coordinate vectors for an algebra without a matrix
-   form) or the Killing form (what 1: a matrix) */
-static PyObject *py_lie(PyObject *self, PyObject *args, PyObject *kw)
+/* The Killing form of X's algebra (what 1: a matrix), or its basis (what
+   0: a list of matrices, or of coordinate vectors for an algebra without
+   a matrix form); X released. */
+static PyObject *lie_result(object *X, int what)
 {
-    (void)self;
-    static char *kwlist[] = {"spec", "what", LIMIT_KW, NULL};
-    const char *spec;
-    int what;
-    limits L;
-    call c;
-    object X;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "si" LIMIT_FMT, kwlist, &spec, &what, LIMIT_ARGS(L))
-        || call_init(&c, &L) || check_kind(spec, 2, what ? "killing" : "closure"))
-        return NULL;
-    LIB_BEGIN
-    c.st = load(&X, spec, c.ctx, c.err);
-    LIB_END
     PyObject *r = NULL;
-    if (c.st) raise_err(c.err);
-    else if (what) {
+    if (what) {
         fmpq_mat_t K;
-        fmpq_mat_init(K, X.L->dim, X.L->dim);
-        lt_liealg_killing(K, X.L);
+        fmpq_mat_init(K, X->L->dim, X->L->dim);
+        lt_liealg_killing(K, X->L);
         r = py_qmat(K);
         fmpq_mat_clear(K);
     } else {
         /* the basis of L itself: element i is the i-th unit vector */
-        slong dim = X.L->dim, n = X.L->n;
+        slong dim = X->L->dim, n = X->L->n;
         fmpq *x = _fmpq_vec_init(dim > 0 ? dim : 1);
         fmpq_mat_t M;
         fmpq_mat_init(M, n, n);
@@ -691,7 +674,7 @@ static PyObject *py_lie(PyObject *self, PyObject *args, PyObject *kw)
             for (slong j = 0; j < dim; j++) fmpq_zero(x + j);
             fmpq_one(x + i);
             if (n > 0) {
-                lt_liealg_element_matrix(M, X.L, x);
+                lt_liealg_element_matrix(M, X->L, x);
                 append(&r, py_qmat(M));
             } else {
                 PyObject *v = PyList_New(0);
@@ -702,8 +685,26 @@ static PyObject *py_lie(PyObject *self, PyObject *args, PyObject *kw)
         fmpq_mat_clear(M);
         _fmpq_vec_clear(x, dim > 0 ? dim : 1);
     }
-    unload(&X);
+    unload(X);
     return r;
+}
+
+/* _closure(spec, limits...) -> closure --json's basis */
+static PyObject *py_closure(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    call c;
+    object X;
+    return open_object(&X, &c, args, kw, NULL, NULL, 2, "closure") ? NULL : lie_result(&X, 0);
+}
+
+/* _killing(spec, limits...) -> killing --json's form */
+static PyObject *py_killing(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    call c;
+    object X;
+    return open_object(&X, &c, args, kw, NULL, NULL, 2, "killing") ? NULL : lie_result(&X, 1);
 }
 
 /* ---- the free Lie algebra ---- */
@@ -1542,8 +1543,10 @@ static PyMethodDef methods[] = {
      "_conjugacy_classes(spec, limits...) -> list of dict"},
     {"_isomorphic", (PyCFunction)(void (*)(void))py_isomorphic, METH_VARARGS | METH_KEYWORDS,
      "_isomorphic(spec, other, limits...) -> dict"},
-    {"_lie", (PyCFunction)(void (*)(void))py_lie, METH_VARARGS | METH_KEYWORDS,
-     "_lie(spec, what, limits...) -> closure's basis (what 0) or the Killing form (what 1)"},
+    {"_closure", (PyCFunction)(void (*)(void))py_closure, METH_VARARGS | METH_KEYWORDS,
+     "_closure(spec, limits...) -> a basis: matrices (lists of rows of Fraction)"},
+    {"_killing", (PyCFunction)(void (*)(void))py_killing, METH_VARARGS | METH_KEYWORDS,
+     "_killing(spec, limits...) -> the Killing form (rows of Fraction)"},
     {"_bch", (PyCFunction)(void (*)(void))py_bch, METH_VARARGS | METH_KEYWORDS,
      "_bch(n, symmetric, max_enum, max_memory) -> [(bracket, Fraction), ...]"},
     {"_magnus", (PyCFunction)(void (*)(void))py_magnus, METH_VARARGS | METH_KEYWORDS,
