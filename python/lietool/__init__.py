@@ -45,7 +45,7 @@ except ImportError:     # NumPy is optional: matrices are then lists of rows
     _np = None
 
 __all__ = ["order", "info", "derived_series", "derived_length", "lower_central_series", "isomorphic",
-           "conjugacy_classes", "character_table", "closure", "killing", "bch", "magnus", "lyndon", "min_depth",
+           "conjugacy_classes", "character_table", "closure", "killing", "bch", "bch_coefficient", "magnus", "lyndon", "min_depth",
            "error_bound", "report", "plan", "plan_table", "explain", "dataset", "ssm_eval", "Verdict", "Claim",
            "LietoolError", "UsageError", "InvalidInput", "LimitExceeded", "NumericalFailure", "DEFAULTS",
            "__version__"]
@@ -330,6 +330,24 @@ def bch(n: int, *, symmetric: bool = False, max_enum: int = DEFAULTS["max_enum"]
     if not -2**62 < n < 2**62:
         raise InvalidInput("bch: the degree must be an integer from 1 to 1000, not '%d'" % n)
     return _lietool._bch(n, bool(symmetric), _int_arg("max_enum", max_enum), _int_arg("max_memory", max_memory))
+
+
+def bch_coefficient(word: str, *, max_length: int = 256) -> Fraction:
+    """The coefficient of an associative word in log(e^A e^B e^C ...): a Fraction.
+
+    As `lietool bch --coefficient WORD`: the letters (A-Z, a-z) are the
+    distinct letters of the word in ASCII order, one exponential each, so
+    "XYX" is the coefficient of XYX in log(e^X e^Y). Exact, without the
+    series (Hofstaetter 2020). max_length bounds the word's length.
+
+    >>> bch_coefficient("XYX")
+    Fraction(-1, 6)
+    >>> bch_coefficient("XYZ")
+    Fraction(1, 3)
+    """
+    if not isinstance(word, str):
+        raise UsageError("bch_coefficient: the word must be a str, not %r" % (word,))
+    return _lietool._bch_coefficient(word, _int_arg("max_length", max_length))
 
 
 def magnus(word: Union[str, Sequence[str]], order: int, *, max_length: int = 10000,

@@ -731,6 +731,30 @@ static PyObject *py_terms(const lt_lyndon_t B, const fmpq *c, char *const *names
     return l;
 }
 
+/* _bch_coefficient(word, max_length) -> a Fraction (lt_free_bch_coefficient) */
+static PyObject *py_bch_coefficient(PyObject *self, PyObject *args)
+{
+    (void)self;
+    const char *w;
+    Py_ssize_t n;
+    long max_length;
+    if (!PyArg_ParseTuple(args, "s#l", &w, &n, &max_length)) return NULL;
+    lt_err_t err;
+    lt_err_init(err);
+    if ((Py_ssize_t)strlen(w) != n)
+        return PyErr_Format(exc_input, "bch_coefficient: the word holds a NUL character");
+    if (lt_free_bch_word_check(w, max_length, err)) return raise_err(err);
+    fmpq_t q;
+    fmpq_init(q);
+    lt_status st;
+    Py_BEGIN_ALLOW_THREADS
+    st = lt_free_bch_coefficient(q, (const unsigned char *)w, (slong)n, err);
+    Py_END_ALLOW_THREADS
+    PyObject *r = st ? raise_err(err) : py_fmpq(q);
+    fmpq_clear(q);
+    return r;
+}
+
 /* _bch(n, symmetric, max_enum, max_memory) -> bch's terms (lt_free_bch_series) */
 static PyObject *py_bch(PyObject *self, PyObject *args, PyObject *kw)
 {
@@ -1547,6 +1571,7 @@ static PyMethodDef methods[] = {
      "_closure(spec, limits...) -> a basis: matrices (lists of rows of Fraction)"},
     {"_killing", (PyCFunction)(void (*)(void))py_killing, METH_VARARGS | METH_KEYWORDS,
      "_killing(spec, limits...) -> the Killing form (rows of Fraction)"},
+    {"_bch_coefficient", py_bch_coefficient, METH_VARARGS, "the coefficient of a word in log(e^A e^B ...)"},
     {"_bch", (PyCFunction)(void (*)(void))py_bch, METH_VARARGS | METH_KEYWORDS,
      "_bch(n, symmetric, max_enum, max_memory) -> [(bracket, Fraction), ...]"},
     {"_magnus", (PyCFunction)(void (*)(void))py_magnus, METH_VARARGS | METH_KEYWORDS,

@@ -165,3 +165,18 @@ print(lietool.order("A5"), i, t)
     want_i = [[int(x) for x in r[1].split()] for r in rows]
     want_t = [[int(x) for x in r[2].split()] for r in rows]
     assert p.stdout.strip() == "60 %s %s" % (want_i, want_t)
+
+
+@pytest.mark.parametrize("word", ["XY", "XYX", "XXYY", "ABCAB", "xyzxxyyzzzxyzyx"])
+def test_bch_coefficient(cli, word):
+    from fractions import Fraction
+    assert lietool.bch_coefficient(word) == Fraction(cli_json("bch", "--coefficient", word)["coefficient"])
+
+
+def test_bch_coefficient_errors():
+    with pytest.raises(lietool.InvalidInput):
+        lietool.bch_coefficient("X1")
+    with pytest.raises(lietool.LimitExceeded, match="max_length="):
+        lietool.bch_coefficient("XY" * 200)
+    with pytest.raises(lietool.InvalidInput):
+        lietool.bch_coefficient("a\x00b")
