@@ -64,9 +64,11 @@ int cli_mpi_start(const char *cmd)
                         "(apt-get install libopenmpi-dev openmpi-bin, then make)\n", cmd);
         return CLI_USAGE;
     }
-    if (lt_mpi_init(NULL, NULL)) {
-        fprintf(stderr, "lietool: %s: --mpi: MPI did not start\n", cmd);
-        return CLI_INTERNAL;
+    lt_err_t err;
+    lt_err_init(err);
+    if (lt_mpi_init(NULL, NULL, err)) {
+        lt_err_prefix(err, "%s: --mpi", cmd);
+        return cli_fail(err);
     }
     return -1;
 }

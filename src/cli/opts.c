@@ -577,11 +577,20 @@ static void mem_exceeded(size_t held, size_t limit)
     _exit(CLI_LIMIT);
 }
 
+/* The library's notices (lt_ctx_notice): one line each on standard error. */
+static void notice(void *arg, const char *msg)
+{
+    (void)arg;
+    fprintf(stderr, "lietool: %s\n", msg);
+    fflush(stderr);
+}
+
 int cli_getopts(cli_opts *o, void *own, int argc, char **argv, const lt_cmd *cmd, const cli_decl *d)
 {
     if (!d) d = cmd->decl;
     memset(o, 0, sizeof *o);
     lt_ctx_init(o->ctx);
+    o->ctx->notice = notice;
     o->tol = d->tol > 0 ? d->tol : 1e-10;
     o->sub = d;
     o->cmd = cmd;

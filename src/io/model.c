@@ -411,6 +411,7 @@ static lt_status take_weights(lt_model_t M, const lt_ckpt_t S, const char *path,
 
 lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_compute compute, lt_err_t err)
 {
+    if (lt_blas_load(err)) return err->status;
     lt_model_clear(M);
     lt_model_init(M);
     size_t len = strlen(dir) + 32;
@@ -435,6 +436,7 @@ lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_
 lt_status lt_io_model_load_mem(lt_model_t M, const char *name, const char *config, size_t config_len,
                                const unsigned char *safetensors, size_t size, lt_model_compute compute, lt_err_t err)
 {
+    if (lt_blas_load(err)) return err->status;
     lt_model_clear(M);
     lt_model_init(M);
     lt_status st = parse_config(M, config, config_len, name, err);

@@ -65,18 +65,14 @@ static struct {
     void *comm_world, *t_char, *t_long, *t_int, *op_max;
 } M;
 
-/* 0, or -1 with the reason on stderr. */
-static int mpi_load(void)
+/* Loads Open MPI: LT_EMISSING with the reason (lt_dl_open, lt_dl_syms). */
+static lt_status mpi_load(lt_err_t err)
 {
-    if (M.loaded) return 0;
+    if (M.loaded) return LT_OK;
     /* RTLD_GLOBAL: Open MPI's components, loaded by MPI_Init, look up
        libmpi's symbols. */
-    void *h = dlopen(LT_MPI_SONAME, RTLD_NOW | RTLD_GLOBAL);
-    if (!h) {
-        fprintf(stderr, "lietool: cannot load Open MPI (%s; Debian package libopenmpi3): %s\n", LT_MPI_SONAME,
-                dlerror());
-        return -1;
-    }
+    void *h = lt_dl_open(LT_MPI_SONAME, "Open MPI (" LT_MPI_SONAME "; Debian package libopenmpi3)", 1, err);
+    if (!h) return err->status;
     /* every symbol is found before any is kept: a partial load stays unloaded */
     const struct { const char *name; void **slot; } T[] = {
         {"MPI_Init", (void **)&M.init},           {"MPI_Initialized", (void **)&M.initialized},
@@ -91,16 +87,16 @@ static int mpi_load(void)
         {"ompi_mpi_op_max", &M.op_max},
     };
     enum { NSYM = sizeof T / sizeof *T };
+    const char *names[NSYM];
     void *p[NSYM];
-    for (int i = 0; i < NSYM; i++)
-        if (!(p[i] = dlsym(h, T[i].name))) {
-            fprintf(stderr, "lietool: %s has no %s: not the Open MPI lietool was built against\n", LT_MPI_SONAME,
-                    T[i].name);
-            return -1;
-        }
+    for (int i = 0; i < NSYM; i++) names[i] = T[i].name;
+    if (lt_dl_syms(p, h, LT_MPI_SONAME, names, NSYM, err)) {
+        lt_err_prefix(err, "not the Open MPI lietool was built against");
+        return err->status;
+    }
     for (int i = 0; i < NSYM; i++) *T[i].slot = p[i];
     M.loaded = 1;
-    return 0;
+    return LT_OK;
 }
 
 #undef MPI_COMM_WORLD
@@ -139,15 +135,16 @@ int lt_mpi_available(void)
 #endif
 }
 
-int lt_mpi_init(int *argc, char ***argv)
+lt_status lt_mpi_init(int *argc, char ***argv, lt_err_t err)
 {
 #ifdef LT_HAVE_MPI
-    if (mpi_load()) return -1;
-    return MPI_Init(argc, argv) == MPI_SUCCESS ? 0 : -1;
+    if (mpi_load(err)) return err->status;
+    if (MPI_Init(argc, argv) != MPI_SUCCESS) return lt_err_set(err, LT_EINTERNAL, "MPI did not start (MPI_Init failed)");
+    return LT_OK;
 #else
     (void)argc;
     (void)argv;
-    return -1;
+    return lt_err_set(err, LT_EMISSING, "this lietool was built without MPI");
 #endif
 }
 
@@ -356,6 +353,7 @@ typedef struct {
     const lt_lyndon_struct *B;
     lt_free_class_job *J;
     const char *dir, *tag, *what;
+    const lt_ctx_struct *ctx;   /* notices (lt_ctx_notice) */
     int rank, size;
     char *have;             /* class k in c (from the checkpoint or done) */
 } drv;
@@ -387,8 +385,7 @@ static lt_status run_class(drv *D, slong k, int *sent, lt_err_t err)
         MPI_Send(text, (int)len, MPI_CHAR, 0, TAG_RESULT, MPI_COMM_WORLD);
         int f = fault_after(D->rank);
         if (f >= 0 && ++*sent >= f) {
-            fprintf(stderr, "lietool: %s: rank %d stops here (LIETOOL_MPI_FAULT)\n", D->what, D->rank);
-            fflush(stderr);
+            lt_ctx_notice(D->ctx, "%s: rank %d stops here (LIETOOL_MPI_FAULT)", D->what, D->rank);
             raise(SIGKILL);
         }
     }
@@ -489,8 +486,8 @@ static lt_status drive(drv D, lt_status st, int *root, lt_err_t err)
     if (D.rank == 0 && D.dir) {
         slong reused = 0;
         for (slong k = 0; k < nk; k++) reused += D.have[k];
-        fprintf(stderr, "lietool: %s: checkpoint %s: %ld of %ld classes reused, %ld to compute\n", D.what, D.dir,
-                (long)reused, (long)nk, (long)(nk - reused));
+        lt_ctx_notice(D.ctx, "%s: checkpoint %s: %ld of %ld classes reused, %ld to compute", D.what, D.dir,
+                      (long)reused, (long)nk, (long)(nk - reused));
     }
     /* the static part by LPT, the tail to the queue */
     double rest = 0, dealt = 0;
@@ -570,7 +567,7 @@ done:
 lt_status lt_mpi_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const char *checkpoint, int *root,
                      const lt_ctx_t ctx, lt_err_t err)
 {
-    drv D = {.c = c, .B = B, .dir = checkpoint, .tag = "w", .what = "bch"};
+    drv D = {.c = c, .B = B, .dir = checkpoint, .tag = "w", .what = "bch", .ctx = ctx};
     lt_status st = lt_free_bch_job_new(&D.J, c, B, symmetric, ctx, err);
     return drive(D, st, root, err);
 }
@@ -591,7 +588,7 @@ lt_status lt_mpi_magnus(fmpq *c, const lt_lyndon_t B, const lt_free_word_t W, co
     fclose(f);
     snprintf(tag, sizeof tag, "m%016" PRIx64, fnv1a(text, len));
     free(text);
-    drv D = {.c = c, .B = B, .dir = checkpoint, .tag = tag, .what = "magnus"};
+    drv D = {.c = c, .B = B, .dir = checkpoint, .tag = tag, .what = "magnus", .ctx = ctx};
     lt_status st = LT_OK;
     if (W->r > 36)
         st = lt_err_set(err, LT_EINPUT, "--mpi and --checkpoint take words of at most 36 distinct letters, not %d", W->r);
