@@ -331,7 +331,7 @@ static PyObject *py_order(PyObject *self, PyObject *args, PyObject *kw)
 }
 
 /* _series(spec, kind, limits...) -> (sizes, reaches the bottom): kind 0
-   the derived series, 1 the lower central series (lt_tex_series_of, the
+   the derived series, 1 the lower central series (lt_object_series, the
    commands' own) */
 static PyObject *py_series(PyObject *self, PyObject *args, PyObject *kw)
 {
@@ -342,7 +342,7 @@ static PyObject *py_series(PyObject *self, PyObject *args, PyObject *kw)
     if (open_object(&X, &c, args, kw, "kind", &kind, 0, "series")) return NULL;
     lt_tex_series_t T = {0};
     LIB_BEGIN
-    c.st = lt_tex_series_of(&T, X.is_lie ? NULL : X.G, X.L, kind, c.ctx, c.err);
+    c.st = lt_object_series(&T, X.is_lie ? NULL : X.G, X.L, kind, c.ctx, c.err);
     LIB_END
     PyObject *r = NULL;
     if (c.st) raise_err(c.err);
