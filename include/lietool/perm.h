@@ -12,6 +12,9 @@ void lt_perm_one(int *p, int n);
 int  lt_perm_is_one(const int *p, int n);
 int  lt_perm_equal(const int *p, const int *q, int n);
 void lt_perm_mul(int *r, const int *p, const int *q, int n);     /* r = p q */
+/* r = g^e (e >= 0), cycle by cycle in O(n); r must not alias g. */
+void lt_perm_pow(int *r, const int *g, int n, const mpz_t e);
+void lt_perm_pow_ui(int *r, const int *g, int n, unsigned long e);
 void lt_perm_inv(int *r, const int *p, int n);
 void lt_perm_conj(int *r, const int *p, const int *g, int n);    /* r = g^-1 p g */
 void lt_perm_comm(int *r, const int *p, const int *q, int n);    /* r = p^-1 q^-1 p q */
