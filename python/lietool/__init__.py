@@ -677,7 +677,6 @@ def ssm_eval(checkpoint_dir: Union[str, "_os.PathLike[str]"], group: Obj, length
                               -1 if bos is None else bos, -1 if offset is None else offset, _COMPUTE[compute],
                               min(max_checkpoint_mb, big), min(max_length, big), min(max_samples, big), **paths,
                               **_lim(limits))
-    d = _ints(_json.loads(text))
-    if d.get("verdict") is not None:
-        d["verdict"] = Verdict(d["verdict"])
-    return d
+    if text.get("verdict") is not None:
+        text["verdict"] = Verdict(text["verdict"])
+    return text

@@ -1463,6 +1463,48 @@ typedef struct {
     limits L;
 } ev_args;
 
+/* ssm eval --json's record (lt_write_ssm_eval_job), from the job's structs. */
+static PyObject *ssm_eval_record(const lt_ssm_eval_job_t J, const lt_ssm_eval_job_params *P)
+{
+    const lt_model_struct *M = J->M;
+    const lt_ssm_eval_struct *R = J->R;
+    rec r = rec_new();
+    put(&r, "object", PyUnicode_FromString(P->dir));
+    put(&r, "command", PyUnicode_FromString("ssm eval"));
+    put(&r, "model", PyUnicode_FromString(P->dir));
+    put(&r, "architecture", PyUnicode_FromString(lt_model_arch_name(J->M)));
+    put(&r, "layer_type", PyUnicode_FromString(lt_model_layer_name(J->M)));
+    put(&r, "layers", PyLong_FromLong(M->n_layers));
+    put(&r, "d_model", PyLong_FromLong(M->d_model));
+    put(&r, "dtype", PyUnicode_FromString(M->dtype ? M->dtype : "F32"));
+    put(&r, "group", PyUnicode_FromString(P->group));
+    put(&r, "layout", PyUnicode_FromString(lt_model_layout_name(J->M)));
+    put(&r, "format", PyUnicode_FromString(M->format));
+    put(&r, "compute", PyUnicode_FromString(lt_model_compute_name(M->compute)));
+    put(&r, "vocab_size", PyLong_FromLong(M->vocab));
+    put(&r, "vocab_rows", PyLong_FromLong(M->vocab_rows));
+    put(&r, "order", PyLong_FromLong(J->C->n));
+    put(&r, "words", PyLong_FromLong(R->words));
+    put(&r, "max_length", PyLong_FromLong(R->max_length));
+    put(&r, "token_accuracy", PyFloat_FromDouble(R->token_accuracy));
+    put(&r, "sequence_accuracy", PyFloat_FromDouble(R->sequence_accuracy));
+    put(&r, "sequences_correct", PyLong_FromLong(R->correct_words));
+    put(&r, "longest_prefix_90", PyLong_FromLong(R->longest_prefix));
+    PyObject *pos = PyList_New(0), *pre = PyList_New(0);
+    for (long t = 0; t < R->max_length; t++) {
+        append(&pos, PyFloat_FromDouble(lt_ssm_eval_position_accuracy(J->R, t)));
+        append(&pre, PyFloat_FromDouble(lt_ssm_eval_prefix_accuracy(J->R, t)));
+    }
+    put(&r, "per_position_accuracy", pos);
+    put(&r, "prefix_accuracy", pre);
+    put(&r, "last_position_90", PyLong_FromLong(R->last_position));
+    put(&r, "threshold", PyFloat_FromDouble(P->threshold));
+    put(&r, "bos", py_long_or_none(P->bos));
+    put(&r, "derived_length", py_long_or_none(J->derived_length));
+    put(&r, "verdict", J->has_family ? verdict_record(J->V) : py_str_or_none(NULL));
+    return rec_end(&r);
+}
+
 /* Checks A; then ssm eval's JSON (lt_ssm_eval_job, the command's own
    function), or the exception raised. */
 static PyObject *ssm_eval(ev_args *A)
@@ -1487,16 +1529,13 @@ static PyObject *ssm_eval(ev_args *A)
     call c;
     if (call_init(&c, &A->L)) return NULL;
     lt_ssm_eval_job_t J;
-    memdoc m;
-    int started = 0;
     LIB_BEGIN
     lt_ssm_eval_job_init(J);
     c.st = lt_ssm_eval_job(J, P, c.ctx, c.err);
-    if (!c.st && (started = !memdoc_start(&m, P->dir, "ssm eval"))) lt_write_ssm_eval_job(&m.d, J, P);
-    lt_ssm_eval_job_clear(J);
     LIB_END
-    if (!started) m.buf = NULL;
-    return memdoc_end(&m, &c, started);
+    PyObject *r = c.st ? raise_err(c.err) : ssm_eval_record(J, P);
+    lt_ssm_eval_job_clear(J);
+    return r;
 }
 
 #define EV_KW "group", "length", "samples", "seed", "threshold", "bos", "offset", "compute", "max_checkpoint_mb", \
