@@ -147,21 +147,6 @@ def _lim(kw: Dict[str, Any]) -> Dict[str, Any]:
                                                           "max_dim")})
 
 
-# keys of the JSON (and the series) whose values are orders: JSON strings (any size) -> int
-_ORDER_KEYS = ("order", "derived_series", "lower_central_series", "upper_central_series", "center_order",
-               "exponent", "conjugacy_classes")
-
-
-def _ints(d: Dict[str, Any]) -> Dict[str, Any]:
-    for k in _ORDER_KEYS:
-        v = d.get(k)
-        if isinstance(v, str) and v.isdigit():
-            d[k] = int(v)
-        elif isinstance(v, list):
-            d[k] = [int(x) if isinstance(x, str) and x.isdigit() else x for x in v]
-    return d
-
-
 def _matrix(rows: List[List[Fraction]]) -> Matrix:
     # an exact matrix: a NumPy array of Fraction when NumPy is importable, else the rows
     if _np is None:
