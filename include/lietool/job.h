@@ -15,6 +15,7 @@
 #include "lietool/core.h"
 #include "lietool/depth.h"
 #include "lietool/dataset.h"
+#include <flint/fmpq.h>
 
 /* ---- the outcome of a run against the theory ----
    exact and suffices_T are the verdict's answers (lt_plan_verdict_struct:
@@ -131,5 +132,29 @@ void lt_ssm_train_job_clear(lt_ssm_train_job_t J);
    outcome; writes DIR/result.json (the JSON of lt_write_ssm_train).
    Limits: LT_ELIMIT when a length or a word count is above P->limits. */
 lt_status lt_ssm_train_job(lt_ssm_train_job_t J, const lt_ssm_train_params *P, const lt_ctx_t ctx, lt_err_t err);
+
+/* ---- the generator mass of a task (error-bound) ----
+   eps: the value given, or the mass of a representation file (of the group
+   G), of a trained checkpoint's first layer on the group spec (element i
+   is token offset + i; the largest transition norm of each element over
+   LT_TASK_MASS_WORDS random words of LT_TASK_MASS_LENGTH, seed 0), or of
+   the spec's LieAlgebra(...) generators, each generator acting for time
+   step (NULL or 0: 1). *source says which (LT_EPS_NONE: none of them; M
+   untouched), h receives the step. LT_EINPUT for two sources at once or a
+   step without matrices to scale (src/job/mass.c). */
+#define LT_TASK_MASS_WORDS 16
+#define LT_TASK_MASS_LENGTH 64
+typedef struct {
+    const char *spec;           /* the object, as given */
+    int is_lie;
+    const fmpq *eps;            /* given, or NULL */
+    const char *rep;            /* a .rep file, or NULL */
+    const char *model;          /* a checkpoint directory, or NULL */
+    long offset;                /* with model */
+    const fmpq *step;           /* or NULL */
+    double tol;                 /* of the representation's matrix logarithms */
+} lt_task_mass_params;
+lt_status lt_task_mass(lt_eps_source *source, lt_depth_mass_t M, fmpq_t h, const lt_task_mass_params *P, lt_pgrp_t G,
+                       const lt_ctx_t ctx, lt_err_t err);
 
 #endif

@@ -519,7 +519,8 @@ def report(obj: Obj, length: Optional[int] = None, *, tokens: Optional[int] = No
 
 
 def error_bound(obj: Obj, *, depth: Optional[int] = None, eps: Union[None, float, str, Fraction] = None,
-                bound: str = "sharp", **limits: Any) -> Dict[str, Any]:
+                rep: Optional[str] = None, model: Optional[str] = None, offset: int = 0,
+                step: Union[None, float, str, Fraction] = None, bound: str = "sharp", **limits: Any) -> Dict[str, Any]:
     """The local error of depth-k order-blind stacks, as `lietool error-bound OBJ [--eps E] --json`.
 
     For depths 1..8 (or `depth` alone): truncation_class c(k), the exponent
@@ -533,11 +534,23 @@ def error_bound(obj: Obj, *, depth: Optional[int] = None, eps: Union[None, float
     """
     if depth is not None:
         _int_arg("depth", depth, 1, 24)
-    if eps is not None:
-        if isinstance(eps, bool) or not isinstance(eps, (int, float, str, Fraction)):
-            raise UsageError("eps must be a number, a string such as '1/8' or a Fraction, not %r" % (eps,))
-        eps = repr(float(eps)) if isinstance(eps, float) else str(eps)
-    return _lietool._error_bound(_spec(obj), _bound(bound), depth or 0, eps, **_lim(limits))
+
+    def number(name: str, v: Any) -> Optional[str]:
+        if v is None:
+            return None
+        if isinstance(v, bool) or not isinstance(v, (int, float, str, Fraction)):
+            raise UsageError("%s must be a number, a string such as '1/8' or a Fraction, not %r" % (name, v))
+        return repr(float(v)) if isinstance(v, float) else str(v)
+
+    eps, step = number("eps", eps), number("step", step)
+    if eps is not None and (rep or model or step):
+        raise UsageError("error_bound: eps is the generator mass itself; rep, model and step compute it")
+    if model is not None and (rep is not None or step is not None):
+        raise UsageError("error_bound: model takes its generators and their step sizes from the checkpoint")
+    _int_arg("offset", offset, 0, 1000000)
+    return _lietool._error_bound(_spec(obj), _bound(bound), depth or 0, eps,
+                                 None if rep is None else _os.fspath(rep), None if model is None else _os.fspath(model),
+                                 offset, step, **_lim(limits))
 
 
 def explain(question: str, obj: Obj, **limits: Any) -> Dict[str, Any]:

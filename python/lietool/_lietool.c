@@ -1198,27 +1198,33 @@ static PyObject *py_mpfr6(const mpfr_t x)
 static PyObject *py_error_bound(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
-    static char *kwlist[] = {"spec", "sharp", "depth", "eps", LIMIT_KW, NULL};
-    const char *spec, *eps_s;
+    static char *kwlist[] = {"spec", "sharp", "depth", "eps", "rep", "model", "offset", "step", LIMIT_KW, NULL};
+    const char *spec, *eps_s, *rep, *model, *step_s;
     int sharp, depth;
+    long offset;
     limits L;
     call c;
     object X;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "spiz" LIMIT_FMT, kwlist, &spec, &sharp, &depth, &eps_s, LIMIT_ARGS(L))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "spizzzlz" LIMIT_FMT, kwlist, &spec, &sharp, &depth, &eps_s, &rep, &model,
+                                     &offset, &step_s, LIMIT_ARGS(L))
         || call_init(&c, &L))
         return NULL;
     if (depth < 0 || depth > LT_ERROR_MAX_DEPTH)
         return PyErr_Format(exc_usage, "error_bound: depth needs an integer from 1 to %d, not '%d'", LT_ERROR_MAX_DEPTH,
                             depth);
-    fmpq_t eps, h;
+    fmpq_t eps, h, step;
     fmpq_init(eps);
     fmpq_init(h);
+    fmpq_init(step);
     fmpq_one(h);
     const char *e = NULL;
-    if (eps_s && (!lt_free_read_q(eps, eps_s, &e) || *e || fmpq_sgn(eps) <= 0)) {
+    if ((eps_s && (!lt_free_read_q(eps, eps_s, &e) || *e || fmpq_sgn(eps) <= 0))
+        || (step_s && (!lt_free_read_q(step, step_s, &e) || *e || fmpq_sgn(step) <= 0))) {
         fmpq_clear(eps);
         fmpq_clear(h);
-        return PyErr_Format(exc_usage, "error_bound: eps needs a positive number (0.1, 1e-3 or 1/8), not '%s'", eps_s);
+        fmpq_clear(step);
+        return PyErr_Format(exc_usage, "error_bound: %s needs a positive number (0.1, 1e-3 or 1/8), not '%s'",
+                            eps_s && e && e >= eps_s && e <= eps_s + strlen(eps_s) ? "eps" : "step", e ? e : "");
     }
     lt_depth_profile_t P;
     lt_depth_mass_t M;
@@ -1226,19 +1232,27 @@ static PyObject *py_error_bound(PyObject *self, PyObject *args, PyObject *kw)
     lt_depth_profile_init(P);
     lt_depth_mass_init(M);
     lt_depth_error_init(E);
-    lt_eps_source source = eps_s ? LT_EPS_OPTION : LT_EPS_NONE;
-    if (eps_s) fmpq_get_mpfr(M->eps, eps, MPFR_RNDN);
+    lt_eps_source source = LT_EPS_NONE;
     int k0 = depth ? depth : 1, k1 = depth ? depth : 8;
     LIB_BEGIN
     c.st = load(&X, spec, c.ctx, c.err);
     if (!c.st && X.is_lie) lt_depth_profile_liealg(P, X.L, 0);
     else if (!c.st) c.st = lt_depth_profile_group(P, X.G, 0, c.ctx, c.err);
+    if (!c.st) {
+        /* the same mass as error-bound's (lt_task_mass) */
+        lt_task_mass_params tp = {.spec = spec, .is_lie = X.is_lie, .eps = eps_s ? eps : NULL, .rep = rep, .model = model,
+                                  .offset = offset, .step = step_s ? step : NULL, .tol = 1e-10};
+        c.st = lt_task_mass(&source, M, h, &tp, X.G, c.ctx, c.err);
+    }
     if (!c.st) lt_depth_error_bound(E, P->derived_length, k0, k1, sharp ? LT_BOUND_SHARP : LT_BOUND_V1, source, M, h);
     LIB_END
     PyObject *res = NULL;
     if (c.st) raise_err(c.err);
     else {
-        int has = source != LT_EPS_NONE, pw = has && E->converges;
+        static const char *const sources[] = {
+            [LT_EPS_NONE] = NULL, [LT_EPS_OPTION] = "option", [LT_EPS_REP] = "rep", [LT_EPS_GENS] = "generators",
+            [LT_EPS_MODEL] = "model"};
+        int has = source != LT_EPS_NONE, pw = has && E->converges, mass = has && source != LT_EPS_OPTION;
         rec r = rec_new();
         put(&r, "object", PyUnicode_FromString(spec));
         put(&r, "command", PyUnicode_FromString("error-bound"));
@@ -1246,11 +1260,11 @@ static PyObject *py_error_bound(PyObject *self, PyObject *args, PyObject *kw)
         put(&r, "derived_length", py_long_or_none(P->solvable ? P->derived_length : -1));
         put(&r, "bound", PyUnicode_FromString(lt_depth_bound_name(E->bound)));
         put(&r, "eps", has ? py_mpfr6(E->M->eps) : py_str_or_none(NULL));
-        put(&r, "eps_source", py_str_or_none(has ? "option" : NULL));
-        put(&r, "norm", py_str_or_none(NULL));
-        put(&r, "step", py_str_or_none(NULL));
-        put(&r, "generators", py_str_or_none(NULL));
-        put(&r, "largest_generator", py_str_or_none(NULL));
+        put(&r, "eps_source", py_str_or_none(sources[source]));
+        put(&r, "norm", py_str_or_none(mass ? "spectral" : NULL));
+        put(&r, "step", mass ? py_mpfr6(E->step) : py_str_or_none(NULL));
+        put(&r, "generators", mass ? PyLong_FromLong((long)E->M->count) : py_str_or_none(NULL));
+        put(&r, "largest_generator", mass ? py_mpfr6(E->M->largest) : py_str_or_none(NULL));
         put(&r, "converges", has ? PyBool_FromLong(E->converges) : py_str_or_none(NULL));
         PyObject *depths = PyList_New(0);
         for (int k = E->k0; k <= E->k1; k++)
@@ -1265,6 +1279,7 @@ static PyObject *py_error_bound(PyObject *self, PyObject *args, PyObject *kw)
     lt_depth_profile_clear(P);
     fmpq_clear(eps);
     fmpq_clear(h);
+    fmpq_clear(step);
     unload(&X);
     return res;
 }

@@ -180,3 +180,22 @@ def test_bch_coefficient_errors():
         lietool.bch_coefficient("XY" * 200)
     with pytest.raises(lietool.InvalidInput):
         lietool.bch_coefficient("a\x00b")
+
+
+@pytest.mark.parametrize("spec,kw,args", [
+    ("A5", {"rep": "tests/data/a5-faithful.rep"}, ["--rep", "tests/data/a5-faithful.rep"]),
+    ("A5", {"rep": "tests/data/a5-faithful.rep", "step": "1/2"}, ["--rep", "tests/data/a5-faithful.rep", "--step", "1/2"]),
+    ("C2", {"model": "tests/data/models/mamba-c2"}, ["--model", "tests/data/models/mamba-c2"]),
+    ("LieAlgebra(Rationals, [[[0,1],[0,0]], [[0,0],[1,0]]])", {"step": 0.25}, ["--step", "0.25"]),
+])
+def test_error_bound_mass_sources(cli, spec, kw, args):
+    """eps from a representation, a checkpoint or the generators: the command's own computation (lt_task_mass)."""
+    root = os.path.dirname(os.path.dirname(HERE))
+    kw = {k: (os.path.join(root, v) if k in ("rep", "model") else v) for k, v in kw.items()}
+    args = [os.path.join(root, a) if a.startswith("tests/") else a for a in args]
+    assert lietool.error_bound(spec, **kw) == cli_json("error-bound", spec, *args)
+
+
+def test_error_bound_sources_exclude_each_other():
+    with pytest.raises(lietool.UsageError):
+        lietool.error_bound("A5", eps=0.1, rep="x.rep")
