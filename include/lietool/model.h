@@ -320,6 +320,12 @@ typedef struct {
     int v1_bound;               /* 1: the verdict reads the depth bound as v1 (superseded); 0: sharp */
     int set_family;             /* 1: family overrides the checkpoint's (lt_model_set_family) */
     lt_arch family;
+    /* the rotation task (lietool/job.h, lt_ssm_rotation_job): the ideal
+       model's step (0: 1) and window (0: 8), the tokens' rotations (a
+       lt_rotation_map; set map = -1 for the checkpoint's own) */
+    long double step;
+    long window;
+    int map;
 } lt_ssm_eval_job_params;
 
 typedef struct {
