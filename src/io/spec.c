@@ -18,7 +18,7 @@ static const char *families[] = {
     "ProjectiveSpecialLinearGroup(n,q)", "ProjectiveGeneralLinearGroup(n,q)",
     "AbelianGroup([n1,n2,...])", "ElementaryAbelianGroup(p^e)", "G^k", "SmallGroup(n,k)",
     "TransitiveGroup(n,k)", "PrimitiveGroup(n,k)", "Sp(2m,q)", "PSp(2m,q)", "SU(n,q)", "PSU(n,q)",
-    "AGL(n,q)", "AffineGroup(n,q)", "SymplecticGroup(2m,q)", "SpecialUnitaryGroup(n,q)"
+    "AGL(n,q)", "AffineGroup(n,q)"
 };
 
 
