@@ -123,17 +123,17 @@ CheckSmall := function(label, G, order, degree, id)
   Verdict(label, IdGroup(G) = id, Concatenation("IdGroup is ", String(IdGroup(G))));
 end;
 # degree 1: the trivial group (GAP's identification functions need 2 points)
-CheckTrans := function(label, G, order, degree, id)
+CheckAction := function(label, G, order, id, is, identify)
   Ord(label, G, order);
   if id[1] = 1 then Verdict(label, IsTrivial(G) and id[2] = 1, "not trivial"); return; fi;
-  Verdict(label, MovedPoints(G) = [1 .. id[1]] and IsTransitive(G, [1 .. id[1]])
-          and TransitiveIdentification(G) = id[2], "not TransitiveGroup(n,k) on 1..n");
+  Verdict(label, MovedPoints(G) = [1 .. id[1]] and is(G, [1 .. id[1]]) and identify(G) = id[2],
+          "not GAP's group of that number on 1..n");
+end;
+CheckTrans := function(label, G, order, degree, id)
+  CheckAction(label, G, order, id, IsTransitive, TransitiveIdentification);
 end;
 CheckPrim := function(label, G, order, degree, id)
-  Ord(label, G, order);
-  if id[1] = 1 then Verdict(label, IsTrivial(G) and id[2] = 1, "not trivial"); return; fi;
-  Verdict(label, MovedPoints(G) = [1 .. id[1]] and IsPrimitive(G, [1 .. id[1]])
-          and PrimitiveIdentification(G) = id[2], "not PrimitiveGroup(n,k) on 1..n");
+  CheckAction(label, G, order, id, IsPrimitive, PrimitiveIdentification);
 end;
 Fingerprint := G -> SortedList(List(ConjugacyClasses(G), c -> [Order(Representative(c)), Size(c)]));
 CheckNamed := function(label, G, order, degree, H)
