@@ -282,6 +282,7 @@ check-gap: all
 	@sh tests/check-gap-dataset.sh ./lietool
 	@sh tests/check-gap-iso.sh ./lietool
 	@sh tests/check-gap-chartab.sh ./lietool
+	@sh tests/check-gap-names.sh ./lietool
 
 # DATADIR/scripts: the trainer of ssm train (an installed lietool finds it in
 # ../share/lietool/scripts) and the checkpoint writers it imports.
