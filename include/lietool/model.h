@@ -156,6 +156,13 @@ lt_status lt_model_check_group(const lt_model_t M, const char *name, long n, con
 /* logits[t*classes + c] for tokens[0..T-1] (each below vocab): the head's
    first classes rows (mamba_ssm's padded rows are left out). */
 void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long T);
+/* The threads the evaluations use: $LIETOOL_THREADS, else every core (1..64). */
+int lt_model_threads(void);
+/* The forward passes of n words, word k's tokens at in[k * stride ..]
+   (len[k] of them), its logits into out[k * per ..], on nth threads: each
+   word whole on one thread, so the logits do not depend on nth. */
+void lt_model_forward_many(float *out, const lt_model_t M, const int *in, const long *len, long n, long stride,
+                           size_t per, int nth);
 /* The generator norms of the first layer's transitions: its transition at
    position t is diagonal, diag(lambda), and g[t] = ||log diag(lambda)||_2
    = max |log lambda| over its entries (the principal logarithm: log r +

@@ -2,8 +2,6 @@
    forward passes, argmax and the tallies. */
 #include <inttypes.h>
 #include <math.h>
-#include <pthread.h>
-#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 #include "lietool/dataset.h"
@@ -117,40 +115,6 @@ lt_status lt_words_read(lt_words_t W, FILE *f, const char *name, long order, lon
     return st;
 }
 
-/* The forward passes of n words (tokens in[k * stride ..], len[k] each)
-   into out[k * per ..], on nth threads: thread j takes words j, j + nth,
-   ... (each word whole on one thread). */
-typedef struct {
-    float *out;
-    const lt_model_struct *M;
-    const int *in;
-    const long *len;
-    long n, stride, nth, j;
-    size_t per;
-} fwd_part;
-
-static void *fwd_main(void *arg)
-{
-    const fwd_part *F = arg;
-    for (long k = F->j; k < F->n; k += F->nth)
-        lt_model_forward(F->out + (size_t)k * F->per, F->M, F->in + (size_t)k * F->stride, F->len[k]);
-    return NULL;
-}
-
-static void forward_batch(float *out, const lt_model_struct *M, const int *in, const long *len, long n, long stride,
-                          size_t per, long nth)
-{
-    fwd_part F[64];
-    pthread_t th[64];
-    int started[64] = {0};
-    for (long j = 0; j < nth; j++) F[j] = (fwd_part){out, M, in, len, n, stride, nth, j, per};
-    for (long j = 1; j < nth; j++) started[j] = pthread_create(&th[j], NULL, fwd_main, &F[j]) == 0;
-    fwd_main(&F[0]);
-    for (long j = 1; j < nth; j++)
-        if (started[j]) pthread_join(th[j], NULL);
-        else fwd_main(&F[j]);       /* no thread: this one does its share */
-}
-
 lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t W,
                           const lt_ssm_eval_params *P, lt_err_t err)
 {
@@ -185,9 +149,7 @@ lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t 
     /* The words in batches: the forward passes of a batch run on the
        threads (each word whole on one thread, so its logits do not depend
        on the thread count), then the batch is tallied in word order. */
-    long nth = lt_threads_env();
-    if (nth < 1) nth = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
-    if (nth > 64) nth = 64;
+    long nth = lt_model_threads();
     size_t per = (size_t)R->max_length * M->classes;
     long batch = (long)(((size_t)1 << 24) / (per ? per : 1));
     if (batch > 256) batch = 256;
@@ -223,7 +185,7 @@ lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t 
             }
         }
         if (st) ready--;            /* the word at fault is not run */
-        forward_batch(out, M, in, len, ready, R->max_length, per, nth);
+        lt_model_forward_many(out, M, in, len, ready, R->max_length, per, (int)nth);
         for (long k = 0; k < ready && !st; k++) {
             long i = i0 + k, T = len[k];
             const int *wt = tg + (size_t)k * R->max_length;

@@ -3,6 +3,8 @@
    and the dispatch to each architecture's own file (model_<name>.c).
    Single precision storage, double accumulation in the matrix-vector
    products. */
+#include <pthread.h>
+#include <unistd.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -221,4 +223,48 @@ lt_status lt_model_element_norms(double *norm, const lt_model_t M, const lt_word
         if (norm[x] < 0)
             return lt_err_set(err, LT_EINPUT, "element %ld never occurs in the %ld words: give more --samples", x, W->n);
     return LT_OK;
+}
+
+int lt_model_threads(void)
+{
+    long t = lt_threads_env();
+    if (t < 1) t = sysconf(_SC_NPROCESSORS_ONLN);
+    return t < 1 ? 1 : t > 64 ? 64 : (int)t;
+}
+
+/* The forward passes of n words (tokens in[k * stride ..], len[k] each)
+   into out[k * per ..], on nth threads: thread j takes words j, j + nth,
+   ... (each word whole on one thread). */
+typedef struct {
+    float *out;
+    const lt_model_struct *M;
+    const int *in;
+    const long *len;
+    long n, stride, nth, j;
+    size_t per;
+} fwd_part;
+
+static void *fwd_main(void *arg)
+{
+    const fwd_part *F = arg;
+    for (long k = F->j; k < F->n; k += F->nth)
+        lt_model_forward(F->out + (size_t)k * F->per, F->M, F->in + (size_t)k * F->stride, F->len[k]);
+    return NULL;
+}
+
+void lt_model_forward_many(float *out, const lt_model_t M, const int *in, const long *len, long n, long stride,
+                           size_t per, int nth)
+{
+    fwd_part F[64];
+    pthread_t th[64];
+    int started[64] = {0};
+    if (nth < 1) nth = 1;
+    if (nth > 64) nth = 64;
+    if (nth > n) nth = n > 0 ? (int)n : 1;
+    for (long j = 0; j < nth; j++) F[j] = (fwd_part){out, M, in, len, n, stride, nth, j, per};
+    for (long j = 1; j < nth; j++) started[j] = pthread_create(&th[j], NULL, fwd_main, &F[j]) == 0;
+    fwd_main(&F[0]);
+    for (long j = 1; j < nth; j++)
+        if (started[j]) pthread_join(th[j], NULL);
+        else fwd_main(&F[j]);       /* no thread: this one does its share */
 }

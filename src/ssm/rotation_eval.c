@@ -48,33 +48,47 @@ lt_status lt_model_rotation_eval(lt_model_rotation_t R, const lt_model_t M, cons
     R->count = lt_calloc((size_t)T, sizeof *R->count);
     R->mse = lt_calloc((size_t)T, sizeof *R->mse);
     long double *sse = lt_calloc((size_t)T, sizeof *sse);
-    int *in = lt_malloc((size_t)(T + 1) * sizeof *in);
-    float *out = lt_malloc((size_t)(T + 1) * 3 * sizeof *out);
+    /* the forward passes in batches on the threads (lt_model_forward_many),
+       the errors summed in word order */
+    long stride = T + 1, nth = lt_model_threads(), batch = 256;
+    if (batch > W->n) batch = W->n;
+    size_t per = (size_t)stride * 3;
+    int *in = lt_malloc((size_t)batch * stride * sizeof *in);
+    long *len = lt_malloc((size_t)batch * sizeof *len);
+    float *out = lt_malloc((size_t)batch * per * sizeof *out);
     lt_rotation_icosa_t I;
     lt_rotation_icosa_init_map(I, P->map);
     lt_status st = LT_OK;
     const long double r3 = 1 / sqrtl(3.0L);
-    for (long i = 0; i < W->n && !st; i++) {
-        long n = W->len[i];
-        if (bos) in[0] = P->bos;
-        memcpy(in + bos, W->input[i], (size_t)n * sizeof *in);
-        lt_model_forward(out, M, in, n + bos);
-        long double v[3] = {r3, r3, r3};
-        for (long t = 0; t < n && !st; t++) {
-            lt_rotation_apply(v, I->R[W->input[i][t]], v);      /* v_t = R(x_t) v_(t-1) */
-            const float *y = out + (size_t)(t + bos) * 3;
-            long double e = 0;
-            for (int c = 0; c < 3; c++) {
-                if (!isfinite(y[c])) {
-                    st = lt_err_set(err, LT_ENUMERIC, "the model's output %d is not finite at word %ld, position %ld", c, i + 1, t + 1);
-                    break;
-                }
-                e += ((long double)y[c] - v[c]) * ((long double)y[c] - v[c]);
-            }
-            sse[t] += e / 3;
-            R->count[t]++;
+    for (long i0 = 0; i0 < W->n && !st; i0 += batch) {
+        long nb = W->n - i0 < batch ? W->n - i0 : batch;
+        for (long k = 0; k < nb; k++) {
+            int *wi = in + (size_t)k * stride;
+            if (bos) wi[0] = P->bos;
+            memcpy(wi + bos, W->input[i0 + k], (size_t)W->len[i0 + k] * sizeof *in);
+            len[k] = W->len[i0 + k] + bos;
         }
-        R->tokens += n;
+        lt_model_forward_many(out, M, in, len, nb, stride, per, (int)nth);
+        for (long k = 0; k < nb && !st; k++) {
+            long i = i0 + k, n = W->len[i];
+            long double v[3] = {r3, r3, r3};
+            for (long t = 0; t < n && !st; t++) {
+                lt_rotation_apply(v, I->R[W->input[i][t]], v);      /* v_t = R(x_t) v_(t-1) */
+                const float *y = out + (size_t)k * per + (size_t)(t + bos) * 3;
+                long double e = 0;
+                for (int c = 0; c < 3; c++) {
+                    if (!isfinite(y[c])) {
+                        st = lt_err_set(err, LT_ENUMERIC, "the model's output %d is not finite at word %ld, position %ld", c,
+                                        i + 1, t + 1);
+                        break;
+                    }
+                    e += ((long double)y[c] - v[c]) * ((long double)y[c] - v[c]);
+                }
+                sse[t] += e / 3;
+                R->count[t]++;
+            }
+            R->tokens += n;
+        }
     }
     long double tot = 0;
     for (long t = 0; t < T; t++) {
@@ -111,6 +125,7 @@ lt_status lt_model_rotation_eval(lt_model_rotation_t R, const lt_model_t M, cons
     lt_free(sse);
     lt_free(in);
     lt_free(out);
+    lt_free(len);
     return st;
 }
 
