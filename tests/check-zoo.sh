@@ -8,21 +8,10 @@
 # so and checks nothing. Ends with "zoo: N passed, N failed".
 NAME=zoo
 . "$(dirname "$0")/torch-env.sh"
-i=0
-while read -r arch format dtype extra; do
-    [ -n "$arch" ] || continue
-    i=$((i + 1))
-    d=$T/$i
-    $PY scripts/zoo_reference.py make $d --arch $arch --format $format --dtype $dtype $extra --seed $i
-    if "$LT" ssm eval $d --group S3 --length 8 --samples 6 --bos 0 --offset 2 --compute f32 --logits $d/logits >$d/out 2>&1 \
-        && out=$($PY scripts/zoo_reference.py compare $d $d/logits --bos 0 --offset 2); then
-        [ -z "$ZOO_VERBOSE" ] || echo "$arch $format $dtype $extra: $out"
-        pass=$((pass + 1))
-    else
-        fail=$((fail + 1))
-        echo "FAIL zoo $arch $format $dtype $extra:"; cat $d/out; echo "$out"
-    fi
-done <<'CASES'
+# Two Python processes in all, torch imported once in each
+# (zoo_reference.py batch runs one of its commands a line): the first writes
+# every checkpoint, lietool runs them, the second computes the references.
+cases=$(cat <<'CASES'
 gla safetensors float32
 gla sharded float32 --gla-expand-k 1 --gla-expand-v 1
 gla torch float32 --gla-short-conv --gla-heads 4
@@ -58,18 +47,60 @@ transformer safetensors bfloat16 --at-tie --at-qk-norm
 transformer safetensors float16 --at-intermediate 24 --at-theta 500 --at-kv-heads 2
 transformer safetensors float32 --prefix model. --at-heads 2 --layers 3
 CASES
+)
+# the three checkpoints of error-bound --model (below) come after the cases
+n=$(printf '%s\n' "$cases" | grep -c .)
+set -- "" "--m2-signed" "--m2-groups 2 --m2-limit 0.1,0.5"
+{
+    i=0
+    printf '%s\n' "$cases" | while read -r arch format dtype extra; do
+        i=$((i + 1))
+        echo "make $T/$i --arch $arch --format $format --dtype $dtype $extra --seed $i"
+    done
+    i=$n
+    for extra in "$@"; do i=$((i + 1)); echo "make $T/$i --arch mamba2 $extra --seed $i"; done
+} > $T/make.txt
+$PY scripts/zoo_reference.py batch < $T/make.txt > $T/make.out 2>&1
+"$LT" dataset generate S3 --length 64 --samples 16 --seed 0 > $T/words.csv
+{
+    i=0
+    while [ $i -lt $n ]; do
+        i=$((i + 1))
+        d=$T/$i
+        if grep -qx "$i ok" $T/make.out \
+            && "$LT" ssm eval $d --group S3 --length 8 --samples 6 --bos 0 --offset 2 --compute f32 --logits $d/logits \
+               >$d/out 2>&1; then
+            echo "compare $d $d/logits --bos 0 --offset 2"
+        else
+            echo "compare $d $T/no-logits"
+        fi
+    done
+    for extra in "$@"; do i=$((i + 1)); echo "norms $T/$i $T/words.csv --offset 2"; done
+} > $T/ref.txt
+$PY scripts/zoo_reference.py batch < $T/ref.txt > $T/ref.out 2>&1
+# the output line before "K ok" (a command's last line)
+said() { awk -v k="$1 ok" '$0 == k { print prev; found = 1 } { prev = $0 } END { exit !found }' $T/ref.out; }
+i=0
+while read -r arch format dtype extra; do
+    [ -n "$arch" ] || continue
+    i=$((i + 1))
+    if out=$(said $i); then
+        [ -z "$ZOO_VERBOSE" ] || echo "$arch $format $dtype $extra: $out"
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL zoo $arch $format $dtype $extra:"; cat $T/$i/out 2>/dev/null; grep -B3 -x "$i FAIL" $T/ref.out
+    fi
+done <<EOF_CASES
+$cases
+EOF_CASES
 # error-bound --model: eps, the first layer's generator mass, against the
 # float64 reference (zoo_reference.py norms) over the same words; relative
 # 1e-4, lietool's step sizes being f32: mamba2, signed, with groups and a
 # clamped dt.
-"$LT" dataset generate S3 --length 64 --samples 16 --seed 0 > $T/words.csv
-for extra in "" "--m2-signed" "--m2-groups 2 --m2-limit 0.1,0.5"; do
+for extra in "$@"; do
     i=$((i + 1))
-    d=$T/$i
-    $PY scripts/zoo_reference.py make $d --arch mamba2 $extra --seed $i
-    if want=$($PY scripts/zoo_reference.py norms $d $T/words.csv --offset 2) \
-        && got=$("$LT" error-bound S3 --model $d --offset 2 --json) \
-        && same_eps "$want" "$got"; then
+    if want=$(said $i) && got=$("$LT" error-bound S3 --model $T/$i --offset 2 --json) && same_eps "$want" "$got"; then
         pass=$((pass + 1))
     else
         fail=$((fail + 1)); echo "FAIL error-bound --model mamba2 $extra: reference $want; lietool $got"
