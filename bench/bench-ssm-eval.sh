@@ -1,5 +1,5 @@
 #!/bin/sh
-# Tokens per second of 'lietool ssm eval' (one thread; loading, the
+# Tokens per second of 'lietool ssm eval' (one thread, LIETOOL_THREADS=1, and two; loading, the
 # forward pass and the accuracies, best of 3) against the same checkpoint's
 # PyTorch forward pass alone (torch.set_num_threads(1), batches of 256,
 # best of 3; bench/bench-ssm.py runs scripts/train_wordproblem.py's
@@ -28,8 +28,9 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-ssm-eval.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 LEN=${BENCH_SSM_LENGTH:-128}
 N=${BENCH_SSM_SAMPLES:-2000}
-echo "ssm: forward passes on $N words of length $LEN, one thread (tokens/s; ratio = lietool / torch)"
-printf '  %-28s %12s %12s %7s\n' model lietool torch ratio
+echo "ssm: forward passes on $N words of length $LEN (tokens/s; ratio = lietool / torch, one thread each; then"
+echo "     lietool on 2 threads, LIETOOL_THREADS=2, and its speed-up over one)"
+printf '  %-28s %12s %12s %7s %12s %7s\n' model lietool torch ratio "lietool x2" "x2/x1"
 "$LIETOOL" dataset generate S3 --length 8 --samples 64 --seed 1 > "$tmp/train.csv" 2>/dev/null
 ARCHS="mamba2 transformer gla gated_deltaproduct delta_net"
 ALL="diag-c3-complex diag-s3 mamba-c2 mamba-c2-bf16"
@@ -52,14 +53,20 @@ for m in $MODELS; do
     n=$N
     case $m in *-d128:*) n=$(( (N + 7) / 8 )) ;; esac     # an eighth of the words at d_model 128
     "$LIETOOL" dataset generate "$g" --length "$LEN" --samples "$n" --seed 7 > "$tmp/w.csv" 2>/dev/null
-    best=
-    for i in 1 2 3; do
-        OPENBLAS_NUM_THREADS=1 /usr/bin/time -f "%e" -o "$tmp/t" "$LIETOOL" ssm eval "$dir" --group "$g" --data "$tmp/w.csv" > /dev/null || { best=; break; }
-        t=$(cat "$tmp/t")
-        best=$(awk -v a="$t" -v b="$best" 'BEGIN { if (b != "" && b + 0 < a + 0) a = b; printf "%.3f", a }')
-    done
-    lt=$(awk -v s="$best" -v n="$n" -v l="$LEN" 'BEGIN { if (s + 0 > 0) printf "%.0f", n * l / s; else print "failed" }')
+    rate() {    # tokens/s of ssm eval on $1 threads, best of 3
+        best=
+        for i in 1 2 3; do
+            LIETOOL_THREADS=$1 OPENBLAS_NUM_THREADS=1 /usr/bin/time -f "%e" -o "$tmp/t" "$LIETOOL" ssm eval "$dir" \
+                --group "$g" --data "$tmp/w.csv" > /dev/null || { best=; break; }
+            t=$(cat "$tmp/t")
+            best=$(awk -v a="$t" -v b="$best" 'BEGIN { if (b != "" && b + 0 < a + 0) a = b; printf "%.3f", a }')
+        done
+        awk -v s="$best" -v n="$n" -v l="$LEN" 'BEGIN { if (s + 0 > 0) printf "%.0f", n * l / s; else print "failed" }'
+    }
+    lt=$(rate 1)
+    lt2=$(rate 2)
     pt=$(/usr/bin/python3 bench/bench-ssm.py "$dir" "$tmp/w.csv" 2>/dev/null || echo failed)
     ratio=$(awk -v a="$lt" -v b="$pt" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "-" }')
-    printf '  %-28s %12s %12s %7s\n' "${m%%:*}" "$lt" "$pt" "$ratio"
+    scale=$(awk -v a="$lt2" -v b="$lt" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "-" }')
+    printf '  %-28s %12s %12s %7s %12s %7s\n' "${m%%:*}" "$lt" "$pt" "$ratio" "$lt2" "$scale"
 done
