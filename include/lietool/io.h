@@ -64,6 +64,13 @@ typedef lt_io_out_struct lt_io_out_t[1];
 FILE *lt_io_out_open(lt_io_out_t O, const char *path, lt_err_t err);
 lt_status lt_io_out_commit(lt_io_out_t O, lt_err_t err);
 void lt_io_out_abort(lt_io_out_t O);
+/* Every file read through lt_io_open_read is an input of the run, by
+   device and inode: lt_io_out_open and lt_io_out_commit refuse (LT_EINPUT)
+   to replace an input or a file another open output replaces, and
+   lt_io_open_read refuses a file that an open output will replace or that
+   is standard output. lt_io_out_check(path) is the same test for a writer
+   of its own (LT_OK when path does not exist). */
+lt_status lt_io_out_check(const char *path, lt_err_t err);
 /* Removes the temporary files of every output still open (a run that
    stops at once: lt_mem_set_limit's handler). */
 void lt_io_out_remove_pending(void);
