@@ -8,6 +8,7 @@
 #include "lietool/safetensors.h"
 #include "lietool/dataset.h"
 #include "unit.h"
+#include "../src/ssm/model_impl.h"
 
 /* A file: 8-byte length, the header, then datalen bytes 0, 1, 2, ... */
 static unsigned char *mkfile(size_t *size, const char *header, long hdrlen, size_t datalen)
@@ -311,8 +312,25 @@ static void sweep_figure(void)
     lt_plot_clear(F);
 }
 
+/* The kernels' exp on non-finite inputs: a NaN (a NaN weight) stays NaN
+   (it was converted to an integer: undefined behaviour, UBSan's report),
+   infinities saturate. */
+static void kernel_nonfinite(void)
+{
+    unit_case = "kernels";
+    float x[6] = {NAN, INFINITY, -INFINITY, 0.0f, 100.0f, -100.0f}, y[6], g[6];
+    lt_mdl_sigmoid_all(y, x, 6);
+    CHECK(isnan(y[0]), "sigmoid(NaN) = %g", y[0]);
+    CHECK(y[1] == 1.0f && y[2] < 1e-30f && y[3] == 0.5f && y[4] == 1.0f && y[5] < 1e-30f,
+          "sigmoid: %g %g %g %g %g", y[1], y[2], y[3], y[4], y[5]);
+    memcpy(g, x, sizeof g);
+    lt_mdl_gelu_all(g, 6);
+    CHECK(isnan(g[0]) && g[3] == 0.0f && g[4] == 100.0f && fabsf(g[5]) < 1e-30f, "gelu: %g %g %g %g", g[0], g[3], g[4], g[5]);
+}
+
 int main(void)
 {
+    kernel_nonfinite();
     safetensors_cases();
     halves();
     fixture("tests/data/models/diag-s3", 1e-5);
