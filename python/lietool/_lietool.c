@@ -377,11 +377,17 @@ static PyObject *py_magnus(PyObject *self, PyObject *args, PyObject *kw)
     size_t olen = 1;
     for (Py_ssize_t i = 0; i < nw; i++) {
         PyObject *o = PyList_GET_ITEM(list, i);
-        const char *u = PyUnicode_Check(o) ? PyUnicode_AsUTF8(o) : NULL;
+        Py_ssize_t ul = 0;
+        const char *u = PyUnicode_Check(o) ? PyUnicode_AsUTF8AndSize(o, &ul) : NULL;
         if (!u) {
             PyMem_Free(words);
             if (!PyErr_Occurred()) PyErr_SetString(exc_usage, "magnus: the word's tokens must be str");
             return NULL;
+        }
+        /* a NUL would end the token early: 'a\0b' is not 'a' */
+        if (strlen(u) != (size_t)ul) {
+            PyMem_Free(words);
+            return PyErr_Format(exc_input, "magnus: letter %zd contains a NUL character", i + 1);
         }
         words[i] = (char *)u;
         olen += strlen(u) + 1;
