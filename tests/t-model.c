@@ -43,7 +43,10 @@ static void safetensors_cases(void)
         {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[8,0]}}", -1, 8, LT_EINPUT, "end before they begin"},
         {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2]}}", -1, 8, LT_EINPUT, "tensor 'w': data_offsets is not [begin, end]"},
         {"{\"w\":{\"dtype\":\"F32\",\"shape\":[4611686018427387904,4],\"data_offsets\":[0,8]}}", -1, 8, LT_EINPUT, "shape is too large"},
-        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]},\"w\":{\"dtype\":\"F32\",\"shape\":[0],\"data_offsets\":[8,8]}}", -1, 8, LT_EINPUT, "tensor 'w' appears twice"},
+        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]},\"w\":{\"dtype\":\"F32\",\"shape\":[0],\"data_offsets\":[8,8]}}", -1, 8, LT_EINPUT, "the key \"w\" appears twice"},
+        /* a dimension 0: empty, however large the others (it was "too large") */
+        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[4294967296,4294967296,0],\"data_offsets\":[0,0]}}", -1, 0, LT_OK, ""},
+        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[4294967296,4294967296,1],\"data_offsets\":[0,0]}}", -1, 0, LT_EINPUT, "shape is too large"},
         {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]}", -1, 8, LT_EINPUT, "header"},
         {"[1,2]", -1, 0, LT_EINPUT, "header does not start with '{'"},
         {"{\"__metadata__\":{\"n\":1}}", -1, 0, LT_EINPUT, "__metadata__ 'n' is not a string"},

@@ -72,7 +72,10 @@ static lt_status unknown(const char *spec, lt_err_t err)
             snprintf(sugg + l, sizeof sugg - l, "%s%s", l ? ", " : "", best[s]);
         }
     lt_status st;
-    if (*sugg) st = lt_err_set(err, LT_EINPUT, "unknown group '%s' (did you mean %s?)", spec, sugg);
+    char note[1024];
+    if (lt_io_algebras_missing_(note, sizeof note, "groups"))
+        st = lt_err_set(err, LT_EINPUT, "unknown group '%s'%s", spec, note);
+    else if (*sugg) st = lt_err_set(err, LT_EINPUT, "unknown group '%s' (did you mean %s?)", spec, sugg);
     else st = lt_err_set(err, LT_EINPUT, "unknown group '%s' (see 'lietool help groups')", spec);
     for (int i = 0; i < nn; i++) lt_free(names[i]);
     lt_free(names);
