@@ -98,7 +98,7 @@ int lt_io_named(const char *sub, const char *ext, char ***names);
    MiB. */
 lt_status lt_io_model_read(lt_model_t M, const char *dir, long max_mb, lt_err_t err);
 /* The same with the precision of the forward pass (LT_COMPUTE_CONFIG: the
-   config's torch_dtype); the parameters are rounded to it. */
+   default, f32); the parameters are rounded to it. */
 lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_compute compute, lt_err_t err);
 /* The same from memory: the text of config.json and the bytes of a
    model.safetensors (copied); name stands for the directory in messages

@@ -428,7 +428,7 @@ static lt_status take_weights(lt_model_t M, const lt_ckpt_t S, const char *path,
     for (int i = 0; i < (int)(sizeof arches / sizeof *arches); i++)
         if (arches[i].arch == M->arch) st = arches[i].weights(M, S, err);
     if (st) { lt_err_prefix(err, "%s", path); return st; }    /* a weight's name or shape */
-    lt_model_set_compute(M, compute == LT_COMPUTE_CONFIG ? M->config_compute : compute);
+    lt_model_set_compute(M, compute);
     return LT_OK;
 }
 
