@@ -733,6 +733,13 @@ lt_status lt_ssm_train_job(lt_ssm_train_job_t J, const lt_ssm_train_params *P, c
     if (!st) st = check_out(&exists, P->out, P->force, err);
     if (!st) st = check_torch(J->python, err);
     if (!st) st = make_dir(P->out, err);
+    /* no file the run writes or removes is one it reads (--group DIR/config.json) */
+    for (int i = 0; !st && outputs[i]; i++) {
+        char *p = path_in(P->out, outputs[i]);
+        st = lt_io_out_check(p, err);
+        if (st) lt_err_prefix(err, "ssm train");
+        lt_free(p);
+    }
     for (int i = 0; !st && exists && outputs[i]; i++) {
         char *p = path_in(P->out, outputs[i]);
         if (unlink(p) != 0 && errno != ENOENT)

@@ -24,6 +24,7 @@
    line "fnv1a64 HEX", the FNV-1a hash of the bytes before it. A file that does not parse, names words not in the
    class or fails its hash is reported and recomputed, never used. */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -300,7 +301,12 @@ static lt_status ck_write(const char *dir, const char *tag, const lt_free_class 
     snprintf(post, sizeof post, ".%ld.tmp", (long)getpid());
     char *path = ck_path(dir, tag, C, "", ".txt"), *tmp = ck_path(dir, tag, C, ".", post);
     if (!path || !tmp) { free(path); free(tmp); return lt_err_set(err, LT_ELIMIT, "out of memory"); }
-    FILE *f = fopen(tmp, "w");
+    /* a new file: never through a symbolic link or over a file left in
+       the temporary name's place */
+    unlink(tmp);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (fd >= 0 && !f) close(fd);
     int ok = f && fwrite(text, 1, len, f) == len && fprintf(f, "fnv1a64 %016" PRIx64 "\n", fnv1a(text, len)) > 0;
     if (f && fclose(f)) ok = 0;
     if (ok && rename(tmp, path)) ok = 0;
