@@ -71,6 +71,9 @@ void lt_io_out_abort(lt_io_out_t O);
    is standard output. lt_io_out_check(path) is the same test for a writer
    of its own (LT_OK when path does not exist). */
 lt_status lt_io_out_check(const char *path, lt_err_t err);
+/* Forgets the inputs read so far: a process that makes several runs (the
+   Python package: one per call) starts each with this. */
+void lt_io_run_begin(void);
 /* Removes the temporary files of every output still open (a run that
    stops at once: lt_mem_set_limit's handler). */
 void lt_io_out_remove_pending(void);

@@ -113,6 +113,14 @@ static lt_status input_clash(const struct stat *sb, const char *path, lt_err_t e
     return st;
 }
 
+void lt_io_run_begin(void)
+{
+    pthread_mutex_lock(&ids_lock);
+    for (size_t i = 0; i < n_inputs; i++) free(inputs[i].path);
+    n_inputs = 0;
+    pthread_mutex_unlock(&ids_lock);
+}
+
 static void output_forget(const void *owner)
 {
     pthread_mutex_lock(&ids_lock);

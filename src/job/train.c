@@ -697,6 +697,8 @@ static lt_status train(lt_ssm_train_job_t J, const lt_ssm_train_params *P, const
 
 lt_status lt_ssm_train_job(lt_ssm_train_job_t J, const lt_ssm_train_params *P, const lt_ctx_t ctx, lt_err_t err)
 {
+    /* a run of its own: what an earlier job read is not this one's input */
+    lt_io_run_begin();
     lt_status st = check_params(P, err);
     if (st) return st;
     const lt_train_arch *A = lt_train_arch_find(P->arch);
