@@ -5,7 +5,8 @@
 #   make demo       the course sheet: derived series, witnesses, A5, rotations, report, error exponents
 #   make paper      the paper's experiments at small scale beside the theory (scripts/paper.sh)
 #   make bench      timings against GAP and NumPy (ratios)
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local   (the command line and the C library; the Python package: README, Python)
+#   make wheel      the Python package as a wheel (build/wheel/lietool-*.whl), for pip install
 #   make check SANITIZE=1   the same tests under ASan and UBSan
 #   make DEV=1      the developer build: every warning an error (build/dev)
 
@@ -18,10 +19,11 @@ DEB_PKGS  = libgmp-dev libmpfr-dev libflint-dev liblapacke-dev libopenblas-dev p
 # and a check whose tool is missing says so): torch and NumPy for the
 # checkpoint and dataset references and the training script's test,
 # pdflatex for the LaTeX fragments, Python's headers, setuptools and
-# pytest for the Python package (check-python), Open MPI for bch --mpi
+# pytest for the Python package (check-python), python3-venv, pip and
+# wheel for its offline install into a venv and `make wheel`, Open MPI for bch --mpi
 # (lietool builds without it and then says --mpi is unavailable).
 TEST_PKGS = python3-numpy python3-torch texlive-latex-base python3-dev python3-setuptools python3-pytest \
-            libopenmpi-dev openmpi-bin
+            python3-venv python3-pip python3-wheel libopenmpi-dev openmpi-bin
 DATADIR   = $(PREFIX)/share/lietool
 
 ifeq ($(SANITIZE),1)
@@ -87,7 +89,7 @@ SO_LINKS = $(SO_DIR)/$(SONAME) $(SO_DIR)/liblietool.so
 tests: deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(SO_LINKS) $(PIC_LIB) $(TEST_BIN) $(REPLAY_BIN)
 
-.PHONY: all deps test-deps tests check check-unit check-cli check-gap demo paper bench install uninstall clean fuzz valgrind check-install python check-python
+.PHONY: wheel all deps test-deps tests check check-unit check-cli check-gap demo paper bench install uninstall clean fuzz valgrind check-install python check-python
 
 all: deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(SO_LINKS) $(PIC_LIB)
@@ -100,6 +102,14 @@ PYTHON ?= /usr/bin/python3
 python: deps
 	@$(MAKE) --no-print-directory DEV= SANITIZE= lietool build/rel/pic/liblietool.a
 	@cd python && $(PYTHON) setup.py -q build_ext --force --inplace --build-temp ../build/python
+
+# The package as a wheel, built offline with the setuptools and wheel of
+# $(PYTHON) (python3-setuptools, python3-wheel, python3-pip): pip install
+# build/wheel/lietool-*.whl puts it in any venv of the same CPython.
+wheel: deps
+	@$(MAKE) --no-print-directory DEV= SANITIZE= lietool build/rel/pic/liblietool.a
+	@rm -rf python/build python/lietool.egg-info
+	$(PYTHON) -m pip wheel -q --no-build-isolation --no-deps -w build/wheel ./python
 
 # The package's tests (pytest); skipped, and said so, without python3-dev,
 # numpy, setuptools or pytest. Ends with "python: N passed, N failed".
@@ -195,7 +205,7 @@ $(BUILD)/tests/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/fuzz/fuzz.h
 
 check: deps test-deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(TEST_BIN) $(REPLAY_BIN)
-	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) LT_SANITIZE=$(SANITIZE) sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN) tests/check-latex.sh tests/check-verdict.sh tests/check-invariance.sh tests/check-checkpoints.sh tests/check-zoo.sh tests/check-train.sh tests/check-scan.sh tests/check-python.sh tests/check-mpi.sh
+	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) LT_SANITIZE=$(SANITIZE) sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN) tests/check-latex.sh tests/check-verdict.sh tests/check-invariance.sh tests/check-closure.sh tests/check-checkpoints.sh tests/check-zoo.sh tests/check-train.sh tests/check-scan.sh tests/check-python.sh tests/check-mpi.sh
 
 # make install PREFIX=tmp, a program built with pkg-config, the installed binary.
 check-install: all
@@ -282,6 +292,7 @@ check-gap: all
 	@sh tests/check-gap-dataset.sh ./lietool
 	@sh tests/check-gap-iso.sh ./lietool
 	@sh tests/check-gap-chartab.sh ./lietool
+	@sh tests/check-gap-names.sh ./lietool
 
 # DATADIR/scripts: the trainer of ssm train (an installed lietool finds it in
 # ../share/lietool/scripts) and the checkpoint writers it imports.
@@ -317,4 +328,4 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/include/lietool $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build lietool liblietool.a liblietool.so liblietool.so.* python/build python/lietool/_lietool*.so
+	rm -rf build lietool liblietool.a liblietool.so liblietool.so.* python/build python/lietool.egg-info python/lietool/_lietool*.so

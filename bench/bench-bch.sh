@@ -1,7 +1,8 @@
 #!/bin/sh
 # Timings of 'lietool bch' (exact BCH series in the Lyndon basis, printed as
 # the table) at degrees 20, 22 and 24, with one thread and with every
-# processor, and the peak memory (GNU time's maximum resident set).
+# processor, and the peak memory (GNU time's maximum resident set); last,
+# single coefficients (bch --coefficient WORD) at degrees 84 and 256.
 #
 #   sh bench/bench-bch.sh ./lietool        (what 'make bench' runs)
 #
@@ -109,3 +110,19 @@ else
         printf '%-7s %10s %11s\n' "$N" "$1" "$2"
     done
 fi
+
+# Single coefficients, bch --coefficient WORD (no peer: the series is not
+# formed): the published word of degree 84 on three letters (Hofstaetter,
+# arXiv 2012.03818; the value is checked) and a word at the default
+# --max-length, 256 letters A^255 B (every cut counts: the worst case);
+# the least CPU time of 3 runs.
+W84=xyzxxyyzzxxxyyyzzzxxxxyyyyzzzzxxxxxyyyyyzzzzzxxxxxxyyyyyyzzzzzzxxxxxxxyyyyyyyzzzzzzz
+C84=-181365590859710868850573/3587775871359251968716509214115480195096319355948556615680000000000
+W256=$(awk 'BEGIN { for (i = 0; i < 255; i++) printf "A"; print "B" }')
+echo
+echo "bch --coefficient WORD: one word's coefficient in log(e^A_1 ... e^A_K), without the series"
+set -- $(cpu 3 "$tmp/out" "$LIETOOL" bch --coefficient "$W84")
+[ "$(cat "$tmp/out")" = "$C84" ] && same="the published value" || same="NOT the published value"
+printf 'degree 84, 3 letters:  %s s CPU, %s MB, %s\n' "$1" "$2" "$same"
+set -- $(cpu 3 "$tmp/out" "$LIETOOL" bch --coefficient "$W256")
+printf 'degree 256, A^255 B:   %s s CPU, %s MB\n' "$1" "$2"

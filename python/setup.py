@@ -11,13 +11,19 @@ when it is missing): the installed module then needs no liblietool.so at
 run time, no rpath into the source tree and no LD_LIBRARY_PATH, and keeps
 working after `make clean` or with any CPython 3.11 on the machine. Set
 LIETOOL_SHARED=1 to link -llietool (the installed shared library) instead.
-setuptools only; no other build tool.
+setuptools only, no other build tool, and nothing else at build time
+(no NumPy): pyproject.toml names the backend, so that
+
+    python3 -m venv v && v/bin/pip install --no-build-isolation ./python
+
+works offline in a fresh venv. The package's metadata is in
+pyproject.toml; this script adds the version (from the C library's
+header), the extension and the data.
 """
 import os
 import shutil
 import subprocess
 
-import numpy
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
@@ -59,7 +65,7 @@ class BuildPy(build_py):
 ext = Extension(
     "lietool._lietool",
     sources=[os.path.relpath(os.path.join(HERE, "lietool", "_lietool.c"), HERE)],
-    include_dirs=[os.path.join(ROOT, "include"), numpy.get_include()],
+    include_dirs=[os.path.join(ROOT, "include")],
     extra_compile_args=["-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-Wno-sign-compare",
                         "-Wno-missing-field-initializers"],
     extra_objects=[] if SHARED else [PIC_LIB],
@@ -67,13 +73,10 @@ ext = Extension(
 )
 
 setup(
-    name="lietool",
     version=version(),
-    description="the exact algebra behind state tracking in sequence models (lietool's library)",
     packages=["lietool"],
     package_dir={"lietool": os.path.relpath(os.path.join(HERE, "lietool"), HERE)},
+    package_data={"lietool": ["py.typed"]},
     ext_modules=[ext],
     cmdclass={"build_ext": BuildExt, "build_py": BuildPy},
-    python_requires=">=3.8",
-    install_requires=[],
 )

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The Python package (python/): builds it in place (make python) and runs
-# its tests with pytest (python/tests). Skipped, and said so, when Debian's
+# its tests with pytest (python/tests) and the examples of its docstrings
+# as doctests (python/lietool/__init__.py). Skipped, and said so, when Debian's
 # python3-dev, python3-numpy, python3-setuptools or python3-pytest is
 # missing. Ends with "python: N passed, N failed" (tests/run.sh reads that
 # line), or "python-skipped-missing-packages: 0 passed, 0 failed" and the
@@ -30,7 +31,9 @@ if ! out=$($MAKE --no-print-directory python PYTHON="$PYTHON" 2>&1); then
     echo "python: 0 passed, 1 failed"
     exit 1
 fi
-out=$(cd python && LIETOOL="${LIETOOL:-$(pwd)/../lietool}" "$PYTHON" -m pytest -q -p no:cacheprovider tests 2>&1)
+# the tests, and the docstrings' examples as doctests
+out=$(cd python && LIETOOL="${LIETOOL:-$(pwd)/../lietool}" "$PYTHON" -m pytest -q -p no:cacheprovider \
+      --doctest-modules --doctest-glob="" tests lietool/__init__.py 2>&1)
 status=$?
 line=$(printf '%s\n' "$out" | grep -E '[0-9]+ (passed|failed)' | tail -n 1)
 pass=$(printf '%s\n' "$line" | sed -n 's/.*\b\([0-9][0-9]*\) passed.*/\1/p')

@@ -293,16 +293,25 @@ static void test_plan(void)
         {"S3", "diag-complex", 1, 0, 2, 1, 0},
         {"C2", "diag-positive", 4, 0, -1, -1, 1}, {"A4 x C3", "diag-positive", 4, 0, -1, -1, 1},
         {"C2", "diag-signed", 1, 1, 1, 0, 0}, {"C3", "diag-signed", 3, 0, -1, -1, 1},
-        {"S3", "diag-signed", 3, 0, -1, -1, 1}, {"D8", "diag-signed", 2, 1, 2, 0, 0},
-        {"D8", "diag-signed", 1, -1, 2, 0, 0}, {"Q8", "diag-signed", 2, 1, 2, 0, 0},
+        {"S3", "diag-signed", 3, 0, -1, -1, 1}, {"D8", "diag-signed", 2, 1, 2, 1, 0},
+        /* diag-signed layers are diag-complex ones: Shakerinava et al. rule out 1 layer on D8 */
+        {"D8", "diag-signed", 1, 0, 2, 1, 0}, {"Q8", "diag-signed", 2, 1, 2, 1, 0},
         {"C5", "diag-signed", 2, -1, -1, 0, 0},
         {"S3", "householder-2", 1, 1, 1, 0, 0}, {"S3", "householder-1", 1, -1, 2, 0, 0},
         {"S3", "householder-1", 2, 1, 2, 0, 0}, {"D8", "householder-1", 2, 1, 2, 0, 0},   /* dihedral: Siems et al. */
-        {"Q8", "householder-1", 2, -1, -1, 0, 0}, {"A4", "householder-1", 3, -1, -1, 0, 0},
+        /* householder-1 includes diag-signed (Q8: Frattini cascade); derived-series cascades:
+           A4 = C2^2 by C3 takes 1 + 2 sign/dihedral layers, S4 1 + 2 + 1 */
+        {"Q8", "householder-1", 2, 1, 2, 0, 0}, {"A4", "householder-1", 3, 1, 3, 0, 0},
+        {"A4", "householder-1", 2, -1, 3, 0, 0}, {"S4", "householder-1", 4, 1, 4, 0, 0},
+        /* S5: C2 then A5 (rotations of R^3) with 2 reflections per token */
+        {"S5", "householder-2", 2, 1, 2, 0, 0}, {"S5", "householder-2", 1, -1, 2, 0, 0},
+        {"S5", "householder-1", 9, -1, -1, 0, 0},
+        /* SL(2,3) needs 4 reflections in one layer, its derived length 3 as rotation heads */
+        {"SL(2,3)", "householder-2", 3, 1, 3, 0, 0},
         {"A5", "householder-4", 1, 1, 1, 0, 0}, {"A5", "householder-3", 2, 1, 1, 0, 0},
         /* the real representations: A5 and S4 rotate R^3 (2 reflections), Q8 needs 4 */
         {"A5", "householder-2", 1, 1, 1, 0, 0}, {"S4", "householder-2", 1, 1, 1, 0, 0},
-        {"Q8", "householder-2", 1, -1, -1, 0, 0}, {"Q8", "householder-4", 1, 1, 1, 0, 0},
+        {"Q8", "householder-2", 1, -1, 2, 0, 0}, {"Q8", "householder-4", 1, 1, 1, 0, 0},
         {"C3", "householder-1", 2, 1, 2, 0, 0},     /* C3 inside S3 */
         {"D8", "householder-1-positive", 3, 0, -1, -1, 1}, {"A5", "householder-2-positive", 5, 0, -1, -1, 1},
         {"C3", "householder-1-positive", 2, -1, -1, 0, 0}, {"S3", "householder-3-positive", 1, -1, -1, 0, 0},

@@ -1,6 +1,7 @@
 /* The free Lie algebra: Lyndon words and Witt's formula, the BCH series in
    the Lyndon basis (golden values, an independent computation in the free
-   associative algebra, and a floating-point check on matrices). */
+   associative algebra, and a floating-point check on matrices), and single
+   word coefficients against the whole series. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,19 @@ static void test_witt(void)
     mpz_clear(z);
 }
 
+/* A case on the Lyndon basis B of r letters to degree N: unit_case set
+   to name (which outlives the case), err initialised, B built (its
+   status returned, a failure counted). */
+static lt_status basis_case(lt_lyndon_t B, lt_err_t err, const char *name, int r, int N)
+{
+    unit_case = name;
+    lt_err_init(err);
+    lt_lyndon_init(B);
+    lt_status st = lt_free_lyndon_basis(B, r, N, ctx, err);
+    CHECK(st == LT_OK, "basis: %s", err->msg);
+    return st;
+}
+
 /* Every law of the basis: counts by Witt, order, Lyndon property, the
    standard factorisation (left right = word, right the longest proper
    Lyndon suffix, both factors in the basis). */
@@ -70,14 +84,9 @@ static void check_basis(int r, int N)
 {
     char cs[32];
     snprintf(cs, sizeof cs, "basis r=%d N=%d", r, N);
-    unit_case = cs;
     lt_err_t err;
-    lt_err_init(err);
     lt_lyndon_t B;
-    lt_lyndon_init(B);
-    lt_status st = lt_free_lyndon_basis(B, r, N, ctx, err);
-    CHECK(st == LT_OK, "failed: %s", err->msg);
-    if (st) return;
+    if (basis_case(B, err, cs, r, N)) return;
     mpz_t z;
     mpz_init(z);
     lt_free_witt_total(z, (ulong)r, (ulong)N);
@@ -520,6 +529,156 @@ static void test_two_methods(void)
     lt_lyndon_clear(B);
 }
 
+/* ------------------------------------------- single word coefficients */
+
+/* The expansion of a Lie element of the basis into words: sparse, the
+   words' base-r codes (first letter most significant) and their integer
+   coefficients. */
+typedef struct { slong n; int32_t *code, *e; } sparse;
+
+/* The scratch of expand_element: r^D zeros in acc and in mark, and room
+   for r^D codes in touched. */
+typedef struct { slong *acc, *touched; char *mark; } expand_scratch;
+
+static void scratch_add(expand_scratch *S, slong *nt, slong code, slong e)
+{
+    if (!S->mark[code]) { S->mark[code] = 1; S->touched[(*nt)++] = code; }
+    S->acc[code] += e;
+}
+
+/* X[i] for the element i of B, from the expansions of its standard
+   factors (P_w = P_u P_v - P_v P_u), which X holds. The codes are below
+   r^D < 2^31 and the coefficients at most 2^(D-1) in size. */
+static void expand_element(sparse *X, const lt_lyndon_t B, slong i, expand_scratch *S)
+{
+    unsigned char w[256];
+    if (lt_lyndon_degree(B, i) == 1) {
+        X[i].n = 1;
+        X[i].code = lt_malloc(sizeof(int32_t)); X[i].e = lt_malloc(sizeof(int32_t));
+        X[i].code[0] = lt_lyndon_word(B, i, w)[0]; X[i].e[0] = 1;
+        return;
+    }
+    const sparse *a = X + B->left[i], *b = X + B->right[i];
+    slong pa = rpow(B->r, lt_lyndon_degree(B, B->left[i])), pb = rpow(B->r, lt_lyndon_degree(B, B->right[i]));
+    slong nt = 0, n = 0;
+    for (slong x = 0; x < a->n; x++)
+        for (slong y = 0; y < b->n; y++) {
+            slong e = (slong)a->e[x] * b->e[y];
+            scratch_add(S, &nt, a->code[x] * pb + b->code[y], e);
+            scratch_add(S, &nt, b->code[y] * pa + a->code[x], -e);
+        }
+    for (slong j = 0; j < nt; j++) n += S->acc[S->touched[j]] != 0;
+    X[i].n = n;
+    X[i].code = lt_malloc((size_t)(n ? n : 1) * sizeof(int32_t)); X[i].e = lt_malloc((size_t)(n ? n : 1) * sizeof(int32_t));
+    n = 0;
+    for (slong j = 0; j < nt; j++) {
+        slong x = S->touched[j];
+        if (S->acc[x]) { X[i].code[n] = (int32_t)x; X[i].e[n++] = (int32_t)S->acc[x]; }
+        S->acc[x] = 0;
+        S->mark[x] = 0;
+    }
+}
+
+/* lt_free_bch_coefficient against the whole series: the library's Lyndon
+   coordinates of log(e^{x_0} ... e^{x_{r-1}}) (r = 2: lt_free_bch, through
+   the symmetric series; else lt_free_log_exp), expanded into words, give
+   every word of every degree up to D the coefficient that
+   lt_free_bch_coefficient computes from the word alone. The words that
+   lack some letters check that the others' order is what counts. */
+static void coefficient_vs_series(int r, int D)
+{
+    char name[80];
+    snprintf(name, sizeof name, "bch --coefficient: every word on %d letters to degree %d", r, D);
+    lt_err_t err;
+    lt_lyndon_t B;
+    basis_case(B, err, name, r, D);
+    fmpq *c = _fmpq_vec_init(B->n), *t = _fmpq_vec_init(r);
+    int l[8];
+    for (int s = 0; s < r; s++) { l[s] = s; fmpq_one(t + s); }
+    lt_status st = r == 2 ? lt_free_bch(c, B, 0, ctx, err) : lt_free_log_exp(c, B, r, l, t, ctx, err);
+    CHECK(st == LT_OK, "series: %s", err->msg);
+    sparse *X = lt_calloc((size_t)B->n, sizeof *X);
+    expand_scratch S = {lt_calloc((size_t)rpow(r, D), sizeof(slong)), lt_malloc((size_t)rpow(r, D) * sizeof(slong)),
+                        lt_calloc((size_t)rpow(r, D), 1)};
+    fmpz_t den, num;
+    fmpz_init(den); fmpz_init(num);
+    fmpq_t x, y;
+    fmpq_init(x); fmpq_init(y);
+    unsigned char w[32];
+    slong words = 0, bad = 0, nonzero = 0;
+    for (int k = 1; k <= D; k++) {
+        slong all = rpow(r, k);
+        /* the word coefficients of degree k over one denominator: Z / den */
+        fmpz *Z = _fmpz_vec_init(all);
+        fmpz_one(den);
+        for (slong i = B->deg_start[k]; i < B->deg_start[k + 1]; i++) fmpz_lcm(den, den, fmpq_denref(c + i));
+        for (slong i = B->deg_start[k]; i < B->deg_start[k + 1]; i++) {
+            expand_element(X, B, i, &S);
+            fmpz_divexact(num, den, fmpq_denref(c + i));
+            fmpz_mul(num, num, fmpq_numref(c + i));
+            for (slong j = 0; j < X[i].n && !fmpz_is_zero(num); j++) fmpz_addmul_si(Z + X[i].code[j], num, X[i].e[j]);
+            if (k == D) { lt_free(X[i].code); lt_free(X[i].e); X[i].code = NULL; X[i].e = NULL; }
+        }
+        for (slong code = 0; code < all; code++) {
+            for (slong j = k - 1, v = code; j >= 0; j--, v /= r) w[j] = (unsigned char)(v % r);
+            st = lt_free_bch_coefficient(y, w, k, err);
+            fmpq_set_fmpz_frac(x, Z + code, den);
+            words++;
+            nonzero += !fmpq_is_zero(y);
+            if (st || !fmpq_equal(y, x)) {
+                if (bad++ < 3) {
+                    char *a = fmpq_get_str(NULL, 10, y), *b = fmpq_get_str(NULL, 10, x);
+                    CHECK(0, "degree %d, word code %ld: %s directly, %s from the series", k, (long)code, a, b);
+                    flint_free(a); flint_free(b);
+                }
+            }
+        }
+        _fmpz_vec_clear(Z, all);
+    }
+    CHECK(bad == 0, "%ld of %ld words differ", (long)bad, (long)words);
+    /* a test that cannot fail is no test: most words have a coefficient */
+    CHECK(2 * nonzero > words, "only %ld of %ld words have a non-zero coefficient", (long)nonzero, (long)words);
+    fmpq_clear(x); fmpq_clear(y);
+    for (slong i = 0; i < B->n; i++) { lt_free(X[i].code); lt_free(X[i].e); }
+    lt_free(X);
+    lt_free(S.acc); lt_free(S.touched); lt_free(S.mark);
+    fmpz_clear(den); fmpz_clear(num);
+    _fmpq_vec_clear(c, B->n);
+    _fmpq_vec_clear(t, r);
+    lt_lyndon_clear(B);
+}
+
+static void test_bch_coefficient(void)
+{
+    /* golden values: the BCH series to degree 4, and H. Hofstaetter's
+       published ones (BCHcoeff.jl; arXiv 2012.03818) of degree 7 and 56 */
+    static const struct { const char *w, *c; } gold[] = {
+        {"A", "1"}, {"AB", "1/2"}, {"BA", "-1/2"}, {"AAB", "1/12"}, {"ABA", "-1/6"}, {"ABB", "1/12"},
+        {"AABB", "1/24"}, {"ABAB", "-1/12"}, {"AAAAAAB", "1/30240"}, {"AAAAABA", "-1/5040"},
+        {"AAABBBA", "-1/1512"}, {"ABC", "1/3"}, {"CBA", "1/3"}, {"ACB", "-1/6"},
+        {"ABAABBAAABBBAAAABBBBAAAAABBBBBAAAAAABBBBBBAAAAAAABBBBBBB",
+         "1225927349791/277060715315634921630893140554547200000000"},
+    };
+    unit_case = "bch --coefficient golden";
+    lt_err_t err;
+    lt_err_init(err);
+    fmpq_t c, want;
+    fmpq_init(c); fmpq_init(want);
+    for (size_t i = 0; i < sizeof gold / sizeof gold[0]; i++) {
+        fmpq_set_str(want, gold[i].c, 10);
+        lt_status st = lt_free_bch_coefficient(c, (const unsigned char *)gold[i].w, (slong)strlen(gold[i].w), err);
+        CHECK(st == LT_OK && fmpq_equal(c, want), "%s: want %s", gold[i].w, gold[i].c);
+    }
+    CHECK(lt_free_bch_coefficient(c, (const unsigned char *)"", 0, err) == LT_EINPUT, "the empty word is refused");
+    CHECK(lt_free_bch_word_check("xyzXYZ", 6, err) == LT_OK, "xyzXYZ is a word");
+    CHECK(lt_free_bch_word_check("", 6, err) == LT_EINPUT, "the empty word is refused");
+    CHECK(lt_free_bch_word_check("XY_", 6, err) == LT_EINPUT && strstr(err->msg, "character 3 '_'"), "XY_: %s", err->msg);
+    CHECK(lt_free_bch_word_check("XYXY", 3, err) == LT_ELIMIT && strstr(err->msg, "--max-length 3"), "XYXY: %s", err->msg);
+    fmpq_clear(c); fmpq_clear(want);
+    coefficient_vs_series(2, 12);
+    coefficient_vs_series(3, 12);
+}
+
 /* The fast method on 2 letters (a triangular solve per class, with the
    plain BCH series obtained from the symmetric one) against the plain one
    (through the expansions of the brackets), with one and two threads, and
@@ -810,6 +969,7 @@ int main(void)
     test_bch_golden();
     test_two_methods();
     test_fast_vs_plain();
+    test_bch_coefficient();
     test_bch_float();
     test_contrast();
     UNIT_DONE("t-free");

@@ -82,10 +82,31 @@ typedef struct {
        far (done of total). The library only calls it; it never prints. */
     void (*progress)(void *arg, const char *what, double done, double total);
     void *progress_arg;
+    /* Optional notices: what a run did that the caller may want to know
+       (a checkpoint reused, a rank stopped on purpose), one sentence each;
+       the library never prints them itself (lt_ctx_notice). */
+    void (*notice)(void *arg, const char *msg);
+    void *notice_arg;
 } lt_ctx_struct;
 typedef lt_ctx_struct lt_ctx_t[1];
 
 void lt_ctx_init(lt_ctx_t ctx);
+/* A notice through ctx->notice, when set (printf-style). */
+void lt_ctx_notice(const lt_ctx_struct *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* BLAS and LAPACKE (OpenBLAS, LAPACKE), loaded at run time on first use
+   (src/core/blas.c; once, thread-safe): LT_EMISSING with the reason when
+   one cannot be loaded or lacks a function. Every public function that
+   reaches them calls this first and returns its status. */
+lt_status lt_blas_load(lt_err_t err);
+
+/* Libraries loaded at run time (src/core/dl.c): dlopen of soname (what
+   names it in the message, e.g. with its Debian package), RTLD_GLOBAL when
+   global; NULL with LT_EMISSING in err when it cannot be loaded. */
+void *lt_dl_open(const char *soname, const char *what, int global, lt_err_t err);
+/* The n symbols names[i] of h into out[i]; LT_EMISSING ("LIB has no
+   NAME") at the first one missing (out then partly filled: keep nothing). */
+lt_status lt_dl_syms(void **out, void *h, const char *lib, const char *const *names, int n, lt_err_t err);
 /* LT_ELIMIT with "WHERE: WHAT needs N MiB, above --max-memory M MiB" when
    bytes and what the process holds already (lt_mem_in_use) exceed
    ctx->max_memory_mb MiB; LT_OK otherwise. */

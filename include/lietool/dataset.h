@@ -70,6 +70,7 @@ typedef struct {
     long bad_rows;                  /* malformed rows (the header counts as row 0) */
     int bad_header;
     long min_len, max_len;          /* word lengths of well-formed rows */
+    long max_token;                 /* the largest token in any row, in range or not (-1: none) */
     lt_dataset_tally conv[LT_NCONV];
     /* the verdict: the convention (lt_convention) that every well-formed
        row agrees with, LT_DATASET_BOTH (then same_tables: the two tables

@@ -82,6 +82,11 @@ int lt_depth_is_exact(int k, long d);
    number of decimal digits (log10 of the width). */
 lt_status lt_depth_width(mpz_t out, double *digits, const mpz_t n, ulong T, long max_digits,
                          const lt_ctx_t ctx, lt_err_t err);
+/* A width as text, the one form every command prints: the integer below
+   10^6, else "about 10^x.y" (log10 to one decimal; tex: "about $10^{x.y}$");
+   a width not computed (w = 0) as "about 10^x.y" from digits, the
+   estimate of lt_depth_width. JSON keeps the exact integer. */
+const char *lt_depth_width_text(char *buf, size_t size, const mpz_t w, double digits, int tex);
 
 /* The complexity of a finite group's word problem, from its derived
    length d (-1: not solvable). */
@@ -236,6 +241,13 @@ typedef struct {
     long real_dim_min;      /* the least dimension of a faithful real representation */
     char chartab_note[1024];
     long min_perm_degree;   /* the least degree of a faithful permutation action, or -1 when not known */
+    /* the derived series G > G' > ... down to 1 or to the perfect residual R:
+       its abelian factors, how many of them have exponent > 2, and R's
+       reflections per token with several heads (-1: solvable or not known) */
+    long derived_factors;
+    long derived_exp_gt2;
+    long residual_refl_heads;
+    char residual_order[32];
     mpz_t order;            /* |G| (the number of tokens of its word problem) */
     /* not solvable: the non-abelian composition factors in the order of a
        composition series ("A5", "A5, A5", "simple of order N"), or "" with

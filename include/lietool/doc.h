@@ -88,8 +88,9 @@ void lt_tex_series_lie(lt_tex_series_t *S, const lt_lseries_t L, int lower);
 void lt_tex_series_clear(lt_tex_series_t *S);
 /* The series of kind 0 (derived), 1 (lower central) or 2 (upper central,
    largest first) of the group G (with its chain) or, G NULL, of the
-   Lie algebra L, into S (src/doc/series.c). */
-lt_status lt_tex_series_of(lt_tex_series_t *S, lt_pgrp_t G, const lt_liealg_t L, int kind, const lt_ctx_t ctx,
+   Lie algebra L, into S: computed by perm/ and liealg/ (src/depth/object.c),
+   only written here. */
+lt_status lt_object_series(lt_tex_series_t *S, lt_pgrp_t G, const lt_liealg_t L, int kind, const lt_ctx_t ctx,
                            lt_err_t err);
 /* A heading that is an object: the object as mathematics, then the
    escaped text after (may be ""), bold, its own paragraph. */

@@ -149,6 +149,19 @@ static inline const char *lt_free_word_token(const lt_free_word_t W, slong i)
    (X = letter 0, Y = letter 1): Z = log(e^X e^Y), or with symmetric set
    Z = log(e^{X/2} e^Y e^{X/2}). */
 lt_status lt_free_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_t ctx, lt_err_t err);
+/* The coefficient of the word w[0..n) in the free associative algebra in
+   log(e^{x_{l_1}} e^{x_{l_2}} ... e^{x_{l_K}}), l_1 < l_2 < ... < l_K the
+   distinct letters of w (any byte values, ordered as numbers): exact, and
+   without the series (O(n^3) integer operations; src/free/bch.c). With
+   two letters 0 < 1 it is the coefficient of w in the BCH series
+   log(e^X e^Y): 1/2 for XY, -1/6 for XYX. LT_EINPUT for n < 1. */
+lt_status lt_free_bch_coefficient(fmpq_t c, const unsigned char *w, slong n, lt_err_t err);
+/* A word as bch --coefficient and the Python package take it: letters
+   A-Z and a-z (passed to lt_free_bch_coefficient as they are, so ordered
+   as in ASCII), at least one. LT_EINPUT naming the first other character,
+   or for an empty word; LT_ELIMIT naming --max-length for more than
+   max_length letters. */
+lt_status lt_free_bch_word_check(const char *w, long max_length, lt_err_t err);
 /* LT_ELIMIT naming --max-enum when the BCH series up to degree N would
    take more than 1000 x --max-enum steps (about a minute), predicted from
    the class sizes of the Lyndon basis before it is built; lt_free_bch

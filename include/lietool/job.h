@@ -15,6 +15,8 @@
 #include "lietool/core.h"
 #include "lietool/depth.h"
 #include "lietool/dataset.h"
+#include <flint/fmpq.h>
+#include "lietool/model_rotation.h"
 
 /* ---- the outcome of a run against the theory ----
    exact and suffices_T are the verdict's answers (lt_plan_verdict_struct:
@@ -131,5 +133,76 @@ void lt_ssm_train_job_clear(lt_ssm_train_job_t J);
    outcome; writes DIR/result.json (the JSON of lt_write_ssm_train).
    Limits: LT_ELIMIT when a length or a word count is above P->limits. */
 lt_status lt_ssm_train_job(lt_ssm_train_job_t J, const lt_ssm_train_params *P, const lt_ctx_t ctx, lt_err_t err);
+
+/* ---- the generator mass of a task (error-bound) ----
+   eps: the value given, or the mass of a representation file (of the group
+   G), of a trained checkpoint's first layer on the group spec (element i
+   is token offset + i; the largest transition norm of each element over
+   LT_TASK_MASS_WORDS random words of LT_TASK_MASS_LENGTH, seed 0), or of
+   the spec's LieAlgebra(...) generators, each generator acting for time
+   step (NULL or 0: 1). *source says which (LT_EPS_NONE: none of them; M
+   untouched), h receives the step. LT_EINPUT for two sources at once or a
+   step without matrices to scale (src/job/mass.c). */
+#define LT_TASK_MASS_WORDS 16
+#define LT_TASK_MASS_LENGTH 64
+typedef struct {
+    const char *spec;           /* the object, as given */
+    int is_lie;
+    const fmpq *eps;            /* given, or NULL */
+    const char *rep;            /* a .rep file, or NULL */
+    const char *model;          /* a checkpoint directory, or NULL */
+    long offset;                /* with model */
+    const fmpq *step;           /* or NULL */
+    double tol;                 /* of the representation's matrix logarithms */
+} lt_task_mass_params;
+lt_status lt_task_mass(lt_eps_source *source, lt_depth_mass_t M, fmpq_t h, const lt_task_mass_params *P, lt_pgrp_t G,
+                       const lt_ctx_t ctx, lt_err_t err);
+
+/* ---- evaluation experiments (src/job/eval.c) ----
+   lt_ssm_eval_job (lietool/model.h) runs one checkpoint on the word
+   problem. The rotation task and the sweeps run here, whole; the caller
+   writes the results (lt_write_ssm_eval_rotation, lt_write_ssm_sweep,
+   lt_write_ssm_sweep_rotation) and any files. */
+/* ssm eval --task rotation: the checkpoint P->dir on the A5 words of P
+   (generated or P->data), scored against the exact rotations beside the
+   ideal model of its depth, and the theory's verdict for its family and
+   layers on A5 (has_family 0: no family fits). */
+typedef struct {
+    lt_cayley_t C;
+    lt_model_t M;
+    lt_words_t W;
+    lt_model_rotation_t R;
+    lt_plan_verdict_t V;
+    int has_family;
+} lt_ssm_rotation_job_struct;
+typedef lt_ssm_rotation_job_struct lt_ssm_rotation_job_t[1];
+void lt_ssm_rotation_job_init(lt_ssm_rotation_job_t J);
+void lt_ssm_rotation_job_clear(lt_ssm_rotation_job_t J);
+lt_status lt_ssm_rotation_job(lt_ssm_rotation_job_t J, const lt_ssm_eval_job_params *P, const lt_ctx_t ctx, lt_err_t err);
+
+/* ssm sweep: the checkpoints dirs[0..ndirs) on the same words. The word
+   problem (lt_ssm_sweep_job): S's rows by depth and V[i] the verdict of
+   row i (its family and layers; untouched when no family fits), the
+   group's derived length. The rotation task (lt_ssm_rotation_sweep_job):
+   R[i], layers[i] and types[i] of checkpoint i, in the order given; on an
+   error n counts the checkpoints begun. */
+typedef struct {
+    lt_cayley_t C;
+    lt_words_t W;
+    long derived_length;
+    lt_ssm_sweep_t S;                   /* word problem */
+    lt_plan_verdict_struct *V;          /* word problem: n verdicts, one per row */
+    lt_model_rotation_struct *R;        /* rotation: n results */
+    int *layers;
+    const char **types;
+    int n;
+} lt_ssm_sweep_job_struct;
+typedef lt_ssm_sweep_job_struct lt_ssm_sweep_job_t[1];
+void lt_ssm_sweep_job_init(lt_ssm_sweep_job_t J);
+void lt_ssm_sweep_job_clear(lt_ssm_sweep_job_t J);
+lt_status lt_ssm_sweep_job(lt_ssm_sweep_job_t J, char *const *dirs, int ndirs, const lt_ssm_eval_job_params *P,
+                           const lt_ctx_t ctx, lt_err_t err);
+lt_status lt_ssm_rotation_sweep_job(lt_ssm_sweep_job_t J, char *const *dirs, int ndirs, const lt_ssm_eval_job_params *P,
+                                    const lt_ctx_t ctx, lt_err_t err);
 
 #endif

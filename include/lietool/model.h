@@ -67,6 +67,9 @@ typedef struct {
 typedef struct {
     lt_model_arch arch;
     lt_model_eig eig;
+    int eig_stated;             /* 1: config.json states the eigenvalue range (signed_eigenvalues,
+                                   positive_and_negative, allow_neg_eigval); 0: the library's default
+                                   was assumed (lt_model_family_note) */
     lt_model_layout layout;
     lt_model_task task;
     int rotation_map;           /* rotation task: config.json's "lietool_rotation_map", 0 "faithful"
@@ -131,6 +134,17 @@ const char *lt_model_layer_name(const lt_model_t M);
    a->kind = LT_FAM_COUNT when no family fits: ssm eval and ssm sweep then
    state no verdict. */
 void lt_model_family(lt_arch *a, const lt_model_t M);
+/* Where config.json does not state the eigenvalue range: a sentence saying
+   which range the forward pass and the verdict assumed; NULL when it is
+   stated, or the architecture has no choice. */
+const char *lt_model_family_note(const lt_model_t M);
+/* Sets the family a checkpoint's layers belong to, where its
+   architecture allows the choice (Mamba and Mamba-2: diag-positive or
+   diag-signed; delta_net and gated_deltaproduct: householder-N or
+   householder-N-positive with N its Householders): the forward pass
+   follows (ssm eval --family). LT_EINPUT for a family the architecture
+   cannot be. */
+lt_status lt_model_set_family(lt_model_t M, const lt_arch *a, lt_err_t err);
 /* The verdict for M's family and depth on the word problem of group (a
    spec) at length T (src/depth/model.c); *has_family 0, and V untouched,
    when no family fits (then no verdict is stated). */
@@ -304,6 +318,15 @@ typedef struct {
     int compute;                /* lt_model_compute */
     long max_mb, max_len, max_samples;
     const char *predictions, *logits;   /* files to write (each whole or not at all), or NULL */
+    int v1_bound;               /* 1: the verdict reads the depth bound as v1 (superseded); 0: sharp */
+    int set_family;             /* 1: family overrides the checkpoint's (lt_model_set_family) */
+    lt_arch family;
+    /* the rotation task (lietool/job.h, lt_ssm_rotation_job): the ideal
+       model's step (0: 1) and window (0: 8), the tokens' rotations (a
+       lt_rotation_map; set map = -1 for the checkpoint's own) */
+    long double step;
+    long window;
+    int map;
 } lt_ssm_eval_job_params;
 
 typedef struct {

@@ -12,6 +12,9 @@ void lt_perm_one(int *p, int n);
 int  lt_perm_is_one(const int *p, int n);
 int  lt_perm_equal(const int *p, const int *q, int n);
 void lt_perm_mul(int *r, const int *p, const int *q, int n);     /* r = p q */
+/* r = g^e (e >= 0), cycle by cycle in O(n); r must not alias g. */
+void lt_perm_pow(int *r, const int *g, int n, const mpz_t e);
+void lt_perm_pow_ui(int *r, const int *g, int n, unsigned long e);
 void lt_perm_inv(int *r, const int *p, int n);
 void lt_perm_conj(int *r, const int *p, const int *g, int n);    /* r = g^-1 p g */
 void lt_perm_comm(int *r, const int *p, const int *q, int n);    /* r = p^-1 q^-1 p q */
@@ -434,6 +437,10 @@ void lt_pgrp_dihedral(lt_pgrp_t G, int m);           /* order m (m even), on m/2
 void lt_pgrp_dicyclic(lt_pgrp_t G, int m);           /* order m (4 | m), regular action */
 void lt_pgrp_unitriangular(lt_pgrp_t G, int n, int p); /* UT(n,p) on the p^n - 1 non-zero vectors */
 void lt_pgrp_agl1(lt_pgrp_t G, int p);               /* AGL(1,p) on p points */
+/* <a, b | a^m, b^n, a^b = a^r> (r^n = 1 mod m): a = x -> x + 1 and
+   b = x -> r x on Z_m (points 0..m-1); when r has order below n, b also
+   cycles n more points, so that the group has order m n. */
+void lt_pgrp_metacyclic(lt_pgrp_t G, int m, int r, int n);
 /* G x H acting on the disjoint union (points of H shifted by G's degree). */
 void lt_pgrp_direct_product(lt_pgrp_t P, const lt_pgrp_t G, const lt_pgrp_t H);
 /* G restricted to the points it moves, renumbered in increasing order (one
@@ -495,6 +502,18 @@ double lt_linear_degree(lt_linear_kind kind, int n, long q);
 void lt_linear_order(mpz_t ord, lt_linear_kind kind, int n, long q);
 /* The caller checks the degree (lt_linear_degree) against its limits. */
 void lt_pgrp_linear(lt_pgrp_t G, lt_linear_kind kind, int n, const lt_gf_t F);
+/* Sp(n,q) (n even) and SU(n,q) on the non-zero vectors of GF(q)^n and
+   GF(q^2)^n, PSp(n,q) and PSU(n,q) on the projective points, AGL(n,q) on
+   the q^n vectors (GL(n,q)'s generators of lt_pgrp_linear and the
+   translation by e_1), numbered as for lt_pgrp_linear (src/perm/classical.c
+   has the forms). The caller checks the degree (lt_classical_degree) against
+   its limits and that q (q^2 for the unitary groups) is a field lietool
+   builds; n <= 64. The symplectic and unitary groups compute the order of
+   the group their generators generate (ctx's limits apply). */
+typedef enum { LT_CLASSICAL_SP, LT_CLASSICAL_PSP, LT_CLASSICAL_SU, LT_CLASSICAL_PSU, LT_CLASSICAL_AGL } lt_classical_kind;
+double lt_classical_degree(lt_classical_kind kind, int n, long q);
+void lt_classical_order(mpz_t ord, lt_classical_kind kind, int n, long q);
+lt_status lt_pgrp_classical(lt_pgrp_t G, lt_classical_kind kind, int n, long q, const lt_ctx_t ctx, lt_err_t err);
 /* ---- the minimal faithful permutation degree (src/perm/mindeg.c) ---- */
 /* mu(G), the least n such that G embeds in Sym(n) (mu(1) = 1, as GAP's
    MinimalFaithfulPermutationDegree), or bounds lo <= mu(G) <= hi where it

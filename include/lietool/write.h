@@ -34,6 +34,9 @@ void lt_write_isomorphic(lt_doc *d, const char *object, const char *other, const
 void lt_write_conjugacy_classes(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_classes_t C);
 void lt_write_bch(lt_doc *d, const lt_lyndon_t B, const fmpq *c, int symmetric);
 void lt_write_bch_table(FILE *f, const lt_lyndon_t B, const fmpq *c);
+/* bch --coefficient: the coefficient c of the word (text: c alone; JSON
+   and LaTeX: word, letters, degree and coefficient, "p/q" in JSON). */
+void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c);
 
 /* ---- floating-point Lie algebras (--float, ssm lie) ---- */
 
@@ -123,7 +126,8 @@ void lt_write_depth_bound(lt_doc *d, lt_bound b);
    (layers: 1 abelian only, 2 restricted only, 0 both; JSON "min_depth"
    the one chosen, abelian for 0) and with a length its logarithmic bound
    and width. */
-void lt_write_min_depth(lt_doc *d, const char *object, const lt_depth_profile_t P, const lt_depth_min_t M, int layers);
+void lt_write_min_depth(lt_doc *d, const char *object, const lt_depth_profile_t P, const lt_depth_min_t M, int layers,
+                        int exact);
 /* report: the heading (object and the reading), the algebraic profile P
    and R's claims by section (LaTeX: the error exponents as an array); JSON
    also the lengths, the error exponents and the word problem's class. */

@@ -14,7 +14,7 @@ import struct
 
 import torch
 
-from . import UsageError, Verdict, _COMPUTE, _ints, _limits, _spec, DEFAULTS, _lietool
+from . import UsageError, Verdict, _COMPUTE, _limits, _spec, DEFAULTS, _lietool
 
 __all__ = ["evaluate", "safetensors_bytes", "config_of"]
 
@@ -78,7 +78,6 @@ def evaluate(module, group, length, samples, seed=0, *, config=None, name="<modu
                                   float(threshold), -1 if bos is None else bos, -1 if offset is None else offset,
                                   _COMPUTE[compute], 1, min(max_length, big), min(max_samples, big),
                                   **_limits(max_degree, max_order, max_enum, max_memory, max_dim))
-    d = _ints(json.loads(text))
-    if d.get("verdict") is not None:
-        d["verdict"] = Verdict(d["verdict"])
-    return d
+    if text.get("verdict") is not None:
+        text["verdict"] = Verdict(text["verdict"])
+    return text

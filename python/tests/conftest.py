@@ -6,6 +6,7 @@ python builds it in place), found first on sys.path.
 """
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -36,3 +37,10 @@ def cli():
     if not os.access(LIETOOL, os.X_OK):
         pytest.skip("no lietool binary at %s (make)" % LIETOOL)
     return run_cli
+
+
+def as_keywords(msg):
+    """A command-line message as the package words it: each option as its
+    keyword argument ("--max-order 100" -> "max_order=100")."""
+    return re.sub(r"(?<![A-Za-z0-9])--([a-z][a-z0-9-]*) ?(?=[0-9'A-Z])|(?<![A-Za-z0-9])--([a-z][a-z0-9-]*)",
+                  lambda m: (m.group(1) or m.group(2)).replace("-", "_") + "=", msg)

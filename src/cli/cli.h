@@ -35,6 +35,9 @@ void cli_set_commands(const lt_cmd *cmds, int n);
 extern const lt_cmd lt_commands[];
 extern const int lt_ncommands;
 void cli_unknown_command(const char *name);
+/* A note on standard error, once, where a name means what GAP means and
+   readers may expect otherwise (D4: GAP's order 4, not the square's 8). */
+void cli_convention_note(const char *spec);
 
 /* The commands of the table in main.c: one cmd_<name> each, in its own
    src/cli/cmd_<name>.c (help in main.c), with its declaration

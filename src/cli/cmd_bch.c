@@ -5,7 +5,10 @@
    basis element as "index degree left right coefficient" (1-based indices,
    left and right the standard factors, 0 0 for a letter; coefficient p/q),
    the layout of the published tables; --json: {"degree", "letters",
-   "symmetric", "dimension", "nonzero", "terms": [...]}. */
+   "symmetric", "dimension", "nonzero", "terms": [...]}.
+   bch --coefficient WORD: the coefficient of one word of the free
+   associative algebra in log(e^{A_1} ... e^{A_K}), the A_i the word's
+   distinct letters in ASCII order (lt_free_bch_coefficient). */
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
@@ -25,7 +28,12 @@ static int degree_operand(long *out, const char *s, const lt_cmd *self)
     return -1;
 }
 
-typedef struct { int symmetric, table, mpi; const char *checkpoint; } bch_opts;
+typedef struct { int symmetric, table, mpi; const char *checkpoint, *coefficient; long max_length; } bch_opts;
+
+/* The default of --max-length: a word of 256 letters takes at most a few
+   tenths of a second (the cost grows as the cube of the length and more:
+   512 letters, 3 s; 1000, a minute and a half). */
+#define BCH_MAX_LENGTH 256
 
 static const cli_optdecl bch_options[] = {
     {.name = "--table", CLI_FLAG_AT(bch_opts, table), .group = CLI_G_OUTPUT,
@@ -35,12 +43,16 @@ static const cli_optdecl bch_options[] = {
      .help = "share the classes among the processes of mpirun -np N (rank 0 prints)"},
     {.name = "--checkpoint", CLI_STRING_AT(bch_opts, checkpoint), .meta = "DIR",
      .help = "keep every finished class in DIR and reuse what a stopped run left there"},
+    {.name = "--coefficient", CLI_STRING_AT(bch_opts, coefficient), .meta = "WORD", .flags = CLI_HIDDEN,
+     .help = "the coefficient of the word WORD in log(e^A_1 ... e^A_K), A_1 < ... < A_K its letters (A-Z, a-z)"},
+    {.name = "--max-length", CLI_LONG_AT(bch_opts, max_length), .meta = "L", .min = 1, .max = CLI_MAX_LENGTH,
+     .flags = CLI_HIDDEN, .needs = "--coefficient", .help = "refuse words of more than L letters (default 256)"},
     {0}
 };
 
 const cli_decl cli_bch_decl = {
     .common = CLI_O_JSON | CLI_O_LATEX | CLI_O_MAX_ENUM | CLI_O_MAX_MEMORY, .opts = bch_options,
-    .args = "N", .min_args = 1, .max_args = 1, .what = "the degree",
+    .args = "N | --coefficient WORD", .min_args = 0, .max_args = -1, .what = "the degree",
 };
 
 /* --mpi: -1 once MPI is initialised, else the exit status (unavailable:
@@ -52,19 +64,52 @@ int cli_mpi_start(const char *cmd)
                         "(apt-get install libopenmpi-dev openmpi-bin, then make)\n", cmd);
         return CLI_USAGE;
     }
-    if (lt_mpi_init(NULL, NULL)) {
-        fprintf(stderr, "lietool: %s: --mpi: MPI did not start\n", cmd);
-        return CLI_INTERNAL;
+    lt_err_t err;
+    lt_err_init(err);
+    if (lt_mpi_init(NULL, NULL, err)) {
+        lt_err_prefix(err, "%s: --mpi", cmd);
+        return cli_fail(err);
     }
     return -1;
 }
 
+/* --coefficient WORD: the word checked (letters only, at most
+   --max-length of them; lt_free_bch_word_check), its coefficient printed. */
+static int bch_coefficient(cli_opts *o, const bch_opts *b, const lt_cmd *self)
+{
+    const char *w = b->coefficient, *other = b->table ? "--table" : b->symmetric ? "--symmetric"
+                                             : b->mpi ? "--mpi" : b->checkpoint ? "--checkpoint" : NULL;
+    if (o->npos) return cli_usage_error(self, NULL, "--coefficient takes no degree, not '%s'", o->pos[0]);
+    if (other) return cli_usage_error(self, NULL, "%s does not apply with --coefficient", other);
+    lt_err_t err;
+    lt_err_init(err);
+    fmpq_t c;
+    fmpq_init(c);
+    int r = 0;
+    lt_status st = lt_free_bch_word_check(w, b->max_length, err);
+    if (!st) st = lt_free_bch_coefficient(c, (const unsigned char *)w, (slong)strlen(w), err);
+    if (st) {
+        lt_err_prefix(err, "%s: --coefficient", self->name);
+        r = cli_fail(err);
+    } else {
+        o->object = lt_strdup(w);
+        lt_doc d;
+        cli_doc_start(&d, o);
+        lt_write_bch_coefficient(&d, w, c);
+        lt_doc_end(&d, NULL);
+    }
+    fmpq_clear(c);
+    return r;
+}
+
 int cmd_bch(int argc, char **argv, const lt_cmd *self)
 {
-    bch_opts b = {0, 0, 0, NULL};
+    bch_opts b = {0, 0, 0, NULL, NULL, BCH_MAX_LENGTH};
     cli_opts o;
     long N;
     int r = cli_getopts(&o, &b, argc, argv, self, NULL);
+    if (r < 0 && b.coefficient) r = bch_coefficient(&o, &b, self);
+    else if (r < 0 && o.npos != 1) r = cli_usage_error(self, NULL, "expected 1 operand (the degree), got %d", o.npos);
     if (r < 0) r = degree_operand(&N, o.pos[0], self);
     if (r < 0 && b.mpi) r = cli_mpi_start(self->name);
     if (r >= 0) { cli_free(&o); return r; }

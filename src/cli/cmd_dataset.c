@@ -187,6 +187,12 @@ static int check(cli_opts *o, const lt_cmd *self)
     lt_doc_str(d, "|convention", conv, NULL);
     lt_doc_claim(d, "convention|", NULL, "%s%s", conv ? conv : good > 0 ? "neither" : "undecided (no well-formed rows)",
                   R->verdict != LT_DATASET_BOTH ? "" : R->same_tables ? " (the two tables are the same)" : " (no row tells them apart)");
+    /* what the file looks like when it is not of this group */
+    lt_doc_long(d, "|max_token", R->max_token, NULL);
+    if (R->max_token >= C[0].n && good == 0)     /* no row fits: another group? */
+        lt_doc_claim(d, "tokens", NULL, "reach $%ld$, above the $%ld$ elements of %s: the rows look like the word problem "
+                      "of a group of order $%ld$ or more (order $%ld$?)", R->max_token, C[0].n, spec, R->max_token + 1,
+                      R->max_token + 1);
     lt_doc_end(d, NULL);
     if (R->bad_rows || R->bad_header) r = CLI_INPUT;
     else r = R->verdict == LT_DATASET_NEITHER ? CLI_NO : 0;

@@ -13,12 +13,13 @@
 #include "depth.h"
 #include "doc.h"
 #include "lietool/io.h"
+#include "lietool/job.h"
 
 #define DEPTHS 8
 
 static const cli_optdecl error_bound_opts[] = {
     CLI_DEPTH_BOUND(NULL),
-    {.name = "--depth", CLI_LONG_AT(cli_depth_opts, one_depth), .meta = "K", .min = 1, .max = LT_ERROR_MAX_DEPTH,
+    {.name = "--layers", .alias = "--depth", CLI_LONG_AT(cli_depth_opts, one_depth), .meta = "K", .min = 1, .max = LT_ERROR_MAX_DEPTH,
      .help = "that depth only (default: the table of k = 1..8)"},
     {.name = "--eps", CLI_CUSTOM_AT(cli_depth_opts, eps), .parse = cli_depth_read_eps, .meta = "E",
      .want = "a positive number (0.1, 1e-3 or 1/8)", .help = "the generator mass (instead of the one computed from the task)"},
@@ -35,38 +36,6 @@ static const cli_optdecl error_bound_opts[] = {
 
 const cli_decl cli_error_bound_decl = {.common = CLI_O_JSON | CLI_O_LATEX | CLI_O_LIMITS | CLI_O_TOL, .opts = error_bound_opts,
                                        CLI_OBJECT_ARGS};
-
-/* --model: the words whose positions give each element's largest
-   transition (as lietool dataset generate --length 64 --samples 16 --seed 0). */
-#define MODEL_WORDS 16
-#define MODEL_LENGTH 64
-
-/* The mass of --model DIR's first layer on the group o->object
-   (lt_model_element_norms over the words of MODEL_WORDS x MODEL_LENGTH). */
-static lt_status model_mass(lt_depth_mass_t Ms, const char *dir, long offset, const cli_opts *o, const fmpq_t h, lt_err_t err)
-{
-    lt_model_t M;
-    lt_cayley_t C;
-    lt_words_t W;
-    lt_model_init(M);
-    lt_cayley_init(C);
-    lt_words_init(W);
-    double *nrm = NULL;
-    lt_status st = lt_io_model_load(M, dir, o->ctx->max_memory_mb, LT_COMPUTE_CONFIG, err);
-    if (!st) st = lt_io_cayley_table(C, o->object, LT_CONV_AA, o->ctx, err);
-    if (!st) st = lt_words_generate(W, C, MODEL_LENGTH, MODEL_WORDS, 0, o->ctx, err);
-    if (!st) {
-        nrm = lt_malloc((size_t)C->n * sizeof *nrm);
-        st = lt_model_element_norms(nrm, M, W, C->n, offset, err);
-        if (st) lt_err_prefix(err, "%s", dir);
-    }
-    if (!st) lt_depth_mass_norms(Ms, nrm, C->n, h);
-    lt_free(nrm);
-    lt_words_clear(W);
-    lt_cayley_clear(C);
-    lt_model_clear(M);
-    return st;
-}
 
 /* eps: --eps, else the mass M of --rep FILE, --model DIR or of the
    object's LieAlgebra(...) generators at --step h (default 1), else none;
@@ -89,32 +58,12 @@ static int eps_of_task(lt_eps_source *source, lt_depth_mass_t M, fmpq_t h, cli_o
         return cli_usage_error(o->cmd, o->sub, "--rep FILE is a representation of a group, and '%s' is a Lie algebra", o->object);
     if (has_step && !d->rep && !gens)
         return cli_usage_error(o->cmd, o->sub, "--step H scales the generators of --rep FILE or of LieAlgebra(Rationals, [...])");
-    if (has_step) fmpq_set(h, d->step);
-    else fmpq_one(h);
+    lt_task_mass_params tp = {.spec = o->object, .is_lie = is_lie, .eps = d->has_eps ? d->eps : NULL, .rep = d->rep,
+                              .model = d->model, .offset = d->offset, .step = has_step ? d->step : NULL,
+                              .tol = o->tol};
     lt_err_t err;
     lt_err_init(err);
-    lt_status st = LT_OK;
-    if (d->has_eps) {
-        *source = LT_EPS_OPTION;
-        fmpq_get_mpfr(M->eps, d->eps, MPFR_RNDN);
-    } else if (d->rep) {
-        *source = LT_EPS_REP;
-        lt_rep_t R;
-        lt_rep_init(R);
-        st = lt_io_rep_read(R, d->rep, P->X->G, o->ctx, err);
-        if (!st) st = lt_depth_mass_rep(M, R, h, o->tol, d->rep, err);
-        lt_rep_clear(R);
-    } else if (d->model) {
-        *source = LT_EPS_MODEL;
-        st = model_mass(M, d->model, d->offset, o, h, err);
-    } else if (gens) {
-        *source = LT_EPS_GENS;
-        double *g = NULL;
-        slong k, n;
-        st = lt_io_float_gens(&g, &k, &n, o->object, o->ctx, err);
-        if (!st) st = lt_depth_mass_matrices(M, g, k, n, h, err);
-        lt_free(g);
-    }
+    lt_status st = lt_task_mass(source, M, h, &tp, P->X->G, o->ctx, err);
     return st ? cli_fail(err) : -1;
 }
 
@@ -131,7 +80,7 @@ static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)
         lt_depth_error_t E;
         lt_depth_error_init(E);
         lt_depth_error_bound(E, P->p->derived_length, k0, k1, (lt_bound)d->bound, source, M, h);
-        lt_write_eps_params wp = {o->object, d->rep, d->model, MODEL_WORDS, MODEL_LENGTH, d->offset};
+        lt_write_eps_params wp = {o->object, d->rep, d->model, LT_TASK_MASS_WORDS, LT_TASK_MASS_LENGTH, d->offset};
         lt_doc D;
         cli_doc_start(&D, o);
         lt_write_error_bound(&D, P->p, E, &wp);

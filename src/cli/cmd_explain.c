@@ -21,7 +21,7 @@ typedef struct {
 static const cli_optdecl question_opts[] = {
     {.name = "--arch", CLI_CUSTOM_AT(ex_opts, arch), .parse = cli_read_arch, .meta = "FAMILY", .want = CLI_ARCH_WANT,
      .help = "min-depth: also the theory's verdict for K layers of this family (as lietool plan prints it)"},
-    {.name = "--depth", CLI_LONG_AT(ex_opts, depth), .meta = "K", .min = 1, .max = 1000000,
+    {.name = "--layers", .alias = "--depth", CLI_LONG_AT(ex_opts, depth), .meta = "K", .min = 1, .max = 1000000,
      .help = "the layers of that verdict (with --arch)"},
     {.name = "--length", CLI_ULONG_AT(ex_opts, length), .meta = "T", .min = 1, .max = 1000000000000000000UL,
      .help = "that verdict for words of length at most T too"},
@@ -187,7 +187,7 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
         r = cli_usage_error(self, NULL, "unknown question '%s' (derived-series, lower-central-series, solvable, "
                             "nilpotent, perfect, abelian, min-depth, isomorphic, commutator)", o.pos[0]);
     else if ((eo.arch.given || eo.depth || eo.length) && (q != LT_EXPLAIN_MIN_DEPTH || !eo.arch.given || !eo.depth))
-        r = cli_usage_error(self, sub, "--arch FAMILY and --depth K (and --length, --bound) go together, with min-depth");
+        r = cli_usage_error(self, sub, "--arch FAMILY and --layers K (and --length, --bound) go together, with min-depth");
     if (r >= 0) { cli_free(&o); return r; }
     /* the object: the operands after the question */
     o.pos++;

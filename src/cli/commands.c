@@ -23,7 +23,7 @@ static void print_named(const char *sub, const char *ext)
 }
 
 const lt_cmd lt_commands[] = {
-    {"bch", cmd_bch, "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis", &cli_bch_decl},
+    {"bch", cmd_bch, "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis; or the coefficient of one word", &cli_bch_decl},
     {"center", cmd_center, "the centre: of a group its order and generators, of a Lie algebra a basis", &cli_center_decl},
     {"character-table", cmd_character_table, "the character table of a group (Dixon-Schneider), its indicators, real representations and reflection lengths", &cli_character_table_decl},
     {"chief-series", cmd_chief_series, "a chief series of a group: its orders and each factor (elementary abelian p^k, or k copies of a non-abelian simple group, named)", &cli_chief_series_decl},
@@ -95,7 +95,15 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
                "  UT(n,p) Heis(p) H3      unitriangular matrices over Z/p; H3 = UT(3,2)\n"
                "  GL(n,q) SL(n,q)         on the q^n - 1 non-zero vectors of GF(q)^n, n >= 2\n"
                "  PSL(n,q) PGL(n,q)       on the (q^n - 1)/(q - 1) projective points; q = p^e\n"
-               "  AGL(1,p)                affine maps of Z/p, p prime\n"
+               "  AGL(n,q)                affine maps of GF(q)^n on its q^n vectors (AffineGroup)\n"
+               "  Sp(2m,q) PSp(2m,q)      symplectic, on the non-zero vectors / projective points\n"
+               "  SU(n,q) PSU(n,q)        special unitary over GF(q^2), likewise\n"
+               "  AbelianGroup([2,4]) ElementaryAbelianGroup(8)\n"
+               "                          products of cyclic groups, as GAP's constructors\n"
+               "  G^k                     the direct product of k copies of G (C2^3, S3^2)\n"
+               "  SmallGroup(n,k)         GAP's numbering for n <= 31 and n = p, p^2, p^3, pq\n"
+               "  TransitiveGroup(n,k) PrimitiveGroup(n,k)\n"
+               "                          GAP's numbering for the degrees n <= 7\n"
                "  G x H, GxH, G_x_H       direct products\n"
                "  G wr H                  WreathProduct(G,H), also written G \u2240 H; A wr B wr C is\n"
                "                          (A wr B) wr C; wr binds tighter than x\n"
@@ -115,6 +123,8 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
                "  b(n) n(n)                    upper and strictly upper triangular n x n\n"
                "  heis(2m+1) aff(n) se(2) se(3) abelian(n)\n"
                "  fnil(r,c)                    free nilpotent of rank r and class c\n"
+               "  SimpleLieAlgebra(\"A\", n, Rationals)\n"
+               "                               GAP's split simple algebras: types A, B, C, D, G2\n"
                "  LieAlgebra(Rationals, [ [[1,0],[0,0]], [[0,1],[0,0]] ])\n"
                "                               the algebra the matrices generate (GAP syntax)\n"
                "  FILE.lie, NAME               an algebra file; NAME looks in algebras/lie\n");

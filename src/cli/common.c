@@ -129,7 +129,24 @@ int cli_load_object(cli_opts *o, cli_object *X, const lt_cmd *cmd)
     lt_err_t err;
     lt_err_init(err);
     if (lt_io_object(X->G, X->L, X->is_lie, o->object, o->ctx, err)) return cli_fail(err);
+    cli_convention_note(o->object);
     return -1;
+}
+
+/* GAP's D<n> has order n; in machine-learning papers D4 is the square's
+   group of order 8. Said once on standard error where the two readings
+   part most (D4: GAP's is the Klein four-group, abelian). */
+void cli_convention_note(const char *spec)
+{
+    static int said;
+    while (*spec == ' ') spec++;
+    size_t n = strlen(spec);
+    while (n && spec[n - 1] == ' ') n--;
+    if (said || !((n == 2 && strncmp(spec, "D4", 2) == 0) || (n == 16 && strncmp(spec, "DihedralGroup(4)", 16) == 0)))
+        return;
+    said = 1;
+    fprintf(stderr, "lietool: note: D4 is GAP's DihedralGroup(4), of order 4 (the Klein four-group, C2 x C2); the "
+                    "symmetries of a square, of order 8, are D8\n");
 }
 
 void cli_close_object(cli_opts *o, cli_object *X)

@@ -67,8 +67,11 @@ int cli_depth_run(int argc, char **argv, const lt_cmd *self, int lower, cli_dept
     cli_depth_profile P;
     int r = cli_depth_open(&d, &o, &X, argc, argv, self);
     if (r >= 0) return r;
+    /* min-depth --arch abelian: the row alone */
+    if (d.arch.given && d.depth == 0 && d.layers == 1 && d.arch.a.kind == LT_FAM_ABELIAN) d.arch.given = 0;
     if (d.arch.given != (d.depth > 0)) {
-        r = cli_usage_error(self, o.sub, "--arch FAMILY and --depth K go together");
+        r = cli_usage_error(self, o.sub, d.arch.given ? "--arch FAMILY needs --layers K, the layers of its verdict (min-depth: "
+                            "abelian or restricted alone print that row)" : "--layers K needs --arch FAMILY");
         cli_depth_close(&d, &o, &X);
         return r;
     }

@@ -13,16 +13,17 @@
 
 typedef struct {
     int bound;              /* lt_bound: --bound v1|sharp, default LT_BOUND_DEFAULT */
-    int layers;             /* --layers: 0 not given, 1 abelian, 2 restricted */
+    int layers;             /* min-depth --arch abelian|restricted (or --layers abelian|restricted): 0 not given, 1 abelian, 2 restricted */
+    int exact;              /* min-depth --exact: the width's integer in text */
     unsigned long length;   /* --length T, 0 when not given */
     uint64_t tokens;        /* --tokens N, 0 when not given */
     long max_digits;        /* --max-digits, default 100000 */
     int has_eps;
     fmpq_t eps;             /* --eps E, exact */
     cli_arch_opt arch;      /* --arch FAMILY: also the theory's verdict (lt_plan) */
-    long depth;             /* --depth K: its layers */
+    long depth;             /* --layers K (or --depth K): its layers */
     /* error-bound */
-    long one_depth;         /* --depth K: that row of the table only, 0 for all */
+    long one_depth;         /* --layers K (or --depth K): that row of the table only, 0 for all */
     fmpq_t step;            /* --step H, exact; 0 when not given */
     const char *rep;        /* --rep FILE, or NULL */
     const char *model;      /* --model DIR, or NULL */
@@ -46,11 +47,13 @@ int cli_depth_read_eps(void *dst, const char *v);
     {.name = "--tokens", CLI_U64_AT(cli_depth_opts, tokens), .meta = "N", .min = 1, .max = CLI_DEPTH_MAX_LENGTH, \
      .needs = NEEDS, .help = "N input tokens for the width (default: the order, or the dimension)"}
 /* --arch FAMILY --depth K: the verdict of `lietool plan`, beside the command's own output. */
-#define CLI_DEPTH_VERDICT \
+#define CLI_DEPTH_ARCH \
     {.name = "--arch", CLI_CUSTOM_AT(cli_depth_opts, arch), .parse = cli_read_arch, .meta = "FAMILY", \
-     .want = CLI_ARCH_WANT, .help = "also the theory's verdict for K layers of this family (as lietool plan prints it)"}, \
-    {.name = "--depth", CLI_LONG_AT(cli_depth_opts, depth), .meta = "K", .min = 1, .max = 1000000, \
-     .help = "the layers of that verdict (with --arch)"}
+     .want = CLI_ARCH_WANT, .help = "also the theory's verdict for K layers of this family (as lietool plan prints it)"}
+#define CLI_DEPTH_VERDICT \
+    CLI_DEPTH_ARCH, \
+    {.name = "--layers", .alias = "--depth", CLI_LONG_AT(cli_depth_opts, depth), .meta = "K", .min = 1, .max = 1000000, \
+     .help = "the layers of that verdict (with --arch; --depth is the same)"}
 #define CLI_DEPTH_MAX_DIGITS(NEEDS) \
     {.name = "--max-digits", CLI_LONG_AT(cli_depth_opts, max_digits), .meta = "N", .min = 1, .max = 1000000000L, \
      .needs = NEEDS, .help = "compute the width exactly up to N digits (default 100000)"}

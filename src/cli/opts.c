@@ -427,6 +427,31 @@ static int known_anywhere(const char *name, size_t len)
     return 0;
 }
 
+/* " (did you mean --x or --y?)": this command's options and aliases
+   within edit distance 2 of the unknown one (or starting with it, as
+   --max-mem for --max-memory), "" when none is. */
+static void suggest(char *buf, size_t size, const optset *S, const char *name, size_t len)
+{
+    char a[64];
+    size_t l = 0;
+    buf[0] = '\0';
+    if (len >= sizeof a) return;
+    memcpy(a, name, len);
+    a[len] = '\0';
+    for (int k = 0; k < S->n && l + 2 < size; k++) {
+        const char *nm[2] = {S->e[k].opt->name, S->e[k].opt->alias};
+        for (int j = 0; j < 2; j++) {
+            if (!nm[j]) continue;
+            int near = lt_edit_distance(a, nm[j]) <= 2 || (len >= 4 && strncmp(nm[j], a, len) == 0);
+            if (!near || strstr(buf, nm[j])) continue;
+            l += (size_t)snprintf(buf + l, size - l, "%s%s", l ? " or " : " (did you mean ", nm[j]);
+            break;
+        }
+    }
+    if (l && l + 2 < size) snprintf(buf + l, size - l, "?)");
+    else if (l) buf[0] = '\0';
+}
+
 /* "a, b or c" of a list of names (at most n of them). */
 static void put_or_list(sbuf *b, const char *const *names, int n)
 {
@@ -552,11 +577,20 @@ static void mem_exceeded(size_t held, size_t limit)
     _exit(CLI_LIMIT);
 }
 
+/* The library's notices (lt_ctx_notice): one line each on standard error. */
+static void notice(void *arg, const char *msg)
+{
+    (void)arg;
+    fprintf(stderr, "lietool: %s\n", msg);
+    fflush(stderr);
+}
+
 int cli_getopts(cli_opts *o, void *own, int argc, char **argv, const lt_cmd *cmd, const cli_decl *d)
 {
     if (!d) d = cmd->decl;
     memset(o, 0, sizeof *o);
     lt_ctx_init(o->ctx);
+    o->ctx->notice = notice;
     o->tol = d->tol > 0 ? d->tol : 1e-10;
     o->sub = d;
     o->cmd = cmd;
@@ -580,19 +614,23 @@ int cli_getopts(cli_opts *o, void *own, int argc, char **argv, const lt_cmd *cmd
         int k = find(&S, a, len);
         if (k < 0) {
             int other = known_anywhere(a, len);
-            return cli_usage_error(cmd, d, other ? "this command does not take '%.*s'" : "unknown option '%.*s'",
-                                   (int)len, a);
+            char sugg[200];
+            suggest(sugg, sizeof sugg, &S, a, len);
+            return cli_usage_error(cmd, d, other ? "this command does not take '%.*s'%s" : "unknown option '%.*s'%s",
+                                   (int)len, a, sugg);
         }
         const cli_optdecl *p = S.e[k].opt;
         void *base = p->in_opts ? (void *)o : own;
         if (!takes_value(p)) {
-            if (eq) return cli_usage_error(cmd, d, "%s takes no value, not '%s'", p->name, eq + 1);
+            if (eq) return cli_usage_error(cmd, d, "%.*s takes no value, not '%s'", (int)len, a, eq + 1);
             store(base, p, NULL, NULL, 0);
         } else {
             const char *v = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
             char want[400];
-            if (!v || !*v) return cli_usage_error(cmd, d, "%s needs a value", p->name);
-            if (store(base, p, v, want, sizeof want)) return cli_usage_error(cmd, d, "%s needs %s, not '%s'", p->name, want, v);
+            /* the option as written (an alias names itself) */
+            if (!v || !*v) return cli_usage_error(cmd, d, "%.*s needs a value", (int)len, a);
+            if (store(base, p, v, want, sizeof want))
+                return cli_usage_error(cmd, d, "%.*s needs %s, not '%s'", (int)len, a, want, v);
         }
         if (p->group)
             for (int j = 0; j < S.n; j++)

@@ -21,7 +21,7 @@ static int series_of(lt_tex_series_t *T, cli_object *X, int kind, const cli_opts
     } else {
         lt_err_t err;
         lt_err_init(err);
-        if (lt_tex_series_of(T, X->is_lie ? NULL : X->G, X->L, kind, o->ctx, err)) return cli_fail(err);
+        if (lt_object_series(T, X->is_lie ? NULL : X->G, X->L, kind, o->ctx, err)) return cli_fail(err);
     }
     return -1;
 }

@@ -11,6 +11,7 @@
 #include "lietool/depth.h"
 #include "lietool/io.h"
 #include "lietool/model.h"
+#include "lietool/job.h"
 #include "lietool/model_rotation.h"
 #include "lietool/plot.h"
 #include "lietool/ssm.h"
@@ -28,7 +29,8 @@ typedef struct {
     double threshold;       /* --threshold, default 0.9 */
     uint64_t seed;
     int task;               /* --task: 0 word, 1 rotation */
-    int bound;              /* --bound (rotation), lt_bound */
+    int bound;              /* --bound, lt_bound */
+    lt_arch family;         /* --family, kind LT_FAM_COUNT when not given */
     long double step;       /* --step (rotation), 0 when not given */
     long window;            /* --window (rotation), 0 when not given */
     const char *csv;        /* --csv (rotation) */
@@ -50,6 +52,18 @@ static const cli_choice ev_computes[] = {
                            .max = CLI_MAX_SAMPLES, .flags = FLAGS, .help = "N generated words"}
 #define EV_SEED {.name = "--seed", CLI_U64_AT(ev_opts, seed), .meta = "S", .min = 0, .max = UINT64_MAX, \
                  .help = "the SplitMix64 seed of the words (default 0)"}
+/* --family F (lt_arch): the family the checkpoints' layers belong to */
+static int parse_family(void *dst, const char *v)
+{
+    return lt_arch_parse(dst, v);
+}
+
+#define EV_FAMILY {.name = "--family", CLI_CUSTOM_AT(ev_opts, family), .parse = parse_family, .meta = "F", \
+                   .want = "a layer family (lietool plan --help lists them)", \
+                   .help = "the family of the checkpoints' layers where config.json leaves a choice (Mamba: " \
+                           "diag-positive or diag-signed; DeltaNet, DeltaProduct: householder-N or householder-N-positive); " \
+                           "the forward pass follows it"}
+
 #define EV_METRIC \
     {.name = "--threshold", CLI_DOUBLE_AT(ev_opts, threshold), .meta = "X", .dmin = 1e-9, .dmax = 1, \
      .help = "the accuracy of the longest prefix (default 0.9)"}, \
@@ -82,7 +96,9 @@ static const cli_optdecl eval_opts[] = {
     {.name = "--predictions", CLI_STRING_AT(ev_opts, predf), .meta = "FILE.csv", .help = "write every word's predictions"},
     {.name = "--logits", CLI_STRING_AT(ev_opts, logitf), .meta = "FILE", .help = "write every position's logits"},
     {.name = "--bound", CLI_ENUM_AT(ev_opts, bound), .choices = cli_depth_bounds,
-     .help = "rotation: the ideal model's c(k) = 2^k - 1 (sharp, the default) or 2^(k-1) (v1, superseded)"},
+     .help = "the depth bound of the verdict: sharp (the default) or v1 (superseded); rotation: the ideal model's "
+             "c(k) = 2^k - 1 or 2^(k-1)"},
+    EV_FAMILY,
     {.name = "--step", CLI_CUSTOM_AT(ev_opts, step), .parse = cli_parse_step, .meta = "H",
      .want = "a positive number (integer, p/q or decimal)",
      .help = "rotation: the ideal model's step h (default 1, the task the checkpoint is scored on)"},
@@ -109,7 +125,9 @@ static const cli_optdecl sweep_opts[] = {
     {.name = "--note", CLI_STRING_AT(ev_opts, note), .meta = "TEXT", .needs = "--svg",
      .help = "a line of text under the figure (what was measured, which runs failed)"},
     {.name = "--bound", CLI_ENUM_AT(ev_opts, bound), .choices = cli_depth_bounds,
-     .help = "rotation: the ideal models' c(k) = 2^k - 1 (sharp, the default) or 2^(k-1) (v1, superseded)"},
+     .help = "the depth bound of the verdicts: sharp (the default) or v1 (superseded); rotation: the ideal models' "
+             "c(k) = 2^k - 1 or 2^(k-1)"},
+    EV_FAMILY,
     {.name = "--step", CLI_CUSTOM_AT(ev_opts, step), .parse = cli_parse_step, .meta = "H",
      .want = "a positive number (integer, p/q or decimal)",
      .help = "rotation: the ideal models' step h (default 1, the task the checkpoints are scored on)"},
@@ -150,6 +168,7 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
     o->compute = LT_COMPUTE_CONFIG;
     o->threshold = 0.9;
     o->bound = LT_BOUND_DEFAULT;
+    o->family.kind = LT_FAM_COUNT;
     o->map = -1;
     int r = cli_getopts(&o->co, o, argc, argv, self, d);
     o->json = o->co.json;
@@ -167,7 +186,7 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
     } else {
         if (!o->group) return cli_usage_error(self, d, "--group G is required");
         const char *bad = o->step > 0 ? "--step" : o->window > 0 ? "--window" : o->csv ? "--csv"
-                          : o->bound != LT_BOUND_DEFAULT ? "--bound" : o->map >= 0 ? "--map" : NULL;
+                          : o->map >= 0 ? "--map" : NULL;
         if (bad) return cli_usage_error(self, d, "%s is for --task rotation", bad);
     }
     if (!o->data && (o->length < 0 || o->samples < 0))
@@ -189,13 +208,9 @@ static lt_ssm_eval_job_params ev_params(const ev_opts *o)
                                     .threshold = o->threshold, .bos = o->bos, .offset = o->offset,
                                     .token_map = o->token_map, .compute = o->compute, .max_mb = o->max_mb,
                                     .max_len = o->max_len, .max_samples = o->max_samples,
-                                    .predictions = o->predf, .logits = o->logitf};
-}
-
-static lt_status ev_words(lt_words_t W, const ev_opts *o, const lt_cayley_t C, const lt_ctx_t ctx, lt_err_t err)
-{
-    lt_ssm_eval_job_params P = ev_params(o);
-    return lt_ssm_eval_words(W, C, &P, ctx, err);
+                                    .predictions = o->predf, .logits = o->logitf, .v1_bound = o->bound == LT_BOUND_V1,
+                                    .set_family = o->family.kind != LT_FAM_COUNT, .family = o->family,
+                                    .step = o->step, .window = o->window, .map = o->map};
 }
 
 /* The task of o for the writers (lietool/write.h). */
@@ -212,54 +227,28 @@ static int ev_rotation(ev_opts *o)
     const char *dir = o->dirs[0];
     lt_err_t err;
     lt_err_init(err);
-    lt_model_rotation_t R;
-    lt_model_rotation_init(R);
-    lt_plan_verdict_t V;
-    lt_plan_verdict_init(V);
-    lt_words_t W;
-    lt_words_init(W);
-    lt_model_t M;
-    lt_model_init(M);
-    lt_cayley_t C;
-    lt_cayley_init(C);
-    lt_ctx_struct *ctx = o->co.ctx;
     lt_io_out_t Oc = {{NULL, NULL, NULL}};     /* --csv, written whole or not at all */
-    int r;
-    lt_model_rotation_params P = {.has_bos = o->bos >= 0, .bos = (int)o->bos, .bound = (lt_bound)o->bound,
-                                  .step = o->step > 0 ? o->step : 1.0L, .window = o->window > 0 ? o->window : 8};
-    if (lt_io_cayley_table(C, "A5", LT_CONV_AA, ctx, err)
-        || lt_io_model_load(M, dir, o->max_mb, (lt_model_compute)o->compute, err) || ev_words(W, o, C, ctx, err)
-        || (o->csv && !lt_io_out_open(Oc, o->csv, err))) { r = cli_fail(err); goto done; }
-    P.map = (lt_rotation_map)(o->map >= 0 ? o->map : M->rotation_map);
-    if (lt_model_rotation_eval(R, M, W, &P, ctx, err)) {
-        lt_err_prefix(err, "%s", dir);
-        r = cli_fail(err);
-        goto done;
+    lt_ssm_eval_job_params P = ev_params(o);
+    lt_ssm_rotation_job_t J;
+    lt_ssm_rotation_job_init(J);
+    int r = 0;
+    if ((o->csv && !lt_io_out_open(Oc, o->csv, err)) || lt_ssm_rotation_job(J, &P, o->co.ctx, err)) r = cli_fail(err);
+    else if (o->csv) {
+        lt_io_write_rotation_eval_csv(Oc->f, J->R);
+        if (lt_io_out_commit(Oc, err)) r = cli_fail(err);
     }
-    if (o->csv) {
-        lt_io_write_rotation_eval_csv(Oc->f, R);
-        if (lt_io_out_commit(Oc, err)) { r = cli_fail(err); goto done; }
+    if (!r) {
+        lt_write_ssm_task T;
+        ev_task(&T, o, LT_ROTATION_ORDER, -1, J->W->n);
+        lt_doc doc;
+        cli_doc_start(&doc, &o->co);
+        lt_write_ssm_eval_rotation(&doc, dir, J->M, J->R, &T);
+        if (J->has_family) cli_verdict_after(&doc, J->V, "A5");
+        else lt_write_no_verdict(&doc, J->M);
+        lt_doc_end(&doc, NULL);
     }
-    lt_arch fam;
-    lt_model_family(&fam, M);
-    int has_fam = fam.kind != LT_FAM_COUNT;
-    if (has_fam && (r = cli_verdict_group(V, "A5", &fam, M->n_layers, W->max_len, LT_BOUND_DEFAULT, &o->co)) >= 0) goto done;
-    lt_write_ssm_task T;
-    ev_task(&T, o, LT_ROTATION_ORDER, -1, W->n);
-    lt_doc doc;
-    cli_doc_start(&doc, &o->co);
-    lt_write_ssm_eval_rotation(&doc, dir, M, R, &T);
-    if (has_fam) cli_verdict_after(&doc, V, "A5");
-    else lt_write_no_verdict(&doc, M);
-    lt_doc_end(&doc, NULL);
-    r = 0;
-done:
     lt_io_out_abort(Oc);
-    lt_plan_verdict_clear(V);
-    lt_model_rotation_clear(R);
-    lt_words_clear(W);
-    lt_cayley_clear(C);
-    lt_model_clear(M);
+    lt_ssm_rotation_job_clear(J);
     return r;
 }
 
@@ -295,63 +284,36 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
 /* ---- sweep ---- */
 
 /* --task rotation: every checkpoint on the same words, its MSE per position
-   beside the ideal model of its depth (lt_model_rotation_eval each). */
+   beside the ideal model of its depth (lt_ssm_rotation_sweep_job). */
 static int ev_rotation_sweep(ev_opts *o)
 {
     lt_err_t err;
     lt_err_init(err);
-    lt_ctx_struct *ctx = o->co.ctx;
-    lt_cayley_t C;
-    lt_cayley_init(C);
-    lt_words_t W;
-    lt_words_init(W);
-    lt_model_rotation_struct *R = lt_calloc((size_t)o->ndirs, sizeof *R);
-    int *layers = lt_calloc((size_t)o->ndirs, sizeof *layers);
-    const char **types = lt_calloc((size_t)o->ndirs, sizeof *types);
-    int n = 0, r;
     lt_io_out_t O = {{NULL, NULL, NULL}};   /* --svg, written whole or not at all */
-    if (lt_io_cayley_table(C, "A5", LT_CONV_AA, ctx, err) || ev_words(W, o, C, ctx, err)
-        || (o->svg && !lt_io_out_open(O, o->svg, err))) { r = cli_fail(err); goto done; }
-    for (; n < o->ndirs; n++) {
-        lt_model_t M;
-        lt_model_init(M);
-        lt_model_rotation_init(&R[n]);
-        lt_model_rotation_params P = {.has_bos = o->bos >= 0, .bos = (int)o->bos, .bound = (lt_bound)o->bound,
-                                      .step = o->step > 0 ? o->step : 1.0L, .window = o->window > 0 ? o->window : 8};
-        lt_status st = lt_io_model_load(M, o->dirs[n], o->max_mb, (lt_model_compute)o->compute, err);
-        if (!st) {
-            P.map = (lt_rotation_map)(o->map >= 0 ? o->map : M->rotation_map);
-            st = lt_model_rotation_eval(&R[n], M, W, &P, ctx, err);
-            if (st) lt_err_prefix(err, "%s", o->dirs[n]);
-            layers[n] = M->n_layers;
-            types[n] = lt_model_layer_name(M);
+    lt_ssm_eval_job_params P = ev_params(o);
+    lt_ssm_sweep_job_t J;
+    lt_ssm_sweep_job_init(J);
+    int r = 0;
+    if ((o->svg && !lt_io_out_open(O, o->svg, err)) || lt_ssm_rotation_sweep_job(J, o->dirs, o->ndirs, &P, o->co.ctx, err))
+        r = cli_fail(err);
+    else {
+        lt_write_ssm_task T;
+        ev_task(&T, o, LT_ROTATION_ORDER, -1, J->W->n);
+        T.length = J->W->max_len;
+        lt_doc doc;
+        cli_doc_start(&doc, &o->co);
+        lt_write_ssm_sweep_rotation(&doc, (const char *const *)o->dirs, J->layers, J->types, J->R, J->n, &T);
+        lt_doc_end(&doc, NULL);
+        if (o->svg) {
+            lt_plot_t F;
+            lt_plot_init(F, 0, 0);
+            lt_model_rotation_sweep_plot(F, (const char *const *)o->dirs, J->layers, J->R, J->n, o->note);
+            if (lt_io_out_svg(O, F, err)) r = cli_fail(err);
+            lt_plot_clear(F);
         }
-        lt_model_clear(M);
-        if (st) { n++; r = cli_fail(err); goto done; }
     }
-    lt_write_ssm_task T;
-    ev_task(&T, o, LT_ROTATION_ORDER, -1, W->n);
-    T.length = W->max_len;
-    lt_doc doc;
-    cli_doc_start(&doc, &o->co);
-    lt_write_ssm_sweep_rotation(&doc, (const char *const *)o->dirs, layers, types, R, n, &T);
-    lt_doc_end(&doc, NULL);
-    r = 0;
-    if (o->svg) {
-        lt_plot_t F;
-        lt_plot_init(F, 0, 0);
-        lt_model_rotation_sweep_plot(F, (const char *const *)o->dirs, layers, R, n, o->note);
-        if (lt_io_out_svg(O, F, err)) r = cli_fail(err);
-        lt_plot_clear(F);
-    }
-done:
     lt_io_out_abort(O);
-    for (int i = 0; i < n; i++) lt_model_rotation_clear(&R[i]);
-    lt_free(R);
-    lt_free(layers);
-    lt_free(types);
-    lt_words_clear(W);
-    lt_cayley_clear(C);
+    lt_ssm_sweep_job_clear(J);
     return r;
 }
 
@@ -367,63 +329,35 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
     }
     lt_err_t err;
     lt_err_init(err);
-    lt_ctx_struct *ctx = o.co.ctx;
-    lt_cayley_t C;
-    lt_cayley_init(C);
-    lt_words_t W;
-    lt_words_init(W);
-    lt_ssm_sweep_t S;
-    lt_ssm_sweep_init(S);
-    lt_plan_verdict_struct **V = lt_calloc((size_t)o.ndirs, sizeof *V);
-    lt_token_map map = {0};
     lt_io_out_t O = {{NULL, NULL, NULL}};   /* --svg, written whole or not at all */
     lt_ssm_eval_job_params P = ev_params(&o);
-    long d = 0, abel = 0;
-    if (lt_io_cayley_table(C, o.group, LT_CONV_AA, ctx, err) || lt_cayley_derived_length(&d, &abel, C, ctx, err)
-        || lt_ssm_eval_map(&map, C->n, &P, err) || ev_words(W, &o, C, ctx, err) || (o.svg && !lt_io_out_open(O, o.svg, err))) {
+    lt_ssm_sweep_job_t J;
+    lt_ssm_sweep_job_init(J);
+    if ((o.svg && !lt_io_out_open(O, o.svg, err)) || lt_ssm_sweep_job(J, o.dirs, o.ndirs, &P, o.co.ctx, err))
         r = cli_fail(err);
-        goto done;
+    else {
+        lt_plan_verdict_struct **V = lt_calloc((size_t)(J->n ? J->n : 1), sizeof *V);
+        for (int i = 0; i < J->n; i++) V[i] = &J->V[i];
+        lt_write_ssm_task T;
+        ev_task(&T, &o, J->C->n, J->derived_length, J->W->n);
+        T.length = J->W->max_len;      /* --data: its longest word */
+        lt_doc doc;
+        cli_doc_start(&doc, &o.co);
+        lt_write_ssm_sweep(&doc, J->S, V, &T);
+        lt_doc_end(&doc, NULL);
+        lt_free(V);
+        r = 0;
+        if (o.svg) {
+            lt_plot_t F;
+            lt_plot_init(F, 0, 0);
+            lt_ssm_sweep_plot_rows(F, o.group, J->derived_length, J->W->max_len, J->S);
+            if (o.note) lt_plot_note(F, 0, o.note);
+            if (lt_io_out_svg(O, F, err)) r = cli_fail(err);
+            lt_plot_clear(F);
+        }
     }
-    lt_ssm_eval_params EP = {.threshold = o.threshold, .has_bos = o.bos >= 0, .bos = (int)o.bos, .map = map.token ? &map : NULL};
-    for (int i = 0; i < o.ndirs; i++) {
-        lt_model_t M;
-        lt_model_init(M);
-        int bad = lt_ssm_eval_model(M, o.dirs[i], C->n, &P, err) || lt_ssm_sweep_add(S, o.dirs[i], M, W, &EP, err);
-        lt_model_clear(M);
-        if (bad) { r = cli_fail(err); goto done; }
-    }
-    /* the theory's verdict for each checkpoint: its family and layers, at --length */
-    for (int i = 0; i < S->n; i++) {
-        lt_plan_verdict_init(V[i] = lt_malloc(sizeof **V));
-        if (S->row[i].family.kind == LT_FAM_COUNT) continue;   /* no family fits: no verdict ("-") */
-        if ((r = cli_verdict_group(V[i], o.group, &S->row[i].family, S->row[i].layers, W->max_len, LT_BOUND_DEFAULT, &o.co)) >= 0)
-            goto done;
-    }
-    lt_write_ssm_task T;
-    ev_task(&T, &o, C->n, d, W->n);
-    T.length = W->max_len;      /* --data: its longest word */
-    lt_doc doc;
-    cli_doc_start(&doc, &o.co);
-    lt_write_ssm_sweep(&doc, S, V, &T);
-    lt_doc_end(&doc, NULL);
-    r = 0;
-    if (o.svg) {
-        lt_plot_t F;
-        lt_plot_init(F, 0, 0);
-        lt_ssm_sweep_plot_rows(F, o.group, d, W->max_len, S);
-        if (o.note) lt_plot_note(F, 0, o.note);
-        if (lt_io_out_svg(O, F, err)) r = cli_fail(err);
-        lt_plot_clear(F);
-    }
-done:
     lt_io_out_abort(O);
-    lt_token_map_clear(&map);
-    for (int i = 0; i < o.ndirs; i++)
-        if (V[i]) { lt_plan_verdict_clear(V[i]); lt_free(V[i]); }
-    lt_free(V);
-    lt_ssm_sweep_clear(S);
-    lt_words_clear(W);
-    lt_cayley_clear(C);
+    lt_ssm_sweep_job_clear(J);
     cli_free(&o.co);
     return r;
 }

@@ -95,7 +95,7 @@ typedef struct {
 
 _Static_assert(LT_ROTATION_MAX_FIT == 32, "the message of --fit says 32");
 static const cli_optdecl rotation_opts[] = {
-    {.name = "--depth", CLI_CUSTOM_AT(rot_opts, P), .parse = parse_depth, .meta = "K|A..B",
+    {.name = "--layers", .alias = "--depth", CLI_CUSTOM_AT(rot_opts, P), .parse = parse_depth, .meta = "K|A..B",
      .want = "K or A..B with 1 <= A <= B <= 8", .help = "the depths of the model (default 1..8)"},
     {.name = "--bound", CLI_ENUM_AT(rot_opts, bound), .choices = cli_depth_bounds,
      .help = "c(k) = 2^k - 1 (sharp, the default) or 2^(k-1) (v1, superseded by v2)"},
@@ -115,7 +115,8 @@ static const cli_optdecl rotation_opts[] = {
     {.name = "--map", CLI_ENUM_AT(rot_opts, map), .choices = cli_rotation_maps, .meta = "faithful|paper",
      .help = "the tokens' rotations: the representation (default), or the paper's code's map, not a homomorphism"},
     {.name = "--csv", CLI_STRING_AT(rot_opts, csv), .meta = "FILE", .help = "the MSE per position as CSV (- for standard output)"},
-    {.name = "--plot", CLI_STRING_AT(rot_opts, plot), .meta = "FILE.svg", .help = "the MSE against the position, as SVG"},
+    {.name = "--svg", .alias = "--plot", CLI_STRING_AT(rot_opts, plot), .meta = "FILE.svg",
+     .help = "the MSE against the position, as SVG (--plot is the same)"},
     {.name = "--max-length", CLI_LONG_AT(rot_opts, max_length), .meta = "T", .min = 1, .max = CLI_MAX_LENGTH,
      .help = "refuse --length above T (default 10000)"},
     {.name = "--max-samples", CLI_LONG_AT(rot_opts, max_samples), .meta = "N", .min = 1, .max = CLI_MAX_SAMPLES,
@@ -152,7 +153,7 @@ int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
     int csv_stdout = csv && strcmp(csv, "-") == 0;
     if (r < 0 && csv_stdout && (o.json || o.latex))
         r = cli_usage_error(self, d, "--csv -: standard output already has the %s", o.json ? "JSON" : "LaTeX");
-    if (r < 0) r = cli_same_output("ssm rotation", "--csv", csv, "--plot", plot);
+    if (r < 0) r = cli_same_output("ssm rotation", "--csv", csv, "--svg", plot);
     if (r < 0 && P.length > ro.max_length) {
         fprintf(stderr, "lietool: ssm rotation: --length %ld is above --max-length %ld\n", P.length, ro.max_length);
         r = CLI_LIMIT;

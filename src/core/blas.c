@@ -2,46 +2,39 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <assert.h>
 #include <stdlib.h>
 #include "blas.h"
 
 static lt_blas_table table;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int for_command, want_threads;
-
-static void fail(const char *what)
-{
-    const char *e = dlerror();
-    fprintf(stderr, "lietool: cannot load %s: %s\n", what, e ? e : "unknown error");
-    exit(127);
-}
-
-static void *sym(void *h, const char *lib, const char *name)
-{
-    void *p = dlsym(h, name);
-    if (!p) fail(lib);
-    return p;
-}
+static lt_err_t load_err;      /* LT_OK, or why the libraries did not load */
 
 static void load(void)
 {
-    void *blas = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);
-    if (!blas) fail("OpenBLAS (libopenblas.so.0; Debian package libopenblas0)");
-    void *lapacke = dlopen("liblapacke.so.3", RTLD_NOW | RTLD_LOCAL);
-    if (!lapacke) fail("LAPACKE (liblapacke.so.3; Debian package liblapacke)");
+    lt_err_init(load_err);
     const char *ob = "libopenblas.so.0", *lp = "liblapacke.so.3";
+    void *blas = lt_dl_open(ob, "OpenBLAS (libopenblas.so.0; Debian package libopenblas0)", 0, load_err);
+    void *lapacke = blas ? lt_dl_open(lp, "LAPACKE (liblapacke.so.3; Debian package liblapacke)", 0, load_err) : NULL;
+    if (!lapacke) return;
+    static const char *const bnames[] = {"cblas_dgemm", "cblas_sgemm", "cblas_ddot", "cblas_daxpy"};
+    static const char *const lnames[] = {"LAPACKE_dgeqrf", "LAPACKE_dgesvd", "LAPACKE_zgeev", "LAPACKE_zlange",
+                                         "LAPACKE_zgetrf", "LAPACKE_zgecon", "LAPACKE_zgetrs"};
+    void *bp[4], *lpp[7];
+    if (lt_dl_syms(bp, blas, ob, bnames, 4, load_err) || lt_dl_syms(lpp, lapacke, lp, lnames, 7, load_err)) return;
     lt_blas_table t;
-    *(void **)&t.dgemm = sym(blas, ob, "cblas_dgemm");
-    *(void **)&t.sgemm = sym(blas, ob, "cblas_sgemm");
-    *(void **)&t.ddot = sym(blas, ob, "cblas_ddot");
-    *(void **)&t.daxpy = sym(blas, ob, "cblas_daxpy");
-    *(void **)&t.dgeqrf = sym(lapacke, lp, "LAPACKE_dgeqrf");
-    *(void **)&t.dgesvd = sym(lapacke, lp, "LAPACKE_dgesvd");
-    *(void **)&t.zgeev = sym(lapacke, lp, "LAPACKE_zgeev");
-    *(void **)&t.zlange = sym(lapacke, lp, "LAPACKE_zlange");
-    *(void **)&t.zgetrf = sym(lapacke, lp, "LAPACKE_zgetrf");
-    *(void **)&t.zgecon = sym(lapacke, lp, "LAPACKE_zgecon");
-    *(void **)&t.zgetrs = sym(lapacke, lp, "LAPACKE_zgetrs");
+    *(void **)&t.dgemm = bp[0];
+    *(void **)&t.sgemm = bp[1];
+    *(void **)&t.ddot = bp[2];
+    *(void **)&t.daxpy = bp[3];
+    *(void **)&t.dgeqrf = lpp[0];
+    *(void **)&t.dgesvd = lpp[1];
+    *(void **)&t.zgeev = lpp[2];
+    *(void **)&t.zlange = lpp[3];
+    *(void **)&t.zgetrf = lpp[4];
+    *(void **)&t.zgecon = lpp[5];
+    *(void **)&t.zgetrs = lpp[6];
     /* OpenBLAS started its threads when loaded; they spin (sched_yield)
        for about 0.1 s of CPU before sleeping. For the command: at most
        want_threads of them, and the idle ones stopped (a BLAS call that
@@ -57,9 +50,19 @@ static void load(void)
     table = t;
 }
 
+lt_status lt_blas_load(lt_err_t err)
+{
+    pthread_once(&once, load);
+    if (!load_err->status) return LT_OK;
+    return lt_err_set(err, load_err->status, "%s", load_err->msg);
+}
+
 const lt_blas_table *lt_blas(void)
 {
     pthread_once(&once, load);
+    /* the entry points call lt_blas_load first: reaching here without the
+       libraries is a bug */
+    assert(!load_err->status);
     return &table;
 }
 

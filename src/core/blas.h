@@ -10,6 +10,7 @@
 
 #include <lapacke.h>
 #include <cblas.h>
+#include "lietool/core.h"
 
 typedef struct {
     __typeof__(cblas_dgemm) *dgemm;
@@ -25,10 +26,8 @@ typedef struct {
     __typeof__(LAPACKE_zgetrs) *zgetrs;
 } lt_blas_table;
 
-/* The table, the libraries loaded on the first call (thread-safe). A
-   library that cannot be loaded or lacks a function ends the process
-   with status 127 and the reason, as the dynamic loader does for a
-   missing library at start-up. */
+/* lt_blas_load (lietool/core.h) first. */
+/* The table (after lt_blas_load succeeded; otherwise an assertion). */
 const lt_blas_table *lt_blas(void);
 
 /* For a program (the lietool command; not called, a library user's

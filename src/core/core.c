@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
+#include <stdarg.h>
 #include <math.h>
 #include <malloc.h>
 #include <stdatomic.h>
@@ -186,4 +187,15 @@ int lt_threads_env(void)
     const char *e = getenv("LIETOOL_THREADS");
     long t = e && *e ? strtol(e, NULL, 10) : 0;
     return t < 1 ? 0 : t > 64 ? 64 : (int)t;
+}
+
+void lt_ctx_notice(const lt_ctx_struct *ctx, const char *fmt, ...)
+{
+    if (!ctx || !ctx->notice) return;
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    ctx->notice(ctx->notice_arg, buf);
 }

@@ -92,6 +92,21 @@ int lt_depth_is_exact(int k, long d)
    lt_free_witt_total computes the same number for small n, each power
    afresh; here n may be any size (|G| of a large group) and each power
    n^(m/d) is the previous one times n. */
+const char *lt_depth_width_text(char *buf, size_t size, const mpz_t w, double digits, int tex)
+{
+    if (mpz_sgn(w) > 0 && mpz_cmp_ui(w, 1000000) < 0) {
+        gmp_snprintf(buf, size, tex ? "$%Zd$" : "%Zd", w);
+        return buf;
+    }
+    if (mpz_sgn(w) > 0) {
+        long e2;
+        double m = mpz_get_d_2exp(&e2, w);
+        digits = (log2(m) + (double)e2) * log10(2.0);
+    }
+    snprintf(buf, size, tex ? "about $10^{%.1f}$" : "about 10^%.1f", digits);
+    return buf;
+}
+
 lt_status lt_depth_width(mpz_t out, double *digits, const mpz_t n, ulong T, long max_digits,
                          const lt_ctx_t ctx, lt_err_t err)
 {
@@ -107,7 +122,9 @@ lt_status lt_depth_width(mpz_t out, double *digits, const mpz_t n, ulong T, long
     double m2 = mpz_get_d_2exp(&e2, n);
     double l10n = (log2(m2) + (double)e2) * log10(2.0);
     double est = (double)T * l10n - log10((double)T) + log10(2.0);
-    if (digits) *digits = est;
+    /* reported: the top degree times the geometric tail n/(n-1), closer
+       than the bound est (to a tenth of a digit for T >= 16) */
+    if (digits) *digits = (double)T * l10n - log10((double)T) + log10(m2 * exp2((double)e2) / (m2 * exp2((double)e2) - 1));
     if (est > (double)max_digits)
         return lt_err_set(err, LT_ELIMIT, "the width for length %lu has about %.0f decimal digits, above --max-digits %ld",
                           T, est, max_digits);

@@ -1,6 +1,9 @@
-/* The verdict for a loaded object: its task, then lt_plan (plan, min-depth,
-   report, ssm eval and the Python package's plan). */
+/* A loaded object (a group with its chain, or an exact Lie algebra): the
+   verdict for it (its task, then lt_plan: plan, min-depth, report, ssm eval
+   and the Python package's plan), and its series as the terms' sizes (the
+   series commands and the Python package alike). */
 #include "lietool/depth.h"
+#include "lietool/doc.h"
 
 lt_status lt_plan_object(lt_plan_verdict_t V, lt_pgrp_t G, const lt_liealg_t L, const lt_arch *a, long k, long T,
                          lt_bound b, const lt_ctx_t ctx, lt_err_t err)
@@ -10,5 +13,27 @@ lt_status lt_plan_object(lt_plan_verdict_t V, lt_pgrp_t G, const lt_liealg_t L, 
     lt_status st = G ? lt_plan_task_group(P, G, ctx, err) : lt_plan_task_liealg(P, L, ctx, err);
     if (!st) st = lt_plan(V, P, a, k, T, b, ctx, err);
     lt_plan_task_clear(P);
+    return st;
+}
+
+lt_status lt_object_series(lt_tex_series_t *T, lt_pgrp_t G, const lt_liealg_t L, int kind, const lt_ctx_t ctx,
+                          lt_err_t err)
+{
+    if (!G) {
+        lt_lseries_t S;
+        lt_lseries_init(S);
+        if (kind == 0) lt_liealg_derived_series(S, L);
+        else if (kind == 1) lt_liealg_lower_central_series(S, L);
+        else lt_liealg_upper_central_series(S, L);
+        lt_tex_series_lie(T, S, kind == 1);
+        lt_lseries_clear(S);
+        return LT_OK;
+    }
+    lt_pgrp_series_t S;
+    lt_pgrp_series_init(S);
+    lt_status st = kind == 2 ? lt_pgrp_upper_central_series(S, G, ctx, err)
+                 : kind ? lt_pgrp_lower_central_series(S, G, ctx, err) : lt_pgrp_derived_series(S, G, ctx, err);
+    if (!st) lt_tex_series_pgrp(T, S, kind == 1);
+    lt_pgrp_series_clear(S);
     return st;
 }

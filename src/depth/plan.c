@@ -36,6 +36,10 @@
      word problem of every dihedral group; Grazzi et al. 2025: finitely
      many layers of such products recognise every regular language (the
      number of layers is not given).
+   - closure (contain): a construction in a family holds in every family
+     that includes it, an impossibility in every family it includes
+     (includes() lists the inclusions); householder-N also cascades along
+     the derived series (cascade_householder, Kaloujnine-Krasner).
    - transformer: Merrill, Petty and Sabharwal 2024 (constant depth is in
      TC0) and Barrington 1989 (non-solvable word problems are
      NC1-complete): impossible unless TC0 = NC1; Liu et al. 2023: shortcuts
@@ -233,6 +237,56 @@ static int is_dihedral(const lt_pgrp_t G, long long N)
     return found;
 }
 
+/* The invariants of G's real representations (lt_chartab_invariants);
+   0, with the reason in note, when the character table is not computed. */
+static int real_invariants(lt_chartab_inv_t *I, lt_pgrp_struct *G, const lt_ctx_t ctx, char *note, size_t n)
+{
+    lt_chartab_t T;
+    lt_err_t terr;
+    lt_chartab_init(T);
+    lt_err_init(terr);
+    int ok = lt_chartab_profile(T, G, ctx, terr) == LT_OK;
+    if (ok) lt_chartab_invariants(I, T, 0);
+    else if (note) snprintf(note, n, "%s", terr->msg);
+    lt_chartab_clear(T);
+    return ok;
+}
+
+/* The abelian factors G^(i)/G^(i+1) of the derived series: a factor has
+   exponent <= 2 when the square of every generator of G^(i) lies in
+   G^(i+1) (an abelian group's exponent is the lcm of its generators'
+   orders). Not solvable: the reflections per token of the perfect residual
+   from its own character table. */
+static lt_status derived_factors(lt_plan_task_struct *P, lt_pgrp_series_t S, const lt_ctx_t ctx)
+{
+    P->derived_factors = S->len - 1;
+    P->derived_exp_gt2 = 0;
+    P->residual_refl_heads = -1;
+    P->residual_order[0] = '\0';
+    int n = S->terms[0].n;
+    int *sq = lt_malloc((size_t)(n ? n : 1) * sizeof *sq);
+    for (int i = 0; i + 1 < S->len; i++) {
+        const lt_pgrp_struct *H = &S->terms[i];
+        int gt2 = 0;
+        for (int j = 0; j < H->ngens && !gt2; j++) {
+            lt_perm_mul(sq, H->gens[j], H->gens[j], n);
+            gt2 = !lt_pgrp_contains(&S->terms[i + 1], sq);
+        }
+        P->derived_exp_gt2 += gt2;
+    }
+    lt_free(sq);
+    if (S->reaches_one) return LT_OK;
+    lt_pgrp_struct *R = &S->terms[S->len - 1];
+    mpz_t o;
+    mpz_init(o);
+    lt_pgrp_order(o, R);
+    gmp_snprintf(P->residual_order, sizeof P->residual_order, "%Zd", o);
+    mpz_clear(o);
+    lt_chartab_inv_t I;
+    if (real_invariants(&I, R, ctx, NULL, 0)) P->residual_refl_heads = I.reflections_heads;
+    return LT_OK;
+}
+
 /* The non-abelian composition factors of G (not solvable), by name; a
    limit leaves them unnamed, with the reason in simple_note. */
 static void simple_factors(lt_plan_task_struct *P, lt_pgrp_t G, const lt_ctx_t ctx)
@@ -266,7 +320,9 @@ lt_status lt_plan_task_group(lt_plan_task_t P, lt_pgrp_t G, const lt_ctx_t ctx, 
     if (st) { lt_pgrp_series_clear(S); return st; }
     P->is_lie = 0;
     P->derived_length = S->reaches_one ? S->len - 1 : -1;
+    st = derived_factors(P, S, ctx);
     lt_pgrp_series_clear(S);
+    if (st) return st;
     lt_pgrp_order(P->order, G);
     P->degree = G->n;
     P->simple_factors[0] = P->simple_note[0] = '\0';
@@ -338,24 +394,16 @@ lt_status lt_plan_task_group(lt_plan_task_t P, lt_pgrp_t G, const lt_ctx_t ctx, 
     /* the real representations of the abstract group */
     P->chartab = 0;
     P->chartab_note[0] = '\0';
-    {
-        lt_chartab_t T;
-        lt_err_t terr;
-        lt_chartab_init(T);
-        lt_err_init(terr);
-        if (lt_chartab_profile(T, G, ctx, terr) == LT_OK) {
-            lt_chartab_inv_t I;
-            lt_chartab_invariants(&I, T, 0);
-            P->chartab = 1;
-            P->refl_heads = I.reflections_heads;
-            P->heads_used = I.heads_used;
-            P->heads_max_dim = I.heads_max_dim;
-            P->refl_one_head = I.reflections_one_head;
-            P->refl_one_head_exact = I.one_head_exact;
-            P->one_head_dim = I.one_head_dim;
-            P->real_dim_min = I.min_faithful_real_dim;
-        } else snprintf(P->chartab_note, sizeof P->chartab_note, "%s", terr->msg);
-        lt_chartab_clear(T);
+    lt_chartab_inv_t I;
+    if (real_invariants(&I, G, ctx, P->chartab_note, sizeof P->chartab_note)) {
+        P->chartab = 1;
+        P->refl_heads = I.reflections_heads;
+        P->heads_used = I.heads_used;
+        P->heads_max_dim = I.heads_max_dim;
+        P->refl_one_head = I.reflections_one_head;
+        P->refl_one_head_exact = I.one_head_exact;
+        P->one_head_dim = I.one_head_dim;
+        P->real_dim_min = I.min_faithful_real_dim;
     }
     return LT_OK;
 }
@@ -449,6 +497,7 @@ static const char *S_SIMPLE_TC0 = "Barrington 1989; Merrill, Petty and Sabharwal
 static const char *S_SUBGROUP = "lietool: a model for G's word problem answers every subgroup's";
 static const char *S_TERZIC = "Terzic et al. 2025 (PD-SSM)";
 static const char *S_GRAZZI_T1 = "Grazzi et al. 2025, Theorem 1";
+static const char *S_CASCADE_DERIVED = "lietool: derived-series cascade (Kaloujnine-Krasner)";
 static const char *S_CARTAN = "Cartan-Dieudonne; the real representations from lietool's character table";
 
 static long half_up(long d) { return (d + 1) / 2; }
@@ -535,6 +584,39 @@ static void plan_signed(lt_plan_verdict_struct *V, const lt_plan_task_struct *P)
           "at finite precision is not decided by the results lietool uses");
 }
 
+/* Kaloujnine-Krasner: G embeds in N wr G/N, so layers tracking G/N
+   followed by layers tracking N (fed, position by position, the token's
+   N-part under the quotient's prefix) track G; along the derived series
+   the layer counts add up. An abelian factor takes one layer of
+   householder-N for N >= 2 (rotation heads) and for N = 1 when its
+   exponent is <= 2 (sign heads), else two DeltaNet layers (a cyclic group
+   inside a dihedral one, Siems et al. 2025, one head per cyclic factor);
+   the perfect residual takes one layer when its own real representations
+   allow it. */
+static void cascade_householder(lt_plan_verdict_struct *V, const lt_plan_task_struct *P, int N)
+{
+    if (P->derived_factors < 1 || (P->derived_length < 0 && (P->residual_refl_heads < 0 || P->residual_refl_heads > N)))
+        return;
+    long k = P->derived_factors + (N == 1 ? P->derived_exp_gt2 : 0) + (P->derived_length < 0);
+    if (V->fewest_suffice >= 0 && V->fewest_suffice <= k) return;
+    V->fewest_suffice = k;
+    char res[160] = "";
+    if (P->derived_length < 0)
+        snprintf(res, sizeof res, ", then one layer for the perfect residual (order %s), whose real irreducible "
+                 "representations need %ld reflection%s per token", P->residual_order, P->residual_refl_heads,
+                 P->residual_refl_heads == 1 ? "" : "s");
+    char ab[160];
+    if (N >= 2 || !P->derived_exp_gt2)
+        snprintf(ab, sizeof ab, "one layer per abelian factor (%s heads)", N >= 2 ? "rotation" : "sign");
+    else
+        snprintf(ab, sizeof ab, "one layer per abelian factor of exponent 2 (sign heads) and two per other factor "
+                 "(%ld of them: cyclic groups inside dihedral ones, Siems et al. 2025)", P->derived_exp_gt2);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%ld layers suffice: a cascade (Kaloujnine-Krasner) along the derived series, %s%s",
+             k, ab, res);
+    lt_plan_prepend_claim(V, S_CASCADE_DERIVED, buf);
+}
+
 static void plan_householder(lt_plan_verdict_struct *V, const lt_plan_task_struct *P, int N)
 {
     if (P->is_lie) {
@@ -570,27 +652,28 @@ static void plan_householder(lt_plan_verdict_struct *V, const lt_plan_task_struc
                   "head %s%ld): the one-layer construction does not apply, and no impossibility is proved",
                   N, N == 1 ? "" : "s", P->refl_heads, P->refl_one_head_exact ? "" : "at most ", P->refl_one_head);
         }
-    } else if (P->cyclic == 1 && N >= 2) {
-        /* a generator acts on R^2 as the rotation by 2 pi / n: two reflections */
+    } else if (P->derived_length == 1 && (N >= 2 || P->derived_exp_gt2 == 0)) {
+        /* abelian: a cyclic factor of order m > 2 acts on R^2 by rotations
+           (2 reflections each), one of order 2 on R by -1 (1 reflection) */
+        char ord[64];
+        gmp_snprintf(ord, sizeof ord, "%Zd", P->order);
         V->fewest_suffice = 1;
-        claim(V, S_CARTAN, "one layer suffices with one head: a cyclic group of order %ld acts faithfully on R^2 by "
-              "rotations, each a product of 2 reflections I - 2vv^T; N = %d", mpz_get_si(P->order), N);
-    } else {
-        long R = P->reflection_length;
-        if (R >= 0 && N >= R) {
-            V->fewest_suffice = 1;
-            claim(V, S_SIEMS, "one layer suffices: on the %d points the group is given on, every element's permutation "
-                  "matrix is a product of at most %ld reflections I - 2vv^T (eigenvalues -1 and 1), and N = %d "
-                  "(%s; a smaller representation may need fewer)", P->degree, R, N, P->chartab_note);
-        } else if (R < 0 && N >= P->degree - 1) {
-            V->fewest_suffice = 1;
-            claim(V, S_SIEMS, "one layer suffices: a permutation of %d points is a product of at most %d reflections "
-                  "I - 2vv^T, and N = %d (%s)", P->degree, P->degree - 1, N, P->chartab_note);
-        } else
-            claim(V, S_SIEMS, "the real representations were not computed (%s), and on the %d points given some "
-                  "element may need more than N = %d reflections: no construction is known here",
-                  P->chartab_note, P->degree, N);
-    }
+        if (P->cyclic == 1)
+            claim(V, S_CARTAN, "one layer suffices with one head: a cyclic group of order %s acts faithfully on R^%d by "
+                  "%s; N = %d", ord, P->derived_exp_gt2 ? 2 : 1,
+                  P->derived_exp_gt2 ? "rotations, each a product of 2 reflections I - 2vv^T" : "-1, one reflection", N);
+        else
+            claim(V, S_CARTAN, "one layer suffices with one head per cyclic factor: the group is abelian, a factor of "
+                  "order 2 acts on R by -1 (one reflection) and one of order m > 2 on R^2 by rotations (2 reflections); "
+                  "N = %d", N);
+    } else if (P->min_perm_degree > 0 && N >= P->min_perm_degree - 1) {
+        V->fewest_suffice = 1;
+        claim(V, S_SIEMS, "one layer suffices: the group acts faithfully on %ld points, a permutation of %ld points is a "
+              "product of at most %ld reflections I - 2vv^T (transpositions), and N = %d (%s)", P->min_perm_degree,
+              P->min_perm_degree, P->min_perm_degree - 1, N, P->chartab_note);
+    } else
+        claim(V, S_CARTAN, "the real representations were not computed (%s)%s: no one-layer construction is known here",
+              P->chartab_note, P->min_perm_degree > 0 ? ", and the least faithful permutation action needs more reflections" : "");
     /* Siems et al. 2025 (DeltaProduct, Section 4 of its v4): DeltaNet, one generalized
        Householder reflection per token with eigenvalues in [-1,1], solves the
        word problem of every dihedral group with two layers. */
@@ -609,6 +692,7 @@ static void plan_householder(lt_plan_verdict_struct *V, const lt_plan_task_struc
               "problem two layers of one reflection per token solve; a model for a group's word problem answers "
               "every subgroup's, so two layers of N >= 1 suffice", mpz_get_si(P->order), 2 * mpz_get_si(P->order));
     }
+    cascade_householder(V, P, N);
     if (V->fewest_suffice < 0)
         claim(V, S_GRAZZI, "finitely many layers of products of generalized Householder matrices with eigenvalues "
               "in [-1,1] recognise every regular language, so some depth suffices; the number is not stated");
@@ -705,6 +789,99 @@ static void simple_claim(lt_plan_verdict_struct *V, const lt_plan_task_struct *P
               "simple (not named: %s): %s", P->simple_note, why);
 }
 
+/* The rules of one family, without what related families imply. */
+static void rule(lt_plan_verdict_struct *V, const lt_plan_task_struct *P, const lt_arch *a)
+{
+    if (!P->is_lie && P->derived_length < 0 && a->kind != LT_FAM_HOUSEHOLDER && a->kind != LT_FAM_HOUSEHOLDER_POS &&
+        a->kind != LT_FAM_PD)
+        simple_claim(V, P, a->kind);
+    switch (a->kind) {
+    case LT_FAM_ABELIAN: plan_abelian(V, P, 0); break;
+    case LT_FAM_DIAG_COMPLEX:
+        if (P->is_lie) { restricted_bound(V, P, "diag-complex"); break; }
+        plan_abelian(V, P, 1);
+        break;
+    case LT_FAM_DIAG_POSITIVE: plan_positive(V, P); break;
+    case LT_FAM_DIAG_SIGNED: plan_signed(V, P); break;
+    case LT_FAM_HOUSEHOLDER: plan_householder(V, P, a->householders); break;
+    case LT_FAM_TRANSFORMER: plan_transformer(V, P); break;
+    case LT_FAM_HOUSEHOLDER_POS: plan_householder_pos(V, P, a->householders); break;
+    case LT_FAM_PD: plan_pd(V, P); break;
+    default: break;
+    }
+}
+
+/* Whether every layer of family s is a layer of family f, and why (NULL:
+   not known to be). A construction in s is one in f; an impossibility in
+   f is one in s. */
+static const char *includes(const lt_arch *f, const lt_arch *s)
+{
+    lt_family F = f->kind, S = s->kind;
+    int N = f->householders, M = s->householders;
+    if (F == LT_FAM_DIAG_COMPLEX && S == LT_FAM_DIAG_SIGNED) return "real eigenvalues are complex ones";
+    if ((F == LT_FAM_DIAG_COMPLEX || F == LT_FAM_DIAG_SIGNED) && S == LT_FAM_DIAG_POSITIVE)
+        return "eigenvalues in [0,1] are among theirs";
+    if (F == LT_FAM_HOUSEHOLDER && S == LT_FAM_DIAG_SIGNED)
+        return "a head of dimension 1 with one factor 1 - beta k^2, beta in [0,2], is a channel with eigenvalue in [-1,1]";
+    if (F == LT_FAM_HOUSEHOLDER && N >= 2 && S == LT_FAM_DIAG_COMPLEX)
+        return "a head of dimension 2 with two reflections is a rotation, a complex channel of modulus 1 (the "
+               "constructions use roots of unity), scaled by the head's gate";
+    if ((F == LT_FAM_HOUSEHOLDER && (S == LT_FAM_HOUSEHOLDER || S == LT_FAM_HOUSEHOLDER_POS) && M < N) ||
+        (F == LT_FAM_HOUSEHOLDER_POS && S == LT_FAM_HOUSEHOLDER_POS && M < N))
+        return "a factor with beta = 0 is the identity";
+    if (F == LT_FAM_HOUSEHOLDER_POS && S == LT_FAM_DIAG_POSITIVE)
+        return "a head of dimension 1 with one factor 1 - beta k^2, beta in [0,1], is a channel with eigenvalue in [0,1]";
+    if (F == LT_FAM_PD && (S == LT_FAM_DIAG_COMPLEX || S == LT_FAM_DIAG_SIGNED || S == LT_FAM_DIAG_POSITIVE))
+        return "the permutation may be the identity";
+    return NULL;
+}
+
+/* Closure over the families (lt_arch lists them): constructions of the
+   families a's layers include, impossibilities of the families that
+   include a's layers. */
+static void contain(lt_plan_verdict_struct *V, const lt_plan_task_struct *P, const lt_arch *a)
+{
+    lt_arch fams[] = {{LT_FAM_DIAG_POSITIVE, 0}, {LT_FAM_DIAG_SIGNED, 0}, {LT_FAM_DIAG_COMPLEX, 0},
+                      {LT_FAM_HOUSEHOLDER, 1}, {LT_FAM_HOUSEHOLDER, 2}, {LT_FAM_HOUSEHOLDER_POS, 1},
+                      {LT_FAM_HOUSEHOLDER_POS, 2}};
+    char an[32], bn[32], buf[512];
+    lt_arch_name(an, sizeof an, a);
+    for (size_t i = 0; i < sizeof fams / sizeof *fams; i++) {
+        const lt_arch *b = fams + i;
+        const char *down = includes(a, b), *up = includes(b, a);
+        if (!down && !up) continue;
+        lt_plan_verdict_t W;
+        lt_plan_verdict_init(W);
+        W->fewest_suffice = -1;
+        W->most_not = 0;
+        rule(W, P, b);
+        lt_arch_name(bn, sizeof bn, b);
+        const char *why = W->nclaims ? W->claims[0].claim : "";
+        const char *src = W->nclaims ? W->claims[0].source : "";
+        if (down && !W->impossible_every_depth && W->fewest_suffice >= 0 && !V->impossible_every_depth &&
+            (V->fewest_suffice < 0 || W->fewest_suffice < V->fewest_suffice)) {
+            V->fewest_suffice = W->fewest_suffice;
+            snprintf(buf, sizeof buf, "%ld layer%s suffice%s: %s layers include %s layers (%s), and for those %s",
+                     W->fewest_suffice, W->fewest_suffice == 1 ? "" : "s", W->fewest_suffice == 1 ? "s" : "", an, bn,
+                     down, why);
+            lt_plan_prepend_claim(V, src, buf);
+        }
+        if (up && W->impossible_every_depth && !V->impossible_every_depth) {
+            V->impossible_every_depth = 1;
+            V->assumption = W->assumption;
+            snprintf(buf, sizeof buf, "no depth is exact at every length: %s layers are %s layers (%s), and for "
+                     "those %s", an, bn, up, why);
+            lt_plan_prepend_claim(V, src, buf);
+        } else if (up && !W->impossible_every_depth && W->most_not > V->most_not && !V->impossible_every_depth) {
+            V->most_not = W->most_not;
+            snprintf(buf, sizeof buf, "%ld layer%s cannot be exact: %s layers are %s layers (%s), and for those %s",
+                     W->most_not, W->most_not == 1 ? "" : "s", an, bn, up, why);
+            lt_plan_prepend_claim(V, src, buf);
+        }
+        lt_plan_verdict_clear(W);
+    }
+}
+
 const char *lt_plan_answer_name(int v)
 {
     return v > 0 ? "yes" : v == 0 ? "no" : "open";
@@ -730,23 +907,8 @@ lt_status lt_plan(lt_plan_verdict_t V, const lt_plan_task_t P, const lt_arch *a,
         V->fewest_suffice = 0;
         claim(V, "", "the trivial task: any number of layers is exact");
     } else {
-        if (!P->is_lie && P->derived_length < 0 && a->kind != LT_FAM_HOUSEHOLDER && a->kind != LT_FAM_HOUSEHOLDER_POS &&
-            a->kind != LT_FAM_PD)
-            simple_claim(V, P, a->kind);
-        switch (a->kind) {
-        case LT_FAM_ABELIAN: plan_abelian(V, P, 0); break;
-        case LT_FAM_DIAG_COMPLEX:
-            if (P->is_lie) { restricted_bound(V, P, "diag-complex"); break; }
-            plan_abelian(V, P, 1);
-            break;
-        case LT_FAM_DIAG_POSITIVE: plan_positive(V, P); break;
-        case LT_FAM_DIAG_SIGNED: plan_signed(V, P); break;
-        case LT_FAM_HOUSEHOLDER: plan_householder(V, P, a->householders); break;
-        case LT_FAM_TRANSFORMER: plan_transformer(V, P); break;
-        case LT_FAM_HOUSEHOLDER_POS: plan_householder_pos(V, P, a->householders); break;
-        case LT_FAM_PD: plan_pd(V, P); break;
-        default: break;
-        }
+        rule(V, P, a);
+        contain(V, P, a);
     }
     if (V->impossible_every_depth) { V->most_not = -1; V->fewest_suffice = -1; }
     decide(V, k);
@@ -773,8 +935,10 @@ lt_status lt_plan(lt_plan_verdict_t V, const lt_plan_task_t P, const lt_arch *a,
                 mpz_set_ui(V->width, 0);
                 V->width_log10 = digits;
             }
+            char wt[64];
+            lt_depth_width_text(wt, sizeof wt, V->width, V->width_log10 < 0 ? 0 : V->width_log10, 0);
             claim(V, S_HEO38, "that construction's width is the dimension of the free nilpotent Lie algebra of "
-                  "class %ld on one letter per group element: about 10^%.1f", T, V->width_log10 < 0 ? 0 : V->width_log10);
+                  "class %ld on one letter per group element: %s", T, wt);
         }
     }
     (void)err;
@@ -799,8 +963,11 @@ static void row_size(lt_plan_row *R, const lt_plan_task_struct *P, const lt_plan
         snprintf(R->size, sizeof R->size, "state size %ld", P->min_perm_degree > 0 ? P->min_perm_degree : (long)P->degree);
         break;
     case LT_FAM_ABELIAN:
-        if (V && V->width_log10 >= 0) snprintf(R->size, sizeof R->size, "width about 10^%.1f at length %ld",
-                                               V->width_log10, V->length);
+        if (V && V->width_log10 >= 0) {
+            char wt[64];
+            snprintf(R->size, sizeof R->size, "width %s at length %ld",
+                     lt_depth_width_text(wt, sizeof wt, V->width, V->width_log10, 0), V->length);
+        }
         break;
     default: break;
     }

@@ -117,27 +117,14 @@ static void complexity(lt_depth_report_t R, int is_lie, long dl, const lt_depth_
     }
 }
 
-/* The claim on the width at the last length: its number (exact below
-   100000, else three digits and an exponent; about 10^digits when not
-   computed). */
+/* The claim on the width at the last length (lt_depth_width_text). */
 static void width_claim(lt_depth_report_t R)
 {
     int last = R->nlen - 1;
     char key[32], num[64], tex[80];
     snprintf(key, sizeof key, "width at %lu", R->lengths[last]);
-    if (R->width_status[last]) snprintf(num, sizeof num, "about 10^%.0f", R->width_digits[last]);
-    else {
-        mpfr_t w;
-        mpfr_init2(w, 64);
-        mpfr_set_z(w, R->width[last], MPFR_RNDN);
-        mpfr_snprintf(num, sizeof num, mpz_cmp_ui(R->width[last], 100000) < 0 ? "%.0Rf" : "%.2Re", w);
-        mpfr_clear(w);
-    }
-    /* the marked text: 6.39e+452 as 6.39 * 10^452 */
-    char *e = strchr(num, 'e');
-    if (R->width_status[last]) snprintf(tex, sizeof tex, "about $10^%.0f$", R->width_digits[last]);
-    else if (e) snprintf(tex, sizeof tex, "$%.*s * 10^%ld$", (int)(e - num), num, strtol(e + 1, NULL, 10));
-    else snprintf(tex, sizeof tex, "$%s$", num);
+    lt_depth_width_text(num, sizeof num, R->width[last], R->width_status[last] ? R->width_digits[last] : 0, 0);
+    lt_depth_width_text(tex, sizeof tex, R->width[last], R->width_status[last] ? R->width_digits[last] : 0, 1);
     char *ns = mpz_get_str(NULL, 10, R->tokens);
     const char *s = mpz_cmp_ui(R->tokens, 1) == 0 ? "" : "s";
     lt_report_claim *c = add(R, LT_REPORT_MIN, key, LT_SRC_HEO_COR38, "%s: free nilpotent Lie algebra on %.20s letter%s of class %lu",

@@ -1214,6 +1214,45 @@ lt_status lt_free_log_exp_plain(fmpq *c, const lt_lyndon_t B, slong m, const int
     return log_exp(c, B, m, letters, t, LOG_EXP_PLAIN, 0, ctx, err);
 }
 
+/* One word's coefficient, directly: step 1 above for the word alone, with
+   the factors e^{x_l}, one per distinct letter l of the word in increasing
+   order (the letters the word lacks do not change its coefficient). As in
+   H. Hofstaetter, "Smallest common denominators for the homogeneous
+   components of the Baker-Campbell-Hausdorff series", arXiv 2012.03818
+   (appendix: single coefficients of log(e^{A_1} ... e^{A_K})), the series
+   is never formed: the cut programme costs O(n^3) integer multiply-adds on
+   numbers of O(n log n) bits, and degree 84 takes milliseconds. */
+lt_status lt_free_bch_coefficient(fmpq_t c, const unsigned char *w, slong n, lt_err_t err)
+{
+    if (n < 1) return lt_err_set(err, LT_EINPUT, "the word is empty");
+    int index[256], letters[256], m = 0;
+    for (int l = 0; l < 256; l++) index[l] = -1;
+    for (slong i = 0; i < n; i++) index[w[i]] = 0;
+    for (int l = 0; l < 256; l++)
+        if (index[l] == 0) { letters[m] = m; index[l] = m++; }
+    unsigned char *v = lt_malloc((size_t)n);
+    for (slong i = 0; i < n; i++) v[i] = (unsigned char)index[w[i]];
+    factors F = {.m = m, .l = letters, .p = _fmpz_vec_init(m)};
+    fmpz_init_set_ui(F.q, 1);
+    for (int s = 0; s < m; s++) fmpz_one(F.p + s);
+    wordcoef C;
+    wordcoef_init(&C, n);
+    fmpz_t S, den, L;
+    fmpz_init(S); fmpz_init(den); fmpz_init(L);
+    word_coefficient(S, &C, v, &F);
+    /* S / (n! q^n L), q = 1 */
+    fmpz_fac_ui(den, (ulong)n);
+    lcm_upto(L, (ulong)n);
+    fmpz_mul(den, den, L);
+    fmpq_set_fmpz_frac(c, S, den);
+    fmpz_clear(S); fmpz_clear(den); fmpz_clear(L);
+    wordcoef_clear(&C);
+    _fmpz_vec_clear(F.p, m);
+    fmpz_clear(F.q);
+    lt_free(v);
+    return LT_OK;
+}
+
 /* The factors of W = log(e^{X/2} e^Y e^{X/2}); release with factors_bch_clear. */
 static const int bch_letters[3] = {0, 1, 0};
 

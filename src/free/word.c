@@ -88,3 +88,20 @@ lt_status lt_free_word_read(lt_free_word_t W, char *const *words, int nwords, lo
     lt_free(tok);
     return st;
 }
+
+lt_status lt_free_bch_word_check(const char *w, long max_length, lt_err_t err)
+{
+    size_t n = strlen(w);
+    if (n == 0) return lt_err_set(err, LT_EINPUT, "the word is empty");
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)w[i];
+        if ((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z')) continue;
+        if (ch >= 0x20 && ch < 0x7f)
+            return lt_err_set(err, LT_EINPUT, "'%s': character %zu '%c' is not a letter (A-Z, a-z)", w, i + 1, ch);
+        return lt_err_set(err, LT_EINPUT, "byte %zu (0x%02x) is not a letter (A-Z, a-z)", i + 1, ch);
+    }
+    if (n > (size_t)max_length)
+        return lt_err_set(err, LT_ELIMIT, "the word has %zu letters, more than --max-length %ld (raise it with --max-length L)",
+                          n, max_length);
+    return LT_OK;
+}

@@ -403,6 +403,7 @@ void lt_dataset_report_init(lt_dataset_report_t R)
 {
     memset(R, 0, sizeof *R);
     R->min_len = -1;
+    R->max_token = -1;
 }
 
 void lt_dataset_report_clear(lt_dataset_report_t R)
@@ -489,11 +490,13 @@ static void check_header(lt_dataset_report_struct *R, const char *line)
     }
 }
 
-/* Reads the tokens of a field; returns 0 and reports on the first bad one. */
+/* Reads the tokens of a field; returns 0 and reports on the first bad one
+   (after an element index out of range it reads on, for R->max_token). */
 static int read_tokens(lt_dataset_report_struct *R, const field *f, const char *what, long row, long line,
                        long n, int **v, long *cap, long *count)
 {
     long k = 0, i = 0;
+    int bad = 0;
     while (i < f->len) {
         while (i < f->len && (f->s[i] == ' ' || f->s[i] == '\t')) i++;
         if (i == f->len) break;
@@ -509,16 +512,19 @@ static int read_tokens(lt_dataset_report_struct *R, const field *f, const char *
             return 0;
         }
         long x = tl < 19 ? strtol(t, NULL, 10) : -1;
+        if (t[0] != '-' && x > R->max_token) R->max_token = x;
+        if (bad) continue;
         if (t[0] == '-' || x < 0 || x >= n) {
             problem(R, line, col, "row %ld: %s token %ld '%.*s' is not an element index 0..%ld", row, what, k + 1,
                     (int)(tl > 40 ? 40 : tl), t, n - 1);
-            return 0;
+            bad = 1;
+            continue;
         }
         if (k == *cap) { *cap = 2 * *cap + 16; *v = lt_realloc(*v, (size_t)*cap * sizeof(int)); }
         (*v)[k++] = (int)x;
     }
     *count = k;
-    return 1;
+    return !bad;
 }
 
 /* getline with a bound: -1 at the end of the file, -2 for a line longer

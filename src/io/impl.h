@@ -14,6 +14,17 @@ int lt_io_ends_with_(const char *s, const char *suf);
    positions and separator lengths; returns how many (none when s names an
    existing file). */
 int lt_io_split_product_(const char *s, size_t *pos, size_t *seplen, int max);
+/* spec.c's argument helpers, for gapnames.c: a decimal integer in
+   [lo, hi] (-1 and err set otherwise); LT_ELIMIT above --max-degree; the
+   top-level arguments of NAME(...) at open (lt_free each and the array;
+   a negative count is explained by lt_io_args_error_). */
+#include "lietool/perm.h"
+long lt_io_number_(const char *s, size_t len, long lo, long hi, const char *spec, const char *what, lt_err_t err);
+lt_status lt_io_degree_ok_(double deg, const char *spec, const lt_ctx_t ctx, lt_err_t err);
+int lt_io_split_args_(char ***out, const char *spec, const char *open);
+lt_status lt_io_args_error_(int k, const char *spec, lt_err_t err);
+/* GAP's constructors (gapnames.c): 1 and *st if spec is one, else 0. */
+int lt_io_gap_name_(lt_pgrp_t G, lt_status *st, const char *spec, const lt_ctx_t ctx, lt_err_t err);
 /* checkpoint.c, for torchzip.c: C takes buf; a tensor is appended
    (LT_EINPUT when the name is taken); a file is read whole, the running
    byte total checked against max_mb MiB. */

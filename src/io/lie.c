@@ -935,10 +935,44 @@ static int gap_prefix(const char *s)
     return strncmp(s, "LieAlgebra", 10) == 0 && *skip(s + 10, 0) == '(';
 }
 
+/* SimpleLieAlgebra, optional white space, '('. */
+static int simple_prefix(const char *s)
+{
+    return strncmp(s, "SimpleLieAlgebra", 16) == 0 && *skip(s + 16, 0) == '(';
+}
+
+/* GAP's SimpleLieAlgebra("A", n, Rationals) (the type quoted or not). */
+static lt_status simple_lie(lt_liealg_t L, const char *spec, const lt_ctx_t ctx, lt_err_t err)
+{
+    const char *p = skip(strchr(spec, '(') + 1, 0);
+    char type = 0;
+    if (*p == '"' && p[1] && p[2] == '"') { type = p[1]; p += 3; }
+    else if (isalpha((unsigned char)*p) && !isalnum((unsigned char)p[1])) type = *p++;
+    else return lt_err_set(err, LT_EINPUT, "'%s': expected the type first, as SimpleLieAlgebra(\"A\", 1, Rationals)", spec);
+    p = skip(p, 0);
+    if (*p != ',') return lt_err_set(err, LT_EINPUT, "'%s': expected SimpleLieAlgebra(type, n, Rationals)", spec);
+    p = skip(p + 1, 0);
+    const char *q = p;
+    while (isdigit((unsigned char)*q)) q++;
+    if (q == p || q - p > 9) return lt_err_set(err, LT_EINPUT, "'%s': the rank n is not a small positive integer", spec);
+    long n = strtol(p, NULL, 10);
+    p = skip(q, 0);
+    if (*p != ',') return lt_err_set(err, LT_EINPUT, "'%s': expected SimpleLieAlgebra(type, n, Rationals)", spec);
+    p = skip(p + 1, 0);
+    q = strrchr(p, ')');
+    if (!q || *skip(q + 1, 0)) return lt_err_set(err, LT_EINPUT, "'%s': missing the closing ')'", spec);
+    const char *e = q;
+    while (e > p && isspace((unsigned char)e[-1])) e--;
+    if (e - p != 9 || strncmp(p, "Rationals", 9))
+        return lt_err_set(err, LT_EINPUT, "'%s': lietool's Lie algebras are over the rationals: the field is Rationals, not '%.*s'",
+                          spec, (int)(e - p < 40 ? e - p : 40), p);
+    return lt_liealg_simple(L, type, n, spec, ctx, err);
+}
+
 int lt_io_is_liealg(const char *spec)
 {
     while (isspace((unsigned char)*spec)) spec++;
-    if (gap_prefix(spec)) return 1;
+    if (gap_prefix(spec) || simple_prefix(spec)) return 1;
     size_t l = strlen(spec);
     while (l && isspace((unsigned char)spec[l - 1])) l--;
     if ((l > 4 && strncmp(spec + l - 4, ".lie", 4) == 0) || (l > 4 && strncmp(spec + l - 4, ".gap", 4) == 0)) return 1;
@@ -962,6 +996,7 @@ lt_status lt_io_liealg(lt_liealg_t L, char **name, const char *spec0,
     lt_status st;
     if (!*spec) st = lt_err_set(err, LT_EINPUT, "empty Lie algebra name");
     else if (gap_prefix(spec)) st = gap_lie(L, spec, ctx, err);
+    else if (simple_prefix(spec)) st = simple_lie(L, spec, ctx, err);
     else if (lt_io_ends_with_(spec, ".lie") || lt_io_ends_with_(spec, ".gap") || strchr(spec, '/')) {
         st = lie_file(L, spec, ctx, err);     /* its reader names a missing or non-regular file */
     } else {

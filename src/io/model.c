@@ -87,7 +87,8 @@ static int mamba_ssm_config(lt_model_t M, lt_io_cfg *C)
     if (!(lt_io_cfg_int(&M->vocab, C, "vocab_size", 1, MAX_DIM, 0) && lt_io_cfg_int(&M->d_model, C, "d_model", 1, MAX_DIM, 0)
           && lt_io_cfg_int(&M->n_layers, C, "n_layer", 0, MAX_LAYERS, -1) && lt_io_cfg_int(&dint, C, "d_intermediate", 0, MAX_DIM, 0)
           && lt_io_cfg_int(&pad, C, "pad_vocab_size_multiple", 1, 1 << 16, 8) && lt_io_cfg_bool(&rms, C, "rms_norm", 1)
-          && lt_io_cfg_bool(&M->residual_fp32, C, "residual_in_fp32", 1) && lt_io_cfg_bool(&sgn, C, "signed_eigenvalues", 0)))
+          && lt_io_cfg_bool(&M->residual_fp32, C, "residual_in_fp32", 1)
+          && lt_io_cfg_signed(&sgn, &M->eig_stated, C, lt_json_get(root, "ssm_cfg"))))
         return 0;
     if (dint != 0) { lt_err_set(C->err, LT_EINPUT, "%s: d_intermediate %d: blocks with an MLP are not supported", C->path, dint); return 0; }
     if (!rms) { lt_err_set(C->err, LT_EINPUT, "%s: rms_norm false: LayerNorm blocks are not supported", C->path); return 0; }
@@ -106,7 +107,8 @@ static int mamba_ssm_config(lt_model_t M, lt_io_cfg *C)
     if (!sc || sc->type == LT_JSON_NULL) sc = &empty;
     if (sc->type != LT_JSON_OBJECT) { lt_err_set(C->err, LT_EINPUT, "%s: ssm_cfg is not an object", C->path); return 0; }
     static const char *known[] = {"layer", "d_state", "d_conv", "expand", "dt_rank", "conv_bias", "bias", "dt_min", "dt_max",
-                                  "dt_init", "dt_scale", "dt_init_floor", "use_fast_path", NULL};
+                                  "dt_init", "dt_scale", "dt_init_floor", "use_fast_path", "signed_eigenvalues",
+                                  "positive_and_negative", NULL};
     for (int i = 0; i < sc->len; i++) {
         int k;
         for (k = 0; known[k] && strcmp(known[k], sc->keys[i]); k++) ;
@@ -163,7 +165,7 @@ static int hf_mamba_config(lt_model_t M, lt_io_cfg *C)
          && lt_io_cfg_int(&M->d_state, C, "state_size", 1, MAX_DIM, 16) && lt_io_cfg_int(&M->n_layers, C, "num_hidden_layers", 0, MAX_LAYERS, -1)
          && lt_io_cfg_int(&expand, C, "expand", 1, 64, 2) && lt_io_cfg_int(&M->conv_k, C, "conv_kernel", 1, 64, 4)
          && lt_io_cfg_bool(&M->use_bias, C, "use_bias", 0) && lt_io_cfg_bool(&M->use_conv_bias, C, "use_conv_bias", 1)
-         && lt_io_cfg_bool(&sgn, C, "signed_eigenvalues", 0) && lt_io_cfg_bool(&M->residual_fp32, C, "residual_in_fp32", 1)
+         && lt_io_cfg_signed(&sgn, &M->eig_stated, C, NULL) && lt_io_cfg_bool(&M->residual_fp32, C, "residual_in_fp32", 1)
          && lt_io_cfg_float(&M->eps, C, "layer_norm_epsilon", 1e-5);
     /* PretrainedConfig pops tie_word_embeddings with default True, and
        tie_weights ties when it is true in Python's sense */
@@ -434,6 +436,7 @@ static lt_status take_weights(lt_model_t M, const lt_ckpt_t S, const char *path,
 
 lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_compute compute, lt_err_t err)
 {
+    if (lt_blas_load(err)) return err->status;
     lt_model_clear(M);
     lt_model_init(M);
     size_t len = strlen(dir) + 32;
@@ -458,6 +461,7 @@ lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_
 lt_status lt_io_model_load_mem(lt_model_t M, const char *name, const char *config, size_t config_len,
                                const unsigned char *safetensors, size_t size, lt_model_compute compute, lt_err_t err)
 {
+    if (lt_blas_load(err)) return err->status;
     lt_model_clear(M);
     lt_model_init(M);
     lt_status st = parse_config(M, config, config_len, name, err);

@@ -39,6 +39,31 @@ int lt_io_cfg_bool(int *out, lt_io_cfg *C, const char *key, int def)
     return 1;
 }
 
+int lt_io_cfg_signed(int *sgn, int *stated, lt_io_cfg *C, const lt_json *sc)
+{
+    static const char *keys[] = {"signed_eigenvalues", "positive_and_negative"};
+    const char *first = NULL;
+    *sgn = *stated = 0;
+    for (int w = 0; w < 2; w++) {
+        if (w && (!sc || sc->type != LT_JSON_OBJECT)) break;
+        lt_io_cfg S = {w ? sc : C->root, C->path, C->err};
+        for (int k = 0; k < 2; k++) {
+            const lt_json *v = lt_json_get(S.root, keys[k]);
+            if (!v || v->type == LT_JSON_NULL) continue;
+            int b;
+            if (!lt_io_cfg_bool(&b, &S, keys[k], 0)) return 0;
+            if (*stated && b != *sgn) {
+                lt_err_set(C->err, LT_EINPUT, "%s: '%s' and '%s' disagree on the eigenvalue range", C->path, first, keys[k]);
+                return 0;
+            }
+            *sgn = b;
+            *stated = 1;
+            first = keys[k];
+        }
+    }
+    return 1;
+}
+
 int lt_io_cfg_float(float *out, lt_io_cfg *C, const char *key, double def)
 {
     const lt_json *v = lt_json_get(C->root, key);

@@ -143,6 +143,7 @@ int lt_io_deltaproduct_config(lt_model_t M, lt_io_cfg *C)
           && lt_io_cfg_bool(&M->fla_neg, C, "allow_neg_eigval", 0)
           && lt_io_cfg_int(&M->fla_householder, C, "num_householder", 1, 64, 1)))
         return 0;
+    M->eig_stated = lt_json_get(C->root, "allow_neg_eigval") != NULL;
     if (!conv) M->fla_conv = 0;
     double dv = M->fla_dk * ev;
     if (dv != floor(dv) || dv < 1 || dv > MAX_DIM) {
@@ -170,6 +171,7 @@ int lt_io_delta_net_config(lt_model_t M, lt_io_cfg *C)
           && lt_io_cfg_int(&M->fla_conv, C, "conv_size", 1, 64, 4) && lt_io_cfg_bool(&M->fla_neg, C, "allow_neg_eigval", 0)
           && lt_io_cfg_bool(&M->fla_beta, C, "use_beta", 1)))
         return 0;
+    M->eig_stated = lt_json_get(C->root, "allow_neg_eigval") != NULL;
     if (!conv) M->fla_conv = 0;
     return heads_split(&M->fla_dk, C, "key", (long)(M->d_model * ek), M->fla_heads)
            && heads_split(&M->fla_dv, C, "value", (long)(M->d_model * ev), M->fla_heads);

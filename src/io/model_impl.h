@@ -20,6 +20,11 @@ typedef struct { const lt_json *root; const char *path; lt_err_struct *err; } lt
    take def. */
 int lt_io_cfg_int(int *out, lt_io_cfg *C, const char *key, long lo, long hi, long def);
 int lt_io_cfg_bool(int *out, lt_io_cfg *C, const char *key, int def);
+/* A Mamba config's eigenvalue range: signed_eigenvalues (lietool's exports)
+   or positive_and_negative (Grazzi et al. 2025's code, MambaLMConfig), at
+   the top level or in ssm_cfg (sc, may be NULL); *stated 0 and *sgn 0 when
+   none is present; keys that disagree are an error. */
+int lt_io_cfg_signed(int *sgn, int *stated, lt_io_cfg *C, const lt_json *sc);
 int lt_io_cfg_float(float *out, lt_io_cfg *C, const char *key, double def);
 /* Python's truth value of a JSON value, as transformers reads
    tie_word_embeddings (getattr(config, "tie_word_embeddings", True)):

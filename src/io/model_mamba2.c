@@ -38,7 +38,7 @@ int lt_io_mamba2_config(lt_model_t M, lt_io_cfg *C)
           && lt_io_cfg_int(&expand, C, "expand", 1, 64, 2) && lt_io_cfg_int(&M->conv_k, C, "conv_kernel", 1, 64, 4)
           && lt_io_cfg_int(&M->m2_groups, C, "n_groups", 1, MAX_DIM, 8) && lt_io_cfg_int(&M->m2_heads, C, "num_heads", 1, MAX_DIM, 128)
           && lt_io_cfg_int(&M->m2_head_dim, C, "head_dim", 1, MAX_DIM, 64) && lt_io_cfg_bool(&M->use_bias, C, "use_bias", 0)
-          && lt_io_cfg_bool(&M->use_conv_bias, C, "use_conv_bias", 1) && lt_io_cfg_bool(&sgn, C, "signed_eigenvalues", 0)
+          && lt_io_cfg_bool(&M->use_conv_bias, C, "use_conv_bias", 1) && lt_io_cfg_signed(&sgn, &M->eig_stated, C, NULL)
           && lt_io_cfg_bool(&M->residual_fp32, C, "residual_in_fp32", 1) && lt_io_cfg_bool(&rms, C, "rms_norm", 1)
           && lt_io_cfg_float(&M->eps, C, "layer_norm_epsilon", 1e-5) && cfg_limit(M, C)))
         return 0;

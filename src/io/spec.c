@@ -11,11 +11,14 @@
 
 static const char *families[] = {
     "S<n>", "A<n>", "C<n>", "Z<n>", "D<m>", "Q<m>", "UT(n,p)", "Heis(p)", "H3",
-    "PSL(n,q)", "SL(n,q)", "GL(n,q)", "PGL(n,q)", "AGL(1,p)", "Group((1,2,3),(1,2))",
+    "PSL(n,q)", "SL(n,q)", "GL(n,q)", "PGL(n,q)", "Group((1,2,3),(1,2))",
     "SymmetricGroup(n)", "AlternatingGroup(n)", "CyclicGroup(n)", "DihedralGroup(m)",
     "QuaternionGroup(m)", "DicyclicGroup(m)", "MathieuGroup(n)", "DirectProduct(G,H,...)",
     "WreathProduct(G,H)", "GeneralLinearGroup(n,q)", "SpecialLinearGroup(n,q)",
-    "ProjectiveSpecialLinearGroup(n,q)", "ProjectiveGeneralLinearGroup(n,q)"
+    "ProjectiveSpecialLinearGroup(n,q)", "ProjectiveGeneralLinearGroup(n,q)",
+    "AbelianGroup([n1,n2,...])", "ElementaryAbelianGroup(p^e)", "G^k", "SmallGroup(n,k)",
+    "TransitiveGroup(n,k)", "PrimitiveGroup(n,k)", "Sp(2m,q)", "PSp(2m,q)", "SU(n,q)", "PSU(n,q)",
+    "AGL(n,q)", "AffineGroup(n,q)"
 };
 
 
@@ -487,6 +490,7 @@ static lt_status atom(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_
         size_t l = strlen(fam[m].name);
         if (strncmp(spec, fam[m].name, l) == 0) return gap_family(G, fam[m].family, spec, spec + l - 1, ctx, err);
     }
+    if (lt_io_gap_name_(G, &st, spec, ctx, err)) return st;
     /* a path (with '/' or a file ending) is a file; a bare word is a name
        first, and a file only if no name matches */
     if (lt_io_ends_with_(spec, ".json") || lt_io_ends_with_(spec, ".grp") || strchr(spec, '/')) {
@@ -509,16 +513,6 @@ static lt_status atom(lt_pgrp_t G, const char *spec, const lt_ctx_t ctx, lt_err_
         for (long i = 0; i < v[0] && deg < 1e12; i++) deg *= (double)v[1];
         if (degree_ok(deg - 1, spec, ctx, err)) return err->status;
         lt_pgrp_unitriangular(G, (int)v[0], (int)v[1]);
-        return LT_OK;
-    }
-    if (strncmp(spec, "AGL(", 4) == 0) {
-        k = args(spec + 3, v, 2, spec, "argument", err);
-        if (k == -2) return err->status;
-        if (k != 2 || v[0] != 1)
-            return lt_err_set(err, LT_EINPUT, "'%s': expected AGL(1,p) (only dimension 1)", spec);
-        if (need_prime(v[1], spec, err)) return err->status;
-        if (degree_ok((double)v[1], spec, ctx, err)) return err->status;
-        lt_pgrp_agl1(G, (int)v[1]);
         return LT_OK;
     }
     static const struct { const char *name; lt_linear_kind kind; } lin[] = {
@@ -697,4 +691,25 @@ lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
     lt_free(pos); lt_free(sl);
     lt_free(spec);
     return st;
+}
+
+/* The argument helpers, for gapnames.c. */
+long lt_io_number_(const char *s, size_t len, long lo, long hi, const char *spec, const char *what, lt_err_t err)
+{
+    return number(s, len, lo, hi, spec, what, err);
+}
+
+lt_status lt_io_degree_ok_(double deg, const char *spec, const lt_ctx_t ctx, lt_err_t err)
+{
+    return degree_ok(deg, spec, ctx, err);
+}
+
+int lt_io_split_args_(char ***out, const char *spec, const char *open)
+{
+    return split_args(out, spec, open);
+}
+
+lt_status lt_io_args_error_(int k, const char *spec, lt_err_t err)
+{
+    return args_error(k, spec, err);
 }

@@ -254,6 +254,7 @@ static lt_status rs_decide(slong *rank, double **vt, rstack *S, slong ones, doub
 lt_status lt_fliealg_mat_rank(slong *rank, const double *A, slong m, slong c, double scale,
                               double tol, const char *what, lt_rank_log_t log, lt_err_t err)
 {
+    if (lt_blas_load(err)) return err->status;
     if (!what) what = "rank";
     lt_status st = check_tol(tol, err);
     if (st) return st;
@@ -296,6 +297,7 @@ static lt_status elimit_dim(lt_err_t err, const lt_ctx_t ctx)
 lt_status lt_fliealg_closure(lt_fliealg_t L, const double *gens, slong k, slong n, double tol,
                              lt_rank_log_t log, const lt_ctx_t ctx, lt_err_t err)
 {
+    if (lt_blas_load(err)) return err->status;
     lt_status st = check_tol(tol, err);
     if (st) return st;
     if (n < 1) return lt_err_set(err, LT_EINPUT, "matrix size %ld is not positive", (long)n);
@@ -513,6 +515,7 @@ static lt_status down_series(slong **dims, slong *len, int *reaches_zero, const 
 lt_status lt_fliealg_derived_series(slong **dims, slong *len, int *reaches_zero, const lt_fliealg_t L,
                                     double tol, lt_rank_log_t log, lt_err_t err)
 {
+    if (lt_blas_load(err)) return err->status;
     return down_series(dims, len, reaches_zero, L, 0, tol, log, err);
 }
 
@@ -520,12 +523,14 @@ lt_status lt_fliealg_lower_central_series(slong **dims, slong *len, int *reaches
                                           const lt_fliealg_t L, double tol, lt_rank_log_t log,
                                           lt_err_t err)
 {
+    if (lt_blas_load(err)) return err->status;
     return down_series(dims, len, reaches_zero, L, 1, tol, log, err);
 }
 
 lt_status lt_fliealg_center_dim(slong *dim, const lt_fliealg_t L, double tol, lt_rank_log_t log,
                                 lt_err_t err)
 {
+    if (lt_blas_load(err)) return err->status;
     lt_status st = check_alg(L, tol, err);
     if (st) return st;
     slong n = L->n, N = n * n, d = L->dim;
@@ -590,6 +595,7 @@ void lt_fliealg_killing(double *K, const lt_fliealg_t L)
 lt_status lt_fliealg_killing_rank(slong *rank, const lt_fliealg_t L, double tol, lt_rank_log_t log,
                                   lt_err_t err)
 {
+    if (lt_blas_load(err)) return err->status;
     lt_status st = check_alg(L, tol, err);
     if (st) return st;
     slong d = L->dim;
@@ -609,6 +615,7 @@ lt_status lt_fliealg_killing_rank(slong *rank, const lt_fliealg_t L, double tol,
 lt_status lt_fliealg_from_liealg(lt_fliealg_t F, const lt_liealg_t L, double tol, lt_rank_log_t log,
                                  const lt_ctx_t ctx, lt_err_t err)
 {
+    if (lt_blas_load(err)) return err->status;
     assert(L->n > 0);
     slong n = L->n, k = L->dim;
     double *g = lt_malloc(SZ(k ? k : 1) * SZ(n * n) * sizeof(double));
@@ -636,6 +643,7 @@ void lt_fliealg_profile_clear(lt_fliealg_profile_t P)
 lt_status lt_fliealg_profile(lt_fliealg_profile_t P, const lt_fliealg_t L, unsigned parts, double tol,
                              lt_rank_log_t log, lt_err_t err)
 {
+    if (lt_blas_load(err)) return err->status;
     lt_status st = LT_OK;
     P->dim = L->dim;
     if (parts & LT_FLIEALG_PROFILE_DERIVED) {

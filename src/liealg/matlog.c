@@ -33,6 +33,7 @@ static lt_status diagonal_log(double *L, const double *X, slong n, int *done, lt
 
 lt_status lt_fliealg_real_log(double *L, const double *X, slong n, lt_err_t err)
 {
+    if (lt_blas_load(err)) return err->status;
     int done;
     double norm = 0;
     for (slong i = 0; i < n * n; i++) {

@@ -197,6 +197,7 @@ lt_status lt_liealg_named(lt_liealg_t L, lt_liealg_family f, long a, const char 
     case LT_LIE_GL: n = a; d = (double)a * a; break;
     case LT_LIE_SL: lo = 2; n = a; d = (double)a * a - 1; break;
     case LT_LIE_SO: lo = 2; n = a; d = (double)a * (a - 1) / 2; break;
+    case LT_LIE_SO_SPLIT: lo = 2; n = a; d = (double)a * (a - 1) / 2; break;
     case LT_LIE_SP:
         lo = 2; n = a; d = (double)(a / 2) * (a + 1);
         if (a % 2) why = "the argument of sp(2m) is even";
@@ -242,6 +243,10 @@ lt_status lt_liealg_named(lt_liealg_t L, lt_liealg_family f, long a, const char 
     case LT_LIE_SO:
         for (slong i = 0; i < N; i++)
             for (slong j = i + 1; j < N; j++) sb_e2(&B, i, j, 1, j, i, -1);
+        break;
+    case LT_LIE_SO_SPLIT:
+        for (slong i = 0; i < N; i++)
+            for (slong j = 0; i + j < N - 1; j++) sb_e2(&B, i, j, 1, N - 1 - j, N - 1 - i, -1);
         break;
     case LT_LIE_SP: {
         slong m = N / 2;
@@ -295,6 +300,52 @@ lt_status lt_liealg_named(lt_liealg_t L, lt_liealg_family f, long a, const char 
     lt_status st = sb_build(L, &B, err);
     sb_clear(&B);
     return st;
+}
+
+/* G2 inside so(7) (LT_LIE_SO_SPLIT's form): with the Chevalley generators
+   e_i = E_(i,i+1) - E_(7-i,8-i) of B3 and f_i their transposes, the
+   generators e1 + e3, e2, f1 + 2 f3, f2 of G2 (the short root vector of
+   G2 is e1 + e3, as the fixed points of the triality of D4 fold to B3) */
+static lt_status g2(lt_liealg_t L, const lt_ctx_t ctx, lt_err_t err)
+{
+    static const int ent[4][4][3] = {          /* (row, col, value), 1-based */
+        {{1, 2, 1}, {6, 7, -1}, {3, 4, 1}, {4, 5, -1}},
+        {{2, 3, 1}, {5, 6, -1}, {0, 0, 0}, {0, 0, 0}},
+        {{2, 1, 1}, {7, 6, -1}, {4, 3, 2}, {5, 4, -2}},
+        {{3, 2, 1}, {6, 5, -1}, {0, 0, 0}, {0, 0, 0}}};
+    fmpq_mat_struct gens[4];
+    for (int g = 0; g < 4; g++) {
+        fmpq_mat_init(gens + g, 7, 7);
+        for (int t = 0; t < 4; t++)
+            if (ent[g][t][0]) fmpq_set_si(fmpq_mat_entry(gens + g, ent[g][t][0] - 1, ent[g][t][1] - 1), ent[g][t][2], 1);
+    }
+    lt_status st = lt_liealg_closure(L, gens, 4, ctx, err);
+    for (int g = 0; g < 4; g++) fmpq_mat_clear(gens + g);
+    return st;
+}
+
+lt_status lt_liealg_simple(lt_liealg_t L, char type, long n, const char *spec, const lt_ctx_t ctx, lt_err_t err)
+{
+    /* GAP's ranges (SimpleLieAlgebraTypeA_G): A n >= 1, B and C n >= 2, D n >= 4, G n = 2 */
+    long lo = type == 'A' ? 1 : type == 'B' || type == 'C' ? 2 : type == 'D' ? 4 : 2;
+    if (!strchr("ABCDG", type) || !type) {
+        if (strchr("EF", type) && type)
+            return lt_err_set(err, LT_EINPUT, "'%s': lietool builds the types A, B, C, D and G2, not the exceptional type %c", spec, type);
+        return lt_err_set(err, LT_EINPUT, "'%s': the type is one of \"A\", \"B\", \"C\", \"D\", \"E\", \"F\", \"G\"", spec);
+    }
+    if (type == 'G' && n != 2) return lt_err_set(err, LT_EINPUT, "'%s': type G has rank 2 only (G2), not %ld", spec, n);
+    if (n < lo)
+        return lt_err_set(err, LT_EINPUT, "'%s': GAP's type %c needs n >= %ld, not %ld%s", spec, type, lo, n,
+                          type == 'D' && n == 3 ? " (D3 is A3: SimpleLieAlgebra(\"A\",3,Rationals))"
+                          : type == 'D' && n == 2 ? " (D2 is A1 x A1)" : "");
+    if (n > 1000000L) return lt_err_set(err, LT_ELIMIT, "'%s' has dimension above --max-dim %ld", spec, ctx->max_dim);
+    switch (type) {
+    case 'A': return lt_liealg_named(L, LT_LIE_SL, n + 1, spec, ctx, err);
+    case 'B': return lt_liealg_named(L, LT_LIE_SO_SPLIT, 2 * n + 1, spec, ctx, err);
+    case 'C': return lt_liealg_named(L, LT_LIE_SP, 2 * n, spec, ctx, err);
+    case 'D': return lt_liealg_named(L, LT_LIE_SO_SPLIT, 2 * n, spec, ctx, err);
+    default: return g2(L, ctx, err);
+    }
 }
 
 static int mat_is(const fmpq_mat_struct *M, const int *v)

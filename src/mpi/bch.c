@@ -68,18 +68,14 @@ static struct {
     void *comm_world, *t_char, *t_long, *t_int, *op_max;
 } M;
 
-/* 0, or -1 with the reason on stderr. */
-static int mpi_load(void)
+/* Loads Open MPI: LT_EMISSING with the reason (lt_dl_open, lt_dl_syms). */
+static lt_status mpi_load(lt_err_t err)
 {
-    if (M.loaded) return 0;
+    if (M.loaded) return LT_OK;
     /* RTLD_GLOBAL: Open MPI's components, loaded by MPI_Init, look up
        libmpi's symbols. */
-    void *h = dlopen(LT_MPI_SONAME, RTLD_NOW | RTLD_GLOBAL);
-    if (!h) {
-        fprintf(stderr, "lietool: cannot load Open MPI (%s; Debian package libopenmpi3): %s\n", LT_MPI_SONAME,
-                dlerror());
-        return -1;
-    }
+    void *h = lt_dl_open(LT_MPI_SONAME, "Open MPI (" LT_MPI_SONAME "; Debian package libopenmpi3)", 1, err);
+    if (!h) return err->status;
     /* every symbol is found before any is kept: a partial load stays unloaded */
     const struct { const char *name; void **slot; } T[] = {
         {"MPI_Init", (void **)&M.init},           {"MPI_Initialized", (void **)&M.initialized},
@@ -94,16 +90,16 @@ static int mpi_load(void)
         {"ompi_mpi_op_max", &M.op_max},
     };
     enum { NSYM = sizeof T / sizeof *T };
+    const char *names[NSYM];
     void *p[NSYM];
-    for (int i = 0; i < NSYM; i++)
-        if (!(p[i] = dlsym(h, T[i].name))) {
-            fprintf(stderr, "lietool: %s has no %s: not the Open MPI lietool was built against\n", LT_MPI_SONAME,
-                    T[i].name);
-            return -1;
-        }
+    for (int i = 0; i < NSYM; i++) names[i] = T[i].name;
+    if (lt_dl_syms(p, h, LT_MPI_SONAME, names, NSYM, err)) {
+        lt_err_prefix(err, "not the Open MPI lietool was built against");
+        return err->status;
+    }
     for (int i = 0; i < NSYM; i++) *T[i].slot = p[i];
     M.loaded = 1;
-    return 0;
+    return LT_OK;
 }
 
 #undef MPI_COMM_WORLD
@@ -142,15 +138,16 @@ int lt_mpi_available(void)
 #endif
 }
 
-int lt_mpi_init(int *argc, char ***argv)
+lt_status lt_mpi_init(int *argc, char ***argv, lt_err_t err)
 {
 #ifdef LT_HAVE_MPI
-    if (mpi_load()) return -1;
-    return MPI_Init(argc, argv) == MPI_SUCCESS ? 0 : -1;
+    if (mpi_load(err)) return err->status;
+    if (MPI_Init(argc, argv) != MPI_SUCCESS) return lt_err_set(err, LT_EINTERNAL, "MPI did not start (MPI_Init failed)");
+    return LT_OK;
 #else
     (void)argc;
     (void)argv;
-    return -1;
+    return lt_err_set(err, LT_EMISSING, "this lietool was built without MPI");
 #endif
 }
 
@@ -348,7 +345,7 @@ static int ck_unseal(char *buf, size_t len)
 }
 
 /* Class k from the file path into c: 1 when read, 0 when absent, -1 when
-   corrupt or not a regular file (reported on standard error; the class is
+   corrupt or not a regular file (a notice, lt_ctx_notice; the class is
    then recomputed), -2 when reading it would pass --max-memory (err). */
 static int ck_read_path(fmpq *c, const lt_lyndon_t B, const lt_free_class_job *J, slong k, const char *path,
                         const char *what, const lt_ctx_t ctx, lt_err_t err)
@@ -386,10 +383,10 @@ static int ck_read_path(fmpq *c, const lt_lyndon_t B, const lt_free_class_job *J
     if (f) fclose(f);
     lt_free(buf);
     if (r == -1 && !opened)
-        fprintf(stderr, "lietool: %s: checkpoint: %s; recomputing that class (degree %d)\n", what, why, C.n);
+        lt_ctx_notice(ctx, "%s: checkpoint: %s; recomputing that class (degree %d)", what, why, C.n);
     else if (r == -1)
-        fprintf(stderr, "lietool: %s: checkpoint %s is corrupt (%s); recomputing that class (degree %d)\n", what, path,
-                why, C.n);
+        lt_ctx_notice(ctx, "%s: checkpoint %s is corrupt (%s); recomputing that class (degree %d)", what, path, why,
+                      C.n);
     return r;
 }
 
@@ -432,7 +429,7 @@ typedef struct {
     lt_free_class_job *J;
     const char *dir, *tag, *what;
     const char *old_tag;    /* the checkpoint's name under the old hash (magnus), or NULL */
-    const lt_ctx_struct *ctx;
+    const lt_ctx_struct *ctx;   /* notices (lt_ctx_notice), --max-memory */
     int rank, size;
     char *have;             /* class k in c (from the checkpoint or done) */
 } drv;
@@ -464,8 +461,7 @@ static lt_status run_class(drv *D, slong k, int *sent, lt_err_t err)
         MPI_Send(text, (int)len, MPI_CHAR, 0, TAG_RESULT, MPI_COMM_WORLD);
         int f = fault_after(D->rank);
         if (f >= 0 && ++*sent >= f) {
-            fprintf(stderr, "lietool: %s: rank %d stops here (LIETOOL_MPI_FAULT)\n", D->what, D->rank);
-            fflush(stderr);
+            lt_ctx_notice(D->ctx, "%s: rank %d stops here (LIETOOL_MPI_FAULT)", D->what, D->rank);
             raise(SIGKILL);
         }
     }
@@ -570,8 +566,8 @@ static lt_status drive(drv D, lt_status st, int *root, lt_err_t err)
     if (D.rank == 0 && D.dir) {
         slong reused = 0;
         for (slong k = 0; k < nk; k++) reused += D.have[k];
-        fprintf(stderr, "lietool: %s: checkpoint %s: %ld of %ld classes reused, %ld to compute\n", D.what, D.dir,
-                (long)reused, (long)nk, (long)(nk - reused));
+        lt_ctx_notice(D.ctx, "%s: checkpoint %s: %ld of %ld classes reused, %ld to compute", D.what, D.dir,
+                      (long)reused, (long)nk, (long)(nk - reused));
     }
     /* the static part by LPT, the tail to the queue */
     double rest = 0, dealt = 0;

@@ -8,7 +8,7 @@
 int lt_mpi_available(void);
 /* MPI_Init with the command line (0, or -1 when MPI is unavailable or
    fails), and MPI_Finalize. */
-int lt_mpi_init(int *argc, char ***argv);
+lt_status lt_mpi_init(int *argc, char ***argv, lt_err_t err);
 void lt_mpi_finalize(void);
 /* After a failure: ends every rank with status (MPI_Abort) when more than
    one runs; returns otherwise. */

@@ -98,20 +98,6 @@ static void push_abelian(build *B, const mpz_t order)
     mpz_clear(t);
 }
 
-static void perm_pow(int *r, const int *g, unsigned long e, int n)
-{
-    int *t = lt_malloc((size_t)n * sizeof *t), *b = lt_malloc((size_t)n * sizeof *b);
-    lt_perm_one(r, n);
-    memcpy(b, g, (size_t)n * sizeof *b);
-    while (e) {
-        if (e & 1) { lt_perm_mul(t, r, b, n); memcpy(r, t, (size_t)n * sizeof *t); }
-        lt_perm_mul(t, b, b, n);
-        memcpy(b, t, (size_t)n * sizeof *t);
-        e >>= 1;
-    }
-    lt_free(t); lt_free(b);
-}
-
 /* The order of g modulo N (N complete, g of order dividing ord). */
 static void order_mod(mpz_t r, const int *g, lt_pgrp_t N, int n)
 {
@@ -126,7 +112,7 @@ static void order_mod(mpz_t r, const int *g, lt_pgrp_t N, int n)
         while (mpz_divisible_ui_p(o, p)) mpz_divexact_ui(o, o, p);
         while (mpz_divisible_ui_p(r, p)) {
             mpz_divexact_ui(q, r, p);
-            perm_pow(x, g, mpz_get_ui(q), n);
+            lt_perm_pow_ui(x, g, n, mpz_get_ui(q));
             if (!lt_pgrp_contains(N, x)) break;
             mpz_set(r, q);
         }
@@ -174,7 +160,7 @@ static lt_status abelian_steps(build *B, lt_pgrp_t M, lt_pgrp_t N)
         for (unsigned long p = 2; d > 1 && !st; p++) {
             while (d % p == 0 && !st) {
                 d /= p;
-                perm_pow(x, g, d, n);
+                lt_perm_pow_ui(x, g, n, d);
                 if (cnt == alloc) {
                     alloc *= 2;
                     up = lt_realloc(up, (size_t)alloc * sizeof *up);
@@ -608,7 +594,7 @@ static lt_status module_split(build *B, lt_pgrp_t K, lt_pgrp_t M, lt_pgrp_t N, u
             X[i] = lt_malloc((size_t)n * sizeof(int));
             lt_perm_one(X[i], n);
             for (int j = 0; j < k; j++) {
-                perm_pow(c, b[j], E[i][j], n);
+                lt_perm_pow_ui(c, b[j], n, E[i][j]);
                 lt_perm_mul(t, X[i], c, n);
                 memcpy(X[i], t, (size_t)n * sizeof *t);
             }
@@ -651,7 +637,7 @@ static lt_status refine_chief(build *B, lt_pgrp_t M, lt_pgrp_t N)
             unsigned long e = mpz_cmp_ui(r, 1) > 0 ? mpz_get_ui(r) : p;
             for (int i = 0; i < M->ngens; i++) {
                 X[nx] = lt_malloc((size_t)n * sizeof(int));
-                perm_pow(X[nx++], M->gens[i], e, n);
+                lt_perm_pow_ui(X[nx++], M->gens[i], n, e);
             }
             st = lt_pgrp_with_(K, N, X, nx, M->order, ctx, err);
             split = !st && mpz_cmp(K->order, N->order) > 0 && mpz_cmp(K->order, M->order) < 0;

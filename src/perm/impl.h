@@ -59,4 +59,12 @@ void lt_phom_image(int *y, const lt_phom_struct *H, const int *g);
 /* x in M with phi(x) = y (y in I). */
 void lt_phom_preimage(int *x, const lt_phom_struct *H, const int *y);
 
+/* Matrices over GF(q) as permutations (src/perm/named.c): on the non-zero
+   row vectors, the projective points, or all vectors of GF(q)^n, numbered
+   as in lietool/perm.h (all vectors: point = vector index). */
+typedef enum { LT_POINTS_NONZERO, LT_POINTS_PROJECTIVE, LT_POINTS_ALL } lt_matrix_points;
+void lt_pgrp_add_matrix_(lt_pgrp_t G, int n, const lt_gf_t F, const int *M, lt_matrix_points mode);
+/* lt_pgrp_linear's generators of GL(n,q) (gl = 1) or SL(n,q), added to G. */
+void lt_pgrp_linear_gens_(lt_pgrp_t G, int gl, int n, const lt_gf_t F, lt_matrix_points mode);
+
 #endif

@@ -118,21 +118,6 @@ static unsigned long prime_of_power(const mpz_t o)
     return pure ? p : 0;
 }
 
-/* r = g^e (e >= 0), cycle by cycle. */
-static void perm_pow(int *r, const int *g, int n, const mpz_t e, int *seen)
-{
-    memset(seen, 0, (size_t)n * sizeof *seen);
-    for (int x = 0; x < n; x++) {
-        if (seen[x]) continue;
-        int len = 0;
-        for (int y = x; !seen[y]; y = g[y]) { seen[y] = 1; len++; }
-        unsigned long k = mpz_fdiv_ui(e, (unsigned long)len);
-        int y = x, z = x;
-        for (unsigned long i = 0; i < k; i++) z = g[z];
-        for (int i = 0; i < len; i++) { r[y] = z; y = g[y]; z = g[z]; }
-    }
-}
-
 /* mu(A) for an abelian A with a complete chain. */
 static lt_status abelian_mu(long *mu, lt_pgrp_t A, const lt_ctx_t ctx, lt_err_t err)
 {
@@ -155,7 +140,7 @@ static lt_status abelian_mu(long *mu, lt_pgrp_t A, const lt_ctx_t ctx, lt_err_t 
         /* generators of the Sylow p-subgroup: g^m, m the p'-part of |A| */
         mpz_set(m, A->order);
         while (mpz_divisible_ui_p(m, p)) mpz_divexact_ui(m, m, p);
-        for (int i = 0; i < A->ngens; i++) perm_pow(pg[i], A->gens[i], n, m, seen);
+        for (int i = 0; i < A->ngens; i++) lt_perm_pow(pg[i], A->gens[i], n, m);
         /* s[k] = log_p |P^(p^k)|, until P^(p^k) = 1 */
         long s[64];
         int ks = 0;
@@ -175,7 +160,7 @@ static lt_status abelian_mu(long *mu, lt_pgrp_t A, const lt_ctx_t ctx, lt_err_t 
             s[ks++] = lg;
             if (lg == 0) break;
             mpz_set_ui(e, p);
-            for (int i = 0; i < A->ngens; i++) { perm_pow(q, pg[i], n, e, seen); memcpy(pg[i], q, (size_t)n * sizeof *q); }
+            for (int i = 0; i < A->ngens; i++) { lt_perm_pow(q, pg[i], n, e); memcpy(pg[i], q, (size_t)n * sizeof *q); }
         }
         /* r_k = s_k - s_(k+1) cyclic factors of order >= p^(k+1) */
         long pk = 1;
@@ -485,7 +470,7 @@ static lt_status abelian_grow(long *mu, lt_pgrp_t G, const int *g, unsigned long
     while (p > 1 && mpz_divisible_ui_p(m, p)) mpz_divexact_ui(m, m, p);
     int *c = lt_malloc((size_t)n * sizeof *c), *bc = lt_malloc((size_t)n * sizeof *bc);
     int *seen = lt_malloc((size_t)n * sizeof *seen);
-    if (p > 1) perm_pow(c, g, n, m, seen);
+    if (p > 1) lt_perm_pow(c, g, n, m);
     else memcpy(c, g, (size_t)n * sizeof *c);
     lt_pgrp_add_gen(A, c);
     lt_status st = lt_pgrp_chain(A, G->order, ctx, err);
@@ -497,7 +482,7 @@ static lt_status abelian_grow(long *mu, lt_pgrp_t G, const int *g, unsigned long
         for (int j = 0; j < ncand && !st; j++) {
             if (j < C->ngens) memcpy(bc, C->gens[j], (size_t)n * sizeof *c);
             else lt_pgrp_random(bc, C);
-            if (p > 1) perm_pow(c, bc, n, m, seen);
+            if (p > 1) lt_perm_pow(c, bc, n, m);
             else memcpy(c, bc, (size_t)n * sizeof *c);
             if (lt_pgrp_contains(A, c)) continue;
             st = lt_pgrp_with_(B, A, &c, 1, C->order, ctx, err);
@@ -1268,7 +1253,7 @@ static lt_status product_bound(lt_pgrp_mindeg_t R, lt_pgrp_t G, int nilpotent, i
             while (mpz_divisible_ui_p(m, p)) mpz_divexact_ui(m, m, p);
             lt_pgrp_init(&part[np], n);
             for (int i = 0; i < G->ngens; i++) {
-                perm_pow(y, G->gens[i], n, m, seen);
+                lt_perm_pow(y, G->gens[i], n, m);
                 lt_pgrp_add_gen(&part[np], y);
             }
             np++;

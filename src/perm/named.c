@@ -171,14 +171,17 @@ void lt_linear_order(mpz_t ord, lt_linear_kind kind, int n, long q)
     mpz_clears(qn, qi, NULL);
 }
 
-/* The permutation of M (n x n over F, row-major) on the vectors (proj = 0)
-   or the projective points (proj = 1) of GF(q)^n, numbered as in
-   lietool/perm.h. */
-static void linear_gen(lt_pgrp_t G, int n, const lt_gf_t F, const int *M, int proj)
+/* The permutation of M (n x n over F, row-major) on the points of
+   lt_pgrp_matrix_points_ (mode), numbered as in lietool/perm.h: the
+   non-zero vectors (vector index - 1), the projective points, or all
+   vectors (vector index, for the affine groups). */
+void lt_pgrp_add_matrix_(lt_pgrp_t G, int n, const lt_gf_t F, const int *M, lt_matrix_points mode)
 {
+    int proj = mode == LT_POINTS_PROJECTIVE;
+    long shift = mode == LT_POINTS_NONZERO;       /* point = vector index - shift */
     long q = F->q, N = 1;
     for (int i = 0; i < n; i++) N *= q;
-    long npts = proj ? (N - 1) / (q - 1) : N - 1;
+    long npts = proj ? (N - 1) / (q - 1) : N - shift;
     /* offset[k]: the first projective point whose first non-zero coordinate is k */
     long *offset = lt_malloc((size_t)(n + 1) * sizeof(long));
     offset[0] = 0;
@@ -191,7 +194,7 @@ static void linear_gen(lt_pgrp_t G, int n, const lt_gf_t F, const int *M, int pr
     int *v = lt_malloc((size_t)n * sizeof(int)), *w = lt_malloc((size_t)n * sizeof(int));
     for (long x = 0; x < npts; x++) {
         if (!proj) {
-            long t = x + 1;
+            long t = x + shift;
             for (int i = 0; i < n; i++) { v[i] = (int)(t % q); t /= q; }
         } else {
             int k = 0;
@@ -210,7 +213,7 @@ static void linear_gen(lt_pgrp_t G, int n, const lt_gf_t F, const int *M, int pr
         long y = 0;
         if (!proj) {
             for (int i = n - 1; i >= 0; i--) y = y * q + w[i];
-            y -= 1;
+            y -= shift;
         } else {
             int k = 0;
             while (!w[k]) k++;
@@ -224,34 +227,41 @@ static void linear_gen(lt_pgrp_t G, int n, const lt_gf_t F, const int *M, int pr
     lt_free(perm); lt_free(v); lt_free(w); lt_free(offset);
 }
 
-void lt_pgrp_linear(lt_pgrp_t G, lt_linear_kind kind, int n, const lt_gf_t F)
+/* Generators of GL(n,q) (gl = 1) or SL(n,q) acting as mode says. */
+void lt_pgrp_linear_gens_(lt_pgrp_t G, int gl, int n, const lt_gf_t F, lt_matrix_points mode)
 {
-    int proj = kind == LT_LINEAR_PSL || kind == LT_LINEAR_PGL;
-    reinit(G, (int)lt_linear_degree(kind, n, F->q));
     int *M = lt_malloc((size_t)n * (size_t)n * sizeof(int));
     size_t bytes = (size_t)n * (size_t)n * sizeof(int);
     /* the transvection I + E_12 */
     memset(M, 0, bytes);
     for (int i = 0; i < n; i++) M[i * n + i] = 1;
     M[1] = 1;
-    linear_gen(G, n, F, M, proj);
+    lt_pgrp_add_matrix_(G, n, F, M, mode);
     /* the signed cycle e_i -> e_(i+1), e_(n-1) -> (-1)^(n-1) e_0 (determinant 1) */
     memset(M, 0, bytes);
     for (int i = 0; i + 1 < n; i++) M[i * n + i + 1] = 1;
     M[(n - 1) * n] = n % 2 ? 1 : lt_gf_neg(F, 1);
-    linear_gen(G, n, F, M, proj);
+    lt_pgrp_add_matrix_(G, n, F, M, mode);
     int z = lt_gf_z(F, 1);
     memset(M, 0, bytes);
     for (int i = 0; i < n; i++) M[i * n + i] = 1;
-    if (kind == LT_LINEAR_GL || kind == LT_LINEAR_PGL) {
+    if (gl) {
         M[0] = z;                                   /* diag(Z, 1, ..., 1) */
-        linear_gen(G, n, F, M, proj);
+        lt_pgrp_add_matrix_(G, n, F, M, mode);
     } else if (F->e > 1) {
         M[0] = z;                                   /* diag(Z, Z^-1, 1, ..., 1) */
         M[n + 1] = lt_gf_inv(F, z);
-        linear_gen(G, n, F, M, proj);
+        lt_pgrp_add_matrix_(G, n, F, M, mode);
     }
     lt_free(M);
+}
+
+void lt_pgrp_linear(lt_pgrp_t G, lt_linear_kind kind, int n, const lt_gf_t F)
+{
+    int proj = kind == LT_LINEAR_PSL || kind == LT_LINEAR_PGL;
+    reinit(G, (int)lt_linear_degree(kind, n, F->q));
+    lt_pgrp_linear_gens_(G, kind == LT_LINEAR_GL || kind == LT_LINEAR_PGL, n, F,
+                         proj ? LT_POINTS_PROJECTIVE : LT_POINTS_NONZERO);
 }
 
 void lt_pgrp_agl1(lt_pgrp_t G, int p)
@@ -262,6 +272,23 @@ void lt_pgrp_agl1(lt_pgrp_t G, int p)
     for (int x = 0; x < p; x++) a[x] = (x + 1) % p;
     lt_pgrp_add_gen(G, a);
     for (int x = 0; x < p; x++) a[x] = (int)((long)x * w % p);
+    lt_pgrp_add_gen(G, a);
+    lt_free(a);
+}
+
+void lt_pgrp_metacyclic(lt_pgrp_t G, int m, int r, int n)
+{
+    int ord = 1;
+    long x = r % m;
+    while (x != 1 % m && ord < n) { x = x * r % m; ord++; }
+    int extra = ord < n ? n : 0;
+    reinit(G, m + extra);
+    int *a = lt_malloc((size_t)(m + extra) * sizeof(int));
+    lt_perm_one(a, m + extra);
+    for (int i = 0; i < m; i++) a[i] = (i + 1) % m;
+    lt_pgrp_add_gen(G, a);
+    for (int i = 0; i < m; i++) a[i] = (int)((long)i * r % m);
+    for (int i = 0; i < extra; i++) a[m + i] = m + (i + 1) % extra;
     lt_pgrp_add_gen(G, a);
     lt_free(a);
 }

@@ -107,3 +107,30 @@ char *lt_perm_str_fmt(const int *p, int n, int origin, const char *sep)
     lt_free(seen);
     return s;
 }
+
+/* g^e on each cycle of g: a point moves e mod (its cycle's length) steps;
+   the exponent's residue from mpz e, or from eu when e is NULL. */
+static void pow_cycles(int *r, const int *g, int n, const mpz_t e, unsigned long eu)
+{
+    unsigned char *seen = lt_calloc((size_t)(n ? n : 1), 1);
+    for (int x = 0; x < n; x++) {
+        if (seen[x]) continue;
+        int len = 0;
+        for (int y = x; !seen[y]; y = g[y]) { seen[y] = 1; len++; }
+        unsigned long k = e ? mpz_fdiv_ui(e, (unsigned long)len) : eu % (unsigned long)len;
+        int y = x, z = x;
+        for (unsigned long i = 0; i < k; i++) z = g[z];
+        for (int i = 0; i < len; i++) { r[y] = z; y = g[y]; z = g[z]; }
+    }
+    lt_free(seen);
+}
+
+void lt_perm_pow(int *r, const int *g, int n, const mpz_t e)
+{
+    pow_cycles(r, g, n, e, 0);
+}
+
+void lt_perm_pow_ui(int *r, const int *g, int n, unsigned long e)
+{
+    pow_cycles(r, g, n, NULL, e);
+}

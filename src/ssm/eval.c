@@ -2,6 +2,8 @@
    forward passes, argmax and the tallies. */
 #include <inttypes.h>
 #include <math.h>
+#include <pthread.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 #include "lietool/dataset.h"
@@ -115,6 +117,40 @@ lt_status lt_words_read(lt_words_t W, FILE *f, const char *name, long order, lon
     return st;
 }
 
+/* The forward passes of n words (tokens in[k * stride ..], len[k] each)
+   into out[k * per ..], on nth threads: thread j takes words j, j + nth,
+   ... (each word whole on one thread). */
+typedef struct {
+    float *out;
+    const lt_model_struct *M;
+    const int *in;
+    const long *len;
+    long n, stride, nth, j;
+    size_t per;
+} fwd_part;
+
+static void *fwd_main(void *arg)
+{
+    const fwd_part *F = arg;
+    for (long k = F->j; k < F->n; k += F->nth)
+        lt_model_forward(F->out + (size_t)k * F->per, F->M, F->in + (size_t)k * F->stride, F->len[k]);
+    return NULL;
+}
+
+static void forward_batch(float *out, const lt_model_struct *M, const int *in, const long *len, long n, long stride,
+                          size_t per, long nth)
+{
+    fwd_part F[64];
+    pthread_t th[64];
+    int started[64] = {0};
+    for (long j = 0; j < nth; j++) F[j] = (fwd_part){out, M, in, len, n, stride, nth, j, per};
+    for (long j = 1; j < nth; j++) started[j] = pthread_create(&th[j], NULL, fwd_main, &F[j]) == 0;
+    fwd_main(&F[0]);
+    for (long j = 1; j < nth; j++)
+        if (started[j]) pthread_join(th[j], NULL);
+        else fwd_main(&F[j]);       /* no thread: this one does its share */
+}
+
 lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t W,
                           const lt_ssm_eval_params *P, lt_err_t err)
 {
@@ -146,52 +182,76 @@ lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t 
     R->position_correct = lt_calloc((size_t)R->max_length, sizeof *R->position_correct);
     R->position_total = lt_calloc((size_t)R->max_length, sizeof *R->position_total);
     R->prefix_correct = lt_calloc((size_t)R->max_length, sizeof *R->prefix_correct);
-    float *out = lt_malloc((size_t)R->max_length * M->classes * sizeof *out);
+    /* The words in batches: the forward passes of a batch run on the
+       threads (each word whole on one thread, so its logits do not depend
+       on the thread count), then the batch is tallied in word order. */
+    long nth = lt_threads_env();
+    if (nth < 1) nth = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
+    if (nth > 64) nth = 64;
+    size_t per = (size_t)R->max_length * M->classes;
+    long batch = (long)(((size_t)1 << 24) / (per ? per : 1));
+    if (batch > 256) batch = 256;
+    if (batch < nth) batch = nth;
+    if (batch > W->n) batch = W->n;
+    if (nth > batch) nth = batch;
+    float *out = lt_malloc((size_t)batch * per * sizeof *out);
+    int *in = lt_malloc((size_t)batch * R->max_length * sizeof *in);
+    int *tg = lt_malloc((size_t)batch * R->max_length * sizeof *tg);
+    long *len = lt_malloc((size_t)batch * sizeof *len);
     int *pred = lt_malloc((size_t)R->max_length * sizeof *pred);
-    int *in = lt_malloc((size_t)R->max_length * sizeof *in);
-    int *tg = lt_malloc((size_t)R->max_length * sizeof *tg);
     lt_status st = LT_OK;
-    for (long i = 0; i < W->n && !st; i++) {
-        long T = W->len[i] + bos;
-        int all = 1;
-        if (bos) in[0] = tg[0] = bos_id;
-        if (map)
-            for (long t = 0; t < W->len[i]; t++) {
-                if (W->input[i][t] >= map->n || W->target[i][t] >= map->n) {
-                    st = lt_err_set(err, LT_EINPUT, "word %ld: a token above the token map's %ld elements", i + 1, map->n);
-                    break;
+    for (long i0 = 0; i0 < W->n && !st; i0 += batch) {
+        long nb = W->n - i0 < batch ? W->n - i0 : batch, ready = 0;
+        for (; ready < nb && !st; ready++) {
+            long i = i0 + ready;
+            int *wi = in + (size_t)ready * R->max_length, *wt = tg + (size_t)ready * R->max_length;
+            len[ready] = W->len[i] + bos;
+            if (bos) wi[0] = wt[0] = bos_id;
+            if (map)
+                for (long t = 0; t < W->len[i] && !st; t++) {
+                    if (W->input[i][t] >= map->n || W->target[i][t] >= map->n)
+                        st = lt_err_set(err, LT_EINPUT, "word %ld: a token above the token map's %ld elements", i + 1,
+                                        map->n);
+                    else {
+                        wi[bos + t] = map->token[W->input[i][t]];
+                        wt[bos + t] = map->token[W->target[i][t]];
+                    }
                 }
-                in[bos + t] = map->token[W->input[i][t]];
-                tg[bos + t] = map->token[W->target[i][t]];
+            else {
+                memcpy(wi + bos, W->input[i], (size_t)W->len[i] * sizeof *in);
+                memcpy(wt + bos, W->target[i], (size_t)W->len[i] * sizeof *tg);
             }
-        else {
-            memcpy(in + bos, W->input[i], (size_t)W->len[i] * sizeof *in);
-            memcpy(tg + bos, W->target[i], (size_t)W->len[i] * sizeof *tg);
         }
-        if (st) break;
-        lt_model_forward(out, M, in, T);
-        for (long t = 0; t < T && !st; t++) {
-            const float *o = out + (size_t)t * M->classes;
-            int best = 0;
-            for (int c = 0; c < M->classes && !st; c++)
-                if (!isfinite(o[c]))
-                    st = lt_err_set(err, LT_ENUMERIC, "the model's output %d is not finite at word %ld, position %ld",
-                                    c, i + 1, t + 1 - bos);
-                else if (o[c] > o[best]) best = c;      /* the first maximum, as torch.argmax */
-            pred[t] = best;
-            int ok = best == tg[t];
-            R->position_correct[t] += ok;
-            R->position_total[t]++;
-            R->correct_tokens += ok;
-            all &= ok;
-            R->prefix_correct[t] += all;
-        }
-        if (st) break;
-        R->tokens += T;
-        R->correct_words += all;
-        if (P && P->word) {
-            if (elem) for (long t = bos; t < T; t++) pred[t] = elem[pred[t]];
-            P->word(P->arg, i, out + (size_t)bos * M->classes, pred + bos, T - bos);
+        if (st) ready--;            /* the word at fault is not run */
+        forward_batch(out, M, in, len, ready, R->max_length, per, nth);
+        for (long k = 0; k < ready && !st; k++) {
+            long i = i0 + k, T = len[k];
+            const int *wt = tg + (size_t)k * R->max_length;
+            const float *ok_out = out + (size_t)k * per;
+            int all = 1;
+            for (long t = 0; t < T && !st; t++) {
+                const float *o = ok_out + (size_t)t * M->classes;
+                int best = 0;
+                for (int c = 0; c < M->classes && !st; c++)
+                    if (!isfinite(o[c]))
+                        st = lt_err_set(err, LT_ENUMERIC, "the model's output %d is not finite at word %ld, position %ld",
+                                        c, i + 1, t + 1 - bos);
+                    else if (o[c] > o[best]) best = c;      /* the first maximum, as torch.argmax */
+                pred[t] = best;
+                int ok = best == wt[t];
+                R->position_correct[t] += ok;
+                R->position_total[t]++;
+                R->correct_tokens += ok;
+                all &= ok;
+                R->prefix_correct[t] += all;
+            }
+            if (st) break;
+            R->tokens += T;
+            R->correct_words += all;
+            if (P && P->word) {
+                if (elem) for (long t = bos; t < T; t++) pred[t] = elem[pred[t]];
+                P->word(P->arg, i, ok_out + (size_t)bos * M->classes, pred + bos, T - bos);
+            }
         }
     }
     double threshold = P && P->threshold > 0 ? P->threshold : 0.9;
@@ -205,6 +265,7 @@ lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t 
     lt_free(pred);
     lt_free(in);
     lt_free(tg);
+    lt_free(len);
     lt_free(elem);
     return st;
 }

@@ -75,6 +75,58 @@ void lt_model_family(lt_arch *a, const lt_model_t M)
     ops(M)->family(a, M);
 }
 
+const char *lt_model_family_note(const lt_model_t M)
+{
+    if (M->eig_stated) return NULL;
+    switch (M->arch) {
+    case LT_ARCH_MAMBA:
+    case LT_ARCH_MAMBA2:
+        return M->eig == LT_EIG_SIGNED ? NULL
+               : "config.json does not state the eigenvalue range (no signed_eigenvalues or positive_and_negative key), "
+                 "so the transitions exp(dt A) are taken in [0,1], as mamba_ssm and transformers compute them; "
+                 "--family diag-signed reads them as 2 exp(dt A) - 1";
+    case LT_ARCH_DELTA:
+        return M->fla_neg ? NULL
+               : "config.json does not state allow_neg_eigval, so beta is taken in [0,1] (FLA's default: eigenvalues "
+                 "in [0,1]); --family householder-N reads it as 2 beta";
+    default: return NULL;
+    }
+}
+
+lt_status lt_model_set_family(lt_model_t M, const lt_arch *a, lt_err_t err)
+{
+    lt_arch now;
+    char want[32], have[32];
+    lt_model_family(&now, M);
+    lt_arch_name(want, sizeof want, a);
+    if (M->arch == LT_ARCH_MAMBA || M->arch == LT_ARCH_MAMBA2) {
+        if (a->kind == LT_FAM_DIAG_SIGNED || a->kind == LT_FAM_DIAG_POSITIVE) {
+            M->eig = a->kind == LT_FAM_DIAG_SIGNED ? LT_EIG_SIGNED : LT_EIG_POSITIVE;
+            M->eig_stated = 1;
+            return LT_OK;
+        }
+        return lt_err_set(err, LT_EINPUT, "--family %s: a %s checkpoint's layers are diag-positive or diag-signed", want,
+                          lt_model_arch_name(M));
+    }
+    if (M->arch == LT_ARCH_DELTA) {
+        int n = now.householders;
+        if ((a->kind == LT_FAM_HOUSEHOLDER || a->kind == LT_FAM_HOUSEHOLDER_POS) && a->householders == n) {
+            M->fla_neg = a->kind == LT_FAM_HOUSEHOLDER;
+            M->eig_stated = 1;
+            return LT_OK;
+        }
+        return lt_err_set(err, LT_EINPUT, "--family %s: this checkpoint's layers are householder-%d or "
+                          "householder-%d-positive (%d Householder factors per token)", want, n, n, n);
+    }
+    if (now.kind == a->kind && now.householders == a->householders) return LT_OK;
+    if (now.kind == LT_FAM_COUNT)
+        return lt_err_set(err, LT_EINPUT, "--family %s: no family of the theory describes a %s checkpoint's layers", want,
+                          lt_model_arch_name(M));
+    lt_arch_name(have, sizeof have, &now);
+    return lt_err_set(err, LT_EINPUT, "--family %s: a %s checkpoint's layers are %s, and its files leave no choice", want,
+                      lt_model_arch_name(M), have);
+}
+
 lt_status lt_model_check_group(const lt_model_t M, const char *name, long n, const char *group, lt_err_t err)
 {
     if (M->task == LT_TASK_ROTATION)

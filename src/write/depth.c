@@ -35,7 +35,8 @@ static void series(lt_doc *d, const char *label, const lt_depth_profile_t P, int
 
 /* ---- min-depth ---- */
 
-void lt_write_min_depth(lt_doc *d, const char *object, const lt_depth_profile_t P, const lt_depth_min_t M, int layers)
+void lt_write_min_depth(lt_doc *d, const char *object, const lt_depth_profile_t P, const lt_depth_min_t M, int layers,
+                        int exact)
 {
     unsigned long T = M->length;
     const char *cite37 = lt_depth_cite_reading(LT_SRC_HEO_PROP37, M->bound), *cite33 = lt_depth_cite(LT_SRC_HEO_PROP33);
@@ -84,7 +85,11 @@ void lt_write_min_depth(lt_doc *d, const char *object, const lt_depth_profile_t 
         fputs("not computed: ", f);
         (d->mode == LT_DOC_TEX ? lt_tex_text : lt_doc_plain_prose)(f, M->width_err->msg);
     } else if (f) {
-        lt_doc_put_mpz(d, M->width);
+        if (d->mode == LT_DOC_JSON || exact) lt_doc_put_mpz(d, M->width);
+        else {
+            char wt[64];
+            fputs(lt_depth_width_text(wt, sizeof wt, M->width, 0, d->mode == LT_DOC_TEX), f);
+        }
         lt_doc_text(d, lt_depth_cite(LT_SRC_HEO_COR38),
                       ", the dimension of the free nilpotent Lie algebra of class $%lu$ on the tokens", T);
     }

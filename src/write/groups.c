@@ -179,6 +179,33 @@ void lt_write_bch(lt_doc *d, const lt_lyndon_t B, const fmpq *c, int symmetric)
     lt_doc_brackets(d, symmetric ? "\\log(e^{X/2} e^{Y} e^{X/2})" : "\\log(e^{X} e^{Y})", B, c, NULL, 1);
 }
 
+void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c)
+{
+    char *q = fmpq_get_str(NULL, 10, c);
+    if (d->mode == LT_DOC_TEXT) {
+        lt_doc_say(d, "%s", q);
+        flint_free(q);
+        return;
+    }
+    /* the distinct letters, in ASCII order */
+    char seen[256] = {0}, names[256][2];
+    const char *letters[256];
+    int k = 0;
+    size_t n = strlen(word);
+    for (size_t i = 0; i < n; i++) seen[(unsigned char)word[i]] = 1;
+    for (int l = 0; l < 256; l++)
+        if (seen[l]) { names[k][0] = (char)l; names[k][1] = 0; letters[k] = names[k]; k++; }
+    lt_doc_str(d, "word", word, NULL);
+    lt_doc_strs(d, "|letters", k, letters);
+    lt_doc_long(d, "degree", (long)n, NULL);
+    if (lt_doc_row(d, "coefficient")) {
+        if (d->mode == LT_DOC_JSON) fprintf(d->f, "\"%s\"", q);
+        else { fputc('$', d->f); lt_tex_fmpq(d->f, c); fputc('$', d->f); }
+    }
+    lt_doc_row_end(d);
+    flint_free(q);
+}
+
 /* conjugacy-classes: the classes C of G, one line (JSON one record) each:
    element order, class size and representative in cycle notation. */
 void lt_write_conjugacy_classes(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_classes_t C)
