@@ -192,6 +192,12 @@ $(BUILD)/tests/fuzz-options: tests/fuzz/fuzz-options.c tests/fuzz/replay.c tests
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -DFUZZ_NAME='"options"' -DFUZZ_CORPUS='"$(abspath tests/fuzz/corpus/options)"' \
 	  -DFUZZ_ALGEBRAS='"$(abspath algebras)"' -o $@ $< tests/fuzz/replay.c $(CLI_LIB_OBJ) $(LIB) $(LDLIBS)
 
+# fuzz-checkpoint-dir reads bch and magnus checkpoints with src/mpi/bch.c (in the binary only)
+$(BUILD)/tests/fuzz-checkpoint-dir: tests/fuzz/fuzz-checkpoint-dir.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(LIB) $(BUILD)/src/mpi/bch-$(MPI_KIND).o
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -DFUZZ_NAME='"checkpoint-dir"' -DFUZZ_CORPUS='"$(abspath tests/fuzz/corpus/checkpoint-dir)"' \
+	  -DFUZZ_ALGEBRAS='"$(abspath algebras)"' -o $@ $< tests/fuzz/replay.c $(BUILD)/src/mpi/bch-$(MPI_KIND).o $(LIB) $(LDLIBS)
+
 $(BUILD)/tests/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -DFUZZ_NAME='"$*"' -DFUZZ_CORPUS='"$(abspath tests/fuzz/corpus/$*)"' \
@@ -245,6 +251,10 @@ FUZZ_CLI_OBJ = $(filter-out build/fuzz/src/cli/main.o,$(CLI_SRC:%.c=build/fuzz/%
 build/fuzz/fuzz-options: tests/fuzz/fuzz-options.c tests/fuzz/fuzz.h build/fuzz/liblietool.a $(FUZZ_CLI_OBJ)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DFUZZ_ALGEBRAS='"$(abspath algebras)"' \
 	  -o $@ $< $(FUZZ_CLI_OBJ) build/fuzz/liblietool.a $(LDLIBS)
+
+build/fuzz/fuzz-checkpoint-dir: tests/fuzz/fuzz-checkpoint-dir.c tests/fuzz/fuzz.h build/fuzz/liblietool.a build/fuzz/src/mpi/bch.o
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DFUZZ_ALGEBRAS='"$(abspath algebras)"' \
+	  -o $@ $< build/fuzz/src/mpi/bch.o build/fuzz/liblietool.a $(LDLIBS)
 
 fuzz: deps $(FUZZ_NAMES:%=fuzz-run-%)
 	@for h in $(FUZZ_NAMES); do \

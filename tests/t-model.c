@@ -8,6 +8,7 @@
 #include "lietool/safetensors.h"
 #include "lietool/dataset.h"
 #include "unit.h"
+#include "../src/ssm/model_impl.h"
 
 /* A file: 8-byte length, the header, then datalen bytes 0, 1, 2, ... */
 static unsigned char *mkfile(size_t *size, const char *header, long hdrlen, size_t datalen)
@@ -42,7 +43,10 @@ static void safetensors_cases(void)
         {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[8,0]}}", -1, 8, LT_EINPUT, "end before they begin"},
         {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2]}}", -1, 8, LT_EINPUT, "tensor 'w': data_offsets is not [begin, end]"},
         {"{\"w\":{\"dtype\":\"F32\",\"shape\":[4611686018427387904,4],\"data_offsets\":[0,8]}}", -1, 8, LT_EINPUT, "shape is too large"},
-        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]},\"w\":{\"dtype\":\"F32\",\"shape\":[0],\"data_offsets\":[8,8]}}", -1, 8, LT_EINPUT, "tensor 'w' appears twice"},
+        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]},\"w\":{\"dtype\":\"F32\",\"shape\":[0],\"data_offsets\":[8,8]}}", -1, 8, LT_EINPUT, "the key \"w\" appears twice"},
+        /* a dimension 0: empty, however large the others (it was "too large") */
+        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[4294967296,4294967296,0],\"data_offsets\":[0,0]}}", -1, 0, LT_OK, ""},
+        {"{\"w\":{\"dtype\":\"F32\",\"shape\":[4294967296,4294967296,1],\"data_offsets\":[0,0]}}", -1, 0, LT_EINPUT, "shape is too large"},
         {"{\"w\":{\"dtype\":\"F32\",\"shape\":[2],\"data_offsets\":[0,8]}", -1, 8, LT_EINPUT, "header"},
         {"[1,2]", -1, 0, LT_EINPUT, "header does not start with '{'"},
         {"{\"__metadata__\":{\"n\":1}}", -1, 0, LT_EINPUT, "__metadata__ 'n' is not a string"},
@@ -311,8 +315,25 @@ static void sweep_figure(void)
     lt_plot_clear(F);
 }
 
+/* The kernels' exp on non-finite inputs: a NaN (a NaN weight) stays NaN
+   (it was converted to an integer: undefined behaviour, UBSan's report),
+   infinities saturate. */
+static void kernel_nonfinite(void)
+{
+    unit_case = "kernels";
+    float x[6] = {NAN, INFINITY, -INFINITY, 0.0f, 100.0f, -100.0f}, y[6], g[6];
+    lt_mdl_sigmoid_all(y, x, 6);
+    CHECK(isnan(y[0]), "sigmoid(NaN) = %g", y[0]);
+    CHECK(y[1] == 1.0f && y[2] < 1e-30f && y[3] == 0.5f && y[4] == 1.0f && y[5] < 1e-30f,
+          "sigmoid: %g %g %g %g %g", y[1], y[2], y[3], y[4], y[5]);
+    memcpy(g, x, sizeof g);
+    lt_mdl_gelu_all(g, 6);
+    CHECK(isnan(g[0]) && g[3] == 0.0f && g[4] == 100.0f && fabsf(g[5]) < 1e-30f, "gelu: %g %g %g %g", g[0], g[3], g[4], g[5]);
+}
+
 int main(void)
 {
+    kernel_nonfinite();
     safetensors_cases();
     halves();
     fixture("tests/data/models/diag-s3", 1e-5);

@@ -16,6 +16,8 @@ typedef enum {
     LT_ELIMIT = 4,      /* a resource limit was reached */
     LT_ENUMERIC = 5,    /* numerical failure */
     LT_EINTERNAL = 70,  /* internal error */
+    LT_EIO = 74,        /* an input/output error: a file that cannot be written (a full disk, a read-only
+                           directory, a directory in its place); sysexits' EX_IOERR */
     LT_EMISSING = 127   /* a program or library the run needs is missing (as a shell's
                            "command not found"; ssm train without PyTorch) */
 } lt_status;

@@ -64,6 +64,16 @@ typedef lt_io_out_struct lt_io_out_t[1];
 FILE *lt_io_out_open(lt_io_out_t O, const char *path, lt_err_t err);
 lt_status lt_io_out_commit(lt_io_out_t O, lt_err_t err);
 void lt_io_out_abort(lt_io_out_t O);
+/* Every file read through lt_io_open_read is an input of the run, by
+   device and inode: lt_io_out_open and lt_io_out_commit refuse (LT_EINPUT)
+   to replace an input or a file another open output replaces, and
+   lt_io_open_read refuses a file that an open output will replace or that
+   is standard output. lt_io_out_check(path) is the same test for a writer
+   of its own (LT_OK when path does not exist). */
+lt_status lt_io_out_check(const char *path, lt_err_t err);
+/* Forgets the inputs read so far: a process that makes several runs (the
+   Python package: one per call) starts each with this. */
+void lt_io_run_begin(void);
 /* Removes the temporary files of every output still open (a run that
    stops at once: lt_mem_set_limit's handler). */
 void lt_io_out_remove_pending(void);
@@ -91,7 +101,7 @@ int lt_io_named(const char *sub, const char *ext, char ***names);
    MiB. */
 lt_status lt_io_model_read(lt_model_t M, const char *dir, long max_mb, lt_err_t err);
 /* The same with the precision of the forward pass (LT_COMPUTE_CONFIG: the
-   config's torch_dtype); the parameters are rounded to it. */
+   default, f32); the parameters are rounded to it. */
 lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_compute compute, lt_err_t err);
 /* The same from memory: the text of config.json and the bytes of a
    model.safetensors (copied); name stands for the directory in messages

@@ -36,8 +36,9 @@ typedef enum {
 } lt_model_layout;
 /* The precision of the forward pass: f32, or every weight and every
    intermediate rounded to bf16 or f16 as model.to(dtype) makes torch do
-   (lietool-formats(5), Precision). LT_COMPUTE_CONFIG: the config's
-   torch_dtype. */
+   (lietool-formats(5), Precision). LT_COMPUTE_CONFIG: the default, f32
+   for every architecture whatever the config's torch_dtype (bf16 and f16
+   weights are read exactly and computed with in f32). */
 typedef enum { LT_COMPUTE_F32, LT_COMPUTE_BF16, LT_COMPUTE_F16, LT_COMPUTE_CONFIG } lt_model_compute;
 
 typedef struct {

@@ -61,6 +61,10 @@ void lt_pgrp_add_gen(lt_pgrp_t G, const int *p);
 lt_status lt_pgrp_chain(lt_pgrp_t G, const mpz_t bound, const lt_ctx_t ctx, lt_err_t err);
 /* The following need a complete chain (call lt_pgrp_chain first). */
 void lt_pgrp_order(mpz_t ord, const lt_pgrp_t G);
+/* LT_ELIMIT ("group order exceeds --max-order ...") when order is above
+   ctx->max_order, LT_OK otherwise (no chain needed: for an order known
+   beforehand, such as a direct product's). */
+lt_status lt_pgrp_order_limit(const mpz_t order, const lt_ctx_t ctx, lt_err_t err);
 int  lt_pgrp_contains(const lt_pgrp_t G, const int *p);
 int  lt_pgrp_base_length(const lt_pgrp_t G);
 int  lt_pgrp_base_point(const lt_pgrp_t G, int i);

@@ -69,7 +69,7 @@ void lt_plot_note(lt_plot_t F, int p, const char *text);
 /* The colour of series i in the default palette (10 colours, cycled). */
 const char *lt_plot_colour(int i);
 
-/* Writes the figure as a standalone SVG document; LT_EINTERNAL (an I/O failure) when f reports
+/* Writes the figure as a standalone SVG document; LT_EIO (an I/O failure) when f reports
    a write error. */
 lt_status lt_plot_write_svg(FILE *f, const lt_plot_t F, lt_err_t err);
 

@@ -44,7 +44,9 @@ static PyObject *exc_base, *exc_usage, *exc_input, *exc_limit, *exc_numeric;
 static PyObject *fraction;      /* fractions.Fraction */
 static PyThread_type_lock lib_lock;
 
-#define LIB_BEGIN Py_BEGIN_ALLOW_THREADS PyThread_acquire_lock(lib_lock, WAIT_LOCK);
+/* Each call is a run of its own: the files an earlier call read are not
+   its inputs (lt_io_run_begin). */
+#define LIB_BEGIN Py_BEGIN_ALLOW_THREADS PyThread_acquire_lock(lib_lock, WAIT_LOCK); lt_io_run_begin();
 #define LIB_END PyThread_release_lock(lib_lock); Py_END_ALLOW_THREADS
 
 /* msg with the command line's options as keyword arguments: "--max-order

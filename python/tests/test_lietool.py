@@ -356,6 +356,17 @@ def test_magnus_errors(cli):
         lietool.magnus(["a", 1], 2)
     with pytest.raises(lietool.UsageError):
         lietool.magnus("ab", 0)
+    # a NUL in a token is refused, not cut short ('a\x00b' is not 'a')
+    with pytest.raises(lietool.InvalidInput, match="NUL"):
+        lietool.magnus("a\x00b", 3)
+    with pytest.raises(lietool.InvalidInput, match="NUL"):
+        lietool.magnus(["a", "b\x00c"], 3)
+
+
+def test_product_of_many_groups_is_bounded():
+    # the order of a product is the product of the orders: refused at once
+    with pytest.raises(lietool.LimitExceeded, match="max.order"):
+        lietool.derived_series("C2 x " * 20000 + "C2")
 
 
 # ---- matrices: closure, killing ----

@@ -12,7 +12,7 @@
 
 /* Exit statuses (lietool(1), EXIT STATUS): predicates exit CLI_NO for "no". */
 enum { CLI_OK = 0, CLI_NO = 1, CLI_USAGE = 2, CLI_INPUT = 3, CLI_LIMIT = 4, CLI_NUMERIC = 5,
-       CLI_INTERNAL = 70, CLI_MISSING = 127 };
+       CLI_INTERNAL = 70, CLI_IO = 74, CLI_MISSING = 127 };
 /* The exit status of a library failure: the one place where the library's
    statuses become exit statuses. */
 int cli_exit_code(lt_status st);

@@ -14,6 +14,7 @@ int cli_exit_code(lt_status st)
     case LT_ELIMIT: return CLI_LIMIT;
     case LT_ENUMERIC: return CLI_NUMERIC;
     case LT_EMISSING: return CLI_MISSING;
+    case LT_EIO: return CLI_IO;
     case LT_EINTERNAL: break;
     }
     return CLI_INTERNAL;

@@ -31,7 +31,7 @@ int main(int argc, char **argv)
             int r = lt_commands[i].fn(argc - 1, argv + 1, &lt_commands[i]);
             if (fflush(stdout) != 0 || ferror(stdout)) {
                 fprintf(stderr, "lietool: error writing output\n");
-                return CLI_INTERNAL;
+                return CLI_IO;
             }
             return r;
         }

@@ -128,7 +128,7 @@ const cli_decl cli_ssm_rotation_decl = {
     .name = "rotation",
     .summary = "the rotation task: A5 words acting on R^3 by icosahedral rotations, against the depth-k order-blind model "
                "(each window's Magnus series truncated at c(k)); MSE per position and the fitted error exponents",
-    .common = CLI_O_JSON | CLI_O_LATEX | CLI_O_MAX_MEMORY, .opts = rotation_opts, .brief = 1, .max_args = 0,
+    .common = CLI_O_JSON | CLI_O_LATEX | CLI_O_MAX_ENUM | CLI_O_MAX_MEMORY, .opts = rotation_opts, .brief = 1, .max_args = 0,
     .what = "the task is fixed: A5 on R^3",
 };
 

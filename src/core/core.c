@@ -141,6 +141,8 @@ void lt_ctx_init(lt_ctx_t ctx)
     ctx->max_tries = 200000;
     ctx->progress = NULL;
     ctx->progress_arg = NULL;
+    ctx->notice = NULL;         /* a caller's ctx is otherwise uninitialised here (fuzz-checkpoint-dir crashed) */
+    ctx->notice_arg = NULL;
 }
 
 lt_status lt_ctx_check_memory(double bytes, const char *what, const char *where,

@@ -2,6 +2,7 @@
    the errors of lt_free_magnus_errors, computed twice, at the requested
    precision and at 64 bits more, and refused when the rounding error at
    the requested precision decides any digit that is reported. */
+#include <math.h>
 #include <string.h>
 #include <flint/fmpq_vec.h>
 #include "lietool/free.h"
@@ -65,6 +66,26 @@ static lt_status errors(lt_magnus_result_t R, const lt_magnus_params *P, const l
                                  P->norm, R->prec, W->names, ctx, err);
 }
 
+/* The work of the evaluation, in the steps of --max-enum (1000 x
+   --max-enum, about a minute, as for bch): two passes (prec and prec + 64
+   bits), each with r + K matrix exponentials of n x n matrices; an
+   exponential takes about 2.5 sqrt(prec) products (lt_rmat_exp: the
+   Taylor terms and the squarings), n^3 multiplications of prec-bit
+   numbers each, about (prec / 64)^1.5 limb operations. Measured here, 2 x
+   2 matrices, 2 letters, order 3: --prec 40000 0.8 s, 160000 13 s (time
+   grows as prec^2); the unit is set so that --prec 1000000, about 9
+   minutes, is refused by default and 300000 is not. */
+static lt_status eval_cost_check(long K, int r, long n, long prec, const lt_ctx_t ctx, lt_err_t err)
+{
+    double wp = (double)prec + 96, limb = pow(wp / 64.0, 1.5), cube = (double)n * (double)n * (double)n;
+    double total = 2.0 * (double)(r + K) * 2.5 * sqrt(wp) * cube * limb / 4.4;
+    if (!(total <= 1000.0 * (double)ctx->max_enum))
+        return lt_err_set(err, LT_ELIMIT, "the errors to order %ld on %ld x %ld matrices at --prec %ld take about %.1e steps, "
+                          "more than 1000 x --max-enum %ld (about a minute); --max-enum %.0f allows it",
+                          K, n, n, prec, total, ctx->max_enum, isfinite(total) ? ceil(total / 1000.0) : 1e308);
+    return LT_OK;
+}
+
 lt_status lt_free_magnus_run(lt_magnus_result_t R, const lt_magnus_params *P, const lt_free_word_t W,
                              const lt_matfile_t F, const char *where, const fmpq_t h,
                              const lt_ctx_t ctx, lt_err_t err)
@@ -89,6 +110,8 @@ lt_status lt_free_magnus_run(lt_magnus_result_t R, const lt_magnus_params *P, co
         lt_free(gens);
         return st;
     }
+    lt_status cs = eval_cost_check(K, W->r, (long)F->n, (long)P->prec, ctx, err);
+    if (cs) { lt_free(gens); return cs; }
     lt_lyndon_t B;
     lt_lyndon_init(B);
     fmpq *c = NULL;

@@ -42,6 +42,23 @@ char *lt_io_algebras_dir(void)
     return lt_strdup(LT_DATADIR "/algebras");
 }
 
+int lt_io_algebras_missing_(char *note, size_t len, const char *sub)
+{
+    char *dir = lt_io_algebras_dir();
+    size_t n = strlen(dir) + strlen(sub) + 2;
+    char *path = lt_malloc(n);
+    snprintf(path, n, "%s/%s", dir, sub);
+    int missing = !is_dir(path);
+    const char *env = getenv("LIETOOL_ALGEBRAS");
+    if (missing)
+        snprintf(note, len, "; the named objects' directory '%.900s' does not exist%s", path,
+                 env && *env ? " (LIETOOL_ALGEBRAS)" : "");
+    else if (len) note[0] = '\0';
+    lt_free(path);
+    lt_free(dir);
+    return missing;
+}
+
 static int cmpstr(const void *a, const void *b)
 {
     return strverscmp(*(char *const *)a, *(char *const *)b);   /* M9 before M10 */
@@ -124,11 +141,13 @@ lt_status lt_io_grp_file(lt_pgrp_t G, char **name, const char *path,
             int ok = *order != '\0';
             for (char *c = order; *c; c++) if (!isdigit((unsigned char)*c)) ok = 0;
             if (!ok) st = lt_err_set(err, LT_EINPUT, "%s: order '%s' is not a decimal integer", where, val);
+            else if (order[0] == '0')
+                st = lt_err_set(err, LT_EINPUT, "%s: order '%s' is not a positive integer without leading zeros", where, val);
         } else if (strcmp(line, "degree") == 0) {
             char *e;
             errno = 0;
             degree = strtol(val, &e, 10);
-            if (*e || degree < 1) st = lt_err_set(err, LT_EINPUT, "%s: degree '%s' is not a positive integer", where, val);
+            if (*e || degree < 1 || !isdigit((unsigned char)val[0])) st = lt_err_set(err, LT_EINPUT, "%s: degree '%s' is not a positive integer", where, val);
             else if (errno || degree > LT_MAX_DEGREE)
                 st = lt_err_set(err, LT_EINPUT, "%s: degree '%s' is above %ld, the most points lietool supports", where, val, LT_MAX_DEGREE);
         } else if (strcmp(line, "gen") == 0) {

@@ -36,4 +36,8 @@ lt_status lt_ckpt_add(lt_ckpt_t C, const char *name, lt_st_dtype dtype, int ndim
 lt_status lt_ckpt_tensor_get_(float **out, const lt_ckpt_tensor *T, const char *name, int ndim, const int64_t *shape,
                               lt_err_t err);
 lt_status lt_ckpt_slurp(unsigned char **out, size_t *size, const char *path, long max_mb, size_t *total, lt_err_t err);
+/* 1 when DIR/sub of lt_io_algebras_dir is not a directory, with a note
+   naming it ("; the named objects' directory '...' does not exist"), for
+   the message of an unknown name; else 0 and note "". */
+int lt_io_algebras_missing_(char *note, size_t len, const char *sub);
 #endif

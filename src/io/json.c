@@ -107,6 +107,8 @@ static char *string(parser *P)
                 break;
             default: lt_free(buf); fail(P, "bad escape"); return NULL;
             }
+            /* a NUL would end the C string: "w\u0000x" would read as "w" */
+            if (cp == 0) { lt_free(buf); fail(P, "a NUL character (\\u0000) in a string"); return NULL; }
             put_utf8(&buf, &len, &cap, cp);
             continue;
         }
@@ -118,6 +120,23 @@ static char *string(parser *P)
 }
 
 static lt_json *value(parser *P, int depth);
+
+static int by_key(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* A key that appears twice in object v, or NULL. lietool would read the
+   first value and Python's json the last: one file, two meanings. */
+static const char *duplicate_key(const lt_json *v)
+{
+    if (v->len < 2) return NULL;
+    char **k = lt_malloc((size_t)v->len * sizeof *k);
+    memcpy(k, v->keys, (size_t)v->len * sizeof *k);
+    qsort(k, (size_t)v->len, sizeof *k, by_key);
+    const char *d = NULL;
+    for (int i = 1; i < v->len && !d; i++)
+        if (strcmp(k[i - 1], k[i]) == 0) d = k[i];
+    lt_free(k);
+    return d;
+}
 
 static lt_json *container(parser *P, int depth, int obj)
 {
@@ -149,7 +168,18 @@ static lt_json *container(parser *P, int depth, int obj)
         ws(P);
         int c = peek(P);
         if (c == ',') { next(P); continue; }
-        if (c == (obj ? '}' : ']')) { next(P); return v; }
+        if (c == (obj ? '}' : ']')) {
+            const char *d = obj ? duplicate_key(v) : NULL;
+            if (d) {
+                char what[160];
+                snprintf(what, sizeof what, "the key \"%.100s%s\" appears twice in an object", d, strlen(d) > 100 ? "..." : "");
+                fail(P, what);
+                lt_json_free(v);
+                return NULL;
+            }
+            next(P);
+            return v;
+        }
         lt_json_free(v);
         return fail(P, obj ? "expected ',' or '}'" : "expected ',' or ']'");
     }

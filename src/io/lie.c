@@ -918,7 +918,10 @@ static lt_status unknown(const char *spec, lt_err_t err)
     lt_status st;
     char q[80];
     quote_spec(q, sizeof q, spec);
-    if (*sugg) st = lt_err_set(err, LT_EINPUT, "unknown Lie algebra '%s' (did you mean %s?)", q, sugg);
+    char note[1024];
+    if (lt_io_algebras_missing_(note, sizeof note, "lie"))
+        st = lt_err_set(err, LT_EINPUT, "unknown Lie algebra '%s'%s", q, note);
+    else if (*sugg) st = lt_err_set(err, LT_EINPUT, "unknown Lie algebra '%s' (did you mean %s?)", q, sugg);
     else st = lt_err_set(err, LT_EINPUT, "unknown Lie algebra '%s' (the families are gl(n), sl(n), so(n), sp(2m), b(n), n(n), "
                          "heis(2m+1), aff(n), se(2), se(3), abelian(n), fnil(r,c); see lietool-formats(5))", q);
     for (int i = 0; i < nn; i++) lt_free(names[i]);

@@ -3,6 +3,7 @@
    and the weights in any checkpoint format (lietool/checkpoint.h), every
    tensor's shape checked against the config, into an lt_model_t (lietool/model.h;
    the forward passes are in src/ssm/model.c). */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -395,17 +396,41 @@ static lt_status check_compute(const lt_model_t M, const char *name, lt_model_co
     return LT_OK;
 }
 
+/* A tensor of a layer beyond config.json's layer count (layers.N with N
+   >= n_layers, after any prefix) is refused, as transformers reports
+   unexpected keys: the checkpoint is not the model config.json describes. */
+static lt_status extra_layers(const lt_model_t M, const lt_ckpt_t S, const char *file, lt_err_t err)
+{
+    for (int i = 0; i < S->n; i++) {
+        const char *nm = S->t[i].name;
+        for (const char *p = strstr(nm, "layers."); p; p = strstr(p + 1, "layers.")) {
+            if (p != nm && p[-1] != '.') continue;
+            const char *d = p + 7;
+            if (!isdigit((unsigned char)*d)) continue;
+            long k = 0;
+            while (isdigit((unsigned char)*d) && k < 1000000000L) k = 10 * k + (*d++ - '0');
+            if (*d != '.' && *d != '\0' && !isdigit((unsigned char)*d)) continue;
+            if (k >= M->n_layers)
+                return lt_err_set(err, LT_EINPUT, "%s: tensor '%s' is of layer %ld, but config.json has %d layer%s "
+                                  "(an unexpected key: not the model config.json describes)", file, nm, k, M->n_layers,
+                                  M->n_layers == 1 ? "" : "s");
+        }
+    }
+    return LT_OK;
+}
+
 /* M's weights from the tensors of S (read from path, for messages). */
 static lt_status take_weights(lt_model_t M, const lt_ckpt_t S, const char *path, lt_model_compute compute, lt_err_t err)
 {
     M->format = S->format;
     lt_status st = find_prefix(M, S, path, err);
+    if (!st) st = extra_layers(M, S, path, err);
     if (st) return st;
     M->layers = lt_calloc((size_t)M->n_layers + 1, sizeof *M->layers);
     for (int i = 0; i < (int)(sizeof arches / sizeof *arches); i++)
         if (arches[i].arch == M->arch) st = arches[i].weights(M, S, err);
     if (st) { lt_err_prefix(err, "%s", path); return st; }    /* a weight's name or shape */
-    lt_model_set_compute(M, compute == LT_COMPUTE_CONFIG ? M->config_compute : compute);
+    lt_model_set_compute(M, compute);
     return LT_OK;
 }
 

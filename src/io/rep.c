@@ -3,6 +3,7 @@
    (lietool/rep.h, where lt_rep_check decides whether they extend to a
    homomorphism). Entries are expressions exact in Q(sqrt d), one square
    root per file, or, when a file has a decimal, read as doubles too. */
+#include <errno.h>
 #include <ctype.h>
 #include <limits.h>
 #include <math.h>
@@ -72,9 +73,12 @@ static int ex_value(expr_t *E, lt_qsqrt_t v)
         if (paren) q++;
         if (!isdigit((unsigned char)*q)) { snprintf(E->msg, sizeof E->msg, "sqrt needs a positive integer, as in sqrt5"); return 0; }
         long d = 0;
-        while (isdigit((unsigned char)*q) && d < 100000000) d = 10 * d + (*q++ - '0');
-        if (paren && *q++ != ')') { snprintf(E->msg, sizeof E->msg, "missing ')' after sqrt("); return 0; }
+        /* every digit is read (the value saturates): a long number is out
+           of range, not a missing ')' */
+        for (; isdigit((unsigned char)*q); q++)
+            if (d < 100000000) d = 10 * d + (*q - '0');
         if (d == 0 || d >= 100000000) { snprintf(E->msg, sizeof E->msg, "sqrt needs an integer from 1 to 99999999"); return 0; }
+        if (paren && *q++ != ')') { snprintf(E->msg, sizeof E->msg, "missing ')' after sqrt("); return 0; }
         E->p = q;
         long f = lt_qsqrt_set_sqrt(v, d);
         if (f == 1) return 1;
@@ -221,15 +225,17 @@ static long long parse_label(lt_rep_t R, const char *lab, lt_pgrp_t G, long long
 {
     if (isdigit((unsigned char)lab[0])) {
         char *e;
+        errno = 0;
         long long idx = strtoll(lab, &e, 10);
+        int huge = errno == ERANGE;     /* saturated: quote the text, not LLONG_MAX */
         if (*e) { lt_err_set(err, LT_EINPUT, "%s:%ld: '%s' is neither an index nor a permutation in cycle notation", where, line, lab); return -1; }
         if (mpz_cmp_ui(G->order, (unsigned long)ctx->max_enum) > 0) {
             lt_err_set(err, LT_ELIMIT, "%s:%ld: element indices need the elements sorted, and the group has more than --max-enum %ld", where, line, ctx->max_enum);
             return -1;
         }
-        if (mpz_cmp_si(G->order, idx) <= 0) {
-            lt_err_set(err, LT_EINPUT, "%s:%ld: unknown element: index %lld, but the group has %lu elements (0 to %lu)",
-                       where, line, idx, mpz_get_ui(G->order), mpz_get_ui(G->order) - 1);
+        if (huge || mpz_cmp_si(G->order, idx) <= 0) {
+            lt_err_set(err, LT_EINPUT, "%s:%ld: unknown element: index %.40s%s, but the group has %lu elements (0 to %lu)",
+                       where, line, lab, strlen(lab) > 40 ? "..." : "", mpz_get_ui(G->order), mpz_get_ui(G->order) - 1);
             return -1;
         }
         return index_element(G, idx, sorted);
@@ -241,7 +247,15 @@ static long long parse_label(lt_rep_t R, const char *lab, lt_pgrp_t G, long long
     int prev_digit = 0;
     for (const char *c = lab; *c;) {
         if (isdigit((unsigned char)*c)) {
+            const char *digits = c;
+            errno = 0;
             long v = strtol(c, (char **)&c, 10);
+            if (errno == ERANGE) {
+                lt_free(t);
+                lt_err_set(err, LT_EINPUT, "%s:%ld: unknown element '%s': point %.*s is beyond the group's %d points",
+                           where, line, lab, (int)(c - digits < 40 ? c - digits : 40), digits, G->n);
+                return -1;
+            }
             if (R->origin == 0 && v < LONG_MAX) v++;    /* LONG_MAX (saturated): too large anyway */
             if (prev_digit) t[k++] = ',';
             k += (size_t)snprintf(t + k, 24, "%ld", v);

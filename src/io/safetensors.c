@@ -69,12 +69,19 @@ static lt_status tensor(lt_st_tensor *T, const char *name, const lt_json *v, uin
     if (!s || s->type != LT_JSON_ARRAY) return lt_err_set(err, LT_EINPUT, "tensor '%s': missing shape", name);
     if (s->len > LT_ST_MAX_DIM) return lt_err_set(err, LT_EINPUT, "tensor '%s': %d dimensions (at most %d)", name, s->len, LT_ST_MAX_DIM);
     T->ndim = s->len;
-    T->numel = 1;
+    int empty = 0;
     for (int i = 0; i < s->len; i++) {
         uint64_t x;
         if (!nonneg(s->items[i], &x)) return lt_err_set(err, LT_EINPUT, "tensor '%s': shape[%d] is not a non-negative integer", name, i);
         T->shape[i] = (int64_t)x;
-        if (x && T->numel > (1ull << 62) / x) return lt_err_set(err, LT_EINPUT, "tensor '%s': shape is too large", name);
+        empty |= x == 0;
+    }
+    /* a dimension 0 makes the tensor empty whatever the others are
+       ([2^32, 2^32, 0] is valid: no elements, no bytes) */
+    T->numel = empty ? 0 : 1;
+    for (int i = 0; i < s->len && !empty; i++) {
+        uint64_t x = (uint64_t)T->shape[i];
+        if (T->numel > (1ull << 62) / x) return lt_err_set(err, LT_EINPUT, "tensor '%s': shape is too large", name);
         T->numel *= x;
     }
     if (!o || o->type != LT_JSON_ARRAY || o->len != 2 || !nonneg(o->items[0], &T->begin) || !nonneg(o->items[1], &T->end))

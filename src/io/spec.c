@@ -75,7 +75,10 @@ static lt_status unknown(const char *spec, lt_err_t err)
             snprintf(sugg + l, sizeof sugg - l, "%s%s", l ? ", " : "", best[s]);
         }
     lt_status st;
-    if (*sugg) st = lt_err_set(err, LT_EINPUT, "unknown group '%s' (did you mean %s?)", spec, sugg);
+    char note[1024];
+    if (lt_io_algebras_missing_(note, sizeof note, "groups"))
+        st = lt_err_set(err, LT_EINPUT, "unknown group '%s'%s", spec, note);
+    else if (*sugg) st = lt_err_set(err, LT_EINPUT, "unknown group '%s' (did you mean %s?)", spec, sugg);
     else st = lt_err_set(err, LT_EINPUT, "unknown group '%s' (see 'lietool help groups')", spec);
     for (int i = 0; i < nn; i++) lt_free(names[i]);
     lt_free(names);
@@ -592,6 +595,72 @@ int lt_io_split_product_(const char *s, size_t *pos, size_t *seplen, int max)
     return k;
 }
 
+/* The direct product of the k + 1 factors of spec (split at pos, sl).
+   The order of a product is the product of its factors' orders: each
+   factor's order is known (its chain) before the product is made, so
+   --max-order and --max-degree refuse a product of many small groups at
+   once; the factors are then joined in pairs, a balanced tree (k joins
+   one after another would copy the growing product k times). */
+static lt_status product(lt_pgrp_t G, const char *spec, const size_t *pos, const size_t *sl, int k, const lt_ctx_t ctx,
+                         lt_err_t err)
+{
+    lt_status st = LT_OK;
+    lt_pgrp_struct *F = lt_malloc(((size_t)k + 1) * sizeof *F);
+    int nf = 0;
+    double degree = 0;
+    mpz_t order;
+    mpz_init_set_ui(order, 1);
+    size_t start = 0;
+    for (int i = 0; i <= k && !st; i++) {
+        size_t end = i < k ? pos[i] : strlen(spec);
+        char *part = lt_malloc(end - start + 1);
+        memcpy(part, spec + start, end - start);
+        part[end - start] = '\0';
+        char *pp = part;
+        while (isspace((unsigned char)*pp)) pp++;
+        size_t pl = strlen(pp);
+        while (pl && isspace((unsigned char)pp[pl - 1])) pp[--pl] = '\0';
+        lt_pgrp_init(F + nf, 1);
+        nf++;
+        if (!*pp) st = lt_err_set(err, LT_EINPUT, "'%s': a factor of the product is missing", spec);
+        else st = atom(F + nf - 1, pp, ctx, err);
+        lt_free(part);
+        if (st) break;
+        degree += F[nf - 1].n;
+        if (degree > (double)ctx->max_degree) {
+            st = lt_err_set(err, LT_ELIMIT, "'%s' acts on more than %ld points (--max-degree)", spec, ctx->max_degree);
+            break;
+        }
+        if ((st = lt_pgrp_chain(F + nf - 1, NULL, ctx, err))) break;
+        mpz_mul(order, order, F[nf - 1].order);
+        if ((st = lt_pgrp_order_limit(order, ctx, err))) {
+            lt_err_prefix(err, "'%.60s%s': the product of the first %d factors", spec, strlen(spec) > 60 ? "..." : "", i + 1);
+            break;
+        }
+        if (i < k) start = pos[i] + sl[i];
+    }
+    /* join neighbours until one is left */
+    while (!st && nf > 1) {
+        int m = 0;
+        for (int i = 0; i < nf; i += 2) {
+            if (i + 1 < nf) {
+                lt_pgrp_t P;
+                lt_pgrp_init(P, 1);
+                lt_pgrp_direct_product(P, F + i, F + i + 1);
+                lt_pgrp_clear(F + i);
+                lt_pgrp_clear(F + i + 1);
+                F[m++] = *P;
+            } else F[m++] = F[i];
+        }
+        nf = m;
+    }
+    if (!st) lt_pgrp_set(G, F);
+    for (int i = 0; i < nf; i++) lt_pgrp_clear(F + i);
+    lt_free(F);
+    mpz_clear(order);
+    return st;
+}
+
 lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
                       const lt_ctx_t ctx, lt_err_t err)
 {
@@ -617,38 +686,7 @@ lt_status lt_io_group(lt_pgrp_t G, char **name, const char *spec0,
     size_t *pos = lt_malloc((l + 1) * sizeof *pos), *sl = lt_malloc((l + 1) * sizeof *sl);
     int k = lt_io_split_product_(spec, pos, sl, (int)(l < INT_MAX ? l : INT_MAX));
     if (k == 0) st = atom(G, spec, ctx, err);
-    else {
-        lt_pgrp_t F, P;
-        lt_pgrp_init(F, 1);
-        lt_pgrp_init(P, 1);
-        size_t start = 0;
-        for (int i = 0; i <= k && !st; i++) {
-            size_t end = i < k ? pos[i] : strlen(spec);
-            char *part = lt_malloc(end - start + 1);
-            memcpy(part, spec + start, end - start);
-            part[end - start] = '\0';
-            char *pp = part;
-            while (isspace((unsigned char)*pp)) pp++;
-            size_t pl = strlen(pp);
-            while (pl && isspace((unsigned char)pp[pl - 1])) pp[--pl] = '\0';
-            if (!*pp) st = lt_err_set(err, LT_EINPUT, "'%s': a factor of the product is missing", spec);
-            else st = atom(F, pp, ctx, err);
-            lt_free(part);
-            if (st) break;
-            if (i == 0) lt_pgrp_set(G, F);
-            else {
-                if ((double)G->n + F->n > (double)ctx->max_degree) {
-                    st = lt_err_set(err, LT_ELIMIT, "'%s' acts on more than %ld points (--max-degree)", spec, ctx->max_degree);
-                    break;
-                }
-                lt_pgrp_direct_product(P, G, F);
-                lt_pgrp_set(G, P);
-            }
-            if (i < k) start = pos[i] + sl[i];
-        }
-        lt_pgrp_clear(F);
-        lt_pgrp_clear(P);
-    }
+    else st = product(G, spec, pos, sl, k, ctx, err);
     if (!st && name) *name = lt_strdup(spec);
     lt_free(pos); lt_free(sl);
     lt_free(spec);

@@ -291,16 +291,19 @@ static val *reduce(upk *U, val *f, val *a, size_t at)
     }
 }
 
-static int rd_str(upk *U, size_t len, val **out)
+/* A string of len bytes into *out: NULL, or what is wrong with it. */
+static const char *rd_str(upk *U, size_t len, val **out)
 {
-    if (len > U->n - U->i) return 0;
+    if (len > U->n - U->i) return "string past the end";
+    /* a NUL would end the name early: 'embed.weight\0evil' is not 'embed.weight' */
+    if (memchr(U->p + U->i, 0, len)) return "a NUL character in a string";
     val *v = mkv(U, V_STR);
     v->s = lt_malloc(len + 1);
     memcpy(v->s, U->p + U->i, len);
     v->s[len] = 0;
     U->i += len;
     *out = v;
-    return 1;
+    return NULL;
 }
 
 /* Runs the pickle to STOP; *out is the object. */
@@ -342,8 +345,8 @@ static lt_status unpickle(upk *U, val **out)
             v->i = (int64_t)u;
             break;
         }
-        case 'X': NEED(4); { size_t l = rd32(U->p + U->i); U->i += 4; if (!rd_str(U, l, &v)) return bad(U, at, "%s", "string past the end"); } break;
-        case 0x8c: NEED(1); { size_t l = U->p[U->i]; U->i += 1; if (!rd_str(U, l, &v)) return bad(U, at, "%s", "string past the end"); } break;
+        case 'X': NEED(4); { size_t l = rd32(U->p + U->i); U->i += 4; const char *why = rd_str(U, l, &v); if (why) return bad(U, at, "%s", why); } break;
+        case 0x8c: NEED(1); { size_t l = U->p[U->i]; U->i += 1; const char *why = rd_str(U, l, &v); if (why) return bad(U, at, "%s", why); } break;
         case 'c': {                                                             /* GLOBAL module\nname\n */
             const unsigned char *a = U->p + U->i, *nl1 = memchr(a, '\n', left > 256 ? 256 : left);
             if (!nl1) return bad(U, at, "%s", "GLOBAL without its module");

@@ -349,7 +349,7 @@ static int has_traceback(int fd)
 static lt_status check_torch(const char *python, lt_err_t err)
 {
     FILE *tmp = tmpfile();
-    if (!tmp) return lt_err_set(err, LT_EINTERNAL, "ssm train: cannot make a temporary file: %s", strerror(errno));
+    if (!tmp) return lt_err_set(err, LT_EIO, "ssm train: cannot make a temporary file: %s", strerror(errno));
     char *argv[] = {(char *)python, "-c", "import torch", NULL};
     run_result R;
     lt_status st = run(&R, argv, fileno(tmp), 300, NULL, err);
@@ -434,7 +434,7 @@ static lt_status write_words(long *rows, const char *path, const lt_cayley_t C, 
     lt_io_out_t O;
     FILE *f = lt_io_out_open(O, path, err);
     if (!f) return err->status;
-    lt_status st = fputs("seed,input,target\n", f) < 0 ? lt_err_set(err, LT_EINTERNAL, "error writing '%s'", path) : LT_OK;
+    lt_status st = fputs("seed,input,target\n", f) < 0 ? lt_err_set(err, LT_EIO, "error writing '%s'", path) : LT_OK;
     long left = total;
     *rows = 0;
     for (long l = lo; l <= hi && !st; l++) {
@@ -658,9 +658,13 @@ static lt_status train(lt_ssm_train_job_t J, const lt_ssm_train_params *P, const
                        const char *val_csv, const char *test_csv, const lt_ctx_t ctx, lt_err_t err)
 {
     char *log = path_in(P->out, "train.log");
+    if (lt_io_out_check(log, err)) {
+        lt_free(log);
+        return err->status;
+    }
     int fd = open(log, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd < 0) {
-        lt_status st = lt_err_set(err, LT_EINPUT, "ssm train: cannot write '%s': %s", log, strerror(errno));
+        lt_status st = lt_err_set(err, LT_EIO, "ssm train: cannot write '%s': %s", log, strerror(errno));
         lt_free(log);
         return st;
     }
@@ -693,6 +697,8 @@ static lt_status train(lt_ssm_train_job_t J, const lt_ssm_train_params *P, const
 
 lt_status lt_ssm_train_job(lt_ssm_train_job_t J, const lt_ssm_train_params *P, const lt_ctx_t ctx, lt_err_t err)
 {
+    /* a run of its own: what an earlier job read is not this one's input */
+    lt_io_run_begin();
     lt_status st = check_params(P, err);
     if (st) return st;
     const lt_train_arch *A = lt_train_arch_find(P->arch);
@@ -729,6 +735,13 @@ lt_status lt_ssm_train_job(lt_ssm_train_job_t J, const lt_ssm_train_params *P, c
     if (!st) st = check_out(&exists, P->out, P->force, err);
     if (!st) st = check_torch(J->python, err);
     if (!st) st = make_dir(P->out, err);
+    /* no file the run writes or removes is one it reads (--group DIR/config.json) */
+    for (int i = 0; !st && outputs[i]; i++) {
+        char *p = path_in(P->out, outputs[i]);
+        st = lt_io_out_check(p, err);
+        if (st) lt_err_prefix(err, "ssm train");
+        lt_free(p);
+    }
     for (int i = 0; !st && exists && outputs[i]; i++) {
         char *p = path_in(P->out, outputs[i]);
         if (unlink(p) != 0 && errno != ENOENT)

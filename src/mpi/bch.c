@@ -24,6 +24,7 @@
    line "fnv1a64 HEX", the FNV-1a hash of the bytes before it. A file that does not parse, names words not in the
    class or fails its hash is reported and recomputed, never used. */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -31,7 +32,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <flint/fmpq_vec.h>
 #include "lietool/free.h"
+#include "lietool/io.h"
 #include "bch.h"
 #ifdef LT_HAVE_MPI
 #include <dlfcn.h>
@@ -170,11 +173,21 @@ void lt_mpi_abort(int status)
 #endif
 }
 
-static uint64_t fnv1a(const char *s, size_t n)
+/* FNV-1a (Fowler, Noll and Vo) with the 64-bit offset basis; checkpoint
+   files written before the constant was corrected used
+   FNV_BASIS_OLD (one digit short) and are still accepted. */
+#define FNV_BASIS 14695981039346656037ULL
+#define FNV_BASIS_OLD 1469598103934665603ULL
+
+static uint64_t fnv1a_from(uint64_t h, const char *s, size_t n)
 {
-    uint64_t h = 1469598103934665603ULL;
     for (size_t i = 0; i < n; i++) { h ^= (unsigned char)s[i]; h *= 1099511628211ULL; }
     return h;
+}
+
+static uint64_t fnv1a(const char *s, size_t n)
+{
+    return fnv1a_from(FNV_BASIS, s, n);
 }
 
 static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
@@ -204,7 +217,10 @@ static char *class_text(const lt_lyndon_t B, const fmpq *c, slong k, const lt_fr
     return buf;
 }
 
-/* Reads class text into c; 0 when it is class k of J, complete. */
+/* Reads class text into c; 0 when it is exactly class k of J: the
+   header, then each of the class's words once (no word missing, repeated
+   or foreign) with a coefficient in lowest terms (a zero denominator is
+   corruption), and nothing after. c is changed only on success. */
 static int class_read(fmpq *c, const lt_lyndon_t B, const lt_free_class_job *J, slong k, const char *text)
 {
     lt_free_class C;
@@ -218,12 +234,13 @@ static int class_read(fmpq *c, const lt_lyndon_t B, const lt_free_class_job *J, 
     }
     if (sscanf(p, "%ld%n", &s, &used) != 1 || s != C.s) return -1;
     p += used;
+    if (*p++ != '\n') return -1;
     unsigned char word[64];
-    fmpq_t q;
-    fmpq_init(q);
+    fmpq *q = _fmpq_vec_init(C.s);
+    slong *at = lt_malloc(((size_t)C.s + 1) * sizeof *at);   /* the class's entry of line i */
+    char *seen = lt_calloc((size_t)C.s + 1, 1);
     int bad = 0;
     for (slong i = 0; i < s && !bad; i++) {
-        while (*p == '\n') p++;
         int len = 0;
         const char *d;
         while (*p && (d = strchr(digits, *p)) && d - digits < C.r) { if (len < 63) word[len] = (unsigned char)(d - digits); len++; p++; }
@@ -231,18 +248,24 @@ static int class_read(fmpq *c, const lt_lyndon_t B, const lt_free_class_job *J, 
         const char *e = strchr(p, '\n');
         if (!e || e - p > 100000) { bad = 1; break; }
         char *num = strndup(p, (size_t)(e - p));
-        bad = fmpq_set_str(q, num, 10) != 0;
+        bad = !num || fmpq_set_str(q + i, num, 10) != 0 || fmpz_is_zero(fmpq_denref(q + i)) || !fmpq_is_canonical(q + i);
         free(num);
         p = e + 1;
         if (bad) break;
         slong j = lt_free_lyndon_find(B, word, C.n);
-        /* the word must be one of the class's */
-        int in = 0;
-        for (slong t = 0; t < C.s && !in; t++) in = C.idx[t] == j;
-        if (!in) { bad = 1; break; }
-        fmpq_set(c + j, q);
+        /* the word must be one of the class's, and new */
+        slong t = 0;
+        while (t < C.s && C.idx[t] != j) t++;
+        if (t == C.s || seen[t]) { bad = 1; break; }
+        seen[t] = 1;
+        at[i] = j;
     }
-    fmpq_clear(q);
+    if (!bad && *p) bad = 1;   /* lines beyond the s words */
+    if (!bad)
+        for (slong i = 0; i < s; i++) fmpq_set(c + at[i], q + i);
+    _fmpq_vec_clear(q, C.s);
+    lt_free(at);
+    lt_free(seen);
     return bad ? -1 : 0;
 }
 
@@ -275,13 +298,18 @@ static lt_status ck_write(const char *dir, const char *tag, const lt_free_class 
     snprintf(post, sizeof post, ".%ld.tmp", (long)getpid());
     char *path = ck_path(dir, tag, C, "", ".txt"), *tmp = ck_path(dir, tag, C, ".", post);
     if (!path || !tmp) { free(path); free(tmp); return lt_err_set(err, LT_ELIMIT, "out of memory"); }
-    FILE *f = fopen(tmp, "w");
+    /* a new file: never through a symbolic link or over a file left in
+       the temporary name's place */
+    unlink(tmp);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (fd >= 0 && !f) close(fd);
     int ok = f && fwrite(text, 1, len, f) == len && fprintf(f, "fnv1a64 %016" PRIx64 "\n", fnv1a(text, len)) > 0;
     if (f && fclose(f)) ok = 0;
     if (ok && rename(tmp, path)) ok = 0;
     lt_status st = LT_OK;
     if (!ok) {
-        st = lt_err_set(err, LT_EINTERNAL, "checkpoint: cannot write %s: %s", path, strerror(errno));
+        st = lt_err_set(err, LT_EIO, "checkpoint: cannot write %s: %s", path, strerror(errno));
         unlink(tmp);
     }
     free(path);
@@ -289,48 +317,95 @@ static lt_status ck_write(const char *dir, const char *tag, const lt_free_class 
     return st;
 }
 
-/* Class k from the checkpoint into c: 1 when read, 0 when absent, -1 when
-   corrupt (reported on standard error). */
-static int ck_read(fmpq *c, const lt_lyndon_t B, const lt_free_class_job *J, slong k, const char *dir, const char *tag,
-                   const char *what)
+/* The longest file class C can be: its header, s lines of a word and a
+   coefficient of at most 100000 characters (class_read's bound), the
+   hash line. */
+static double ck_cap(const lt_free_class *C)
+{
+    return 32.0 + 21.0 * C->r + (double)C->s * (C->n + 2.0 + 100001.0) + 32.0;
+}
+
+/* Checks the hash line that ends buf (len bytes) and cuts it off: 0 when
+   it is the FNV-1a hash of the bytes before it (with the current offset
+   basis or the old one). */
+static int ck_unseal(char *buf, size_t len)
+{
+    if (len < 2 || buf[len - 1] != '\n') return -1;
+    char *h = buf + len - 1;
+    while (h > buf && h[-1] != '\n') h--;
+    uint64_t want;
+    char tail;
+    if (strncmp(h, "fnv1a64 ", 8) != 0 || sscanf(h + 8, "%16" SCNx64 "%c", &want, &tail) != 2 || tail != '\n'
+        || strlen(h) != 8 + 16 + 1)
+        return -1;
+    size_t n = (size_t)(h - buf);
+    if (fnv1a(buf, n) != want && fnv1a_from(FNV_BASIS_OLD, buf, n) != want) return -1;
+    *h = '\0';
+    return 0;
+}
+
+/* Class k from the file path into c: 1 when read, 0 when absent, -1 when
+   corrupt or not a regular file (a notice, lt_ctx_notice; the class is
+   then recomputed), -2 when reading it would pass --max-memory (err). */
+static int ck_read_path(fmpq *c, const lt_lyndon_t B, const lt_free_class_job *J, slong k, const char *path,
+                        const char *what, const lt_ctx_t ctx, lt_err_t err)
 {
     lt_free_class C;
     lt_free_class_job_class(J, k, &C);
-    char *path = ck_path(dir, tag, &C, "", ".txt");
-    FILE *f = path ? fopen(path, "r") : NULL;
-    if (!f) { free(path); return 0; }
+    struct stat sb;
+    if (stat(path, &sb) != 0 && errno == ENOENT) return 0;
+    lt_err_t e2;
+    lt_err_init(e2);
+    const char *why = "it fails its hash or does not parse";
+    char reason[1100];
+    int64_t size = 0;
+    /* a FIFO, device or directory is refused before it is read from */
+    FILE *f = lt_io_open_read(path, &size, e2);
     char *buf = NULL;
-    size_t cap = 0, len = 0;
-    char chunk[65536];
-    size_t got;
-    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (len + got + 1 > cap) {
-            cap = 2 * (len + got + 1);
-            char *nb = realloc(buf, cap);
-            if (!nb) { free(buf); buf = NULL; break; }
-            buf = nb;
-        }
-        memcpy(buf + len, chunk, got);
-        len += got;
-    }
-    fclose(f);
     int r = -1;
-    if (buf) {
+    if (!f) {
+        snprintf(reason, sizeof reason, "%s", e2->msg);
+        why = reason;
+    } else if ((double)size > ck_cap(&C)) {
+        snprintf(reason, sizeof reason, "%" PRId64 " bytes, more than its class can hold", size);
+        why = reason;
+    } else if (lt_ctx_check_memory((double)size + 1, "reading it", path, ctx, err)) {
+        r = -2;
+    } else {
+        buf = lt_malloc((size_t)size + 2);
+        /* a file that grows while it is read is not the file that was measured */
+        size_t len = fread(buf, 1, (size_t)size + 1, f);
         buf[len] = '\0';
-        /* the last line: the hash of everything before it */
-        char *h = len >= 2 ? buf + len - 2 : buf;
-        while (h > buf && h[-1] != '\n') h--;
-        uint64_t want;
-        if (strncmp(h, "fnv1a64 ", 8) == 0 && sscanf(h + 8, "%" SCNx64, &want) == 1
-            && fnv1a(buf, (size_t)(h - buf)) == want) {
-            *h = '\0';
+        if (!ferror(f) && len == (size_t)size && !memchr(buf, '\0', len) && !ck_unseal(buf, len))
             r = class_read(c, B, J, k, buf) ? -1 : 1;
-        }
     }
-    if (r < 0) fprintf(stderr, "lietool: %s: checkpoint %s is corrupt (it fails its hash or does not parse); "
-                               "recomputing that class (degree %d)\n", what, path, C.n);
-    free(buf);
-    free(path);
+    int opened = f != NULL;
+    if (f) fclose(f);
+    lt_free(buf);
+    if (r == -1 && !opened)
+        lt_ctx_notice(ctx, "%s: checkpoint: %s; recomputing that class (degree %d)", what, why, C.n);
+    else if (r == -1)
+        lt_ctx_notice(ctx, "%s: checkpoint %s is corrupt (%s); recomputing that class (degree %d)", what, path, why,
+                      C.n);
+    return r;
+}
+
+/* Class k from the checkpoint into c (ck_read_path), under the tag's name
+   or, absent, under the name of the old hash (old: NULL, none). */
+static int ck_read(fmpq *c, const lt_lyndon_t B, const lt_free_class_job *J, slong k, const char *dir, const char *tag,
+                   const char *old, const char *what, const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_free_class C;
+    lt_free_class_job_class(J, k, &C);
+    int r = 0;
+    for (int pass = 0; pass < 2 && r == 0; pass++) {
+        const char *t = pass ? old : tag;
+        if (!t) break;
+        char *path = ck_path(dir, t, &C, "", ".txt");
+        if (!path) return lt_err_set(err, LT_ELIMIT, "out of memory"), -2;
+        r = ck_read_path(c, B, J, k, path, what, ctx, err);
+        free(path);
+    }
     return r;
 }
 
@@ -353,7 +428,8 @@ typedef struct {
     const lt_lyndon_struct *B;
     lt_free_class_job *J;
     const char *dir, *tag, *what;
-    const lt_ctx_struct *ctx;   /* notices (lt_ctx_notice) */
+    const char *old_tag;    /* the checkpoint's name under the old hash (magnus), or NULL */
+    const lt_ctx_struct *ctx;   /* notices (lt_ctx_notice), --max-memory */
     int rank, size;
     char *have;             /* class k in c (from the checkpoint or done) */
 } drv;
@@ -464,11 +540,15 @@ static lt_status drive(drv D, lt_status st, int *root, lt_err_t err)
     if (D.rank == 0 && D.dir) {
         struct stat sb;
         if (mkdir(D.dir, 0777) && errno != EEXIST) {
-            st = lt_err_set(err, LT_EINPUT, "checkpoint: cannot create the directory %s: %s", D.dir, strerror(errno));
+            st = lt_err_set(err, LT_EIO, "checkpoint: cannot create the directory %s: %s", D.dir, strerror(errno));
         } else if (stat(D.dir, &sb) || !S_ISDIR(sb.st_mode)) {
             st = lt_err_set(err, LT_EINPUT, "checkpoint: %s is not a directory", D.dir);
         } else {
-            for (slong k = 0; k < nk; k++) D.have[k] = ck_read(c, B, D.J, k, D.dir, D.tag, D.what) == 1;
+            for (slong k = 0; k < nk && !st; k++) {
+                int got = ck_read(c, B, D.J, k, D.dir, D.tag, D.old_tag, D.what, D.ctx, err);
+                if (got == -2) st = err->status;
+                D.have[k] = got == 1;
+            }
         }
     }
 #ifdef LT_HAVE_MPI
@@ -576,7 +656,7 @@ lt_status lt_mpi_magnus(fmpq *c, const lt_lyndon_t B, const lt_free_word_t W, co
                         const lt_ctx_t ctx, lt_err_t err)
 {
     /* the tag: m and the hash of the letters' count and the factors */
-    char *text = NULL, tag[32];
+    char *text = NULL, tag[32], old[32];
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     if (!f) return lt_err_set(err, LT_ELIMIT, "out of memory");
@@ -587,8 +667,9 @@ lt_status lt_mpi_magnus(fmpq *c, const lt_lyndon_t B, const lt_free_word_t W, co
     }
     fclose(f);
     snprintf(tag, sizeof tag, "m%016" PRIx64, fnv1a(text, len));
+    snprintf(old, sizeof old, "m%016" PRIx64, fnv1a_from(FNV_BASIS_OLD, text, len));
     free(text);
-    drv D = {.c = c, .B = B, .dir = checkpoint, .tag = tag, .what = "magnus", .ctx = ctx};
+    drv D = {.c = c, .B = B, .dir = checkpoint, .tag = tag, .old_tag = old, .what = "magnus", .ctx = ctx};
     lt_status st = LT_OK;
     if (W->r > 36)
         st = lt_err_set(err, LT_EINPUT, "--mpi and --checkpoint take words of at most 36 distinct letters, not %d", W->r);

@@ -249,6 +249,13 @@ static int above_max_order(const mpz_t lb, const char *s)
     return above;
 }
 
+lt_status lt_pgrp_order_limit(const mpz_t order, const lt_ctx_t ctx, lt_err_t err)
+{
+    if (above_max_order(order, ctx->max_order))
+        return lt_err_set(err, LT_ELIMIT, "group order exceeds --max-order %s", ctx->max_order);
+    return LT_OK;
+}
+
 static lt_status order_limit(const lt_pgrp_t G, const mpz_t lb, const lt_ctx_t ctx, lt_err_t err)
 {
     if (above_max_order(lb, ctx->max_order))

@@ -318,6 +318,6 @@ lt_status lt_plot_write_svg(FILE *f, const lt_plot_t F, lt_err_t err)
             put_text(f, P->x0, P->y0 + P->h + 56, "font-family=\"sans-serif\" font-size=\"11\" fill=\"#555\"", P->note);
     }
     fprintf(f, "</svg>\n");
-    if (ferror(f)) return lt_err_set(err, LT_EINTERNAL, "error writing the figure");
+    if (ferror(f)) return lt_err_set(err, LT_EIO, "error writing the figure");
     return LT_OK;
 }

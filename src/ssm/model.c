@@ -62,7 +62,7 @@ const char *lt_model_compute_name(lt_model_compute c)
 
 void lt_model_set_compute(lt_model_t M, lt_model_compute c)
 {
-    M->compute = c == LT_COMPUTE_CONFIG ? M->config_compute : c;
+    M->compute = c == LT_COMPUTE_CONFIG ? LT_COMPUTE_F32 : c;
     for (int i = 0; i < M->nparams; i++) lt_mdl_rnd_all(M, M->weights[i], M->sizes[i]);
     if (ops(M)->prepare) ops(M)->prepare(M);
 }

@@ -83,19 +83,20 @@ void lt_mdl_add(float *X, const float *Y, size_t n, const lt_model_struct *M)
 /* ---- elementwise functions without libm (the Makefile builds this file
    with -O3 -fno-trapping-math, so that these loops vectorise) ---- */
 
-/* e^y in f32 to about 1e-7 relative (y clamped to [-87, 88]): y = k ln 2 +
+/* e^x in f32 to about 1e-7 relative (x clamped to [-87, 88], a NaN kept): y = k ln 2 +
    r, |r| <= ln 2 / 2 (Cody and Waite's two-part ln 2), e^r by its Taylor
    polynomial of degree 7, 2^k from the exponent bits */
-static inline float exp_f32(float y)
+static inline float exp_f32(float x)
 {
-    y = y < -87.0f ? -87.0f : y;
-    y = y > 88.0f ? 88.0f : y;
+    /* fmaxf and fminf take a NaN x to -87 (so k stays an integer: a NaN
+       converted to int32_t is undefined behaviour); the NaN is returned */
+    float y = fminf(fmaxf(x, -87.0f), 88.0f);
     float k = (y * 1.44269504f + 12582912.0f) - 12582912.0f;    /* round to nearest: 1.5 2^23 */
     float r = (y - k * 0.693359375f) + k * 2.12194440e-4f;
     float p = 1.0f + r * (1.0f + r * (0.5f + r * (1.0f / 6 + r * (1.0f / 24 + r * (1.0f / 120 + r * (1.0f / 720
                                                                                                    + r * (1.0f / 5040)))))));
     union { int32_t i; float f; } s = {.i = ((int32_t)k + 127) * (1 << 23)};
-    return p * s.f;
+    return x != x ? x : p * s.f;
 }
 
 /* gelu(x) = x (1 + erf(x / sqrt 2)) / 2 = x (1 - erfc(a) / 2) for x >= 0,
