@@ -486,6 +486,44 @@ def norms(a):
     return 0
 
 
+def dispatch(a, make, compare, norms):
+    """Runs the command a.cmd (make, compare or norms) with this module's or
+    zoo_reference.py's functions; its exit status."""
+    if a.cmd == "norms":
+        return norms(a)
+    if a.cmd == "make":
+        make(a)
+        return 0
+    return compare(a)
+
+
+def batch(ap, run):
+    """Runs one command per line of standard input (the script's own
+    arguments, e.g. "make DIR --seed 3"), in this one process, so that torch
+    is imported once for all of them: prints a command's output, then
+    "LINE_NUMBER rc STATUS" (0 success, 1 a comparison that failed, 2 any
+    other failure of that line)."""
+    import contextlib
+    import io
+    import shlex
+    for n, line in enumerate(sys.stdin, 1):
+        words = shlex.split(line)
+        if not words:
+            continue
+        out = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(out):
+                rc = run(ap.parse_args(words))
+        except SystemExit as e:
+            rc = e.code if isinstance(e.code, int) else 2
+        except Exception as e:                  # a failure of this line only
+            out.write("%s: %s\n" % (type(e).__name__, e))
+            rc = 2
+        sys.stdout.write(out.getvalue())
+        print("%d rc %d" % (n, rc), flush=True)
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -520,13 +558,10 @@ def main():
     nr.add_argument("dir")
     nr.add_argument("words", help="the words, as lietool dataset generate writes them")
     nr.add_argument("--offset", type=int, default=0)
-    a = ap.parse_args()
-    if a.cmd == "norms":
-        return norms(a)
-    if a.cmd == "make":
-        make(a)
-        return 0
-    return compare(a)
+    run = lambda a: dispatch(a, make, compare, norms)
+    if sys.argv[1:] == ["batch"]:
+        return batch(ap, run)
+    return run(ap.parse_args())
 
 
 if __name__ == "__main__":

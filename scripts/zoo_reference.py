@@ -117,41 +117,6 @@ def norms(a):
     return 0
 
 
-def batch(ap):
-    """Runs one command per line of standard input (this script's own
-    arguments, e.g. "make DIR --arch gla"), in one process so that torch is
-    imported once; prints "LINE_NUMBER ok" or "LINE_NUMBER FAIL reason"
-    per line, with a command's own output before it."""
-    import contextlib
-    import io
-    import shlex
-    for n, line in enumerate(sys.stdin, 1):
-        words = shlex.split(line)
-        if not words:
-            continue
-        out = io.StringIO()
-        try:
-            with contextlib.redirect_stdout(out):
-                rc = run(ap.parse_args(words))
-        except SystemExit as e:
-            rc = e.code if isinstance(e.code, int) else 1
-        except Exception as e:                  # a failure of this case only
-            out.write("%s: %s\n" % (type(e).__name__, e))
-            rc = 1
-        sys.stdout.write(out.getvalue())
-        print("%d %s" % (n, "ok" if rc == 0 else "FAIL"), flush=True)
-    return 0
-
-
-def run(a):
-    if a.cmd == "norms":
-        return norms(a)
-    if a.cmd == "make":
-        make(a)
-        return 0
-    return compare(a)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -176,8 +141,9 @@ def main():
     n.add_argument("dir")
     n.add_argument("words")
     n.add_argument("--offset", type=int, default=0)
+    run = lambda a: C.dispatch(a, make, compare, norms)
     if sys.argv[1:] == ["batch"]:
-        return batch(ap)
+        return C.batch(ap, run)
     return run(ap.parse_args())
 
 

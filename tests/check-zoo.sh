@@ -67,7 +67,7 @@ $PY scripts/zoo_reference.py batch < $T/make.txt > $T/make.out 2>&1
     while [ $i -lt $n ]; do
         i=$((i + 1))
         d=$T/$i
-        if grep -qx "$i ok" $T/make.out \
+        if grep -qx "$i rc 0" $T/make.out \
             && "$LT" ssm eval $d --group S3 --length 8 --samples 6 --bos 0 --offset 2 --compute f32 --logits $d/logits \
                >$d/out 2>&1; then
             echo "compare $d $d/logits --bos 0 --offset 2"
@@ -78,8 +78,8 @@ $PY scripts/zoo_reference.py batch < $T/make.txt > $T/make.out 2>&1
     for extra in "$@"; do i=$((i + 1)); echo "norms $T/$i $T/words.csv --offset 2"; done
 } > $T/ref.txt
 $PY scripts/zoo_reference.py batch < $T/ref.txt > $T/ref.out 2>&1
-# the output line before "K ok" (a command's last line)
-said() { awk -v k="$1 ok" '$0 == k { print prev; found = 1 } { prev = $0 } END { exit !found }' $T/ref.out; }
+# the output line before "K rc 0" (a command's last line)
+said() { awk -v k="$1 rc 0" '$0 == k { print prev; found = 1 } { prev = $0 } END { exit !found }' $T/ref.out; }
 i=0
 while read -r arch format dtype extra; do
     [ -n "$arch" ] || continue
@@ -89,7 +89,7 @@ while read -r arch format dtype extra; do
         pass=$((pass + 1))
     else
         fail=$((fail + 1))
-        echo "FAIL zoo $arch $format $dtype $extra:"; cat $T/$i/out 2>/dev/null; grep -B3 -x "$i FAIL" $T/ref.out
+        echo "FAIL zoo $arch $format $dtype $extra:"; cat $T/$i/out 2>/dev/null; grep -B3 -E "^$i rc [1-9]" $T/ref.out
     fi
 done <<EOF_CASES
 $cases
