@@ -149,6 +149,31 @@ static inline const char *lt_free_word_token(const lt_free_word_t W, slong i)
    (X = letter 0, Y = letter 1): Z = log(e^X e^Y), or with symmetric set
    Z = log(e^{X/2} e^Y e^{X/2}). */
 lt_status lt_free_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_t ctx, lt_err_t err);
+/* The BCH series held compactly (what bch --table streams: degree 28 in a
+   few hundred MB). The symmetric series W = log(e^{X/2} e^Y e^{X/2}) has
+   terms of odd degree only; they are kept as integer numerators (FLINT
+   integers: one word each while they fit in 62 bits, exact beyond) over
+   one denominator per class (degree n, o letters Y). Unless symmetric,
+   the coefficient of element i in Z = log(e^X e^Y) is formed from W when
+   it is read (lt_bchw_get): Z = exp(ad_{X/2}) W, so Z_u is the sum of
+   2^-k/k! W_l over the ways to write u = X^k l (src/free/bch.c). */
+typedef struct {
+    const lt_lyndon_struct *B;
+    int symmetric;
+    slong *off;             /* off[n]: the numerator of element deg_start[n] (odd n <= N) */
+    fmpz *num;              /* the elements of odd degree, in basis order */
+    fmpz *den;              /* den[n (N+1) + o]: the class of degree n with o letters Y */
+} lt_bchw_struct;
+typedef lt_bchw_struct lt_bchw_t[1];
+/* S for the basis B on 2 letters (kept by reference), all zero. */
+void lt_bchw_init(lt_bchw_t S, const lt_lyndon_t B, int symmetric);
+void lt_bchw_clear(lt_bchw_t S);
+/* The coefficient of element i: of W with symmetric, else of Z. */
+void lt_bchw_get(fmpq_t c, const lt_bchw_t S, slong i);
+/* Its coefficient in W (0 at even degrees). */
+void lt_bchw_get_w(fmpq_t c, const lt_bchw_t S, slong i);
+/* The series to S->B's degree (<= 62) into S; lt_free_bch_check's limits. */
+lt_status lt_free_bchw(lt_bchw_t S, const lt_ctx_t ctx, lt_err_t err);
 /* The coefficient of the word w[0..n) in the free associative algebra in
    log(e^{x_{l_1}} e^{x_{l_2}} ... e^{x_{l_K}}), l_1 < l_2 < ... < l_K the
    distinct letters of w (any byte values, ordered as numbers): exact, and
@@ -172,14 +197,14 @@ lt_status lt_free_bch_check(long N, const lt_ctx_t ctx, lt_err_t err);
    classes out among processes (lietool bch --mpi, magnus --mpi). A class
    is the Lyndon words of one multidegree (deg[l] letters l). The job sets
    up the classes, ordered by predicted work, largest first;
-   lt_free_class_job_run(J, k) writes the coefficients of class k into c at
-   C->idx[0..s); once every class has been run (or its coefficients put in
-   c), lt_free_class_job_finish completes the series. The same result as
+   lt_free_class_job_run(J, k) writes the coefficients of class k (the
+   elements C->idx[0..s)) into c or S; once every class has been run (or
+   set), lt_free_class_job_finish completes the series. The same result as
    lt_free_bch / lt_free_log_exp.
-   - lt_free_bch_job_new: B on 2 letters to degree <= 62; the classes are
-     the odd degrees of the symmetric series W = log(e^(X/2) e^Y e^(X/2))
-     (the even ones set to 0 in c); finish turns W into log(e^X e^Y)
-     unless symmetric.
+   - lt_free_bch_job_new: S->B on 2 letters to degree <= 62; the classes
+     are the odd degrees of the symmetric series W = log(e^(X/2) e^Y
+     e^(X/2)), written into S (whose readers form log(e^X e^Y) unless
+     symmetric); finish does nothing.
    - lt_free_magnus_job_new: log of the word W's exponentials, B on W's
      letters to order <= 62 with (order + 1)^letters <= 2^22 (LT_EINPUT
      otherwise); finish does nothing. */
@@ -191,8 +216,7 @@ typedef struct {
     double work;            /* predicted steps: s n^2 + 2 s^2 */
     const int32_t *idx;     /* their indices in the basis */
 } lt_free_class;
-lt_status lt_free_bch_job_new(lt_free_class_job **J, fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_t ctx,
-                              lt_err_t err);
+lt_status lt_free_bch_job_new(lt_free_class_job **J, lt_bchw_t S, const lt_ctx_t ctx, lt_err_t err);
 lt_status lt_free_magnus_job_new(lt_free_class_job **J, fmpq *c, const lt_lyndon_t B, const lt_free_word_t W,
                                  const lt_ctx_t ctx, lt_err_t err);
 void lt_free_class_job_free(lt_free_class_job *J);
@@ -200,6 +224,11 @@ slong lt_free_class_job_classes(const lt_free_class_job *J);
 void lt_free_class_job_class(const lt_free_class_job *J, slong k, lt_free_class *C);
 void lt_free_class_job_run(lt_free_class_job *J, slong k);
 void lt_free_class_job_finish(lt_free_class_job *J);
+/* The coefficient of basis element i as the job holds it (for bch: in W),
+   and class k's coefficients set from v[0..s) (in the order of C->idx),
+   as when it is run. */
+void lt_free_class_job_get(fmpq_t c, const lt_free_class_job *J, slong i);
+void lt_free_class_job_set(lt_free_class_job *J, slong k, const fmpq *v);
 
 /* The whole series as the commands (bch, magnus) and the Python package
    take it (src/free/series.c): B the Lyndon basis to the degree, *c its

@@ -119,32 +119,37 @@ int cmd_bch(int argc, char **argv, const lt_cmd *self)
     lt_err_init(err);
     lt_lyndon_t B;
     lt_lyndon_init(B);
-    fmpq *c = NULL;
-    lt_status st;
-    if (b.mpi || b.checkpoint) {
+    /* the series held compactly (W's odd degrees, integers over a
+       denominator per class), Z formed as it is written */
+    lt_bchw_t S;
+    int have = 0;
+    lt_status st = lt_free_bch_check(N, o.ctx, err);
+    if (!st) st = lt_free_lyndon_basis(B, 2, N, o.ctx, err);
+    if (!st) {
+        lt_bchw_init(S, B, symmetric);
+        have = 1;
         /* the classes shared among the ranks, or kept in the checkpoint */
-        st = lt_free_bch_check(N, o.ctx, err);
-        if (!st) st = lt_free_lyndon_basis(B, 2, N, o.ctx, err);
-        if (!st) {
-            c = _fmpq_vec_init(B->n);
-            st = lt_mpi_bch(c, B, symmetric, b.checkpoint, &root, o.ctx, err);
-        }
-    } else st = lt_free_bch_series(B, &c, N, symmetric, o.ctx, err);
+        if (b.mpi || b.checkpoint) st = lt_mpi_bch(S, b.checkpoint, &root, o.ctx, err);
+        else st = lt_free_bchw(S, o.ctx, err);
+    }
     if (st) {
         lt_err_prefix(err, "%s", self->name);
         r = cli_fail(err);
         if (b.mpi) lt_mpi_abort(r);
     } else if (root) {
-        if (table) lt_write_bch_table(stdout, B, c);
+        if (table) lt_write_bchw_table(stdout, S);
         else {
+            fmpq *c = _fmpq_vec_init(B->n);
+            for (slong i = 0; i < B->n; i++) lt_bchw_get(c + i, S, i);
             lt_doc d;
             cli_doc_begin(&d, &o, NULL, NULL);
             lt_write_bch(&d, B, c, symmetric);
             lt_doc_end(&d, NULL);
+            _fmpq_vec_clear(c, B->n);
         }
         r = 0;
     } else r = 0;
-    if (c) _fmpq_vec_clear(c, B->n);
+    if (have) lt_bchw_clear(S);
     lt_lyndon_clear(B);
     cli_free(&o);
     if (b.mpi) lt_mpi_finalize();

@@ -591,7 +591,8 @@ typedef struct {
     const lt_lyndon_struct *B;
     const factors *F;
     int64_t *p64;           /* the p_s of F when they fit in 64 bits, else NULL */
-    fmpq *c;
+    fmpq *c;                /* the coefficients go to c, or (c NULL) to S */
+    lt_bchw_struct *S;
     int32_t *cidx;          /* the basis sorted by class */
     int *mdeg;              /* r ints per class */
     lp_job *jobs;
@@ -789,7 +790,15 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
         lt_free(root); lt_free(stop); lt_free(lead); lt_free(kk);
         lp_prog_clear(&G);
     }
-    for (slong i = 0; i < s; i++) fmpq_set_fmpz_frac(Q->c + idx[i], R + i, D);
+    if (Q->c)
+        for (slong i = 0; i < s; i++) fmpq_set_fmpz_frac(Q->c + idx[i], R + i, D);
+    else {
+        /* the class's numerators over its denominator, no fmpq each */
+        lt_bchw_struct *S = Q->S;
+        fmpz_swap(S->den + (slong)n * (B->N + 1) + J->o, D);
+        fmpz *num = S->num + S->off[n] - B->deg_start[n];
+        for (slong i = 0; i < s; i++) fmpz_swap(num + idx[i], R + i);
+    }
     _fmpz_vec_clear(R, s);
     fmpz_clear(D); fmpz_clear(g);
 }
@@ -894,22 +903,27 @@ static slong lp_class_count(const lt_lyndon_t B)
    Q is set up for c, B and F; odd_only: only the classes of odd degree are
    jobs (the others are set to 0; for series known to be odd). The jobs
    are sorted by predicted work, largest first. Release with lp_pool_free. */
-static lt_status lp_pool_setup(lp_pool *Q, fmpq *c, const lt_lyndon_t B, const factors *F, int odd_only,
-                               const lt_ctx_t ctx, lt_err_t err)
+static lt_status lp_pool_setup(lp_pool *Q, fmpq *c, lt_bchw_struct *S, const lt_lyndon_t B, const factors *F,
+                               int odd_only, const lt_ctx_t ctx, lt_err_t err)
 {
     int N = B->N;
     memset(Q, 0, sizeof *Q);
     /* the coefficients (16 bytes, and numerators and denominators of some
        words each), the basis (packed words, the degree, the factors: 9
        bytes and a bit a letter) and the class index (4): what stays in
-       memory; about 45 bytes an element at degree 22 and 24 here */
-    double est = (double)B->n * (40.0 + N);
+       memory; about 45 bytes an element at degree 22 and 24 here. In S:
+       the basis, 8 bytes a numerator and 4 of class index for the odd
+       degrees (about half the elements), and the largest classes' work
+       (lp_run_job: about 40 bytes a word of the class per thread) */
+    double est = S ? (double)B->n * (10.0 + N / 8.0) + (double)(S->off[N + 1]) * 12.0
+                   : (double)B->n * (40.0 + N);
     if (est > (double)ctx->max_memory_mb * 1048576.0)
         return lt_err_set(err, LT_ELIMIT, "the %ld coefficients up to degree %d need about %.0f MiB, more than --max-memory %ld MiB",
                           (long)B->n, N, est / 1048576.0 + 0.5, ctx->max_memory_mb);
     Q->B = B;
     Q->F = F;
     Q->c = c;
+    Q->S = S;
     Q->ctx = ctx;
     Q->p64 = lt_malloc((size_t)(F->m + 1) * sizeof(int64_t));
     for (slong q = 0; q < F->m && Q->p64; q++) {
@@ -922,12 +936,17 @@ static lt_status lp_pool_setup(lp_pool *Q, fmpq *c, const lt_lyndon_t B, const f
     int r = B->r;
     slong ncls = lp_class_count(B);
     slong *cstart = lt_calloc((size_t)ncls + 1, sizeof(slong));
-    Q->cidx = lt_malloc((size_t)(B->n + 1) * sizeof(int32_t));
     int32_t *key = lt_malloc((size_t)(B->n + 1) * sizeof(int32_t));
     int cnt[256];
     unsigned char w[256];
     for (slong i = 0; i < B->n; i++) {
         int m = lt_lyndon_degree(B, i);
+        if (odd_only && m % 2 == 0) {
+            /* not a job: 0 (in S, already) */
+            key[i] = -1;
+            if (c) fmpq_zero(c + i);
+            continue;
+        }
         lt_lyndon_word(B, i, w);
         memset(cnt, 0, (size_t)r * sizeof(int));
         for (int k = 0; k < m; k++) cnt[w[k]]++;
@@ -937,9 +956,11 @@ static lt_status lp_pool_setup(lp_pool *Q, fmpq *c, const lt_lyndon_t B, const f
         cstart[x + 1]++;
     }
     for (slong k = 0; k < ncls; k++) cstart[k + 1] += cstart[k];
+    Q->cidx = lt_malloc((size_t)(cstart[ncls] + 1) * sizeof(int32_t));
     slong *fill = lt_malloc((size_t)(ncls + 1) * sizeof(slong));
     memcpy(fill, cstart, (size_t)ncls * sizeof(slong));
-    for (slong i = 0; i < B->n; i++) Q->cidx[fill[key[i]]++] = (int32_t)i;
+    for (slong i = 0; i < B->n; i++)
+        if (key[i] >= 0) Q->cidx[fill[key[i]]++] = (int32_t)i;
     lt_free(fill);
     lt_free(key);
     slong nnon = 0;
@@ -950,10 +971,6 @@ static lt_status lp_pool_setup(lp_pool *Q, fmpq *c, const lt_lyndon_t B, const f
         slong s = cstart[k + 1] - cstart[k];
         if (!s) continue;
         int n = lt_lyndon_degree(B, Q->cidx[cstart[k]]);
-        if (odd_only && n % 2 == 0) {
-            for (slong i = 0; i < s; i++) fmpq_zero(c + Q->cidx[cstart[k] + i]);
-            continue;
-        }
         lp_job *J = Q->jobs + Q->njobs;
         int *d = Q->mdeg + Q->njobs * r;
         Q->njobs++;
@@ -989,11 +1006,11 @@ static void lp_pool_free(lp_pool *Q)
 
 /* The fast path of lt_free_log_exp (any number of letters, degree <= 62,
    lp_class_count(B) > 0): every class, shared out among the threads. */
-static lt_status log_exp_classes(fmpq *c, const lt_lyndon_t B, const factors *F, int odd_only,
-                           const lt_ctx_t ctx, lt_err_t err)
+static lt_status log_exp_classes(fmpq *c, lt_bchw_struct *S, const lt_lyndon_t B, const factors *F, int odd_only,
+                                 const lt_ctx_t ctx, lt_err_t err)
 {
     lp_pool Q;
-    lt_status st = lp_pool_setup(&Q, c, B, F, odd_only, ctx, err);
+    lt_status st = lp_pool_setup(&Q, c, S, B, F, odd_only, ctx, err);
     if (st) return st;
     int nt = lp_threads();
     if (Q.total < 1e6) nt = 1;
@@ -1196,7 +1213,7 @@ static lt_status log_exp(fmpq *c, const lt_lyndon_t B, slong m, const int *lette
     factors F;
     lt_status st = factors_word(&F, r, m, letters, t, err);
     if (st) return st;
-    if (method == LOG_EXP_AUTO && lp_class_count(B)) st = log_exp_classes(c, B, &F, odd_only, ctx, err);
+    if (method == LOG_EXP_AUTO && lp_class_count(B)) st = log_exp_classes(c, NULL, B, &F, odd_only, ctx, err);
     else st = log_exp_plain(c, B, &F, ctx, err);
     factors_word_clear(&F);
     return st;
@@ -1309,12 +1326,116 @@ lt_status lt_free_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_
 {
     if (B->r != 2)
         return lt_err_set(err, LT_EINPUT, "the BCH series needs a basis on 2 letters, not %d", B->r);
+    if (lp_class_count(B)) {
+        lt_bchw_t S;
+        lt_bchw_init(S, B, symmetric);
+        lt_status st = lt_free_bchw(S, ctx, err);
+        if (!st)
+            for (slong i = 0; i < B->n; i++) lt_bchw_get(c + i, S, i);
+        lt_bchw_clear(S);
+        return st;
+    }
     /* W = log(e^{X/2} e^Y e^{X/2}), odd */
     factors F;
     factors_bch(&F);
-    lt_status st = lp_class_count(B) ? log_exp_classes(c, B, &F, 1, ctx, err) : log_exp_plain(c, B, &F, ctx, err);
+    lt_status st = log_exp_plain(c, B, &F, ctx, err);
     factors_bch_clear(&F);
     if (!st && !symmetric) bch_from_symmetric(c, B);
+    return st;
+}
+
+/* ---- the compact series (lt_bchw_t) ---- */
+
+void lt_bchw_init(lt_bchw_t S, const lt_lyndon_t B, int symmetric)
+{
+    int N = B->N;
+    S->B = B;
+    S->symmetric = symmetric;
+    S->off = lt_malloc((size_t)(N + 2) * sizeof(slong));
+    slong m = 0;
+    for (int n = 1; n <= N; n++) {
+        S->off[n] = m;
+        if (n % 2) m += B->deg_start[n + 1] - B->deg_start[n];
+    }
+    S->off[N + 1] = m;
+    S->off[0] = 0;
+    S->num = _fmpz_vec_init(m + 1);
+    S->den = _fmpz_vec_init((slong)(N + 1) * (N + 1));
+    for (slong k = 0; k < (slong)(N + 1) * (N + 1); k++) fmpz_one(S->den + k);
+}
+
+void lt_bchw_clear(lt_bchw_t S)
+{
+    int N = S->B->N;
+    _fmpz_vec_clear(S->num, S->off[N + 1] + 1);
+    _fmpz_vec_clear(S->den, (slong)(N + 1) * (N + 1));
+    lt_free(S->off);
+}
+
+/* The letters Y of element i: the ones of its packed word (padding 0). */
+static int bchw_ones(const lt_lyndon_struct *B, slong i, int n)
+{
+    slong nb = (n + 7) / 8;
+    const unsigned char *p = B->words + B->byte_start[n] + (i - B->deg_start[n]) * nb;
+    int o = 0;
+    for (slong b = 0; b < nb; b++) o += __builtin_popcount(p[b]);
+    return o;
+}
+
+/* W's numerator and denominator of element i (NULL at even degrees) */
+static const fmpz *bchw_w(const fmpz **den, const lt_bchw_struct *S, slong i)
+{
+    const lt_lyndon_struct *B = S->B;
+    int n = lt_lyndon_degree(B, i);
+    if (n % 2 == 0) return NULL;
+    *den = S->den + (slong)n * (B->N + 1) + (B->bits == 1 ? bchw_ones(B, i, n) : 0);
+    return S->num + S->off[n] + (i - B->deg_start[n]);
+}
+
+void lt_bchw_get_w(fmpq_t c, const lt_bchw_t S, slong i)
+{
+    const fmpz *d, *x = bchw_w(&d, S, i);
+    if (x) fmpq_set_fmpz_frac(c, x, d);
+    else fmpq_zero(c);
+}
+
+void lt_bchw_get(fmpq_t c, const lt_bchw_t S, slong i)
+{
+    if (S->symmetric) { lt_bchw_get_w(c, S, i); return; }
+    /* Z_u = sum_k 2^-k/k! W_l over u = X^k l: l runs down the right
+       factors while the left factor is X (element 0) */
+    const lt_lyndon_struct *B = S->B;
+    fmpq_zero(c);
+    fmpz_t f, d2;
+    fmpq_t t;
+    fmpz_init_set_ui(f, 1);
+    fmpz_init(d2);
+    fmpq_init(t);
+    for (slong q = i, k = 0;; k++) {
+        const fmpz *d, *x = bchw_w(&d, S, q);
+        if (x && !fmpz_is_zero(x)) {
+            fmpz_mul(d2, d, f);
+            fmpq_set_fmpz_frac(t, x, d2);
+            fmpq_add(c, c, t);
+        }
+        if (lt_lyndon_degree(B, q) == 1 || B->left[q] != 0) break;
+        q = B->right[q];
+        fmpz_mul_ui(f, f, 2 * (ulong)(k + 1));
+    }
+    fmpz_clear(f);
+    fmpz_clear(d2);
+    fmpq_clear(t);
+}
+
+lt_status lt_free_bchw(lt_bchw_t S, const lt_ctx_t ctx, lt_err_t err)
+{
+    const lt_lyndon_struct *B = S->B;
+    if (B->r != 2 || !lp_class_count(B))
+        return lt_err_set(err, LT_EINPUT, "the BCH series by classes needs a basis on 2 letters to degree at most 62");
+    factors F;
+    factors_bch(&F);
+    lt_status st = log_exp_classes(NULL, S, B, &F, 1, ctx, err);
+    factors_bch_clear(&F);
     return st;
 }
 
@@ -1323,17 +1444,17 @@ lt_status lt_free_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_
 struct lt_free_class_job_s {
     lp_pool Q;
     factors F;
-    int bch, symmetric;     /* the BCH series (finished by bch_from_symmetric unless symmetric) */
+    int bch;                /* the BCH series, into S */
     const lt_lyndon_struct *B;
     fmpq *c;
+    lt_bchw_struct *S;
 };
 
-static lt_status job_setup(lt_free_class_job **J, lt_free_class_job *j, fmpq *c, const lt_lyndon_t B, int odd_only,
+static lt_status job_setup(lt_free_class_job **J, lt_free_class_job *j, const lt_lyndon_t B, int odd_only,
                            const lt_ctx_t ctx, lt_err_t err)
 {
     j->B = B;
-    j->c = c;
-    lt_status st = lp_pool_setup(&j->Q, c, B, &j->F, odd_only, ctx, err);
+    lt_status st = lp_pool_setup(&j->Q, j->c, j->S, B, &j->F, odd_only, ctx, err);
     if (st) {
         if (j->bch) factors_bch_clear(&j->F);
         else factors_word_clear(&j->F);
@@ -1344,17 +1465,16 @@ static lt_status job_setup(lt_free_class_job **J, lt_free_class_job *j, fmpq *c,
     return LT_OK;
 }
 
-lt_status lt_free_bch_job_new(lt_free_class_job **J, fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_t ctx,
-                              lt_err_t err)
+lt_status lt_free_bch_job_new(lt_free_class_job **J, lt_bchw_t S, const lt_ctx_t ctx, lt_err_t err)
 {
     *J = NULL;
-    if (B->r != 2 || !lp_class_count(B))
+    if (S->B->r != 2 || !lp_class_count(S->B))
         return lt_err_set(err, LT_EINPUT, "the BCH series by classes needs a basis on 2 letters to degree at most 62");
     lt_free_class_job *j = lt_calloc(1, sizeof *j);
     factors_bch(&j->F);
     j->bch = 1;
-    j->symmetric = symmetric;
-    return job_setup(J, j, c, B, 1, ctx, err);
+    j->S = S;
+    return job_setup(J, j, S->B, 1, ctx, err);
 }
 
 lt_status lt_free_magnus_job_new(lt_free_class_job **J, fmpq *c, const lt_lyndon_t B, const lt_free_word_t W,
@@ -1371,7 +1491,8 @@ lt_status lt_free_magnus_job_new(lt_free_class_job **J, fmpq *c, const lt_lyndon
     lt_free_class_job *j = lt_calloc(1, sizeof *j);
     lt_status st = factors_word(&j->F, B->r, W->m, W->letters, W->t, err);
     if (st) { lt_free(j); return st; }
-    return job_setup(J, j, c, B, 0, ctx, err);
+    j->c = c;
+    return job_setup(J, j, B, 0, ctx, err);
 }
 
 void lt_free_class_job_free(lt_free_class_job *J)
@@ -1406,5 +1527,31 @@ void lt_free_class_job_run(lt_free_class_job *J, slong k)
 
 void lt_free_class_job_finish(lt_free_class_job *J)
 {
-    if (J->bch && !J->symmetric) bch_from_symmetric(J->c, J->B);
+    (void)J;
+}
+
+void lt_free_class_job_get(fmpq_t c, const lt_free_class_job *J, slong i)
+{
+    if (J->S) lt_bchw_get_w(c, J->S, i);
+    else fmpq_set(c, J->c + i);
+}
+
+void lt_free_class_job_set(lt_free_class_job *J, slong k, const fmpq *v)
+{
+    const lp_job *j = J->Q.jobs + k;
+    const int32_t *idx = J->Q.cidx + j->start;
+    if (!J->S) {
+        for (slong i = 0; i < j->s; i++) fmpq_set(J->c + idx[i], v + i);
+        return;
+    }
+    /* over the least common denominator of the class */
+    const lt_lyndon_struct *B = J->B;
+    lt_bchw_struct *S = J->S;
+    fmpz *den = S->den + (slong)j->n * (B->N + 1) + j->o, *num = S->num + S->off[j->n] - B->deg_start[j->n];
+    fmpz_one(den);
+    for (slong i = 0; i < j->s; i++) fmpz_lcm(den, den, fmpq_denref(v + i));
+    for (slong i = 0; i < j->s; i++) {
+        fmpz_divexact(num + idx[i], den, fmpq_denref(v + i));
+        fmpz_mul(num + idx[i], num + idx[i], fmpq_numref(v + i));
+    }
 }

@@ -196,7 +196,7 @@ static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
    "n o s") then "word coefficient" per Lyndon word (the letters as digits
    0-9a-z), a line each; with k >= 0 (a message to rank 0), a first line
    "k". *len its length. */
-static char *class_text(const lt_lyndon_t B, const fmpq *c, slong k, const lt_free_class *C, size_t *len)
+static char *class_text(const lt_lyndon_t B, const lt_free_class_job *J, slong k, const lt_free_class *C, size_t *len)
 {
     char *buf = NULL;
     FILE *f = open_memstream(&buf, len);
@@ -206,23 +206,30 @@ static char *class_text(const lt_lyndon_t B, const fmpq *c, slong k, const lt_fr
     for (int l = 1; l < C->r; l++) fprintf(f, " %d", C->deg[l]);
     fprintf(f, " %ld\n", (long)C->s);
     unsigned char w[256];
+    fmpq_t q;
+    fmpq_init(q);
     for (slong i = 0; i < C->s; i++) {
         lt_lyndon_word(B, C->idx[i], w);
         for (int p = 0; p < C->n; p++) fputc(digits[w[p]], f);
         fputc(' ', f);
-        fmpq_fprint(f, c + C->idx[i]);
+        lt_free_class_job_get(q, J, C->idx[i]);
+        fmpq_fprint(f, q);
         fputc('\n', f);
     }
+    fmpq_clear(q);
     fclose(f);
     return buf;
 }
 
-/* Reads class text into c; 0 when it is exactly class k of J: the
-   header, then each of the class's words once (no word missing, repeated
-   or foreign) with a coefficient in lowest terms (a zero denominator is
-   corruption), and nothing after. c is changed only on success. */
-static int class_read(fmpq *c, const lt_lyndon_t B, const lt_free_class_job *J, slong k, const char *text)
+/* Reads class text into J (the class is set in J, whose coefficients
+   live in c or in the compact BCH series; c itself is not used); 0 when
+   it is exactly class k of J: the header, then each of the class's words
+   once (no word missing, repeated or foreign) with a coefficient in lowest
+   terms (a zero denominator is corruption), and nothing after. J is
+   changed only on success. */
+static int class_read(fmpq *c, const lt_lyndon_t B, lt_free_class_job *J, slong k, const char *text)
 {
+    (void)c;
     lt_free_class C;
     lt_free_class_job_class(J, k, &C);
     long s, v;
@@ -237,7 +244,7 @@ static int class_read(fmpq *c, const lt_lyndon_t B, const lt_free_class_job *J, 
     if (*p++ != '\n') return -1;
     unsigned char word[64];
     fmpq *q = _fmpq_vec_init(C.s);
-    slong *at = lt_malloc(((size_t)C.s + 1) * sizeof *at);   /* the class's entry of line i */
+    slong *at = lt_malloc(((size_t)C.s + 1) * sizeof *at);   /* the class position of line i */
     char *seen = lt_calloc((size_t)C.s + 1, 1);
     int bad = 0;
     for (slong i = 0; i < s && !bad; i++) {
@@ -258,11 +265,16 @@ static int class_read(fmpq *c, const lt_lyndon_t B, const lt_free_class_job *J, 
         while (t < C.s && C.idx[t] != j) t++;
         if (t == C.s || seen[t]) { bad = 1; break; }
         seen[t] = 1;
-        at[i] = j;
+        at[i] = t;
     }
     if (!bad && *p) bad = 1;   /* lines beyond the s words */
-    if (!bad)
-        for (slong i = 0; i < s; i++) fmpq_set(c + at[i], q + i);
+    if (!bad) {
+        /* in the class's order, set as when it is run */
+        fmpq *v = _fmpq_vec_init(C.s);
+        for (slong i = 0; i < s; i++) fmpq_swap(v + at[i], q + i);
+        lt_free_class_job_set(J, k, v);
+        _fmpq_vec_clear(v, C.s);
+    }
     _fmpq_vec_clear(q, C.s);
     lt_free(at);
     lt_free(seen);
@@ -347,7 +359,7 @@ static int ck_unseal(char *buf, size_t len)
 /* Class k from the file path into c: 1 when read, 0 when absent, -1 when
    corrupt or not a regular file (a notice, lt_ctx_notice; the class is
    then recomputed), -2 when reading it would pass --max-memory (err). */
-static int ck_read_path(fmpq *c, const lt_lyndon_t B, const lt_free_class_job *J, slong k, const char *path,
+static int ck_read_path(fmpq *c, const lt_lyndon_t B, lt_free_class_job *J, slong k, const char *path,
                         const char *what, const lt_ctx_t ctx, lt_err_t err)
 {
     lt_free_class C;
@@ -392,7 +404,7 @@ static int ck_read_path(fmpq *c, const lt_lyndon_t B, const lt_free_class_job *J
 
 /* Class k from the checkpoint into c (ck_read_path), under the tag's name
    or, absent, under the name of the old hash (old: NULL, none). */
-static int ck_read(fmpq *c, const lt_lyndon_t B, const lt_free_class_job *J, slong k, const char *dir, const char *tag,
+static int ck_read(fmpq *c, const lt_lyndon_t B, lt_free_class_job *J, slong k, const char *dir, const char *tag,
                    const char *old, const char *what, const lt_ctx_t ctx, lt_err_t err)
 {
     lt_free_class C;
@@ -452,7 +464,7 @@ static lt_status run_class(drv *D, slong k, int *sent, lt_err_t err)
     lt_free_class C;
     lt_free_class_job_class(D->J, k, &C);
     size_t len;
-    char *text = class_text(D->B, D->c, D->rank == 0 ? -1 : k, &C, &len);
+    char *text = class_text(D->B, D->J, D->rank == 0 ? -1 : k, &C, &len);
     if (!text) return lt_err_set(err, LT_ELIMIT, "out of memory");
     lt_status st = LT_OK;
     if (D->rank == 0) st = root_store(D, k, text, len, err);
@@ -644,11 +656,10 @@ done:
     return st;
 }
 
-lt_status lt_mpi_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const char *checkpoint, int *root,
-                     const lt_ctx_t ctx, lt_err_t err)
+lt_status lt_mpi_bch(lt_bchw_t S, const char *checkpoint, int *root, const lt_ctx_t ctx, lt_err_t err)
 {
-    drv D = {.c = c, .B = B, .dir = checkpoint, .tag = "w", .what = "bch", .ctx = ctx};
-    lt_status st = lt_free_bch_job_new(&D.J, c, B, symmetric, ctx, err);
+    drv D = {.c = NULL, .B = S->B, .dir = checkpoint, .tag = "w", .what = "bch", .ctx = ctx};
+    lt_status st = lt_free_bch_job_new(&D.J, S, ctx, err);
     return drive(D, st, root, err);
 }
 

@@ -13,13 +13,11 @@ void lt_mpi_finalize(void);
 /* After a failure: ends every rank with status (MPI_Abort) when more than
    one runs; returns otherwise. */
 void lt_mpi_abort(int status);
-/* The BCH series to B's degree into c (B->n entries, initialised), as
-   lt_free_bch: shared among the ranks of MPI_COMM_WORLD when MPI is
+/* The BCH series to S->B's degree into S, as lt_free_bchw: shared among the ranks of MPI_COMM_WORLD when MPI is
    initialised (else one process), the finished classes kept in the
    directory checkpoint (NULL: none) and read back from it. *root is 1 on
    the rank that holds the whole result (rank 0) and prints it. */
-lt_status lt_mpi_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const char *checkpoint, int *root,
-                     const lt_ctx_t ctx, lt_err_t err);
+lt_status lt_mpi_bch(lt_bchw_t S, const char *checkpoint, int *root, const lt_ctx_t ctx, lt_err_t err);
 /* The Magnus series of the word W to B's order into c, as lt_free_log_exp,
    in the same way; the checkpoint's files are named by a hash of the word
    (letters and exponents), so one directory serves several words. */

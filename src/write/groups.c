@@ -143,28 +143,43 @@ static char *put_fmpz(char *p, const fmpz_t x)
     return fmpz_fits_si(x) ? put_long(p, fmpz_get_si(x)) : NULL;
 }
 
-void lt_write_bch_table(FILE *f, const lt_lyndon_t B, const fmpq *c)
+/* One line of the table: index, degree, factors (1-based), coefficient. */
+static void bch_table_row(FILE *f, const lt_lyndon_t B, slong i, const fmpq_t c)
 {
     /* formatted by hand: the table of degree 24 has 1.45 million lines */
     char buf[160];
-    for (slong i = 0; i < B->n; i++) {
-        char *p = buf;
-        p = put_long(p, (long)i + 1); *p++ = ' ';
-        p = put_long(p, lt_lyndon_degree(B, i)); *p++ = ' ';
-        p = put_long(p, (long)B->left[i] + 1); *p++ = ' ';
-        p = put_long(p, (long)B->right[i] + 1); *p++ = ' ';
-        char *q = put_fmpz(p, fmpq_numref(c + i));
-        if (q) {
-            *q++ = '/';
-            char *e = put_fmpz(q, fmpq_denref(c + i));
-            if (e) { *e++ = '\n'; fwrite(buf, 1, (size_t)(e - buf), f); continue; }
-        }
-        fwrite(buf, 1, (size_t)(p - buf), f);
-        fmpz_fprint(f, fmpq_numref(c + i));
-        fputc('/', f);
-        fmpz_fprint(f, fmpq_denref(c + i));
-        fputc('\n', f);
+    char *p = buf;
+    p = put_long(p, (long)i + 1); *p++ = ' ';
+    p = put_long(p, lt_lyndon_degree(B, i)); *p++ = ' ';
+    p = put_long(p, (long)B->left[i] + 1); *p++ = ' ';
+    p = put_long(p, (long)B->right[i] + 1); *p++ = ' ';
+    char *q = put_fmpz(p, fmpq_numref(c));
+    if (q) {
+        *q++ = '/';
+        char *e = put_fmpz(q, fmpq_denref(c));
+        if (e) { *e++ = '\n'; fwrite(buf, 1, (size_t)(e - buf), f); return; }
     }
+    fwrite(buf, 1, (size_t)(p - buf), f);
+    fmpz_fprint(f, fmpq_numref(c));
+    fputc('/', f);
+    fmpz_fprint(f, fmpq_denref(c));
+    fputc('\n', f);
+}
+
+void lt_write_bch_table(FILE *f, const lt_lyndon_t B, const fmpq *c)
+{
+    for (slong i = 0; i < B->n; i++) bch_table_row(f, B, i, c + i);
+}
+
+void lt_write_bchw_table(FILE *f, const lt_bchw_t S)
+{
+    fmpq_t c;
+    fmpq_init(c);
+    for (slong i = 0; i < S->B->n; i++) {
+        lt_bchw_get(c, S, i);
+        bch_table_row(f, S->B, i, c);
+    }
+    fmpq_clear(c);
 }
 
 void lt_write_bch(lt_doc *d, const lt_lyndon_t B, const fmpq *c, int symmetric)
