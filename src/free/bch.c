@@ -654,13 +654,36 @@ static inline int lp_sub(lp_i128 *c128, fmpz *cz, slong j, slong i, int64_t e)
     return !__builtin_mul_overflow(c128[i], (lp_i128)e, &x) && !__builtin_sub_overflow(c128[j], x, c128 + j);
 }
 
+/* The bits of |x|. */
+static int i128_bits(lp_i128 x)
+{
+    unsigned __int128 u = x < 0 ? -(unsigned __int128)x : (unsigned __int128)x;
+    uint64_t hi = (uint64_t)(u >> 64), lo = (uint64_t)u;
+    return hi ? 128 - __builtin_clzll(hi) : lo ? 64 - __builtin_clzll(lo) : 0;
+}
+
 static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz, int main_thread)
 {
     double since = 0;
-    int n = S->G->n, nl = S->G->nleaf / n, small = n <= 31;
-    int32_t *v32 = S->v;
-    int64_t *v64 = S->v;
+    const int n = S->G->n, nl = S->G->nleaf / n, small = n <= 31;
+    int32_t *const v32 = S->v;
+    int64_t *const v64 = S->v;
+    const int32_t *const root = S->root;
+    const slong *const astart = S->astart;
+    slong *const active = S->active;
+    const unsigned char *const lead = S->lead;
     slong nact[64] = {0};
+    /* 128 bits without overflow checks while no sum can overflow: the
+       values of the program are below 2^(n-1) (32 bits), the initial c
+       below 2^63, and a row takes at most s terms, each below
+       2^(cbits + n - 1) with cbits the bits of the largest c found so far */
+    int cbits = 0, logs = 0, unchecked = 0;
+    while (((slong)1 << logs) < S->s) logs++;
+    if (c128 && small) {
+        int ib = 0;
+        for (slong j = 0; j < S->s; j++) { int b = i128_bits(c128[j]); if (b > ib) ib = b; }
+        unchecked = ib <= 63;
+    }
     for (slong j0 = 0; j0 < S->s; j0 += LP_ROWS) {
         slong j1 = j0 + LP_ROWS < S->s ? j0 + LP_ROWS : S->s;
         /* the leaves, then the program, for rows j0 .. j1-1 */
@@ -677,34 +700,64 @@ static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz,
         if (small) lp_run32(S->G, v32, S->stop[j1 - 1]);
         else lp_run64(S->G, v64, S->stop[j1 - 1]);
         /* the columns found before this batch, for all its rows at once
-           (a column's LP_ROWS values are adjacent), then, row by row, the
-           columns of the batch itself; the columns X^k v count only for
-           rows u_j starting with X^k (k <= lead) */
+           (a column's LP_ROWS values are adjacent: one test finds those
+           that are zero in every row, most of them), then, row by row,
+           the columns of the batch itself; the columns X^k v count only
+           for rows u_j starting with X^k (k <= lead) */
         int maxlead = 0;
         slong before[64];
-        for (slong j = j0; j < j1; j++) if (S->lead[j] > maxlead) maxlead = S->lead[j];
+        for (slong j = j0; j < j1; j++) if (lead[j] > maxlead) maxlead = lead[j];
         for (int k = 0; k < 64; k++) before[k] = nact[k];
-        for (int k = 0; k <= maxlead; k++)
-            for (slong t = S->astart[k]; t < S->astart[k] + before[k]; t++) {
-                slong i = S->active[t];
-                for (slong j = j0; j < j1; j++) {
-                    int r = (int)(j - j0);
-                    int64_t e = small ? v32[S->root[i] * LP_ROWS + r] : v64[S->root[i] * LP_ROWS + r];
-                    if (!e || k > S->lead[j]) continue;
-                    if (!lp_sub(c128, cz, j, i, e)) return 0;
+        int fast = unchecked && cbits + (n - 1) + logs + 1 <= 125;
+        for (int k = 0; k <= maxlead; k++) {
+            unsigned km = 0;
+            for (slong j = j0; j < j1; j++) if (lead[j] >= k) km |= 1u << (j - j0);
+            for (slong t = astart[k]; t < astart[k] + before[k]; t++) {
+                slong i = active[t];
+                unsigned m = 0;
+                if (small) {
+                    const int32_t *e = v32 + (slong)root[i] * LP_ROWS;
+                    uint64_t x[LP_ROWS / 2], any = 0;
+                    memcpy(x, e, sizeof x);
+                    for (int r = 0; r < LP_ROWS / 2; r++) any |= x[r];
+                    if (!any) continue;
+                    for (int r = 0; r < LP_ROWS; r++) m |= (unsigned)(e[r] != 0) << r;
+                    m &= km;
+                    if (!m) continue;
+                    if (fast) {
+                        lp_i128 ci = c128[i];
+                        do {
+                            int r = __builtin_ctz(m);
+                            m &= m - 1;
+                            c128[j0 + r] -= ci * (lp_i128)e[r];
+                        } while (m);
+                        continue;
+                    }
+                } else {
+                    const int64_t *e = v64 + (slong)root[i] * LP_ROWS;
+                    for (int r = 0; r < LP_ROWS; r++) m |= (unsigned)(e[r] != 0) << r;
+                    m &= km;
+                }
+                while (m) {
+                    int r = __builtin_ctz(m);
+                    m &= m - 1;
+                    int64_t e = small ? v32[root[i] * LP_ROWS + r] : v64[root[i] * LP_ROWS + r];
+                    if (!lp_sub(c128, cz, j0 + r, i, e)) return 0;
                 }
             }
+        }
         for (slong j = j0; j < j1; j++) {
-            int r = (int)(j - j0), lead = S->lead[j];
-            for (int k = 0; k <= lead; k++)
-                for (slong t = S->astart[k] + before[k]; t < S->astart[k] + nact[k]; t++) {
-                    slong i = S->active[t];
-                    int64_t e = small ? v32[S->root[i] * LP_ROWS + r] : v64[S->root[i] * LP_ROWS + r];
+            int r = (int)(j - j0), ld = lead[j];
+            for (int k = 0; k <= ld; k++)
+                for (slong t = astart[k] + before[k]; t < astart[k] + nact[k]; t++) {
+                    slong i = active[t];
+                    int64_t e = small ? v32[root[i] * LP_ROWS + r] : v64[root[i] * LP_ROWS + r];
                     if (e && !lp_sub(c128, cz, j, i, e)) return 0;
                 }
             if (c128 ? c128[j] != 0 : !fmpz_is_zero(cz + j)) {
                 int k = S->k[j];
-                S->active[S->astart[k] + nact[k]++] = j;
+                active[astart[k] + nact[k]++] = j;
+                if (c128) { int b = i128_bits(c128[j]); if (b > cbits) cbits = b; }
             }
             since += (double)j;
         }
@@ -771,6 +824,7 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
         slong astart[65] = {0};
         for (slong i = 0; i < s; i++) astart[kk[i] + 1]++;
         for (int k = 0; k < 64; k++) astart[k + 1] += astart[k];
+        if (getenv("LT_DEBUG_PROG")) fprintf(stderr, "class n=%d o=%d s=%ld nodes=%ld hcap=%ld\n", n, J->o, (long)s, (long)G.len, (long)G.hcap);
         /* the keys and the hash are needed only to build the program */
         lt_free(G.key); lt_free(G.slot);
         G.key = NULL; G.slot = NULL;
@@ -780,8 +834,11 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
         lp_i128 *c = lt_malloc((size_t)(s + 1) * sizeof(lp_i128));
         int fits = 1;
         for (slong i = 0; i < s && fits; i++) fits = fmpz_get_i128(c + i, R + i);
-        if (fits && lp_solve_rows(Q, &S, c, NULL, main_thread))
+        if (getenv("LT_DEBUG_PROG")) { slong mb = 0; for (slong i = 0; i < s; i++) if ((slong)fmpz_bits(R + i) > mb) mb = fmpz_bits(R + i); fprintf(stderr, "  in bits %ld D bits %ld\n", (long)mb, (long)fmpz_bits(D)); }
+        if (fits && lp_solve_rows(Q, &S, c, NULL, main_thread)) {
             for (slong i = 0; i < s; i++) fmpz_set_i128(R + i, c[i]);
+            if (getenv("LT_DEBUG_PROG")) { slong mb = 0, big = 0; for (slong i = 0; i < s; i++) { if ((slong)fmpz_bits(R + i) > mb) mb = fmpz_bits(R + i); big += fmpz_bits(R + i) > 62; } fprintf(stderr, "  out bits %ld big %ld of %ld\n", (long)mb, (long)big, (long)s); }
+        }
         else
             lp_solve_rows(Q, &S, NULL, R, main_thread);
         lt_free(c);
