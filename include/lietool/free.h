@@ -78,6 +78,11 @@ int lt_free_is_lyndon(const unsigned char *w, slong len);
    length of the left factor u in w = uv, v the longest proper Lyndon
    suffix. */
 slong lt_free_lyndon_split(const unsigned char *w, slong len);
+/* Duval's algorithm, one step: w[0..*len) the current Lyndon word on r
+   letters of length <= N (start with *len = 0), the next one in
+   lexicographic order into w and *len; 0 when there is none. w holds N
+   letters. */
+int lt_free_lyndon_next(unsigned char *w, int *len, int N, int r);
 
 /* Witt's formula: the number of Lyndon words of length n on r letters, the
    dimension of the degree-n part of the free Lie algebra,
@@ -151,9 +156,11 @@ static inline const char *lt_free_word_token(const lt_free_word_t W, slong i)
 lt_status lt_free_bch(fmpq *c, const lt_lyndon_t B, int symmetric, const lt_ctx_t ctx, lt_err_t err);
 /* The BCH series held compactly (what bch --table streams: degree 28 in a
    few hundred MB). The symmetric series W = log(e^{X/2} e^Y e^{X/2}) has
-   terms of odd degree only; they are kept as integer numerators (FLINT
-   integers: one word each while they fit in 62 bits, exact beyond) over
-   one denominator per class (degree n, o letters Y). Unless symmetric,
+   terms of odd degree only; they are kept as integer numerators over one
+   denominator per class (degree n, o letters Y): 128-bit integers (16
+   bytes each; at degree 23 three in four need more than 64 bits), and
+   FLINT integers for a class where one needs more than 127 (exact at any
+   degree). Unless symmetric,
    the coefficient of element i in Z = log(e^X e^Y) is formed from W when
    it is read (lt_bchw_get): Z = exp(ad_{X/2}) W, so Z_u is the sum of
    2^-k/k! W_l over the ways to write u = X^k l (src/free/bch.c). */
@@ -161,7 +168,10 @@ typedef struct {
     const lt_lyndon_struct *B;
     int symmetric;
     slong *off;             /* off[n]: the numerator of element deg_start[n] (odd n <= N) */
-    fmpz *num;              /* the elements of odd degree, in basis order */
+    uint64_t *num;          /* the elements of odd degree, in basis order: 2 words each
+                               (low, high) of a two's complement 128-bit integer */
+    fmpz **big;             /* big[n]: degree n's numerators as FLINT integers (NULL if unused) */
+    char *isbig;            /* isbig[n (N+1) + o]: that class is in big[n] */
     fmpz *den;              /* den[n (N+1) + o]: the class of degree n with o letters Y */
 } lt_bchw_struct;
 typedef lt_bchw_struct lt_bchw_t[1];
@@ -170,6 +180,10 @@ void lt_bchw_init(lt_bchw_t S, const lt_lyndon_t B, int symmetric);
 void lt_bchw_clear(lt_bchw_t S);
 /* The coefficient of element i: of W with symmetric, else of Z. */
 void lt_bchw_get(fmpq_t c, const lt_bchw_t S, slong i);
+/* The same for a Lyndon word w of degree N + 1, N = S->B->N odd (whose
+   W term is 0: bch --table of even degree N + 1 keeps no basis for its
+   top degree), and the indices of its standard factors in f[0], f[1]. */
+void lt_bchw_get_top(fmpq_t c, int32_t *f, const lt_bchw_t S, const unsigned char *w);
 /* Its coefficient in W (0 at even degrees). */
 void lt_bchw_get_w(fmpq_t c, const lt_bchw_t S, slong i);
 /* The series to S->B's degree (<= 62) into S; lt_free_bch_check's limits. */

@@ -34,9 +34,10 @@ void lt_write_isomorphic(lt_doc *d, const char *object, const char *other, const
 void lt_write_conjugacy_classes(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_classes_t C);
 void lt_write_bch(lt_doc *d, const lt_lyndon_t B, const fmpq *c, int symmetric);
 void lt_write_bch_table(FILE *f, const lt_lyndon_t B, const fmpq *c);
-/* The same table from the compact series, each coefficient formed as it
-   is written. */
-void lt_write_bchw_table(FILE *f, const lt_bchw_t S);
+/* The same table from the compact series to degree N, each coefficient
+   formed as it is written; N is S->B->N, or S->B->N + 1 when that is even
+   (the top degree's words are enumerated, not kept). */
+void lt_write_bchw_table(FILE *f, const lt_bchw_t S, int N);
 /* bch --coefficient: the coefficient c of the word (text: c alone; JSON
    and LaTeX: word, letters, degree and coefficient, "p/q" in JSON). */
 void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c);

@@ -124,7 +124,10 @@ int cmd_bch(int argc, char **argv, const lt_cmd *self)
     lt_bchw_t S;
     int have = 0;
     lt_status st = lt_free_bch_check(N, o.ctx, err);
-    if (!st) st = lt_free_lyndon_basis(B, 2, N, o.ctx, err);
+    /* the table of even degree N needs no basis of degree N: W has no
+       terms there, and the writer enumerates its words */
+    long NB = table && N % 2 == 0 ? N - 1 : N;
+    if (!st) st = lt_free_lyndon_basis(B, 2, NB, o.ctx, err);
     if (!st) {
         lt_bchw_init(S, B, symmetric);
         have = 1;
@@ -137,7 +140,7 @@ int cmd_bch(int argc, char **argv, const lt_cmd *self)
         r = cli_fail(err);
         if (b.mpi) lt_mpi_abort(r);
     } else if (root) {
-        if (table) lt_write_bchw_table(stdout, S);
+        if (table) lt_write_bchw_table(stdout, S, (int)N);
         else {
             fmpq *c = _fmpq_vec_init(B->n);
             for (slong i = 0; i < B->n; i++) lt_bchw_get(c + i, S, i);

@@ -768,6 +768,9 @@ static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz,
     return 1;
 }
 
+static void bchw_store(lt_bchw_struct *S, int n, int o, const int32_t *idx, slong s, fmpz *R, fmpz_t D,
+                       pthread_mutex_t *lock);
+
 static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
 {
     const lt_lyndon_struct *B = Q->B;
@@ -828,6 +831,12 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
         /* the keys and the hash are needed only to build the program */
         lt_free(G.key); lt_free(G.slot);
         G.key = NULL; G.slot = NULL;
+        /* and the program at its size (it grew by doubling) */
+        G.cap = G.len + 1;
+        G.a = lt_realloc(G.a, (size_t)G.cap * sizeof(int32_t));
+        G.b = lt_realloc(G.b, (size_t)G.cap * sizeof(int32_t));
+        G.c = lt_realloc(G.c, (size_t)G.cap * sizeof(int32_t));
+        G.d = lt_realloc(G.d, (size_t)G.cap * sizeof(int32_t));
         lp_solve S = {B, idx, s, &G, root, stop, lead, kk, NULL, NULL, astart};
         S.v = lt_malloc((size_t)(G.nleaf + G.len + 1) * LP_ROWS * (n <= 31 ? sizeof(int32_t) : sizeof(int64_t)));
         S.active = lt_malloc((size_t)s * sizeof(slong));
@@ -849,13 +858,7 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
     }
     if (Q->c)
         for (slong i = 0; i < s; i++) fmpq_set_fmpz_frac(Q->c + idx[i], R + i, D);
-    else {
-        /* the class's numerators over its denominator, no fmpq each */
-        lt_bchw_struct *S = Q->S;
-        fmpz_swap(S->den + (slong)n * (B->N + 1) + J->o, D);
-        fmpz *num = S->num + S->off[n] - B->deg_start[n];
-        for (slong i = 0; i < s; i++) fmpz_swap(num + idx[i], R + i);
-    }
+    else bchw_store(Q->S, n, J->o, idx, s, R, D, &Q->lock);
     _fmpz_vec_clear(R, s);
     fmpz_clear(D); fmpz_clear(g);
 }
@@ -1416,17 +1419,51 @@ void lt_bchw_init(lt_bchw_t S, const lt_lyndon_t B, int symmetric)
     }
     S->off[N + 1] = m;
     S->off[0] = 0;
-    S->num = _fmpz_vec_init(m + 1);
+    S->num = lt_calloc((size_t)(2 * m + 2), sizeof(uint64_t));
+    S->big = lt_calloc((size_t)N + 2, sizeof(fmpz *));
+    S->isbig = lt_calloc((size_t)(N + 1) * (size_t)(N + 1), 1);
     S->den = _fmpz_vec_init((slong)(N + 1) * (N + 1));
     for (slong k = 0; k < (slong)(N + 1) * (N + 1); k++) fmpz_one(S->den + k);
 }
 
 void lt_bchw_clear(lt_bchw_t S)
 {
-    int N = S->B->N;
-    _fmpz_vec_clear(S->num, S->off[N + 1] + 1);
+    const lt_lyndon_struct *B = S->B;
+    int N = B->N;
+    for (int n = 1; n <= N; n++)
+        if (S->big[n]) _fmpz_vec_clear(S->big[n], B->deg_start[n + 1] - B->deg_start[n]);
+    lt_free(S->big);
+    lt_free(S->isbig);
+    lt_free(S->num);
     _fmpz_vec_clear(S->den, (slong)(N + 1) * (N + 1));
     lt_free(S->off);
+}
+
+/* Class (n, o) of S: the numerators R[0..s) of the elements idx[0..s)
+   over D (R and D are left unusable); lock guards the allocation of big. */
+static void bchw_store(lt_bchw_struct *S, int n, int o, const int32_t *idx, slong s, fmpz *R, fmpz_t D,
+                       pthread_mutex_t *lock)
+{
+    const lt_lyndon_struct *B = S->B;
+    slong cls = (slong)n * (B->N + 1) + o, first = B->deg_start[n];
+    fmpz_swap(S->den + cls, D);
+    int fits = 1;
+    for (slong i = 0; i < s && fits; i++) fits = fmpz_bits(R + i) <= 126;
+    if (fits) {
+        uint64_t *num = S->num + 2 * S->off[n];
+        for (slong i = 0; i < s; i++) {
+            ulong hi, lo;
+            fmpz_get_signed_uiui(&hi, &lo, R + i);
+            num[2 * (idx[i] - first)] = lo;
+            num[2 * (idx[i] - first) + 1] = hi;
+        }
+        return;
+    }
+    if (lock) pthread_mutex_lock(lock);
+    if (!S->big[n]) S->big[n] = _fmpz_vec_init(B->deg_start[n + 1] - first);
+    if (lock) pthread_mutex_unlock(lock);
+    for (slong i = 0; i < s; i++) fmpz_swap(S->big[n] + (idx[i] - first), R + i);
+    S->isbig[cls] = 1;
 }
 
 /* The letters Y of element i: the ones of its packed word (padding 0). */
@@ -1439,38 +1476,44 @@ static int bchw_ones(const lt_lyndon_struct *B, slong i, int n)
     return o;
 }
 
-/* W's numerator and denominator of element i (NULL at even degrees) */
-static const fmpz *bchw_w(const fmpz **den, const lt_bchw_struct *S, slong i)
+/* W's numerator (in x) and denominator of element i; NULL at even degrees */
+static const fmpz *bchw_w(fmpz_t x, const lt_bchw_struct *S, slong i)
 {
     const lt_lyndon_struct *B = S->B;
     int n = lt_lyndon_degree(B, i);
     if (n % 2 == 0) return NULL;
-    *den = S->den + (slong)n * (B->N + 1) + (B->bits == 1 ? bchw_ones(B, i, n) : 0);
-    return S->num + S->off[n] + (i - B->deg_start[n]);
+    slong cls = (slong)n * (B->N + 1) + (B->bits == 1 ? bchw_ones(B, i, n) : 0), at = i - B->deg_start[n];
+    if (S->isbig[cls]) fmpz_set(x, S->big[n] + at);
+    else fmpz_set_signed_uiui(x, S->num[2 * (S->off[n] + at) + 1], S->num[2 * (S->off[n] + at)]);
+    return S->den + cls;
 }
 
 void lt_bchw_get_w(fmpq_t c, const lt_bchw_t S, slong i)
 {
-    const fmpz *d, *x = bchw_w(&d, S, i);
-    if (x) fmpq_set_fmpz_frac(c, x, d);
+    fmpz_t x;
+    fmpz_init(x);
+    const fmpz *d = bchw_w(x, S, i);
+    if (d) fmpq_set_fmpz_frac(c, x, d);
     else fmpq_zero(c);
+    fmpz_clear(x);
 }
 
-void lt_bchw_get(fmpq_t c, const lt_bchw_t S, slong i)
+/* c = sum_{k >= k0} 2^-k/k! W_{q_k}, q_{k0} = q and q_{k+1} the right
+   factor of q_k while its left factor is X (element 0) */
+static void bchw_chain(fmpq_t c, const lt_bchw_struct *S, slong q, slong k0)
 {
-    if (S->symmetric) { lt_bchw_get_w(c, S, i); return; }
-    /* Z_u = sum_k 2^-k/k! W_l over u = X^k l: l runs down the right
-       factors while the left factor is X (element 0) */
     const lt_lyndon_struct *B = S->B;
     fmpq_zero(c);
-    fmpz_t f, d2;
+    fmpz_t f, d2, x;
     fmpq_t t;
     fmpz_init_set_ui(f, 1);
+    for (slong k = 1; k <= k0; k++) fmpz_mul_ui(f, f, 2 * (ulong)k);
     fmpz_init(d2);
+    fmpz_init(x);
     fmpq_init(t);
-    for (slong q = i, k = 0;; k++) {
-        const fmpz *d, *x = bchw_w(&d, S, q);
-        if (x && !fmpz_is_zero(x)) {
+    for (slong k = k0;; k++) {
+        const fmpz *d = bchw_w(x, S, q);
+        if (d && !fmpz_is_zero(x)) {
             fmpz_mul(d2, d, f);
             fmpq_set_fmpz_frac(t, x, d2);
             fmpq_add(c, c, t);
@@ -1481,7 +1524,27 @@ void lt_bchw_get(fmpq_t c, const lt_bchw_t S, slong i)
     }
     fmpz_clear(f);
     fmpz_clear(d2);
+    fmpz_clear(x);
     fmpq_clear(t);
+}
+
+void lt_bchw_get(fmpq_t c, const lt_bchw_t S, slong i)
+{
+    /* Z_u = sum_k 2^-k/k! W_l over u = X^k l */
+    if (S->symmetric) lt_bchw_get_w(c, S, i);
+    else bchw_chain(c, S, i, 0);
+}
+
+void lt_bchw_get_top(fmpq_t c, int32_t *f, const lt_bchw_t S, const unsigned char *w)
+{
+    const lt_lyndon_struct *B = S->B;
+    slong n = B->N + 1, s = lt_free_lyndon_split(w, n);
+    f[0] = (int32_t)lt_free_lyndon_find(B, w, s);
+    f[1] = (int32_t)lt_free_lyndon_find(B, w + s, n - s);
+    assert(f[0] >= 0 && f[1] >= 0 && n % 2 == 0);
+    /* W is 0 at even degrees: only u = X l with l = f[1] has terms */
+    if (S->symmetric || f[0] != 0) fmpq_zero(c);
+    else bchw_chain(c, S, f[1], 1);
 }
 
 lt_status lt_free_bchw(lt_bchw_t S, const lt_ctx_t ctx, lt_err_t err)
@@ -1602,13 +1665,15 @@ void lt_free_class_job_set(lt_free_class_job *J, slong k, const fmpq *v)
         return;
     }
     /* over the least common denominator of the class */
-    const lt_lyndon_struct *B = J->B;
-    lt_bchw_struct *S = J->S;
-    fmpz *den = S->den + (slong)j->n * (B->N + 1) + j->o, *num = S->num + S->off[j->n] - B->deg_start[j->n];
-    fmpz_one(den);
+    fmpz_t den;
+    fmpz_init_set_ui(den, 1);
+    fmpz *R = _fmpz_vec_init(j->s);
     for (slong i = 0; i < j->s; i++) fmpz_lcm(den, den, fmpq_denref(v + i));
     for (slong i = 0; i < j->s; i++) {
-        fmpz_divexact(num + idx[i], den, fmpq_denref(v + i));
-        fmpz_mul(num + idx[i], num + idx[i], fmpq_numref(v + i));
+        fmpz_divexact(R + i, den, fmpq_denref(v + i));
+        fmpz_mul(R + i, R + i, fmpq_numref(v + i));
     }
+    bchw_store(J->S, j->n, j->o, idx, j->s, R, den, NULL);
+    _fmpz_vec_clear(R, j->s);
+    fmpz_clear(den);
 }

@@ -129,6 +129,20 @@ slong lt_free_lyndon_find(const lt_lyndon_t B, const unsigned char *w, slong len
     return -1;
 }
 
+int lt_free_lyndon_next(unsigned char *w, int *len, int N, int r)
+{
+    int n = *len;
+    if (n == 0) { w[0] = 0; *len = 1; return r >= 1 && N >= 1; }
+    /* repeat the word to length N, drop the trailing largest letters,
+       increase the last */
+    for (int m = n; n < N; n++) w[n] = w[n - m];
+    while (n > 0 && w[n - 1] == r - 1) n--;
+    if (n == 0) return 0;
+    w[n - 1]++;
+    *len = n;
+    return 1;
+}
+
 lt_status lt_free_lyndon_basis(lt_lyndon_t B, int r, long N, const lt_ctx_t ctx, lt_err_t err)
 {
     if (r < 1 || r > 255)

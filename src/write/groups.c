@@ -144,15 +144,15 @@ static char *put_fmpz(char *p, const fmpz_t x)
 }
 
 /* One line of the table: index, degree, factors (1-based), coefficient. */
-static void bch_table_row(FILE *f, const lt_lyndon_t B, slong i, const fmpq_t c)
+static void bch_table_row(FILE *f, slong i, int n, const int32_t *lr, const fmpq_t c)
 {
     /* formatted by hand: the table of degree 24 has 1.45 million lines */
     char buf[160];
     char *p = buf;
     p = put_long(p, (long)i + 1); *p++ = ' ';
-    p = put_long(p, lt_lyndon_degree(B, i)); *p++ = ' ';
-    p = put_long(p, (long)B->left[i] + 1); *p++ = ' ';
-    p = put_long(p, (long)B->right[i] + 1); *p++ = ' ';
+    p = put_long(p, n); *p++ = ' ';
+    p = put_long(p, (long)lr[0] + 1); *p++ = ' ';
+    p = put_long(p, (long)lr[1] + 1); *p++ = ' ';
     char *q = put_fmpz(p, fmpq_numref(c));
     if (q) {
         *q++ = '/';
@@ -168,16 +168,33 @@ static void bch_table_row(FILE *f, const lt_lyndon_t B, slong i, const fmpq_t c)
 
 void lt_write_bch_table(FILE *f, const lt_lyndon_t B, const fmpq *c)
 {
-    for (slong i = 0; i < B->n; i++) bch_table_row(f, B, i, c + i);
+    for (slong i = 0; i < B->n; i++) {
+        int32_t lr[2] = {B->left[i], B->right[i]};
+        bch_table_row(f, i, lt_lyndon_degree(B, i), lr, c + i);
+    }
 }
 
-void lt_write_bchw_table(FILE *f, const lt_bchw_t S)
+void lt_write_bchw_table(FILE *f, const lt_bchw_t S, int N)
 {
+    const lt_lyndon_struct *B = S->B;
     fmpq_t c;
     fmpq_init(c);
-    for (slong i = 0; i < S->B->n; i++) {
+    for (slong i = 0; i < B->n; i++) {
         lt_bchw_get(c, S, i);
-        bch_table_row(f, S->B, i, c);
+        int32_t lr[2] = {B->left[i], B->right[i]};
+        bch_table_row(f, i, lt_lyndon_degree(B, i), lr, c);
+    }
+    if (N == B->N + 1) {
+        /* the top degree, not in the basis: its words in order (Duval) */
+        unsigned char w[256];
+        int len = 0;
+        slong i = B->n;
+        while (lt_free_lyndon_next(w, &len, N, 2)) {
+            if (len != N) continue;
+            int32_t lr[2];
+            lt_bchw_get_top(c, lr, S, w);
+            bch_table_row(f, i++, N, lr, c);
+        }
     }
     fmpq_clear(c);
 }
