@@ -768,8 +768,30 @@ static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz,
     return 1;
 }
 
-static void bchw_store(lt_bchw_struct *S, int n, int o, const int32_t *idx, slong s, fmpz *R, fmpz_t D,
-                       pthread_mutex_t *lock);
+static void bchw_store(lt_bchw_struct *S, int n, int o, const int32_t *idx, slong s, fmpz *R, const lp_i128 *c128,
+                       fmpz_t D, pthread_mutex_t *lock);
+
+/* The word coefficients of the class (step 1): into c128 (R NULL; 0 when
+   one needs more than 126 bits) or into R. */
+static int lp_coefficients(lp_pool *Q, const int32_t *idx, slong s, int n, lp_i128 *c128, fmpz *R)
+{
+    wordcoef C;
+    wordcoef_init(&C, n);
+    if (Q->p64) wordcoef_init_128(&C, Q->F->m);
+    unsigned char w[256];
+    fmpz_t x;
+    fmpz_init(x);
+    int ok = 1;
+    for (slong i = 0; i < s && ok; i++) {
+        fmpz *t = R ? R + i : x;
+        lt_lyndon_word(Q->B, idx[i], w);
+        if (!Q->p64 || !word_coefficient_128(t, &C, w, Q->F, Q->p64)) word_coefficient(t, &C, w, Q->F);
+        if (!R) ok = fmpz_get_i128(c128 + i, x);
+    }
+    fmpz_clear(x);
+    wordcoef_clear(&C);
+    return ok;
+}
 
 static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
 {
@@ -777,29 +799,36 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
     int n = J->n;
     slong s = J->s;
     const int32_t *idx = Q->cidx + J->start;
-    fmpz *R = _fmpz_vec_init(s);
-    fmpz_t D, g;
-    fmpz_init(D); fmpz_init(g);
+    fmpz_t D, g, x;
+    fmpz_init(D); fmpz_init(g); fmpz_init(x);
     /* D = n! q^n lcm(1..n), then divided by the content of the class */
     fmpz_fac_ui(D, (ulong)n);
     fmpz_pow_ui(g, Q->F->q, (ulong)n);
     fmpz_mul(D, D, g);
     lcm_upto(g, (ulong)n);
     fmpz_mul(D, D, g);
-    wordcoef C;
-    wordcoef_init(&C, n);
-    if (Q->p64) wordcoef_init_128(&C, Q->F->m);
-    unsigned char w[256];
-    for (slong i = 0; i < s; i++) {
-        lt_lyndon_word(B, idx[i], w);
-        if (!Q->p64 || !word_coefficient_128(R + i, &C, w, Q->F, Q->p64)) word_coefficient(R + i, &C, w, Q->F);
+    /* the coefficients in 128 bits (16 bytes a word, no allocation each)
+       while they fit, else FLINT integers */
+    fmpz *R = NULL;
+    lp_i128 *c = lt_malloc((size_t)(s + 1) * sizeof(lp_i128));
+    int in128 = lp_coefficients(Q, idx, s, n, c, NULL);
+    if (!in128) {
+        R = _fmpz_vec_init(s);
+        lp_coefficients(Q, idx, s, n, NULL, R);
     }
-    wordcoef_clear(&C);
     fmpz_set(g, D);
-    for (slong i = 0; i < s && !fmpz_is_one(g); i++) fmpz_gcd(g, g, R + i);
+    for (slong i = 0; i < s && !fmpz_is_one(g); i++) {
+        if (R) fmpz_gcd(g, g, R + i);
+        else { fmpz_set_i128(x, c[i]); fmpz_gcd(g, g, x); }
+    }
     if (!fmpz_is_one(g)) {
         fmpz_divexact(D, D, g);
-        for (slong i = 0; i < s; i++) fmpz_divexact(R + i, R + i, g);
+        if (R) for (slong i = 0; i < s; i++) fmpz_divexact(R + i, R + i, g);
+        else {
+            lp_i128 gi = 1;
+            fmpz_get_i128(&gi, g);   /* it divides the c, so it fits */
+            for (slong i = 0; i < s; i++) c[i] /= gi;
+        }
     }
     lp_report(Q, (double)s * n * n, main_thread);
     if (s >= 1) {
@@ -811,12 +840,13 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
         int32_t *root = lt_malloc((size_t)s * sizeof(int32_t)), *stop = lt_malloc((size_t)s * sizeof(int32_t));
         unsigned char *lead = lt_malloc((size_t)s), *kk = lt_malloc((size_t)s);
         int32_t top = G.nleaf - 1;
+        unsigned char w[256];
         for (slong i = 0; i < s; i++) {
-            slong x = idx[i];
+            slong u = idx[i];
             int k = 0;
-            while (lt_lyndon_degree(B, x) > 1 && B->left[x] == 0) { x = B->right[x]; k++; }
+            while (lt_lyndon_degree(B, u) > 1 && B->left[u] == 0) { u = B->right[u]; k++; }
             stop[i] = top;
-            root[i] = lp_node(&G, B, x, k);
+            root[i] = lp_node(&G, B, u, k);
             if (root[i] > top) top = root[i];
             kk[i] = (unsigned char)k;
             lt_lyndon_word(B, idx[i], w);
@@ -827,7 +857,6 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
         slong astart[65] = {0};
         for (slong i = 0; i < s; i++) astart[kk[i] + 1]++;
         for (int k = 0; k < 64; k++) astart[k + 1] += astart[k];
-        if (getenv("LT_DEBUG_PROG")) fprintf(stderr, "class n=%d o=%d s=%ld nodes=%ld hcap=%ld\n", n, J->o, (long)s, (long)G.len, (long)G.hcap);
         /* the keys and the hash are needed only to build the program */
         lt_free(G.key); lt_free(G.slot);
         G.key = NULL; G.slot = NULL;
@@ -840,27 +869,31 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
         lp_solve S = {B, idx, s, &G, root, stop, lead, kk, NULL, NULL, astart};
         S.v = lt_malloc((size_t)(G.nleaf + G.len + 1) * LP_ROWS * (n <= 31 ? sizeof(int32_t) : sizeof(int64_t)));
         S.active = lt_malloc((size_t)s * sizeof(slong));
-        lp_i128 *c = lt_malloc((size_t)(s + 1) * sizeof(lp_i128));
-        int fits = 1;
-        for (slong i = 0; i < s && fits; i++) fits = fmpz_get_i128(c + i, R + i);
-        if (getenv("LT_DEBUG_PROG")) { slong mb = 0; for (slong i = 0; i < s; i++) if ((slong)fmpz_bits(R + i) > mb) mb = fmpz_bits(R + i); fprintf(stderr, "  in bits %ld D bits %ld\n", (long)mb, (long)fmpz_bits(D)); }
-        if (fits && lp_solve_rows(Q, &S, c, NULL, main_thread)) {
-            for (slong i = 0; i < s; i++) fmpz_set_i128(R + i, c[i]);
-            if (getenv("LT_DEBUG_PROG")) { slong mb = 0, big = 0; for (slong i = 0; i < s; i++) { if ((slong)fmpz_bits(R + i) > mb) mb = fmpz_bits(R + i); big += fmpz_bits(R + i) > 62; } fprintf(stderr, "  out bits %ld big %ld of %ld\n", (long)mb, (long)big, (long)s); }
-        }
-        else
+        if (!in128 || !lp_solve_rows(Q, &S, c, NULL, main_thread)) {
+            /* again in FLINT integers (the 128-bit solve overflowed) */
+            in128 = 0;
+            if (!R) {
+                R = _fmpz_vec_init(s);
+                lp_coefficients(Q, idx, s, n, NULL, R);
+                if (!fmpz_is_one(g))
+                    for (slong i = 0; i < s; i++) fmpz_divexact(R + i, R + i, g);
+            }
             lp_solve_rows(Q, &S, NULL, R, main_thread);
-        lt_free(c);
+        }
         lt_free(S.v);
         lt_free(S.active);
         lt_free(root); lt_free(stop); lt_free(lead); lt_free(kk);
         lp_prog_clear(&G);
     }
     if (Q->c)
-        for (slong i = 0; i < s; i++) fmpq_set_fmpz_frac(Q->c + idx[i], R + i, D);
-    else bchw_store(Q->S, n, J->o, idx, s, R, D, &Q->lock);
-    _fmpz_vec_clear(R, s);
-    fmpz_clear(D); fmpz_clear(g);
+        for (slong i = 0; i < s; i++) {
+            if (in128) fmpz_set_i128(x, c[i]);
+            fmpq_set_fmpz_frac(Q->c + idx[i], in128 ? x : R + i, D);
+        }
+    else bchw_store(Q->S, n, J->o, idx, s, in128 ? NULL : R, in128 ? c : NULL, D, &Q->lock);
+    lt_free(c);
+    if (R) _fmpz_vec_clear(R, s);
+    fmpz_clear(D); fmpz_clear(g); fmpz_clear(x);
 }
 
 static void lp_work(lp_pool *Q, int main_thread)
@@ -1441,19 +1474,20 @@ void lt_bchw_clear(lt_bchw_t S)
 
 /* Class (n, o) of S: the numerators R[0..s) of the elements idx[0..s)
    over D (R and D are left unusable); lock guards the allocation of big. */
-static void bchw_store(lt_bchw_struct *S, int n, int o, const int32_t *idx, slong s, fmpz *R, fmpz_t D,
-                       pthread_mutex_t *lock)
+static void bchw_store(lt_bchw_struct *S, int n, int o, const int32_t *idx, slong s, fmpz *R, const lp_i128 *c128,
+                       fmpz_t D, pthread_mutex_t *lock)
 {
     const lt_lyndon_struct *B = S->B;
     slong cls = (slong)n * (B->N + 1) + o, first = B->deg_start[n];
     fmpz_swap(S->den + cls, D);
     int fits = 1;
-    for (slong i = 0; i < s && fits; i++) fits = fmpz_bits(R + i) <= 126;
+    for (slong i = 0; i < s && fits && R; i++) fits = fmpz_bits(R + i) <= 126;
     if (fits) {
         uint64_t *num = S->num + 2 * S->off[n];
         for (slong i = 0; i < s; i++) {
             ulong hi, lo;
-            fmpz_get_signed_uiui(&hi, &lo, R + i);
+            if (R) fmpz_get_signed_uiui(&hi, &lo, R + i);
+            else { hi = (ulong)((unsigned __int128)c128[i] >> 64); lo = (ulong)c128[i]; }
             num[2 * (idx[i] - first)] = lo;
             num[2 * (idx[i] - first) + 1] = hi;
         }
@@ -1673,7 +1707,7 @@ void lt_free_class_job_set(lt_free_class_job *J, slong k, const fmpq *v)
         fmpz_divexact(R + i, den, fmpq_denref(v + i));
         fmpz_mul(R + i, R + i, fmpq_numref(v + i));
     }
-    bchw_store(J->S, j->n, j->o, idx, j->s, R, den, NULL);
+    bchw_store(J->S, j->n, j->o, idx, j->s, R, NULL, den, NULL);
     _fmpz_vec_clear(R, j->s);
     fmpz_clear(den);
 }
