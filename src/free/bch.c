@@ -495,12 +495,60 @@ typedef struct {
     uint64_t *key;          /* key[k]: (x + 1) << 6 | p of node nleaf + k */
     int32_t *slot;          /* the hash of the keys: k + 1 for node nleaf + k, 0 = empty */
     slong hcap;             /* slots, a power of 2, at least twice the nodes */
+    /* after lp_prog_group: the nodes by the least k of the columns X^k v
+       that need them, nodes gstart[m] .. gstart[m+1]-1 for k = m, each
+       group in the order of creation (orig: the creation number) */
+    int32_t *orig;
+    int32_t gstart[65];
 } lp_prog;
 
 static void lp_prog_clear(lp_prog *G)
 {
     lt_free(G->a); lt_free(G->b); lt_free(G->c); lt_free(G->d);
-    lt_free(G->key); lt_free(G->slot);
+    lt_free(G->key); lt_free(G->slot); lt_free(G->orig);
+}
+
+/* Groups the nodes by the least k of the columns (roots root[0..s), k
+   kk[i]) that reach them: a row starting with only L letters X needs the
+   groups k <= L alone (the columns X^k v with k > L are 0 there), and a
+   node's children are in its group or an earlier one, so the groups run
+   in order. root is renumbered. */
+static void lp_prog_group(lp_prog *G, int32_t *root, const unsigned char *kk, slong s)
+{
+    slong len = G->len;
+    int32_t nl = G->nleaf;
+    unsigned char *m = lt_malloc((size_t)len + 1);
+    memset(m, 63, (size_t)len + 1);
+    for (slong i = 0; i < s; i++)
+        if (root[i] >= nl && kk[i] < m[root[i] - nl]) m[root[i] - nl] = kk[i];
+    for (slong k = len - 1; k >= 0; k--) {
+        int32_t ch[4] = {G->a[k], G->b[k], G->c[k], G->d[k]};
+        for (int t = 0; t < 4; t++)
+            if (ch[t] >= nl && m[k] < m[ch[t] - nl]) m[ch[t] - nl] = m[k];
+    }
+    memset(G->gstart, 0, sizeof G->gstart);
+    for (slong k = 0; k < len; k++) G->gstart[m[k] + 1]++;
+    for (int g = 0; g < 64; g++) G->gstart[g + 1] += G->gstart[g];
+    int32_t fill[64], *pos = lt_malloc((size_t)(len + 1) * sizeof(int32_t));
+    memcpy(fill, G->gstart, sizeof fill);
+    G->orig = lt_malloc((size_t)(len + 1) * sizeof(int32_t));
+    for (slong k = 0; k < len; k++) {
+        pos[k] = fill[m[k]]++;
+        G->orig[pos[k]] = (int32_t)k;
+    }
+    lt_free(m);
+    int32_t *tmp = lt_malloc((size_t)(len + 1) * sizeof(int32_t));
+    int32_t **arr[4] = {&G->a, &G->b, &G->c, &G->d};
+    for (int t = 0; t < 4; t++) {
+        int32_t *x = *arr[t];
+        for (slong k = 0; k < len; k++) tmp[pos[k]] = x[k] >= nl ? nl + pos[x[k] - nl] : x[k];
+        *arr[t] = tmp;
+        tmp = x;
+    }
+    lt_free(tmp);
+    for (slong i = 0; i < s; i++)
+        if (root[i] >= nl) root[i] = nl + pos[root[i] - nl];
+    lt_free(pos);
 }
 
 static inline slong lp_hash(uint64_t key, slong hcap)
@@ -563,11 +611,11 @@ static int32_t lp_node(lp_prog *G, const lt_lyndon_t B, slong x, int p)
 #define LP_ROWS 8
 
 #define LP_RUN(name, T)                                                          \
-    static void name(const lp_prog *G, T *v, int32_t stop)                       \
+    static void name(const lp_prog *G, T *v, int32_t from, int32_t to)           \
     {                                                                            \
         const int32_t *a = G->a, *b = G->b, *c = G->c, *d = G->d;               \
         T *out = v + G->nleaf * LP_ROWS;                                         \
-        for (int32_t k = 0; k + G->nleaf <= stop; k++) {                         \
+        for (int32_t k = from; k < to; k++) {                                    \
             const T *va = v + a[k] * LP_ROWS, *vb = v + b[k] * LP_ROWS;          \
             const T *vc = v + c[k] * LP_ROWS, *vd = v + d[k] * LP_ROWS;          \
             T *o = out + k * LP_ROWS;                                            \
@@ -697,16 +745,28 @@ static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz,
                     else v64[(l * n + p) * LP_ROWS + r] = w[p] == l;
                 }
         }
-        if (small) lp_run32(S->G, v32, S->stop[j1 - 1]);
-        else lp_run64(S->G, v64, S->stop[j1 - 1]);
+        /* the nodes created up to stop, of the groups k <= the batch's
+           leading X's */
+        int maxlead = 0;
+        for (slong j = j0; j < j1; j++) if (lead[j] > maxlead) maxlead = lead[j];
+        int32_t last = S->stop[j1 - 1] - S->G->nleaf;
+        for (int g = 0; g <= maxlead && g < 64; g++) {
+            const int32_t *o = S->G->orig;
+            int32_t lo = S->G->gstart[g], hi = S->G->gstart[g + 1], from = lo;
+            while (lo < hi) {
+                int32_t mid = lo + (hi - lo) / 2;
+                if (o[mid] <= last) lo = mid + 1; else hi = mid;
+            }
+            if (small) lp_run32(S->G, v32, from, lo);
+            else lp_run64(S->G, v64, from, lo);
+            since += (double)(lo - from) * LP_ROWS;
+        }
         /* the columns found before this batch, for all its rows at once
            (a column's LP_ROWS values are adjacent: one test finds those
            that are zero in every row, most of them), then, row by row,
            the columns of the batch itself; the columns X^k v count only
            for rows u_j starting with X^k (k <= lead) */
-        int maxlead = 0;
         slong before[64];
-        for (slong j = j0; j < j1; j++) if (lead[j] > maxlead) maxlead = lead[j];
         for (int k = 0; k < 64; k++) before[k] = nact[k];
         int fast = unchecked && cbits + (n - 1) + logs + 1 <= 125;
         for (int k = 0; k <= maxlead; k++) {
@@ -761,7 +821,6 @@ static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz,
             }
             since += (double)j;
         }
-        since += (double)(S->stop[j1 - 1] + 1) * LP_ROWS;
         if (since > 4e6) { lp_report(Q, since, main_thread); since = 0; }
     }
     lp_report(Q, since, main_thread);
@@ -866,6 +925,7 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
         G.b = lt_realloc(G.b, (size_t)G.cap * sizeof(int32_t));
         G.c = lt_realloc(G.c, (size_t)G.cap * sizeof(int32_t));
         G.d = lt_realloc(G.d, (size_t)G.cap * sizeof(int32_t));
+        lp_prog_group(&G, root, kk, s);
         lp_solve S = {B, idx, s, &G, root, stop, lead, kk, NULL, NULL, astart};
         S.v = lt_malloc((size_t)(G.nleaf + G.len + 1) * LP_ROWS * (n <= 31 ? sizeof(int32_t) : sizeof(int64_t)));
         S.active = lt_malloc((size_t)s * sizeof(slong));
