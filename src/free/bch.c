@@ -496,24 +496,27 @@ typedef struct {
     int32_t *slot;          /* the hash of the keys: k + 1 for node nleaf + k, 0 = empty */
     slong hcap;             /* slots, a power of 2, at least twice the nodes */
     /* after lp_prog_group: the nodes by the least k of the columns X^k v
-       that need them, nodes gstart[m] .. gstart[m+1]-1 for k = m, each
-       group in the order of creation (orig: the creation number) */
+       that need them (m) and the end p + |x| of their window (e), nodes
+       gstart[64 m + e] .. gstart[64 m + e + 1] - 1, each group in the
+       order of creation (orig: the creation number) */
     int32_t *orig;
-    int32_t gstart[65];
+    int32_t *gstart;        /* 64 * 64 + 1 */
 } lp_prog;
 
 static void lp_prog_clear(lp_prog *G)
 {
     lt_free(G->a); lt_free(G->b); lt_free(G->c); lt_free(G->d);
-    lt_free(G->key); lt_free(G->slot); lt_free(G->orig);
+    lt_free(G->key); lt_free(G->slot); lt_free(G->orig); lt_free(G->gstart);
 }
 
 /* Groups the nodes by the least k of the columns (roots root[0..s), k
-   kk[i]) that reach them: a row starting with only L letters X needs the
-   groups k <= L alone (the columns X^k v with k > L are 0 there), and a
-   node's children are in its group or an earlier one, so the groups run
-   in order. root is renumbered. */
-static void lp_prog_group(lp_prog *G, int32_t *root, const unsigned char *kk, slong s)
+   kk[i]) that reach them and by the end of their window: a row starting
+   with only L letters X needs the groups k <= L alone (the columns X^k v
+   with k > L are 0 there), and rows that agree up to position P give the
+   same values to the nodes whose window ends by P. A node's children are
+   in its group or an earlier one (k and end no larger), so the groups run
+   in order. root is renumbered; the keys are used and released. */
+static void lp_prog_group(lp_prog *G, const lt_lyndon_t B, int32_t *root, const unsigned char *kk, slong s)
 {
     slong len = G->len;
     int32_t nl = G->nleaf;
@@ -526,17 +529,26 @@ static void lp_prog_group(lp_prog *G, int32_t *root, const unsigned char *kk, sl
         for (int t = 0; t < 4; t++)
             if (ch[t] >= nl && m[k] < m[ch[t] - nl]) m[ch[t] - nl] = m[k];
     }
-    memset(G->gstart, 0, sizeof G->gstart);
-    for (slong k = 0; k < len; k++) G->gstart[m[k] + 1]++;
-    for (int g = 0; g < 64; g++) G->gstart[g + 1] += G->gstart[g];
-    int32_t fill[64], *pos = lt_malloc((size_t)(len + 1) * sizeof(int32_t));
-    memcpy(fill, G->gstart, sizeof fill);
+    /* the group of node k: 64 m + the end of its window, in m */
+    for (slong k = 0; k < len; k++) {
+        uint64_t key = G->key[k];
+        int e = (int)(key & 63) + lt_lyndon_degree(B, (slong)(key >> 6) - 1);
+        G->key[k] = (uint64_t)(64 * m[k] + e);
+    }
+    G->gstart = lt_calloc(64 * 64 + 2, sizeof(int32_t));
+    for (slong k = 0; k < len; k++) G->gstart[G->key[k] + 1]++;
+    for (int g = 0; g < 64 * 64; g++) G->gstart[g + 1] += G->gstart[g];
+    int32_t *fill = lt_malloc(64 * 64 * sizeof(int32_t)), *pos = lt_malloc((size_t)(len + 1) * sizeof(int32_t));
+    memcpy(fill, G->gstart, 64 * 64 * sizeof(int32_t));
     G->orig = lt_malloc((size_t)(len + 1) * sizeof(int32_t));
     for (slong k = 0; k < len; k++) {
-        pos[k] = fill[m[k]]++;
+        pos[k] = fill[G->key[k]]++;
         G->orig[pos[k]] = (int32_t)k;
     }
+    lt_free(fill);
     lt_free(m);
+    lt_free(G->key);
+    G->key = NULL;
     int32_t *tmp = lt_malloc((size_t)(len + 1) * sizeof(int32_t));
     int32_t **arr[4] = {&G->a, &G->b, &G->c, &G->d};
     for (int t = 0; t < 4; t++) {
@@ -727,6 +739,8 @@ static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz,
        2^(cbits + n - 1) with cbits the bits of the largest c found so far */
     int cbits = 0, logs = 0, unchecked = 0;
     while (((slong)1 << logs) < S->s) logs++;
+    int32_t prev = -1;          /* the last node created before the previous batch's stop */
+    unsigned char wprev[256];   /* the previous batch's first row */
     if (c128 && small) {
         int ib = 0;
         for (slong j = 0; j < S->s; j++) { int b = i128_bits(c128[j]); if (b > ib) ib = b; }
@@ -746,21 +760,42 @@ static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz,
                 }
         }
         /* the nodes created up to stop, of the groups k <= the batch's
-           leading X's */
+           leading X's (which do not increase from row to row: the rows are
+           in lexicographic order), less those whose window ends within
+           the prefix P that the previous batch's rows share with these
+           and that were computed then */
         int maxlead = 0;
         for (slong j = j0; j < j1; j++) if (lead[j] > maxlead) maxlead = lead[j];
         int32_t last = S->stop[j1 - 1] - S->G->nleaf;
-        for (int g = 0; g <= maxlead && g < 64; g++) {
-            const int32_t *o = S->G->orig;
-            int32_t lo = S->G->gstart[g], hi = S->G->gstart[g + 1], from = lo;
-            while (lo < hi) {
-                int32_t mid = lo + (hi - lo) / 2;
-                if (o[mid] <= last) lo = mid + 1; else hi = mid;
+        int P = 0;
+        unsigned char wl[256];
+        lt_lyndon_word(S->B, S->idx[j1 - 1], wl);
+        if (j0 > 0) while (P < n && wprev[P] == wl[P]) P++;
+        const int32_t *o = S->G->orig;
+        for (int g = 0; g <= maxlead && g < 64; g++)
+            for (int e = 1; e <= n; e++) {
+                int32_t lo = S->G->gstart[64 * g + e], hi = S->G->gstart[64 * g + e + 1];
+                if (lo == hi) continue;
+                int32_t from = lo, h2 = hi;
+                if (e <= P) {
+                    /* after the previous batch's last */
+                    while (from < h2) {
+                        int32_t mid = from + (h2 - from) / 2;
+                        if (o[mid] <= prev) from = mid + 1; else h2 = mid;
+                    }
+                    lo = from;
+                }
+                while (lo < hi) {
+                    int32_t mid = lo + (hi - lo) / 2;
+                    if (o[mid] <= last) lo = mid + 1; else hi = mid;
+                }
+                if (from >= lo) continue;
+                if (small) lp_run32(S->G, v32, from, lo);
+                else lp_run64(S->G, v64, from, lo);
+                since += (double)(lo - from) * LP_ROWS;
             }
-            if (small) lp_run32(S->G, v32, from, lo);
-            else lp_run64(S->G, v64, from, lo);
-            since += (double)(lo - from) * LP_ROWS;
-        }
+        prev = last;
+        lt_lyndon_word(S->B, S->idx[j0], wprev);
         /* the columns found before this batch, for all its rows at once
            (a column's LP_ROWS values are adjacent: one test finds those
            that are zero in every row, most of them), then, row by row,
@@ -916,16 +951,16 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
         slong astart[65] = {0};
         for (slong i = 0; i < s; i++) astart[kk[i] + 1]++;
         for (int k = 0; k < 64; k++) astart[k + 1] += astart[k];
-        /* the keys and the hash are needed only to build the program */
-        lt_free(G.key); lt_free(G.slot);
-        G.key = NULL; G.slot = NULL;
+        /* the hash is needed only to build the program, the keys to group it */
+        lt_free(G.slot);
+        G.slot = NULL;
         /* and the program at its size (it grew by doubling) */
         G.cap = G.len + 1;
         G.a = lt_realloc(G.a, (size_t)G.cap * sizeof(int32_t));
         G.b = lt_realloc(G.b, (size_t)G.cap * sizeof(int32_t));
         G.c = lt_realloc(G.c, (size_t)G.cap * sizeof(int32_t));
         G.d = lt_realloc(G.d, (size_t)G.cap * sizeof(int32_t));
-        lp_prog_group(&G, root, kk, s);
+        lp_prog_group(&G, B, root, kk, s);
         lp_solve S = {B, idx, s, &G, root, stop, lead, kk, NULL, NULL, astart};
         S.v = lt_malloc((size_t)(G.nleaf + G.len + 1) * LP_ROWS * (n <= 31 ? sizeof(int32_t) : sizeof(int64_t)));
         S.active = lt_malloc((size_t)s * sizeof(slong));
