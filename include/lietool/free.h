@@ -206,6 +206,23 @@ lt_status lt_free_bch_word_check(const char *w, long max_length, lt_err_t err);
    the class sizes of the Lyndon basis before it is built; lt_free_bch
    checks the same. */
 lt_status lt_free_bch_check(long N, const lt_ctx_t ctx, lt_err_t err);
+/* What the BCH series to degree N takes, predicted from the class sizes
+   (necklace counts) and rates measured on this project's machine: procs
+   processes (mpirun -np) of threads threads each; table: bch --table (no
+   basis of an even top degree). The wall time is the work shared out, or
+   the largest class if longer (a class runs on one thread); the memory is
+   rank 0's peak. lt_free_bch_check's refusal states it. */
+typedef struct {
+    double elements;        /* the dimension of the free Lie algebra to degree N */
+    double steps;           /* s n^2 + 2 s^2 over the classes of W */
+    double largest;         /* the largest class's steps */
+    double seconds;         /* wall time */
+    double cpu_seconds;     /* CPU time, all workers */
+    double bytes;           /* peak memory */
+} lt_free_bch_estimate_t;
+void lt_free_bch_estimate(lt_free_bch_estimate_t *e, long N, int procs, int threads, int table);
+/* e's time ("52 min", "3.4 h") and memory ("480 MB"), 64 bytes each. */
+void lt_free_bch_estimate_str(char *tm, char *mem, const lt_free_bch_estimate_t *e);
 
 /* The BCH or Magnus series class by class, for a driver that shares the
    classes out among processes (lietool bch --mpi, magnus --mpi). A class

@@ -38,6 +38,10 @@ void lt_write_bch_table(FILE *f, const lt_lyndon_t B, const fmpq *c);
    formed as it is written; N is S->B->N, or S->B->N + 1 when that is even
    (the top degree's words are enumerated, not kept). */
 void lt_write_bchw_table(FILE *f, const lt_bchw_t S, int N);
+/* bch --estimate: degree N here (threads threads) and the degrees degs[k]
+   under mpirun -np cores, one thread a rank (far[k]). */
+void lt_write_bch_estimate(lt_doc *d, long N, int threads, const lt_free_bch_estimate_t *here, int cores,
+                           const long *degs, const lt_free_bch_estimate_t *far, int nfar);
 /* bch --coefficient: the coefficient c of the word (text: c alone; JSON
    and LaTeX: word, letters, degree and coefficient, "p/q" in JSON). */
 void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c);

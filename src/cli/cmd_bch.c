@@ -11,6 +11,7 @@
    distinct letters in ASCII order (lt_free_bch_coefficient). */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli.h"
 #include "doc.h"
 #include "lietool/write.h"
@@ -28,7 +29,7 @@ static int degree_operand(long *out, const char *s, const lt_cmd *self)
     return -1;
 }
 
-typedef struct { int symmetric, table, mpi; const char *checkpoint, *coefficient; long max_length; } bch_opts;
+typedef struct { int symmetric, table, mpi, estimate; const char *checkpoint, *coefficient; long max_length; } bch_opts;
 
 /* The default of --max-length: a word of 256 letters takes at most a few
    tenths of a second (the cost grows as the cube of the length and more:
@@ -43,6 +44,8 @@ static const cli_optdecl bch_options[] = {
      .help = "share the classes among the processes of mpirun -np N (rank 0 prints)"},
     {.name = "--checkpoint", CLI_STRING_AT(bch_opts, checkpoint), .meta = "DIR",
      .help = "keep every finished class in DIR and reuse what a stopped run left there"},
+    {.name = "--estimate", CLI_FLAG_AT(bch_opts, estimate),
+     .help = "print the predicted time and memory (here, and degrees 30 and 32 under mpirun -np 16) and stop"},
     {.name = "--coefficient", CLI_STRING_AT(bch_opts, coefficient), .meta = "WORD", .flags = CLI_HIDDEN,
      .help = "the coefficient of the word WORD in log(e^A_1 ... e^A_K), A_1 < ... < A_K its letters (A-Z, a-z)"},
     {.name = "--max-length", CLI_LONG_AT(bch_opts, max_length), .meta = "L", .min = 1, .max = CLI_MAX_LENGTH,
@@ -102,15 +105,36 @@ static int bch_coefficient(cli_opts *o, const bch_opts *b, const lt_cmd *self)
     return r;
 }
 
+/* --estimate: degree N on this machine's threads, and degrees 30 and 32
+   on a 16-core machine under mpirun -np 16 (lt_free_bch_estimate). */
+static int bch_estimate(cli_opts *o, long N, int table, const lt_cmd *self)
+{
+    (void)self;
+    long t = lt_threads_env();
+    if (!t) t = sysconf(_SC_NPROCESSORS_ONLN);
+    if (t < 1) t = 1;
+    if (t > 64) t = 64;
+    lt_free_bch_estimate_t here, far[2];
+    long degs[2] = {30, 32};
+    lt_free_bch_estimate(&here, N, 1, (int)t, table);
+    for (int k = 0; k < 2; k++) lt_free_bch_estimate(far + k, degs[k], 16, 1, table);
+    lt_doc d;
+    cli_doc_begin(&d, o, NULL, NULL);
+    lt_write_bch_estimate(&d, N, (int)t, &here, 16, degs, far, 2);
+    lt_doc_end(&d, NULL);
+    return 0;
+}
+
 int cmd_bch(int argc, char **argv, const lt_cmd *self)
 {
-    bch_opts b = {0, 0, 0, NULL, NULL, BCH_MAX_LENGTH};
+    bch_opts b = {0, 0, 0, 0, NULL, NULL, BCH_MAX_LENGTH};
     cli_opts o;
     long N;
     int r = cli_getopts(&o, &b, argc, argv, self, NULL);
     if (r < 0 && b.coefficient) r = bch_coefficient(&o, &b, self);
     else if (r < 0 && o.npos != 1) r = cli_usage_error(self, NULL, "expected 1 operand (the degree), got %d", o.npos);
     if (r < 0) r = degree_operand(&N, o.pos[0], self);
+    if (r < 0 && b.estimate) r = bch_estimate(&o, N, b.table, self);
     if (r < 0 && b.mpi) r = cli_mpi_start(self->name);
     if (r >= 0) { cli_free(&o); return r; }
     int symmetric = b.symmetric, table = b.table, root = 1;

@@ -211,6 +211,43 @@ void lt_write_bch(lt_doc *d, const lt_lyndon_t B, const fmpq *c, int symmetric)
     lt_doc_brackets(d, symmetric ? "\\log(e^{X/2} e^{Y} e^{X/2})" : "\\log(e^{X} e^{Y})", B, c, NULL, 1);
 }
 
+/* One estimate as rows (text: "about 52 min, 480 MB"; JSON: seconds and
+   bytes as numbers). */
+static void bch_estimate_rows(lt_doc *d, const char *label, const lt_free_bch_estimate_t *e)
+{
+    char tm[64], mem[64];
+    lt_free_bch_estimate_str(tm, mem, e);
+    if (d->mode == LT_DOC_JSON) {
+        char key[96];
+        snprintf(key, sizeof key, "%s_seconds", label);
+        lt_doc_double(d, key, "%.0f", e->seconds);
+        snprintf(key, sizeof key, "%s_bytes", label);
+        lt_doc_double(d, key, "%.0f", e->bytes);
+    } else {
+        lt_free_bch_estimate_t c = *e;
+        char ctm[64], cmem[64];
+        c.seconds = e->cpu_seconds;
+        lt_free_bch_estimate_str(ctm, cmem, &c);
+        lt_doc_strf(d, label, "about %s (CPU %s), %s", tm, ctm, mem);
+    }
+}
+
+void lt_write_bch_estimate(lt_doc *d, long N, int threads, const lt_free_bch_estimate_t *here, int cores,
+                           const long *degs, const lt_free_bch_estimate_t *far, int nfar)
+{
+    lt_doc_long(d, "degree", N, NULL);
+    lt_doc_double(d, "dimension", "%.0f", here->elements);
+    lt_doc_double(d, "steps", "%.2g", here->steps);
+    lt_doc_long(d, "threads", threads, NULL);
+    bch_estimate_rows(d, "here", here);
+    lt_doc_long(d, "mpi ranks", cores, NULL);
+    for (int k = 0; k < nfar; k++) {
+        char label[64];
+        snprintf(label, sizeof label, "degree %ld", degs[k]);
+        bch_estimate_rows(d, label, far + k);
+    }
+}
+
 void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c)
 {
     char *q = fmpq_get_str(NULL, 10, c);
