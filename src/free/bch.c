@@ -1111,15 +1111,14 @@ lt_status lt_free_bch_check(long N, const lt_ctx_t ctx, lt_err_t err)
 {
     lt_status st = cost_limit(cost_2(N, 1), N, ctx, err);
     if (st == LT_ELIMIT && N <= 62) {
-        /* what it would take: the estimate, on this machine's threads */
+        /* what it would take: the estimate on one thread (bch --estimate
+           gives it on this machine's) */
         lt_free_bch_estimate_t e;
-        int t = lp_threads();
-        lt_free_bch_estimate(&e, N, 1, t, 1);
+        lt_free_bch_estimate(&e, N, 1, 1, 1);
         char tm[64], mem[64];
         lt_free_bch_estimate_str(tm, mem, &e);
         size_t l = strlen(err->msg);
-        snprintf(err->msg + l, sizeof err->msg - l, " (estimated %s and %s with %d thread%s; bch %ld --estimate)",
-                 tm, mem, t, t == 1 ? "" : "s", N);
+        snprintf(err->msg + l, sizeof err->msg - l, " (estimated %s and %s on one thread; bch %ld --estimate)", tm, mem, N);
     }
     return st;
 }
