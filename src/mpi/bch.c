@@ -25,6 +25,7 @@
    class or fails its hash is reported and recomputed, never used. */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -515,6 +516,66 @@ static lt_status root_message(drv *D, MPI_Status *ms, slong *next_tail, const sl
 }
 #endif
 
+/* One process: LIETOOL_THREADS threads (else one a processor) run the
+   classes it owns, largest first, each written to the checkpoint as it
+   ends. */
+typedef struct {
+    drv *D;
+    const int *owner;
+    slong nk, next;
+    lt_status st;
+    lt_err_struct err;
+    pthread_mutex_t lock;
+} thr_pool;
+
+static void *thr_work(void *arg)
+{
+    thr_pool *P = arg;
+    for (;;) {
+        pthread_mutex_lock(&P->lock);
+        while (P->next < P->nk && P->owner[P->next] != P->D->rank) P->next++;
+        slong k = P->st || P->next >= P->nk ? -1 : P->next++;
+        pthread_mutex_unlock(&P->lock);
+        if (k < 0) break;
+        lt_err_t e;
+        lt_err_init(e);
+        int sent = 0;
+        lt_status st = run_class(P->D, k, &sent, e);
+        if (st) {
+            pthread_mutex_lock(&P->lock);
+            if (!P->st) { P->st = st; P->err = e[0]; }
+            pthread_mutex_unlock(&P->lock);
+        }
+    }
+    return NULL;
+}
+
+static void *thr_thread(void *arg)
+{
+    thr_work(arg);
+    flint_cleanup();
+    return NULL;
+}
+
+static lt_status run_threads(drv *D, const int *owner, slong nk, lt_err_t err)
+{
+    thr_pool P = {.D = D, .owner = owner, .nk = nk};
+    pthread_mutex_init(&P.lock, NULL);
+    long t = lt_threads_env();
+    if (!t) t = sysconf(_SC_NPROCESSORS_ONLN);
+    if (t < 1) t = 1;
+    if (t > 64) t = 64;
+    pthread_t th[64];
+    int started = 0;
+    for (long i = 1; i < t; i++)
+        if (pthread_create(th + started, NULL, thr_thread, &P) == 0) started++;
+    thr_work(&P);
+    for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+    pthread_mutex_destroy(&P.lock);
+    if (P.st) err[0] = P.err;
+    return P.st;
+}
+
 /* The driver: D->J set up on every rank (st its status). */
 static lt_status drive(drv D, lt_status st, int *root, lt_err_t err)
 {
@@ -599,6 +660,11 @@ static lt_status drive(drv D, lt_status st, int *root, lt_err_t err)
         dealt += C.work;
     }
     int sent = 0;
+    if (D.size == 1) {
+        /* one process: its threads take the classes in turn */
+        st = run_threads(&D, owner, nk, err);
+        goto finish;
+    }
     for (slong k = 0; k < nk && !st; k++) {
         if (owner[k] != D.rank) continue;
         st = run_class(&D, k, &sent, err);
@@ -646,6 +712,7 @@ static lt_status drive(drv D, lt_status st, int *root, lt_err_t err)
         }
     }
 #endif
+finish:
     if (!st && D.rank == 0) lt_free_class_job_finish(D.J);
 done:
     free(D.have);
