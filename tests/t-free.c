@@ -489,6 +489,76 @@ static void test_bch_golden(void)
     lt_lyndon_clear(B);
 }
 
+/* The symmetric route (W = log(e^(X/2) e^Y e^(X/2)) by classes, held
+   compactly, Z = exp(ad X/2) W formed when read) against the plain one
+   (log(e^X e^Y) directly, through the expansions of the brackets, no
+   symmetry); the top degree read without its basis (bch --table of even
+   degree) against the basis; the estimate's dimension against the basis. */
+static void test_bch_symmetric_plain(void)
+{
+    unit_case = "bch symmetric = plain";
+    lt_err_t err;
+    lt_err_init(err);
+    for (long N = 1; N <= 14; N++) {
+        lt_lyndon_t B;
+        lt_lyndon_init(B);
+        lt_free_lyndon_basis(B, 2, N, ctx, err);
+        fmpq *z = _fmpq_vec_init(B->n), *p = _fmpq_vec_init(B->n);
+        lt_status st = lt_free_bch(z, B, 0, ctx, err);
+        CHECK(st == LT_OK, "bch %ld: %s", N, err->msg);
+        int lxy[2] = {0, 1};
+        fmpq t[2];
+        fmpq_init(t); fmpq_init(t + 1);
+        fmpq_one(t); fmpq_one(t + 1);
+        st = lt_free_log_exp_plain(p, B, 2, lxy, t, ctx, err);
+        CHECK(st == LT_OK, "plain %ld: %s", N, err->msg);
+        slong differ = 0, nonzero = 0;
+        for (slong i = 0; i < B->n; i++) {
+            differ += !fmpq_equal(z + i, p + i);
+            nonzero += !fmpq_is_zero(z + i);
+        }
+        CHECK(differ == 0, "degree %ld: %ld of %ld coefficients differ", N, (long)differ, (long)B->n);
+        CHECK(N < 5 || nonzero > N, "degree %ld: only %ld non-zero", N, (long)nonzero);
+        lt_free_bch_estimate_t e;
+        lt_free_bch_estimate(&e, N, 1, 1, 0);
+        CHECK(e.elements == (double)B->n, "estimate of degree %ld: %.0f elements, the basis %ld", N, e.elements,
+              (long)B->n);
+        /* the even top degree from the basis one degree lower */
+        if (N % 2 == 0 && N >= 2) {
+            unit_case = "bch top degree";
+            lt_lyndon_t B1;
+            lt_lyndon_init(B1);
+            lt_free_lyndon_basis(B1, 2, N - 1, ctx, err);
+            lt_bchw_t S;
+            lt_bchw_init(S, B1, 0);
+            st = lt_free_bchw(S, ctx, err);
+            CHECK(st == LT_OK, "bchw %ld: %s", N - 1, err->msg);
+            fmpq_t c;
+            fmpq_init(c);
+            unsigned char w[64];
+            for (slong i = B->deg_start[N]; i < B->n; i++) {
+                int32_t f[2];
+                lt_lyndon_word(B, i, w);
+                lt_bchw_get_top(c, f, S, w);
+                CHECK(fmpq_equal(c, z + i) && f[0] == B->left[i] && f[1] == B->right[i],
+                      "degree %ld element %ld: top-degree coefficient or factors differ", N, (long)i);
+            }
+            for (slong i = 0; i < B1->n; i++) {
+                lt_bchw_get(c, S, i);
+                CHECK(fmpq_equal(c, z + i), "degree %ld element %ld differs below the top", N, (long)i);
+            }
+            fmpq_clear(c);
+            lt_bchw_clear(S);
+            lt_lyndon_clear(B1);
+            unit_case = "bch symmetric = plain";
+        }
+        fmpq_clear(t); fmpq_clear(t + 1);
+        _fmpq_vec_clear(z, B->n);
+        _fmpq_vec_clear(p, B->n);
+        lt_lyndon_clear(B);
+    }
+}
+
 static void test_two_methods(void)
 {
     static const int l2[] = {0, 1}, l3[] = {0, 1, 0}, lxx[] = {0, 0, 1}, lyy[] = {0, 1, 1}, labc[] = {0, 1, 2},
@@ -967,6 +1037,7 @@ int main(void)
     test_witt();
     test_lyndon();
     test_bch_golden();
+    test_bch_symmetric_plain();
     test_two_methods();
     test_fast_vs_plain();
     test_bch_coefficient();
