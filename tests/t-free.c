@@ -559,6 +559,53 @@ static void test_bch_symmetric_plain(void)
     }
 }
 
+/* The compact series keeps numerators above 127 bits exactly (a class in
+   FLINT integers): a class set through the job API with such values reads
+   back the same. */
+static void test_bchw_big(void)
+{
+    unit_case = "bchw big numerators";
+    lt_err_t err;
+    lt_err_init(err);
+    lt_lyndon_t B;
+    lt_lyndon_init(B);
+    lt_free_lyndon_basis(B, 2, 9, ctx, err);
+    lt_bchw_t S;
+    lt_bchw_init(S, B, 1);
+    lt_free_class_job *J = NULL;
+    lt_status st = lt_free_bch_job_new(&J, S, ctx, err);
+    CHECK(st == LT_OK && J, "job: %s", err->msg);
+    slong nk = lt_free_class_job_classes(J);
+    fmpq_t q;
+    fmpq_init(q);
+    for (slong k = 0; k < nk; k++) {
+        lt_free_class C;
+        lt_free_class_job_class(J, k, &C);
+        fmpq *v = _fmpq_vec_init(C.s);
+        for (slong i = 0; i < C.s; i++) {
+            /* (3^(90 + i) + k) / (7 (i + 1)), above 127 bits in class 0 only */
+            fmpz_set_ui(fmpq_numref(v + i), 3);
+            fmpz_pow_ui(fmpq_numref(v + i), fmpq_numref(v + i), k == 0 ? 90 + (ulong)i : 2);
+            fmpz_add_ui(fmpq_numref(v + i), fmpq_numref(v + i), (ulong)k);
+            fmpz_set_ui(fmpq_denref(v + i), 7 * (ulong)(i + 1));
+            fmpq_canonicalise(v + i);
+        }
+        lt_free_class_job_set(J, k, v);
+        for (slong i = 0; i < C.s; i++) {
+            lt_free_class_job_get(q, J, C.idx[i]);
+            CHECK(fmpq_equal(q, v + i), "class %ld word %ld reads back differently", (long)k, (long)i);
+            lt_bchw_get(q, S, C.idx[i]);
+            CHECK(fmpq_equal(q, v + i), "class %ld word %ld: lt_bchw_get differs", (long)k, (long)i);
+        }
+        _fmpq_vec_clear(v, C.s);
+    }
+    CHECK(nk > 5, "only %ld classes", (long)nk);
+    fmpq_clear(q);
+    lt_free_class_job_free(J);
+    lt_bchw_clear(S);
+    lt_lyndon_clear(B);
+}
+
 static void test_two_methods(void)
 {
     static const int l2[] = {0, 1}, l3[] = {0, 1, 0}, lxx[] = {0, 0, 1}, lyy[] = {0, 1, 1}, labc[] = {0, 1, 2},
@@ -1038,6 +1085,7 @@ int main(void)
     test_lyndon();
     test_bch_golden();
     test_bch_symmetric_plain();
+    test_bchw_big();
     test_two_methods();
     test_fast_vs_plain();
     test_bch_coefficient();
