@@ -38,6 +38,10 @@
       N the brackets are read at the Lyndon words without being formed: the
       memory is that of the expansions of degree <= N-2 (about 1.2 GB for
       N = 20 on 2 letters). The expansions are what limits this method. */
+/* the solve's loops gain about 7% from GCC's -O3 (vectorised tests) */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("O3")
+#endif
 #include <math.h>
 #include <string.h>
 #include <stdint.h>
