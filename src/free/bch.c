@@ -1059,7 +1059,8 @@ static double cost_2(long N, int odd_only)
 
 /* The BCH series' estimate (lt_free_bch_estimate). The rates were
    measured on this project's 2-core machine (2026-12, lietool bch N
-   --table with LIETOOL_THREADS=2, degrees 20 to 26): 0.55 ns of CPU a step
+   --table with LIETOOL_THREADS=2, degrees 20 to 24; degree 26 took 30%
+   more): 0.55 ns of CPU a step
    of a class, 2 us an element for the basis and the output (one thread),
    and, in memory, 12 bytes an element of the basis, 20 a term of W (a
    128-bit numerator and the class index), about 150 bytes a word of the
