@@ -69,15 +69,17 @@ done
 # (default 24; 26 takes the peer about 20 minutes here). The bench
 # fetches nothing: without BCH_PEER it prints lietool's figures and the
 # ratios last measured.
-wall() {   # wall RUNS OUT CMD...: "seconds MB", the least wall time of RUNS runs and the peak of the last
-    runs=$1 out=$2; shift 2
+# timed KIND RUNS OUT CMD...: "seconds MB", the least wall time (KIND wall)
+# or CPU time (user + system, KIND cpu) of RUNS runs and the peak of the last
+timed() {
+    kind=$1 runs=$2 out=$3; shift 3
     best=
     for i in $(seq "$runs"); do
-        /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >"$out" 2>"$tmp/err" || { echo "failed failed"; return; }
-        t=$(awk '{ printf "%.2f", $1 }' "$tmp/time")
+        /usr/bin/time -f "%e %U %S %M" -o "$tmp/time" "$@" >"$out" 2>"$tmp/err" || { echo "failed failed"; return; }
+        t=$(awk -v k="$kind" '{ printf "%.2f", k == "wall" ? $1 : $2 + $3 }' "$tmp/time")
         best=$(awk -v a="$t" -v b="$best" 'BEGIN { if (b != "" && b + 0 < a + 0) a = b; printf "%.2f", a }')
     done
-    echo "$best $(awk '{ printf "%.1f", $2 / 1024 }' "$tmp/time")"
+    echo "$best $(awk '{ printf "%.1f", $4 / 1024 }' "$tmp/time")"
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 echo
@@ -86,8 +88,8 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 if [ -n "${BCH_PEER:-}" ] && [ -x "$BCH_PEER" ]; then
     # the fixed base (libraries: FLINT with NTL and libstdc++ for lietool):
     # the peak at degree 2; "data ratio" compares the peaks less their bases
-    set -- $(LIETOOL_THREADS=2 wall 1 "$tmp/out" "$LIETOOL" bch --table 2); lb=$2
-    set -- $(cd "$(dirname "$BCH_PEER")" && OMP_NUM_THREADS=2 LD_LIBRARY_PATH=. wall 1 "$tmp/peer" "$BCH_PEER" N=2 table_output=1); pb=$2
+    set -- $(LIETOOL_THREADS=2 timed wall 1 "$tmp/out" "$LIETOOL" bch --table 2); lb=$2
+    set -- $(cd "$(dirname "$BCH_PEER")" && OMP_NUM_THREADS=2 LD_LIBRARY_PATH=. timed wall 1 "$tmp/peer" "$BCH_PEER" N=2 table_output=1); pb=$2
     echo "base MB (degree 2): lietool $lb, peer $pb"
     printf '%-7s %10s %10s %8s %11s %8s %11s %10s %11s\n' degree terms "lietool s" "peer s" "lietool MB" "peer MB" "time ratio" "mem ratio" "data ratio"
     for N in 20 22 24 26; do
@@ -95,9 +97,9 @@ if [ -n "${BCH_PEER:-}" ] && [ -x "$BCH_PEER" ]; then
         runs=3; [ "$N" -lt 24 ] || runs=1
         lt= pt= lm= pm=
         for i in $(seq "$runs"); do
-            set -- $(LIETOOL_THREADS=2 wall 1 "$tmp/out" "$LIETOOL" bch --table --max-enum 1e12 "$N")
+            set -- $(LIETOOL_THREADS=2 timed wall 1 "$tmp/out" "$LIETOOL" bch --table --max-enum 1e12 "$N")
             lt=$(awk -v a="$1" -v b="$lt" 'BEGIN { if (b != "" && b + 0 < a + 0) a = b; printf "%.2f", a }'); lm=$2
-            set -- $(cd "$(dirname "$BCH_PEER")" && OMP_NUM_THREADS=2 LD_LIBRARY_PATH=. wall 1 "$tmp/peer" "$BCH_PEER" N="$N" table_output=1)
+            set -- $(cd "$(dirname "$BCH_PEER")" && OMP_NUM_THREADS=2 LD_LIBRARY_PATH=. timed wall 1 "$tmp/peer" "$BCH_PEER" N="$N" table_output=1)
             pt=$(awk -v a="$1" -v b="$pt" 'BEGIN { if (b != "" && b + 0 < a + 0) a = b; printf "%.2f", a }'); pm=$2
         done
         # the same basis order and coefficients (the index columns differ: 0- vs 1-based, leaves)
@@ -113,22 +115,11 @@ else
     printf '%-7s %10s %10s %11s\n' degree terms "lietool s" "lietool MB"
     for N in 20 22 24 26; do
         [ "$N" -le "${BENCH_BCH_MAX:-24}" ] || continue
-        set -- $(LIETOOL_THREADS=2 wall 1 "$tmp/out" "$LIETOOL" bch --table --max-enum 1e12 "$N")
+        set -- $(LIETOOL_THREADS=2 timed wall 1 "$tmp/out" "$LIETOOL" bch --table --max-enum 1e12 "$N")
         printf '%-7s %10s %10s %11s\n' "$N" "$(wc -l <"$tmp/out")" "$1" "$2"
     done
 fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
-
-cpu() {   # cpu RUNS OUT CMD...: "cpu-seconds MB", the least CPU time of RUNS runs and the peak of the last
-    runs=$1 out=$2; shift 2
-    best=
-    for i in $(seq "$runs"); do
-        /usr/bin/time -f "%U %S %M" -o "$tmp/time" "$@" >"$out" 2>"$tmp/err" || { echo "failed failed"; return; }
-        t=$(awk '{ printf "%.2f", $1 + $2 }' "$tmp/time")
-        best=$(awk -v a="$t" -v b="$best" 'BEGIN { if (b != "" && b + 0 < a + 0) a = b; printf "%.2f", a }')
-    done
-    echo "$best $(awk '{ printf "%.1f", $3 / 1024 }' "$tmp/time")"
-}
 
 # Single coefficients, bch --coefficient WORD (no peer: the series is not
 # formed): the published word of degree 84 on three letters (Hofstaetter,
@@ -140,8 +131,8 @@ C84=-181365590859710868850573/35877758713592519687165092141154801950963193559485
 W256=$(awk 'BEGIN { for (i = 0; i < 255; i++) printf "A"; print "B" }')
 echo
 echo "bch --coefficient WORD: one word's coefficient in log(e^A_1 ... e^A_K), without the series"
-set -- $(cpu 3 "$tmp/out" "$LIETOOL" bch --coefficient "$W84")
+set -- $(timed cpu 3 "$tmp/out" "$LIETOOL" bch --coefficient "$W84")
 [ "$(cat "$tmp/out")" = "$C84" ] && same="the published value" || same="NOT the published value"
 printf 'degree 84, 3 letters:  %s s CPU, %s MB, %s\n' "$1" "$2" "$same"
-set -- $(cpu 3 "$tmp/out" "$LIETOOL" bch --coefficient "$W256")
+set -- $(timed cpu 3 "$tmp/out" "$LIETOOL" bch --coefficient "$W256")
 printf 'degree 256, A^255 B:   %s s CPU, %s MB\n' "$1" "$2"
