@@ -48,7 +48,16 @@ static void remove_dir(void)
 static lt_status run(int which, fmpq *c, const lt_ctx_t ctx, lt_err_t err)
 {
     int root;
-    if (which == 0) return lt_mpi_bch(c, S[0].B, 0, dir, &root, ctx, err);
+    if (which == 0) {
+        /* the compact series, read out into c */
+        lt_bchw_t Z;
+        lt_bchw_init(Z, S[0].B, 0);
+        lt_status st = lt_mpi_bch(Z, dir, &root, ctx, err);
+        if (!st)
+            for (slong i = 0; i < S[0].B->n; i++) lt_bchw_get(c + i, Z, i);
+        lt_bchw_clear(Z);
+        return st;
+    }
     return lt_mpi_magnus(c, S[1].B, S[1].W, dir, &root, ctx, err);
 }
 
