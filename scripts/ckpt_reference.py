@@ -384,9 +384,56 @@ def read_logits(path):
     return classes, out
 
 
-def bf16_ulp(x):
-    """The spacing of bf16 numbers at |x| (8 significant bits): 2^(e-7) for 2^e <= |x| < 2^(e+1)."""
-    return torch.exp2(torch.floor(torch.log2(x.abs().clamp(min=2.0 ** -126))) - 7)
+def reduced_ulp(x, dtype=None):
+    """The spacing of bf16 (8 significant bits) or f16 (11) numbers at |x|:
+    2^(e-7), resp. 2^(e-10), for 2^e <= |x| < 2^(e+1)."""
+    bits = 10 if dtype == torch.float16 else 7
+    return torch.exp2(torch.floor(torch.log2(x.abs().clamp(min=2.0 ** -126))) - bits)
+
+
+REDUCED = {"bf16": torch.bfloat16, "f16": torch.float16}
+
+
+def report(pairs, a):
+    """pairs: (reference, lietool) logits (T, classes) float64 per word.
+    Prints the differences; the exit status: f32 (a.compute) within a.tol,
+    bf16/f16 within a.ulps of each position's largest logit in that type's
+    ulps, a mean within a.mean_ulps, and argmax agreeing at a.agree of the
+    positions."""
+    dtype = REDUCED.get(a.compute)
+    worst, worst_ulps, agree, same, total, sad, sulps, n = 0.0, 0.0, 0, 0, 0, 0.0, 0.0, 0
+    for want, got in pairs:
+        diff = (want - got).abs()
+        worst = max(worst, diff.max().item())
+        ulps = diff / reduced_ulp(want.abs().max(-1, keepdim=True).values, dtype)  # of each position's largest logit
+        worst_ulps = max(worst_ulps, ulps.max().item())
+        sulps += ulps.sum().item()
+        sad += diff.sum().item()
+        n += want.numel()
+        same += (diff == 0).sum().item()
+        agree += (want.argmax(-1) == got.argmax(-1)).sum().item()
+        total += want.shape[0]
+    n = max(n, 1)
+    name = a.compute if dtype is not None else "bf16"
+    print(f"max |lietool - reference| = {worst:.3g}, mean {sad / n:.3g}; in {name} ulps of the position's largest "
+          f"logit: max {worst_ulps:.3g}, mean {sulps / n:.3g}; {same} of {n} equal; argmax agrees at {agree} of {total} positions")
+    if dtype is not None:
+        return 0 if worst_ulps <= a.ulps and sulps / n <= a.mean_ulps and agree >= a.agree * total else 1
+    return 0 if worst <= a.tol else 1
+
+
+def add_compare_args(c, computes):
+    """The options of compare that both reference scripts share."""
+    c.add_argument("dir")
+    c.add_argument("logits")
+    c.add_argument("--bos", type=int)
+    c.add_argument("--offset", type=int, default=0)
+    c.add_argument("--compute", choices=computes, default="f32")
+    c.add_argument("--tol", type=float, default=1e-5, help="f32: the largest difference allowed")
+    c.add_argument("--ulps", type=float, default=2.0,
+                   help="bf16/f16: the largest difference allowed, in ulps of the position's largest logit")
+    c.add_argument("--mean-ulps", type=float, default=0.02, help="bf16/f16: the same for the mean difference")
+    c.add_argument("--agree", type=float, default=0.995, help="bf16/f16: the share of argmax predictions that must agree")
 
 
 def compare(a):
@@ -395,29 +442,13 @@ def compare(a):
     if classes != head.shape[0]:
         print(f"classes: lietool {classes}, reference {head.shape[0]}")
         return 1
-    bf16 = a.compute == "bf16"
-    worst, worst_ulps, agree, same, total, sad, sulps, n = 0.0, 0.0, 0, 0, 0, 0.0, 0.0, 0
-    for inp, got in words:
-        toks = ([a.bos] if a.bos is not None else []) + [e + a.offset for e in inp]
-        want = (forward_bf16 if bf16 else forward)(cfg, sd, emb, head, L, toks)
-        if a.bos is not None:
-            want = want[1:]
-        diff = (want - got).abs()
-        worst = max(worst, diff.max().item())
-        ulps = diff / bf16_ulp(want.abs().max(-1, keepdim=True).values)    # of each position's largest logit
-        worst_ulps = max(worst_ulps, ulps.max().item())
-        sulps += ulps.sum().item()
-        sad += diff.sum().item()
-        n += want.numel()
-        same += (diff == 0).sum().item()
-        agree += (want.argmax(-1) == got.argmax(-1)).sum().item()
-        total += len(inp)
-    n = max(n, 1)
-    print(f"max |lietool - reference| = {worst:.3g}, mean {sad / n:.3g}; in bf16 ulps of the position's largest "
-          f"logit: max {worst_ulps:.3g}, mean {sulps / n:.3g}; {same} of {n} equal; argmax agrees at {agree} of {total} positions")
-    if bf16:
-        return 0 if worst_ulps <= a.ulps and sulps / n <= a.mean_ulps and agree >= a.agree * total else 1
-    return 0 if worst <= a.tol else 1
+
+    def pairs():
+        for inp, got in words:
+            toks = ([a.bos] if a.bos is not None else []) + [e + a.offset for e in inp]
+            want = (forward_bf16 if a.compute == "bf16" else forward)(cfg, sd, emb, head, L, toks)
+            yield (want[1:] if a.bos is not None else want), got
+    return report(pairs(), a)
 
 
 def diag_norms(a):
@@ -544,16 +575,7 @@ def main():
     m.add_argument("--residual-in-fp32", choices=["true", "false"], default="true")
     m.add_argument("--infinity", action="store_true", help="Infinity and NaN in config.json")
     c = sub.add_parser("compare")
-    c.add_argument("dir")
-    c.add_argument("logits")
-    c.add_argument("--bos", type=int)
-    c.add_argument("--offset", type=int, default=0)
-    c.add_argument("--compute", choices=["f32", "bf16"], default="f32")
-    c.add_argument("--tol", type=float, default=1e-5, help="f32: the largest difference allowed")
-    c.add_argument("--ulps", type=float, default=2.0,
-                   help="bf16: the largest difference allowed, in bf16 ulps of the position's largest logit")
-    c.add_argument("--mean-ulps", type=float, default=0.02, help="bf16: the same for the mean difference")
-    c.add_argument("--agree", type=float, default=0.995, help="bf16: the share of argmax predictions that must agree")
+    add_compare_args(c, ["f32", "bf16"])
     nr = sub.add_parser("norms")
     nr.add_argument("dir")
     nr.add_argument("words", help="the words, as lietool dataset generate writes them")

@@ -11,11 +11,16 @@ scripts/zoo/ (see its __init__.py).
       writes it (model_type MODEL_TYPE, with lietool's key n_classes when
       the head is narrower than the vocabulary) and the weights in the
       format (scripts/ckpt_reference.py's writers).
-  compare DIR LOGITS [--bos ID] [--offset N] [--tol X]
-      reads the words of `lietool ssm eval --logits LOGITS`, runs them
-      through the module's float64 forward pass and exits 1 when a logit
-      differs by more than --tol (1e-5; weights stored in bf16/f16 are read
-      exactly, the arithmetic stays float64, so use --compute f32).
+  compare DIR LOGITS [--bos ID] [--offset N] [--compute f32|bf16|f16]
+          [--tol X] [--ulps U] [--mean-ulps M] [--agree S]
+      reads the words of `lietool ssm eval --logits LOGITS` and runs them
+      through a forward pass that is not lietool's.
+      f32: the module's float64 forward pass; exit 1 when a logit differs
+      by more than --tol (1e-5; weights stored in bf16/f16 are read
+      exactly, the arithmetic stays float64).
+      bf16, f16: the module's forward_reduced, torch's CPU forward pass of
+      the model cast to that type; the bounds are those of
+      scripts/ckpt_reference.py compare (in ulps of that type).
 
   norms DIR WORDS [--offset N]
       the first layer's generator norms (lietool error-bound --model) of
@@ -66,9 +71,10 @@ def make(a):
     C.save(a.dir, cfg, sd, a.format)
 
 
-def load(dirname):
-    """config.json and the state dict as float64 NumPy arrays, the prefix in
-    front of the embedding's name taken off."""
+def load(dirname, as_stored=False):
+    """config.json and the state dict as float64 NumPy arrays (as_stored:
+    torch tensors in the dtype the file holds), the prefix in front of the
+    embedding's name taken off."""
     with open(os.path.join(dirname, "config.json")) as f:
         cfg = json.load(f)
     sd = {}
@@ -81,25 +87,29 @@ def load(dirname):
     mod = MODULES[cfg["model_type"]]
     emb = mod.EMBEDDING
     prefix = next(k[: -len(emb)] for k in sd if k.endswith(emb))
-    sd = {k[len(prefix):]: v.double().numpy() for k, v in sd.items() if k.startswith(prefix)}
+    sd = {k[len(prefix):]: v if as_stored else v.double().numpy() for k, v in sd.items() if k.startswith(prefix)}
     return cfg, sd, mod
 
 
 def compare(a):
-    cfg, sd, mod = load(a.dir)
+    reduced = a.compute != "f32"
+    cfg, sd, mod = load(a.dir, as_stored=reduced)
+    if reduced and not hasattr(mod, "forward_reduced"):
+        print(f"{cfg['model_type']}: no {a.compute} reference in scripts/zoo/")
+        return 2
     classes, words = C.read_logits(a.logits)
-    worst = 0.0
+    out = []
     for inp, got in words:
         toks = ([a.bos] if a.bos is not None else []) + [e + a.offset for e in inp]
-        want = mod.forward(cfg, sd, toks)
+        if reduced:
+            want = mod.forward_reduced(cfg, sd, toks, C.REDUCED[a.compute])
+        else:
+            want = torch.from_numpy(mod.forward(cfg, sd, toks))
         if want.shape[1] != classes:
             print(f"classes: lietool {classes}, reference {want.shape[1]}")
             return 1
-        if a.bos is not None:
-            want = want[1:]
-        worst = max(worst, float(np.abs(want - got.numpy()).max()))
-    print(f"max |lietool - reference| = {worst:.3g} over {len(words)} words")
-    return 0 if worst <= a.tol else 1
+        out.append((want[1:] if a.bos is not None else want, got))
+    return C.report(out, a)
 
 
 def norms(a):
@@ -132,11 +142,7 @@ def main():
     for mod in dict.fromkeys(MODULES.values()):
         mod.add_args(m)
     c = sub.add_parser("compare")
-    c.add_argument("dir")
-    c.add_argument("logits")
-    c.add_argument("--bos", type=int)
-    c.add_argument("--offset", type=int, default=0)
-    c.add_argument("--tol", type=float, default=1e-5)
+    C.add_compare_args(c, ["f32", "bf16", "f16"])
     n = sub.add_parser("norms")
     n.add_argument("dir")
     n.add_argument("words")

@@ -4,48 +4,55 @@
 # (scripts/zoo_reference.py make, in every checkpoint format), lietool's
 # f32 logits against the float64 NumPy forward pass of scripts/zoo/, which
 # is written from the libraries' published formulas and shares no code
-# with lietool's, to 1e-5. Needs Debian's python3-torch: without it, says
+# with lietool's, to 1e-5; bf16/f16 logits (--compute) against torch
+# running the same model in that type. Needs Debian's python3-torch: without it, says
 # so and checks nothing. Ends with "zoo: N passed, N failed".
 NAME=zoo
 . "$(dirname "$0")/torch-env.sh"
+# Each case: architecture, checkpoint format, stored dtype, the precision
+# lietool computes in (--compute), options of zoo_reference.py make. f32:
+# against the float64 reference to 1e-5; bf16 and f16: against torch's own
+# forward pass in that type (forward_reduced of the architecture's module),
+# within $REDUCED_TOL.
+REDUCED_TOL="--ulps 2 --mean-ulps 0.02 --agree 0.995"
 # Two Python processes in all, torch imported once in each
 # (zoo_reference.py batch runs one of its commands a line): the first writes
 # every checkpoint, lietool runs them, the second computes the references.
 cases=$(cat <<'CASES'
-gla safetensors float32
-gla sharded float32 --gla-expand-k 1 --gla-expand-v 1
-gla torch float32 --gla-short-conv --gla-heads 4
-gla sharded-torch float32 --gla-no-output-gate --layers 1
-gla safetensors bfloat16 --gla-clamp-min -0.02 --fla-tie
-gla safetensors float16 --gla-no-fuse-norm --fla-inter 0
-gla safetensors float32 --prefix model. --gla-expand-k 1
-gated_deltaproduct safetensors float32
-gated_deltaproduct sharded float32 --dp-householder 1 --dp-neg false
-gated_deltaproduct torch float32 --dp-householder 3 --dp-forget false
-gated_deltaproduct sharded-torch float32 --dp-conv false --dp-gate false
-gated_deltaproduct safetensors bfloat16 --dp-householder 3 --dp-neg false --dp-conv false
-gated_deltaproduct safetensors float16 --dp-householder 1 --dp-forget false --dp-expand-v 1
-gated_deltaproduct safetensors float32 --prefix model. --fla-tie
-delta_net safetensors float32
-delta_net sharded float32 --dp-neg false --dp-gate true
-delta_net torch float32 --dp-conv false --dp-beta false
-delta_net safetensors bfloat16 --dp-heads 4
-delta_net safetensors float16 --dp-neg false
-delta_net safetensors float32 --prefix model. --dp-expand-v 2
-mamba2 safetensors float32
-mamba2 sharded float32 --m2-groups 2
-mamba2 torch float32 --m2-signed
-mamba2 sharded-torch float32 --m2-limit 0.05,0.4 --m2-bias
-mamba2 safetensors bfloat16 --m2-no-conv-bias --m2-groups 4
-mamba2 safetensors float16 --m2-tie
-mamba2 safetensors float32 --prefix model. --m2-state 3 --m2-head-dim 8 --m2-conv 2 --layers 1
-transformer safetensors float32
-transformer sharded float32 --at-kv-heads 2
-transformer torch float32 --at-qk-norm --at-qkv-bias
-transformer sharded-torch float32 --at-window 3 --at-kv-heads 1
-transformer safetensors bfloat16 --at-tie --at-qk-norm
-transformer safetensors float16 --at-intermediate 24 --at-theta 500 --at-kv-heads 2
-transformer safetensors float32 --prefix model. --at-heads 2 --layers 3
+gla safetensors float32 f32
+gla sharded float32 f32 --gla-expand-k 1 --gla-expand-v 1
+gla torch float32 f32 --gla-short-conv --gla-heads 4
+gla sharded-torch float32 f32 --gla-no-output-gate --layers 1
+gla safetensors bfloat16 f32 --gla-clamp-min -0.02 --fla-tie
+gla safetensors float16 f32 --gla-no-fuse-norm --fla-inter 0
+gla safetensors float32 f32 --prefix model. --gla-expand-k 1
+gated_deltaproduct safetensors float32 f32
+gated_deltaproduct sharded float32 f32 --dp-householder 1 --dp-neg false
+gated_deltaproduct torch float32 f32 --dp-householder 3 --dp-forget false
+gated_deltaproduct sharded-torch float32 f32 --dp-conv false --dp-gate false
+gated_deltaproduct safetensors bfloat16 f32 --dp-householder 3 --dp-neg false --dp-conv false
+gated_deltaproduct safetensors float16 f32 --dp-householder 1 --dp-forget false --dp-expand-v 1
+gated_deltaproduct safetensors float32 f32 --prefix model. --fla-tie
+delta_net safetensors float32 f32
+delta_net sharded float32 f32 --dp-neg false --dp-gate true
+delta_net torch float32 f32 --dp-conv false --dp-beta false
+delta_net safetensors bfloat16 f32 --dp-heads 4
+delta_net safetensors float16 f32 --dp-neg false
+delta_net safetensors float32 f32 --prefix model. --dp-expand-v 2
+mamba2 safetensors float32 f32
+mamba2 sharded float32 f32 --m2-groups 2
+mamba2 torch float32 f32 --m2-signed
+mamba2 sharded-torch float32 f32 --m2-limit 0.05,0.4 --m2-bias
+mamba2 safetensors bfloat16 f32 --m2-no-conv-bias --m2-groups 4
+mamba2 safetensors float16 f32 --m2-tie
+mamba2 safetensors float32 f32 --prefix model. --m2-state 3 --m2-head-dim 8 --m2-conv 2 --layers 1
+transformer safetensors float32 f32
+transformer sharded float32 f32 --at-kv-heads 2
+transformer torch float32 f32 --at-qk-norm --at-qkv-bias
+transformer sharded-torch float32 f32 --at-window 3 --at-kv-heads 1
+transformer safetensors bfloat16 f32 --at-tie --at-qk-norm
+transformer safetensors float16 f32 --at-intermediate 24 --at-theta 500 --at-kv-heads 2
+transformer safetensors float32 f32 --prefix model. --at-heads 2 --layers 3
 CASES
 )
 # the three checkpoints of error-bound --model (below) come after the cases
@@ -53,7 +60,7 @@ n=$(printf '%s\n' "$cases" | grep -c .)
 set -- "" "--m2-signed" "--m2-groups 2 --m2-limit 0.1,0.5"
 {
     i=0
-    printf '%s\n' "$cases" | while read -r arch format dtype extra; do
+    printf '%s\n' "$cases" | while read -r arch format dtype compute extra; do
         i=$((i + 1))
         echo "make $T/$i --arch $arch --format $format --dtype $dtype $extra --seed $i"
     done
@@ -67,10 +74,12 @@ $PY scripts/zoo_reference.py batch < $T/make.txt > $T/make.out 2>&1
     while [ $i -lt $n ]; do
         i=$((i + 1))
         d=$T/$i
+        compute=$(printf '%s\n' "$cases" | sed -n "${i}p" | cut -d' ' -f4)
+        tol=; [ "$compute" = f32 ] || tol=$REDUCED_TOL
         if grep -qx "$i rc 0" $T/make.out \
-            && "$LT" ssm eval $d --group S3 --length 8 --samples 6 --bos 0 --offset 2 --compute f32 --logits $d/logits \
+            && "$LT" ssm eval $d --group S3 --length 8 --samples 6 --bos 0 --offset 2 --compute $compute --logits $d/logits \
                >$d/out 2>&1; then
-            echo "compare $d $d/logits --bos 0 --offset 2"
+            echo "compare $d $d/logits --bos 0 --offset 2 --compute $compute $tol"
         else
             echo "compare $d $T/no-logits"
         fi
@@ -81,15 +90,15 @@ $PY scripts/zoo_reference.py batch < $T/ref.txt > $T/ref.out 2>&1
 # the output line before "K rc 0" (a command's last line)
 said() { awk -v k="$1 rc 0" '$0 == k { print prev; found = 1 } { prev = $0 } END { exit !found }' $T/ref.out; }
 i=0
-while read -r arch format dtype extra; do
+while read -r arch format dtype compute extra; do
     [ -n "$arch" ] || continue
     i=$((i + 1))
     if out=$(said $i); then
-        [ -z "$ZOO_VERBOSE" ] || echo "$arch $format $dtype $extra: $out"
+        [ -z "$ZOO_VERBOSE" ] || echo "$arch $format $dtype $compute $extra: $out"
         pass=$((pass + 1))
     else
         fail=$((fail + 1))
-        echo "FAIL zoo $arch $format $dtype $extra:"; cat $T/$i/out 2>/dev/null; grep -B3 -E "^$i rc [1-9]" $T/ref.out
+        echo "FAIL zoo $arch $format $dtype $compute $extra:"; cat $T/$i/out 2>/dev/null; grep -B3 -E "^$i rc [1-9]" $T/ref.out
     fi
 done <<EOF_CASES
 $cases

@@ -11,6 +11,13 @@ Each module defines:
                  library's published formulas (sd: name -> float64 array,
                  without any prefix) -- the reference lietool's C forward
                  pass is checked against; it shares no code with it.
+  forward_reduced(cfg, sd, tokens, dtype)
+                 (where the architecture has it) the logits (T, classes),
+                 float64 torch, of the library's model cast whole to dtype
+                 (torch.bfloat16 or torch.float16) and run by torch on the
+                 CPU, op by op as the library's code runs them (sd: name ->
+                 torch tensor as stored, without any prefix) -- what
+                 `lietool ssm eval --compute bf16|f16` must reproduce.
 
 gla.py and deltaproduct.py also expose their recurrence alone
 (recurrence(...)) and mamba2.py its mixer (mixer(...)), which
