@@ -43,7 +43,7 @@ ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
 # OpenBLAS and LAPACKE are loaded when first used (src/core/blas.c), not linked
 LDLIBS   = -lflint -lmpfr -lgmp -lm -lpthread -ldl
 
-LIB_SRC  = $(sort $(wildcard src/core/*.c src/perm/*.c src/liealg/*.c src/io/*.c src/free/*.c src/rep/*.c src/depth/*.c src/ssm/*.c src/plot/*.c src/chartab/*.c src/doc/*.c src/write/*.c src/job/*.c))
+LIB_SRC  = $(sort $(wildcard src/core/*.c src/perm/*.c src/liealg/*.c src/io/*.c src/free/*.c src/rep/*.c src/depth/*.c src/ssm/*.c src/model/*.c src/rotation/*.c src/dataset/*.c src/plot/*.c src/chartab/*.c src/doc/*.c src/write/*.c src/job/*.c))
 CLI_SRC  = $(sort $(wildcard src/cli/*.c))
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 # bch --mpi (src/mpi): in the lietool binary only, so the library needs no
@@ -158,7 +158,7 @@ $(BUILD)/src/mpi/bch-nompi.o: src/mpi/bch.c src/mpi/bch.h $(wildcard include/lie
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # the forward passes' elementwise loops (exp, gelu, sigmoid without libm) vectorise at -O3
-$(BUILD)/src/ssm/model_kernels.o: ALL_CFLAGS += -O3 -fno-trapping-math
+$(BUILD)/src/model/kernels.o: ALL_CFLAGS += -O3 -fno-trapping-math
 
 $(LIB): $(LIB_OBJ)
 	@rm -f $@

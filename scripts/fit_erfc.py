@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The coefficients of lt_mdl_gelu_all (src/ssm/model_kernels.c): erfc(a) =
+"""The coefficients of lt_mdl_gelu_all (src/model/kernels.c): erfc(a) =
 t exp(-a^2 + P(t)), t = 1 / (1 + a/2), the form of Numerical Recipes'
 section 6.2; P of degree 9 fitted here (least squares on 4000 Chebyshev
 nodes of t in [1/6, 1], that is a in [0, 10]) to log(erfc(a) / t) + a^2,

@@ -69,7 +69,7 @@ inputs are words over A5 (tokens 0..59 in the abstract_algebra indexing of
 `lietool table A5`; its targets are ignored), each token acts on R^3 by an
 icosahedral rotation R(g), and the target at position t is
 R(x_t) ... R(x_1) v0, v0 = (1,1,1)/sqrt 3, as `lietool ssm rotation`
-defines it at step h = 1 (src/ssm/rotation.c, lietool/rotation.h). The
+defines it at step h = 1 (src/rotation/rotation.c, lietool/rotation.h). The
 rotations are read from algebras/reps/A5-icosahedral.rep (--rep): the
 matrices of its generators (1,2,3) and (1,3,5,2,4), closed over the group
 in the task's convention R(g o s) = R(g) R(s), s applied first (the .rep

@@ -7,7 +7,7 @@
 #include <flint/fmpq_mat.h>
 #include "lietool.h"
 #include "lietool/liealg.h"
-#include "lietool/fliealg.h"
+#include "lietool/liealg.h"
 #include "unit.h"
 
 static lt_ctx_t ctx;

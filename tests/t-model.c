@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lietool/io.h"
-#include "lietool/safetensors.h"
+#include "lietool/io.h"
 #include "lietool/dataset.h"
 #include "unit.h"
-#include "../src/ssm/model_impl.h"
+#include "../src/model/impl.h"
 
 /* A file: 8-byte length, the header, then datalen bytes 0, 1, 2, ... */
 static unsigned char *mkfile(size_t *size, const char *header, long hdrlen, size_t datalen)

@@ -1,14 +1,16 @@
-/* Word-problem datasets (src/io/dataset.c): the CSV files of the public
+/* Word-problem datasets (src/dataset): the CSV files of the public
    word-problem repositories (jopetty/word-problem and its forks), written
-   from a Cayley table's words (lietool/cayley.h), and the check of such
-   files. lietool-formats(5) describes the conventions and the file format. */
+   from a Cayley table's words (lietool/perm.h), and the token maps that
+   rename the elements. Reading and checking such files is src/io
+   (lietool/io.h, lt_dataset_check, lt_dataset_read). lietool-formats(5)
+   describes the conventions and the file format. */
 #ifndef LIETOOL_DATASET_H
 #define LIETOOL_DATASET_H
 
 #include <stdio.h>
 #include <stdint.h>
 #include "lietool/core.h"
-#include "lietool/cayley.h"
+#include "lietool/perm.h"
 
 /* Writes the CSV "seed,input,target" of the words lt_cayley_words_start
    chooses: samples distinct random words of length len (tokens uniform,
@@ -57,50 +59,5 @@ lt_status lt_token_map_read(lt_token_map *T, long n, const char *path, long bos,
 /* lt_dataset_generate with the tokens of a map (NULL: the elements). */
 lt_status lt_dataset_generate_tokens(FILE *out, const lt_cayley_t C, long len, long samples, uint64_t seed,
                                      const lt_token_map *map, int *capped, const lt_ctx_t ctx, lt_err_t err);
-
-/* The check of a CSV file against both conventions. */
-#define LT_DATASET_KEEP 20          /* problem messages kept */
-typedef struct {
-    long correct, wrong;            /* well-formed rows */
-    long row, line, pos;            /* first wrong row (1-based; 0 if none), its line, token */
-    long got, want;                 /* the target found there and the product */
-} lt_dataset_tally;
-typedef struct {
-    long rows;                      /* data rows read (blank lines skipped) */
-    long bad_rows;                  /* malformed rows (the header counts as row 0) */
-    int bad_header;
-    long min_len, max_len;          /* word lengths of well-formed rows */
-    long max_token;                 /* the largest token in any row, in range or not (-1: none) */
-    lt_dataset_tally conv[LT_NCONV];
-    /* the verdict: the convention (lt_convention) that every well-formed
-       row agrees with, LT_DATASET_BOTH (then same_tables: the two tables
-       are one), LT_DATASET_NEITHER, or LT_DATASET_UNDECIDED without
-       well-formed rows */
-    int verdict, same_tables;
-    long nproblems;                 /* all problems found */
-    int nkept;
-    char *problems[LT_DATASET_KEEP];/* "LINE:COL: message" */
-} lt_dataset_report_struct;
-typedef lt_dataset_report_struct lt_dataset_report_t[1];
-enum { LT_DATASET_BOTH = LT_NCONV, LT_DATASET_NEITHER, LT_DATASET_UNDECIDED };
-void lt_dataset_report_init(lt_dataset_report_t R);
-void lt_dataset_report_clear(lt_dataset_report_t R);
-/* Reads every row of f; C[c] is the group in convention c (same order),
-   and decides the verdict. Malformed rows go to the report, not to the
-   status; the status fails only for a read error. */
-lt_status lt_dataset_check(lt_dataset_report_t R, FILE *f, const lt_cayley_struct *C,
-                           const lt_ctx_t ctx, lt_err_t err);
-
-/* The words of a dataset CSV, for a caller that needs them all well
-   formed (lietool ssm eval --data): the reader of lt_dataset_check, which
-   stops at the first malformed row or a bad header with LT_EINPUT
-   "NAME:LINE:COL: message" (NAME: the file's name in messages). Every
-   row goes to row(arg, seed field as given, input, target, length, line);
-   a status other than LT_OK from it stops the read and is returned (its
-   message prefixed with "NAME: "). Tokens are checked below order. */
-typedef lt_status (*lt_dataset_row_fn)(void *arg, const char *seed, const int *input, const int *target,
-                                       long len, long line, lt_err_t err);
-lt_status lt_dataset_read(FILE *f, const char *name, long order, lt_dataset_row_fn row, void *arg,
-                          const lt_ctx_t ctx, lt_err_t err);
 
 #endif

@@ -1,12 +1,11 @@
-/* Reading objects: the group grammar of lietool(1) (OBJECTS), GAP syntax, .grp files
-   and Cayley-table JSON files. */
+/* Reading and writing files: the group grammar of lietool(1) (OBJECTS), GAP syntax, .grp files,
+   Cayley-table JSON, JSON itself, checkpoints (safetensors, torch zip) and dataset CSV files. */
 #ifndef LIETOOL_IO_H
 #define LIETOOL_IO_H
 
 #include <stdio.h>
 #include "lietool/core.h"
 #include "lietool/perm.h"
-#include "lietool/cayley.h"
 
 /* Parses a group object. On success G holds generators (no chain yet) and,
    if name is not NULL, *name a malloc'd display name. */
@@ -24,7 +23,7 @@ void lt_io_cycles_perm(int *p, int n, const int *pts, int npts);
 lt_status lt_io_cayley(lt_pgrp_t G, char **name, const char *path,
                        const lt_ctx_t ctx, lt_err_t err);
 /* The Cayley table of the group object spec (lietool's group grammar) in
-   the convention conv (lietool/cayley.h), replacing C's contents: in the
+   the convention conv (lietool/perm.h), replacing C's contents: in the
    abstract_algebra convention the dataset generator's families by name
    (C<n>, Z<n>, D<m>, H3, Heis(p), UT(3,p)) and products factor by factor;
    a Cayley table file as it stands. The order is bounded by --max-enum
@@ -90,7 +89,7 @@ int lt_io_named_groups(char ***names);
 int lt_io_named(const char *sub, const char *ext, char ***names);
 
 
-/* ---- trained models (src/io/model.c; lietool-formats(5), TRAINED MODELS) ---- */
+/* ---- trained models (src/io/model_read.c; lietool-formats(5), TRAINED MODELS) ---- */
 #include "lietool/model.h"
 /* Reads DIR/config.json and the weights in DIR (lt_ckpt_read_dir: model.safetensors,
    the sharded index, pytorch_model.bin, ...) into M (initialised; its
@@ -118,7 +117,7 @@ void lt_io_write_predictions_row(FILE *f, const char *seed, const int *input, co
                                  const int *prediction, long T);
 void lt_io_write_logits_header(FILE *f, long words, long max_len, int classes);
 void lt_io_write_logits_row(FILE *f, const int *input, const float *logits, long T, int classes);
-/* The experiments of the simulator (src/io/experiment.c; lietool(1), ssm):
+/* The experiments of the simulator (src/io/experiment_write.c; lietool(1), ssm):
    per position "position,correct,samples,accuracy,correct_modulo_tracked"
    (ssm cascade --csv), and per drift run (group g, precision prec[p],
    renormalisation, word) "group,precision,renormalize,sample,first_wrong,
@@ -133,12 +132,11 @@ void lt_io_write_drift_csv(FILE *f, const lt_cascade_drift_result_t Z, const lt_
 #include "lietool/rotation.h"
 void lt_io_write_rotation_csv(FILE *f, const lt_rotation_params *P, const lt_rotation_result_t Z);
 /* A checkpoint on the rotation task (lietool ssm eval --task rotation
-   --csv; lietool/model_rotation.h): "position,words,mse,ideal_mse", a row
+   --csv; lietool/rotation.h): "position,words,mse,ideal_mse", a row
    per position, ideal_mse empty without the ideal model. */
-#include "lietool/model_rotation.h"
 void lt_io_write_rotation_eval_csv(FILE *f, const lt_model_rotation_t R);
 
-/* ---- Lie algebras (src/io/lie.c) ---- */
+/* ---- Lie algebras (src/io/lie_read.c) ---- */
 #include "lietool/liealg.h"
 /* 1 if the text names a Lie algebra rather than a group: LieAlgebra(...),
    a lower-case family (gl(n), sl(n), so(n), sp(2m), b(n), n(n), heis(2m+1),
@@ -148,7 +146,7 @@ int lt_io_is_liealg(const char *spec);
 /* Parses a Lie algebra object into L; *name (if not NULL) a malloc'd name. */
 lt_status lt_io_liealg(lt_liealg_t L, char **name, const char *spec,
                        const lt_ctx_t ctx, lt_err_t err);
-/* The object spec names (src/io/object.c): with is_lie the Lie algebra
+/* The object spec names (src/io/object_read.c): with is_lie the Lie algebra
    into L (lt_io_liealg), else the group into G with its stabilizer chain
    (lt_io_group, lt_pgrp_chain). is_lie is lt_io_is_liealg(spec) unless
    the caller knows better. */
@@ -169,12 +167,229 @@ lt_status lt_io_read_gap_table(lt_liealg_t L, const char *text, const char *wher
 lt_status lt_io_float_gens(double **gens, slong *k, slong *n, const char *spec,
                            const lt_ctx_t ctx, lt_err_t err);
 
-/* ---- matrix representations (src/io/rep.c; lietool-formats(5)) ---- */
+/* ---- matrix representations (src/io/rep_read.c; lietool-formats(5)) ---- */
 #include "lietool/rep.h"
 /* Reads the representation file at path for the group G (complete chain)
    into R (initialised; its contents are replaced); LT_EINPUT names the
    line: syntax, an unknown element, an element assigned twice, a
    non-square matrix or sizes that differ. The check is lt_rep_check. */
 lt_status lt_io_rep_read(lt_rep_t R, const char *path, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
+
+
+/* ==== JSON ==== */
+/* A small JSON reader (RFC 8259) and writing helpers. */
+#include <stdio.h>
+#include "lietool/core.h"
+
+typedef enum { LT_JSON_NULL, LT_JSON_BOOL, LT_JSON_NUMBER, LT_JSON_STRING,
+               LT_JSON_ARRAY, LT_JSON_OBJECT } lt_json_type;
+
+typedef struct lt_json_struct lt_json;
+struct lt_json_struct {
+    lt_json_type type;
+    int boolean;
+    char *str;          /* string value, or the number's text */
+    int len;            /* array/object length */
+    lt_json **items;    /* array items or object values */
+    char **keys;        /* object keys */
+    int line, col;      /* where the value starts */
+};
+
+/* Parses text[0..n-1]; on failure returns NULL and sets err (line:col). */
+lt_json *lt_json_parse(const char *text, size_t n, lt_err_t err);
+/* With LT_JSON_NONFINITE, also the numbers Infinity, -Infinity and NaN, as
+   Python's json module writes them (a model's config.json may hold them);
+   their text is the word, which strtod reads. */
+#define LT_JSON_NONFINITE 1
+lt_json *lt_json_parse_flags(const char *text, size_t n, int flags, lt_err_t err);
+void lt_json_free(lt_json *v);
+const lt_json *lt_json_get(const lt_json *obj, const char *key);
+/* Integer value of a number that is an exact integer in range; 0 on failure. */
+int lt_json_int(const lt_json *v, long *out);
+/* Compact text of a value (malloc'd), for messages. */
+char *lt_json_text(const lt_json *v);
+
+/* Writes s as a JSON string literal. */
+void lt_json_put_string(FILE *f, const char *s);
+
+/* The JSON document in a file; NULL with err set (prefixed by the path for
+   a syntax error). */
+lt_json *lt_io_read_json(const char *path, const lt_ctx_t ctx, lt_err_t err);
+
+/* ==== safetensors ==== */
+/* The safetensors checkpoint format (Hugging Face), read by hand: an
+   8-byte little-endian header length n, n bytes of JSON
+   {"NAME": {"dtype": "F32", "shape": [..], "data_offsets": [begin, end]},
+    ..., "__metadata__": {"key": "string", ...}}, then the raw
+   little-endian tensor bytes; data_offsets are relative to the first byte
+   after the header. Everything is validated before any tensor is read:
+   the header length against the file size, each tensor's offsets inside
+   the data, tensors not overlapping, shape x dtype size == byte length.
+   lietool-formats(5), SAFETENSORS CHECKPOINTS. */
+#include <stddef.h>
+#include <stdint.h>
+#include "lietool/core.h"
+
+typedef enum { LT_ST_F32, LT_ST_F16, LT_ST_BF16, LT_ST_F64,
+               LT_ST_I64, LT_ST_I32, LT_ST_I16, LT_ST_I8, LT_ST_U8, LT_ST_BOOL, LT_ST_NDTYPES } lt_st_dtype;
+/* "F32", ...; its size in bytes. */
+const char *lt_st_dtype_name(lt_st_dtype d);
+size_t lt_st_dtype_size(lt_st_dtype d);
+
+#define LT_ST_MAX_DIM 8
+typedef struct {
+    char *name;
+    lt_st_dtype dtype;
+    int ndim;
+    int64_t shape[LT_ST_MAX_DIM];
+    uint64_t numel;
+    uint64_t begin, end;        /* byte offsets in the data section */
+} lt_st_tensor;
+
+typedef struct {
+    int n;
+    lt_st_tensor *t;
+    unsigned char *buf;         /* the whole file */
+    size_t size;
+    size_t data;                /* offset of the data section in buf */
+} lt_safetensors_struct;
+typedef lt_safetensors_struct lt_safetensors_t[1];
+
+void lt_safetensors_init(lt_safetensors_t S);
+void lt_safetensors_clear(lt_safetensors_t S);
+/* Takes ownership of buf[0..size-1] (lt_malloc'd) and validates it;
+   LT_EINPUT with a message naming the tensor and the problem. */
+lt_status lt_safetensors_parse(lt_safetensors_t S, unsigned char *buf, size_t size, lt_err_t err);
+/* Reads and validates a file; LT_ELIMIT when it is larger than max_mb MiB
+   (--max-checkpoint-mb). */
+lt_status lt_safetensors_read(lt_safetensors_t S, const char *path, long max_mb, lt_err_t err);
+/* The tensor called name, or NULL. */
+const lt_st_tensor *lt_safetensors_find(const lt_safetensors_t S, const char *name);
+/* Converts the tensor called name to float (F32, F16, BF16, F64) into a
+   new lt_malloc'd array *out, after checking that it exists and has the
+   shape shape[0..ndim-1]; LT_EINPUT naming the tensor otherwise. */
+lt_status lt_safetensors_get(float **out, const lt_safetensors_t S, const char *name,
+                             int ndim, const int64_t *shape, lt_err_t err);
+
+/* Half-precision conversions (round to nearest even), exposed for tests. */
+float lt_st_f16_to_float(uint16_t h);
+float lt_st_bf16_to_float(uint16_t h);
+uint16_t lt_st_float_to_bf16(float f);
+
+/* ==== checkpoints ==== */
+/* Checkpoint containers: the named tensors of a trained model, whichever
+   file format holds them (lietool-formats(5), CHECKPOINT FORMATS):
+   - safetensors: model.safetensors (lietool/io.h);
+   - sharded safetensors: model.safetensors.index.json, whose "weight_map"
+     names the shard (a file in the same directory) of every tensor;
+   - torch.save's zip: pytorch_model.bin, a zip of stored (uncompressed)
+     members PREFIX/data.pkl (a pickle of the state dict) and
+     PREFIX/data/KEY (each storage's raw little-endian bytes), read by a
+     restricted unpickler that knows only the opcodes and globals that
+     torch.save writes for a dict of tensors: every other opcode or global
+     is LT_EINPUT, nothing is imported or called;
+   - sharded torch files: pytorch_model.bin.index.json, the same index over
+     torch files.
+   Every tensor's bytes are checked to lie in the file before it is used. */
+#include <stddef.h>
+#include <stdint.h>
+#include "lietool/core.h"
+
+typedef struct {
+    char *name;
+    lt_st_dtype dtype;
+    int ndim;
+    int64_t shape[LT_ST_MAX_DIM];
+    uint64_t numel;
+    const unsigned char *data;  /* numel x dtype size bytes, little-endian, row-major */
+} lt_ckpt_tensor;
+
+typedef struct {
+    int n, alloc;
+    lt_ckpt_tensor *t;
+    int nbufs;
+    unsigned char **bufs;       /* the files read and the copies made (owned) */
+    const char *format;         /* "safetensors", "sharded safetensors", "torch zip", "sharded torch zip" */
+    const char *file;           /* the file name in the directory that was read (static) */
+} lt_ckpt_struct;
+typedef lt_ckpt_struct lt_ckpt_t[1];
+
+void lt_ckpt_init(lt_ckpt_t C);
+void lt_ckpt_clear(lt_ckpt_t C);
+
+/* A directory: tries model.safetensors, model.safetensors.index.json,
+   pytorch_model.bin and pytorch_model.bin.index.json, in that order, and
+   reads the first that exists. When none exists, LT_EINPUT with a message
+   naming each file tried and why it failed. Files above max_mb MiB in all
+   are LT_ELIMIT (--max-checkpoint-mb). Messages start with the file. */
+lt_status lt_ckpt_read_dir(lt_ckpt_t C, const char *dir, long max_mb, lt_err_t err);
+
+/* One file of a given format. */
+lt_status lt_ckpt_read_safetensors(lt_ckpt_t C, const char *path, long max_mb, lt_err_t err);
+/* The tensors of a safetensors file in memory: takes ownership of
+   buf[0..size-1] (lt_malloc'd), as lt_safetensors_parse. */
+lt_status lt_ckpt_parse_safetensors(lt_ckpt_t C, unsigned char *buf, size_t size, lt_err_t err);
+lt_status lt_ckpt_read_torch(lt_ckpt_t C, const char *path, long max_mb, lt_err_t err);
+/* An index (model.safetensors.index.json or pytorch_model.bin.index.json):
+   torch = 1 for shards in torch's format. */
+lt_status lt_ckpt_read_index(lt_ckpt_t C, const char *path, int torch, long max_mb, lt_err_t err);
+/* torch.save's zip from memory: takes ownership of buf[0..size-1]
+   (lt_malloc'd); tensors that are not contiguous are copied, up to
+   max_copy bytes in all (LT_ELIMIT beyond). Adds to C's tensors. */
+lt_status lt_ckpt_parse_torch(lt_ckpt_t C, unsigned char *buf, size_t size, size_t max_copy, lt_err_t err);
+
+/* The tensor called name, or NULL. */
+const lt_ckpt_tensor *lt_ckpt_find(const lt_ckpt_t C, const char *name);
+/* Converts the tensor called name (F32, F16, BF16, F64) to a new
+   lt_malloc'd float array *out after checking that its shape is
+   shape[0..ndim-1]; LT_EINPUT naming the tensor otherwise. */
+lt_status lt_ckpt_get(float **out, const lt_ckpt_t C, const char *name, int ndim, const int64_t *shape, lt_err_t err);
+
+
+/* ==== word-problem dataset files (src/io/dataset_read.c) ==== */
+/* The check of a CSV file against both conventions. */
+#define LT_DATASET_KEEP 20          /* problem messages kept */
+typedef struct {
+    long correct, wrong;            /* well-formed rows */
+    long row, line, pos;            /* first wrong row (1-based; 0 if none), its line, token */
+    long got, want;                 /* the target found there and the product */
+} lt_dataset_tally;
+typedef struct {
+    long rows;                      /* data rows read (blank lines skipped) */
+    long bad_rows;                  /* malformed rows (the header counts as row 0) */
+    int bad_header;
+    long min_len, max_len;          /* word lengths of well-formed rows */
+    long max_token;                 /* the largest token in any row, in range or not (-1: none) */
+    lt_dataset_tally conv[LT_NCONV];
+    /* the verdict: the convention (lt_convention) that every well-formed
+       row agrees with, LT_DATASET_BOTH (then same_tables: the two tables
+       are one), LT_DATASET_NEITHER, or LT_DATASET_UNDECIDED without
+       well-formed rows */
+    int verdict, same_tables;
+    long nproblems;                 /* all problems found */
+    int nkept;
+    char *problems[LT_DATASET_KEEP];/* "LINE:COL: message" */
+} lt_dataset_report_struct;
+typedef lt_dataset_report_struct lt_dataset_report_t[1];
+enum { LT_DATASET_BOTH = LT_NCONV, LT_DATASET_NEITHER, LT_DATASET_UNDECIDED };
+void lt_dataset_report_init(lt_dataset_report_t R);
+void lt_dataset_report_clear(lt_dataset_report_t R);
+/* Reads every row of f; C[c] is the group in convention c (same order),
+   and decides the verdict. Malformed rows go to the report, not to the
+   status; the status fails only for a read error. */
+lt_status lt_dataset_check(lt_dataset_report_t R, FILE *f, const lt_cayley_struct *C,
+                           const lt_ctx_t ctx, lt_err_t err);
+
+/* The words of a dataset CSV, for a caller that needs them all well
+   formed (lietool ssm eval --data): the reader of lt_dataset_check, which
+   stops at the first malformed row or a bad header with LT_EINPUT
+   "NAME:LINE:COL: message" (NAME: the file's name in messages). Every
+   row goes to row(arg, seed field as given, input, target, length, line);
+   a status other than LT_OK from it stops the read and is returned (its
+   message prefixed with "NAME: "). Tokens are checked below order. */
+typedef lt_status (*lt_dataset_row_fn)(void *arg, const char *seed, const int *input, const int *target,
+                                       long len, long line, lt_err_t err);
+lt_status lt_dataset_read(FILE *f, const char *name, long order, lt_dataset_row_fn row, void *arg,
+                          const lt_ctx_t ctx, lt_err_t err);
 
 #endif

@@ -16,7 +16,7 @@
 #include "lietool/depth.h"
 #include "lietool/dataset.h"
 #include <flint/fmpq.h>
-#include "lietool/model_rotation.h"
+#include "lietool/rotation.h"
 
 /* ---- the outcome of a run against the theory ----
    exact and suffices_T are the verdict's answers (lt_plan_verdict_struct:

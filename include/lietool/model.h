@@ -1,5 +1,5 @@
 /* Trained sequence models read from a checkpoint directory (config.json
-   and the weights in one of the formats of lietool/checkpoint.h, in the
+   and the weights in one of the formats of lietool/io.h, in the
    layout of lietool-diag, Hugging Face's Mamba or mamba_ssm's
    MambaLMHeadModel) and run in f32, or rounded as bf16 or f16: the
    lietool-diag diagonal recurrence and Mamba-1 (Gu and Dao 2023) with the
@@ -11,13 +11,13 @@
 #define LIETOOL_MODEL_H
 
 #include "lietool/core.h"
-#include "lietool/cayley.h"
+#include "lietool/perm.h"
 #include "lietool/depth.h"
 
 typedef enum {
     LT_ARCH_DIAG, LT_ARCH_MAMBA,
-    LT_ARCH_GLA, LT_ARCH_DELTA,         /* FLA gla; gated_deltaproduct and delta_net (src/ssm/model_gla.c, model_delta.c) */
-    LT_ARCH_MAMBA2, LT_ARCH_ATTN,       /* transformers' Mamba-2; FLA's transformer (model_mamba2.c, model_attn.c) */
+    LT_ARCH_GLA, LT_ARCH_DELTA,         /* FLA gla; gated_deltaproduct and delta_net (src/model/gla.c, delta.c) */
+    LT_ARCH_MAMBA2, LT_ARCH_ATTN,       /* transformers' Mamba-2; FLA's transformer (mamba2.c, attn.c) */
 } lt_model_arch;
 /* The task a checkpoint was trained on (config.json's "lietool_task",
    lietool-formats(5)): the word problem (absent or "word": a head of
@@ -74,7 +74,7 @@ typedef struct {
     lt_model_task task;
     int rotation_map;           /* rotation task: config.json's "lietool_rotation_map", 0 "faithful"
                                    (absent), 1 "paper" (lietool/rotation.h, lt_rotation_map) */
-    const char *format;         /* the checkpoint's file format (lietool/checkpoint.h) */
+    const char *format;         /* the checkpoint's file format (lietool/io.h) */
     const char *file;           /* its file in the directory */
     char prefix[64];            /* the prefix of every tensor name, e.g. "model." */
     int vocab, classes, d_model, n_layers;
@@ -191,7 +191,7 @@ int lt_model_first_layer_token_local(const lt_model_t M);
 
 /* ---- the Lie algebra of a trained layer (src/ssm/lie.c) ---- */
 
-#include "lietool/fliealg.h"
+#include "lietool/liealg.h"
 enum { LT_MODEL_LIE_LOG, LT_MODEL_LIE_DIFF };
 typedef struct {
     int layer;                  /* 0-based */
@@ -199,7 +199,7 @@ typedef struct {
     long words, length;         /* the sampled words, where transitions depend on earlier tokens */
     uint64_t seed;              /* of the sampled words (lt_rng) */
     int generators;             /* LT_MODEL_LIE_LOG: log X; LT_MODEL_LIE_DIFF: X - I */
-    double tol;                 /* of the rank decisions (lietool/fliealg.h) */
+    double tol;                 /* of the rank decisions (lietool/liealg.h) */
 } lt_model_lie_params;
 typedef struct {
     long n;                     /* the transitions are n x n */

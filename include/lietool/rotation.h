@@ -64,22 +64,22 @@ typedef struct {
 typedef lt_rotation_icosa_struct lt_rotation_icosa_t[1];
 
 /* Builds the 60 elements, their matrices and their logarithms. */
-void lt_rotation_icosa_init(lt_rotation_icosa_t I);
+void lt_rotation_icosa_init(lt_rotation_icosa_t ico);
 /* The token-to-rotation map: R above (faithful, the default), or the map
    of the paper's released code (paper): token i gets the matrix its
    breadth-first search over the Cayley graph of its own element list
-   assigns to that list's element i (src/ssm/rotation.c); not a
+   assigns to that list's element i (src/rotation/rotation.c); not a
    homomorphism: the images of (0 1 2) and (0 1 2 3 4) multiply to a
    rotation of order 2 where the permutations' product has order 5, and the
    60 tokens get only 30 distinct rotations. */
 typedef enum { LT_ROTATION_MAP_FAITHFUL, LT_ROTATION_MAP_PAPER } lt_rotation_map;
 /* lt_rotation_icosa_init, then with LT_ROTATION_MAP_PAPER exact, R, omega
    and angle of token i replaced by the paper's (perm and gens unchanged). */
-void lt_rotation_icosa_init_map(lt_rotation_icosa_t I, lt_rotation_map map);
-void lt_rotation_icosa_clear(lt_rotation_icosa_t I);
+void lt_rotation_icosa_init_map(lt_rotation_icosa_t ico, lt_rotation_map map);
+void lt_rotation_icosa_clear(lt_rotation_icosa_t ico);
 /* The index of the permutation p (images of 0..4), or -1 if p is not an
    even permutation of {0..4}. */
-int lt_rotation_icosa_find(const lt_rotation_icosa_t I, const int *p);
+int lt_rotation_icosa_find(const lt_rotation_icosa_t ico, const int *p);
 
 /* ---- rotations of R^3 (long double, matrices row by row) ---- */
 /* X = [w]_x, the matrix of v -> w x v. */
@@ -218,5 +218,62 @@ lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
    (initialised) is replaced; lt_plot_write_svg writes it. */
 #include "lietool/plot.h"
 void lt_rotation_plot(lt_plot_t F, const lt_rotation_params *P, const lt_rotation_result_t Z);
+
+
+/* ==== the rotation task's models ==== */
+/* A trained checkpoint on the rotation task (lietool ssm eval --task
+   rotation): its outputs scored against the exact targets of
+   above, beside the ideal depth-k model of lt_rotation_run. (No parameter
+   here is named I: <complex.h>, read by some users of this header,
+   defines it.) */
+#include "lietool/model.h"
+
+
+/* ---- a checkpoint on the rotation task (src/rotation/eval.c) ---- */
+
+typedef struct {
+    int has_bos, bos;       /* a BOS token read before every word (its output is not scored) */
+    lt_bound bound;         /* of the ideal model: c(k) */
+    long double step;       /* h of the ideal model's flow (1: the task the checkpoint is scored on) */
+    long window;            /* W of the ideal model */
+    lt_rotation_map map;    /* the tokens' rotations, of the targets and the ideal model */
+} lt_model_rotation_params;
+typedef struct {
+    long words, max_length;         /* the words, the longest (positions 1..max_length, no BOS) */
+    long tokens;                    /* positions scored: the sum of the words' lengths */
+    lt_rotation_map map;            /* the tokens' rotations used */
+    long *count;                    /* per position: the words reaching it */
+    double *mse;                    /* per position: mean over those words and the 3 coordinates of
+                                       (y - v_t)^2, y the head's outputs, v_t = R(x_t)...R(x_1) v0 */
+    double mean_mse;                /* over every scored position (count-weighted) */
+    int depth;                      /* the ideal model's depth: the checkpoint's layers; 0 when
+                                       they are outside 1..LT_ROTATION_MAX_DEPTH (no ideal) */
+    lt_rotation_params P;           /* the ideal's run (words and word_len cleared after it) */
+    lt_rotation_result_t ideal;     /* lt_rotation_run on the same words: lt_rotation_mse(ideal, 0, 0) */
+    double ideal_mean_mse;          /* count-weighted as mean_mse */
+} lt_model_rotation_struct;
+typedef lt_model_rotation_struct lt_model_rotation_t[1];
+
+void lt_model_rotation_init(lt_model_rotation_t R);
+void lt_model_rotation_clear(lt_model_rotation_t R);
+/* Runs the rotation-task checkpoint M (M->task LT_TASK_ROTATION) on the
+   words of W (elements of A5, lietool/rotation.h's numbering) and scores
+   its 3 outputs per position against the exact targets at step 1 (long
+   double, lt_rotation_icosa); beside it the ideal depth-k model,
+   k = M->n_layers, from lt_rotation_run on the same words (the function
+   of lietool ssm rotation) with P's bound, step and window. LT_EINPUT for
+   a word-problem checkpoint, a token of W above 59 or a BOS outside the
+   vocabulary; LT_ENUMERIC naming the word and position of an output that
+   is not finite; lt_rotation_run's errors. */
+lt_status lt_model_rotation_eval(lt_model_rotation_t R, const lt_model_t M, const lt_words_t W,
+                                 const lt_model_rotation_params *P, const lt_ctx_t ctx, lt_err_t err);
+
+/* The figure of ssm sweep --task rotation: the MSE per position of each
+   checkpoint R[i] (dirs[i], layers[i] layers; solid) and of the ideal model
+   of its depth (dashed, the same colour), log scale; note (or NULL) a line
+   under it. F (initialised) is replaced. */
+#include "lietool/plot.h"
+void lt_model_rotation_sweep_plot(lt_plot_t F, const char *const *dirs, const int *layers,
+                                  const lt_model_rotation_struct *R, int n, const char *note);
 
 #endif

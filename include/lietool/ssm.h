@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 #include "lietool/core.h"
-#include "lietool/cayley.h"
+#include "lietool/perm.h"
 
 /* ---- finite precision ---- */
 /* Values are held in doubles and rounded to the working precision after

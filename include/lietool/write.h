@@ -16,7 +16,7 @@
 
 /* ---- groups: tables, isomorphisms; the BCH series ---- */
 
-#include "lietool/cayley.h"
+#include "lietool/perm.h"
 /* table: the multiplication table of C (text: the elements, then the
    indices; LaTeX: arrays of at most 12 columns; JSON is the data file of
    lt_io_write_cayley, not a document). */
@@ -48,7 +48,7 @@ void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c);
 
 /* ---- floating-point Lie algebras (--float, ssm lie) ---- */
 
-#include "lietool/fliealg.h"
+#include "lietool/liealg.h"
 /* The profile's rows (dimension, abelian ... killing rank). */
 void lt_write_float_profile(lt_doc *d, const lt_fliealg_profile_t P);
 /* Every rank decision of log, with the singular values on either side of
@@ -252,7 +252,7 @@ void lt_write_ssm_sweep(lt_doc *d, const lt_ssm_sweep_t S, lt_plan_verdict_struc
 /* ssm eval --task rotation: the checkpoint M in dir and its MSE per
    position beside the ideal model's (T: data, seed, bos). The caller adds
    the verdict. */
-#include "lietool/model_rotation.h"
+#include "lietool/rotation.h"
 void lt_write_ssm_eval_rotation(lt_doc *d, const char *dir, const lt_model_t M, const lt_model_rotation_t R,
                                 const lt_write_ssm_task *T);
 /* ssm sweep --task rotation: a row per checkpoint (dirs[i], layers[i]

@@ -8,7 +8,7 @@
 #include "lietool/core.h"
 #include "lietool/perm.h"
 #include "lietool/liealg.h"
-#include "lietool/fliealg.h"
+#include "lietool/liealg.h"
 
 /* Exit statuses (lietool(1), EXIT STATUS): predicates exit CLI_NO for "no". */
 enum { CLI_OK = 0, CLI_NO = 1, CLI_USAGE = 2, CLI_INPUT = 3, CLI_LIMIT = 4, CLI_NUMERIC = 5,

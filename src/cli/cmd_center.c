@@ -1,7 +1,7 @@
 /* lietool center */
 #include <stdlib.h>
 #include "doc.h"
-#include "lietool/json.h"
+#include "lietool/io.h"
 
 const cli_decl cli_center_decl = {.common = CLI_O_JSON | CLI_O_LATEX | CLI_O_FLOAT | CLI_O_LIMITS, CLI_OBJECT_ARGS};
 

@@ -1,6 +1,6 @@
 /* lietool dataset generate|check: the word-problem CSV files
    (seed,input,target) of jopetty/word-problem and its forks; the
-   conventions are in src/io/dataset.c and lietool-formats(5). */
+   conventions are in src/dataset/dataset.c and src/io/dataset_read.c and lietool-formats(5). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>

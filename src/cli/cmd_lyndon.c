@@ -4,7 +4,7 @@
    X Y Z (R = 3), a b c ... (4 <= R <= 26). */
 #include "doc.h"
 #include "lietool/free.h"
-#include "lietool/json.h"
+#include "lietool/io.h"
 
 /* Reads a positive integer operand no larger than max; exit status 3 with
    a message naming it otherwise, -1 on success. */

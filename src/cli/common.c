@@ -4,7 +4,7 @@
 #include "cli.h"
 #include "doc.h"
 #include "lietool/io.h"
-#include "lietool/json.h"
+#include "lietool/io.h"
 
 int cli_exit_code(lt_status st)
 {

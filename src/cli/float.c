@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "doc.h"
-#include "lietool/json.h"
-#include "lietool/fliealg.h"
+#include "lietool/io.h"
+#include "lietool/liealg.h"
 #include "lietool/write.h"
 
 int cli_float_begin(lt_doc *d, lt_fliealg_profile_t P, cli_opts *o, cli_object *X, unsigned parts)

@@ -12,7 +12,7 @@
 #include "lietool/io.h"
 #include "lietool/model.h"
 #include "lietool/job.h"
-#include "lietool/model_rotation.h"
+#include "lietool/rotation.h"
 #include "lietool/plot.h"
 #include "lietool/ssm.h"
 #include "lietool/write.h"

@@ -3,7 +3,7 @@
    the Magnus series of each window truncated at the class c(k) (W. Magnus,
    Comm. Pure Appl. Math. 7 (1954) 649-673; Iserles, Munthe-Kaas, Norsett
    and Zanna, Acta Numerica 9 (2000) 215-365). The library part is
-   src/ssm/rotation.c (lietool/rotation.h), the CSV writer src/io, the
+   src/rotation/rotation.c (lietool/rotation.h), the CSV writer src/io, the
    result's writer src/write/rotation.c; this file parses the options and
    writes the --csv and --plot files whole or not at all. */
 #include <math.h>

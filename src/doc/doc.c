@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lietool/doc.h"
-#include "lietool/json.h"
+#include "lietool/io.h"
 #include "lietool/free.h"
 
 void lt_doc_init(lt_doc *d, FILE *f, lt_doc_mode mode)

@@ -3,18 +3,15 @@
 #define LT_IO_IMPL_H
 #include <stddef.h>
 #include "lietool/core.h"
-/* The JSON document in a file; NULL with err set (prefixed by the path for
-   a syntax error). */
 struct lt_json_struct;
-struct lt_json_struct *lt_io_read_json_(const char *path, const lt_ctx_t ctx, lt_err_t err);
 /* a regular file at p */
 int lt_io_file_exists_(const char *p);
 int lt_io_ends_with_(const char *s, const char *suf);
-/* The top-level product signs of a group object (spec.c): up to max
+/* The top-level product signs of a group object (spec_read.c): up to max
    positions and separator lengths; returns how many (none when s names an
    existing file). */
 int lt_io_split_product_(const char *s, size_t *pos, size_t *seplen, int max);
-/* spec.c's argument helpers, for gapnames.c: a decimal integer in
+/* spec_read.c's argument helpers, for gapnames.c: a decimal integer in
    [lo, hi] (-1 and err set otherwise); LT_ELIMIT above --max-degree; the
    top-level arguments of NAME(...) at open (lt_free each and the array;
    a negative count is explained by lt_io_args_error_). */
@@ -25,10 +22,10 @@ int lt_io_split_args_(char ***out, const char *spec, const char *open);
 lt_status lt_io_args_error_(int k, const char *spec, lt_err_t err);
 /* GAP's constructors (gapnames.c): 1 and *st if spec is one, else 0. */
 int lt_io_gap_name_(lt_pgrp_t G, lt_status *st, const char *spec, const lt_ctx_t ctx, lt_err_t err);
-/* checkpoint.c, for torchzip.c: C takes buf; a tensor is appended
+/* checkpoint_read.c, for torchzip_read.c: C takes buf; a tensor is appended
    (LT_EINPUT when the name is taken); a file is read whole, the running
    byte total checked against max_mb MiB. */
-#include "lietool/checkpoint.h"
+#include "lietool/io.h"
 void lt_ckpt_own(lt_ckpt_t C, unsigned char *buf);
 lt_status lt_ckpt_add(lt_ckpt_t C, const char *name, lt_st_dtype dtype, int ndim, const int64_t *shape,
                       const unsigned char *data, lt_err_t err);

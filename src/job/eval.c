@@ -10,7 +10,7 @@
 #include "lietool/io.h"
 #include "lietool/job.h"
 #include "lietool/model.h"
-#include "lietool/model_rotation.h"
+#include "lietool/rotation.h"
 
 void lt_ssm_eval_job_init(lt_ssm_eval_job_t J)
 {

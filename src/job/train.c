@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include "lietool/io.h"
 #include "lietool/job.h"
-#include "lietool/json.h"
+#include "lietool/io.h"
 #include "lietool/model.h"
 #include "lietool/write.h"
 

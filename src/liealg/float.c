@@ -1,7 +1,7 @@
 /* The floating-point path of the Lie-algebra engine: matrix Lie algebras
    over R in double precision, every dimension an SVD rank whose decision is
    logged with its singular-value gap (the rule is stated in
-   include/lietool/fliealg.h).
+   include/lietool/liealg.h).
 
    Rank decisions are made on stacks of rows. A stack that grows past about
    twice its row length is folded into its triangular QR factor (Householder,
@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "../core/blas.h"
-#include "lietool/fliealg.h"
+#include "lietool/liealg.h"
 #include "lietool/liealg.h"
 
 #define SZ(x) ((size_t)(x))

@@ -1,4 +1,4 @@
-/* The principal real logarithm of a real matrix (lietool/fliealg.h), for
+/* The principal real logarithm of a real matrix (lietool/liealg.h), for
    the generators of a trained layer's transitions (lietool ssm lie): the
    eigendecomposition X = V diag(lambda) V^-1 (LAPACK zgeev), then
    log X = V diag(log lambda) V^-1 with the principal branch, so that a
@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 #include "../core/blas.h"
-#include "lietool/fliealg.h"
+#include "lietool/liealg.h"
 
 #define SZ(x) ((size_t)(x))
 

@@ -1,4 +1,4 @@
-/* Cayley tables (lietool/cayley.h; the conventions in lietool-formats(5),
+/* Cayley tables (lietool/perm.h; the conventions in lietool-formats(5),
    WORD-PROBLEM DATASETS).
 
    The abstract_algebra convention is that of the generator of the public
@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <gmp.h>
-#include "lietool/cayley.h"
+#include "lietool/perm.h"
 
 const char *lt_convention_name(lt_convention c)
 {

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "lietool/dataset.h"
+#include "lietool/io.h"
 #include "lietool/depth.h"
 #include "lietool/plot.h"
 #include "lietool/model.h"

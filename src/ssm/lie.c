@@ -4,12 +4,12 @@
    X = exp(log X) is the flow of dh/dt = (log X) h over one step, as in Heo
    et al. 2026, section 2) or X - I ([X - I, Y - I] = [X, Y]: the same
    commutators, defined when X has no real logarithm), and the algebra they
-   generate by the floating-point closure (lietool/fliealg.h) with its
+   generate by the floating-point closure (lietool/liealg.h) with its
    profile. */
 #include <stdio.h>
 #include <string.h>
 #include "lietool/model.h"
-#include "lietool/fliealg.h"
+#include "lietool/liealg.h"
 
 void lt_model_lie_init(lt_model_lie_t R)
 {

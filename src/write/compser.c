@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "lietool/write.h"
-#include "lietool/json.h"
+#include "lietool/io.h"
 
 /* The factor's name as the text shows it: C3, 2^4, A5, A5^2, or "simple
    of order N" when no simple group has its order. */

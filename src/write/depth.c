@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <mpfr.h>
 #include "lietool/write.h"
-#include "lietool/json.h"
+#include "lietool/io.h"
 
 void lt_write_depth_bound(lt_doc *d, lt_bound b)
 {

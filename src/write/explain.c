@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lietool/write.h"
-#include "lietool/json.h"
+#include "lietool/io.h"
 
 #define say lt_doc_say
 

@@ -2,7 +2,7 @@
    documents (lietool/write.h): magnus, magnus --matrices. */
 #include <stdlib.h>
 #include "lietool/write.h"
-#include "lietool/json.h"
+#include "lietool/io.h"
 
 static const char *norm_name(const lt_magnus_params *P)
 {

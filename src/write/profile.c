@@ -1,7 +1,7 @@
 /* The profile of a group or a Lie algebra as a document (lietool/write.h):
    the rows of info. */
 #include "lietool/write.h"
-#include "lietool/json.h"
+#include "lietool/io.h"
 
 /* A row "not computed: MESSAGE" (JSON null; the message in "notes"). */
 static void not_computed(lt_doc *d, const char *label, const char *msg)

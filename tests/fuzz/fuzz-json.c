@@ -1,6 +1,6 @@
 /* The JSON reader (RFC 8259) under the Cayley tables and configs. */
 #include "fuzz.h"
-#include "lietool/json.h"
+#include "lietool/io.h"
 
 static void walk(const lt_json *v, int depth)
 {

@@ -1,7 +1,7 @@
 /* safetensors checkpoints (lietool-formats(5)), parsed from a memory copy
    of the input; every float tensor is then converted at its own shape. */
 #include "fuzz.h"
-#include "lietool/safetensors.h"
+#include "lietool/io.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -2,7 +2,7 @@
    restricted unpickler, from a memory copy of the input; every tensor read
    is then converted at its own shape. */
 #include "fuzz.h"
-#include "lietool/checkpoint.h"
+#include "lietool/io.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -10,7 +10,7 @@
    torch itself (scripts/ckpt_reference.py forward_bf16). */
 #include <math.h>
 #include <string.h>
-#include "model_impl.h"
+#include "impl.h"
 
 /* A Mamba layer up to its step sizes: U (T x D) the normed input, XZ
    (T x 2 d_inner) the input projection, XC (T x d_inner) after the causal

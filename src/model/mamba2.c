@@ -11,7 +11,7 @@
    (lietool-formats(5), mamba2). */
 #include <math.h>
 #include <string.h>
-#include "model_impl.h"
+#include "impl.h"
 
 static int conv_dim(const lt_model_struct *M)
 {

@@ -1,5 +1,5 @@
 /* Trained models (lietool/model.h): what every architecture shares, the
-   rounding to the compute precision and the kernels of src/ssm/model_impl.h,
+   rounding to the compute precision and the kernels of src/model/impl.h,
    and the dispatch to each architecture's own file (model_<name>.c).
    Single precision storage, double accumulation in the matrix-vector
    products. */
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../core/blas.h"
-#include "lietool/safetensors.h"
-#include "model_impl.h"
+#include "lietool/io.h"
+#include "impl.h"
 
 static const lt_mdl_ops *const arch_ops[] = {
     [LT_ARCH_DIAG] = &lt_mdl_diag,

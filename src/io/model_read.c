@@ -1,17 +1,17 @@
 /* Trained-model directories (lietool-formats(5), TRAINED MODELS):
    config.json, checked key by key and recognised as one of three layouts,
-   and the weights in any checkpoint format (lietool/checkpoint.h), every
+   and the weights in any checkpoint format (lietool/io.h), every
    tensor's shape checked against the config, into an lt_model_t (lietool/model.h;
-   the forward passes are in src/ssm/model.c). */
+   the forward passes are in src/model/model.c). */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lietool/io.h"
-#include "lietool/json.h"
-#include "lietool/checkpoint.h"
-#include "model_impl.h"
+#include "lietool/io.h"
+#include "lietool/io.h"
+#include "model_read.h"
 
 
 /* ---- config.json ---- */

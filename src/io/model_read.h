@@ -5,9 +5,9 @@
 #ifndef LT_IO_MODEL_IMPL_H
 #define LT_IO_MODEL_IMPL_H
 #include <stdint.h>
-#include "lietool/json.h"
+#include "lietool/io.h"
 #include "lietool/model.h"
-#include "lietool/checkpoint.h"
+#include "lietool/io.h"
 
 #define MAX_DIM (1 << 20)
 #define MAX_LAYERS 4096
@@ -51,7 +51,7 @@ float *lt_io_model_weight(lt_model_t M, const lt_ckpt_t S, const char *name, int
 float *lt_io_model_head_bias(lt_model_t M, const lt_ckpt_t S, const char *name, lt_status *st, lt_err_t err);
 float *lt_io_model_array(lt_model_t M, size_t n);
 
-/* FLA (src/io/model_fla.c). The parts every FLA model shares: the config
+/* FLA (src/io/fla_read.c). The parts every FLA model shares: the config
    keys vocab_size, hidden_size, num_hidden_layers (default
    layers_default), norm_eps, hidden_ratio, intermediate_size, hidden_act,
    attn, attnres_block_size, tie_word_embeddings, n_classes (1, or 0 with
@@ -67,7 +67,7 @@ int lt_io_deltaproduct_config(lt_model_t M, lt_io_cfg *C);
 int lt_io_delta_net_config(lt_model_t M, lt_io_cfg *C);
 lt_status lt_io_gla_weights(lt_model_t M, const lt_ckpt_t S, lt_err_t err);
 lt_status lt_io_delta_weights(lt_model_t M, const lt_ckpt_t S, lt_err_t err);
-/* transformers' mamba2 (model_mamba2.c); FLA's transformer (model_attn.c) */
+/* transformers' mamba2 (mamba2_read.c); FLA's transformer (attn_read.c) */
 int lt_io_mamba2_config(lt_model_t M, lt_io_cfg *C);
 lt_status lt_io_mamba2_weights(lt_model_t M, const lt_ckpt_t S, lt_err_t err);
 int lt_io_attn_config(lt_model_t M, lt_io_cfg *C);

@@ -1,11 +1,11 @@
 /* The tensors of a checkpoint: the dtypes safetensors names (sizes and the
    conversions of F16 and BF16 to float) and the list of named tensors that
-   every container (safetensors.c, torchzip.c, checkpoint.c) fills. */
+   every container (safetensors_read.c, torchzip_read.c, checkpoint_read.c) fills. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lietool/checkpoint.h"
-#include "lietool/safetensors.h"
+#include "lietool/io.h"
+#include "lietool/io.h"
 #include "impl.h"
 
 static const struct { const char *name; size_t size; } dtypes[] = {

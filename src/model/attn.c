@@ -10,7 +10,7 @@
    (lietool-formats(5), transformer). */
 #include <math.h>
 #include <string.h>
-#include "model_impl.h"
+#include "impl.h"
 
 /* x (head_dim) rotated for position t: the halves (x1, x2) become
    (x1 cos - x2 sin, x2 cos + x1 sin), angle t / theta^(2i/head_dim) */

@@ -4,7 +4,7 @@
    (arXiv:2603.05573, section 5) for trained models. */
 #include <math.h>
 #include <string.h>
-#include "lietool/model_rotation.h"
+#include "lietool/rotation.h"
 
 void lt_model_rotation_init(lt_model_rotation_t R)
 {

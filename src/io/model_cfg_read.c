@@ -1,15 +1,15 @@
-/* The helpers every model reader uses (src/io/model_impl.h): config.json
+/* The helpers every model reader uses (src/io/model_read.h): config.json
    keys read with their ranges, and the weights taken by name and shape. In
-   a file of their own so that the architectures' readers (model_fla.c, ...)
+   a file of their own so that the architectures' readers (fla_read.c, ...)
    and the dispatch in model.c do not depend on each other in a circle. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lietool/io.h"
-#include "lietool/json.h"
-#include "lietool/safetensors.h"
-#include "lietool/checkpoint.h"
-#include "model_impl.h"
+#include "lietool/io.h"
+#include "lietool/io.h"
+#include "lietool/io.h"
+#include "model_read.h"
 
 int lt_io_cfg_int(int *out, lt_io_cfg *C, const char *key, long lo, long hi, long def)
 {

@@ -12,7 +12,7 @@
    gk = logsigmoid(gk_proj(x)) / 16. f32 only (lietool-formats(5)). */
 #include <math.h>
 #include <string.h>
-#include "model_impl.h"
+#include "impl.h"
 
 /* ---- the FLA block, shared by FLA's architectures ---- */
 

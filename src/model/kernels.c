@@ -1,11 +1,11 @@
-/* The kernels the forward passes share (src/ssm/model_impl.h): rounding to
+/* The kernels the forward passes share (src/model/impl.h): rounding to
    the compute precision, the projections, RMS norms and the residual add. */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
 #include "../core/blas.h"
-#include "lietool/safetensors.h"
-#include "model_impl.h"
+#include "lietool/io.h"
+#include "impl.h"
 
 /* ---- rounding to the compute precision ---- */
 

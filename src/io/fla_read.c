@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "lietool/io.h"
-#include "model_impl.h"
+#include "model_read.h"
 
 /* a number key (def when absent or null); 0 with the error set */
 static int cfg_num(double *out, lt_io_cfg *C, const char *key, double def)

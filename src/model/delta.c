@@ -14,10 +14,10 @@
    so S_t = (I - beta_N k_N k_N^T) ... (I - beta_1 k_1 k_1^T) exp(g_t) S_(t-1)
    + (input terms); beta = sigmoid(b_proj(x)) (times 2 with
    allow_neg_eigval), g = -exp(A_log) softplus(a_proj(x) + dt_bias). The
-   block around it is FLA's (model_gla.c). f32 only. */
+   block around it is FLA's (gla.c). f32 only. */
 #include <math.h>
 #include <string.h>
-#include "model_impl.h"
+#include "impl.h"
 
 static size_t delta_mixer_work(const lt_model_struct *M, long T)
 {

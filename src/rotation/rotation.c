@@ -52,7 +52,7 @@ int lt_rotation_icosa_find(const lt_rotation_icosa_t I, const int *p)
 
 /* The even permutations of 0..4 in lexicographic order of their image
    lists: itertools.permutations order restricted to A5, the order of
-   lietool table A5 (src/io/dataset.c). */
+   lietool table A5 (src/dataset/dataset.c and src/io/dataset_read.c). */
 static void list_elements(lt_rotation_icosa_struct *I)
 {
     int n = 0, p[5];

@@ -1,13 +1,13 @@
 /* safetensors reader: every offset and size is checked against the file
    before a byte of tensor data is touched (the dtypes and the tensor list
-   are in tensors.c). */
+   are in tensors_read.c). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lietool/io.h"
-#include "lietool/json.h"
-#include "lietool/safetensors.h"
+#include "lietool/io.h"
+#include "lietool/io.h"
 #include "impl.h"
 
 uint16_t lt_st_float_to_bf16(float f)

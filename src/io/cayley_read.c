@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lietool/io.h"
-#include "lietool/json.h"
+#include "lietool/io.h"
 #include "impl.h"
 
 static char *elname(const lt_json *elems, long i)
@@ -21,7 +21,7 @@ static char *elname(const lt_json *elems, long i)
     return lt_strdup(buf);
 }
 
-lt_json *lt_io_read_json_(const char *path, const lt_ctx_t ctx, lt_err_t err)
+lt_json *lt_io_read_json(const char *path, const lt_ctx_t ctx, lt_err_t err)
 {
     size_t len;
     char *text = lt_io_read_file(path, &len, 32, ctx, err);
@@ -35,7 +35,7 @@ lt_json *lt_io_read_json_(const char *path, const lt_ctx_t ctx, lt_err_t err)
 lt_status lt_io_cayley(lt_pgrp_t G, char **name, const char *path,
                        const lt_ctx_t ctx, lt_err_t err)
 {
-    lt_json *doc = lt_io_read_json_(path, ctx, err);
+    lt_json *doc = lt_io_read_json(path, ctx, err);
     if (!doc) return err->status;
     lt_status st = LT_OK;
     int *T = NULL;

@@ -31,7 +31,7 @@ void lt_mdl_rmsnorm(float *Y, const float *X, const float *w, long T, int n, flo
    last place, in loops the compiler vectorises (no libm call) */
 void lt_mdl_gelu_all(float *x, size_t n);
 void lt_mdl_sigmoid_all(float *y, const float *x, size_t n);
-/* One Mamba-2 head at one position (model_mamba2.c), state S (N x P,
+/* One Mamba-2 head at one position (mamba2.c), state S (N x P,
    row n for B[n]): S[n][p] <- a S[n][p] + dx[p] B[n], y[p] = sum_n S[n][p]
    C[n] (n in order) + d x[p], dx = dt x; in the vectorised file */
 void lt_mdl_m2_head(double *S, double *y, const double *x, const double *dx, const float *B, const float *C, double a,
@@ -86,13 +86,13 @@ typedef struct {
 } lt_mdl_ops;
 
 extern const lt_mdl_ops lt_mdl_diag, lt_mdl_mamba;
-/* FLA gla (model_gla.c), gated_deltaproduct and delta_net (model_delta.c) */
+/* FLA gla (gla.c), gated_deltaproduct and delta_net (delta.c) */
 extern const lt_mdl_ops lt_mdl_gla, lt_mdl_delta;
-/* transformers' mamba2 (model_mamba2.c); FLA's transformer (model_attn.c) */
+/* transformers' mamba2 (mamba2.c); FLA's transformer (attn.c) */
 extern const lt_mdl_ops lt_mdl_mamba2, lt_mdl_attn;
 
 /* The FLA block (fla/models/NAME/modeling_NAME.py, the Block class), shared by FLA's
-   architectures (src/ssm/model_gla.c): X += mixer(attn_norm(X)), then
+   architectures (src/model/gla.c): X += mixer(attn_norm(X)), then
    X += GatedMLP(mlp_norm(X)); mixer(O, U, M, i, T, w) writes the mixer's
    output O (T x d_model) from the normed input U and needs
    mixer_work floats at w; lt_mdl_fla_work is what the whole block needs. */

@@ -4,7 +4,7 @@
    sigma(z) e^{i theta} (complex), each followed by an optional GELU MLP. */
 #include <math.h>
 #include <string.h>
-#include "model_impl.h"
+#include "impl.h"
 
 /* A lietool-diag layer's gates: U (T x D) the normed input, ZA (T x N)
    and, complex, TH (T x N) the angles. */

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
-#include "lietool/json.h"
+#include "lietool/io.h"
 
 #define MAX_DEPTH 256
 

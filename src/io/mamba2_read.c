@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "model_impl.h"
+#include "model_read.h"
 
 /* time_step_limit: [lo, hi], numbers (Infinity allowed), 0 <= lo <= hi */
 static int cfg_limit(lt_model_t M, lt_io_cfg *C)

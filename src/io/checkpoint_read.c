@@ -1,14 +1,14 @@
-/* Checkpoint containers (lietool/checkpoint.h): safetensors, sharded
+/* Checkpoint containers (lietool/io.h): safetensors, sharded
    safetensors and torch files, as one list of named tensors. The torch zip
-   and its unpickler are in torchzip.c. */
+   and its unpickler are in torchzip_read.c. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "lietool/checkpoint.h"
 #include "lietool/io.h"
-#include "lietool/json.h"
+#include "lietool/io.h"
+#include "lietool/io.h"
 #include "impl.h"
 
 /* A whole file into memory, with the running total against max_mb MiB. */

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "model_impl.h"
+#include "model_read.h"
 
 /* whether key is present and not null */
 static int given(lt_io_cfg *C, const char *key)
