@@ -1249,6 +1249,21 @@ def apply_recipe(args, argv):
             setattr(args, key, value)
 
 
+def job_argv(argv):
+    """The command line, or, given one argument naming a .json file, the
+    settings in it ({"key": "value"}: the option --key with '-' for '_',
+    then its value), as lietool ssm train writes them (trainer-job.json in
+    its output directory)."""
+    if len(argv) == 1 and argv[0].endswith(".json") and os.path.isfile(argv[0]):
+        with open(argv[0]) as f:
+            job = json.load(f)
+        out = []
+        for k, v in job.items():
+            out += ["--" + k.replace("_", "-"), str(v)]
+        return out
+    return argv
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--data", required=True, help="training CSV (seed,input,target), words of any lengths")
@@ -1325,7 +1340,7 @@ def main():
                    help="also write a BF16 copy there, with fixture.txt computed from the rounded weights")
     p.add_argument("--recipe", choices=["none", "learn"], default="none",
                    help="learn: the defaults of `lietool ssm train` (RECIPE above) for every option not given")
-    args = p.parse_args()
+    args = p.parse_args(job_argv(sys.argv[1:]))
     if args.recipe == "learn":
         apply_recipe(args, sys.argv[1:])
     if args.signed:

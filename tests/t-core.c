@@ -84,8 +84,32 @@ static void memory(void)
     CHECK(lt_ctx_check_memory(2.0 * 1048576, "the table", "here", ctx, err) == LT_OK, "2 MiB refused after the free: %s", err->msg);
 }
 
+/* `name` markers in the library's messages, as each front end spells them */
+static void test_opt_style(void)
+{
+    unit_case = "option names";
+    lt_err_t err;
+    lt_err_init(err);
+    static const struct { lt_opt_style st; const char *want; } C[] = {
+        {LT_OPT_PLAIN, "order 120 is above max_enum 100 (raise max_enum); keep `Not` ``this''"},
+        {LT_OPT_DASHED, "order 120 is above --max-enum 100 (raise --max-enum); keep `Not` ``this''"},
+        {LT_OPT_KEYWORD, "order 120 is above max_enum=100 (raise max_enum=); keep `Not` ``this''"},
+    };
+    for (size_t i = 0; i < sizeof C / sizeof *C; i++) {
+        lt_set_opt_style(C[i].st);
+        lt_err_set(err, LT_ELIMIT, "order %d is above `max_enum` %d (raise `max_enum`); keep `Not` ``this''", 120, 100);
+        CHECK(strcmp(err->msg, C[i].want) == 0, "style %d: '%s'", (int)C[i].st, err->msg);
+    }
+    lt_set_opt_style(LT_OPT_DASHED);
+    CHECK(strcmp(lt_opt("max_checkpoint_mb"), "--max-checkpoint-mb") == 0, "lt_opt: %s", lt_opt("max_checkpoint_mb"));
+    char small[8];
+    size_t n = lt_opt_text(small, sizeof small, "a `max_enum` b");
+    CHECK(n == strlen("a --max-enum b") && strcmp(small, "a --max") == 0, "truncated: %zu '%s'", n, small);
+}
+
 int main(void)
 {
+    test_opt_style();
     rng();
     unit_draws();
     primes();

@@ -60,28 +60,28 @@ static void arches(void)
     for (int i = 0; i < n; i++) {
         CHECK(listed(list, T[i].name), "'%s' is not in the list", T[i].name);
         if (strcmp(T[i].name, "householder-N")) CHECK(lt_train_arch_find(T[i].name) == &T[i], "'%s' not found", T[i].name);
-        CHECK(strncmp(T[i].args, "--arch ", 7) == 0, "'%s': the trainer's arguments start with --arch", T[i].name);
+        CHECK(strncmp(T[i].args, "arch=", 5) == 0, "'%s': the trainer's settings start with arch=", T[i].name);
     }
     /* every family of lietool plan --arch */
     static const struct { const char *name; lt_family fam; int N; const char *args; } F[] = {
-        {"abelian", LT_FAM_ABELIAN, 0, "--arch diag --eigenvalues complex"},
-        {"diag-positive", LT_FAM_DIAG_POSITIVE, 0, "--arch diag --eigenvalues positive"},
-        {"diag-signed", LT_FAM_DIAG_SIGNED, 0, "--arch diag --eigenvalues signed"},
-        {"diag-complex", LT_FAM_DIAG_COMPLEX, 0, "--arch diag --eigenvalues complex"},
-        {"householder", LT_FAM_HOUSEHOLDER, 0, "--arch gated_deltaproduct --dp-householder N --dp-neg true"},
-        {"householder-1", LT_FAM_HOUSEHOLDER, 0, "--arch gated_deltaproduct --dp-householder N --dp-neg true"},
-        {"householder-64", LT_FAM_HOUSEHOLDER, 0, "--arch gated_deltaproduct --dp-householder N --dp-neg true"},
-        {"transformer", LT_FAM_TRANSFORMER, 0, "--arch transformer"},
-        {"mamba", LT_FAM_DIAG_POSITIVE, 0, "--arch mamba"},
-        {"signed-mamba", LT_FAM_DIAG_SIGNED, 0, "--arch mamba --eigenvalues signed"},
-        {"mamba-signed", LT_FAM_DIAG_SIGNED, 0, "--arch mamba --eigenvalues signed"},
-        {"mamba2", LT_FAM_DIAG_POSITIVE, 0, "--arch mamba2"},
-        {"mamba2-signed", LT_FAM_DIAG_SIGNED, 0, "--arch mamba2 --eigenvalues signed"},
-        {"gla", LT_FAM_DIAG_POSITIVE, 0, "--arch gla"},
-        {"delta_net", LT_FAM_HOUSEHOLDER, 1, "--arch delta_net --dp-neg true"},
-        {"deltanet", LT_FAM_HOUSEHOLDER, 1, "--arch delta_net --dp-neg true"},
-        {"gated_deltaproduct", LT_FAM_HOUSEHOLDER, 2, "--arch gated_deltaproduct --dp-householder 2 --dp-neg true"},
-        {"deltaproduct", LT_FAM_HOUSEHOLDER, 2, "--arch gated_deltaproduct --dp-householder 2 --dp-neg true"},
+        {"abelian", LT_FAM_ABELIAN, 0, "arch=diag eigenvalues=complex"},
+        {"diag-positive", LT_FAM_DIAG_POSITIVE, 0, "arch=diag eigenvalues=positive"},
+        {"diag-signed", LT_FAM_DIAG_SIGNED, 0, "arch=diag eigenvalues=signed"},
+        {"diag-complex", LT_FAM_DIAG_COMPLEX, 0, "arch=diag eigenvalues=complex"},
+        {"householder", LT_FAM_HOUSEHOLDER, 0, "arch=gated_deltaproduct dp_householder=N dp_neg=true"},
+        {"householder-1", LT_FAM_HOUSEHOLDER, 0, "arch=gated_deltaproduct dp_householder=N dp_neg=true"},
+        {"householder-64", LT_FAM_HOUSEHOLDER, 0, "arch=gated_deltaproduct dp_householder=N dp_neg=true"},
+        {"transformer", LT_FAM_TRANSFORMER, 0, "arch=transformer"},
+        {"mamba", LT_FAM_DIAG_POSITIVE, 0, "arch=mamba"},
+        {"signed-mamba", LT_FAM_DIAG_SIGNED, 0, "arch=mamba eigenvalues=signed"},
+        {"mamba-signed", LT_FAM_DIAG_SIGNED, 0, "arch=mamba eigenvalues=signed"},
+        {"mamba2", LT_FAM_DIAG_POSITIVE, 0, "arch=mamba2"},
+        {"mamba2-signed", LT_FAM_DIAG_SIGNED, 0, "arch=mamba2 eigenvalues=signed"},
+        {"gla", LT_FAM_DIAG_POSITIVE, 0, "arch=gla"},
+        {"delta_net", LT_FAM_HOUSEHOLDER, 1, "arch=delta_net dp_neg=true"},
+        {"deltanet", LT_FAM_HOUSEHOLDER, 1, "arch=delta_net dp_neg=true"},
+        {"gated_deltaproduct", LT_FAM_HOUSEHOLDER, 2, "arch=gated_deltaproduct dp_householder=2 dp_neg=true"},
+        {"deltaproduct", LT_FAM_HOUSEHOLDER, 2, "arch=gated_deltaproduct dp_householder=2 dp_neg=true"},
     };
     for (size_t i = 0; i < sizeof F / sizeof *F; i++) {
         const lt_train_arch *A = lt_train_arch_find(F[i].name);

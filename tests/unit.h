@@ -3,8 +3,12 @@
 #define LT_UNIT_H
 #include <stdio.h>
 #include <string.h>
+#include "lietool/core.h"
 
 static int unit_pass, unit_fail;
+/* messages name parameters as the command line spells them (--max-enum),
+   as the CLI and the Python package set them up; t-core checks the others */
+__attribute__((constructor)) static void unit_opt_style(void) { lt_set_opt_style(LT_OPT_DASHED); }
 static const char *unit_case = "";
 
 #define CHECK(cond, ...) do { \

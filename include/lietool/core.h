@@ -30,6 +30,22 @@ typedef struct {
 typedef lt_err_struct lt_err_t[1];
 
 void lt_err_init(lt_err_t err);
+
+/* Parameters in messages. The library names a parameter (a limit, a
+   setting) as `name` (backquoted, lower case, '_' between words: the
+   field of lt_ctx or of a job's params) in the formats of lt_err_set,
+   lt_err_prefix and lt_ctx_notice; the front end chooses how such a name
+   reads: plain (max_enum, the default), dashed (--max-enum: the command
+   line) or keyword (max_enum=, and "`max_enum` 100" reads max_enum=100).
+   The library itself never spells a front end's options. */
+typedef enum { LT_OPT_PLAIN, LT_OPT_DASHED, LT_OPT_KEYWORD } lt_opt_style;
+void lt_set_opt_style(lt_opt_style style);
+/* name as the front end spells it (a buffer of the calling thread, valid
+   until its fourth next call) */
+const char *lt_opt(const char *name);
+/* text with its `name` markers spelled, into dst (n bytes, always ended
+   when n > 0); the length of the whole result */
+size_t lt_opt_text(char *dst, size_t n, const char *text);
 /* Records a message (printf format) and returns status, so that callers can
    write `return lt_err_set(err, LT_EINPUT, "...", ...)`. */
 lt_status lt_err_set(lt_err_t err, lt_status status, const char *fmt, ...)
@@ -37,6 +53,12 @@ lt_status lt_err_set(lt_err_t err, lt_status status, const char *fmt, ...)
 /* Prepends "prefix: " to an existing message. */
 void lt_err_prefix(lt_err_t err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Out of memory: lt_malloc and friends call lt_oom(bytes), which calls the
+   handler set here (the program's: the command line prints a message;
+   none by default), then abort(). The library never prints or exits. */
+void lt_set_oom_handler(void (*fn)(size_t n));
+_Noreturn void lt_oom(size_t n);
 
 /* Allocation: aborts with a message on out-of-memory. The bytes held by
    these wrappers are counted (one count for the process): lt_mem_in_use

@@ -49,7 +49,7 @@ const char *lt_train_outcome_name(lt_train_outcome o);
 typedef struct {
     const char *name;       /* "mamba"; "householder-N" stands for every N */
     lt_arch family;         /* householder-N: householders 0 (the N of the name) */
-    const char *args;       /* the trainer's arguments, separated by spaces; the word N is householder-N's N */
+    const char *args;       /* the trainer's settings, "key=value" separated by spaces; the value N is householder-N's N */
 } lt_train_arch;
 /* The entry of name, or NULL when it is none. */
 const lt_train_arch *lt_train_arch_find(const char *name);

@@ -1681,6 +1681,7 @@ static PyObject *new_exc(PyObject *m, const char *name, PyObject *base, int stat
 
 PyMODINIT_FUNC PyInit__lietool(void)
 {
+    lt_set_opt_style(LT_OPT_DASHED);   /* the messages are then rewritten as keyword arguments */
     lib_lock = PyThread_allocate_lock();
     if (!lib_lock) return PyErr_NoMemory();
     PyObject *fr = PyImport_ImportModule("fractions");

@@ -346,7 +346,7 @@ lt_status lt_chartab_compute(lt_chartab_t T, lt_pgrp_t G, const lt_ctx_t ctx, lt
     if (mpz_cmp_si(T->order, ctx->max_enum) > 0) {
         char *o = mpz_get_str(NULL, 10, T->order);
         st = lt_err_set(err, LT_ELIMIT,
-                        "character table: the %s elements of the group are numbered one by one, above --max-enum %ld",
+                        "character table: the %s elements of the group are numbered one by one, above `max_enum` %ld",
                         o, ctx->max_enum);
         free(o);
         return st;
@@ -727,7 +727,7 @@ lt_status lt_chartab_profile(lt_chartab_t T, lt_pgrp_t G, const lt_ctx_t ctx, lt
     mpz_clear(o);
     if (big)
         return lt_err_set(err, LT_ELIMIT, "character table not computed: info computes it for groups of order at most %ld "
-                                          "(lietool character-table computes it up to --max-enum)", LT_CHARTAB_PROFILE_MAX);
+                                          "(lietool character-table computes it up to `max_enum`)", LT_CHARTAB_PROFILE_MAX);
     if (many)
         return lt_err_set(err, LT_ELIMIT, "character table not computed: an abelian group of more than %ld elements has as "
                                           "many classes (lietool character-table computes it)", LT_CHARTAB_PROFILE_CLASSES);

@@ -14,8 +14,15 @@ static void version(void)
            gmp_version, mpfr_get_version(), FLINT_VERSION);
 }
 
+static void oom(size_t n)
+{
+    fprintf(stderr, "lietool: out of memory allocating %zu bytes\n", n);
+}
+
 int main(int argc, char **argv)
 {
+    lt_set_oom_handler(oom);
+    lt_set_opt_style(LT_OPT_DASHED);
     /* BLAS is loaded on first use (src/core/blas.c); LIETOOL_THREADS also bounds its threads */
     lt_blas_set_threads(lt_threads_env());
     lt_mem_count_libraries();

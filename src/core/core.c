@@ -17,11 +17,81 @@ void lt_err_init(lt_err_t err)
     err->msg[0] = '\0';
 }
 
+/* ---- the front end's names of parameters ---- */
+
+static _Atomic int opt_style = LT_OPT_PLAIN;
+
+void lt_set_opt_style(lt_opt_style style)
+{
+    opt_style = style;
+}
+
+/* name (a parameter: letters, digits, '_') as the front end spells it, into
+   dst (n > 0 bytes); keyword: whether a value that follows joins it. */
+static size_t spell(char *dst, size_t n, const char *name, size_t len)
+{
+    char b[96];
+    size_t k = 0;
+    int st = opt_style;
+    if (len > 64) len = 64;
+    if (st == LT_OPT_DASHED) { b[k++] = '-'; b[k++] = '-'; }
+    for (size_t i = 0; i < len; i++) b[k++] = st == LT_OPT_DASHED && name[i] == '_' ? '-' : name[i];
+    if (st == LT_OPT_KEYWORD) b[k++] = '=';
+    b[k] = '\0';
+    return (size_t)snprintf(dst, n, "%s", b);
+}
+
+static int opt_char(int c)
+{
+    return islower(c) || isdigit(c) || c == '_';
+}
+
+size_t lt_opt_text(char *dst, size_t n, const char *text)
+{
+    size_t k = 0;
+    for (const char *p = text; *p; p++) {
+        size_t len = 0;
+        if (*p == '`' && islower((unsigned char)p[1])) {
+            while (opt_char((unsigned char)p[1 + len])) len++;
+            if (p[1 + len] != '`') len = 0;
+        }
+        if (!len) {
+            if (k + 1 < n) dst[k] = *p;
+            k++;
+            continue;
+        }
+        k += spell(k < n ? dst + k : NULL, k < n ? n - k : 0, p + 1, len);
+        p += len + 1;
+        /* keyword style: "name= 100" reads "name=100" */
+        if (opt_style == LT_OPT_KEYWORD && p[1] == ' ' && (isdigit((unsigned char)p[2]) || p[2] == '%')) p++;
+    }
+    if (n) dst[k < n ? k : n - 1] = '\0';
+    return k;
+}
+
+const char *lt_opt(const char *name)
+{
+    static _Thread_local char buf[4][96];
+    static _Thread_local int next;
+    char *b = buf[next++ & 3];
+    spell(b, sizeof buf[0], name, strlen(name));
+    return b;
+}
+
+/* fmt with its `name` markers spelled (lt_opt_text), in buf */
+static const char *opt_fmt(char *buf, size_t n, const char *fmt)
+{
+    if (!strchr(fmt, '`')) return fmt;
+    lt_opt_text(buf, n, fmt);
+    return buf;
+}
+
 lt_status lt_err_set(lt_err_t err, lt_status status, const char *fmt, ...)
 {
+    char f[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    vsnprintf(err->msg, sizeof err->msg, opt_fmt(f, sizeof f, fmt), ap);
     va_end(ap);
     err->status = status;
     return status;
@@ -29,20 +99,31 @@ lt_status lt_err_set(lt_err_t err, lt_status status, const char *fmt, ...)
 
 void lt_err_prefix(lt_err_t err, const char *fmt, ...)
 {
-    char pre[512], old[sizeof err->msg];
+    char pre[512], old[sizeof err->msg], f[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(pre, sizeof pre, fmt, ap);
+    vsnprintf(pre, sizeof pre, opt_fmt(f, sizeof f, fmt), ap);
     va_end(ap);
     memcpy(old, err->msg, sizeof old);
     snprintf(err->msg, sizeof err->msg, "%.500s: %.500s", pre, old);
 }
 
-static void oom(size_t n)
+/* Out of memory: the program's handler (lt_set_oom_handler), then abort;
+   the library itself prints nothing. */
+static void (*oom_handler)(size_t);
+
+void lt_set_oom_handler(void (*fn)(size_t n))
 {
-    fprintf(stderr, "lietool: out of memory allocating %zu bytes\n", n);
+    oom_handler = fn;
+}
+
+_Noreturn void lt_oom(size_t n)
+{
+    if (oom_handler) oom_handler(n);
     abort();
 }
+
+#define oom lt_oom
 
 /* The one accounting for --max-memory: the bytes held by blocks of these
    wrappers (malloc_usable_size, so that lt_free needs no size). Signed: a
@@ -151,9 +232,9 @@ lt_status lt_ctx_check_memory(double bytes, const char *what, const char *where,
     double held = (double)lt_mem_in_use();
     if (bytes + held > (double)ctx->max_memory_mb * 1048576.0) {
         if (bytes > (double)ctx->max_memory_mb * 1048576.0)
-            return lt_err_set(err, LT_ELIMIT, "%s: %s needs %.0f MiB, above --max-memory %ld MiB",
+            return lt_err_set(err, LT_ELIMIT, "%s: %s needs %.0f MiB, above `max_memory` %ld MiB",
                               where, what, ceil(bytes / 1048576.0), ctx->max_memory_mb);
-        return lt_err_set(err, LT_ELIMIT, "%s: %s needs %.0f MiB, with %.0f MiB already in use, above --max-memory %ld MiB",
+        return lt_err_set(err, LT_ELIMIT, "%s: %s needs %.0f MiB, with %.0f MiB already in use, above `max_memory` %ld MiB",
                           where, what, ceil(bytes / 1048576.0), ceil(held / 1048576.0), ctx->max_memory_mb);
     }
     return LT_OK;
@@ -194,10 +275,10 @@ int lt_threads_env(void)
 void lt_ctx_notice(const lt_ctx_struct *ctx, const char *fmt, ...)
 {
     if (!ctx || !ctx->notice) return;
-    char buf[1024];
+    char buf[1024], f[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    vsnprintf(buf, sizeof buf, opt_fmt(f, sizeof f, fmt), ap);
     va_end(ap);
     ctx->notice(ctx->notice_arg, buf);
 }

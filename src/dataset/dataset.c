@@ -87,11 +87,11 @@ static lt_status map_check(lt_token_map *T, long bos, const char *what, lt_err_t
 lt_status lt_token_map_offset(lt_token_map *T, long n, long offset, long bos, lt_err_t err)
 {
     lt_token_map_clear(T);
-    if (offset < 0 || offset + n > (1L << 30)) return lt_err_set(err, LT_EINPUT, "--offset %ld is out of range", offset);
+    if (offset < 0 || offset + n > (1L << 30)) return lt_err_set(err, LT_EINPUT, "`offset` %ld is out of range", offset);
     T->n = n;
     T->token = lt_malloc((size_t)(n ? n : 1) * sizeof *T->token);
     for (long e = 0; e < n; e++) T->token[e] = (int)(e + offset);
-    return map_check(T, bos, "--offset", err);
+    return map_check(T, bos, lt_opt("offset"), err);
 }
 
 lt_status lt_token_map_choose(lt_token_map *T, long n, const char *path, long offset, long bos, lt_err_t err)
@@ -188,23 +188,23 @@ lt_status lt_dataset_check_limits(const lt_dataset_limits *L, long len, long sam
                                   lt_err_t err)
 {
     if (len > L->max_length)
-        return lt_err_set(err, LT_ELIMIT, "dataset: --length %ld is above --max-length %ld", len, L->max_length);
+        return lt_err_set(err, LT_ELIMIT, "dataset: `length` %ld is above `max_length` %ld", len, L->max_length);
     if (samples > L->max_samples)
-        return lt_err_set(err, LT_ELIMIT, "dataset: --samples %ld is above --max-samples %ld", samples, L->max_samples);
+        return lt_err_set(err, LT_ELIMIT, "dataset: `samples` %ld is above `max_samples` %ld", samples, L->max_samples);
     if (samples > 0 && (double)samples * (double)len > (double)L->max_tokens)
         /* 1e7 words of 10000 tokens were 400 GB */
-        return lt_err_set(err, LT_ELIMIT, "dataset: --samples %ld x --length %ld is %.3g tokens, above --max-tokens %ld",
+        return lt_err_set(err, LT_ELIMIT, "dataset: `samples` %ld x `length` %ld is %.3g tokens, above `max_tokens` %ld",
                           samples, len, (double)samples * (double)len, L->max_tokens);
     if (samples > 0 || order <= 0) return LT_OK;
     /* every word: order^len of them */
     double all = 1;
     for (long t = 0; t < len && all <= (double)L->max_samples; t++) all *= (double)order;
     if (all <= (double)L->max_samples && all * (double)len > (double)L->max_tokens)
-        return lt_err_set(err, LT_ELIMIT, "dataset: all %.0f words of length %ld are %.3g tokens, above --max-tokens %ld",
+        return lt_err_set(err, LT_ELIMIT, "dataset: all %.0f words of length %ld are %.3g tokens, above `max_tokens` %ld",
                           all, len, all * (double)len, L->max_tokens);
     if (all > (double)L->max_samples)
         return lt_err_set(err, LT_ELIMIT,
-                          "dataset: all %ld^%ld words of '%s' are more than --max-samples %ld (give --samples N)",
+                          "dataset: all %ld^%ld words of '%s' are more than `max_samples` %ld (give `samples` N)",
                           order, len, spec, L->max_samples);
     return LT_OK;
 }

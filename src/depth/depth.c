@@ -126,7 +126,7 @@ lt_status lt_depth_width(mpz_t out, double *digits, const mpz_t n, ulong T, long
        than the bound est (to a tenth of a digit for T >= 16) */
     if (digits) *digits = (double)T * l10n - log10((double)T) + log10(m2 * exp2((double)e2) / (m2 * exp2((double)e2) - 1));
     if (est > (double)max_digits)
-        return lt_err_set(err, LT_ELIMIT, "the width for length %lu has about %.0f decimal digits, above --max-digits %ld",
+        return lt_err_set(err, LT_ELIMIT, "the width for length %lu has about %.0f decimal digits, above `max_digits` %ld",
                           T, est, max_digits);
     if (T > UINT32_MAX)
         return lt_err_set(err, LT_ELIMIT, "length %lu is above 2^32", T);
@@ -135,7 +135,7 @@ lt_status lt_depth_width(mpz_t out, double *digits, const mpz_t n, ulong T, long
     double bytes = 24.0 * (double)(T + 1)
                  + (double)T * (l10n / log10(2.0)) / 8.0 * (0.61 * log((double)T + 1) + 3);
     if (bytes > (double)ctx->max_memory_mb * 1048576.0)
-        return lt_err_set(err, LT_ELIMIT, "the width for length %lu needs about %.0f MiB, above --max-memory %ld",
+        return lt_err_set(err, LT_ELIMIT, "the width for length %lu needs about %.0f MiB, above `max_memory` %ld",
                           T, bytes / 1048576.0, ctx->max_memory_mb);
     uint32_t *spf = lt_calloc(T + 1, sizeof *spf);        /* smallest prime factor */
     for (ulong p = 2; p <= T; p++)

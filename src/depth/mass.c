@@ -123,8 +123,8 @@ lt_status lt_depth_mass_rep(lt_depth_mass_t M, const lt_rep_t R, const fmpq_t h,
         double defect = orthogonality_defect(Q, T, P);
         if (!(defect <= tol)) {
             st = lt_err_set(err, LT_EINPUT,
-                            "%s:%ld: the matrix of %s is not orthogonal (an entry of R^T R - I is %.3g, above --tol %g), "
-                            "so the norm of its logarithm is not its rotation angle; give --eps",
+                            "%s:%ld: the matrix of %s is not orthogonal (an entry of R^T R - I is %.3g, above `tol` %g), "
+                            "so the norm of its logarithm is not its rotation angle; give `eps`",
                             where, R->line[i], R->label[i], defect, tol);
             break;
         }

@@ -20,7 +20,11 @@ lt_status lt_plan_model(lt_plan_verdict_t V, int *has_family, const lt_model_t M
     lt_status st = lt_io_object(G, L, 0, group, ctx, err);
     if (!st) st = lt_plan_object(V, G, L, &fam, M->n_layers, T, b, ctx, err);
     const char *note = lt_model_family_note(M);
-    if (!st && note) lt_plan_prepend_claim(V, "lietool: the checkpoint's config.json", note);
+    if (!st && note) {
+        char text[1024];
+        lt_opt_text(text, sizeof text, note);
+        lt_plan_prepend_claim(V, "lietool: the checkpoint's config.json", text);
+    }
     lt_pgrp_clear(G);
     lt_liealg_clear(L);
     return st;

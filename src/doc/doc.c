@@ -24,7 +24,7 @@ void lt_doc_start(lt_doc *d, const char *object, const char *command, const char
         /* a comment runs to the end of the line: no line breaks in it */
         fputs("% lietool ", d->f);
         for (; *line; line++) fputc(*line == '\n' || *line == '\r' ? ' ' : *line, d->f);
-        fputs(" --latex: a LaTeX fragment; it needs \\usepackage{amsmath}\n", d->f);
+        fprintf(d->f, " %s: a LaTeX fragment; it needs \\usepackage{amsmath}\n", lt_opt("latex"));
         fputs("\\providecommand{\\mathfrak}[1]{\\mathrm{#1}}% amssymb's, where loaded\n", d->f);
     }
 }
@@ -457,9 +457,10 @@ static void put_prose(lt_doc *d, const char *s, int math)
 /* The formatted line (gmp_printf's format), malloc'd (lt_free). */
 static char *vformat(const char *fmt, va_list ap)
 {
-    char *g = NULL;
+    char *g = NULL, f[1024];
+    if (strchr(fmt, '`') && lt_opt_text(f, sizeof f, fmt) < sizeof f) fmt = f;   /* `name` as the front end spells it */
     int len = gmp_vasprintf(&g, fmt, ap);
-    if (len < 0) { fprintf(stderr, "lietool: out of memory\n"); abort(); }
+    if (len < 0) lt_oom(strlen(fmt));
     char *s = lt_strdup(g);
     void (*freefn)(void *, size_t);
     mp_get_memory_functions(NULL, NULL, &freefn);
@@ -511,7 +512,7 @@ FILE *lt_doc_piece(lt_doc_buf *b, const lt_doc *d)
 {
     *b = (lt_doc_buf){.tex = d && d->mode == LT_DOC_TEX};
     b->f = open_memstream(&b->s, &b->size);
-    if (!b->f) { fprintf(stderr, "lietool: out of memory\n"); abort(); }
+    if (!b->f) lt_oom(BUFSIZ);
     if (b->tex) fputc('\1', b->f);
     return b->f;
 }

@@ -17,7 +17,7 @@ static void text_char(FILE *f, char c, char next)
     case '<': fputs("\\textless{}", f); break;
     case '>': fputs("\\textgreater{}", f); break;
     case '|': fputs("\\textbar{}", f); break;
-    case '-': fputs(next == '-' ? "-{}" : "-", f); break;      /* no en dash in --bound */
+    case '-': fputs(next == '-' ? "-{}" : "-", f); break;      /* no en dash where two dashes meet */
     case '\n': case '\r': fputc(' ', f); break;
     default: fputc(c, f);
     }

@@ -1104,10 +1104,10 @@ void lt_free_bch_estimate(lt_free_bch_estimate_t *e, long N, int procs, int thre
 static lt_status cost_limit(double total, long N, const lt_ctx_t ctx, lt_err_t err)
 {
     if (!isfinite(total))
-        return lt_err_set(err, LT_ELIMIT, "the series up to degree %ld takes more than 1e308 steps, beyond any --max-enum", N);
+        return lt_err_set(err, LT_ELIMIT, "the series up to degree %ld takes more than 1e308 steps, beyond any `max_enum`", N);
     if (total > 1000.0 * (double)ctx->max_enum)
         return lt_err_set(err, LT_ELIMIT, "the series up to degree %ld takes about %.1e steps, "
-                          "more than 1000 x --max-enum %ld (about a minute); --max-enum %.0f allows it",
+                          "more than 1000 x `max_enum` %ld (about a minute); `max_enum` %.0f allows it",
                           N, total, ctx->max_enum, ceil(total / 1000.0));
     return LT_OK;
 }
@@ -1123,7 +1123,8 @@ lt_status lt_free_bch_check(long N, const lt_ctx_t ctx, lt_err_t err)
         char tm[64], mem[64];
         lt_free_bch_estimate_str(tm, mem, &e);
         size_t l = strlen(err->msg);
-        snprintf(err->msg + l, sizeof err->msg - l, " (estimated %s and %s on one thread; bch %ld --estimate)", tm, mem, N);
+        snprintf(err->msg + l, sizeof err->msg - l, " (estimated %s and %s on one thread; bch %ld %s)", tm, mem, N,
+                 lt_opt("estimate"));
     }
     return st;
 }
@@ -1174,7 +1175,7 @@ static lt_status lp_pool_setup(lp_pool *Q, fmpq *c, lt_bchw_struct *S, const lt_
     double est = S ? (double)B->n * (10.0 + N / 8.0) + (double)(S->off[N + 1]) * 12.0
                    : (double)B->n * (40.0 + N);
     if (est > (double)ctx->max_memory_mb * 1048576.0)
-        return lt_err_set(err, LT_ELIMIT, "the %ld coefficients up to degree %d need about %.0f MiB, more than --max-memory %ld MiB",
+        return lt_err_set(err, LT_ELIMIT, "the %ld coefficients up to degree %d need about %.0f MiB, more than `max_memory` %ld MiB",
                           (long)B->n, N, est / 1048576.0 + 0.5, ctx->max_memory_mb);
     Q->B = B;
     Q->F = F;
@@ -1388,7 +1389,7 @@ static lt_status log_exp_plain(fmpq *c, const lt_lyndon_t B, const factors *Fp, 
                 P[u] = Pu;
                 bytes += (double)Pu.n * (sizeof(uint64_t) + sizeof(fmpz));
                 if (bytes > limit)
-                    st = lt_err_set(err, LT_ELIMIT, "the expansions of the Lyndon brackets up to degree %d need more than --max-memory %ld MiB",
+                    st = lt_err_set(err, LT_ELIMIT, "the expansions of the Lyndon brackets up to degree %d need more than `max_memory` %ld MiB",
                                     n, ctx->max_memory_mb);
             } else xpoly_clear(&Pu);
             if (ctx->progress && (a & 1023) == 0)
@@ -1428,7 +1429,7 @@ static lt_status word_cost_check(long N, int r, slong m, const lt_ctx_t ctx, lt_
     }
     if (!(total <= 1000.0 * (double)ctx->max_enum))
         return lt_err_set(err, LT_ELIMIT, "a word of %ld letters to order %ld takes about %.1e steps, "
-                          "more than 1000 x --max-enum %ld (about a minute); --max-enum %.0f allows it",
+                          "more than 1000 x `max_enum` %ld (about a minute); `max_enum` %.0f allows it",
                           (long)m, N, total, ctx->max_enum, isfinite(total) ? ceil(total / 1000.0) : 1e308);
     return LT_OK;
 }

@@ -167,14 +167,14 @@ lt_status lt_free_lyndon_basis(lt_lyndon_t B, int r, long N, const lt_ctx_t ctx,
                 lt_free_witt_total(tot, (ulong)r, (ulong)N);
                 char *s = mpz_get_str(NULL, 10, tot);
                 if (over)
-                    lt_err_set(err, LT_ELIMIT, "the Lyndon basis on %d letters up to degree %ld has %s elements, more than --max-enum %ld",
+                    lt_err_set(err, LT_ELIMIT, "the Lyndon basis on %d letters up to degree %ld has %s elements, more than `max_enum` %ld",
                                r, N, s, ctx->max_enum);
                 else
                     lt_err_set(err, LT_ELIMIT, "the Lyndon basis on %d letters up to degree %ld has %s elements, more than the 2^31 - 1 it can hold",
                                r, N, s);
                 flint_free(s);
             } else if (over)
-                lt_err_set(err, LT_ELIMIT, "the Lyndon basis on %d letters up to degree %ld has more than --max-enum %ld elements",
+                lt_err_set(err, LT_ELIMIT, "the Lyndon basis on %d letters up to degree %ld has more than `max_enum` %ld elements",
                            r, N, ctx->max_enum);
             else
                 lt_err_set(err, LT_ELIMIT, "the Lyndon basis on %d letters up to degree %ld has more than the 2^31 - 1 elements it can hold",

@@ -198,7 +198,7 @@ lt_status lt_free_scan_matrix(slong *rows, slong *cols, const char **p, long *li
             len++;
             k++;
             if (k > ctx->max_dim) {
-                st = lt_err_set(err, LT_ELIMIT, "%s:%ld: '%s' has more than --max-dim %ld columns",
+                st = lt_err_set(err, LT_ELIMIT, "%s:%ld: '%s' has more than `max_dim` %ld columns",
                                 s->where, s->line, name, ctx->max_dim);
                 goto done;
             }
@@ -224,7 +224,7 @@ lt_status lt_free_scan_matrix(slong *rows, slong *cols, const char **p, long *li
             goto done;
         }
         if (nr > ctx->max_dim) {
-            st = lt_err_set(err, LT_ELIMIT, "%s:%ld: '%s' has more than --max-dim %ld rows",
+            st = lt_err_set(err, LT_ELIMIT, "%s:%ld: '%s' has more than `max_dim` %ld rows",
                             s->where, s->line, name, ctx->max_dim);
             goto done;
         }
@@ -724,7 +724,7 @@ lt_status lt_free_magnus_errors(mpfr_ptr errors, mpfr_t eps, mpfr_t comm, long K
     double bytes = (double)(ne + r + 6) * (double)(n * n)
                  * ((double)sizeof(__mpfr_struct) + (double)((wp + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS) * sizeof(mp_limb_t));
     if (bytes > (double)ctx->max_memory_mb * 1048576.0)
-        return lt_err_set(err, LT_ELIMIT, "evaluating %ld brackets on %ld x %ld matrices at %ld bits needs %.0f MiB, more than --max-memory %ld",
+        return lt_err_set(err, LT_ELIMIT, "evaluating %ld brackets on %ld x %ld matrices at %ld bits needs %.0f MiB, more than `max_memory` %ld",
                           (long)ne, (long)n, (long)n, (long)wp, bytes / 1048576.0 + 1, ctx->max_memory_mb);
     lt_status st = LT_OK;
     lt_rmat_struct *E = lt_malloc((size_t)ne * sizeof *E);

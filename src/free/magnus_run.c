@@ -80,8 +80,8 @@ static lt_status eval_cost_check(long K, int r, long n, long prec, const lt_ctx_
     double wp = (double)prec + 96, limb = pow(wp / 64.0, 1.5), cube = (double)n * (double)n * (double)n;
     double total = 2.0 * (double)(r + K) * 2.5 * sqrt(wp) * cube * limb / 4.4;
     if (!(total <= 1000.0 * (double)ctx->max_enum))
-        return lt_err_set(err, LT_ELIMIT, "the errors to order %ld on %ld x %ld matrices at --prec %ld take about %.1e steps, "
-                          "more than 1000 x --max-enum %ld (about a minute); --max-enum %.0f allows it",
+        return lt_err_set(err, LT_ELIMIT, "the errors to order %ld on %ld x %ld matrices at `prec` %ld take about %.1e steps, "
+                          "more than 1000 x `max_enum` %ld (about a minute); `max_enum` %.0f allows it",
                           K, n, n, prec, total, ctx->max_enum, isfinite(total) ? ceil(total / 1000.0) : 1e308);
     return LT_OK;
 }
@@ -154,8 +154,8 @@ lt_status lt_free_magnus_run(lt_magnus_result_t R, const lt_magnus_params *P, co
             else snprintf(what, sizeof what, "the %s mass", R->worst == -1 ? "generator" : "commutator");
             mpfr_snprintf(xs, sizeof xs, "%.*Re", P->digits - 1, x);
             mpfr_snprintf(ys, sizeof ys, "%.*Re", P->digits - 1, y);
-            st = lt_err_set(err, LT_ENUMERIC, "--prec %ld is too low for the printed digits: %s is %s at %ld bits "
-                            "but %s at %ld bits; try --prec %ld", prec, what, xs, prec, ys, (long)R->check_prec, sug);
+            st = lt_err_set(err, LT_ENUMERIC, "`prec` %ld is too low for the printed digits: %s is %s at %ld bits "
+                            "but %s at %ld bits; try `prec` %ld", prec, what, xs, prec, ys, (long)R->check_prec, sug);
         }
     }
     lt_magnus_result_clear(H);

@@ -190,7 +190,7 @@ lt_status lt_free_nilpotent(lt_liealg_t L, long r, long c, const char *spec,
     mpz_clear(wd);
     mpz_clear(wn);
     if (d > (double)ctx->max_dim)
-        return lt_err_set(err, LT_ELIMIT, "'%s' has dimension above --max-dim %ld", spec, ctx->max_dim);
+        return lt_err_set(err, LT_ELIMIT, "'%s' has dimension above `max_dim` %ld", spec, ctx->max_dim);
     if (r > 1 && (double)c * log2((double)r) > 62)
         return lt_err_set(err, LT_ELIMIT, "'%s': words of length %ld over %ld letters are beyond 64-bit codes", spec, c, r);
     char q[80];

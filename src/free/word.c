@@ -78,7 +78,7 @@ lt_status lt_free_word_read(lt_free_word_t W, char *const *words, int nwords, lo
         lt_free(w);
     }
     lt_status st = m ? LT_OK : lt_err_set(err, LT_EINPUT, "the word has no letters");
-    if (m > max_length) st = lt_err_set(err, LT_ELIMIT, "the word has %ld letters, more than --max-length %ld", (long)m, max_length);
+    if (m > max_length) st = lt_err_set(err, LT_ELIMIT, "the word has %ld letters, more than `max_length` %ld", (long)m, max_length);
     for (slong i = 0; i < m && !st; i++)
         for (const char *c = tok[i]; *c && !st; c++)
             if (!isalnum((unsigned char)*c) && *c != '_')
@@ -101,7 +101,7 @@ lt_status lt_free_bch_word_check(const char *w, long max_length, lt_err_t err)
         return lt_err_set(err, LT_EINPUT, "byte %zu (0x%02x) is not a letter (A-Z, a-z)", i + 1, ch);
     }
     if (n > (size_t)max_length)
-        return lt_err_set(err, LT_ELIMIT, "the word has %zu letters, more than --max-length %ld (raise it with --max-length L)",
+        return lt_err_set(err, LT_ELIMIT, "the word has %zu letters, more than `max_length` %ld (raise it with `max_length` L)",
                           n, max_length);
     return LT_OK;
 }

@@ -50,7 +50,7 @@ lt_status lt_io_cayley(lt_pgrp_t G, char **name, const char *path,
     n = tab->len;
     if (n == 0) { st = lt_err_set(err, LT_EINPUT, "%s: the table is empty", path); goto done; }
     if (n > ctx->max_degree) {
-        st = lt_err_set(err, LT_ELIMIT, "%s: %ld elements exceed --max-degree %ld (the table acts on itself)", path, n, ctx->max_degree);
+        st = lt_err_set(err, LT_ELIMIT, "%s: %ld elements exceed `max_degree` %ld (the table acts on itself)", path, n, ctx->max_degree);
         goto done;
     }
     if (elems && (elems->type != LT_JSON_ARRAY || elems->len != n)) {

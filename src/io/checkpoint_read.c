@@ -21,7 +21,7 @@ lt_status lt_ckpt_slurp(unsigned char **out, size_t *size, const char *path, lon
     long n = (long)n64;
     if ((double)(*total + (size_t)n) > (double)max_mb * 1048576.0) {
         fclose(f);
-        return lt_err_set(err, LT_ELIMIT, "%s: %s%ld bytes is above --max-checkpoint-mb %ld", path,
+        return lt_err_set(err, LT_ELIMIT, "%s: %s%ld bytes is above `max_checkpoint_mb` %ld", path,
                           *total ? "with the files before it, " : "", n + (long)*total, max_mb);
     }
     unsigned char *buf = lt_malloc((size_t)n + 1);

@@ -185,7 +185,7 @@ static lt_status read_rows(lt_dataset_report_struct *R, FILE *f, long n, int str
     while (!st && !(strict && R->nproblems) && (got = read_line(&line, &lcap, f, limit)) != -1) {
         lineno++;
         if (got == -2) {
-            st = lt_err_set(err, LT_ELIMIT, "line %ld is longer than %zu bytes (a quarter of --max-memory %ld MiB)",
+            st = lt_err_set(err, LT_ELIMIT, "line %ld is longer than %zu bytes (a quarter of `max_memory` %ld MiB)",
                             lineno, limit, ctx->max_memory_mb);
             break;
         }

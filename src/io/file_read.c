@@ -172,10 +172,10 @@ FILE *lt_io_open_read(const char *path, int64_t *size, lt_err_t err)
 static char *too_long(const char *path, size_t limit, int share, const lt_ctx_t ctx, lt_err_t err)
 {
     if (share > 1)
-        lt_err_set(err, LT_ELIMIT, "'%s' is longer than %zu bytes, the most JSON that --max-memory %ld MiB can parse",
+        lt_err_set(err, LT_ELIMIT, "'%s' is longer than %zu bytes, the most JSON that `max_memory` %ld MiB can parse",
                    path, limit, ctx->max_memory_mb);
     else
-        lt_err_set(err, LT_ELIMIT, "'%s' is longer than --max-memory %ld MiB", path, ctx->max_memory_mb);
+        lt_err_set(err, LT_ELIMIT, "'%s' is longer than `max_memory` %ld MiB", path, ctx->max_memory_mb);
     return NULL;
 }
 

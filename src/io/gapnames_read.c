@@ -125,7 +125,7 @@ static lt_status small_group(lt_pgrp_t G, const char *spec, long n, long k, cons
     if (!q && e == 3 && k == 3) deg = (double)n - 1;                  /* UT(3,p) */
     if (!q && e == 3 && k == 4) deg = (double)p * (double)p;          /* C_(p^2) : C_p */
     if (deg > (double)ctx->max_degree)
-        return lt_err_set(err, LT_ELIMIT, "'%s' acts on %.0f points, above --max-degree %ld", spec, deg, ctx->max_degree);
+        return lt_err_set(err, LT_ELIMIT, "'%s' acts on %.0f points, above `max_degree` %ld", spec, deg, ctx->max_degree);
     if (q) {
         /* C_q : C_p (GAP lists the non-abelian group first), then C_pq */
         if (count == 2 && k == 1) { lt_pgrp_metacyclic(G, (int)q, root_of_order(q, p), (int)p); return LT_OK; }
@@ -262,7 +262,7 @@ static lt_status classical(lt_pgrp_t G, lt_classical_kind kind, const char *spec
                           "non-prime fields up to %ld elements (q <= 256)", spec, (long)LT_GF_MAX);
     double deg = lt_classical_degree(kind, (int)(n < 64 ? n : 64), q);
     if (deg > 1e15 || n > 64)
-        return lt_err_set(err, LT_ELIMIT, "'%s' acts on more than 10^15 points, above --max-degree %ld", spec, ctx->max_degree);
+        return lt_err_set(err, LT_ELIMIT, "'%s' acts on more than 10^15 points, above `max_degree` %ld", spec, ctx->max_degree);
     if (lt_io_degree_ok_(deg, spec, ctx, err)) return err->status;
     lt_status st = lt_pgrp_classical(G, kind, (int)n, q, ctx, err);
     if (st) lt_err_prefix(err, "'%s'", spec);

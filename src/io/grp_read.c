@@ -168,7 +168,7 @@ lt_status lt_io_grp_file(lt_pgrp_t G, char **name, const char *path,
     if (!st && maxp > degree)
         st = lt_err_set(err, LT_EINPUT, "%s: a generator moves point %ld, above the declared degree %ld", path, maxp, degree);
     if (!st && degree > ctx->max_degree)
-        st = lt_err_set(err, LT_ELIMIT, "%s: degree %ld exceeds --max-degree %ld", path, degree, ctx->max_degree);
+        st = lt_err_set(err, LT_ELIMIT, "%s: degree %ld exceeds `max_degree` %ld", path, degree, ctx->max_degree);
     if (!st) {
         lt_pgrp_clear(G);
         lt_pgrp_init(G, (int)degree);

@@ -236,7 +236,7 @@ static lt_status qmat(fmpq_mat_t M, const char *s, const char **end, const char 
             if ((st = read_rat(qbuf_push(&E), &p, gap, what, err))) break;
             c++;
             if (c > ctx->max_dim) {
-                st = lt_err_set(err, LT_ELIMIT, "%s: row %ld has more than --max-dim %ld entries", where, (long)rows + 1, ctx->max_dim);
+                st = lt_err_set(err, LT_ELIMIT, "%s: row %ld has more than `max_dim` %ld entries", where, (long)rows + 1, ctx->max_dim);
                 break;
             }
             p = skip(p, gap);
@@ -253,7 +253,7 @@ static lt_status qmat(fmpq_mat_t M, const char *s, const char **end, const char 
             break;
         }
         if (rows > ctx->max_dim) {
-            st = lt_err_set(err, LT_ELIMIT, "%s: the matrix has more than --max-dim %ld rows", where, ctx->max_dim);
+            st = lt_err_set(err, LT_ELIMIT, "%s: the matrix has more than `max_dim` %ld rows", where, ctx->max_dim);
             break;
         }
         p = skip(p, gap);
@@ -526,13 +526,13 @@ lt_status lt_io_read_gap_table(lt_liealg_t L, const char *text, const char *wher
 #define FAIL(...) do { st = lt_err_set(err, LT_EINPUT, __VA_ARGS__); goto done; } while (0)
     while (*p == '[') {
         rows++;
-        if (rows > ctx->max_dim) { st = lt_err_set(err, LT_ELIMIT, "%s: the table has more than --max-dim %ld rows", where, ctx->max_dim); goto done; }
+        if (rows > ctx->max_dim) { st = lt_err_set(err, LT_ELIMIT, "%s: the table has more than `max_dim` %ld rows", where, ctx->max_dim); goto done; }
         p = skip(p + 1, 1);
         if (*p == ']') FAIL("%s: row %ld of the table is empty", where, (long)rows);
         slong j = 0;
         for (;;) {
             j++;
-            if (j > ctx->max_dim) { st = lt_err_set(err, LT_ELIMIT, "%s: row %ld has more than --max-dim %ld entries", where, (long)rows, ctx->max_dim); goto done; }
+            if (j > ctx->max_dim) { st = lt_err_set(err, LT_ELIMIT, "%s: row %ld has more than `max_dim` %ld entries", where, (long)rows, ctx->max_dim); goto done; }
             snprintf(what, sizeof what, "%s: entry [%ld][%ld]", where, (long)rows, (long)j);
             if (*p != '[') FAIL("%s: expected '[' to open the entry, found %s", what, show(b, sizeof b, p));
             p = skip(p + 1, 1);
@@ -721,7 +721,7 @@ static lt_status lie_text(lt_liealg_t L, const char *text, const char *path, con
                 break;
             }
             if (d) { st = lt_err_set(err, LT_EINPUT, "%s: dim is given twice", where); break; }
-            if (v > ctx->max_dim) { st = lt_err_set(err, LT_ELIMIT, "%s: dim %ld is above --max-dim %ld", where, v, ctx->max_dim); break; }
+            if (v > ctx->max_dim) { st = lt_err_set(err, LT_ELIMIT, "%s: dim %ld is above `max_dim` %ld", where, v, ctx->max_dim); break; }
             if ((st = lt_ctx_check_memory((double)v * v * v * sizeof(fmpq), "the dense bracket table", where, ctx, err))) break;
             d = v;
             c = _fmpq_vec_init(d * d * d);
@@ -799,7 +799,7 @@ static lt_status lie_text(lt_liealg_t L, const char *text, const char *path, con
         if (st) lt_err_prefix(err, "%s", path);
     }
     if (!st && mode == MODE_BASIS) {
-        if (M.n > ctx->max_dim) st = lt_err_set(err, LT_ELIMIT, "%s: more than --max-dim %ld basis matrices", path, ctx->max_dim);
+        if (M.n > ctx->max_dim) st = lt_err_set(err, LT_ELIMIT, "%s: more than `max_dim` %ld basis matrices", path, ctx->max_dim);
         else st = basis_ordered(L, &M, path, err);
     }
     if (!st && mode == MODE_TABLE) {

@@ -391,7 +391,7 @@ static lt_status check_compute(const lt_model_t M, const char *name, lt_model_co
     lt_model_compute c = *compute;
     *compute = LT_COMPUTE_F32;
     if (c == LT_COMPUTE_BF16 || c == LT_COMPUTE_F16)
-        return lt_err_set(err, LT_EINPUT, "%s: %s models run in f32 only: --compute %s is not supported for them", name,
+        return lt_err_set(err, LT_EINPUT, "%s: %s models run in f32 only: `compute` %s is not supported for them", name,
                           lt_model_arch_name(M), lt_model_compute_name(c));
     return LT_OK;
 }

@@ -230,7 +230,7 @@ static long long parse_label(lt_rep_t R, const char *lab, lt_pgrp_t G, long long
         int huge = errno == ERANGE;     /* saturated: quote the text, not LLONG_MAX */
         if (*e) { lt_err_set(err, LT_EINPUT, "%s:%ld: '%s' is neither an index nor a permutation in cycle notation", where, line, lab); return -1; }
         if (mpz_cmp_ui(G->order, (unsigned long)ctx->max_enum) > 0) {
-            lt_err_set(err, LT_ELIMIT, "%s:%ld: element indices need the elements sorted, and the group has more than --max-enum %ld", where, line, ctx->max_enum);
+            lt_err_set(err, LT_ELIMIT, "%s:%ld: element indices need the elements sorted, and the group has more than `max_enum` %ld", where, line, ctx->max_enum);
             return -1;
         }
         if (huge || mpz_cmp_si(G->order, idx) <= 0) {

@@ -165,7 +165,7 @@ lt_status lt_safetensors_read(lt_safetensors_t S, const char *path, long max_mb,
     if (!f) return err->status;
     if ((double)size > (double)max_mb * 1048576.0) {
         fclose(f);
-        return lt_err_set(err, LT_ELIMIT, "%s: %lld bytes is above --max-checkpoint-mb %ld", path, (long long)size, max_mb);
+        return lt_err_set(err, LT_ELIMIT, "%s: %lld bytes is above `max_checkpoint_mb` %ld", path, (long long)size, max_mb);
     }
     unsigned char *buf = lt_malloc((size_t)size + 1);
     size_t got = fread(buf, 1, (size_t)size, f);

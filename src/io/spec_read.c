@@ -122,7 +122,7 @@ static long number(const char *s, size_t len, long lo, long hi, const char *spec
 static lt_status degree_ok(double deg, const char *spec, const lt_ctx_t ctx, lt_err_t err)
 {
     if (deg > (double)ctx->max_degree)
-        return lt_err_set(err, LT_ELIMIT, "'%s' acts on %.0f points, above --max-degree %ld", spec, deg, ctx->max_degree);
+        return lt_err_set(err, LT_ELIMIT, "'%s' acts on %.0f points, above `max_degree` %ld", spec, deg, ctx->max_degree);
     return LT_OK;
 }
 
@@ -277,7 +277,7 @@ static lt_status linear(lt_pgrp_t G, lt_linear_kind kind, const char *spec, cons
         return lt_err_set(err, LT_EINPUT, "'%s': %ld is not a prime power (the field GF(q) needs q = p^e)", spec, v[1]);
     double deg = lt_linear_degree(kind, (int)(v[0] < 64 ? v[0] : 64), v[1]);
     if (deg > 1e15)
-        return lt_err_set(err, LT_ELIMIT, "'%s' acts on more than 10^15 points, above --max-degree %ld", spec, ctx->max_degree);
+        return lt_err_set(err, LT_ELIMIT, "'%s' acts on more than 10^15 points, above `max_degree` %ld", spec, ctx->max_degree);
     if (degree_ok(deg, spec, ctx, err)) return err->status;
     lt_gf_t F;
     if (lt_gf_init(F, v[1], err)) {
@@ -628,7 +628,7 @@ static lt_status product(lt_pgrp_t G, const char *spec, const size_t *pos, const
         if (st) break;
         degree += F[nf - 1].n;
         if (degree > (double)ctx->max_degree) {
-            st = lt_err_set(err, LT_ELIMIT, "'%s' acts on more than %ld points (--max-degree)", spec, ctx->max_degree);
+            st = lt_err_set(err, LT_ELIMIT, "'%s' acts on more than %ld points (`max_degree`)", spec, ctx->max_degree);
             break;
         }
         if ((st = lt_pgrp_chain(F + nf - 1, NULL, ctx, err))) break;

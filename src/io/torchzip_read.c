@@ -492,7 +492,7 @@ lt_status lt_ckpt_parse_torch(lt_ckpt_t C, unsigned char *buf, size_t size, size
             uint64_t numel = 1;
             for (int d = 0; d < t->ndim; d++) numel *= (uint64_t)t->shape[d];
             if (numel * es > max_copy - copied) {
-                st = lt_err_set(err, LT_ELIMIT, "data.pkl: copying the strided tensor '%s' goes above --max-checkpoint-mb", k->s);
+                st = lt_err_set(err, LT_ELIMIT, "data.pkl: copying the strided tensor '%s' goes above `max_checkpoint_mb`", k->s);
                 break;
             }
             copied += numel * es;

@@ -45,7 +45,7 @@ lt_status lt_ssm_eval_words(lt_words_t W, const lt_cayley_t C, const lt_ssm_eval
 lt_status lt_ssm_eval_map(lt_token_map *map, long n, const lt_ssm_eval_job_params *P, lt_err_t err)
 {
     if (P->offset >= 0 && P->token_map)
-        return lt_err_set(err, LT_EINPUT, "give --offset N or --token-map FILE, not both");
+        return lt_err_set(err, LT_EINPUT, "give `offset` N or `token_map` FILE, not both");
     if (P->token_map) return lt_token_map_read(map, n, P->token_map, P->bos, err);
     if (P->offset >= 0) return lt_token_map_offset(map, n, P->offset, P->bos, err);
     return LT_OK;
@@ -75,7 +75,7 @@ static void job_write(void *arg, long i, const float *logits, const int *predict
 lt_status lt_ssm_eval_job(lt_ssm_eval_job_t J, const lt_ssm_eval_job_params *P, const lt_ctx_t ctx, lt_err_t err)
 {
     if (P->predictions && P->logits && strcmp(P->predictions, P->logits) == 0)
-        return lt_err_set(err, LT_EINPUT, "ssm eval: --predictions and --logits name the same file '%s'", P->logits);
+        return lt_err_set(err, LT_EINPUT, "ssm eval: `predictions` and `logits` name the same file '%s'", P->logits);
     lt_token_map map = {0};
     lt_io_out_t Op, Ol;     /* written whole or not at all */
     Op->f = Ol->f = NULL;

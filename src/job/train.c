@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,6 @@
 #include <unistd.h>
 #include "lietool/io.h"
 #include "lietool/job.h"
-#include "lietool/io.h"
 #include "lietool/model.h"
 #include "lietool/write.h"
 
@@ -46,23 +46,23 @@ const char *lt_train_outcome_name(lt_train_outcome o)
 #define FAM(k) {LT_FAM_##k, 0}
 static const lt_train_arch arch_table[] = {
     /* the families of lietool plan --arch */
-    {"abelian", FAM(ABELIAN), "--arch diag --eigenvalues complex"},
-    {"diag-positive", FAM(DIAG_POSITIVE), "--arch diag --eigenvalues positive"},
-    {"diag-signed", FAM(DIAG_SIGNED), "--arch diag --eigenvalues signed"},
-    {"diag-complex", FAM(DIAG_COMPLEX), "--arch diag --eigenvalues complex"},
-    {"householder-N", FAM(HOUSEHOLDER), "--arch gated_deltaproduct --dp-householder N --dp-neg true"},
-    {"transformer", FAM(TRANSFORMER), "--arch transformer"},
+    {"abelian", FAM(ABELIAN), "arch=diag eigenvalues=complex"},
+    {"diag-positive", FAM(DIAG_POSITIVE), "arch=diag eigenvalues=positive"},
+    {"diag-signed", FAM(DIAG_SIGNED), "arch=diag eigenvalues=signed"},
+    {"diag-complex", FAM(DIAG_COMPLEX), "arch=diag eigenvalues=complex"},
+    {"householder-N", FAM(HOUSEHOLDER), "arch=gated_deltaproduct dp_householder=N dp_neg=true"},
+    {"transformer", FAM(TRANSFORMER), "arch=transformer"},
     /* the trainer's architectures, each in the family the theory knows it as */
-    {"mamba", FAM(DIAG_POSITIVE), "--arch mamba"},
-    {"signed-mamba", FAM(DIAG_SIGNED), "--arch mamba --eigenvalues signed"},
-    {"mamba-signed", FAM(DIAG_SIGNED), "--arch mamba --eigenvalues signed"},
-    {"mamba2", FAM(DIAG_POSITIVE), "--arch mamba2"},
-    {"mamba2-signed", FAM(DIAG_SIGNED), "--arch mamba2 --eigenvalues signed"},
-    {"gla", FAM(DIAG_POSITIVE), "--arch gla"},
-    {"delta_net", {LT_FAM_HOUSEHOLDER, 1}, "--arch delta_net --dp-neg true"},
-    {"deltanet", {LT_FAM_HOUSEHOLDER, 1}, "--arch delta_net --dp-neg true"},
-    {"gated_deltaproduct", {LT_FAM_HOUSEHOLDER, 2}, "--arch gated_deltaproduct --dp-householder 2 --dp-neg true"},
-    {"deltaproduct", {LT_FAM_HOUSEHOLDER, 2}, "--arch gated_deltaproduct --dp-householder 2 --dp-neg true"},
+    {"mamba", FAM(DIAG_POSITIVE), "arch=mamba"},
+    {"signed-mamba", FAM(DIAG_SIGNED), "arch=mamba eigenvalues=signed"},
+    {"mamba-signed", FAM(DIAG_SIGNED), "arch=mamba eigenvalues=signed"},
+    {"mamba2", FAM(DIAG_POSITIVE), "arch=mamba2"},
+    {"mamba2-signed", FAM(DIAG_SIGNED), "arch=mamba2 eigenvalues=signed"},
+    {"gla", FAM(DIAG_POSITIVE), "arch=gla"},
+    {"delta_net", {LT_FAM_HOUSEHOLDER, 1}, "arch=delta_net dp_neg=true"},
+    {"deltanet", {LT_FAM_HOUSEHOLDER, 1}, "arch=delta_net dp_neg=true"},
+    {"gated_deltaproduct", {LT_FAM_HOUSEHOLDER, 2}, "arch=gated_deltaproduct dp_householder=2 dp_neg=true"},
+    {"deltaproduct", {LT_FAM_HOUSEHOLDER, 2}, "arch=gated_deltaproduct dp_householder=2 dp_neg=true"},
 };
 #undef FAM
 #define N_ARCH ((int)(sizeof arch_table / sizeof *arch_table))
@@ -130,6 +130,8 @@ void lt_ssm_train_job_clear(lt_ssm_train_job_t J)
 static char *str_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static char *str_printf(const char *fmt, ...)
 {
+    char f[1024];
+    if (strchr(fmt, '`') && lt_opt_text(f, sizeof f, fmt) < sizeof f) fmt = f;   /* `name`: the front end's spelling */
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);
@@ -259,27 +261,31 @@ static int wait_for(pid_t pid, int *status, double seconds, const run_progress *
     }
 }
 
-/* Runs argv (argv[0] a path) with standard input /dev/null and its
+/* Runs the program cmd[0] (a path) with the arguments cmd with standard input /dev/null and its
    standard output and error to outfd; stops it (SIGTERM, ten seconds,
    then SIGKILL) when it has run for timeout seconds (<= 0: never). It
    stays in lietool's process group, so that ^C at a terminal stops both.
    (No PR_SET_PDEATHSIG: the trainer's tries run in worker processes, and
    Python then received the signal while lietool was alive.) */
-static lt_status run(run_result *R, char *const argv[], int outfd, double timeout, const run_progress *pr, lt_err_t err)
+static lt_status run(run_result *R, char *const cmd[], int outfd, double timeout, const run_progress *pr, lt_err_t err)
 {
     *R = (run_result){-1, 0, 0};
     int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (in < 0) return lt_err_set(err, LT_EINTERNAL, "ssm train: cannot open /dev/null: %s", strerror(errno));
-    pid_t pid = fork();
-    if (pid < 0) {
+    /* posix_spawn: the library never forks a copy of itself that could
+       return into the caller's code; an exec failure comes back here */
+    posix_spawn_file_actions_t fa;
+    pid_t pid = -1;
+    int e = posix_spawn_file_actions_init(&fa);
+    if (!e) e = posix_spawn_file_actions_adddup2(&fa, in, 0);
+    if (!e) e = posix_spawn_file_actions_adddup2(&fa, outfd, 1);
+    if (!e) e = posix_spawn_file_actions_adddup2(&fa, outfd, 2);
+    extern char **environ;
+    if (!e) e = posix_spawn(&pid, cmd[0], &fa, NULL, cmd, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (e) {
         close(in);
-        return lt_err_set(err, LT_EINTERNAL, "ssm train: cannot start %s: %s", argv[0], strerror(errno));
-    }
-    if (pid == 0) {
-        /* the child: async-signal-safe calls only, then the program */
-        if (dup2(in, 0) < 0 || dup2(outfd, 1) < 0 || dup2(outfd, 2) < 0) _exit(127);
-        execv(argv[0], argv);
-        _exit(127);
+        return lt_err_set(err, LT_EINTERNAL, "ssm train: cannot start %s: %s", cmd[0], strerror(e));
     }
     close(in);
     int status = 0;
@@ -350,9 +356,9 @@ static lt_status check_torch(const char *python, lt_err_t err)
 {
     FILE *tmp = tmpfile();
     if (!tmp) return lt_err_set(err, LT_EIO, "ssm train: cannot make a temporary file: %s", strerror(errno));
-    char *argv[] = {(char *)python, "-c", "import torch", NULL};
+    char *cmd[] = {(char *)python, "-c", "import torch", NULL};
     run_result R;
-    lt_status st = run(&R, argv, fileno(tmp), 300, NULL, err);
+    lt_status st = run(&R, cmd, fileno(tmp), 300, NULL, err);
     if (!st && R.code != 0) {
         char said[700];
         fd_tail(said, sizeof said, fileno(tmp), 1);
@@ -379,19 +385,19 @@ static lt_status check_out(int *exists, const char *dir, int force, lt_err_t err
     *exists = 0;
     if (stat(dir, &sb) != 0) {
         if (errno == ENOENT) return LT_OK;
-        return lt_err_set(err, LT_EINPUT, "ssm train: --out '%s': %s", dir, strerror(errno));
+        return lt_err_set(err, LT_EINPUT, "ssm train: `out` '%s': %s", dir, strerror(errno));
     }
-    if (!S_ISDIR(sb.st_mode)) return lt_err_set(err, LT_EINPUT, "ssm train: --out '%s' is not a directory", dir);
+    if (!S_ISDIR(sb.st_mode)) return lt_err_set(err, LT_EINPUT, "ssm train: `out` '%s' is not a directory", dir);
     *exists = 1;
     if (force) return LT_OK;
     DIR *d = opendir(dir);
-    if (!d) return lt_err_set(err, LT_EINPUT, "ssm train: --out '%s': %s", dir, strerror(errno));
+    if (!d) return lt_err_set(err, LT_EINPUT, "ssm train: `out` '%s': %s", dir, strerror(errno));
     struct dirent *e;
     int empty = 1;
     while (empty && (e = readdir(d)))
         if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) empty = 0;
     closedir(d);
-    if (!empty) return lt_err_set(err, LT_EINPUT, "ssm train: --out '%s' is not empty (give --force to train into it)", dir);
+    if (!empty) return lt_err_set(err, LT_EINPUT, "ssm train: `out` '%s' is not empty (give `force` to train into it)", dir);
     return LT_OK;
 }
 
@@ -521,13 +527,13 @@ static char *advice(const lt_ssm_train_job_t J, const lt_ssm_train_params *P)
     switch (J->outcome) {
     case LT_TRAIN_NOT_LEARNED: {
         if (J->final_loss > 0.7 * J->chance_loss)
-            return str_printf("the loss stayed near chance (%.4f against ln|G| = %.4f): try more --budget, another --lr "
-                              "(e.g. 1e-2) or a wider --d-model", J->final_loss, J->chance_loss);
+            return str_printf("the loss stayed near chance (%.4f against ln|G| = %.4f): try more `budget`, another `lr` "
+                              "(e.g. 1e-2) or a wider `d_model`", J->final_loss, J->chance_loss);
         if (J->final_loss < 0.05 * J->chance_loss)
-            return str_printf("it fits the training lengths (final loss %.4g) but not length %ld: try more --budget or "
-                              "--tries (the length comes late, and not in every try), or a longer --train-length",
+            return str_printf("it fits the training lengths (final loss %.4g) but not length %ld: try more `budget` or "
+                              "`tries` (the length comes late, and not in every try), or a longer `train_length`",
                               J->final_loss, P->test_length);
-        return lt_strdup("try more --budget or --steps, another --lr, a wider --d-model");
+        return lt_strdup("try more `budget` or `steps`, another `lr`, a wider `d_model`");
     }
     case LT_TRAIN_BEAT_PREDICTION: {
         char *c = cannot(J, P);
@@ -537,7 +543,7 @@ static char *advice(const lt_ssm_train_job_t J, const lt_ssm_train_params *P)
             : str_printf("beat the prediction: the theory says %s, yet this run reached %.3f at length %ld; "
                          "either the verdict's claims are wrong or length %ld is too short to tell (an "
                          "impossibility at every length leaves room for approximations up to a finite length): "
-                         "test longer words (--test-length %ld) and check the verdict's claims", c,
+                         "test longer words (`test_length` %ld) and check the verdict's claims", c,
                          J->sequence_accuracy, P->test_length, P->test_length, 2 * P->test_length);
         lt_free(c);
         return s;
@@ -555,65 +561,81 @@ static char *advice(const lt_ssm_train_job_t J, const lt_ssm_train_params *P)
 
 /* ---- the job ---- */
 
-/* The trainer's command line (malloc'd words; the list NULL-ended). */
-static char **trainer_argv(const lt_ssm_train_job_t J, const lt_ssm_train_params *P, const lt_train_arch *A,
-                           const char *train, const char *val, const char *test)
+/* The trainer's settings, one "key": "value" each (its options without the
+   leading dashes, '_' for '-'), written to DIR/trainer-job.json, which the
+   trainer reads as its whole command line. */
+static void put_setting(FILE *f, int *n, const char *key, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void put_setting(FILE *f, int *n, const char *key, const char *fmt, ...)
 {
-    char **v = lt_calloc(64, sizeof *v);
+    char v[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(v, sizeof v, fmt, ap);
+    va_end(ap);
+    fputs((*n)++ ? ",\n  " : "{\n  ", f);
+    lt_json_put_string(f, key);
+    fputs(": ", f);
+    lt_json_put_string(f, v);
+}
+
+static lt_status trainer_job(const char *path, const lt_ssm_train_job_t J, const lt_ssm_train_params *P,
+                             const lt_train_arch *A, const char *train, const char *val, const char *test, lt_err_t err)
+{
+    if (lt_io_out_check(path, err)) return err->status;
+    FILE *f = fopen(path, "w");
+    if (!f) return lt_err_set(err, LT_EIO, "ssm train: cannot write '%s': %s", path, strerror(errno));
     int n = 0;
-#define ARG(s) (v[n++] = lt_strdup(s))
-#define ARGF(...) (v[n++] = str_printf(__VA_ARGS__))
-    ARG(J->python);
-    ARG(J->trainer);
-    ARG("--recipe"); ARG("learn");
-    ARG("--data"); ARG(train);
-    ARG("--val-data"); ARG(val);
-    ARG("--eval-data"); ARG(test);
-    ARG("--group"); ARG(P->group);
-    ARG("--lietool"); ARG(P->self);
-    ARG("--layers"); ARGF("%ld", P->layers);
-    ARG("--seed"); ARGF("%" PRIu64, P->seed);
-    ARG("--budget"); ARGF("%g", P->budget);
-    ARG("--out"); ARG(P->out);
+    put_setting(f, &n, "recipe", "learn");
+    put_setting(f, &n, "data", "%s", train);
+    put_setting(f, &n, "val_data", "%s", val);
+    put_setting(f, &n, "eval_data", "%s", test);
+    put_setting(f, &n, "group", "%s", P->group);
+    put_setting(f, &n, "lietool", "%s", P->self);
+    put_setting(f, &n, "layers", "%ld", P->layers);
+    put_setting(f, &n, "seed", "%" PRIu64, P->seed);
+    put_setting(f, &n, "budget", "%g", P->budget);
+    put_setting(f, &n, "out", "%s", P->out);
     for (const char *s = A->args; *s;) {
-        size_t k = strcspn(s, " ");
-        if (k == 1 && *s == 'N') ARGF("%d", J->family.householders);
-        else ARGF("%.*s", (int)k, s);
+        size_t k = strcspn(s, " "), e = strcspn(s, "=");
+        if (k - e - 1 == 1 && s[e + 1] == 'N') {
+            char key[64];
+            snprintf(key, sizeof key, "%.*s", (int)e, s);
+            put_setting(f, &n, key, "%d", J->family.householders);
+        } else {
+            char key[64];
+            snprintf(key, sizeof key, "%.*s", (int)e, s);
+            put_setting(f, &n, key, "%.*s", (int)(k - e - 1), s + e + 1);
+        }
         s += k;
         s += strspn(s, " ");
     }
-    if (P->d_model > 0) { ARG("--d-model"); ARGF("%ld", P->d_model); }
-    if (P->steps > 0) { ARG("--steps"); ARGF("%ld", P->steps); }
-    if (P->lr) { ARG("--lr"); ARG(P->lr); }
-    if (P->tries > 0) { ARG("--tries"); ARGF("%ld", P->tries); }
-#undef ARG
-#undef ARGF
-    return v;
+    if (P->d_model > 0) put_setting(f, &n, "d_model", "%ld", P->d_model);
+    if (P->steps > 0) put_setting(f, &n, "steps", "%ld", P->steps);
+    if (P->lr) put_setting(f, &n, "lr", "%s", P->lr);
+    if (P->tries > 0) put_setting(f, &n, "tries", "%ld", P->tries);
+    fputs("\n}\n", f);
+    if (fclose(f) != 0) return lt_err_set(err, LT_EIO, "ssm train: cannot write '%s': %s", path, strerror(errno));
+    return LT_OK;
 }
 
-static void free_argv(char **v)
-{
-    for (int i = 0; v && v[i]; i++) lt_free(v[i]);
-    lt_free(v);
-}
 
 /* The limits of P on the words (as dataset generate's). */
 static lt_status check_limits(const lt_ssm_train_params *P, const lt_dataset_limits *L, lt_err_t err)
 {
     if (P->train_length > L->max_length)
-        return lt_err_set(err, LT_ELIMIT, "ssm train: --train-length %ld is above --max-length %ld", P->train_length, L->max_length);
+        return lt_err_set(err, LT_ELIMIT, "ssm train: `train_length` %ld is above `max_length` %ld", P->train_length, L->max_length);
     if (P->test_length > L->max_length)
-        return lt_err_set(err, LT_ELIMIT, "ssm train: --test-length %ld is above --max-length %ld", P->test_length, L->max_length);
+        return lt_err_set(err, LT_ELIMIT, "ssm train: `test_length` %ld is above `max_length` %ld", P->test_length, L->max_length);
     if (P->samples > L->max_samples)
-        return lt_err_set(err, LT_ELIMIT, "ssm train: --samples %ld is above --max-samples %ld", P->samples, L->max_samples);
+        return lt_err_set(err, LT_ELIMIT, "ssm train: `samples` %ld is above `max_samples` %ld", P->samples, L->max_samples);
     if (P->test_samples > L->max_samples)
-        return lt_err_set(err, LT_ELIMIT, "ssm train: --test-samples %ld is above --max-samples %ld", P->test_samples, L->max_samples);
+        return lt_err_set(err, LT_ELIMIT, "ssm train: `test_samples` %ld is above `max_samples` %ld", P->test_samples, L->max_samples);
     double tr = (double)P->samples * (double)P->train_length, te = (double)P->test_samples * (double)P->test_length;
     if (tr > (double)L->max_tokens)
-        return lt_err_set(err, LT_ELIMIT, "ssm train: --samples %ld x --train-length %ld is %.3g tokens, above --max-tokens %ld",
+        return lt_err_set(err, LT_ELIMIT, "ssm train: `samples` %ld x `train_length` %ld is %.3g tokens, above `max_tokens` %ld",
                           P->samples, P->train_length, tr, L->max_tokens);
     if (te > (double)L->max_tokens)
-        return lt_err_set(err, LT_ELIMIT, "ssm train: --test-samples %ld x --test-length %ld is %.3g tokens, above --max-tokens %ld",
+        return lt_err_set(err, LT_ELIMIT, "ssm train: `test_samples` %ld x `test_length` %ld is %.3g tokens, above `max_tokens` %ld",
                           P->test_samples, P->test_length, te, L->max_tokens);
     return LT_OK;
 }
@@ -626,10 +648,10 @@ static lt_status check_params(const lt_ssm_train_params *P, lt_err_t err)
     if (!P->self || !*P->self) return lt_err_set(err, LT_EINPUT, "ssm train: the lietool binary for the trainer is not given");
     if (P->layers < 1 || P->layers > LT_TRAIN_MAX_LAYERS)
         return lt_err_set(err, LT_EINPUT, "ssm train: %ld layers; from 1 to %d", P->layers, LT_TRAIN_MAX_LAYERS);
-    if (P->train_length < 2) return lt_err_set(err, LT_EINPUT, "ssm train: --train-length %ld is below 2", P->train_length);
-    if (P->test_length < 1) return lt_err_set(err, LT_EINPUT, "ssm train: --test-length %ld is below 1", P->test_length);
+    if (P->train_length < 2) return lt_err_set(err, LT_EINPUT, "ssm train: `train_length` %ld is below 2", P->train_length);
+    if (P->test_length < 1) return lt_err_set(err, LT_EINPUT, "ssm train: `test_length` %ld is below 1", P->test_length);
     if (P->samples < 1 || P->test_samples < 1) return lt_err_set(err, LT_EINPUT, "ssm train: no words to write");
-    if (!(P->budget > 0) || !isfinite(P->budget)) return lt_err_set(err, LT_EINPUT, "ssm train: --budget must be positive");
+    if (!(P->budget > 0) || !isfinite(P->budget)) return lt_err_set(err, LT_EINPUT, "ssm train: `budget` must be positive");
     return LT_OK;
 }
 
@@ -668,19 +690,26 @@ static lt_status train(lt_ssm_train_job_t J, const lt_ssm_train_params *P, const
         lt_free(log);
         return st;
     }
-    char **argv = trainer_argv(J, P, A, train_csv, val_csv, test_csv);
+    char *job = path_in(P->out, "trainer-job.json");
+    if (trainer_job(job, J, P, A, train_csv, val_csv, test_csv, err)) {
+        close(fd);
+        lt_free(job);
+        lt_free(log);
+        return err->status;
+    }
+    char *cmd[] = {J->python, J->trainer, job, NULL};
     double grace = P->grace > 0 ? P->grace : LT_TRAIN_GRACE;
     run_result R;
     char *what = str_printf("training (%s)", log);
     run_progress pr = {ctx, what, now(), P->budget};
-    lt_status st = run(&R, argv, fd, P->budget + grace, &pr, err);
+    lt_status st = run(&R, cmd, fd, P->budget + grace, &pr, err);
     lt_free(what);
     if (!st && (R.code != 0 || R.sig || R.stopped)) {
         char tail[700];
         int crashed = R.sig != 0 || has_traceback(fd);
         fd_tail(tail, sizeof tail, fd, 3);
         if (R.stopped)
-            st = lt_err_set(err, LT_ELIMIT, "ssm train: the trainer ran %g s past --budget %g s and was stopped "
+            st = lt_err_set(err, LT_ELIMIT, "ssm train: the trainer ran %g s past `budget` %g s and was stopped "
                             "(its output: %s): %s", grace, P->budget, log, tail);
         else if (R.sig)
             st = lt_err_set(err, LT_EINTERNAL, "ssm train: the trainer was killed by signal %d (its output: %s): %s",
@@ -690,7 +719,7 @@ static lt_status train(lt_ssm_train_job_t J, const lt_ssm_train_params *P, const
                             crashed ? "crashed" : "refused the run", R.code, log, tail);
     }
     close(fd);
-    free_argv(argv);
+    lt_free(job);
     lt_free(log);
     return st;
 }

@@ -247,7 +247,7 @@ lt_status lt_liealg_closure_by(lt_liealg_t L, const fmpq_mat_struct *gens, slong
     }
     if (too_big) {
         lt_qspace_clear(S);
-        return lt_err_set(err, LT_ELIMIT, "the generated Lie algebra has dimension above --max-dim %ld", ctx->max_dim);
+        return lt_err_set(err, LT_ELIMIT, "the generated Lie algebra has dimension above `max_dim` %ld", ctx->max_dim);
     }
     lt_qspace_clear(S);
     lt_qspace_init(S, N);
@@ -277,7 +277,7 @@ lt_status lt_liealg_closure_by(lt_liealg_t L, const fmpq_mat_struct *gens, slong
             if (!lt_qspace_reduce(S, C)) continue;
             lt_qspace_add(S, C);
             if (S->rank > ctx->max_dim) {
-                st = lt_err_set(err, LT_ELIMIT, "the generated Lie algebra has dimension above --max-dim %ld", ctx->max_dim);
+                st = lt_err_set(err, LT_ELIMIT, "the generated Lie algebra has dimension above `max_dim` %ld", ctx->max_dim);
                 break;
             }
             if (qn == qa) { qa *= 2; queue = lt_realloc(queue, (size_t)qa * sizeof *queue); }

@@ -291,7 +291,7 @@ void lt_fliealg_clear(lt_fliealg_t L)
 
 static lt_status elimit_dim(lt_err_t err, const lt_ctx_t ctx)
 {
-    return lt_err_set(err, LT_ELIMIT, "the generated Lie algebra has dimension above --max-dim %ld", ctx->max_dim);
+    return lt_err_set(err, LT_ELIMIT, "the generated Lie algebra has dimension above `max_dim` %ld", ctx->max_dim);
 }
 
 lt_status lt_fliealg_closure(lt_fliealg_t L, const double *gens, slong k, slong n, double tol,
@@ -303,7 +303,7 @@ lt_status lt_fliealg_closure(lt_fliealg_t L, const double *gens, slong k, slong 
     if (n < 1) return lt_err_set(err, LT_EINPUT, "matrix size %ld is not positive", (long)n);
     if (k < 0) return lt_err_set(err, LT_EINPUT, "number of generators %ld is negative", (long)k);
     if (n > ctx->max_dim)
-        return lt_err_set(err, LT_ELIMIT, "matrix size %ld is above --max-dim %ld", (long)n, ctx->max_dim);
+        return lt_err_set(err, LT_ELIMIT, "matrix size %ld is above `max_dim` %ld", (long)n, ctx->max_dim);
     slong N = n * n;
     for (slong i = 0; i < k; i++)
         for (slong e = 0; e < N; e++) {

@@ -219,9 +219,9 @@ lt_status lt_liealg_named(lt_liealg_t L, lt_liealg_family f, long a, const char 
         return lt_err_set(err, LT_EINPUT, "'%s': the argument must be at least %ld, not %ld", spec, lo, a);
     if (why) return lt_err_set(err, LT_EINPUT, "'%s': %s", spec, why);
     if (n > (double)ctx->max_dim)
-        return lt_err_set(err, LT_ELIMIT, "'%s' is made of %.0fx%.0f matrices, above --max-dim %ld", spec, n, n, ctx->max_dim);
+        return lt_err_set(err, LT_ELIMIT, "'%s' is made of %.0fx%.0f matrices, above `max_dim` %ld", spec, n, n, ctx->max_dim);
     if (d > (double)ctx->max_dim)
-        return lt_err_set(err, LT_ELIMIT, "'%s' has dimension %.0f, above --max-dim %ld", spec, d, ctx->max_dim);
+        return lt_err_set(err, LT_ELIMIT, "'%s' has dimension %.0f, above `max_dim` %ld", spec, d, ctx->max_dim);
     char q[80];
     snprintf(q, sizeof q, "'%.60s'", spec);
     if (lt_ctx_check_memory(d * n * n * (double)sizeof(fmpq), "the matrix form", q, ctx, err)
@@ -338,7 +338,7 @@ lt_status lt_liealg_simple(lt_liealg_t L, char type, long n, const char *spec, c
         return lt_err_set(err, LT_EINPUT, "'%s': GAP's type %c needs n >= %ld, not %ld%s", spec, type, lo, n,
                           type == 'D' && n == 3 ? " (D3 is A3: SimpleLieAlgebra(\"A\",3,Rationals))"
                           : type == 'D' && n == 2 ? " (D2 is A1 x A1)" : "");
-    if (n > 1000000L) return lt_err_set(err, LT_ELIMIT, "'%s' has dimension above --max-dim %ld", spec, ctx->max_dim);
+    if (n > 1000000L) return lt_err_set(err, LT_ELIMIT, "'%s' has dimension above `max_dim` %ld", spec, ctx->max_dim);
     switch (type) {
     case 'A': return lt_liealg_named(L, LT_LIE_SL, n + 1, spec, ctx, err);
     case 'B': return lt_liealg_named(L, LT_LIE_SO_SPLIT, 2 * n + 1, spec, ctx, err);

@@ -86,11 +86,11 @@ const char *lt_model_family_note(const lt_model_t M)
         return M->eig == LT_EIG_SIGNED ? NULL
                : "config.json does not state the eigenvalue range (no signed_eigenvalues or positive_and_negative key), "
                  "so the transitions exp(dt A) are taken in [0,1], as mamba_ssm and transformers compute them; "
-                 "--family diag-signed reads them as 2 exp(dt A) - 1";
+                 "`family` diag-signed reads them as 2 exp(dt A) - 1";
     case LT_ARCH_DELTA:
         return M->fla_neg ? NULL
                : "config.json does not state allow_neg_eigval, so beta is taken in [0,1] (FLA's default: eigenvalues "
-                 "in [0,1]); --family householder-N reads it as 2 beta";
+                 "in [0,1]); `family` householder-N reads it as 2 beta";
     default: return NULL;
     }
 }
@@ -107,7 +107,7 @@ lt_status lt_model_set_family(lt_model_t M, const lt_arch *a, lt_err_t err)
             M->eig_stated = 1;
             return LT_OK;
         }
-        return lt_err_set(err, LT_EINPUT, "--family %s: a %s checkpoint's layers are diag-positive or diag-signed", want,
+        return lt_err_set(err, LT_EINPUT, "`family` %s: a %s checkpoint's layers are diag-positive or diag-signed", want,
                           lt_model_arch_name(M));
     }
     if (M->arch == LT_ARCH_DELTA) {
@@ -117,15 +117,15 @@ lt_status lt_model_set_family(lt_model_t M, const lt_arch *a, lt_err_t err)
             M->eig_stated = 1;
             return LT_OK;
         }
-        return lt_err_set(err, LT_EINPUT, "--family %s: this checkpoint's layers are householder-%d or "
+        return lt_err_set(err, LT_EINPUT, "`family` %s: this checkpoint's layers are householder-%d or "
                           "householder-%d-positive (%d Householder factors per token)", want, n, n, n);
     }
     if (now.kind == a->kind && now.householders == a->householders) return LT_OK;
     if (now.kind == LT_FAM_COUNT)
-        return lt_err_set(err, LT_EINPUT, "--family %s: no family of the theory describes a %s checkpoint's layers", want,
+        return lt_err_set(err, LT_EINPUT, "`family` %s: no family of the theory describes a %s checkpoint's layers", want,
                           lt_model_arch_name(M));
     lt_arch_name(have, sizeof have, &now);
-    return lt_err_set(err, LT_EINPUT, "--family %s: a %s checkpoint's layers are %s, and its files leave no choice", want,
+    return lt_err_set(err, LT_EINPUT, "`family` %s: a %s checkpoint's layers are %s, and its files leave no choice", want,
                       lt_model_arch_name(M), have);
 }
 
@@ -133,7 +133,7 @@ lt_status lt_model_check_group(const lt_model_t M, const char *name, long n, con
 {
     if (M->task == LT_TASK_ROTATION)
         return lt_err_set(err, LT_EINPUT, "%s: a rotation-task checkpoint (config.json: \"lietool_task\": \"rotation\", a head of 3 "
-                          "outputs), not a word-problem one: evaluate it with --task rotation", name);
+                          "outputs), not a word-problem one: evaluate it with `task` rotation", name);
     if (M->vocab < n || M->classes < n)
         return lt_err_set(err, LT_EINPUT, "%s: the model has vocab_size %d and %d classes; %s has %ld elements",
                           name, M->vocab, M->classes, group, n);
@@ -221,7 +221,7 @@ lt_status lt_model_element_norms(double *norm, const lt_model_t M, const lt_word
     lt_free(g);
     for (long x = 0; x < n; x++)
         if (norm[x] < 0)
-            return lt_err_set(err, LT_EINPUT, "element %ld never occurs in the %ld words: give more --samples", x, W->n);
+            return lt_err_set(err, LT_EINPUT, "element %ld never occurs in the %ld words: give more `samples`", x, W->n);
     return LT_OK;
 }
 

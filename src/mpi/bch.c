@@ -502,7 +502,7 @@ static lt_status root_message(drv *D, MPI_Status *ms, slong *next_tail, const sl
         lt_status st = LT_OK;
         if (*body == '\n') body++;
         if (k < 0 || k >= lt_free_class_job_classes(D->J) || class_read(D->c, D->B, D->J, k, body))
-            st = lt_err_set(err, LT_EINTERNAL, "%s --mpi: rank %d sent a class that does not parse", D->what, ms->MPI_SOURCE);
+            st = lt_err_set(err, LT_EINTERNAL, "%s `mpi`: rank %d sent a class that does not parse", D->what, ms->MPI_SOURCE);
         else st = root_store(D, k, body, strlen(body), err);
         free(text);
         return st;
@@ -597,7 +597,7 @@ static lt_status drive(drv D, lt_status st, int *root, lt_err_t err)
     if (D.size > 1) MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
 #endif
     if (bad) {
-        if (!st) st = lt_err_set(err, LT_EINTERNAL, "%s --mpi: another rank failed to set up", D.what);
+        if (!st) st = lt_err_set(err, LT_EINTERNAL, "%s `mpi`: another rank failed to set up", D.what);
         lt_free_class_job_free(D.J);
         return st;
     }
@@ -629,7 +629,7 @@ static lt_status drive(drv D, lt_status st, int *root, lt_err_t err)
         int b2 = st != LT_OK;
         MPI_Bcast(&b2, 1, MPI_INT, 0, MPI_COMM_WORLD);
         if (b2) {
-            if (!st) st = lt_err_set(err, LT_EINTERNAL, "%s --mpi: rank 0 failed", D.what);
+            if (!st) st = lt_err_set(err, LT_EINTERNAL, "%s `mpi`: rank 0 failed", D.what);
             goto done;
         }
         MPI_Bcast(D.have, (int)nk, MPI_CHAR, 0, MPI_COMM_WORLD);
@@ -708,7 +708,7 @@ static lt_status drive(drv D, lt_status st, int *root, lt_err_t err)
                 }
             }
             for (slong k = 0; k < nk && !st; k++)
-                if (!D.have[k]) st = lt_err_set(err, LT_EINTERNAL, "%s --mpi: class %ld was never computed", D.what, (long)k);
+                if (!D.have[k]) st = lt_err_set(err, LT_EINTERNAL, "%s `mpi`: class %ld was never computed", D.what, (long)k);
         }
     }
 #endif
@@ -750,7 +750,7 @@ lt_status lt_mpi_magnus(fmpq *c, const lt_lyndon_t B, const lt_free_word_t W, co
     drv D = {.c = c, .B = B, .dir = checkpoint, .tag = tag, .old_tag = old, .what = "magnus", .ctx = ctx};
     lt_status st = LT_OK;
     if (W->r > 36)
-        st = lt_err_set(err, LT_EINPUT, "--mpi and --checkpoint take words of at most 36 distinct letters, not %d", W->r);
+        st = lt_err_set(err, LT_EINPUT, "`mpi` and `checkpoint` take words of at most 36 distinct letters, not %d", W->r);
     else st = lt_free_magnus_job_new(&D.J, c, B, W, ctx, err);
     return drive(D, st, root, err);
 }

@@ -50,11 +50,11 @@ lt_status lt_cayley_fits(double n, double extra_bytes, const char *name,
                          const lt_ctx_t ctx, lt_err_t err)
 {
     if (n > (double)ctx->max_enum)
-        return lt_err_set(err, LT_ELIMIT, "'%s' has %.0f elements, above --max-enum %ld (a Cayley table lists them all)",
+        return lt_err_set(err, LT_ELIMIT, "'%s' has %.0f elements, above `max_enum` %ld (a Cayley table lists them all)",
                           name, n, ctx->max_enum);
     double mib = (n * n * (double)sizeof(int) + extra_bytes) / 1048576.0;
     if (mib > (double)ctx->max_memory_mb)
-        return lt_err_set(err, LT_ELIMIT, "the Cayley table of '%s' (%.0f x %.0f) needs %.0f MiB, above --max-memory %ld",
+        return lt_err_set(err, LT_ELIMIT, "the Cayley table of '%s' (%.0f x %.0f) needs %.0f MiB, above `max_memory` %ld",
                           name, n, n, ceil(mib), ctx->max_memory_mb);
     return LT_OK;
 }
@@ -146,7 +146,7 @@ static lt_status plist_build(plist *L, lt_pgrp_t G, const char *spec,
     if (st) return st;
     if (mpz_cmp_ui(G->order, (unsigned long)ctx->max_enum) > 0) {
         char *os = mpz_get_str(NULL, 10, G->order);
-        lt_err_set(err, LT_ELIMIT, "'%s' has %s elements, above --max-enum %ld (a Cayley table lists them all)",
+        lt_err_set(err, LT_ELIMIT, "'%s' has %s elements, above `max_enum` %ld (a Cayley table lists them all)",
                    spec, os, ctx->max_enum);
         free(os);
         return LT_ELIMIT;
@@ -376,7 +376,7 @@ lt_status lt_cayley_words_start(lt_cayley_words_t W, const lt_cayley_t C, long l
     if (W->all) return LT_OK;
     double mib = 4.0 * (double)samples * sizeof(uint64_t) / 1048576.0;
     if (mib > (double)ctx->max_memory_mb)
-        return lt_err_set(err, LT_ELIMIT, "keeping %ld samples distinct needs %.0f MiB, above --max-memory %ld",
+        return lt_err_set(err, LT_ELIMIT, "keeping %ld samples distinct needs %.0f MiB, above `max_memory` %ld",
                           samples, ceil(mib), ctx->max_memory_mb);
     uint64_t cap = 2;
     while (cap < 2 * (uint64_t)samples) cap *= 2;

@@ -122,7 +122,7 @@ lt_status lt_pgrp_center_by(lt_pgrp_t Z, lt_pgrp_t G, int method, const lt_ctx_t
     }
     if (combos > (double)ctx->max_enum) {
         st = lt_err_set(err, LT_ELIMIT,
-            "centre search needs %.0f candidate elements, above --max-enum %ld", combos, ctx->max_enum);
+            "centre search needs %.0f candidate elements, above `max_enum` %ld", combos, ctx->max_enum);
         goto done;
     }
     /* mixed-radix enumeration of the combinations */
@@ -280,7 +280,7 @@ lt_status lt_pgrp_exponent(mpz_t e, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t er
     if (!st && mpz_cmp(e, hi) != 0) {
         char *os = mpz_get_str(NULL, 10, G->order);
         st = lt_err_set(err, LT_ELIMIT,
-            "exponent needs enumerating %s elements, above --max-enum %ld", os, ctx->max_enum);
+            "exponent needs enumerating %s elements, above `max_enum` %ld", os, ctx->max_enum);
         void (*gmp_free)(void *, size_t);
         mp_get_memory_functions(NULL, NULL, &gmp_free);
         gmp_free(os, strlen(os) + 1);

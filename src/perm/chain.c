@@ -131,8 +131,8 @@ static lt_status level_add_gen(lt_pgrp_t G, lt_level_struct *L, int s,
             if (G->arena_left < (size_t)n
                 && lt_mem_in_use() + (size_t)n * sizeof(int) + (1u << 18) > ((size_t)ctx->max_memory_mb << 20))
                 return lt_err_set(err, LT_ELIMIT,
-                    "stabiliser chains need more than --max-memory %ld MiB of coset representatives "
-                    "(raise --max-memory)", ctx->max_memory_mb);
+                    "stabiliser chains need more than `max_memory` %ld MiB of coset representatives "
+                    "(raise `max_memory`)", ctx->max_memory_mb);
             int *u = arena_perm(G), *ux = L->uinv[x];
             for (int y = 0; y < n; y++) u[y] = ux[gi[y]];
             L->uinv[c] = u;
@@ -252,14 +252,14 @@ static int above_max_order(const mpz_t lb, const char *s)
 lt_status lt_pgrp_order_limit(const mpz_t order, const lt_ctx_t ctx, lt_err_t err)
 {
     if (above_max_order(order, ctx->max_order))
-        return lt_err_set(err, LT_ELIMIT, "group order exceeds --max-order %s", ctx->max_order);
+        return lt_err_set(err, LT_ELIMIT, "group order exceeds `max_order` %s", ctx->max_order);
     return LT_OK;
 }
 
 static lt_status order_limit(const lt_pgrp_t G, const mpz_t lb, const lt_ctx_t ctx, lt_err_t err)
 {
     if (above_max_order(lb, ctx->max_order))
-        return lt_err_set(err, LT_ELIMIT, "group order exceeds --max-order %s (degree %d)", ctx->max_order, G->n);
+        return lt_err_set(err, LT_ELIMIT, "group order exceeds `max_order` %s (degree %d)", ctx->max_order, G->n);
     return LT_OK;
 }
 

@@ -967,7 +967,7 @@ static lt_status classes_enum(lt_pgrp_classes_t C, lt_pgrp_t G, const lt_ctx_t c
     int n = G->n;
     if (mpz_cmp_ui(G->order, (unsigned long)ctx->max_enum) > 0) {
         char *os = mpz_get_str(NULL, 10, G->order);
-        lt_status st = lt_err_set(err, LT_ELIMIT, "conjugacy classes by enumeration: |G| = %s, above --max-enum %ld",
+        lt_status st = lt_err_set(err, LT_ELIMIT, "conjugacy classes by enumeration: |G| = %s, above `max_enum` %ld",
                                   os, ctx->max_enum);
         void (*gmp_free)(void *, size_t);
         mp_get_memory_functions(NULL, NULL, &gmp_free);
@@ -1028,7 +1028,7 @@ lt_status lt_pgrp_conjugacy_classes_by(lt_pgrp_classes_t C, lt_pgrp_t G, int met
         if (mpz_cmp_ui(G->order, (unsigned long)ctx->max_enum) > 0) {
             char *os = mpz_get_str(NULL, 10, G->order);
             st = lt_err_set(err, LT_ELIMIT,
-                "conjugacy classes: the group is abelian, so its %s elements are its classes, above --max-enum %ld",
+                "conjugacy classes: the group is abelian, so its %s elements are its classes, above `max_enum` %ld",
                 os, ctx->max_enum);
             void (*gmp_free)(void *, size_t);
             mp_get_memory_functions(NULL, NULL, &gmp_free);

@@ -503,11 +503,11 @@ lt_status lt_pgrp_isomorphism(lt_pgrp_iso_t R, lt_pgrp_t G, lt_pgrp_t H,
         return LT_OK;
     }
     if (mpz_cmp_ui(G->order, (unsigned long)ctx->max_enum) > 0)
-        return lt_err_set(err, LT_ELIMIT, "isomorphism test enumerates the elements: order %s is above --max-enum %ld",
+        return lt_err_set(err, LT_ELIMIT, "isomorphism test enumerates the elements: order %s is above `max_enum` %ld",
                           (gmp_snprintf(a, sizeof a, "%Zd", G->order), a), ctx->max_enum);
     double bytes = mpz_get_d(G->order) * ((double)G->n + H->n + 24) * 4.0;
     if (bytes > (double)ctx->max_memory_mb * 1048576.0)
-        return lt_err_set(err, LT_ELIMIT, "isomorphism test needs about %.0f MiB for the elements, above --max-memory %ld MiB",
+        return lt_err_set(err, LT_ELIMIT, "isomorphism test needs about %.0f MiB for the elements, above `max_memory` %ld MiB",
                           bytes / 1048576.0 + 1, ctx->max_memory_mb);
     /* series first: cheap, and the derived subgroup is needed */
     lt_pgrp_series_t DG, DH, LG, LH;
@@ -572,7 +572,7 @@ lt_status lt_pgrp_isomorphism(lt_pgrp_iso_t R, lt_pgrp_t G, lt_pgrp_t H,
     R->tested = S.tested;
     R->generators = S.k;
     if (S.over)
-        st = lt_err_set(err, LT_ELIMIT, "isomorphism search tried more than --max-enum %ld candidate images", ctx->max_enum);
+        st = lt_err_set(err, LT_ELIMIT, "isomorphism search tried more than `max_enum` %ld candidate images", ctx->max_enum);
     else if (!found)
         differ(R, "search", "no choice of images of the generators extends to an isomorphism", "", "");
     else {
@@ -615,7 +615,7 @@ lt_status lt_pgrp_iso_check(int *ok, long long *products, lt_pgrp_t G, lt_pgrp_t
     long long n = mpz_get_si(G->order);
     double bytes = (double)n * (double)(H->n * sizeof(int) + sizeof(long long) + 2);
     if (bytes > (double)ctx->max_memory_mb * 1048576.0)
-        return lt_err_set(err, LT_ELIMIT, "checking the isomorphism needs a table of %lld images, more than --max-memory %ld MiB",
+        return lt_err_set(err, LT_ELIMIT, "checking the isomorphism needs a table of %lld images, more than `max_memory` %ld MiB",
                           n, ctx->max_memory_mb);
     int gn = G->n, hn = H->n;
     int *img = lt_malloc((size_t)n * (size_t)hn * sizeof(int));

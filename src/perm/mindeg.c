@@ -586,7 +586,7 @@ static lt_status over_budget(const lat_t *L, lt_err_t err)
 {
     return L->work > L->budget
         ? lt_err_set(err, LT_ELIMIT, "minimal degree: the subgroup lattice needs more than %ld operations "
-                     "(10 per unit of --max-enum)", L->budget)
+                     "(10 per unit of `max_enum`)", L->budget)
         : LT_OK;
 }
 
@@ -1401,7 +1401,7 @@ lt_status lt_pgrp_min_faithful_degree_by(lt_pgrp_mindeg_t R, lt_pgrp_t G, int me
     int small = mpz_cmp_ui(G->order, LATTICE_MAX) <= 0 && mpz_cmp_si(G->order, ctx->max_enum) <= 0;
     if (method == LT_MINDEG_LATTICE && !small)
         st = lt_err_set(err, LT_ELIMIT, "minimal degree: the subgroup lattice is searched up to order %d "
-                        "and --max-enum %ld", LATTICE_MAX, ctx->max_enum);
+                        "and `max_enum` %ld", LATTICE_MAX, ctx->max_enum);
     if (method != LT_MINDEG_BOUNDS && small && !R->exact && (R->lo < R->hi || method == LT_MINDEG_LATTICE)) {
         long mu = 0;
         s = lattice_mu(&mu, G, solvable, ctx, part);

@@ -59,7 +59,7 @@ static lt_status orbit_add(orbit_t *O, const int *y, const int *g, int i, const 
     if (O->len == O->cap) {
         if (O->len >= ctx->max_enum)
             return lt_err_set(err, LT_ELIMIT, "upper central series: Z_%d needs an orbit of more than "
-                              "--max-enum %ld points", i + 1, ctx->max_enum);
+                              "`max_enum` %ld points", i + 1, ctx->max_enum);
         int cap = O->cap ? 2 * O->cap : 16;
         if (cap > ctx->max_enum) cap = (int)ctx->max_enum;
         lt_status st = lt_ctx_check_memory((double)(cap - O->cap) * (double)(n + kl + 4) * sizeof(int),

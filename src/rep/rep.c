@@ -364,7 +364,7 @@ lt_status lt_rep_check(lt_rep_check_t C, const lt_rep_t R, lt_pgrp_t G, double t
     lt_rep_check_clear(C);
     lt_rep_check_init(C);
     if (mpz_cmp_ui(G->order, (unsigned long)ctx->max_enum) > 0)
-        return lt_err_set(err, LT_ELIMIT, "the check enumerates the group's elements: order above --max-enum %ld", ctx->max_enum);
+        return lt_err_set(err, LT_ELIMIT, "the check enumerates the group's elements: order above `max_enum` %ld", ctx->max_enum);
     long long N = (long long)mpz_get_ui(G->order);
     int n = G->n, k = R->count;
     mstore M;

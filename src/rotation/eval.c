@@ -26,7 +26,7 @@ lt_status lt_model_rotation_eval(lt_model_rotation_t R, const lt_model_t M, cons
     lt_model_rotation_init(R);
     if (M->task != LT_TASK_ROTATION || M->classes != 3)
         return lt_err_set(err, LT_EINPUT, "not a rotation-task checkpoint (config.json has no \"lietool_task\": \"rotation\"): "
-                          "evaluate it on its word problem (ssm eval without --task rotation)");
+                          "evaluate it on its word problem (ssm eval without `task` rotation)");
     if (W->n == 0) return lt_err_set(err, LT_EINPUT, "no words");
     if ((int)P->map != M->rotation_map)
         return lt_err_set(err, LT_EINPUT, "the checkpoint was trained with the %s map (config.json: \"lietool_rotation_map\"), "
@@ -138,7 +138,7 @@ void lt_model_rotation_sweep_plot(lt_plot_t F, const char *const *dirs, const in
     for (int i = 0; i < n; i++) if (R[i].max_length > L) L = R[i].max_length;
     lt_plot_clear(F);
     lt_plot_init(F, 760, 460);
-    lt_plot_titles(F, "lietool ssm sweep --task rotation",
+    lt_plot_titles(F, "lietool ssm sweep, rotation task",
                    "A5 rotation task: trained checkpoints (solid) and the ideal order-blind model of each depth (dashed)");
     lt_plot_panel_spec S = {80, 60, 400, 320, "MSE per position",
                             {"position t", 0, 1, L > 1 ? (double)L : 2, 0, 1},

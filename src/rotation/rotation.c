@@ -549,7 +549,7 @@ lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
     long T = P->length;
     double mib = ((double)ns * nd * (double)T * (sizeof(double) + sizeof(long double))) / 1048576.0;
     if (mib > (double)ctx->max_memory_mb)
-        return lt_err_set(err, LT_ELIMIT, "the error tables (%d steps x %d depths x %ld positions) need %.0f MiB, above --max-memory %ld",
+        return lt_err_set(err, LT_ELIMIT, "the error tables (%d steps x %d depths x %ld positions) need %.0f MiB, above `max_memory` %ld",
                           ns, nd, T, ceil(mib), ctx->max_memory_mb);
     lt_rotation_result_clear(Z);
     lt_rotation_result_init(Z);
@@ -586,7 +586,7 @@ lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
         lt_rotation_result_clear(Z);
         lt_rotation_result_init(Z);
         return lt_err_set(err, LT_ELIMIT, "%ld words of length %ld at depth %d (window %ld) take about %.1e steps, "
-                          "more than 1000 x --max-enum %ld (about a minute); --max-enum %.0f allows it",
+                          "more than 1000 x `max_enum` %ld (about a minute); `max_enum` %.0f allows it",
                           P->samples, P->length, P->kmax, P->window, work, ctx->max_enum, ceil(work / 1000.0));
     }
     lt_rotation_series_t S;
@@ -645,7 +645,7 @@ lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
                             for (int i = 0; i < 3; i++) ws[i] += hp * om[3 * n + i];
                         }
                         if (!isfinite(ws[0]) || !isfinite(ws[1]) || !isfinite(ws[2])) {
-                            st = lt_err_set(err, LT_ENUMERIC, "the Magnus series truncated at degree %lu is not finite at step %Lg (window %ld, position %ld of sample %ld); lower --step or --window",
+                            st = lt_err_set(err, LT_ENUMERIC, "the Magnus series truncated at degree %lu is not finite at step %Lg (window %ld, position %ld of sample %ld); lower `step` or `window`",
                                             Z->cls[d], h, P->window, t + 1, smp + 1);
                             break;
                         }

@@ -314,7 +314,7 @@ lt_status lt_cascade_build(lt_cascade_t K, const lt_cayley_t C, int k, lt_prec p
     if (k < 1) return lt_err_set(err, LT_EINPUT, "a cascade needs at least one layer");
     double mib = 3.0 * (double)n * (double)n * sizeof(int) / 1048576.0;
     if (mib > (double)ctx->max_memory_mb)
-        return lt_err_set(err, LT_ELIMIT, "the regular representation of '%s' (order %ld) needs %.0f MiB, above --max-memory %ld",
+        return lt_err_set(err, LT_ELIMIT, "the regular representation of '%s' (order %ld) needs %.0f MiB, above `max_memory` %ld",
                           name, n, mib, ctx->max_memory_mb);
     K->n = n;
     K->identity = C->identity;

@@ -101,8 +101,8 @@ static lt_status push_row(void *arg, const char *seed, const int *input, const i
     words_arg *A = arg;
     if (len == 0) return lt_err_set(err, LT_EINPUT, "line %ld: the word is empty", line);
     if (len > A->max_len)
-        return lt_err_set(err, LT_ELIMIT, "line %ld: a word of %ld tokens, above --max-length %ld", line, len, A->max_len);
-    if (A->W->n >= A->max_samples) return lt_err_set(err, LT_ELIMIT, "more than --max-samples %ld words", A->max_samples);
+        return lt_err_set(err, LT_ELIMIT, "line %ld: a word of %ld tokens, above `max_length` %ld", line, len, A->max_len);
+    if (A->W->n >= A->max_samples) return lt_err_set(err, LT_ELIMIT, "more than `max_samples` %ld words", A->max_samples);
     lt_words_push(A->W, seed, input, target, len);
     return LT_OK;
 }
@@ -124,7 +124,7 @@ lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t 
     if (W->n == 0) return lt_err_set(err, LT_EINPUT, "no words");
     if (M->task == LT_TASK_ROTATION)      /* its 3 outputs are a vector, not logits */
         return lt_err_set(err, LT_EINPUT, "a rotation-task checkpoint (config.json: \"lietool_task\": \"rotation\"): "
-                          "evaluate it with ssm eval --task rotation");
+                          "evaluate it with ssm eval `task` rotation");
     const lt_token_map *map = P ? P->map : NULL;
     int bos = map ? map->has_bos : P && P->has_bos, bos_id = map ? map->bos : P && P->has_bos ? P->bos : 0;
     if (bos && (bos_id < 0 || bos_id >= M->vocab))

@@ -32,7 +32,7 @@ lt_status lt_cascade_accuracy_run(lt_cascade_accuracy_t Z, const lt_cascade_t K,
     for (int i = 0; i < K->k; i++) if (K->layer[i].r > rmax) rmax = K->layer[i].r;
     double mib = ((double)T * (4.0 * rmax * sizeof(double) + (K->k + 4.0) * sizeof(int)) + (double)T * 2 * sizeof(long)) / 1048576.0;
     if (mib > (double)ctx->max_memory_mb)
-        return lt_err_set(err, LT_ELIMIT, "a run of length %ld needs %.0f MiB, above --max-memory %ld",
+        return lt_err_set(err, LT_ELIMIT, "a run of length %ld needs %.0f MiB, above `max_memory` %ld",
                           T, ceil(mib), ctx->max_memory_mb);
     Z->length = T;
     Z->samples = N;
@@ -177,10 +177,10 @@ lt_status lt_scan_compare(lt_scan_compare_result *Z, const lt_scan_compare_param
     memset(Z, 0, sizeof *Z);
     long T = P->length;
     int d = P->channels, dense = P->dense;
-    if (P->renormalize && dense) return lt_err_set(err, LT_EINPUT, "--renormalize applies to --kind diag");
+    if (P->renormalize && dense) return lt_err_set(err, LT_EINPUT, "`renormalize` applies to `kind` diag");
     double mib = (double)T * (dense ? 2.0 * d * d + 3.0 * d : 8.0 * d) * sizeof(double) / 1048576.0;
     if (mib > (double)ctx->max_memory_mb)
-        return lt_err_set(err, LT_ELIMIT, "%ld steps of %d channels need %.0f MiB, above --max-memory %ld",
+        return lt_err_set(err, LT_ELIMIT, "%ld steps of %d channels need %.0f MiB, above `max_memory` %ld",
                           T, d, ceil(mib), ctx->max_memory_mb);
     lt_rng_t rng;
     lt_rng_seed(rng, P->seed);

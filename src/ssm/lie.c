@@ -34,7 +34,7 @@ static lt_status generator(double *G, const double *X, long n, int use_log, long
         if (st) {
             char msg[sizeof err->msg];
             snprintf(msg, sizeof msg, "%s", err->msg);
-            lt_err_set(err, st, "the transition %s %ld: %s (generators X - I instead: --generators diff)", what, which, msg);
+            lt_err_set(err, st, "the transition %s %ld: %s (generators X - I instead: `generators` diff)", what, which, msg);
         }
         return st;
     }
@@ -54,15 +54,15 @@ lt_status lt_model_lie(lt_model_lie_t R, const lt_model_t M, const lt_model_lie_
         return lt_err_set(err, LT_EINPUT, "tokens %ld-%ld: the model reads tokens 0-%d", p->token_lo, p->token_hi - 1,
                           M->vocab - 1);
     if (ctx && ctx->max_dim > 0 && n > ctx->max_dim)
-        return lt_err_set(err, LT_ELIMIT, "the transitions are %ld x %ld matrices, above --max-dim %ld", n, n, ctx->max_dim);
+        return lt_err_set(err, LT_ELIMIT, "the transitions are %ld x %ld matrices, above `max_dim` %ld", n, n, ctx->max_dim);
     R->n = n;
     R->generators = p->generators;
     R->sampled = !(p->layer == 0 && lt_model_first_layer_token_local(M));
     long ntok = p->token_hi - p->token_lo, T = R->sampled ? p->length : 1, words = R->sampled ? p->words : ntok;
-    if (T < 1 || words < 1) return lt_err_set(err, LT_EINPUT, "no transitions to read: give --words and --length");
+    if (T < 1 || words < 1) return lt_err_set(err, LT_EINPUT, "no transitions to read: give `words` and `length`");
     size_t nn = (size_t)n * n;
     if ((double)words * T * nn > 1e9)
-        return lt_err_set(err, LT_ELIMIT, "%ld words of length %ld give %.3g matrix entries, above 1e9: give fewer --words",
+        return lt_err_set(err, LT_ELIMIT, "%ld words of length %ld give %.3g matrix entries, above 1e9: give fewer `words`",
                           words, T, (double)words * T * nn);
     double *X = lt_malloc((size_t)T * nn * sizeof *X), *G = lt_malloc((size_t)words * T * nn * sizeof *G);
     int *tok = lt_malloc((size_t)T * sizeof *tok);

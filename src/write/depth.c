@@ -13,7 +13,7 @@ void lt_write_depth_bound(lt_doc *d, lt_bound b)
                       "is sharp, $2^k - 1$");
     else
         lt_doc_claim(d, "bound|", NULL, "sharp ($floor(log2 T) + 1$; derived length of class $c$): $c(k) = 2^k - 1$; "
-                      "--bound v1 for version 1's $2^(k-1)$");
+                      "`bound` v1 for version 1's $2^(k-1)$");
 }
 
 /* The heading (the object), solvable and derived length, in the layout
@@ -67,7 +67,7 @@ void lt_write_min_depth(lt_doc *d, const char *object, const lt_depth_profile_t 
                       "sharp, $floor(log2 T) + 1$");
     else
         lt_doc_claim(d, "bound", NULL, "sharp ($floor(log2 T) + 1$; derived length of class $c$): the free nilpotent "
-                      "class $T$; --bound v1 for version 1's ceil");
+                      "class $T$; `bound` v1 for version 1's ceil");
     lt_doc_claim(d, "log-depth bound", cite37, "$%d = %s(log2 %lu) + 1$ abelian layers", M->log_bound,
                   M->bound == LT_BOUND_V1 ? "ceil" : "floor", T);
     lt_doc_claim(d, "v1 / sharp", NULL, "$%d$ / $%d$", M->log_bound_v1, M->log_bound_sharp);
@@ -76,8 +76,8 @@ void lt_write_min_depth(lt_doc *d, const char *object, const lt_depth_profile_t 
                       "log-depth bound $%d$)", M->within, M->abelian, M->log_bound);
     lt_doc_row(d, "tokens");
     lt_doc_put_mpz(d, M->tokens);
-    lt_doc_text(d, NULL, " (%s)", M->tokens_given ? "--tokens" : P->is_lie ? "$dim L$; --tokens $N$ to change"
-                                                                            : "$|G|$; --tokens $N$ to change");
+    lt_doc_text(d, NULL, " (%s)", M->tokens_given ? "`tokens`" : P->is_lie ? "$dim L$; `tokens` $N$ to change"
+                                                                            : "$|G|$; `tokens` $N$ to change");
     lt_doc_row_end(d);
     FILE *f = lt_doc_row(d, "width|width_bound");
     if (f && d->mode == LT_DOC_JSON && M->width_status) fputs("null", f);
@@ -123,7 +123,7 @@ void lt_write_report(lt_doc *d, const char *object, const lt_depth_profile_t P, 
     char after[160];
     snprintf(after, sizeof after, ": depth report (bound %s%s)", lt_depth_bound_name(b),
              b == LT_BOUND_V1 ? ", superseded by v2 of arXiv:2603.05573; the default is sharp"
-                              : ": floor(log2 T) + 1, derived length of class c; v1 with --bound v1");
+                              : ": floor(log2 T) + 1, derived length of class c; v1 with `bound` v1");
     lt_doc_heading(d, object, after);
     lt_doc_str(d, "|kind", P->is_lie ? "lie_algebra" : "group", NULL);
     lt_doc_section(d, "Algebraic profile");
@@ -286,7 +286,8 @@ void lt_write_error_bound(lt_doc *d, const lt_depth_profile_t P, const lt_depth_
     if (has || !tex) {
         lt_doc_row(d, tex ? "generator mass|eps" : "eps");
         if (!has && !json)
-            fputs("not computed: give --eps E, --rep FILE (a group) or the generators as LieAlgebra(Rationals, [...])", d->f);
+            fprintf(d->f, "not computed: give %s E, %s FILE (a group) or the generators as LieAlgebra(Rationals, [...])",
+                    lt_opt("eps"), lt_opt("rep"));
         else put_mpfr(d, "\\varepsilon = ", E->M->eps, has);
         if (mass && !tex && !json) fputs(", h times the sum of their spectral norms", d->f);
         lt_doc_row_end(d);

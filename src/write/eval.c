@@ -141,7 +141,7 @@ void lt_write_ssm_sweep(lt_doc *d, const lt_ssm_sweep_t S, lt_plan_verdict_struc
     lt_doc_list_end(d);
     lt_doc_tab_end(&t);
     lt_doc_say(d, "exact: exact at every length; %s: suffices for words up to that length (yes, no, open: the theory's verdict,\n"
-                "as lietool plan --arch FAMILY --layers K --length %ld prints it with its sources)", tcol, T->length);
+                "as lietool plan `arch` FAMILY `layers` K `length` %ld prints it with its sources)", tcol, T->length);
 }
 
 void lt_write_no_verdict(lt_doc *d, const lt_model_t M)

@@ -25,7 +25,10 @@ static void exponent_bounds(lt_doc *d, const lt_pgrp_t G, const lt_pgrp_profile_
         fprintf(f, "a multiple of %s", m); mpz_out_str(f, 10, P->exponent_lo);
         fprintf(f, "%s dividing %s", m, m); mpz_out_str(f, 10, P->exponent_hi);
         fprintf(f, "%s (deciding it enumerates %s", m, m); mpz_out_str(f, 10, G->order);
-        fprintf(f, "%s elements, above %s %ld)", m, d->mode == LT_DOC_TEX ? "-{}-max-enum" : "--max-enum", max_enum);
+        fprintf(f, "%s elements, above ", m);
+        if (d->mode == LT_DOC_TEX) lt_tex_text(f, lt_opt("max_enum"));
+        else fputs(lt_opt("max_enum"), f);
+        fprintf(f, " %ld)", max_enum);
     }
     lt_doc_row_end(d);
     lt_doc_mpz(d, "|exponent_multiple_of", P->exponent_lo);
@@ -117,7 +120,7 @@ void lt_write_profile_group(lt_doc *d, const char *object, const lt_pgrp_t G, co
         if (eopen) {
             fputs("\"exponent not decided: deciding it enumerates ", lt_doc_elem(d));
             mpz_out_str(d->f, 10, G->order);
-            fprintf(d->f, " elements, above --max-enum %ld\"", max_enum);
+            fprintf(d->f, " elements, above %s %ld\"", lt_opt("max_enum"), max_enum);
         }
         lt_doc_list_end(d);
     }

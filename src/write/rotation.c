@@ -151,5 +151,5 @@ void lt_write_rotation(lt_doc *d, const lt_rotation_params *P, const lt_rotation
         lt_doc_tab_row_end(&t);
     }
     lt_doc_tab_end(&t);
-    lt_doc_say(d, "  (window ends; every position in --json and --csv)");
+    lt_doc_say(d, "  (window ends; every position in `json` and `csv`)");
 }

@@ -185,7 +185,7 @@ void lt_write_drift(lt_doc *d, const lt_cascade_drift_params *P, const lt_cascad
     lt_doc_long(d, "|samples", N, NULL);
     lt_doc_str(d, "|seed", seed, NULL);
     lt_doc_say(d, "first wrong position of the cascade's readout (f64 decoding), min / median over %ld word%s, seed %s;\n"
-                "'none' = right through --max-length %ld (in parentheses the largest phase error seen, radians;\n"
+                "'none' = right through `max_length` %ld (in parentheses the largest phase error seen, radians;\n"
                 "$C_m$ decodes wrongly past $pi/m$); renorm = phases divided by their modulus every step",
                 N, N == 1 ? "" : "s", seed, P->max_length);
     static const char *const head[] = {"group", "order", "layers", "channels"}, *const sep[] = {"", " ", " ", " "};

@@ -96,8 +96,8 @@ void lt_write_ssm_train(lt_doc *d, const lt_ssm_train_job_t J, const lt_ssm_trai
     lt_doc_str(d, "|advice", J->advice, NULL);
     if (text) {
         const char *q = strpbrk(P->group, " ()*?[]$;&|<>\"'\\") ? "'" : "";
-        fprintf(d->f, "checkpoint: %s (lietool ssm eval %s --group %s%s%s --data %s/test.csv)\n", P->out, P->out, q,
-                P->group, q, P->out);
+        fprintf(d->f, "checkpoint: %s (lietool ssm eval %s %s %s%s%s %s %s/test.csv)\n", P->out, P->out, lt_opt("group"),
+                q, P->group, q, lt_opt("data"), P->out);
     }
     lt_doc_str(d, "|out", P->out, NULL);
 }

@@ -98,7 +98,7 @@ void lt_write_plan_table(lt_doc *d, const char *object, const lt_plan_row *R, in
     lt_doc_str(d, "|bound", lt_depth_bound_name(b), NULL);
     if (d->mode == LT_DOC_TEXT) {
         fprintf(d->f, "%s: the layers each family needs (fewest known to suffice; most proved not to)%s\n", object,
-                T > 0 ? "" : "; --length T for words up to length T");
+                T > 0 ? "" : "; `length` T for words up to length T");
         if (T > 0)
             fprintf(d->f, "  %-24s %-12s %-12s %-10s %s\n", "family", "every length", "length", "not", "size");
         else fprintf(d->f, "  %-24s %-12s %-10s %s\n", "family", "every length", "not", "size");
@@ -136,6 +136,7 @@ void lt_write_plan_table(lt_doc *d, const char *object, const lt_plan_row *R, in
         int star = 0;
         for (int i = 0; i < n; i++) star |= r_assumes(R + i);
         if (star) fprintf(d->f, "  * unless TC0 = NC1\n");
-        fprintf(d->f, "  lietool plan %s --arch FAMILY --layers K: the verdict with its claims and sources\n", object);
+        fprintf(d->f, "  lietool plan %s %s FAMILY %s K: the verdict with its claims and sources\n", object, lt_opt("arch"),
+                lt_opt("layers"));
     }
 }

@@ -1,12 +1,25 @@
 # A fake trainer for the tests of lietool ssm train (LIETOOL_TRAINER, run by
 # tests/data/train/python): it takes the real trainer's command line
-# (scripts/train_wordproblem.py --recipe learn ...), prints it, checks the
+# (scripts/train_wordproblem.py --recipe learn ..., or the JSON file of the
+# same settings that lietool writes), prints it, checks the
 # words lietool wrote and "trains" by copying a fixture checkpoint of the
 # group (tests/data/models: C2 mamba-c2, C3 diag-c3-complex, S3 diag-s3)
 # into --out with a train.json of two tries. FAKE_TRAIN picks a failure:
 # refuse (exit 2 with a usage error, as argparse), crash (a traceback),
 # sleep (runs until it is stopped), nojson (no train.json), badjson.
 # FAKE_LOSS is the chosen try's final loss (default 0.0123).
+# lietool gives the settings as one JSON file, a key per line (trainer-job.json):
+# they become the options they stand for, as the real trainer reads them.
+if [ $# -eq 1 ] && [ "${1%.json}" != "$1" ] && [ -f "$1" ]; then
+    job=$1
+    set --
+    while IFS= read -r line; do
+        case $line in
+            *'": "'*) k=${line#*\"}; k=${k%%\"*}; v=${line#*\": \"}; v=${v%\"*}
+                      set -- "$@" "--$(printf '%s' "$k" | tr _ -)" "$v" ;;
+        esac
+    done < "$job"
+fi
 echo "trainer: $*"
 out= group= recipe=
 while [ $# -gt 0 ]; do
