@@ -1554,9 +1554,10 @@ lt_status lt_free_bch_coefficient(fmpq_t c, const unsigned char *w, slong n, lt_
    over the Lyndon words v < u of the class, and those of the words after
    w are never needed: the solve of the fast path (lp_run_job) runs on the
    Lyndon words of the class up to w, in a basis of just them and their
-   standard factors (lt_free_lyndon_closure_). Hofstaetter (arXiv
-   2012.03818, and his BCH program) computes the Lyndon coordinates class
-   by class in the same way. */
+   standard factors (lt_free_lyndon_closure_). The word coefficients are
+   those of lt_free_bch_coefficient (Hofstaetter, arXiv 2012.03818,
+   appendix); the class-by-class solve is the organisation of his bch
+   program, described before lp_prog above. */
 lt_status lt_free_bch_lyndon_coefficient(fmpq_t c, const unsigned char *w, slong n, slong max_words,
                                          const lt_ctx_t ctx, lt_err_t err)
 {
