@@ -765,11 +765,31 @@ static void coefficient_vs_series(int r, int D)
     lt_lyndon_clear(B);
 }
 
+/* Words and their coefficients (p/q): lt_free_bch_coefficient, or with
+   lyndon lt_free_bch_lyndon_coefficient, gives each. */
+typedef struct { const char *w, *c; } word_gold;
+
+static void check_gold(const word_gold *gold, size_t n, int lyndon)
+{
+    lt_err_t err;
+    lt_err_init(err);
+    fmpq_t c, want;
+    fmpq_init(c); fmpq_init(want);
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char *w = (const unsigned char *)gold[i].w;
+        fmpq_set_str(want, gold[i].c, 10);
+        lt_status st = lyndon ? lt_free_bch_lyndon_coefficient(c, w, (slong)strlen(gold[i].w), 100, ctx, err)
+                              : lt_free_bch_coefficient(c, w, (slong)strlen(gold[i].w), err);
+        CHECK(st == LT_OK && fmpq_equal(c, want), "%s: want %s", gold[i].w, gold[i].c);
+    }
+    fmpq_clear(c); fmpq_clear(want);
+}
+
 static void test_bch_coefficient(void)
 {
     /* golden values: the BCH series to degree 4, and H. Hofstaetter's
        published ones (BCHcoeff.jl; arXiv 2012.03818) of degree 7 and 56 */
-    static const struct { const char *w, *c; } gold[] = {
+    static const word_gold gold[] = {
         {"A", "1"}, {"AB", "1/2"}, {"BA", "-1/2"}, {"AAB", "1/12"}, {"ABA", "-1/6"}, {"ABB", "1/12"},
         {"AABB", "1/24"}, {"ABAB", "-1/12"}, {"AAAAAAB", "1/30240"}, {"AAAAABA", "-1/5040"},
         {"AAABBBA", "-1/1512"}, {"ABC", "1/3"}, {"CBA", "1/3"}, {"ACB", "-1/6"},
@@ -781,11 +801,7 @@ static void test_bch_coefficient(void)
     lt_err_init(err);
     fmpq_t c, want;
     fmpq_init(c); fmpq_init(want);
-    for (size_t i = 0; i < sizeof gold / sizeof gold[0]; i++) {
-        fmpq_set_str(want, gold[i].c, 10);
-        lt_status st = lt_free_bch_coefficient(c, (const unsigned char *)gold[i].w, (slong)strlen(gold[i].w), err);
-        CHECK(st == LT_OK && fmpq_equal(c, want), "%s: want %s", gold[i].w, gold[i].c);
-    }
+    check_gold(gold, sizeof gold / sizeof gold[0], 0);
     CHECK(lt_free_bch_coefficient(c, (const unsigned char *)"", 0, err) == LT_EINPUT, "the empty word is refused");
     CHECK(lt_free_bch_word_check("xyzXYZ", 6, err) == LT_OK, "xyzXYZ is a word");
     CHECK(lt_free_bch_word_check("", 6, err) == LT_EINPUT, "the empty word is refused");
@@ -794,6 +810,95 @@ static void test_bch_coefficient(void)
     fmpq_clear(c); fmpq_clear(want);
     coefficient_vs_series(2, 12);
     coefficient_vs_series(3, 12);
+}
+
+/* lt_free_bch_lyndon_coefficient against the whole series: for every
+   Lyndon word on r letters to degree D, its coordinate in the series of
+   bch --table (r = 2: lt_free_bchw and lt_bchw_get, what the table
+   prints) or, r = 3, in log(e^X e^Y e^Z) by the plain method
+   (lt_free_log_exp_plain, through the expansions of the brackets). A
+   word lacking a letter is the same element of the series on its own
+   letters (the missing one set to 0). */
+static void lyndon_vs_series(int r, int D)
+{
+    static char name[80];
+    snprintf(name, sizeof name, "bch --coefficient --lyndon: every Lyndon word on %d letters to degree %d", r, D);
+    lt_err_t err;
+    lt_lyndon_t B;
+    if (basis_case(B, err, name, r, D)) return;
+    fmpq *c = _fmpq_vec_init(B->n), *t = _fmpq_vec_init(r);
+    int l[3] = {0, 1, 2};
+    for (int s = 0; s < r; s++) fmpq_one(t + s);
+    lt_status st;
+    if (r == 2) {
+        lt_bchw_t S;
+        lt_bchw_init(S, B, 0);
+        st = lt_free_bchw(S, ctx, err);
+        for (slong i = 0; i < B->n && !st; i++) lt_bchw_get(c + i, S, i);
+        lt_bchw_clear(S);
+    } else st = lt_free_log_exp_plain(c, B, r, l, t, ctx, err);
+    CHECK(st == LT_OK, "series: %s", err->msg);
+    fmpq_t y;
+    fmpq_init(y);
+    unsigned char w[32];
+    slong bad = 0, nonzero = 0;
+    for (slong i = 0; i < B->n && !st; i++) {
+        int k = lt_lyndon_degree(B, i);
+        lt_lyndon_word(B, i, w);
+        lt_status s2 = lt_free_bch_lyndon_coefficient(y, w, k, 100000, ctx, err);
+        nonzero += !fmpq_is_zero(c + i);
+        if ((s2 || !fmpq_equal(y, c + i)) && bad++ < 3) {
+            char *a = fmpq_get_str(NULL, 10, y), *b = fmpq_get_str(NULL, 10, c + i), *ws = lt_lyndon_word_str(B, i);
+            CHECK(0, "%s: %s directly (%s), %s in the series", ws, a, s2 ? err->msg : "ok", b);
+            flint_free(a); flint_free(b); lt_free(ws);
+        }
+    }
+    CHECK(bad == 0, "%ld of %ld Lyndon words differ", (long)bad, (long)B->n);
+    CHECK(3 * nonzero > B->n, "only %ld of %ld coordinates are non-zero", (long)nonzero, (long)B->n);
+    fmpq_clear(y);
+    _fmpq_vec_clear(c, B->n);
+    _fmpq_vec_clear(t, r);
+    lt_lyndon_clear(B);
+}
+
+static void test_bch_lyndon(void)
+{
+    /* bch 4: [X,Y] 1/2, [X,[X,Y]] 1/12, [[X,Y],Y] 1/12, [X,[[X,Y],Y]] 1/24 */
+    static const word_gold gold[] = {
+        {"X", "1"}, {"XY", "1/2"}, {"XXY", "1/12"}, {"XYY", "1/12"}, {"XXYY", "1/24"}, {"XXXY", "0"},
+        {"AB", "1/2"}, {"aab", "1/12"}, {"XXXXY", "-1/720"}, {"XXYXY", "1/360"}, {"XYXYY", "1/120"},
+    };
+    unit_case = "bch --coefficient --lyndon golden";
+    lt_err_t err;
+    lt_err_init(err);
+    fmpq_t c, want;
+    fmpq_init(c); fmpq_init(want);
+    check_gold(gold, sizeof gold / sizeof gold[0], 1);
+    const unsigned char *u = (const unsigned char *)"XYXYY";
+    CHECK(lt_free_bch_lyndon_coefficient(c, (const unsigned char *)"YX", 2, 100, ctx, err) == LT_EINPUT
+          && strstr(err->msg, "not a Lyndon word"), "YX: %s", err->msg);
+    CHECK(lt_free_bch_lyndon_coefficient(c, (const unsigned char *)"XYXY", 4, 100, ctx, err) == LT_EINPUT,
+          "XYXY is not Lyndon");
+    CHECK(lt_free_bch_lyndon_coefficient(c, (const unsigned char *)"", 0, 100, ctx, err) == LT_EINPUT, "empty");
+    /* XXYYY < XYXYY: two words of the multidegree up to XYXYY */
+    CHECK(lt_free_bch_lyndon_coefficient(c, u, 5, 1, ctx, err) == LT_ELIMIT && strstr(err->msg, "--max-lyndon 1"),
+          "XYXYY with 1: %s", err->msg);
+    CHECK(lt_free_bch_lyndon_coefficient(c, u, 5, 2, ctx, err) == LT_OK, "XYXYY with 2: %s", err->msg);
+    /* the least Lyndon word of its multidegree, of any length: its word
+       coefficient (A B^99); a longer solve is refused */
+    char lw[101];
+    lw[0] = 'A';
+    memset(lw + 1, 'B', 99);
+    lw[100] = 0;
+    CHECK(lt_free_bch_lyndon_coefficient(c, (const unsigned char *)lw, 100, 100, ctx, err) == LT_OK
+          && lt_free_bch_coefficient(want, (const unsigned char *)lw, 100, err) == LT_OK && fmpq_equal(c, want),
+          "A B^99: %s", err->msg);
+    lw[49] = 'A';
+    CHECK(lt_free_bch_lyndon_coefficient(c, (const unsigned char *)lw, 100, 100, ctx, err) == LT_ELIMIT
+          && strstr(err->msg, "62 letters"), "A B^48 A B^50: %s", err->msg);
+    fmpq_clear(c); fmpq_clear(want);
+    lyndon_vs_series(2, 10);
+    lyndon_vs_series(3, 7);
 }
 
 /* The fast method on 2 letters (a triangular solve per class, with the
@@ -1089,6 +1194,7 @@ int main(void)
     test_two_methods();
     test_fast_vs_plain();
     test_bch_coefficient();
+    test_bch_lyndon();
     test_bch_float();
     test_contrast();
     UNIT_DONE("t-free");

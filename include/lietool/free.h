@@ -195,6 +195,17 @@ lt_status lt_free_bchw(lt_bchw_t S, const lt_ctx_t ctx, lt_err_t err);
    two letters 0 < 1 it is the coefficient of w in the BCH series
    log(e^X e^Y): 1/2 for XY, -1/6 for XYX. LT_EINPUT for n < 1. */
 lt_status lt_free_bch_coefficient(fmpq_t c, const unsigned char *w, slong n, lt_err_t err);
+/* The coefficient of the Lyndon basis element P_w (the standard
+   bracketing, as lt_free_lyndon_basis and bch --table have it) in the same
+   series, w[0..n) a Lyndon word in the order of its bytes: with two letters
+   0 < 1 the coefficient bch --table gives it, 1/12 for XXY ([X,[X,Y]]) and
+   for XYY ([[X,Y],Y]). A triangular solve over the Lyndon words of w's
+   multidegree up to w (src/free/bch.c). LT_EINPUT for n < 1 or a word that
+   is not Lyndon; LT_ELIMIT naming --max-lyndon when there are more than
+   max_words of those words, and when there is more than one and n > 62,
+   or n > 255. ctx: the progress report. */
+lt_status lt_free_bch_lyndon_coefficient(fmpq_t c, const unsigned char *w, slong n, slong max_words,
+                                         const lt_ctx_t ctx, lt_err_t err);
 /* A word as bch --coefficient and the Python package take it: letters
    A-Z and a-z (passed to lt_free_bch_coefficient as they are, so ordered
    as in ASCII), at least one. LT_EINPUT naming the first other character,

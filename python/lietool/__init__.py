@@ -317,22 +317,30 @@ def bch(n: int, *, symmetric: bool = False, max_enum: int = DEFAULTS["max_enum"]
     return _lietool._bch(n, bool(symmetric), _int_arg("max_enum", max_enum), _int_arg("max_memory", max_memory))
 
 
-def bch_coefficient(word: str, *, max_length: int = 256) -> Fraction:
+def bch_coefficient(word: str, *, lyndon: bool = False, max_length: int = 256,
+                    max_lyndon: int = 100000) -> Fraction:
     """The coefficient of an associative word in log(e^A e^B e^C ...): a Fraction.
 
     As `lietool bch --coefficient WORD`: the letters (A-Z, a-z) are the
     distinct letters of the word in ASCII order, one exponential each, so
     "XYX" is the coefficient of XYX in log(e^X e^Y). Exact, without the
     series (Hofstaetter 2020). max_length bounds the word's length.
+    lyndon=True (`--lyndon`): the word is a Lyndon word, and the result is
+    the coefficient of its Lyndon basis element (the standard bracketing,
+    as bch() and `bch --table` have it); max_lyndon bounds the Lyndon words
+    of its multidegree up to it, which the triangular solve runs over.
 
     >>> bch_coefficient("XYX")
     Fraction(-1, 6)
     >>> bch_coefficient("XYZ")
     Fraction(1, 3)
+    >>> bch_coefficient("XYY", lyndon=True)   # [[X,Y],Y]
+    Fraction(1, 12)
     """
     if not isinstance(word, str):
         raise UsageError("bch_coefficient: the word must be a str, not %r" % (word,))
-    return _lietool._bch_coefficient(word, _int_arg("max_length", max_length))
+    return _lietool._bch_coefficient(word, _int_arg("max_length", max_length), bool(lyndon),
+                                     _int_arg("max_lyndon", max_lyndon))
 
 
 def magnus(word: Union[str, Sequence[str]], order: int, *, max_length: int = 10000,

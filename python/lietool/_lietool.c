@@ -733,16 +733,20 @@ static PyObject *py_terms(const lt_lyndon_t B, const fmpq *c, char *const *names
     return l;
 }
 
-/* _bch_coefficient(word, max_length) -> a Fraction (lt_free_bch_coefficient) */
+/* _bch_coefficient(word, max_length, lyndon, max_lyndon) -> a Fraction
+   (lt_free_bch_coefficient; lyndon: lt_free_bch_lyndon_coefficient) */
 static PyObject *py_bch_coefficient(PyObject *self, PyObject *args)
 {
     (void)self;
     const char *w;
     Py_ssize_t n;
-    long max_length;
-    if (!PyArg_ParseTuple(args, "s#l", &w, &n, &max_length)) return NULL;
+    long max_length, max_lyndon;
+    int lyndon;
+    if (!PyArg_ParseTuple(args, "s#lpl", &w, &n, &max_length, &lyndon, &max_lyndon)) return NULL;
     lt_err_t err;
     lt_err_init(err);
+    lt_ctx_t ctx;
+    lt_ctx_init(ctx);
     if ((Py_ssize_t)strlen(w) != n)
         return PyErr_Format(exc_input, "bch_coefficient: the word holds a NUL character");
     if (lt_free_bch_word_check(w, max_length, err)) return raise_err(err);
@@ -750,7 +754,8 @@ static PyObject *py_bch_coefficient(PyObject *self, PyObject *args)
     fmpq_init(q);
     lt_status st;
     Py_BEGIN_ALLOW_THREADS
-    st = lt_free_bch_coefficient(q, (const unsigned char *)w, (slong)n, err);
+    if (lyndon) st = lt_free_bch_lyndon_coefficient(q, (const unsigned char *)w, (slong)n, max_lyndon, ctx, err);
+    else st = lt_free_bch_coefficient(q, (const unsigned char *)w, (slong)n, err);
     Py_END_ALLOW_THREADS
     PyObject *r = st ? raise_err(err) : py_fmpq(q);
     fmpq_clear(q);

@@ -182,6 +182,24 @@ def test_bch_coefficient_errors():
         lietool.bch_coefficient("a\x00b")
 
 
+def test_bch_coefficient_lyndon(cli):
+    """lyndon=True against bch(): every Lyndon word to degree 7, and the CLI's --lyndon."""
+    from fractions import Fraction
+    terms = dict(lietool.bch(7))
+    for b in lietool.lyndon(2, 7)["basis"]:
+        assert lietool.bch_coefficient(b["word"], lyndon=True) == terms.get(b["bracket"], 0), b["word"]
+    assert lietool.bch_coefficient("XYY", lyndon=True) == Fraction(1, 12)
+    for w in ("XZY", "ABABB", "XXYXYXYXYXYXY"):
+        want = cli_json("bch", "--coefficient", w, "--lyndon")
+        assert lietool.bch_coefficient(w, lyndon=True) == Fraction(want["coefficient"])
+    with pytest.raises(lietool.InvalidInput, match="not a Lyndon word"):
+        lietool.bch_coefficient("YX", lyndon=True)
+    with pytest.raises(lietool.LimitExceeded, match="max_lyndon="):
+        lietool.bch_coefficient("XYXYY", lyndon=True, max_lyndon=1)
+    with pytest.raises(lietool.UsageError):
+        lietool.bch_coefficient("XY", lyndon=True, max_lyndon=0)
+
+
 @pytest.mark.parametrize("spec,kw,args", [
     ("A5", {"rep": "tests/data/a5-faithful.rep"}, ["--rep", "tests/data/a5-faithful.rep"]),
     ("A5", {"rep": "tests/data/a5-faithful.rep", "step": "1/2"}, ["--rep", "tests/data/a5-faithful.rep", "--step", "1/2"]),

@@ -8,7 +8,9 @@
    "symmetric", "dimension", "nonzero", "terms": [...]}.
    bch --coefficient WORD: the coefficient of one word of the free
    associative algebra in log(e^{A_1} ... e^{A_K}), the A_i the word's
-   distinct letters in ASCII order (lt_free_bch_coefficient). */
+   distinct letters in ASCII order (lt_free_bch_coefficient); with --lyndon,
+   WORD a Lyndon word, the coefficient of its standard bracketing, the
+   Lyndon basis element of --table (lt_free_bch_lyndon_coefficient). */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,12 +31,19 @@ static int degree_operand(long *out, const char *s, const lt_cmd *self)
     return -1;
 }
 
-typedef struct { int symmetric, table, mpi, estimate; const char *checkpoint, *coefficient; long max_length; } bch_opts;
+typedef struct {
+    int symmetric, table, mpi, estimate, lyndon;
+    const char *checkpoint, *coefficient;
+    long max_length, max_lyndon;
+} bch_opts;
 
 /* The default of --max-length: a word of 256 letters takes at most a few
    tenths of a second (the cost grows as the cube of the length and more:
    512 letters, 3 s; 1000, a minute and a half). */
 #define BCH_MAX_LENGTH 256
+/* The default of --max-lyndon: the Lyndon words of the multidegree up to
+   WORD that the solve runs over (s of them: s n^2 + 2 s^2 steps) */
+#define BCH_MAX_LYNDON 100000
 
 static const cli_optdecl bch_options[] = {
     {.name = "--table", CLI_FLAG_AT(bch_opts, table), .group = CLI_G_OUTPUT,
@@ -50,6 +59,11 @@ static const cli_optdecl bch_options[] = {
      .help = "the coefficient of the word WORD in log(e^A_1 ... e^A_K), A_1 < ... < A_K its letters (A-Z, a-z)"},
     {.name = "--max-length", CLI_LONG_AT(bch_opts, max_length), .meta = "L", .min = 1, .max = CLI_MAX_LENGTH,
      .flags = CLI_HIDDEN, .needs = "--coefficient", .help = "refuse words of more than L letters (default 256)"},
+    {.name = "--lyndon", CLI_FLAG_AT(bch_opts, lyndon), .flags = CLI_HIDDEN, .needs = "--coefficient",
+     .help = "the coefficient of the Lyndon basis element of WORD, a Lyndon word (the basis of --table)"},
+    {.name = "--max-lyndon", CLI_LONG_AT(bch_opts, max_lyndon), .meta = "S", .min = 1, .max = 100000000,
+     .flags = CLI_HIDDEN, .needs = "--lyndon",
+     .help = "refuse when more than S Lyndon words of WORD's multidegree come up to it (default 1e5)"},
     {0}
 };
 
@@ -76,8 +90,24 @@ int cli_mpi_start(const char *cmd)
     return -1;
 }
 
+/* The standard bracketing of the Lyndon word w[0..n) in its own letters
+   ("[A,[A,B]]"), appended to s. */
+static char *bracket_put(char *s, const char *w, slong n)
+{
+    if (n == 1) { *s++ = w[0]; return s; }
+    slong a = lt_free_lyndon_split((const unsigned char *)w, n);
+    *s++ = '[';
+    s = bracket_put(s, w, a);
+    *s++ = ',';
+    s = bracket_put(s, w + a, n - a);
+    *s++ = ']';
+    return s;
+}
+
 /* --coefficient WORD: the word checked (letters only, at most
-   --max-length of them; lt_free_bch_word_check), its coefficient printed. */
+   --max-length of them; lt_free_bch_word_check), its coefficient printed;
+   with --lyndon that of its Lyndon basis element, and in JSON and LaTeX
+   the bracket. */
 static int bch_coefficient(cli_opts *o, const bch_opts *b, const lt_cmd *self)
 {
     const char *w = b->coefficient, *other = b->table ? "--table" : b->symmetric ? "--symmetric"
@@ -89,16 +119,27 @@ static int bch_coefficient(cli_opts *o, const bch_opts *b, const lt_cmd *self)
     fmpq_t c;
     fmpq_init(c);
     int r = 0;
+    slong n = (slong)strlen(w);
     lt_status st = lt_free_bch_word_check(w, b->max_length, err);
-    if (!st) st = lt_free_bch_coefficient(c, (const unsigned char *)w, (slong)strlen(w), err);
+    if (!st && b->lyndon) {
+        st = lt_free_bch_lyndon_coefficient(c, (const unsigned char *)w, n, b->max_lyndon, o->ctx, err);
+        if (st) lt_err_prefix(err, "'%s'", w);
+    } else if (!st) st = lt_free_bch_coefficient(c, (const unsigned char *)w, n, err);
     if (st) {
-        lt_err_prefix(err, "%s: --coefficient", self->name);
+        lt_err_prefix(err, "%s: --coefficient%s", self->name, b->lyndon ? " --lyndon" : "");
         r = cli_fail(err);
     } else {
         o->object = lt_strdup(w);
         lt_doc d;
         cli_doc_start(&d, o);
         lt_write_bch_coefficient(&d, w, c);
+        if (b->lyndon && d.mode != LT_DOC_TEXT) {
+            char *br = lt_malloc((size_t)(4 * n + 1));
+            *bracket_put(br, w, n) = '\0';
+            lt_doc_str(&d, "basis", "lyndon", NULL);
+            lt_doc_str(&d, "bracket", br, NULL);
+            lt_free(br);
+        }
         lt_doc_end(&d, NULL);
     }
     fmpq_clear(c);
@@ -127,7 +168,7 @@ static int bch_estimate(cli_opts *o, long N, int table, const lt_cmd *self)
 
 int cmd_bch(int argc, char **argv, const lt_cmd *self)
 {
-    bch_opts b = {0, 0, 0, 0, NULL, NULL, BCH_MAX_LENGTH};
+    bch_opts b = {0, 0, 0, 0, 0, NULL, NULL, BCH_MAX_LENGTH, BCH_MAX_LYNDON};
     cli_opts o;
     long N;
     int r = cli_getopts(&o, &b, argc, argv, self, NULL);

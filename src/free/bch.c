@@ -1142,6 +1142,22 @@ void lt_free_bch_estimate_str(char *tm, char *mem, const lt_free_bch_estimate_t 
 
 static void lp_pool_free(lp_pool *Q);
 
+/* Q for c (or S), B and F, without jobs yet. */
+static void lp_pool_init(lp_pool *Q, fmpq *c, lt_bchw_struct *S, const lt_lyndon_t B, const factors *F,
+                         const lt_ctx_t ctx)
+{
+    Q->B = B;
+    Q->F = F;
+    Q->c = c;
+    Q->S = S;
+    Q->ctx = ctx;
+    Q->p64 = lt_malloc((size_t)(F->m + 1) * sizeof(int64_t));
+    for (slong q = 0; q < F->m && Q->p64; q++) {
+        if (fmpz_bits(F->p + q) > 62) { lt_free(Q->p64); Q->p64 = NULL; }
+        else Q->p64[q] = (int64_t)fmpz_get_si(F->p + q);
+    }
+}
+
 /* The numbers of the multidegree classes, (N+1)^r, or 0 when that is more
    than 2^22 (then the plain method runs) or the degree is above 62 (the
    nodes' positions take 6 bits). */
@@ -1177,16 +1193,7 @@ static lt_status lp_pool_setup(lp_pool *Q, fmpq *c, lt_bchw_struct *S, const lt_
     if (est > (double)ctx->max_memory_mb * 1048576.0)
         return lt_err_set(err, LT_ELIMIT, "the %ld coefficients up to degree %d need about %.0f MiB, more than `max_memory` %ld MiB",
                           (long)B->n, N, est / 1048576.0 + 0.5, ctx->max_memory_mb);
-    Q->B = B;
-    Q->F = F;
-    Q->c = c;
-    Q->S = S;
-    Q->ctx = ctx;
-    Q->p64 = lt_malloc((size_t)(F->m + 1) * sizeof(int64_t));
-    for (slong q = 0; q < F->m && Q->p64; q++) {
-        if (fmpz_bits(F->p + q) > 62) { lt_free(Q->p64); Q->p64 = NULL; }
-        else Q->p64[q] = (int64_t)fmpz_get_si(F->p + q);
-    }
+    lp_pool_init(Q, c, S, B, F, ctx);
     /* the classes by multidegree (n; d_1 .. d_{r-1} letters 1 .. r-1),
        numbered n (N+1)^(r-1) + d_1 (N+1)^(r-2) + ... + d_{r-1}: a counting
        sort keeps the basis order within a class */
@@ -1488,9 +1495,27 @@ lt_status lt_free_log_exp_plain(fmpq *c, const lt_lyndon_t B, slong m, const int
     return log_exp(c, B, m, letters, t, LOG_EXP_PLAIN, 0, ctx, err);
 }
 
+/* The factors e^{x_l}, one per distinct letter l of w[0..n) in increasing
+   order (the letters the word lacks do not change its coefficient), and w
+   in them: v[i] = the rank of w[i] among the letters. F->l is letters
+   (256 ints); release with factors_word_clear. */
+static void factors_letters(factors *F, int *letters, unsigned char *v, const unsigned char *w, slong n)
+{
+    int index[256], m = 0;
+    for (int l = 0; l < 256; l++) index[l] = -1;
+    for (slong i = 0; i < n; i++) index[w[i]] = 0;
+    for (int l = 0; l < 256; l++)
+        if (index[l] == 0) { letters[m] = m; index[l] = m++; }
+    for (slong i = 0; i < n; i++) v[i] = (unsigned char)index[w[i]];
+    F->m = m;
+    F->l = letters;
+    F->p = _fmpz_vec_init(m + 1);
+    fmpz_init_set_ui(F->q, 1);
+    for (int s = 0; s < m; s++) fmpz_one(F->p + s);
+}
+
 /* One word's coefficient, directly: step 1 above for the word alone, with
-   the factors e^{x_l}, one per distinct letter l of the word in increasing
-   order (the letters the word lacks do not change its coefficient). As in
+   the factors of factors_letters. As in
    H. Hofstaetter, "Smallest common denominators for the homogeneous
    components of the Baker-Campbell-Hausdorff series", arXiv 2012.03818
    (appendix: single coefficients of log(e^{A_1} ... e^{A_K})), the series
@@ -1499,16 +1524,10 @@ lt_status lt_free_log_exp_plain(fmpq *c, const lt_lyndon_t B, slong m, const int
 lt_status lt_free_bch_coefficient(fmpq_t c, const unsigned char *w, slong n, lt_err_t err)
 {
     if (n < 1) return lt_err_set(err, LT_EINPUT, "the word is empty");
-    int index[256], letters[256], m = 0;
-    for (int l = 0; l < 256; l++) index[l] = -1;
-    for (slong i = 0; i < n; i++) index[w[i]] = 0;
-    for (int l = 0; l < 256; l++)
-        if (index[l] == 0) { letters[m] = m; index[l] = m++; }
+    int letters[256];
     unsigned char *v = lt_malloc((size_t)n);
-    for (slong i = 0; i < n; i++) v[i] = (unsigned char)index[w[i]];
-    factors F = {.m = m, .l = letters, .p = _fmpz_vec_init(m)};
-    fmpz_init_set_ui(F.q, 1);
-    for (int s = 0; s < m; s++) fmpz_one(F.p + s);
+    factors F;
+    factors_letters(&F, letters, v, w, n);
     wordcoef C;
     wordcoef_init(&C, n);
     fmpz_t S, den, L;
@@ -1521,10 +1540,76 @@ lt_status lt_free_bch_coefficient(fmpq_t c, const unsigned char *w, slong n, lt_
     fmpq_set_fmpz_frac(c, S, den);
     fmpz_clear(S); fmpz_clear(den); fmpz_clear(L);
     wordcoef_clear(&C);
-    _fmpz_vec_clear(F.p, m);
-    fmpz_clear(F.q);
+    factors_word_clear(&F);
     lt_free(v);
     return LT_OK;
+}
+
+/* One Lyndon coordinate: the coefficient of P_w, w a Lyndon word, in
+   log(e^{A_1} ... e^{A_K}). The standard bracketing P_u of a Lyndon word u
+   is u plus words lexicographically larger, of the same multidegree
+   (Reutenauer, Free Lie Algebras, Thm 5.1; Lothaire, Combinatorics on
+   Words, Thm 5.3.1), so the coordinates z_u of the class of w come from
+   the word coefficients c_u by the triangular solve
+      z_u = c_u - sum_{v < u} z_v <P_v, u>
+   over the Lyndon words v < u of the class, and those of the words after
+   w are never needed: the solve of the fast path (lp_run_job) runs on the
+   Lyndon words of the class up to w, in a basis of just them and their
+   standard factors (lt_free_lyndon_closure_). The word coefficients are
+   those of lt_free_bch_coefficient (Hofstaetter, arXiv 2012.03818,
+   appendix); the class-by-class solve is the organisation of his bch
+   program, described before lp_prog above. */
+lt_status lt_free_bch_lyndon_coefficient(fmpq_t c, const unsigned char *w, slong n, slong max_words,
+                                         const lt_ctx_t ctx, lt_err_t err)
+{
+    if (n < 1) return lt_err_set(err, LT_EINPUT, "the word is empty");
+    if (n > 255) return lt_err_set(err, LT_ELIMIT, "a Lyndon coordinate is computed to degree 255, not %ld", (long)n);
+    int letters[256];
+    unsigned char v[256];
+    factors F;
+    factors_letters(&F, letters, v, w, n);
+    lt_status st = LT_OK;
+    unsigned char *words = NULL;
+    slong s = 0;
+    if (!lt_free_is_lyndon(v, n))
+        st = lt_err_set(err, LT_EINPUT, "the word is not a Lyndon word (one that comes, letters in ASCII order, "
+                        "strictly before each of its proper suffixes)");
+    else if ((s = lt_free_lyndon_upto_(&words, v, (int)n, (int)F.m, max_words)) > max_words)
+        st = lt_err_set(err, LT_ELIMIT, "more Lyndon words of the word's multidegree come up to it than --max-lyndon %ld "
+                        "(the solve runs over them; raise it with --max-lyndon S)", (long)max_words);
+    else if (s == 1) st = lt_free_bch_coefficient(c, w, n, err);    /* the least Lyndon word: z_w = c_w */
+    else if (n > 62)
+        st = lt_err_set(err, LT_ELIMIT, "the word has %ld letters, and %ld Lyndon words of its multidegree come "
+                        "up to it: the solve takes words of at most 62 letters", (long)n, (long)s);
+    else {
+        lt_lyndon_t B;
+        lt_lyndon_init(B);
+        lt_free_lyndon_closure_(B, (int)F.m, (int)n, words, s);
+        int deg[256] = {0};
+        for (slong i = 0; i < n; i++) deg[v[i]]++;
+        int32_t *idx = lt_malloc((size_t)s * sizeof(int32_t));
+        for (slong i = 0; i < s; i++) idx[i] = (int32_t)(B->deg_start[n] + i);
+        fmpq *z = _fmpq_vec_init(B->n);
+        lp_pool Q;
+        memset(&Q, 0, sizeof Q);
+        lp_pool_init(&Q, z, NULL, B, &F, ctx);
+        Q.cidx = idx;
+        lp_job J = {.n = (int)n, .o = F.m == 2 ? deg[1] : 0, .s = s, .start = 0, .deg = deg,
+                    .work = (double)s * (double)(n * n) + 2.0 * (double)s * (double)s};
+        Q.total = J.work;
+        pthread_mutex_init(&Q.lock, NULL);
+        lp_run_job(&Q, &J, 1);
+        pthread_mutex_destroy(&Q.lock);
+        if (ctx->progress) ctx->progress(ctx->progress_arg, "", 1, 1);
+        fmpq_set(c, z + idx[s - 1]);
+        _fmpq_vec_clear(z, B->n);
+        lt_free(Q.p64);
+        lt_free(idx);
+        lt_lyndon_clear(B);
+    }
+    lt_free(words);
+    factors_word_clear(&F);
+    return st;
 }
 
 /* The factors of W = log(e^{X/2} e^Y e^{X/2}); release with factors_bch_clear. */

@@ -250,6 +250,164 @@ lt_status lt_free_lyndon_basis(lt_lyndon_t B, int r, long N, const lt_ctx_t ctx,
     return LT_OK;
 }
 
+/* lt_free_lyndon_upto_: the prenecklaces a[1..t) in lexicographic order,
+   extended letter by letter (Fredricksen-Kessler-Maiorana, in the form of
+   F. Ruskey, C. Savage, T. Wang, J. Algorithms 13 (1992) 414-430: a[t] >=
+   a[t-p], p the period so far; a word of length n is Lyndon when p = n),
+   restricted to the letters left (cnt) and, while the prefix is w's
+   (tight), to letters up to w's. 0 once more than max are found. */
+typedef struct {
+    const unsigned char *w;
+    int n, r, cnt[256];
+    unsigned char a[257];
+    slong count, max;
+    unsigned char *out;
+} lyndon_gen;
+
+static int lyndon_gen_rec(lyndon_gen *G, int t, int p, int tight)
+{
+    if (t > G->n) {
+        if (p != G->n) return 1;
+        if (G->count == G->max) { G->count++; return 0; }
+        memcpy(G->out + G->count++ * G->n, G->a + 1, (size_t)G->n);
+        return 1;
+    }
+    int hi = tight ? G->w[t - 1] : G->r - 1;
+    for (int x = G->a[t - p]; x <= hi; x++) {
+        if (!G->cnt[x]) continue;
+        G->cnt[x]--;
+        G->a[t] = (unsigned char)x;
+        int more = lyndon_gen_rec(G, t + 1, x == G->a[t - p] ? p : t, tight && x == G->w[t - 1]);
+        G->cnt[x]++;
+        if (!more) return 0;
+    }
+    return 1;
+}
+
+slong lt_free_lyndon_upto_(unsigned char **out, const unsigned char *w, int n, int r, slong max)
+{
+    lyndon_gen *G = lt_calloc(1, sizeof *G);
+    G->w = w;
+    G->n = n;
+    G->r = r;
+    G->max = max;
+    for (int j = 0; j < n; j++) G->cnt[w[j]]++;
+    /* the words come in increasing order: the buffer grows by doubling */
+    slong cap = 64;
+    for (;;) {
+        slong lim = max < cap ? max : cap;
+        G->max = lim;
+        G->count = 0;
+        G->out = lt_malloc((size_t)lim * (size_t)n + 1);
+        G->a[0] = 0;
+        if (lyndon_gen_rec(G, 1, 1, 1) || lim == max) break;
+        lt_free(G->out);
+        cap *= 4;
+    }
+    slong k = G->count;
+    if (k > max) { lt_free(G->out); G->out = NULL; }
+    *out = G->out;
+    lt_free(G);
+    return k;
+}
+
+/* Sorts the words p[0..m) of length k and drops the repeats; the number
+   left. */
+static slong words_sort_unique(const unsigned char **p, slong m, int k, const unsigned char **tmp)
+{
+    /* merge sort, bottom up */
+    for (slong width = 1; width < m; width *= 2) {
+        for (slong lo = 0; lo < m; lo += 2 * width) {
+            slong mid = lo + width < m ? lo + width : m, hi = lo + 2 * width < m ? lo + 2 * width : m;
+            slong i = lo, j = mid, o = lo;
+            while (i < mid && j < hi) tmp[o++] = memcmp(p[i], p[j], (size_t)k) <= 0 ? p[i++] : p[j++];
+            while (i < mid) tmp[o++] = p[i++];
+            while (j < hi) tmp[o++] = p[j++];
+        }
+        memcpy(p, tmp, (size_t)m * sizeof *p);
+    }
+    slong u = 0;
+    for (slong i = 0; i < m; i++)
+        if (!u || memcmp(p[u - 1], p[i], (size_t)k)) p[u++] = p[i];
+    return u;
+}
+
+void lt_free_lyndon_closure_(lt_lyndon_struct *B, int r, int n, const unsigned char *words, slong s)
+{
+    /* the words of each length (pointers into words: the factors are
+       windows of them), from the longest down, each sorted and split */
+    const unsigned char ***L = lt_calloc((size_t)n + 1, sizeof *L);
+    slong *cnt = lt_calloc((size_t)n + 2, sizeof(slong)), *cap = lt_calloc((size_t)n + 1, sizeof(slong));
+    const unsigned char **tmp = lt_malloc((size_t)(2 * s + r + 1) * sizeof *tmp);
+    L[n] = lt_malloc((size_t)(s + 1) * sizeof **L);
+    for (slong i = 0; i < s; i++) L[n][i] = words + i * n;
+    cnt[n] = cap[n] = s;
+    for (int k = n; k >= 2; k--) {
+        for (slong i = 0; i < cnt[k]; i++) {
+            const unsigned char *x = L[k][i];
+            slong a = lt_free_lyndon_split(x, k);
+            const unsigned char *f[2] = {x, x + a};
+            int len[2] = {(int)a, k - (int)a};
+            for (int t = 0; t < 2; t++) {
+                int l = len[t];
+                if (l == 1) continue;
+                if (cnt[l] == cap[l]) {
+                    cap[l] = 2 * cap[l] + 16;
+                    L[l] = lt_realloc(L[l], (size_t)cap[l] * sizeof **L);
+                }
+                L[l][cnt[l]++] = f[t];
+            }
+        }
+        int k1 = k - 1;
+        if (k1 >= 2 && cnt[k1]) {
+            if (cnt[k1] > 2 * s + r) tmp = lt_realloc(tmp, (size_t)cnt[k1] * sizeof *tmp);
+            cnt[k1] = words_sort_unique(L[k1], cnt[k1], k1, tmp);
+        }
+    }
+    cnt[1] = r;
+    lt_lyndon_clear(B);
+    lt_lyndon_init(B);
+    B->r = r;
+    B->N = n;
+    B->bits = r <= 2 ? 1 : r <= 4 ? 2 : r <= 16 ? 4 : 8;
+    B->deg_start = lt_malloc((size_t)(n + 2) * sizeof(slong));
+    B->byte_start = lt_malloc((size_t)(n + 2) * sizeof(slong));
+    slong m = 0, nb = 0;
+    for (int k = 1; k <= n + 1; k++) {
+        B->deg_start[k] = m;
+        B->byte_start[k] = nb;
+        m += cnt[k];
+        nb += cnt[k] * ((k * B->bits + 7) / 8);
+    }
+    B->deg_start[0] = B->byte_start[0] = 0;
+    B->n = m;
+    B->words = lt_calloc((size_t)nb + 1, 1);
+    B->deg = lt_malloc((size_t)m + 1);
+    B->left = lt_malloc((size_t)(m + 1) * sizeof(int32_t));
+    B->right = lt_malloc((size_t)(m + 1) * sizeof(int32_t));
+    unsigned char letter[1];
+    for (int k = 1; k <= n; k++) {
+        slong nbk = (k * B->bits + 7) / 8;
+        for (slong i = 0; i < cnt[k]; i++) {
+            slong e = B->deg_start[k] + i;
+            letter[0] = (unsigned char)i;
+            lyndon_pack(B->words + B->byte_start[k] + i * nbk, B, k == 1 ? letter : L[k][i], k);
+            B->deg[e] = (unsigned char)k;
+        }
+    }
+    for (slong e = 0; e < m; e++) {
+        int k = B->deg[e];
+        if (k == 1) { B->left[e] = B->right[e] = -1; continue; }
+        const unsigned char *x = L[k][e - B->deg_start[k]];
+        slong a = lt_free_lyndon_split(x, k);
+        B->left[e] = (int32_t)lt_free_lyndon_find(B, x, a);
+        B->right[e] = (int32_t)lt_free_lyndon_find(B, x + a, k - a);
+        assert(B->left[e] >= 0 && B->right[e] >= 0);
+    }
+    for (int k = 0; k <= n; k++) lt_free(L[k]);
+    lt_free(L); lt_free(cnt); lt_free(cap); lt_free(tmp);
+}
+
 void lt_free_letter_name(char *buf, int r, int i)
 {
     /* one character without snprintf: bch prints millions of them */
