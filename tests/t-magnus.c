@@ -100,7 +100,7 @@ static void test_matfile(void)
         CHECK(F->count == 0, "case %zu: %d matrices kept after an error", i, F->count);
     }
     lt_err_init(err);
-    st = lt_free_matfile_read(F, "/nonexistent/x.mat", ctx, err);
+    st = lt_io_matfile_read(F, "/nonexistent/x.mat", ctx, err);
     CHECK(st == LT_EINPUT && strstr(err->msg, "cannot open '/nonexistent/x.mat'"), "missing file: %d '%s'", st, err->msg);
     lt_matfile_clear(F);
 }

@@ -153,4 +153,10 @@ double lt_rng_unit(lt_rng_t r);
 /* 1 if p is prime (trial division). */
 int lt_is_prime(long p);
 
+/* IEEE binary16 and bfloat16 to float (exact), and float to bfloat16
+   (rounded to nearest, ties to even; NaN stays NaN): src/core/half.c */
+float lt_st_f16_to_float(uint16_t h);
+float lt_st_bf16_to_float(uint16_t h);
+uint16_t lt_st_float_to_bf16(float f);
+
 #endif

@@ -325,8 +325,6 @@ void lt_matfile_clear(lt_matfile_t F);
    (naming --max-dim) for a matrix larger than ctx->max_dim. */
 lt_status lt_free_matfile_parse(lt_matfile_t F, const char *text, const char *where,
                                 const lt_ctx_t ctx, lt_err_t err);
-/* The same for the file at path (LT_EINPUT when it cannot be read). */
-lt_status lt_free_matfile_read(lt_matfile_t F, const char *path, const lt_ctx_t ctx, lt_err_t err);
 /* The index of the matrix called name, or -1. */
 int lt_free_matfile_find(const lt_matfile_t F, const char *name);
 /* One matrix "[[e, e], [e, e]]" at *p, spread over lines if need be, with

@@ -271,10 +271,6 @@ const lt_st_tensor *lt_safetensors_find(const lt_safetensors_t S, const char *na
 lt_status lt_safetensors_get(float **out, const lt_safetensors_t S, const char *name,
                              int ndim, const int64_t *shape, lt_err_t err);
 
-/* Half-precision conversions (round to nearest even), exposed for tests. */
-float lt_st_f16_to_float(uint16_t h);
-float lt_st_bf16_to_float(uint16_t h);
-uint16_t lt_st_float_to_bf16(float f);
 
 /* ==== checkpoints ==== */
 /* Checkpoint containers: the named tensors of a trained model, whichever
@@ -391,5 +387,11 @@ typedef lt_status (*lt_dataset_row_fn)(void *arg, const char *seed, const int *i
                                        long len, long line, lt_err_t err);
 lt_status lt_dataset_read(FILE *f, const char *name, long order, lt_dataset_row_fn row, void *arg,
                           const lt_ctx_t ctx, lt_err_t err);
+
+/* ==== matrix files (src/io/matfile_read.c) ==== */
+#include "lietool/free.h"
+/* lt_free_matfile_parse on the file at path (LT_EINPUT when it cannot be
+   read). */
+lt_status lt_io_matfile_read(lt_matfile_t F, const char *path, const lt_ctx_t ctx, lt_err_t err);
 
 #endif

@@ -205,4 +205,11 @@ lt_status lt_ssm_sweep_job(lt_ssm_sweep_job_t J, char *const *dirs, int ndirs, c
 lt_status lt_ssm_rotation_sweep_job(lt_ssm_sweep_job_t J, char *const *dirs, int ndirs, const lt_ssm_eval_job_params *P,
                                     const lt_ctx_t ctx, lt_err_t err);
 
+/* ---- the theory's verdict for a checkpoint ---- */
+/* The verdict for M's family and depth on the word problem of group (a
+   spec) at length T (src/job/plan_model.c); *has_family 0, and V untouched,
+   when no family fits (then no verdict is stated). */
+lt_status lt_plan_model(lt_plan_verdict_t V, int *has_family, const lt_model_t M, const char *group, long T, lt_bound b,
+                        const lt_ctx_t ctx, lt_err_t err);
+
 #endif

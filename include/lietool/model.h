@@ -145,11 +145,6 @@ const char *lt_model_family_note(const lt_model_t M);
    follows (ssm eval --family). LT_EINPUT for a family the architecture
    cannot be. */
 lt_status lt_model_set_family(lt_model_t M, const lt_arch *a, lt_err_t err);
-/* The verdict for M's family and depth on the word problem of group (a
-   spec) at length T (src/depth/model.c); *has_family 0, and V untouched,
-   when no family fits (then no verdict is stated). */
-lt_status lt_plan_model(lt_plan_verdict_t V, int *has_family, const lt_model_t M, const char *group, long T, lt_bound b,
-                        const lt_ctx_t ctx, lt_err_t err);
 /* LT_EINPUT unless the model's vocabulary and classes hold the n elements
    of the group (the message names the model by name and the group by
    group), or when M is a rotation-task checkpoint. */

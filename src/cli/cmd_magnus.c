@@ -28,7 +28,7 @@ static int eval_matrices(const cli_opts *o, const char *path, const lt_magnus_pa
     lt_matfile_init(F);
     lt_magnus_result_t R;
     lt_magnus_result_init(R);
-    lt_status st = lt_free_matfile_read(F, path, o->ctx, err);
+    lt_status st = lt_io_matfile_read(F, path, o->ctx, err);
     if (!st) st = lt_free_magnus_run(R, P, W, F, path, h, o->ctx, err);
     int r = 0;
     if (st) {

@@ -169,9 +169,10 @@ void lt_doc_prose(lt_doc *d, const char *label, const char *s)
 
 static void vtext(lt_doc *d, const char *src, const char *fmt, va_list ap)
 {
-    char buf[1024];
+    char buf[1024], text[1024];
     vsnprintf(buf, sizeof buf, fmt, ap);
-    (d->mode == LT_DOC_TEX ? lt_tex_prose : lt_doc_plain_prose)(d->f, buf);
+    lt_opt_text(text, sizeof text, buf);        /* `name`: as the front end spells it */
+    (d->mode == LT_DOC_TEX ? lt_tex_prose : lt_doc_plain_prose)(d->f, text);
     if (src) {
         fputs(" (", d->f);
         (d->mode == LT_DOC_TEX ? lt_tex_text : lt_doc_plain_prose)(d->f, src);

@@ -1575,8 +1575,8 @@ lt_status lt_free_bch_lyndon_coefficient(fmpq_t c, const unsigned char *w, slong
         st = lt_err_set(err, LT_EINPUT, "the word is not a Lyndon word (one that comes, letters in ASCII order, "
                         "strictly before each of its proper suffixes)");
     else if ((s = lt_free_lyndon_upto_(&words, v, (int)n, (int)F.m, max_words)) > max_words)
-        st = lt_err_set(err, LT_ELIMIT, "more Lyndon words of the word's multidegree come up to it than --max-lyndon %ld "
-                        "(the solve runs over them; raise it with --max-lyndon S)", (long)max_words);
+        st = lt_err_set(err, LT_ELIMIT, "more Lyndon words of the word's multidegree come up to it than `max_lyndon` %ld "
+                        "(the solve runs over them; raise it with `max_lyndon` S)", (long)max_words);
     else if (s == 1) st = lt_free_bch_coefficient(c, w, n, err);    /* the least Lyndon word: z_w = c_w */
     else if (n > 62)
         st = lt_err_set(err, LT_ELIMIT, "the word has %ld letters, and %ld Lyndon words of its multidegree come "

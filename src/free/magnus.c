@@ -27,7 +27,6 @@
 #include <assert.h>
 #include <flint/fmpz.h>
 #include <flint/fmpz_mat.h>
-#include "lietool/io.h"
 #include "lietool/free.h"
 
 /* ------------------------------------------------------------ numbers */
@@ -349,16 +348,6 @@ fail:
     lt_matfile_clear(F);
     lt_matfile_init(F);
     return err->status;
-}
-
-lt_status lt_free_matfile_read(lt_matfile_t F, const char *path, const lt_ctx_t ctx, lt_err_t err)
-{
-    size_t len;
-    char *text = lt_io_read_file(path, &len, 1, ctx, err);
-    if (!text) return err->status;
-    lt_status st = lt_free_matfile_parse(F, text, path, ctx, err);
-    lt_free(text);
-    return st;
 }
 
 /* ------------------------------------------------------------ MPFR matrices */

@@ -10,15 +10,6 @@
 #include "lietool/io.h"
 #include "impl.h"
 
-uint16_t lt_st_float_to_bf16(float f)
-{
-    uint32_t bits;
-    memcpy(&bits, &f, 4);
-    if ((bits & 0x7F800000u) == 0x7F800000u && (bits & 0x7FFFFF)) return (uint16_t)((bits >> 16) | 0x40);
-    bits += 0x7FFF + ((bits >> 16) & 1);
-    return (uint16_t)(bits >> 16);
-}
-
 void lt_safetensors_init(lt_safetensors_t S)
 {
     memset(S, 0, sizeof *S);

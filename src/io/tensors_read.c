@@ -17,31 +17,6 @@ static const struct { const char *name; size_t size; } dtypes[] = {
 const char *lt_st_dtype_name(lt_st_dtype d) { return dtypes[d].name; }
 size_t lt_st_dtype_size(lt_st_dtype d) { return dtypes[d].size; }
 
-float lt_st_f16_to_float(uint16_t h)
-{
-    uint32_t sign = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 0x1F, m = h & 0x3FF, bits;
-    if (e == 0) {
-        if (m == 0) bits = sign;
-        else {                          /* subnormal: normalise */
-            e = 113;
-            while (!(m & 0x400)) { m <<= 1; e--; }
-            bits = sign | (e << 23) | ((m & 0x3FF) << 13);
-        }
-    } else if (e == 31) bits = sign | 0x7F800000u | (m << 13);
-    else bits = sign | ((e + 112) << 23) | (m << 13);
-    float f;
-    memcpy(&f, &bits, 4);
-    return f;
-}
-
-float lt_st_bf16_to_float(uint16_t h)
-{
-    uint32_t bits = (uint32_t)h << 16;
-    float f;
-    memcpy(&f, &bits, 4);
-    return f;
-}
-
 void lt_ckpt_init(lt_ckpt_t C)
 {
     memset(C, 0, sizeof *C);

@@ -4,7 +4,6 @@
 #include <stdint.h>
 #include <string.h>
 #include "../core/blas.h"
-#include "lietool/io.h"
 #include "impl.h"
 
 /* ---- rounding to the compute precision ---- */

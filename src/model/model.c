@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../core/blas.h"
-#include "lietool/io.h"
 #include "impl.h"
 
 static const lt_mdl_ops *const arch_ops[] = {

@@ -121,9 +121,12 @@ void lt_write_report(lt_doc *d, const char *object, const lt_depth_profile_t P, 
 {
     lt_bound b = R->bound;
     char after[160];
-    snprintf(after, sizeof after, ": depth report (bound %s%s)", lt_depth_bound_name(b),
-             b == LT_BOUND_V1 ? ", superseded by v2 of arXiv:2603.05573; the default is sharp"
-                              : ": floor(log2 T) + 1, derived length of class c; v1 with `bound` v1");
+    if (b == LT_BOUND_V1)
+        snprintf(after, sizeof after, ": depth report (bound %s, superseded by v2 of arXiv:2603.05573; the default is "
+                 "sharp)", lt_depth_bound_name(b));
+    else
+        snprintf(after, sizeof after, ": depth report (bound %s: floor(log2 T) + 1, derived length of class c; v1 with "
+                 "%s v1)", lt_depth_bound_name(b), lt_opt("bound"));
     lt_doc_heading(d, object, after);
     lt_doc_str(d, "|kind", P->is_lie ? "lie_algebra" : "group", NULL);
     lt_doc_section(d, "Algebraic profile");

@@ -97,8 +97,9 @@ void lt_write_plan_table(lt_doc *d, const char *object, const lt_plan_row *R, in
     lt_doc_long(d, "|length", T > 0 ? T : -1, "");
     lt_doc_str(d, "|bound", lt_depth_bound_name(b), NULL);
     if (d->mode == LT_DOC_TEXT) {
-        fprintf(d->f, "%s: the layers each family needs (fewest known to suffice; most proved not to)%s\n", object,
-                T > 0 ? "" : "; `length` T for words up to length T");
+        fprintf(d->f, "%s: the layers each family needs (fewest known to suffice; most proved not to)", object);
+        if (T <= 0) fprintf(d->f, "; %s T for words up to length T", lt_opt("length"));
+        fputc('\n', d->f);
         if (T > 0)
             fprintf(d->f, "  %-24s %-12s %-12s %-10s %s\n", "family", "every length", "length", "not", "size");
         else fprintf(d->f, "  %-24s %-12s %-10s %s\n", "family", "every length", "not", "size");

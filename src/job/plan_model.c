@@ -2,8 +2,8 @@
    belong to (lt_model_family) and its depth, on the word problem of its
    group, at the words' length (ssm eval, and the Python package's
    ssm_eval). */
-#include "lietool/depth.h"
 #include "lietool/io.h"
+#include "lietool/job.h"
 #include "lietool/model.h"
 
 lt_status lt_plan_model(lt_plan_verdict_t V, int *has_family, const lt_model_t M, const char *group, long T, lt_bound b,
