@@ -45,17 +45,9 @@ void lt_token_map_clear(lt_token_map *T);
 /* token[e] = e + offset; bos < 0 for none. LT_EINPUT if bos collides with
    an element's token. */
 lt_status lt_token_map_offset(lt_token_map *T, long n, long offset, long bos, lt_err_t err);
-/* The tokens dataset generate writes (its --token-map, --offset, --bos;
-   the Python package's dataset): path a token-map file (else NULL), or
-   offset (-1: not given; --bos alone means offset 0); T->token NULL when
-   none of the three is given. */
-lt_status lt_token_map_choose(lt_token_map *T, long n, const char *path, long offset, long bos, lt_err_t err);
-/* A JSON file mapping elements to tokens: an object whose keys are the
-   elements' indices in decimal ("0", "1", ...) and values token ids,
-   other keys ignored (a tokenizer's vocab.json), or a tokenizer.json whose
-   "model": {"vocab": ...} is such an object. Every element 0..n-1 must be
-   there; tokens distinct and not bos. */
-lt_status lt_token_map_read(lt_token_map *T, long n, const char *path, long bos, lt_err_t err);
+/* LT_EINPUT (messages prefixed with what) unless T's tokens are distinct
+   and none is bos (< 0: no BOS token); sets T's BOS. */
+lt_status lt_token_map_check(lt_token_map *T, long bos, const char *what, lt_err_t err);
 /* lt_dataset_generate with the tokens of a map (NULL: the elements). */
 lt_status lt_dataset_generate_tokens(FILE *out, const lt_cayley_t C, long len, long samples, uint64_t seed,
                                      const lt_token_map *map, int *capped, const lt_ctx_t ctx, lt_err_t err);

@@ -460,4 +460,27 @@ void lt_depth_error_clear(lt_depth_error_t E);
 void lt_depth_error_bound(lt_depth_error_t E, long d, int k0, int k1, lt_bound b, lt_eps_source source,
                           const lt_depth_mass_t M, const fmpq_t h);
 
+/* ---- series as sizes, for the documents (src/depth/object.c) ---- */
+/* Series: the terms' sizes (orders of a group's subgroups, dimensions of
+   a Lie algebra's subalgebras), n of them, from the whole object down.
+   lower: the lower central series (gamma_1 > gamma_2 > ...), else the
+   derived series (G^{(0)} > G^{(1)} > ...). */
+typedef struct {
+    int n;
+    const __mpz_struct *size;
+    int lower, is_lie;
+    int reaches_bottom;     /* the last term is 1 (0 for a Lie algebra) */
+} lt_series_sizes_t;
+/* S from a group's series (orders) or a Lie algebra's (dimensions):
+   S->size allocated here, released by lt_series_sizes_clear. */
+void lt_series_sizes_pgrp(lt_series_sizes_t *S, const lt_pgrp_series_t G, int lower);
+void lt_series_sizes_lie(lt_series_sizes_t *S, const lt_lseries_t L, int lower);
+void lt_series_sizes_clear(lt_series_sizes_t *S);
+/* The series of kind 0 (derived), 1 (lower central) or 2 (upper central,
+   largest first) of the group G (with its chain) or, G NULL, of the
+   Lie algebra L, into S: computed by perm/ and liealg/ (src/depth/object.c);
+   src/doc writes it. */
+lt_status lt_object_series(lt_series_sizes_t *S, lt_pgrp_t G, const lt_liealg_t L, int kind, const lt_ctx_t ctx,
+                           lt_err_t err);
+
 #endif

@@ -21,6 +21,7 @@
 #include "lietool/perm.h"
 #include "lietool/liealg.h"
 #include "lietool/free.h"
+#include "lietool/depth.h"
 
 /* ---- the LaTeX back end ---- */
 
@@ -65,33 +66,12 @@ void lt_tex_table_end(FILE *f);
 void lt_tex_heading(FILE *f, const char *s);
 void lt_tex_par(FILE *f, const char *s);
 
-/* Series: the terms' sizes (orders of a group's subgroups, dimensions of
-   a Lie algebra's subalgebras), n of them, from the whole object down.
-   lower: the lower central series (gamma_1 > gamma_2 > ...), else the
-   derived series (G^{(0)} > G^{(1)} > ...). */
-typedef struct {
-    int n;
-    const __mpz_struct *size;
-    int lower, is_lie;
-    int reaches_bottom;     /* the last term is 1 (0 for a Lie algebra) */
-} lt_tex_series_t;
 /* Math mode: the chain of terms, each size beneath its term. */
-void lt_tex_chain(FILE *f, const lt_tex_series_t *S);
+void lt_tex_chain(FILE *f, const lt_series_sizes_t *S);
 /* A displayed equation "OBJECT = chain = 1" (or a note that the series
    stops), and the line saying what is beneath the terms. */
-void lt_tex_series(FILE *f, const char *obj, const lt_tex_series_t *S);
+void lt_tex_series(FILE *f, const char *obj, const lt_series_sizes_t *S);
 
-/* S from a group's series (orders) or a Lie algebra's (dimensions):
-   S->size allocated here, released by lt_tex_series_clear. */
-void lt_tex_series_pgrp(lt_tex_series_t *S, const lt_pgrp_series_t G, int lower);
-void lt_tex_series_lie(lt_tex_series_t *S, const lt_lseries_t L, int lower);
-void lt_tex_series_clear(lt_tex_series_t *S);
-/* The series of kind 0 (derived), 1 (lower central) or 2 (upper central,
-   largest first) of the group G (with its chain) or, G NULL, of the
-   Lie algebra L, into S: computed by perm/ and liealg/ (src/depth/object.c),
-   only written here. */
-lt_status lt_object_series(lt_tex_series_t *S, lt_pgrp_t G, const lt_liealg_t L, int kind, const lt_ctx_t ctx,
-                           lt_err_t err);
 /* A heading that is an object: the object as mathematics, then the
    escaped text after (may be ""), bold, its own paragraph. */
 void lt_tex_heading_object(FILE *f, const char *obj, const char *after);
@@ -169,7 +149,7 @@ void lt_doc_double(lt_doc *d, const char *label, const char *fmt, double v);
 /* A series: text "24 > 12 > 1", JSON an array (a group's orders as
    strings, a Lie algebra's dimensions as numbers), LaTeX a chain with each
    size beneath its term (lt_tex_chain; upper: the sizes alone). */
-void lt_doc_series(lt_doc *d, const char *label, const lt_tex_series_t *S, int upper);
+void lt_doc_series(lt_doc *d, const char *label, const lt_series_sizes_t *S, int upper);
 void lt_doc_pgrp_series(lt_doc *d, const char *label, const lt_pgrp_series_t S, int lower);
 void lt_doc_lie_series(lt_doc *d, const char *label, const lt_lseries_t S, int kind);
 /* The same for n dimensions (a floating-point profile). */

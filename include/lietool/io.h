@@ -394,4 +394,28 @@ lt_status lt_dataset_read(FILE *f, const char *name, long order, lt_dataset_row_
    read). */
 lt_status lt_io_matfile_read(lt_matfile_t F, const char *path, const lt_ctx_t ctx, lt_err_t err);
 
+/* ==== token maps (src/io/token_map_read.c) ==== */
+#include "lietool/dataset.h"
+/* The tokens dataset generate writes (its --token-map, --offset, --bos;
+   the Python package's dataset): path a token-map file (else NULL), or
+   offset (-1: not given; --bos alone means offset 0); T->token NULL when
+   none of the three is given. */
+lt_status lt_token_map_choose(lt_token_map *T, long n, const char *path, long offset, long bos, lt_err_t err);
+/* A JSON file mapping elements to tokens: an object whose keys are the
+   elements' indices in decimal ("0", "1", ...) and values token ids,
+   other keys ignored (a tokenizer's vocab.json), or a tokenizer.json whose
+   "model": {"vocab": ...} is such an object. Every element 0..n-1 must be
+   there; tokens distinct and not bos. */
+lt_status lt_token_map_read(lt_token_map *T, long n, const char *path, long bos, lt_err_t err);
+
+/* ==== the words of a dataset (src/io/dataset_read.c) ==== */
+#include "lietool/model.h"
+/* Appends the words of a dataset CSV (lt_dataset_read: LT_EINPUT at the
+   first malformed row, "NAME:LINE:COL: message"; NAME is the file's name
+   in messages), tokens below order. An empty word is LT_EINPUT; a word
+   above max_len tokens or more than max_samples words LT_ELIMIT; a file
+   without words LT_EINPUT. */
+lt_status lt_words_read(lt_words_t W, FILE *f, const char *name, long order, long max_len, long max_samples,
+                        const lt_ctx_t ctx, lt_err_t err);
+
 #endif

@@ -243,13 +243,6 @@ void lt_words_push(lt_words_t W, const char *seed, const int *input, const int *
    memory (lt_cayley_words_start); earlier contents are released. */
 lt_status lt_words_generate(lt_words_t W, const lt_cayley_t C, long len, long samples, uint64_t seed,
                             const lt_ctx_t ctx, lt_err_t err);
-/* Appends the words of a dataset CSV (lt_dataset_read: LT_EINPUT at the
-   first malformed row, "NAME:LINE:COL: message"; NAME is the file's name
-   in messages), tokens below order. An empty word is LT_EINPUT; a word
-   above max_len tokens or more than max_samples words LT_ELIMIT; a file
-   without words LT_EINPUT. */
-lt_status lt_words_read(lt_words_t W, FILE *f, const char *name, long order, long max_len, long max_samples,
-                        const lt_ctx_t ctx, lt_err_t err);
 
 /* Called after each word's forward pass with its logits (T rows of
    M->classes) and the predictions (their argmax, the first maximum as

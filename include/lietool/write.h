@@ -189,7 +189,7 @@ void lt_write_compser(lt_doc *d, const char *object, const lt_pgrp_compser_t R);
    length ("derived_length" or "nilpotency_class", null when it does not
    reach the bottom); text the series as "24 > 12 > 1", or its length
    alone (or "not solvable", "not nilpotent"). */
-void lt_write_series(lt_doc *d, const char *object, const lt_tex_series_t *T, int kind, int length_only);
+void lt_write_series(lt_doc *d, const char *object, const lt_series_sizes_t *T, int kind, int length_only);
 /* A predicate's value: JSON the key, text "yes" or "no". */
 void lt_write_predicate(lt_doc *d, const char *key, int value);
 

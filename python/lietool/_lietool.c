@@ -342,7 +342,7 @@ static PyObject *py_series(PyObject *self, PyObject *args, PyObject *kw)
     call c;
     object X;
     if (open_object(&X, &c, args, kw, "kind", &kind, 0, "series")) return NULL;
-    lt_tex_series_t T = {0};
+    lt_series_sizes_t T = {0};
     LIB_BEGIN
     c.st = lt_object_series(&T, X.is_lie ? NULL : X.G, X.L, kind, c.ctx, c.err);
     LIB_END
@@ -352,7 +352,7 @@ static PyObject *py_series(PyObject *self, PyObject *args, PyObject *kw)
         PyObject *l = PyList_New(0);
         for (int i = 0; i < T.n; i++) append(&l, py_mpz(T.size + i));
         r = l ? Py_BuildValue("(NO)", l, T.reaches_bottom ? Py_True : Py_False) : NULL;
-        lt_tex_series_clear(&T);
+        lt_series_sizes_clear(&T);
     }
     unload(&X);
     return r;

@@ -14,6 +14,7 @@
    lt_write_magnus and lt_write_magnus_errors (lietool/write.h). */
 #include "doc.h"
 #include "lietool/free.h"
+#include "lietool/io.h"
 #include "lietool/write.h"
 #include "../mpi/bch.h"
 

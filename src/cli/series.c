@@ -9,14 +9,14 @@
 
 /* The series of a Lie algebra (exact or floating point) or of a group;
    -1 on success or an exit status. */
-static int series_of(lt_tex_series_t *T, cli_object *X, int kind, const cli_opts *o, const lt_fliealg_profile_struct *F)
+static int series_of(lt_series_sizes_t *T, cli_object *X, int kind, const cli_opts *o, const lt_fliealg_profile_struct *F)
 {
     if (F) {
         const slong *dims = kind ? F->lower : F->derived;
         slong n = kind ? F->lower_len : F->derived_len;
         __mpz_struct *z = lt_malloc((size_t)(n > 0 ? n : 1) * sizeof *z);
         for (slong i = 0; i < n; i++) mpz_init_set_si(z + i, (long)dims[i]);
-        *T = (lt_tex_series_t){.n = (int)n, .size = z, .lower = kind == 1, .is_lie = 1,
+        *T = (lt_series_sizes_t){.n = (int)n, .size = z, .lower = kind == 1, .is_lie = 1,
                                 .reaches_bottom = kind ? F->nilpotent : F->solvable};
     } else {
         lt_err_t err;
@@ -32,7 +32,7 @@ int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int kind, int leng
     cli_object X;
     lt_doc d;
     lt_fliealg_profile_t F;
-    lt_tex_series_t T;
+    lt_series_sizes_t T;
     int r = cli_open_object(&o, &X, argc, argv, self);
     if (r >= 0) return r;
     if (X.is_float) r = cli_float_begin(&d, F, &o, &X, kind ? LT_FLIEALG_PROFILE_LOWER : LT_FLIEALG_PROFILE_DERIVED);
@@ -40,7 +40,7 @@ int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int kind, int leng
     if (r < 0) {
         if (!X.is_float) cli_doc_start(&d, &o);
         lt_write_series(&d, o.object, &T, kind, length_only);
-        lt_tex_series_clear(&T);
+        lt_series_sizes_clear(&T);
         if (X.is_float) r = cli_float_end(&d, F, &o, &X, -1);
         else { lt_doc_end(&d, NULL); r = 0; }
     }

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lietool/dataset.h"
-#include "lietool/io.h"
 
 /* ---- writing rows ---- */
 
@@ -70,7 +69,7 @@ void lt_token_map_clear(lt_token_map *T)
     memset(T, 0, sizeof *T);
 }
 
-static lt_status map_check(lt_token_map *T, long bos, const char *what, lt_err_t err)
+lt_status lt_token_map_check(lt_token_map *T, long bos, const char *what, lt_err_t err)
 {
     T->has_bos = bos >= 0;
     T->bos = (int)bos;
@@ -91,43 +90,7 @@ lt_status lt_token_map_offset(lt_token_map *T, long n, long offset, long bos, lt
     T->n = n;
     T->token = lt_malloc((size_t)(n ? n : 1) * sizeof *T->token);
     for (long e = 0; e < n; e++) T->token[e] = (int)(e + offset);
-    return map_check(T, bos, lt_opt("offset"), err);
-}
-
-lt_status lt_token_map_choose(lt_token_map *T, long n, const char *path, long offset, long bos, lt_err_t err)
-{
-    if (path) return lt_token_map_read(T, n, path, bos, err);
-    if (offset >= 0 || bos >= 0) return lt_token_map_offset(T, n, offset < 0 ? 0 : offset, bos, err);
-    return LT_OK;
-}
-
-lt_status lt_token_map_read(lt_token_map *T, long n, const char *path, long bos, lt_err_t err)
-{
-    lt_token_map_clear(T);
-    lt_ctx_t ctx;
-    lt_ctx_init(ctx);
-    lt_json *root = lt_io_read_json(path, ctx, err);
-    if (!root) return LT_EINPUT;
-    const lt_json *v = root, *m = root->type == LT_JSON_OBJECT ? lt_json_get(root, "model") : NULL;
-    if (m && m->type == LT_JSON_OBJECT && lt_json_get(m, "vocab")) v = lt_json_get(m, "vocab");
-    lt_status st = LT_OK;
-    if (v->type != LT_JSON_OBJECT) st = lt_err_set(err, LT_EINPUT, "%s: not a JSON object of element: token", path);
-    T->n = n;
-    T->token = lt_malloc((size_t)(n ? n : 1) * sizeof *T->token);
-    for (long e = 0; e < n && !st; e++) {
-        char key[24];
-        snprintf(key, sizeof key, "%ld", e);
-        const lt_json *t = lt_json_get(v, key);
-        long id;
-        if (!t) st = lt_err_set(err, LT_EINPUT, "%s: element %ld (key \"%s\") has no token", path, e, key);
-        else if (!lt_json_int(t, &id) || id < 0 || id >= (1L << 30))
-            st = lt_err_set(err, LT_EINPUT, "%s: the token of element %ld is not an integer from 0 to 2^30", path, e);
-        else T->token[e] = (int)id;
-    }
-    lt_json_free(root);
-    if (!st) st = map_check(T, bos, path, err);
-    if (st) lt_token_map_clear(T);
-    return st;
+    return lt_token_map_check(T, bos, lt_opt("offset"), err);
 }
 
 static void map_row(int *out, const int *in, long len, const lt_token_map *map)

@@ -3,7 +3,6 @@
    and the Python package's plan), and its series as the terms' sizes (the
    series commands and the Python package alike). */
 #include "lietool/depth.h"
-#include "lietool/doc.h"
 
 lt_status lt_plan_object(lt_plan_verdict_t V, lt_pgrp_t G, const lt_liealg_t L, const lt_arch *a, long k, long T,
                          lt_bound b, const lt_ctx_t ctx, lt_err_t err)
@@ -16,7 +15,7 @@ lt_status lt_plan_object(lt_plan_verdict_t V, lt_pgrp_t G, const lt_liealg_t L, 
     return st;
 }
 
-lt_status lt_object_series(lt_tex_series_t *T, lt_pgrp_t G, const lt_liealg_t L, int kind, const lt_ctx_t ctx,
+lt_status lt_object_series(lt_series_sizes_t *T, lt_pgrp_t G, const lt_liealg_t L, int kind, const lt_ctx_t ctx,
                           lt_err_t err)
 {
     if (!G) {
@@ -25,7 +24,7 @@ lt_status lt_object_series(lt_tex_series_t *T, lt_pgrp_t G, const lt_liealg_t L,
         if (kind == 0) lt_liealg_derived_series(S, L);
         else if (kind == 1) lt_liealg_lower_central_series(S, L);
         else lt_liealg_upper_central_series(S, L);
-        lt_tex_series_lie(T, S, kind == 1);
+        lt_series_sizes_lie(T, S, kind == 1);
         lt_lseries_clear(S);
         return LT_OK;
     }
@@ -33,7 +32,30 @@ lt_status lt_object_series(lt_tex_series_t *T, lt_pgrp_t G, const lt_liealg_t L,
     lt_pgrp_series_init(S);
     lt_status st = kind == 2 ? lt_pgrp_upper_central_series(S, G, ctx, err)
                  : kind ? lt_pgrp_lower_central_series(S, G, ctx, err) : lt_pgrp_derived_series(S, G, ctx, err);
-    if (!st) lt_tex_series_pgrp(T, S, kind == 1);
+    if (!st) lt_series_sizes_pgrp(T, S, kind == 1);
     lt_pgrp_series_clear(S);
     return st;
+}
+
+void lt_series_sizes_pgrp(lt_series_sizes_t *S, const lt_pgrp_series_t G, int lower)
+{
+    __mpz_struct *z = lt_malloc((size_t)(G->len > 0 ? G->len : 1) * sizeof *z);
+    for (int i = 0; i < G->len; i++) mpz_init_set(z + i, G->terms[i].order);
+    *S = (lt_series_sizes_t){.n = G->len, .size = z, .lower = lower, .is_lie = 0, .reaches_bottom = G->reaches_one};
+}
+
+void lt_series_sizes_lie(lt_series_sizes_t *S, const lt_lseries_t L, int lower)
+{
+    __mpz_struct *z = lt_malloc((size_t)(L->len > 0 ? L->len : 1) * sizeof *z);
+    for (slong i = 0; i < L->len; i++) mpz_init_set_si(z + i, (long)L->terms[i].rank);
+    *S = (lt_series_sizes_t){.n = (int)L->len, .size = z, .lower = lower, .is_lie = 1, .reaches_bottom = L->reaches_zero};
+}
+
+void lt_series_sizes_clear(lt_series_sizes_t *S)
+{
+    __mpz_struct *z = (__mpz_struct *)S->size;
+    for (int i = 0; i < S->n; i++) mpz_clear(z + i);
+    lt_free(z);
+    S->size = NULL;
+    S->n = 0;
 }

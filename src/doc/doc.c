@@ -215,7 +215,7 @@ void lt_doc_double(lt_doc *d, const char *label, const char *fmt, double v)
     lt_doc_row_end(d);
 }
 
-void lt_doc_series(lt_doc *d, const char *label, const lt_tex_series_t *S, int upper)
+void lt_doc_series(lt_doc *d, const char *label, const lt_series_sizes_t *S, int upper)
 {
     if (lt_doc_row(d, label)) {
         FILE *f = d->f;
@@ -239,27 +239,27 @@ void lt_doc_series(lt_doc *d, const char *label, const lt_tex_series_t *S, int u
 
 void lt_doc_pgrp_series(lt_doc *d, const char *label, const lt_pgrp_series_t S, int lower)
 {
-    lt_tex_series_t T;
-    lt_tex_series_pgrp(&T, S, lower);
+    lt_series_sizes_t T;
+    lt_series_sizes_pgrp(&T, S, lower);
     lt_doc_series(d, label, &T, 0);
-    lt_tex_series_clear(&T);
+    lt_series_sizes_clear(&T);
 }
 
 void lt_doc_lie_series(lt_doc *d, const char *label, const lt_lseries_t S, int kind)
 {
-    lt_tex_series_t T;
-    lt_tex_series_lie(&T, S, kind == 1);
+    lt_series_sizes_t T;
+    lt_series_sizes_lie(&T, S, kind == 1);
     lt_doc_series(d, label, &T, kind == 2);
-    lt_tex_series_clear(&T);
+    lt_series_sizes_clear(&T);
 }
 
 void lt_doc_dims(lt_doc *d, const char *label, const slong *dims, slong n)
 {
     __mpz_struct *z = lt_malloc((size_t)(n > 0 ? n : 1) * sizeof *z);
     for (slong i = 0; i < n; i++) mpz_init_set_si(z + i, (long)dims[i]);
-    lt_tex_series_t T = {.n = (int)n, .size = z, .is_lie = 1, .reaches_bottom = n > 0 && dims[n - 1] == 0};
+    lt_series_sizes_t T = {.n = (int)n, .size = z, .is_lie = 1, .reaches_bottom = n > 0 && dims[n - 1] == 0};
     lt_doc_series(d, label, &T, 0);
-    lt_tex_series_clear(&T);
+    lt_series_sizes_clear(&T);
 }
 
 void lt_doc_open(lt_doc *d, const char *label)

@@ -353,7 +353,7 @@ void lt_tex_par(FILE *f, const char *s)
 
 /* ---- series ---- */
 
-void lt_tex_chain(FILE *f, const lt_tex_series_t *S)
+void lt_tex_chain(FILE *f, const lt_series_sizes_t *S)
 {
     for (int i = 0; i < S->n; i++) {
         if (i) fputs(S->is_lie ? " \\supset " : " \\triangleright ", f);
@@ -364,7 +364,7 @@ void lt_tex_chain(FILE *f, const lt_tex_series_t *S)
     }
 }
 
-void lt_tex_series(FILE *f, const char *obj, const lt_tex_series_t *S)
+void lt_tex_series(FILE *f, const char *obj, const lt_series_sizes_t *S)
 {
     fputs("\\begin{equation*}\n", f);
     lt_tex_object(f, obj);
@@ -374,29 +374,6 @@ void lt_tex_series(FILE *f, const char *obj, const lt_tex_series_t *S)
     else fputs(" \\quad\\text{(stops: the last term repeats)}", f);
     fputs("\n\\end{equation*}\n", f);
     fprintf(f, "(beneath each term its %s)\n", S->is_lie ? "dimension" : "order");
-}
-
-void lt_tex_series_pgrp(lt_tex_series_t *S, const lt_pgrp_series_t G, int lower)
-{
-    __mpz_struct *z = lt_malloc((size_t)(G->len > 0 ? G->len : 1) * sizeof *z);
-    for (int i = 0; i < G->len; i++) mpz_init_set(z + i, G->terms[i].order);
-    *S = (lt_tex_series_t){.n = G->len, .size = z, .lower = lower, .is_lie = 0, .reaches_bottom = G->reaches_one};
-}
-
-void lt_tex_series_lie(lt_tex_series_t *S, const lt_lseries_t L, int lower)
-{
-    __mpz_struct *z = lt_malloc((size_t)(L->len > 0 ? L->len : 1) * sizeof *z);
-    for (slong i = 0; i < L->len; i++) mpz_init_set_si(z + i, (long)L->terms[i].rank);
-    *S = (lt_tex_series_t){.n = (int)L->len, .size = z, .lower = lower, .is_lie = 1, .reaches_bottom = L->reaches_zero};
-}
-
-void lt_tex_series_clear(lt_tex_series_t *S)
-{
-    __mpz_struct *z = (__mpz_struct *)S->size;
-    for (int i = 0; i < S->n; i++) mpz_clear(z + i);
-    lt_free(z);
-    S->size = NULL;
-    S->n = 0;
 }
 
 void lt_tex_heading_object(FILE *f, const char *obj, const char *after)

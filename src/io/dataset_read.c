@@ -8,6 +8,7 @@
 #include <string.h>
 #include "lietool/dataset.h"
 #include "lietool/io.h"
+#include "lietool/model.h"
 
 /* ---- checking ---- */
 
@@ -319,5 +320,30 @@ lt_status lt_dataset_read(FILE *f, const char *name, long order, lt_dataset_row_
     else if (st) lt_err_prefix(err, "%s", name);
     lt_free(A.seed);
     lt_dataset_report_clear(R);
+    return st;
+}
+
+/* ---- the words of a dataset, for ssm eval ---- */
+
+typedef struct { lt_words_struct *W; long max_len, max_samples; } words_arg;
+
+static lt_status push_row(void *arg, const char *seed, const int *input, const int *target, long len, long line,
+                          lt_err_t err)
+{
+    words_arg *A = arg;
+    if (len == 0) return lt_err_set(err, LT_EINPUT, "line %ld: the word is empty", line);
+    if (len > A->max_len)
+        return lt_err_set(err, LT_ELIMIT, "line %ld: a word of %ld tokens, above `max_length` %ld", line, len, A->max_len);
+    if (A->W->n >= A->max_samples) return lt_err_set(err, LT_ELIMIT, "more than `max_samples` %ld words", A->max_samples);
+    lt_words_push(A->W, seed, input, target, len);
+    return LT_OK;
+}
+
+lt_status lt_words_read(lt_words_t W, FILE *f, const char *name, long order, long max_len, long max_samples,
+                        const lt_ctx_t ctx, lt_err_t err)
+{
+    words_arg A = {W, max_len, max_samples};
+    lt_status st = lt_dataset_read(f, name, order, push_row, &A, ctx, err);
+    if (!st && W->n == 0) st = lt_err_set(err, LT_EINPUT, "%s: no words", name);
     return st;
 }

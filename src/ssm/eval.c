@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 #include "lietool/dataset.h"
-#include "lietool/io.h"
 #include "lietool/depth.h"
 #include "lietool/plot.h"
 #include "lietool/model.h"
@@ -93,29 +92,6 @@ double lt_ssm_eval_prefix_accuracy(const lt_ssm_eval_t R, long t)
 }
 
 /* lt_words_read: each row of the file, checked against the limits */
-typedef struct { lt_words_struct *W; long max_len, max_samples; } words_arg;
-
-static lt_status push_row(void *arg, const char *seed, const int *input, const int *target, long len, long line,
-                          lt_err_t err)
-{
-    words_arg *A = arg;
-    if (len == 0) return lt_err_set(err, LT_EINPUT, "line %ld: the word is empty", line);
-    if (len > A->max_len)
-        return lt_err_set(err, LT_ELIMIT, "line %ld: a word of %ld tokens, above `max_length` %ld", line, len, A->max_len);
-    if (A->W->n >= A->max_samples) return lt_err_set(err, LT_ELIMIT, "more than `max_samples` %ld words", A->max_samples);
-    lt_words_push(A->W, seed, input, target, len);
-    return LT_OK;
-}
-
-lt_status lt_words_read(lt_words_t W, FILE *f, const char *name, long order, long max_len, long max_samples,
-                        const lt_ctx_t ctx, lt_err_t err)
-{
-    words_arg A = {W, max_len, max_samples};
-    lt_status st = lt_dataset_read(f, name, order, push_row, &A, ctx, err);
-    if (!st && W->n == 0) st = lt_err_set(err, LT_EINPUT, "%s: no words", name);
-    return st;
-}
-
 lt_status lt_ssm_eval_run(lt_ssm_eval_t R, const lt_model_t M, const lt_words_t W,
                           const lt_ssm_eval_params *P, lt_err_t err)
 {

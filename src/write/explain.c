@@ -318,7 +318,7 @@ void lt_write_explain_lie_perfect(lt_doc *d, const lt_liealg_perfect_witness_t R
    length; text, the series and its sizes; LaTeX, the series as a displayed
    chain, the terms named as in the prose (G_i, L_i, C_i). min-depth: the
    answer first, and the derived series. */
-static void series_head(lt_doc *d, lt_explain_question q, const lt_tex_series_t *S)
+static void series_head(lt_doc *d, lt_explain_question q, const lt_series_sizes_t *S)
 {
     int lower = S->lower, tex = d->mode == LT_DOC_TEX;
     const char *X = lower ? "C" : S->is_lie ? "L" : "G", *Y = S->is_lie ? "L" : "G", *size = S->is_lie ? "dimensions" : "orders";
@@ -368,7 +368,7 @@ static void holds(lt_doc *d, int central, long checks)
 
 /* The end of a series question: the answer in words; min-depth, why fewer
    layers cannot do (JSON: the restricted-layer bound and the sources). */
-static void series_tail(lt_doc *d, lt_explain_question q, const lt_tex_series_t *S)
+static void series_tail(lt_doc *d, lt_explain_question q, const lt_series_sizes_t *S)
 {
     int lie = S->is_lie;
     long len = S->n - 1, n = S->reaches_bottom ? len : -1;
@@ -413,10 +413,10 @@ static void series_explain(lt_doc *d, lt_explain_question q, const lt_pgrp_serie
     int lie = !P, lower = P ? P->lower : R->lower, tower = q == LT_EXPLAIN_MIN_DEPTH;
     int nsteps = P ? P->nsteps : (int)R->nsteps, residual = P ? P->residual : R->residual;
     const char *X = lower ? "C" : lie ? "L" : "G", *Y = lie ? "L" : "G", *size = lie ? "dimension" : "order";
-    lt_tex_series_t T;
+    lt_series_sizes_t T;
     mpz_t qd;       /* a Lie algebra's quotient dimension */
     mpz_init(qd);
-    if (P) lt_tex_series_pgrp(&T, P->S, lower); else lt_tex_series_lie(&T, R->S, lower);
+    if (P) lt_series_sizes_pgrp(&T, P->S, lower); else lt_series_sizes_lie(&T, R->S, lower);
     lt_doc_str(d, "|question", questions[q], NULL);
     series_head(d, q, &T);
     if (lie) basis(d, N); else convention(d);
@@ -525,7 +525,7 @@ static void series_explain(lt_doc *d, lt_explain_question q, const lt_pgrp_serie
     if (!tower || !residual) lt_doc_list_end(d);
     if (tower && !residual) lt_doc_str(d, "|perfect_residual", NULL, NULL);
     series_tail(d, q, &T);
-    lt_tex_series_clear(&T);
+    lt_series_sizes_clear(&T);
 }
 
 void lt_write_explain_group_series(lt_doc *d, const lt_pgrp_series_witness_t P, const lt_pgrp_t G, lt_explain_question q)

@@ -3,7 +3,7 @@
    lower-central-series, nilpotency-class, upper-central-series, is-*. */
 #include "lietool/write.h"
 
-void lt_write_series(lt_doc *d, const char *object, const lt_tex_series_t *T, int kind, int length_only)
+void lt_write_series(lt_doc *d, const char *object, const lt_series_sizes_t *T, int kind, int length_only)
 {
     static const char *series[] = {"derived series", "lower central series", "upper central series"};
     long len = T->reaches_bottom ? T->n - 1 : -1;
