@@ -139,6 +139,12 @@ def add_fla_args(p):
 # every op below is computed on f32 copies and rounded once (lin, act),
 # which is what the newer kernels do; bf16 linears run torch's own kernel
 # (ckpt_reference.linear_bf16, summed in f32 and rounded once).
+# In f32 the formulas are the kernels' own where they differ from torch's
+# by an f32 ulp (which can decide a rounding to dtype, and the difference
+# then travels down the word): silu as x * sigmoid(x) in FLA's kernels,
+# torch's F.silu as x / (1 + exp(-x)); the norms' sums of squares and the
+# convolution's sum taken in float64 and rounded to f32 (the kernels' f32
+# sums, in their own order, agree to an ulp; lietool sums in double).
 
 def lin(x, w, b=None):
     """nn.Linear of dtype tensors: summed in f32, rounded once"""
@@ -183,6 +189,12 @@ def rms_torch(x, w, eps):
     return y if w is None else act(torch.mul, y, w)
 
 
+def swish_f32(x):
+    """x * sigmoid(x) in f32, as FLA's Triton kernels write silu/swish
+    (torch's F.silu is x / (1 + exp(-x)): the same to an f32 ulp)"""
+    return x * torch.sigmoid(x)
+
+
 def short_conv_silu_reduced(x, w):
     """ShortConvolution's kernel: the causal sum (in float64 here, rounded
     to f32: the kernel's f32 sum agrees to an ulp), silu, rounded once"""
@@ -192,18 +204,18 @@ def short_conv_silu_reduced(x, w):
     y = torch.zeros(T, Cn, dtype=torch.float64)
     for k in range(K):
         y = y + xp[k:k + T] * w.double()[:, 0, k]
-    return TF.silu(y.float()).to(x.dtype)
+    return swish_f32(y.float()).to(x.dtype)
 
 
 def out_norm_reduced(o, g, w, eps, fused):
     """the output norm per head (o: T x H x dv, dtype): FusedRMSNormGated
-    (fused, g given): rmsnorm(o) w * g sigmoid(g) in f32, rounded once;
+    (fused, g given): rmsnorm(o) w * g * sigmoid(g) in f32, rounded once;
     otherwise FLA's RMSNorm (rounded once), then, with g (gla without
-    fuse_norm), times swish(g): both a rounded op"""
+    fuse_norm), times swish(g) (FLA's swish kernel): both a rounded op"""
     if g is not None and fused:
-        return act(lambda a, b: rmsnorm_f32(a, w, eps) * TF.silu(b), o, g)
+        return act(lambda a, b: rmsnorm_f32(a, w, eps) * b * torch.sigmoid(b), o, g)
     y = rms_fla(o, w, eps)[0]
-    return y if g is None else act(torch.mul, y, act(TF.silu, g))
+    return y if g is None else act(torch.mul, y, act(swish_f32, g))
 
 
 def forward_reduced(cfg, sd, tokens, dtype, mixer):
@@ -224,7 +236,7 @@ def forward_reduced(cfg, sd, tokens, dtype, mixer):
             x = act(torch.add, x, o)
             u = norm(x, sd[p + "mlp_norm.weight"])
         g, up = lin(u, sd[p + "mlp.gate_proj.weight"]), lin(u, sd[p + "mlp.up_proj.weight"])
-        z = act(lambda a, b: TF.silu(a) * b, g, up)
+        z = act(lambda a, b: swish_f32(a) * b, g, up)        # FLA's swiglu kernel
         x = act(torch.add, x, lin(z, sd[p + "mlp.down_proj.weight"]))
     x = norm(x, sd["model.norm.weight"])
     head = sd["model.embeddings.weight"] if cfg.get("tie_word_embeddings", False) else sd["lm_head.weight"]

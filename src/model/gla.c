@@ -98,7 +98,11 @@ void lt_mdl_fla_conv_silu(float *Y, int ldy, const float *X, int ldx, const floa
                 long tt = t - (K - 1) + k;
                 if (tt >= 0) s += (double)w[(size_t)c * K + k] * X[(size_t)tt * ldx + c];
             }
-            Y[(size_t)t * ldy + c] = lt_mdl_rnd(M, lt_mdl_silu((float)s));
+            /* under bf16/f16 as the kernels write it: the convolution's
+               x sigmoid(x), torch's F.silu x / (1 + exp(-x)) (K = 0) */
+            float v = (float)s;
+            Y[(size_t)t * ldy + c] = K || M->compute == LT_COMPUTE_F32 ? lt_mdl_rnd(M, lt_mdl_silu(v))
+                                     : lt_mdl_rnd_reduced(M, v / (1.0f + expf(-v)));
         }
 }
 
@@ -114,6 +118,7 @@ void lt_mdl_fla_out_norm(float *O, const float *G, const float *w, long T, int h
         for (int j = 0; j < dv; j++) {
             float y = o[j] * rstd * (w ? w[j] : 1.0f);
             if (g && !fused) y = lt_mdl_rnd(M, y) * lt_mdl_rnd(M, lt_mdl_silu(g[j]));
+            else if (g && M->compute != LT_COMPUTE_F32) y = y * g[j] * lt_mdl_sigmoid(g[j]);    /* the kernel's order */
             else if (g) y *= lt_mdl_silu(g[j]);
             o[j] = lt_mdl_rnd(M, y);
         }
