@@ -181,11 +181,10 @@ def rms_fla(x, w, eps, residual=None):
 
 
 def rms_torch(x, w, eps):
-    """torch's nn.RMSNorm (F.rms_norm): normalised in f32 (eps taken in
-    the input's type), cast back, times the weight (a dtype op)"""
+    """torch's nn.RMSNorm (F.rms_norm, aten's rms_norm): x * rsqrt(mean(x^2)
+    + eps) in f32, cast back, times the weight (a dtype op)"""
     s = x.float()
-    e = torch.tensor(eps, dtype=x.dtype).item()
-    y = (s * torch.rsqrt(mean_square(s) + e)).to(x.dtype)
+    y = (s * torch.rsqrt(mean_square(s) + eps)).to(x.dtype)
     return y if w is None else act(torch.mul, y, w)
 
 
