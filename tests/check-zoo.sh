@@ -26,6 +26,13 @@ gla sharded-torch float32 f32 --gla-no-output-gate --layers 1
 gla safetensors bfloat16 f32 --gla-clamp-min -0.02 --fla-tie
 gla safetensors float16 f32 --gla-no-fuse-norm --fla-inter 0
 gla safetensors float32 f32 --prefix model. --gla-expand-k 1
+gla safetensors float32 bf16
+gla safetensors bfloat16 bf16 --gla-short-conv --gla-heads 4
+gla torch float32 bf16 --gla-no-fuse-norm --gla-clamp-min -0.02 --fla-tie
+gla sharded bfloat16 bf16 --gla-no-output-gate --gla-expand-k 1 --layers 3
+gla safetensors float32 f16 --gla-short-conv --gla-no-fuse-norm
+gla safetensors bfloat16 f16 --gla-clamp-min -0.005 --fla-inter 0
+gla safetensors float16 f16 --gla-no-output-gate --gla-no-fuse-norm --gla-heads 1
 gated_deltaproduct safetensors float32 f32
 gated_deltaproduct sharded float32 f32 --dp-householder 1 --dp-neg false
 gated_deltaproduct torch float32 f32 --dp-householder 3 --dp-forget false
@@ -33,12 +40,24 @@ gated_deltaproduct sharded-torch float32 f32 --dp-conv false --dp-gate false
 gated_deltaproduct safetensors bfloat16 f32 --dp-householder 3 --dp-neg false --dp-conv false
 gated_deltaproduct safetensors float16 f32 --dp-householder 1 --dp-forget false --dp-expand-v 1
 gated_deltaproduct safetensors float32 f32 --prefix model. --fla-tie
+gated_deltaproduct safetensors float32 bf16
+gated_deltaproduct safetensors bfloat16 bf16 --dp-householder 3 --dp-neg false
+gated_deltaproduct torch float32 bf16 --dp-householder 1 --dp-forget false --dp-no-fuse-norm
+gated_deltaproduct safetensors float32 f16 --dp-conv false --dp-gate false
+gated_deltaproduct sharded bfloat16 f16 --dp-householder 1 --dp-forget false
+gated_deltaproduct safetensors float16 f16 --dp-no-fuse-norm --fla-tie --layers 3
 delta_net safetensors float32 f32
 delta_net sharded float32 f32 --dp-neg false --dp-gate true
 delta_net torch float32 f32 --dp-conv false --dp-beta false
 delta_net safetensors bfloat16 f32 --dp-heads 4
 delta_net safetensors float16 f32 --dp-neg false
 delta_net safetensors float32 f32 --prefix model. --dp-expand-v 2
+delta_net safetensors float32 bf16
+delta_net safetensors bfloat16 bf16 --dp-gate true --dp-neg false
+delta_net torch float32 bf16 --dp-conv false --dp-beta false --dp-no-fuse-norm
+delta_net safetensors float32 f16 --dp-heads 4 --dp-expand-v 2
+delta_net sharded bfloat16 f16 --dp-gate true --dp-no-fuse-norm --layers 3
+delta_net safetensors float16 f16 --dp-conv false --fla-tie
 mamba2 safetensors float32 f32
 mamba2 sharded float32 f32 --m2-groups 2
 mamba2 torch float32 f32 --m2-signed

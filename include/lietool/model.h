@@ -102,6 +102,8 @@ typedef struct {
     int fla_householder;                /* delta: num_householder (delta_net: 1) */
     int fla_neg, fla_forget, fla_beta;  /* delta: allow_neg_eigval, use_forget_gate, use_beta */
     float fla_clamp;                    /* gla: clamp_min of the log gate, or -INFINITY */
+    int fla_fuse_norm;                  /* fuse_norm: FLA's RMSNorm kernels (else torch's nn.RMSNorm); bf16/f16 only */
+    int fla_delta_net;                  /* delta: model_type delta_net (q, k l2-normalised before the kernel) */
     const char *dtype;          /* of the weights, e.g. "F32" */
     float *embed, *norm_f, *head_w, *head_b;
     lt_model_layer *layers;

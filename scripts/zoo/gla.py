@@ -10,6 +10,7 @@ formulas; nothing shared with lietool's C.
   RMSNorm per head times silu(g_proj(x)) (use_output_gate), o_proj.
 """
 import numpy as np
+import torch
 
 from zoo import fla_common as F
 
@@ -99,3 +100,57 @@ def mixer(cfg, sd, p, u):
 
 def forward(cfg, sd, tokens):
     return F.forward(cfg, sd, tokens, mixer)
+
+
+# ---- in bf16/f16 (forward_reduced; the block: fla_common) ----
+#
+# The GLA layer (fla/layers/gla.py) under model.to(dtype), T <= 64
+# (fused_recurrent_gla, fla/ops/common/fused_recurrent.py):
+#   q_proj, k_proj, v_proj, g_proj, gk_proj.0, gk_proj.1 (+bias)   dtype linears
+#   ShortConvolution (use_short_conv): causal sum, silu    f32, rounded once
+#   F.logsigmoid(gk)                                       f32, rounded once
+#   / gate_logit_normalizer (16), clamp_min                dtype ops
+#   the recurrence: q, k, v, gk loaded as f32, q * scale, exp(gk), the
+#     state S and o = S^T q                                f32; o rounded once
+#   g_norm_swish_gate (FusedRMSNormGated): rmsnorm(o) w * swish(g)  f32, rounded once
+#   without fuse_norm: g_norm (FLA's RMSNorm, rounded once) * swish(g)
+#     (FLA's swish kernel, rounded once): a dtype product
+#   o_proj                                                 dtype linear
+
+def recurrence_reduced(q, k, v, gk):
+    """fused_recurrent_gla's kernel: q, k, gk (T, H, d_k), v (T, H, d_v)
+    in dtype -> o (T, H, d_v) in dtype; the state in f32"""
+    T, H, dk = q.shape
+    qf, kf, vf, gf = (x.float() for x in (q, k, v, gk))
+    S = torch.zeros(H, dk, v.shape[2])
+    o = torch.zeros(T, H, v.shape[2])
+    for t in range(T):
+        S = torch.exp(gf[t])[:, :, None] * S + kf[t][:, :, None] * vf[t][:, None, :]
+        o[t] = (S * (qf[t] * dk ** -0.5)[:, :, None]).sum(1)
+    return o.to(q.dtype)
+
+
+def mixer_reduced(cfg, sd, p, u):
+    D, H = cfg["hidden_size"], cfg["num_heads"]
+    Kd, Vd = int(D * cfg.get("expand_k", 0.5)), int(D * cfg.get("expand_v", 1.0))
+    dk, dv = Kd // H, Vd // H
+    T = u.shape[0]
+    q, k, v = (F.lin(u, sd[p + n + "_proj.weight"]) for n in "qkv")
+    if cfg.get("use_short_conv", False):
+        q, k, v = (F.short_conv_silu_reduced(x, sd[p + n + "_conv1d.weight"]) for x, n in ((q, "q"), (k, "k"), (v, "v")))
+    gk = F.lin(F.lin(u, sd[p + "gk_proj.0.weight"]), sd[p + "gk_proj.1.weight"], sd[p + "gk_proj.1.bias"])
+    gk = F.act(lambda x: torch.nn.functional.logsigmoid(x), gk)
+    gk = F.act(lambda x: x / 16, gk)
+    if cfg.get("clamp_min") is not None:
+        gk = torch.maximum(gk, torch.tensor(cfg["clamp_min"], dtype=gk.dtype))
+    o = recurrence_reduced(*(x.reshape(T, H, dk) for x in (q, k)), v.reshape(T, H, dv), gk.reshape(T, H, dk))
+    gate = cfg.get("use_output_gate", True)
+    fused = gate and cfg.get("fuse_norm", True)
+    w = sd.get(p + ("g_norm_swish_gate" if fused else "g_norm") + ".weight")
+    g = F.lin(u, sd[p + "g_proj.weight"]).reshape(T, H, dv) if gate else None
+    o = F.out_norm_reduced(o, g, w, cfg.get("norm_eps", 1e-6), fused)
+    return F.lin(o.reshape(T, Vd), sd[p + "o_proj.weight"])
+
+
+def forward_reduced(cfg, sd, tokens, dtype):
+    return F.forward_reduced(cfg, sd, tokens, dtype, mixer_reduced)

@@ -59,10 +59,11 @@ int lt_io_fla_common(lt_model_t M, lt_io_cfg *C, int layers_default)
     int inter;
     double ratio;
     M->layout = LT_LAYOUT_FLA;
+    M->residual_fp32 = 0;       /* the blocks add the residual in the model's dtype */
     if (!(lt_io_cfg_int(&M->vocab, C, "vocab_size", 1, MAX_DIM, 32000) && lt_io_cfg_int(&M->d_model, C, "hidden_size", 1, MAX_DIM, 2048)
           && lt_io_cfg_int(&M->n_layers, C, "num_hidden_layers", 0, MAX_LAYERS, layers_default)
           && lt_io_cfg_float(&M->eps, C, "norm_eps", 1e-6) && cfg_num(&ratio, C, "hidden_ratio", 4)
-          && lt_io_cfg_int(&inter, C, "intermediate_size", 0, MAX_DIM, 0)
+          && lt_io_cfg_int(&inter, C, "intermediate_size", 0, MAX_DIM, 0) && lt_io_cfg_bool(&M->fla_fuse_norm, C, "fuse_norm", 1)
           && cfg_one_of(C, "hidden_act", "swish", swish, "the GatedMLP is read with swish (SwiGLU) only")
           && cfg_null(C, "attn", "hybrid attention layers") && cfg_null(C, "attnres_block_size", "attention residuals")
           && lt_io_cfg_int(&M->classes, C, "n_classes", 1, MAX_DIM, M->vocab)))
@@ -98,14 +99,14 @@ int lt_io_gla_config(lt_model_t M, lt_io_cfg *C)
 {
     static const char *const modes[] = {"chunk", "fused_recurrent", "fused_chunk", NULL};
     double ek, ev;
-    int kvh = 0, conv, affine, fuse;
+    int kvh = 0, conv, affine;
     M->arch = LT_ARCH_GLA;
     M->fla_householder = 1;
     if (!(lt_io_fla_common(M, C, 24) && cfg_num(&ek, C, "expand_k", 0.5) && cfg_num(&ev, C, "expand_v", 1.0)
           && lt_io_cfg_int(&M->fla_heads, C, "num_heads", 1, MAX_DIM, 4) && lt_io_cfg_int(&kvh, C, "num_kv_heads", 0, MAX_DIM, 0)
           && cfg_null(C, "feature_map", "feature maps") && cfg_one_of(C, "attn_mode", "chunk", modes, "chunk, fused_recurrent or fused_chunk")
           && lt_io_cfg_bool(&conv, C, "use_short_conv", 0) && lt_io_cfg_int(&M->fla_conv, C, "conv_size", 1, 64, 4)
-          && lt_io_cfg_bool(&M->fla_out_gate, C, "use_output_gate", 1) && lt_io_cfg_bool(&fuse, C, "fuse_norm", 1)))
+          && lt_io_cfg_bool(&M->fla_out_gate, C, "use_output_gate", 1)))
         return 0;
     if (kvh && kvh != M->fla_heads) {
         lt_err_set(C->err, LT_EINPUT, "%s: num_kv_heads %d: grouped key/value heads (num_kv_heads != num_heads %d) are not supported",
@@ -115,7 +116,7 @@ int lt_io_gla_config(lt_model_t M, lt_io_cfg *C)
     if (!conv) M->fla_conv = 0;
     affine = lt_io_cfg_truthy(lt_json_get(C->root, "elementwise_affine"), 1);
     M->fla_norm_affine = affine;
-    M->fla_beta = fuse;         /* gla: whether the output norm is the fused g_norm_swish_gate */
+    M->fla_beta = M->fla_fuse_norm;     /* gla: whether the output norm is the fused g_norm_swish_gate */
     const lt_json *cm = lt_json_get(C->root, "clamp_min");
     M->fla_clamp = -INFINITY;
     if (cm && cm->type != LT_JSON_NULL) {
@@ -163,6 +164,7 @@ int lt_io_delta_net_config(lt_model_t M, lt_io_cfg *C)
     M->arch = LT_ARCH_DELTA;
     M->fla_householder = 1;
     M->fla_norm_affine = 1;
+    M->fla_delta_net = 1;
     if (!(lt_io_fla_common(M, C, 24) && cfg_num(&ek, C, "expand_k", 1.0) && cfg_num(&ev, C, "expand_v", 1.0)
           && lt_io_cfg_int(&M->fla_heads, C, "num_heads", 1, MAX_DIM, 16)
           && cfg_one_of(C, "attn_mode", "chunk", modes, "chunk or fused_recurrent")

@@ -14,7 +14,13 @@
    so S_t = (I - beta_N k_N k_N^T) ... (I - beta_1 k_1 k_1^T) exp(g_t) S_(t-1)
    + (input terms); beta = sigmoid(b_proj(x)) (times 2 with
    allow_neg_eigval), g = -exp(A_log) softplus(a_proj(x) + dt_bias). The
-   block around it is FLA's (gla.c). f32 only. */
+   block around it is FLA's (gla.c). Under bf16/f16 (gla.c) the
+   projections, the convolution with silu (or silu alone), beta and the
+   output o are rounded; g stays f32 from the rounded a_proj; q and k are
+   l2-normalised in the kernel, in f32, for gated_deltaproduct, and before
+   it, rounded, for delta_net (its l2norm_fwd); the state is double (f32
+   in FLA's kernels). scripts/zoo/deltaproduct.py forward_reduced is the
+   reference. */
 #include <math.h>
 #include <string.h>
 #include "impl.h"
@@ -32,22 +38,17 @@ static size_t delta_mixer_work(const lt_model_struct *M, long T)
 static void delta_inputs(float *Q, float *K, float *V, float *B, float *G, float *R, const float *U, const lt_model_struct *M,
                          const lt_model_layer *l, long T)
 {
-    int D = M->d_model, H = M->fla_heads, N = M->fla_householder, Kd = H * M->fla_dk, Vd = H * M->fla_dv, cs = M->fla_conv;
-    lt_mdl_linear(R, Kd, l->fla_q, NULL, U, D, T, Kd, D);
-    lt_mdl_fla_conv_silu(Q, Kd, R, Kd, l->fla_qconv, T, Kd, cs);
-    lt_mdl_linear(R, N * Kd, l->fla_k, NULL, U, D, T, N * Kd, D);
-    lt_mdl_fla_conv_silu(K, N * Kd, R, N * Kd, l->fla_kconv, T, N * Kd, cs);
-    lt_mdl_linear(R, N * Vd, l->fla_v, NULL, U, D, T, N * Vd, D);
-    lt_mdl_fla_conv_silu(V, N * Vd, R, N * Vd, l->fla_vconv, T, N * Vd, cs);
+    int D = M->d_model, H = M->fla_heads, N = M->fla_householder, Kd = H * M->fla_dk, Vd = H * M->fla_dv;
+    lt_mdl_fla_qkv(Q, K, V, R, U, M, l, T, Kd, N * Kd, N * Vd, 1);
     if (M->fla_beta) {
-        lt_mdl_linear(B, N * H, l->fla_beta, NULL, U, D, T, N * H, D);
-        for (size_t j = 0; j < (size_t)T * N * H; j++) B[j] = lt_mdl_sigmoid(B[j]);
+        lt_mdl_fla_linear(B, l->fla_beta, NULL, U, T, N * H, D, M);
+        for (size_t j = 0; j < (size_t)T * N * H; j++) B[j] = lt_mdl_rnd(M, lt_mdl_sigmoid(B[j]));
     } else
         for (size_t j = 0; j < (size_t)T * N * H; j++) B[j] = 1.0f;
     if (M->fla_neg)
         for (size_t j = 0; j < (size_t)T * N * H; j++) B[j] *= 2.0f;
     if (M->fla_forget) {
-        lt_mdl_linear(G, H, l->fla_a, NULL, U, D, T, H, D);
+        lt_mdl_fla_linear(G, l->fla_a, NULL, U, T, H, D, M);     /* then in f32 */
         for (long t = 0; t < T; t++)
             for (int h = 0; h < H; h++) {
                 float *g = G + (size_t)t * H + h;
@@ -56,13 +57,16 @@ static void delta_inputs(float *Q, float *K, float *V, float *B, float *G, float
     }
 }
 
-/* x / sqrt(|x|^2 + 1e-6) into y (n entries) */
-static void l2norm(float *y, const float *x, int n)
+/* x / sqrt(|x|^2 + 1e-6) into y (n entries): in f32 in the kernel
+   (gated_deltaproduct), rounded to the compute precision before it
+   (delta_net's l2norm_fwd) */
+static void l2norm(float *y, const float *x, int n, const lt_model_struct *M)
 {
     double s = 0;
     for (int a = 0; a < n; a++) s += (double)x[a] * x[a];
     float r = 1.0f / sqrtf((float)s + 1e-6f);
     for (int a = 0; a < n; a++) y[a] = x[a] * r;
+    if (M->fla_delta_net) lt_mdl_rnd_all(M, y, (size_t)n);
 }
 
 static void delta_mixer(float *O, const float *U, const lt_model_struct *M, int i, long T, float *w)
@@ -85,7 +89,7 @@ static void delta_mixer(float *O, const float *U, const lt_model_struct *M, int 
             for (int n = 0; n < N; n++) {
                 const float *v = V + (size_t)t * N * Vd + (size_t)n * Vd + (size_t)h * dv;
                 float beta = B[(size_t)t * N * H + (size_t)n * H + h];
-                l2norm(kk, K + (size_t)t * N * Kd + (size_t)n * Kd + (size_t)h * dk, dk);
+                l2norm(kk, K + (size_t)t * N * Kd + (size_t)n * Kd + (size_t)h * dk, dk, M);
                 for (int b = 0; b < dv; b++) {
                     double s = 0;
                     for (int a = 0; a < dk; a++) s += S[(size_t)a * dv + b] * kk[a];
@@ -93,18 +97,18 @@ static void delta_mixer(float *O, const float *U, const lt_model_struct *M, int 
                     for (int a = 0; a < dk; a++) S[(size_t)a * dv + b] += kk[a] * u;
                 }
             }
-            l2norm(kk, Q + (size_t)t * Kd + (size_t)h * dk, dk);
+            l2norm(kk, Q + (size_t)t * Kd + (size_t)h * dk, dk, M);
             float *o = Ob + (size_t)t * Vd + (size_t)h * dv;
             for (int b = 0; b < dv; b++) {
                 double s = 0;
                 for (int a = 0; a < dk; a++) s += (double)(kk[a] * scale) * S[(size_t)a * dv + b];
-                o[b] = (float)s;
+                o[b] = lt_mdl_rnd(M, (float)s);
             }
         }
     }
     lt_free(S);
-    if (M->fla_out_gate) lt_mdl_linear(Gt, Vd, l->fla_g, NULL, U, D, T, Vd, D);
-    lt_mdl_fla_out_norm(Ob, M->fla_out_gate ? Gt : NULL, l->fla_onorm, T, H, dv, M->eps);
+    if (M->fla_out_gate) lt_mdl_fla_linear(Gt, l->fla_g, NULL, U, T, Vd, D, M);
+    lt_mdl_fla_out_norm(Ob, M->fla_out_gate ? Gt : NULL, l->fla_onorm, T, H, dv, M->eps, M, 1);
     lt_mdl_linear(O, D, l->fla_o, NULL, Ob, Vd, T, D, Vd);
 }
 
@@ -133,7 +137,7 @@ static void delta_transitions(double *A, const lt_model_struct *M, int i, const 
     size_t big = (size_t)N * (Kd > Vd ? Kd : Vd), n = (size_t)Kd;
     float *U = w, *Q = U + (size_t)T * D, *K = Q + (size_t)T * Kd, *V = K + (size_t)T * N * Kd, *B = V + (size_t)T * N * Vd,
           *G = B + (size_t)T * N * H, *R = G + (size_t)T * H, *kk = R + (size_t)T * big;
-    lt_mdl_rmsnorm(U, X, l->fla_attn_norm, T, D, M->eps, M, 0, 0);
+    lt_mdl_rmsnorm(U, X, l->fla_attn_norm, T, D, M->eps, M, 0, !M->fla_fuse_norm);
     delta_inputs(Q, K, V, B, G, R, U, M, l, T);
     memset(A, 0, (size_t)T * n * n * sizeof *A);
     for (long t = 0; t < T; t++)
@@ -143,7 +147,7 @@ static void delta_transitions(double *A, const lt_model_struct *M, int i, const 
             for (int r = 0; r < dk; r++) a[(size_t)r * n + r] = e;
             for (int j = 0; j < N; j++) {
                 double beta = B[(size_t)t * N * H + (size_t)j * H + h];
-                l2norm(kk, K + (size_t)t * N * Kd + (size_t)j * Kd + (size_t)h * dk, dk);
+                l2norm(kk, K + (size_t)t * N * Kd + (size_t)j * Kd + (size_t)h * dk, dk, M);
                 for (int c = 0; c < dk; c++) {      /* a <- a - beta k (k^T a), column by column */
                     double s = 0;
                     for (int r = 0; r < dk; r++) s += (double)kk[r] * a[(size_t)r * n + c];
@@ -179,4 +183,4 @@ static void delta_family(lt_arch *a, const lt_model_struct *M)
 const lt_mdl_ops lt_mdl_delta = {.name = "deltaproduct", .layer_name = delta_layer_name, .family = delta_family,
                                  .work = delta_work, .layer = delta_layer, .final_norm = lt_mdl_fla_final,
                                  .transition_size = delta_transition_size, .transitions = delta_transitions,
-                                 .token_local = delta_token_local};
+                                 .token_local = delta_token_local, .rounds = 1};

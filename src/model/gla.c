@@ -9,7 +9,15 @@
    Transformers with Hardware-Efficient Training", ICML 2024) as
    fla/layers/gla.py in its recurrent form (fla/ops/gla/naive.py):
    S_t = diag(exp(gk_t)) S_(t-1) + k_t v_t^T, o_t = S_t^T q_t / sqrt(d_k),
-   gk = logsigmoid(gk_proj(x)) / 16. f32 only (lietool-formats(5)). */
+   gk = logsigmoid(gk_proj(x)) / 16. Under bf16/f16 the block and the
+   mixers round where FLA's model rounds after model.to(dtype), on at most
+   64 tokens (the layers' fused_recurrent kernels): every projection, the
+   short convolution with silu, each norm's output, swiglu, the residual
+   adds (mlp_norm, with fuse_norm, normalises the sum unrounded), and in
+   the mixer logsigmoid, / 16 and the recurrence's output o; the
+   recurrence itself runs on the rounded q, k, v, gk with its state in
+   double (f32 in FLA's kernel). tests/check-zoo.sh holds it to
+   scripts/zoo/gla.py forward_reduced, written from FLA's kernels. */
 #include <math.h>
 #include <string.h>
 #include "impl.h"
@@ -25,28 +33,62 @@ size_t lt_mdl_fla_work(const lt_model_struct *M, long T, size_t mixer_work)
 void lt_mdl_fla_block(float *X, const lt_model_struct *M, int i, long T, float *w, lt_mdl_fla_mixer mixer)
 {
     const lt_model_layer *l = &M->layers[i];
-    int D = M->d_model, F = M->fla_inter;
-    float *U = w, *O = U + (size_t)T * D, *rest = O + (size_t)T * D;
-    lt_mdl_rmsnorm(U, X, l->fla_attn_norm, T, D, M->eps, M, 0, 0);
+    int D = M->d_model, F = M->fla_inter, unfused = !M->fla_fuse_norm;
+    size_t n = (size_t)T * D;
+    float *U = w, *O = U + n, *rest = O + n;
+    lt_mdl_rmsnorm(U, X, l->fla_attn_norm, T, D, M->eps, M, 0, unfused);
     mixer(O, U, M, i, T, rest);
-    lt_mdl_add(X, O, (size_t)T * D, M);
-    /* GatedMLP: down(silu(gate(x)) * up(x)) */
+    lt_mdl_rnd_all(M, O, n);
+    if (M->compute == LT_COMPUTE_F32 || unfused) {
+        lt_mdl_add(X, O, n, M);
+        lt_mdl_rmsnorm(U, X, l->fla_mlp_norm, T, D, M->eps, M, 0, unfused);
+    } else {
+        /* fuse_norm: mlp_norm adds the residual in f32 and normalises
+           that sum; the residual it passes on is the sum rounded */
+        for (size_t j = 0; j < n; j++) O[j] += X[j];
+        lt_mdl_rmsnorm(U, O, l->fla_mlp_norm, T, D, M->eps, M, 0, 0);
+        for (size_t j = 0; j < n; j++) X[j] = lt_mdl_rnd_reduced(M, O[j]);
+    }
+    /* GatedMLP: down(silu(gate(x)) * up(x)), swiglu in f32 rounded once */
     float *Gt = rest, *Up = Gt + (size_t)T * F;
-    lt_mdl_rmsnorm(U, X, l->fla_mlp_norm, T, D, M->eps, M, 0, 0);
-    lt_mdl_linear(Gt, F, l->fla_gate, NULL, U, D, T, F, D);
-    lt_mdl_linear(Up, F, l->fla_up, NULL, U, D, T, F, D);
-    for (size_t j = 0; j < (size_t)T * F; j++) Gt[j] = lt_mdl_silu(Gt[j]) * Up[j];
-    lt_mdl_linear(O, D, l->fla_down, NULL, Gt, F, T, D, F);
-    lt_mdl_add(X, O, (size_t)T * D, M);
+    lt_mdl_fla_linear(Gt, l->fla_gate, NULL, U, T, F, D, M);
+    lt_mdl_fla_linear(Up, l->fla_up, NULL, U, T, F, D, M);
+    for (size_t j = 0; j < (size_t)T * F; j++) Gt[j] = lt_mdl_rnd(M, lt_mdl_silu(Gt[j]) * Up[j]);
+    lt_mdl_fla_linear(O, l->fla_down, NULL, Gt, T, D, F, M);
+    lt_mdl_add(X, O, n, M);
 }
 
+/* fuse_norm: FLA's RMSNorm, rounded once; else nn.RMSNorm, rounded
+   before the weight and after */
 void lt_mdl_fla_final(float *Y, const float *X, const lt_model_struct *M, long T)
 {
-    lt_mdl_rmsnorm(Y, X, M->norm_f, T, M->d_model, M->eps, M, 0, 0);
+    lt_mdl_rmsnorm(Y, X, M->norm_f, T, M->d_model, M->eps, M, 0, !M->fla_fuse_norm);
+}
+
+void lt_mdl_fla_linear(float *Y, const float *W, const float *b, const float *X, long T, int m, int n,
+                       const lt_model_struct *M)
+{
+    lt_mdl_linear(Y, m, W, b, X, n, T, m, n);
+    lt_mdl_rnd_all(M, Y, (size_t)T * m);
+}
+
+void lt_mdl_fla_qkv(float *Q, float *K, float *V, float *R, const float *U, const lt_model_struct *M,
+                    const lt_model_layer *l, long T, int cq, int ck, int cv, int silu)
+{
+    const float *W[3] = {l->fla_q, l->fla_k, l->fla_v}, *Cw[3] = {l->fla_qconv, l->fla_kconv, l->fla_vconv};
+    float *Y[3] = {Q, K, V};
+    int c[3] = {cq, ck, cv}, D = M->d_model, cs = M->fla_conv;
+    for (int j = 0; j < 3; j++)
+        if (cs || silu) {
+            lt_mdl_fla_linear(R, W[j], NULL, U, T, c[j], D, M);
+            lt_mdl_fla_conv_silu(Y[j], c[j], R, c[j], Cw[j], T, c[j], cs, M);
+        } else
+            lt_mdl_fla_linear(Y[j], W[j], NULL, U, T, c[j], D, M);
 }
 
 /* weight k meets input t - (K-1) + k (causal padding K - 1) */
-void lt_mdl_fla_conv_silu(float *Y, int ldy, const float *X, int ldx, const float *w, long T, int C, int K)
+void lt_mdl_fla_conv_silu(float *Y, int ldy, const float *X, int ldx, const float *w, long T, int C, int K,
+                          const lt_model_struct *M)
 {
     for (long t = 0; t < T; t++)
         for (int c = 0; c < C; c++) {
@@ -56,11 +98,16 @@ void lt_mdl_fla_conv_silu(float *Y, int ldy, const float *X, int ldx, const floa
                 long tt = t - (K - 1) + k;
                 if (tt >= 0) s += (double)w[(size_t)c * K + k] * X[(size_t)tt * ldx + c];
             }
-            Y[(size_t)t * ldy + c] = lt_mdl_silu((float)s);
+            /* under bf16/f16 as the kernels write it: the convolution's
+               x sigmoid(x), torch's F.silu x / (1 + exp(-x)) (K = 0) */
+            float v = (float)s;
+            Y[(size_t)t * ldy + c] = K || M->compute == LT_COMPUTE_F32 ? lt_mdl_rnd(M, lt_mdl_silu(v))
+                                     : lt_mdl_rnd_reduced(M, v / (1.0f + expf(-v)));
         }
 }
 
-void lt_mdl_fla_out_norm(float *O, const float *G, const float *w, long T, int heads, int dv, float eps)
+void lt_mdl_fla_out_norm(float *O, const float *G, const float *w, long T, int heads, int dv, float eps,
+                         const lt_model_struct *M, int fused)
 {
     for (size_t r = 0; r < (size_t)T * heads; r++) {
         float *o = O + r * dv;
@@ -70,7 +117,10 @@ void lt_mdl_fla_out_norm(float *O, const float *G, const float *w, long T, int h
         float rstd = 1.0f / sqrtf((float)(s / dv) + eps);
         for (int j = 0; j < dv; j++) {
             float y = o[j] * rstd * (w ? w[j] : 1.0f);
-            o[j] = g ? y * lt_mdl_silu(g[j]) : y;
+            if (g && !fused) y = lt_mdl_rnd(M, y) * lt_mdl_rnd(M, lt_mdl_silu(g[j]));
+            else if (g && M->compute != LT_COMPUTE_F32) y = y * g[j] * lt_mdl_sigmoid(g[j]);    /* the kernel's order */
+            else if (g) y *= lt_mdl_silu(g[j]);
+            o[j] = lt_mdl_rnd(M, y);
         }
     }
 }
@@ -90,24 +140,15 @@ static size_t gla_mixer_work(const lt_model_struct *M, long T)
 static void gla_inputs(float *Q, float *K, float *V, float *GK, float *R, const float *U, const lt_model_struct *M,
                        const lt_model_layer *l, long T)
 {
-    int D = M->d_model, Kd = M->fla_heads * M->fla_dk, Vd = M->fla_heads * M->fla_dv, cs = M->fla_conv;
-    if (cs) {
-        lt_mdl_linear(R, Kd, l->fla_q, NULL, U, D, T, Kd, D);
-        lt_mdl_fla_conv_silu(Q, Kd, R, Kd, l->fla_qconv, T, Kd, cs);
-        lt_mdl_linear(R, Kd, l->fla_k, NULL, U, D, T, Kd, D);
-        lt_mdl_fla_conv_silu(K, Kd, R, Kd, l->fla_kconv, T, Kd, cs);
-        lt_mdl_linear(R, Vd, l->fla_v, NULL, U, D, T, Vd, D);
-        lt_mdl_fla_conv_silu(V, Vd, R, Vd, l->fla_vconv, T, Vd, cs);
-    } else {
-        lt_mdl_linear(Q, Kd, l->fla_q, NULL, U, D, T, Kd, D);
-        lt_mdl_linear(K, Kd, l->fla_k, NULL, U, D, T, Kd, D);
-        lt_mdl_linear(V, Vd, l->fla_v, NULL, U, D, T, Vd, D);
-    }
-    lt_mdl_linear(R, GLA_RANK, l->fla_gk0, NULL, U, D, T, GLA_RANK, D);
-    lt_mdl_linear(GK, Kd, l->fla_gk1, l->fla_gk1_b, R, GLA_RANK, T, Kd, GLA_RANK);
+    int D = M->d_model, Kd = M->fla_heads * M->fla_dk, Vd = M->fla_heads * M->fla_dv;
+    lt_mdl_fla_qkv(Q, K, V, R, U, M, l, T, Kd, Kd, Vd, 0);
+    lt_mdl_fla_linear(R, l->fla_gk0, NULL, U, T, GLA_RANK, D, M);
+    lt_mdl_fla_linear(GK, l->fla_gk1, l->fla_gk1_b, R, T, Kd, GLA_RANK, M);
+    float lo = lt_mdl_rnd(M, M->fla_clamp);
     for (size_t j = 0; j < (size_t)T * Kd; j++) {
-        float g = (float)(-lt_mdl_neg_log_sigmoid(GK[j])) / 16.0f;     /* gate_logit_normalizer */
-        GK[j] = g < M->fla_clamp ? M->fla_clamp : g;
+        /* logsigmoid, then / gate_logit_normalizer: each a rounded op */
+        float g = lt_mdl_rnd(M, lt_mdl_rnd(M, (float)(-lt_mdl_neg_log_sigmoid(GK[j]))) / 16.0f);
+        GK[j] = g < lo ? lo : g;
     }
 }
 
@@ -133,13 +174,13 @@ static void gla_mixer(float *O, const float *U, const lt_model_struct *M, int i,
             for (int b = 0; b < dv; b++) {
                 double s = 0;
                 for (int a = 0; a < dk; a++) s += (double)(q[a] * scale) * S[(size_t)a * dv + b];
-                o[b] = (float)s;
+                o[b] = lt_mdl_rnd(M, (float)s);
             }
         }
     }
     lt_free(S);
-    if (M->fla_out_gate) lt_mdl_linear(G, Vd, l->fla_g, NULL, U, D, T, Vd, D);
-    lt_mdl_fla_out_norm(Ob, M->fla_out_gate ? G : NULL, l->fla_onorm, T, H, dv, M->eps);
+    if (M->fla_out_gate) lt_mdl_fla_linear(G, l->fla_g, NULL, U, T, Vd, D, M);
+    lt_mdl_fla_out_norm(Ob, M->fla_out_gate ? G : NULL, l->fla_onorm, T, H, dv, M->eps, M, M->fla_fuse_norm);
     lt_mdl_linear(O, D, l->fla_o, NULL, Ob, Vd, T, D, Vd);
 }
 
@@ -160,7 +201,7 @@ static float *gla_gates(const lt_model_struct *M, int i, const float *X, long T,
     int D = M->d_model, Kd = M->fla_heads * M->fla_dk, Vd = M->fla_heads * M->fla_dv;
     float *U = w, *Q = U + (size_t)T * D, *K = Q + (size_t)T * Kd, *GK = K + (size_t)T * Kd, *V = GK + (size_t)T * Kd,
           *R = V + (size_t)T * Vd;
-    lt_mdl_rmsnorm(U, X, M->layers[i].fla_attn_norm, T, D, M->eps, M, 0, 0);
+    lt_mdl_rmsnorm(U, X, M->layers[i].fla_attn_norm, T, D, M->eps, M, 0, !M->fla_fuse_norm);
     gla_inputs(Q, K, V, GK, R, U, M, &M->layers[i], T);
     return GK;
 }
@@ -219,4 +260,4 @@ static void gla_family(lt_arch *a, const lt_model_struct *M)
 const lt_mdl_ops lt_mdl_gla = {.name = "gla", .layer_name = gla_layer_name, .family = gla_family, .work = gla_work,
                                .layer = gla_layer, .final_norm = lt_mdl_fla_final, .norms = gla_norms,
                                .transition_size = gla_transition_size, .transitions = gla_transitions,
-                               .token_local = gla_token_local};
+                               .token_local = gla_token_local, .rounds = 1};

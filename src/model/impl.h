@@ -95,18 +95,36 @@ extern const lt_mdl_ops lt_mdl_mamba2, lt_mdl_attn;
    architectures (src/model/gla.c): X += mixer(attn_norm(X)), then
    X += GatedMLP(mlp_norm(X)); mixer(O, U, M, i, T, w) writes the mixer's
    output O (T x d_model) from the normed input U and needs
-   mixer_work floats at w; lt_mdl_fla_work is what the whole block needs. */
+   mixer_work floats at w; lt_mdl_fla_work is what the whole block needs.
+   Under bf16/f16 the block rounds as FLA's model after model.to(dtype)
+   (scripts/zoo/fla_common.py forward_reduced); the mixer's output is
+   rounded by the block. */
 typedef void (*lt_mdl_fla_mixer)(float *O, const float *U, const lt_model_struct *M, int i, long T, float *w);
 size_t lt_mdl_fla_work(const lt_model_struct *M, long T, size_t mixer_work);
 void lt_mdl_fla_block(float *X, const lt_model_struct *M, int i, long T, float *w, lt_mdl_fla_mixer mixer);
 /* the final norm (model.norm) */
 void lt_mdl_fla_final(float *Y, const float *X, const lt_model_struct *M, long T);
+/* a projection Y (T x m) = X (T x n) W^T (+ b), rounded to the compute
+   precision (torch's linear: summed in f32, rounded once) */
+void lt_mdl_fla_linear(float *Y, const float *W, const float *b, const float *X, long T, int m, int n,
+                       const lt_model_struct *M);
 /* FLA's ShortConvolution with silu on C channels (weight C x 1 x K, no
-   bias): Y (T x C, row stride ldy) from X (row stride ldx); K = 0 is silu alone */
-void lt_mdl_fla_conv_silu(float *Y, int ldy, const float *X, int ldx, const float *w, long T, int C, int K);
+   bias): Y (T x C, row stride ldy) from X (row stride ldx); K = 0 is silu
+   alone; the output rounded to the compute precision */
+void lt_mdl_fla_conv_silu(float *Y, int ldy, const float *X, int ldx, const float *w, long T, int C, int K,
+                          const lt_model_struct *M);
+/* q_proj, k_proj, v_proj of the normed input U into Q, K, V (cq, ck, cv
+   columns), each through its ShortConvolution and silu when the model has
+   one, or silu alone (silu = 1) or nothing; R is scratch of T x max(cq,
+   ck, cv); rounded as torch does */
+void lt_mdl_fla_qkv(float *Q, float *K, float *V, float *R, const float *U, const lt_model_struct *M,
+                    const lt_model_layer *l, long T, int cq, int ck, int cv, int silu);
 /* FLA's RMSNorm of the output per head (dv values each, eps), weight w
-   (NULL: none), gated by silu(G) when G is not NULL (FusedRMSNormGated):
-   O (T x heads*dv) in place */
-void lt_mdl_fla_out_norm(float *O, const float *G, const float *w, long T, int heads, int dv, float eps);
+   (NULL: none), gated by silu(G) when G is not NULL: in one kernel when
+   fused (FusedRMSNormGated), else the norm and silu(G) each rounded before
+   the product (gla without fuse_norm); O (T x heads*dv) in place, rounded
+   to the compute precision */
+void lt_mdl_fla_out_norm(float *O, const float *G, const float *w, long T, int heads, int dv, float eps,
+                         const lt_model_struct *M, int fused);
 
 #endif
