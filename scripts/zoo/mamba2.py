@@ -164,3 +164,82 @@ def norms(cfg, sd, tokens):
         v = 2 * np.exp(x) - 1
         return np.where(v > 0, np.abs(np.log(np.abs(v))), np.hypot(np.log(np.abs(v)), np.pi)).max(1)
     return np.abs(x).max(1)
+
+
+# ---- forward_reduced: Mamba2ForCausalLM cast whole to bf16 or f16 (R), on the CPU ----
+#
+# What runs in which type (modeling_mamba2.py: Mamba2Block, Mamba2RMSNorm,
+# Mamba2Mixer.torch_forward without a cache, MambaRMSNormGated; every
+# parameter is R, A_log, D, dt_bias and the norms' weights included):
+#   embedding lookup                                          R
+#   Mamba2Block: x.to(R) into the norm; the residual          f32 (residual_in_fp32) or R
+#   Mamba2RMSNorm: x.to(f32), mean of squares, rsqrt, x*r     f32, then .to(x's type)
+#                  weight * that                              x's type (R in a block)
+#   in_proj (+bias)                                           R op
+#   conv1d (+bias) over xBC, then silu                        R ops
+#   dt + dt_bias, softplus, clamp to time_step_limit          R ops
+#   A = -exp(A_log.float())                                   f32
+#   x, B, C .float(); x*dt, A*dt; the chunked SSD scan (the recurrence below
+#     computes the same sums); D*x; y                         f32
+#   MambaRMSNormGated on that f32 y: y*silu(gate.to(f32)),
+#     mean of squares, rsqrt, .to(y's type), weight * y        f32 (y is f32, so no rounding)
+#   out_proj(y.to(R)) (+bias)                                 R op
+#   the residual add                                          f32 + R -> f32 (or R + R -> R)
+#   norm_f on the residual as it is (f32: weight*x in f32)
+#   lm_head(x.to(R)), then .float()                           R op
+# An R op is taken as the newer torch kernels compute it: in f32 from its
+# R inputs, rounded once; a product sums in f32 and rounds once (the note
+# before scripts/ckpt_reference.py's linear_bf16: Debian's torch 1.13 rounds
+# more often in some bf16 kernels, and has no f16 products on the CPU). So
+# every tensor below is f32 holding values of R, rounded by rnd().
+
+def forward_reduced(cfg, sd, tokens, dtype):
+    import torch
+    F = torch.nn.functional
+
+    def rnd(x):
+        return x.to(dtype).float()
+
+    w = {k: rnd(v.float()) for k, v in sd.items()}              # model.to(dtype)
+    D, N, G, H, P = cfg["hidden_size"], cfg["state_size"], cfg["n_groups"], cfg["num_heads"], cfg["head_dim"]
+    Di, eps = cfg["expand"] * D, cfg.get("layer_norm_epsilon", 1e-5)
+    Cd = Di + 2 * G * N
+    res32 = cfg.get("residual_in_fp32", True)
+    lo, hi = cfg.get("time_step_limit") or [0.0, float("inf")]
+    signed = cfg.get("signed_eigenvalues", False)
+    T = len(tokens)
+
+    def norm(x, wt, reduced_in):
+        """Mamba2RMSNorm of x (whose type is R when reduced_in)"""
+        y = x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps)
+        return rnd(wt * rnd(y)) if reduced_in else wt * y
+
+    x = w[EMBEDDING][torch.tensor(tokens)]                      # (T, D)
+    for i in range(cfg["num_hidden_layers"]):
+        p = f"backbone.layers.{i}.mixer."
+        u = norm(rnd(x), w[f"backbone.layers.{i}.norm.weight"], True)
+        z = rnd(F.linear(u, w[p + "in_proj.weight"], w.get(p + "in_proj.bias")))
+        gate, xbc, dtr = z[:, :Di], z[:, Di:Di + Cd], z[:, Di + Cd:]
+        K = w[p + "conv1d.weight"].shape[2]
+        conv = F.conv1d(xbc.T[None], w[p + "conv1d.weight"], w.get(p + "conv1d.bias"), padding=K - 1, groups=Cd)
+        xc = rnd(F.silu(rnd(conv[0, :, :T].T)))
+        dt = rnd(rnd(F.softplus(rnd(dtr + w[p + "dt_bias"]))).clamp(lo, hi))
+        xs = xc[:, :Di].reshape(T, H, P)
+        B = xc[:, Di:Di + G * N].reshape(T, G, N).repeat_interleave(H // G, dim=1)
+        C = xc[:, Di + G * N:].reshape(T, G, N).repeat_interleave(H // G, dim=1)
+        A = -torch.exp(w[p + "A_log"])
+        S = torch.zeros(H, P, N)
+        y = torch.zeros(T, H, P)
+        for t in range(T):
+            a = torch.exp(dt[t] * A)
+            if signed:
+                a = 2 * a - 1
+            S = a[:, None, None] * S + (xs[t] * dt[t][:, None])[:, :, None] * B[t][:, None, :]
+            y[t] = (S @ C[t][:, :, None])[..., 0] + w[p + "D"][:, None] * xs[t]
+        y = y.reshape(T, Di) * F.silu(gate)
+        y = w[p + "norm.weight"] * (y * torch.rsqrt(y.pow(2).mean(-1, keepdim=True) + eps))
+        o = rnd(F.linear(rnd(y), w[p + "out_proj.weight"], w.get(p + "out_proj.bias")))
+        x = x + o if res32 else rnd(x + o)
+    x = norm(x, w["backbone.norm_f.weight"], not res32)
+    head = w[EMBEDDING] if cfg.get("tie_word_embeddings") else w["lm_head.weight"]
+    return rnd(F.linear(rnd(x), head)).double()
