@@ -14,7 +14,10 @@
    convolution and its silu, dt + dt_bias, softplus (and the clamp); the
    scan and the gated norm stay f32 there (torch_forward upcasts x, B, C
    and dt), so only their output is rounded, before out_proj, whose output
-   is rounded too (scripts/zoo/mamba2.py forward_reduced). */
+   is rounded too (scripts/zoo/mamba2.py forward_reduced). They run in
+   double here, the gate's silu included under bf16/f16: torch's f32
+   result depends on its chunked algorithm, and the gated norm magnifies
+   such differences where the RMS of y silu(z) is small. */
 #include <math.h>
 #include <string.h>
 #include "model_impl.h"
@@ -86,7 +89,10 @@ static void m2_layer(float *X, const lt_model_struct *M, int i, long T, float *w
             lt_mdl_m2_head(S + (size_t)h * P * N, y + h * P, xd + h * P, dx + h * P, B, C, a, l->D[h], N, P);
         }
         double ss = 0;                              /* MambaRMSNormGated: y silu(z), normalised */
-        for (int c = 0; c < Di; c++) { y[c] *= lt_mdl_silu(z[c]); ss += y[c] * y[c]; }
+        for (int c = 0; c < Di; c++) {              /* bf16/f16: silu in double too (see the top) */
+            y[c] *= M->compute == LT_COMPUTE_F32 ? lt_mdl_silu(z[c]) : z[c] / (1 + exp(-(double)z[c]));
+            ss += y[c] * y[c];
+        }
         double r = 1 / sqrt(ss / Di + M->eps);
         for (int c = 0; c < Di; c++) Y[(size_t)t * Di + c] = lt_mdl_rnd(M, (float)(l->gnorm[c] * (y[c] * r)));
     }
