@@ -65,6 +65,13 @@ mamba2 sharded-torch float32 f32 --m2-limit 0.05,0.4 --m2-bias
 mamba2 safetensors bfloat16 f32 --m2-no-conv-bias --m2-groups 4
 mamba2 safetensors float16 f32 --m2-tie
 mamba2 safetensors float32 f32 --prefix model. --m2-state 3 --m2-head-dim 8 --m2-conv 2 --layers 1
+mamba2 safetensors float32 bf16
+mamba2 sharded bfloat16 bf16 --m2-groups 2 --m2-signed
+mamba2 torch float32 bf16 --m2-limit 0.05,0.4 --m2-bias --m2-residual-reduced
+mamba2 safetensors float16 bf16 --m2-tie --m2-no-conv-bias --m2-groups 4
+mamba2 safetensors float32 f16 --m2-groups 2
+mamba2 sharded-torch bfloat16 f16 --m2-signed --m2-residual-reduced --m2-state 3 --m2-head-dim 8 --m2-conv 2
+mamba2 safetensors float16 f16 --m2-limit 0.05,0.4 --m2-bias --layers 3
 transformer safetensors float32 f32
 transformer sharded float32 f32 --at-kv-heads 2
 transformer torch float32 f32 --at-qk-norm --at-qkv-bias
@@ -72,6 +79,13 @@ transformer sharded-torch float32 f32 --at-window 3 --at-kv-heads 1
 transformer safetensors bfloat16 f32 --at-tie --at-qk-norm
 transformer safetensors float16 f32 --at-intermediate 24 --at-theta 500 --at-kv-heads 2
 transformer safetensors float32 f32 --prefix model. --at-heads 2 --layers 3
+transformer safetensors float32 bf16
+transformer sharded bfloat16 bf16 --at-qk-norm --at-qkv-bias --at-kv-heads 2
+transformer torch float32 bf16 --at-window 3 --at-kv-heads 1 --at-tie --layers 3
+transformer safetensors float16 bf16 --at-intermediate 24 --at-theta 500 --at-heads 2
+transformer safetensors float32 f16 --layers 1 --at-kv-heads 2
+transformer sharded-torch bfloat16 f16 --layers 1 --at-qk-norm --at-window 4
+transformer safetensors float16 f16 --layers 1 --at-qkv-bias --at-tie
 CASES
 )
 # the three checkpoints of error-bound --model (below) come after the cases

@@ -31,6 +31,8 @@ def add_args(p):
     g.add_argument("--m2-limit", help="time_step_limit as MIN,MAX (default [0, Infinity])")
     g.add_argument("--m2-signed", action="store_true", help="lietool's signed_eigenvalues")
     g.add_argument("--m2-tie", action="store_true", help="tie_word_embeddings")
+    g.add_argument("--m2-residual-reduced", action="store_true",
+                   help="residual_in_fp32 false (the residual stream in the compute type)")
 
 
 def make(a, rn):
@@ -42,7 +44,7 @@ def make(a, rn):
         "model_type": "mamba2", "architectures": ["Mamba2ForCausalLM"], "vocab_size": V, "hidden_size": D,
         "state_size": N, "num_hidden_layers": a.layers, "layer_norm_epsilon": 1e-5, "expand": 2,
         "conv_kernel": K, "n_groups": G, "num_heads": H, "head_dim": P, "use_bias": a.m2_bias,
-        "use_conv_bias": not a.m2_no_conv_bias, "hidden_act": "silu", "residual_in_fp32": True,
+        "use_conv_bias": not a.m2_no_conv_bias, "hidden_act": "silu", "residual_in_fp32": not a.m2_residual_reduced,
         "time_step_rank": math.ceil(D / 16), "time_step_min": 0.001, "time_step_max": 0.1,
         "time_step_floor": 1e-4,
         "time_step_limit": [float(x) for x in a.m2_limit.split(",")] if a.m2_limit else [0.0, float("inf")],
@@ -164,3 +166,94 @@ def norms(cfg, sd, tokens):
         v = 2 * np.exp(x) - 1
         return np.where(v > 0, np.abs(np.log(np.abs(v))), np.hypot(np.log(np.abs(v)), np.pi)).max(1)
     return np.abs(x).max(1)
+
+
+# ---- forward_reduced: Mamba2ForCausalLM cast whole to bf16 or f16 (R), on the CPU ----
+#
+# What runs in which type (modeling_mamba2.py: Mamba2Block, Mamba2RMSNorm,
+# Mamba2Mixer.torch_forward without a cache, MambaRMSNormGated; every
+# parameter is R, A_log, D, dt_bias and the norms' weights included):
+#   embedding lookup                                          R
+#   Mamba2Block: x.to(R) into the norm; the residual          f32 (residual_in_fp32) or R
+#   Mamba2RMSNorm: x.to(f32), mean of squares, rsqrt, x*r     f32, then .to(x's type)
+#                  weight * that                              x's type (R in a block)
+#   in_proj (+bias)                                           R op
+#   conv1d (+bias) over xBC, then silu                        R ops
+#   dt + dt_bias, softplus, clamp to time_step_limit          R ops
+#   A = -exp(A_log.float())                                   f32
+#   x, B, C .float(); x*dt, A*dt; the chunked SSD scan; D*x; y   f32
+#   MambaRMSNormGated on that f32 y: y*silu(gate.to(f32)),
+#     mean of squares, rsqrt, .to(y's type), weight * y        f32 (y is f32, so no rounding)
+#   out_proj(y.to(R)) (+bias)                                 R op
+#   the residual add                                          f32 + R -> f32 (or R + R -> R)
+#   norm_f on the residual as it is (f32: weight*x in f32)
+#   lm_head(x.to(R)), then .float()                           R op
+# An R op is taken as the newer torch kernels compute it: in f32 from its
+# R inputs, rounded once; a product sums in f32 and rounds once (the note
+# before scripts/ckpt_reference.py's linear_bf16: Debian's torch 1.13 rounds
+# more often in some bf16 kernels, and has no f16 products on the CPU). So
+# every tensor below is f32 holding values of R, rounded by rnd(). Sums
+# whose f32 order is not the model's own but the kernel's are taken
+# correctly rounded, in float64 and then f32: the norms' mean of squares
+# (torch's reduction order follows its vector width), and the scan with
+# the gated norm, which torch_forward computes in f32 in the order of its
+# chunked algorithm (chunk_size) and the CUDA kernels in theirs (the gate's
+# silu with them): only y, rounded to R before out_proj, is the model's;
+# the gated norm would magnify the f32 differences where the RMS of
+# y silu(z) is small.
+
+def forward_reduced(cfg, sd, tokens, dtype):
+    import torch
+    F = torch.nn.functional
+
+    def rnd(x):
+        return x.to(dtype).float()
+
+    w = {k: rnd(v.float()) for k, v in sd.items()}              # model.to(dtype)
+    D, N, G, H, P = cfg["hidden_size"], cfg["state_size"], cfg["n_groups"], cfg["num_heads"], cfg["head_dim"]
+    Di, eps = cfg["expand"] * D, cfg.get("layer_norm_epsilon", 1e-5)
+    Cd = Di + 2 * G * N
+    res32 = cfg.get("residual_in_fp32", True)
+    lo, hi = cfg.get("time_step_limit") or [0.0, float("inf")]
+    signed = cfg.get("signed_eigenvalues", False)
+    T = len(tokens)
+
+    def ms(x):
+        """x.pow(2).mean(-1) in f32: a sum in an order of torch's own (its
+        vector width's), taken correctly rounded: in float64, then f32"""
+        return x.double().pow(2).mean(-1, keepdim=True).float()
+
+    def norm(x, wt, reduced_in):
+        """Mamba2RMSNorm of x (whose type is R when reduced_in)"""
+        y = x * torch.rsqrt(ms(x) + eps)
+        return rnd(wt * rnd(y)) if reduced_in else wt * y
+
+    x = w[EMBEDDING][torch.tensor(tokens)]                      # (T, D)
+    for i in range(cfg["num_hidden_layers"]):
+        p = f"backbone.layers.{i}.mixer."
+        u = norm(rnd(x), w[f"backbone.layers.{i}.norm.weight"], True)
+        z = rnd(F.linear(u, w[p + "in_proj.weight"], w.get(p + "in_proj.bias")))
+        gate, xbc, dtr = z[:, :Di], z[:, Di:Di + Cd], z[:, Di + Cd:]
+        K = w[p + "conv1d.weight"].shape[2]
+        conv = F.conv1d(xbc.T[None], w[p + "conv1d.weight"], w.get(p + "conv1d.bias"), padding=K - 1, groups=Cd)
+        xc = rnd(F.silu(rnd(conv[0, :, :T].T)))
+        dt = rnd(rnd(F.softplus(rnd(dtr + w[p + "dt_bias"]))).clamp(lo, hi))
+        xs = xc[:, :Di].reshape(T, H, P).double()               # the scan and the gated norm in float64
+        B = xc[:, Di:Di + G * N].reshape(T, G, N).repeat_interleave(H // G, dim=1).double()
+        C = xc[:, Di + G * N:].reshape(T, G, N).repeat_interleave(H // G, dim=1).double()
+        A = -torch.exp(w[p + "A_log"])                           # f32
+        S = torch.zeros(H, P, N, dtype=torch.float64)
+        y = torch.zeros(T, H, P, dtype=torch.float64)
+        for t in range(T):
+            a = torch.exp(dt[t].double() * A.double())
+            if signed:
+                a = 2 * a - 1
+            S = a[:, None, None] * S + (xs[t] * dt[t].double()[:, None])[:, :, None] * B[t][:, None, :]
+            y[t] = (S @ C[t][:, :, None])[..., 0] + w[p + "D"].double()[:, None] * xs[t]
+        y = y.reshape(T, Di) * F.silu(gate.double())
+        y = w[p + "norm.weight"].double() * (y / torch.sqrt(y.pow(2).mean(-1, keepdim=True) + eps))
+        o = rnd(F.linear(rnd(y.float()), w[p + "out_proj.weight"], w.get(p + "out_proj.bias")))
+        x = x + o if res32 else rnd(x + o)
+    x = norm(x, w["backbone.norm_f.weight"], not res32)
+    head = w[EMBEDDING] if cfg.get("tie_word_embeddings") else w["lm_head.weight"]
+    return rnd(F.linear(rnd(x), head)).double()

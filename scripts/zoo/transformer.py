@@ -133,3 +133,95 @@ def forward(cfg, sd, tokens):
     x = rms(x, sd["model.norm.weight"], eps)
     head = sd[EMBEDDING] if cfg.get("tie_word_embeddings") else sd["lm_head.weight"]
     return x @ head.T
+
+
+# ---- forward_reduced: TransformerForCausalLM cast whole to bf16 or f16 (R) ----
+#
+# FLA's layers run Triton kernels and flash-attn's flash_attn_func (CUDA;
+# attn.py has no CPU path): each kernel loads its R inputs as f32, computes
+# in f32 and rounds what it stores once. Here each is a few torch ops on
+# the CPU computing the same way; where torch would use a bf16 kernel, the
+# op runs in f32 and rnd() rounds its result once (newer torch's kernels:
+# a product sums in f32 and rounds once). The sums the kernels take in f32
+# in an order of their own (the norms' mean of squares, flash attention's
+# q k^T, p @ v and l) are taken correctly rounded: in float64, then rounded
+# to f32 by red(); every other op is f32. What runs in which type
+# (modeling_transformer.py with its defaults fuse_norm and fuse_swiglu,
+# layers/attn.py, modules/layernorm.py, rotary.py, mlp.py, activations.py;
+# every parameter is R, the q and k norms' weights included):
+#   embedding lookup; the residual stream                     R
+#   attn_norm, model.norm (RMSNorm kernel): x / sqrt(mean(x^2) + eps) * w
+#                                                             f32, rounded
+#   q, k, v projections (+bias)                               R ops
+#   q_norm, k_norm (the same, per head, eps 1e-5)             f32, rounded
+#   rotary: inv_freq, t*inv_freq, cos, sin                    f32; the cache holds cos, sin .to(R)
+#           x1 cos - x2 sin, x2 cos + x1 sin (kernel)         f32, rounded
+#   attention (flash_attn_func; torch's CPU scaled_dot_product_attention
+#     computes the same in its flash kernel): s = q k^T * scale, the row
+#     max, p = exp(s - max), its sum l                         f32
+#     p @ v                                                   p rounded to R, summed in f32
+#     o = (p @ v) / l                                         f32, rounded
+#   o_proj                                                    R op
+#   mlp_norm(o, residual, prenorm) (the fused kernel): o + residual in f32,
+#     normalised as it is (x*rstd*w rounded); the residual kept rounded
+#   gate_proj, up_proj                                        R ops
+#   swiglu kernel: g * sigmoid(g) * u                         f32, rounded
+#   down_proj; the residual add                               R ops
+#   lm_head (model.norm's output is R), then .float()         R op
+# Every tensor below is f32 holding values of R.
+
+def forward_reduced(cfg, sd, tokens, dtype):
+    import torch
+    F = torch.nn.functional
+
+    def rnd(x):
+        return x.to(dtype).float()
+
+    def red(x):
+        """a kernel's f32 sum, computed in float64: rounded to f32"""
+        return x.float()
+
+    def norm(x, w, e):
+        return rnd(x * (1 / torch.sqrt(red(x.double().pow(2).mean(-1, keepdim=True)) + e)) * w)
+
+    w = {k: rnd(v.float()) for k, v in sd.items()}              # model.to(dtype)
+    D, H = cfg["hidden_size"], cfg["num_heads"]
+    Hk = cfg.get("num_kv_heads") or H
+    hd, eps, theta = D // H, cfg.get("norm_eps", 1e-6), cfg.get("rope_theta", 10000.0)
+    W = cfg.get("window_size")
+    T = len(tokens)
+    inv = 1.0 / (theta ** (torch.arange(0, hd, 2, dtype=torch.float32) / hd))
+    ang = torch.outer(torch.arange(T, dtype=torch.float32), inv)
+    cos, sin = rnd(torch.cos(ang))[:, None, :], rnd(torch.sin(ang))[:, None, :]
+
+    def rotary(x):
+        x1, x2 = x[..., :hd // 2], x[..., hd // 2:]
+        return rnd(torch.cat([x1 * cos - x2 * sin, x2 * cos + x1 * sin], -1))
+
+    mask = torch.tril(torch.ones(T, T, dtype=torch.bool))
+    if W:
+        mask &= torch.triu(torch.ones(T, T, dtype=torch.bool), -(W - 1))
+    x = w[EMBEDDING][torch.tensor(tokens)]                      # (T, D)
+    for i in range(cfg["num_hidden_layers"]):
+        p = f"model.layers.{i}."
+        u = norm(x, w[p + "attn_norm.weight"], eps)
+        q, k, v = (rnd(F.linear(u, w[p + f"attn.{n}_proj.weight"], w.get(p + f"attn.{n}_proj.bias"))).reshape(T, -1, hd)
+                   for n in "qkv")
+        if cfg.get("qk_norm"):
+            q, k = norm(q, w[p + "attn.q_norm.weight"], 1e-5), norm(k, w[p + "attn.k_norm.weight"], 1e-5)
+        q, k = rotary(q), rotary(k)
+        o = torch.zeros(T, H, hd)
+        for h in range(H):
+            kh = h // (H // Hk)
+            s = (red(q[:, h].double() @ k[:, kh].T.double()) * hd ** -0.5).masked_fill(~mask, float("-inf"))
+            e = torch.exp(s - s.max(1, keepdim=True).values)
+            o[:, h] = red((rnd(e).double() @ v[:, kh].double()) / e.double().sum(1, keepdim=True))
+        s32 = x + rnd(F.linear(rnd(o).reshape(T, D), w[p + "attn.o_proj.weight"]))
+        u = norm(s32, w[p + "mlp_norm.weight"], eps)
+        x = rnd(s32)
+        g = rnd(F.linear(u, w[p + "mlp.gate_proj.weight"]))
+        m = rnd(g * torch.sigmoid(g) * rnd(F.linear(u, w[p + "mlp.up_proj.weight"])))
+        x = rnd(x + rnd(F.linear(m, w[p + "mlp.down_proj.weight"])))
+    x = norm(x, w["model.norm.weight"], eps)
+    head = w[EMBEDDING] if cfg.get("tie_word_embeddings") else w["lm_head.weight"]
+    return rnd(F.linear(x, head)).double()

@@ -7,8 +7,17 @@
    dt = clamp(softplus(dt_raw + dt_bias), time_step_limit), A = -exp(A_log);
    then the gated RMS norm (MambaRMSNormGated: y silu(z) normalised over
    all d_inner channels) and out_proj; the state and the norm in double. The signed variant (lietool's key
-   signed_eigenvalues, as for Mamba-1) takes 2 exp(dt A) - 1. f32 only
-   (lietool-formats(5), mamba2). */
+   signed_eigenvalues, as for Mamba-1) takes 2 exp(dt A) - 1
+   (lietool-formats(5), mamba2). Under bf16/f16 the layer rounds where
+   torch_forward rounds after model.to(dtype) on the CPU, each op computed
+   in f32 and rounded once: the block's norm (as Mamba-1's), in_proj, the
+   convolution and its silu, dt + dt_bias, softplus (and the clamp); the
+   scan and the gated norm stay f32 there (torch_forward upcasts x, B, C
+   and dt), so only their output is rounded, before out_proj, whose output
+   is rounded too (scripts/zoo/mamba2.py forward_reduced). They run in
+   double here, the gate's silu included under bf16/f16: torch's f32
+   result depends on its chunked algorithm, and the gated norm magnifies
+   such differences where the RMS of y silu(z) is small. */
 #include <math.h>
 #include <string.h>
 #include "impl.h"
@@ -32,6 +41,7 @@ static void m2_steps(float *U, float *Z, float *XC, float *DT, const float *X, c
     int D = M->d_model, Di = M->d_inner, Cd = conv_dim(M), Pd = proj_dim(M), H = M->m2_heads, K = M->conv_k;
     lt_mdl_rmsnorm(U, X, l->norm, T, D, M->eps, M, 1, 1);
     lt_mdl_linear(Z, Pd, l->in_w, l->in_b, U, D, T, Pd, D);
+    lt_mdl_rnd_all(M, Z, (size_t)T * Pd);
     for (long t = 0; t < T; t++) {
         for (int c = 0; c < Cd; c++) {
             double s = l->conv_b ? l->conv_b[c] : 0;
@@ -39,11 +49,16 @@ static void m2_steps(float *U, float *Z, float *XC, float *DT, const float *X, c
                 long tt = t - (K - 1) + k;
                 if (tt >= 0) s += (double)l->conv_w[(size_t)c * K + k] * Z[(size_t)tt * Pd + Di + c];
             }
-            XC[(size_t)t * Cd + c] = lt_mdl_silu((float)s);
+            float v = (float)s;
+            if (M->compute == LT_COMPUTE_F32) XC[(size_t)t * Cd + c] = lt_mdl_silu(v);
+            else {                                  /* silu as torch writes it: x / (1 + exp(-x)) */
+                v = lt_mdl_rnd_reduced(M, v);
+                XC[(size_t)t * Cd + c] = lt_mdl_rnd_reduced(M, v / (1.0f + expf(-v)));
+            }
         }
-        for (int h = 0; h < H; h++) {
-            float d = lt_mdl_softplus(Z[(size_t)t * Pd + Di + Cd + h] + l->dt_bias[h]);
-            DT[(size_t)t * H + h] = d < M->dt_min ? M->dt_min : d > M->dt_max ? M->dt_max : d;
+        for (int h = 0; h < H; h++) {   /* the clamp's bounds in the compute type: rounding after it is the same */
+            float d = lt_mdl_rnd(M, lt_mdl_softplus(lt_mdl_rnd(M, Z[(size_t)t * Pd + Di + Cd + h] + l->dt_bias[h])));
+            DT[(size_t)t * H + h] = lt_mdl_rnd(M, d < M->dt_min ? M->dt_min : d > M->dt_max ? M->dt_max : d);
         }
     }
 }
@@ -74,12 +89,16 @@ static void m2_layer(float *X, const lt_model_struct *M, int i, long T, float *w
             lt_mdl_m2_head(S + (size_t)h * P * N, y + h * P, xd + h * P, dx + h * P, B, C, a, l->D[h], N, P);
         }
         double ss = 0;                              /* MambaRMSNormGated: y silu(z), normalised */
-        for (int c = 0; c < Di; c++) { y[c] *= lt_mdl_silu(z[c]); ss += y[c] * y[c]; }
+        for (int c = 0; c < Di; c++) {              /* bf16/f16: silu in double too (see the top) */
+            y[c] *= M->compute == LT_COMPUTE_F32 ? lt_mdl_silu(z[c]) : z[c] / (1 + exp(-(double)z[c]));
+            ss += y[c] * y[c];
+        }
         double r = 1 / sqrt(ss / Di + M->eps);
-        for (int c = 0; c < Di; c++) Y[(size_t)t * Di + c] = (float)(l->gnorm[c] * (y[c] * r));
+        for (int c = 0; c < Di; c++) Y[(size_t)t * Di + c] = lt_mdl_rnd(M, (float)(l->gnorm[c] * (y[c] * r)));
     }
     lt_free(S);
     lt_mdl_linear(O, D, l->mo_w, l->mo_b, Y, Di, T, D, Di);
+    lt_mdl_rnd_all(M, O, (size_t)T * D);
     lt_mdl_add(X, O, (size_t)T * D, M);
 }
 
@@ -89,9 +108,10 @@ static size_t m2_work(const lt_model_struct *M, long T)
                         + (size_t)M->d_inner);
 }
 
+/* the final norm reads the residual as it is (f32 or rounded) */
 static void m2_final(float *Y, const float *X, const lt_model_struct *M, long T)
 {
-    lt_mdl_rmsnorm(Y, X, M->norm_f, T, M->d_model, M->eps, M, 0, 0);
+    lt_mdl_rmsnorm(Y, X, M->norm_f, T, M->d_model, M->eps, M, 0, !M->residual_fp32);
 }
 
 /* A = -exp(A_log.float()) */
@@ -155,4 +175,4 @@ static void m2_transitions(double *A, const lt_model_struct *M, int i, const flo
 
 const lt_mdl_ops lt_mdl_mamba2 = {.name = "mamba2", .layer_name = m2_layer_name, .family = m2_family, .work = m2_work,
                                   .layer = m2_layer, .final_norm = m2_final, .prepare = m2_prepare, .norms = m2_norms,
-                                  .transition_size = m2_transition_size, .transitions = m2_transitions};
+                                  .transition_size = m2_transition_size, .transitions = m2_transitions, .rounds = 1};
