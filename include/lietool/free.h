@@ -184,6 +184,10 @@ void lt_bchw_get(fmpq_t c, const lt_bchw_t S, slong i);
    W term is 0: bch --table of even degree N + 1 keeps no basis for its
    top degree), and the indices of its standard factors in f[0], f[1]. */
 void lt_bchw_get_top(fmpq_t c, int32_t *f, const lt_bchw_t S, const unsigned char *w);
+/* The top degree's elements one by one, in order: w (256 bytes) and *len
+   start at len 0; each call moves w to the next Lyndon word of degree
+   N + 1 (Duval) and sets c and f as lt_bchw_get_top; 0 after the last. */
+int lt_bchw_top_next(fmpq_t c, int32_t *f, const lt_bchw_t S, unsigned char *w, int *len);
 /* Its coefficient in W (0 at even degrees). */
 void lt_bchw_get_w(fmpq_t c, const lt_bchw_t S, slong i);
 /* The series to S->B's degree (<= 62) into S; lt_free_bch_check's limits. */

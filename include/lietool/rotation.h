@@ -185,6 +185,7 @@ typedef struct {
     int *points;            /* the fit steps used */
     double mass;            /* largest generator mass h sum |omega| of a window, at h */
     double fit_mass;        /* the same at the largest fit step (0 without fit) */
+    long double gens[2][9]; /* the rotations of (1,2,3) and (1,3,5,2,4), row by row */
 } lt_rotation_result_struct;
 typedef lt_rotation_result_struct lt_rotation_result_t[1];
 

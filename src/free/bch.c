@@ -1830,6 +1830,17 @@ void lt_bchw_get_top(fmpq_t c, int32_t *f, const lt_bchw_t S, const unsigned cha
     else bchw_chain(c, S, f[1], 1);
 }
 
+int lt_bchw_top_next(fmpq_t c, int32_t *f, const lt_bchw_t S, unsigned char *w, int *len)
+{
+    int n = (int)S->B->N + 1;
+    while (lt_free_lyndon_next(w, len, n, 2))
+        if (*len == n) {
+            lt_bchw_get_top(c, f, S, w);
+            return 1;
+        }
+    return 0;
+}
+
 lt_status lt_free_bchw(lt_bchw_t S, const lt_ctx_t ctx, lt_err_t err)
 {
     const lt_lyndon_struct *B = S->B;

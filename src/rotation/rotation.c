@@ -578,6 +578,7 @@ lt_status lt_rotation_run(lt_rotation_result_t Z, const lt_rotation_params *P,
 
     lt_rotation_icosa_t I;
     lt_rotation_icosa_init_map(I, P->map);
+    for (int g = 0; g < 2; g++) memcpy(Z->gens[g], I->R[I->gens[g]], sizeof Z->gens[g]);
     long double *maj = lt_malloc((size_t)(cmax + 1) * sizeof(long double));
     lt_rotation_majorant(maj, cmax);
     double work = rotation_work(P, cmax, I, maj);

@@ -189,12 +189,8 @@ void lt_write_bchw_table(FILE *f, const lt_bchw_t S, int N)
         unsigned char w[256];
         int len = 0;
         slong i = B->n;
-        while (lt_free_lyndon_next(w, &len, N, 2)) {
-            if (len != N) continue;
-            int32_t lr[2];
-            lt_bchw_get_top(c, lr, S, w);
-            bch_table_row(f, i++, N, lr, c);
-        }
+        int32_t lr[2];
+        while (lt_bchw_top_next(c, lr, S, w, &len)) bch_table_row(f, i++, N, lr, c);
     }
     fmpq_clear(c);
 }

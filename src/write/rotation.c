@@ -51,16 +51,13 @@ void lt_write_rotation(lt_doc *d, const lt_rotation_params *P, const lt_rotation
     lt_doc_str(d, "tokens|", "the 60 elements of A5 in the order of 'lietool table A5' (abstract_algebra)", NULL);
     lt_doc_str(d, "|tokens", "abstract_algebra", NULL);
     if (json) {
-        lt_rotation_icosa_t I;
-        lt_rotation_icosa_init(I);
         lt_doc_open(d, "generator_matrices");
         for (int g = 0; g < 2; g++) {
-            const long double *R = I->R[I->gens[g]];
+            const long double *R = Z->gens[g];
             lt_doc_json(d, g ? "|(1,3,5,2,4)" : "|(1,2,3)", "[[%.17Lg, %.17Lg, %.17Lg], [%.17Lg, %.17Lg, %.17Lg], [%.17Lg, %.17Lg, %.17Lg]]",
                          R[0], R[1], R[2], R[3], R[4], R[5], R[6], R[7], R[8]);
         }
         lt_doc_close(d);
-        lt_rotation_icosa_clear(I);
         double v = 1 / sqrt(3.0);
         lt_doc_json(d, "|v0", "[%.17g, %.17g, %.17g]", v, v, v);
     }
