@@ -205,7 +205,7 @@ $(BUILD)/tests/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/fuzz/fuzz.h
 
 check: deps test-deps
 	@$(MAKE) --no-print-directory $(BIN) $(LIB) $(TEST_BIN) $(REPLAY_BIN)
-	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) LT_SANITIZE=$(SANITIZE) sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN) tests/check-latex.sh tests/check-verdict.sh tests/check-invariance.sh tests/check-closure.sh tests/check-checkpoints.sh tests/check-zoo.sh tests/check-train.sh tests/check-scan.sh tests/check-python.sh tests/check-mpi.sh
+	@LIETOOL=$(abspath $(BIN)) LIETOOL_ALGEBRAS=$(abspath algebras) LT_SANITIZE=$(SANITIZE) sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN) tests/check-layers.sh tests/check-latex.sh tests/check-verdict.sh tests/check-invariance.sh tests/check-closure.sh tests/check-checkpoints.sh tests/check-zoo.sh tests/check-train.sh tests/check-scan.sh tests/check-python.sh tests/check-mpi.sh
 
 # make install PREFIX=tmp, a program built with pkg-config, the installed binary.
 check-install: all

@@ -18,6 +18,65 @@
 #include <flint/fmpq.h>
 #include "lietool/rotation.h"
 
+/* ---- ssm eval ---- */
+#include "lietool/ssm.h"
+/* ssm eval on the word problem, whole (src/job/eval.c): the
+   command and the Python package's ssm_eval run this one function. */
+typedef struct {
+    const char *dir;            /* the checkpoint's directory; its name when config is given */
+    const char *config;         /* config.json's text in memory (weights too), or NULL: read dir */
+    size_t config_len;
+    const unsigned char *weights;
+    size_t weights_len;
+    const char *group;          /* the task's group (a spec) */
+    const char *data;           /* a dataset CSV ("-": standard input), or NULL: generate the words */
+    long length, samples;       /* generated words (data NULL) */
+    uint64_t seed;
+    double threshold;           /* of the longest prefix */
+    long bos, offset;           /* --bos, --offset; -1 when not given */
+    const char *token_map;      /* --token-map FILE, or NULL */
+    int compute;                /* lt_model_compute */
+    long max_mb, max_len, max_samples;
+    const char *predictions, *logits;   /* files to write (each whole or not at all), or NULL */
+    int v1_bound;               /* 1: the verdict reads the depth bound as v1 (superseded); 0: sharp */
+    int set_family;             /* 1: family overrides the checkpoint's (lt_model_set_family) */
+    lt_arch family;
+    /* the rotation task (lietool/job.h, lt_ssm_rotation_job): the ideal
+       model's step (0: 1) and window (0: 8), the tokens' rotations (a
+       lt_rotation_map; set map = -1 for the checkpoint's own) */
+    long double step;
+    long window;
+    int map;
+} lt_ssm_eval_job_params;
+
+typedef struct {
+    lt_cayley_t C;              /* the group's table */
+    lt_model_t M;
+    lt_words_t W;
+    lt_ssm_eval_t R;            /* the accuracies */
+    lt_plan_verdict_t V;        /* the verdict, when has_family */
+    int has_family;
+    long derived_length;        /* of the group; -1 when not solvable */
+} lt_ssm_eval_job_struct;
+typedef lt_ssm_eval_job_struct lt_ssm_eval_job_t[1];
+
+/* The pieces of a job, shared with ssm sweep: the words (P->data, or
+   P->length x P->samples from P->seed), the token map (P->token_map or
+   P->offset, with P->bos; map->token NULL when neither is given), and a
+   checkpoint loaded from dir (P->max_mb, P->compute) whose vocabulary
+   must hold the n elements of P->group unless a token map is given. */
+lt_status lt_ssm_eval_words(lt_words_t W, const lt_cayley_t C, const lt_ssm_eval_job_params *P, const lt_ctx_t ctx,
+                            lt_err_t err);
+lt_status lt_ssm_eval_map(struct lt_token_map_s *map, long n, const lt_ssm_eval_job_params *P, lt_err_t err);
+lt_status lt_ssm_eval_model(lt_model_t M, const char *dir, long n, const lt_ssm_eval_job_params *P, lt_err_t err);
+void lt_ssm_eval_job_init(lt_ssm_eval_job_t J);
+void lt_ssm_eval_job_clear(lt_ssm_eval_job_t J);
+/* Loads the group and the checkpoint, makes or reads the words, runs the
+   model (writing P->predictions and P->logits), and asks the theory for
+   the checkpoint's verdict at the words' length (lt_plan_model). */
+lt_status lt_ssm_eval_job(lt_ssm_eval_job_t J, const lt_ssm_eval_job_params *P, const lt_ctx_t ctx, lt_err_t err);
+
+
 /* ---- the outcome of a run against the theory ----
    exact and suffices_T are the verdict's answers (lt_plan_verdict_struct:
    1 yes, 0 no, -1 open). The run is allowed when either is yes; it is

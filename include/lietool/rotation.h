@@ -227,7 +227,7 @@ void lt_rotation_plot(lt_plot_t F, const lt_rotation_params *P, const lt_rotatio
    above, beside the ideal depth-k model of lt_rotation_run. (No parameter
    here is named I: <complex.h>, read by some users of this header,
    defines it.) */
-#include "lietool/model.h"
+#include "lietool/ssm.h"
 
 
 /* ---- a checkpoint on the rotation task (src/rotation/eval.c) ---- */

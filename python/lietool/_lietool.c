@@ -39,6 +39,7 @@
 #include "lietool/dataset.h"
 #include "lietool/free.h"
 #include "lietool/model.h"
+#include "lietool/ssm.h"
 
 static PyObject *exc_base, *exc_usage, *exc_input, *exc_limit, *exc_numeric;
 static PyObject *fraction;      /* fractions.Fraction */

@@ -7,6 +7,7 @@
 #include "doc.h"
 #include "lietool/io.h"
 #include "lietool/model.h"
+#include "lietool/ssm.h"
 
 typedef struct {
     long layer, first, tokens, words, length, max_mb;

@@ -9,6 +9,7 @@
 #include "lietool/dataset.h"
 #include "lietool/io.h"
 #include "lietool/model.h"
+#include "lietool/ssm.h"
 
 /* ---- checking ---- */
 

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include "lietool/io.h"
 #include "lietool/model.h"
+#include "lietool/ssm.h"
 #include "lietool/io.h"
 
 #define MAX_DIM (1 << 20)

@@ -10,6 +10,7 @@
 #include "lietool/io.h"
 #include "lietool/job.h"
 #include "lietool/model.h"
+#include "lietool/ssm.h"
 #include "lietool/rotation.h"
 
 void lt_ssm_eval_job_init(lt_ssm_eval_job_t J)

@@ -8,6 +8,7 @@
 #include "lietool/job.h"
 #include "lietool/io.h"
 #include "lietool/model.h"
+#include "lietool/ssm.h"
 #include "lietool/rep.h"
 
 /* The mass of the checkpoint dir's first layer on the group spec: each

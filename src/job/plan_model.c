@@ -5,6 +5,7 @@
 #include "lietool/io.h"
 #include "lietool/job.h"
 #include "lietool/model.h"
+#include "lietool/ssm.h"
 
 lt_status lt_plan_model(lt_plan_verdict_t V, int *has_family, const lt_model_t M, const char *group, long T, lt_bound b,
                         const lt_ctx_t ctx, lt_err_t err)

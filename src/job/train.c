@@ -19,6 +19,7 @@
 #include "lietool/io.h"
 #include "lietool/job.h"
 #include "lietool/model.h"
+#include "lietool/ssm.h"
 #include "lietool/write.h"
 
 /* ---- the outcome ---- */

@@ -196,34 +196,6 @@ void lt_model_transitions(double *A, const lt_model_t M, int i, const int *token
     lt_free(X);
 }
 
-lt_status lt_model_element_norms(double *norm, const lt_model_t M, const lt_words_t W, long n, long offset, lt_err_t err)
-{
-    for (long x = 0; x < n; x++) norm[x] = -1;
-    if (!lt_model_has_transition_norms(M))
-        return lt_err_set(err, LT_EINPUT, "the transitions of %s layers have no generator norm in lietool", lt_model_layer_name(M));
-    if (offset < 0 || n + offset > M->vocab)
-        return lt_err_set(err, LT_EINPUT, "elements 0..%ld at token offset %ld do not fit the model's %d tokens", n - 1, offset,
-                          M->vocab);
-    long Tmax = W->max_len > 0 ? W->max_len : 1;
-    int *tok = lt_malloc((size_t)Tmax * sizeof *tok);
-    double *g = lt_malloc((size_t)Tmax * sizeof *g);
-    for (long i = 0; i < W->n; i++) {
-        long T = W->len[i];
-        for (long t = 0; t < T; t++) tok[t] = W->input[i][t] + (int)offset;
-        lt_model_transition_norms(g, M, tok, T);
-        for (long t = 0; t < T; t++) {
-            long x = W->input[i][t];
-            if (x >= 0 && x < n && !(g[t] <= norm[x])) norm[x] = g[t];
-        }
-    }
-    lt_free(tok);
-    lt_free(g);
-    for (long x = 0; x < n; x++)
-        if (norm[x] < 0)
-            return lt_err_set(err, LT_EINPUT, "element %ld never occurs in the %ld words: give more `samples`", x, W->n);
-    return LT_OK;
-}
-
 int lt_model_threads(void)
 {
     long t = lt_threads_env();

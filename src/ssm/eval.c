@@ -8,6 +8,7 @@
 #include "lietool/depth.h"
 #include "lietool/plot.h"
 #include "lietool/model.h"
+#include "lietool/ssm.h"
 
 void lt_words_init(lt_words_t W)
 {
@@ -288,4 +289,32 @@ void lt_ssm_sweep_plot(lt_plot_t F, const char *group, long derived_length, long
     lt_plot_add_series(F, p, x, y, n, "measured", &measured);
     lt_free(x);
     lt_free(y);
+}
+
+lt_status lt_model_element_norms(double *norm, const lt_model_t M, const lt_words_t W, long n, long offset, lt_err_t err)
+{
+    for (long x = 0; x < n; x++) norm[x] = -1;
+    if (!lt_model_has_transition_norms(M))
+        return lt_err_set(err, LT_EINPUT, "the transitions of %s layers have no generator norm in lietool", lt_model_layer_name(M));
+    if (offset < 0 || n + offset > M->vocab)
+        return lt_err_set(err, LT_EINPUT, "elements 0..%ld at token offset %ld do not fit the model's %d tokens", n - 1, offset,
+                          M->vocab);
+    long Tmax = W->max_len > 0 ? W->max_len : 1;
+    int *tok = lt_malloc((size_t)Tmax * sizeof *tok);
+    double *g = lt_malloc((size_t)Tmax * sizeof *g);
+    for (long i = 0; i < W->n; i++) {
+        long T = W->len[i];
+        for (long t = 0; t < T; t++) tok[t] = W->input[i][t] + (int)offset;
+        lt_model_transition_norms(g, M, tok, T);
+        for (long t = 0; t < T; t++) {
+            long x = W->input[i][t];
+            if (x >= 0 && x < n && !(g[t] <= norm[x])) norm[x] = g[t];
+        }
+    }
+    lt_free(tok);
+    lt_free(g);
+    for (long x = 0; x < n; x++)
+        if (norm[x] < 0)
+            return lt_err_set(err, LT_EINPUT, "element %ld never occurs in the %ld words: give more `samples`", x, W->n);
+    return LT_OK;
 }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "lietool/model.h"
+#include "lietool/ssm.h"
 #include "lietool/liealg.h"
 
 void lt_model_lie_init(lt_model_lie_t R)

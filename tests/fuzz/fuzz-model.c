@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include "fuzz.h"
 #include "lietool/model.h"
+#include "lietool/ssm.h"
 
 static char dir[256];
 
