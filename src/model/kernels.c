@@ -121,6 +121,30 @@ void lt_mdl_sigmoid_all(float *y, const float *x, size_t n)
     for (size_t i = 0; i < n; i++) y[i] = 1.0f / (1.0f + exp_f32(-x[i]));
 }
 
+void lt_mdl_exp_all(float *y, const float *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++) y[i] = exp_f32(x[i]);
+}
+
+float lt_mdl_softmax_exp(float *p, long n)
+{
+    float m[8], z[8] = {0};
+    long j = 0;
+    for (int k = 0; k < 8; k++) m[k] = p[0];
+    for (; j + 8 <= n; j += 8)
+        for (int k = 0; k < 8; k++) m[k] = p[j + k] > m[k] ? p[j + k] : m[k];
+    float mx = m[0];
+    for (int k = 1; k < 8; k++) mx = m[k] > mx ? m[k] : mx;
+    for (; j < n; j++) mx = p[j] > mx ? p[j] : mx;
+    for (j = 0; j < n; j++) p[j] = exp_f32(p[j] - mx);
+    for (j = 0; j + 8 <= n; j += 8)
+        for (int k = 0; k < 8; k++) z[k] += p[j + k];
+    float s = 0;
+    for (; j < n; j++) s += p[j];
+    for (int k = 0; k < 8; k++) s += z[k];
+    return s;
+}
+
 void lt_mdl_m2_head(double *S, double *y, const double *x, const double *dx, const float *B, const float *C, double a,
                     double d, int N, int P)
 {
