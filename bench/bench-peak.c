@@ -1,7 +1,8 @@
 /* One core's single-precision peak, for the roofline columns of
    bench/bench-ssm-eval.sh (which compiles this with cc -O2 -march=native):
    12 independent chains of FMAs on 8-wide float vectors, enough to fill
-   two FMA pipelines of latency 4 to 6; prints GFLOP/s, best of 5. */
+   two FMA pipelines of latency 4 to 6; prints GFLOP/s, the best of 20
+   runs of about 20 ms (other work on the core slows some of them). */
 #include <stdio.h>
 #include <time.h>
 typedef float v8 __attribute__((vector_size(32)));
@@ -14,7 +15,7 @@ int main(void)
     a1 += m, a2 -= m, a3 += c, a4 *= m, a5 -= c, a6 += m * m, a7 += 2 * c, a8 -= 2 * c, a9 += m + c, a10 += 3 * c, a11 -= m + c;
     double best = 0;
     long n = 10000000;
-    for (int rep = 0; rep < 5; rep++) {
+    for (int rep = 0; rep < 20; rep++) {
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         for (long it = 0; it < n; it++) {

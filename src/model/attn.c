@@ -6,7 +6,8 @@
    heads, the scale 1/sqrt(head_dim) of flash_attn_func, an optional
    sliding window) and the gated MLP (fla/modules/mlp.py GatedMLP:
    down(silu(gate x) * up x)), RMSNorm everywhere. Attention is computed
-   exactly (every score, double accumulation) (lietool-formats(5),
+   exactly, every score (in f32 by blocked SGEMMs, under bf16/f16 score by
+   score with double accumulation) (lietool-formats(5),
    transformer). Under bf16/f16 the layer rounds where FLA's kernels round
    after model.to(dtype), each computing in f32 from its rounded inputs and
    rounding its output once: the norms' outputs (the MLP's norm, fused with

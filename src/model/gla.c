@@ -9,7 +9,8 @@
    Transformers with Hardware-Efficient Training", ICML 2024) as
    fla/layers/gla.py in its recurrent form (fla/ops/gla/naive.py):
    S_t = diag(exp(gk_t)) S_(t-1) + k_t v_t^T, o_t = S_t^T q_t / sqrt(d_k),
-   gk = logsigmoid(gk_proj(x)) / 16. Under bf16/f16 the block and the
+   gk = logsigmoid(gk_proj(x)) / 16; in f32 by chunks, its chunkwise
+   form (gla_chunked). Under bf16/f16 the block and the
    mixers round where FLA's model rounds after model.to(dtype), on at most
    64 tokens (the layers' fused_recurrent kernels): every projection, the
    short convolution with silu, each norm's output, swiglu, the residual
