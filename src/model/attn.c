@@ -213,7 +213,8 @@ static void attn_layer(float *X, const lt_model_struct *M, int i, long T, float 
     lt_mdl_linear(Up, Im, l->up_w, NULL, U, D, T, Im, D);
     lt_mdl_rnd_all(M, G, (size_t)T * Im);
     lt_mdl_rnd_all(M, Up, (size_t)T * Im);
-    for (size_t j = 0; j < (size_t)T * Im; j++) G[j] = lt_mdl_rnd(M, lt_mdl_silu(G[j]) * Up[j]);   /* x sigmoid(x) y */
+    if (M->compute == LT_COMPUTE_F32) lt_mdl_swiglu_all(G, Up, (size_t)T * Im);
+    else for (size_t j = 0; j < (size_t)T * Im; j++) G[j] = lt_mdl_rnd(M, lt_mdl_silu(G[j]) * Up[j]);   /* x sigmoid(x) y */
     lt_mdl_linear(O, D, l->down_w, NULL, G, Im, T, D, Im);
     lt_mdl_rnd_all(M, O, (size_t)T * D);
     attn_add(X, O, (size_t)T * D, M);

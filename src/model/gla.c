@@ -55,7 +55,8 @@ void lt_mdl_fla_block(float *X, const lt_model_struct *M, int i, long T, float *
     float *Gt = rest, *Up = Gt + (size_t)T * F;
     lt_mdl_fla_linear(Gt, l->fla_gate, NULL, U, T, F, D, M);
     lt_mdl_fla_linear(Up, l->fla_up, NULL, U, T, F, D, M);
-    for (size_t j = 0; j < (size_t)T * F; j++) Gt[j] = lt_mdl_rnd(M, lt_mdl_silu(Gt[j]) * Up[j]);
+    if (M->compute == LT_COMPUTE_F32) lt_mdl_swiglu_all(Gt, Up, (size_t)T * F);
+    else for (size_t j = 0; j < (size_t)T * F; j++) Gt[j] = lt_mdl_rnd(M, lt_mdl_silu(Gt[j]) * Up[j]);
     lt_mdl_fla_linear(O, l->fla_down, NULL, Gt, T, D, F, M);
     lt_mdl_add(X, O, n, M);
 }

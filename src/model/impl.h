@@ -36,6 +36,9 @@ void lt_mdl_sigmoid_all(float *y, const float *x, size_t n);
    C[n] (n in order) + d x[p], dx = dt x; in the vectorised file */
 void lt_mdl_m2_head(double *S, double *y, const double *x, const double *dx, const float *B, const float *C, double a,
                     double d, int N, int P);
+/* g[i] = silu(g[i]) u[i] = g[i] sigmoid(g[i]) u[i] (swiglu), n entries, with
+   the vectorised sigmoid (f32 only: bf16/f16 round as torch does) */
+void lt_mdl_swiglu_all(float *g, const float *u, size_t n);
 /* y[i] = exp(x[i]) in f32 (to about 1e-7 relative), n entries, in the
    vectorised file */
 void lt_mdl_exp_all(float *y, const float *x, size_t n);
