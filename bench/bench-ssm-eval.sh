@@ -21,7 +21,8 @@
 # accuracies, so this is a lower bound), and its fraction of one core's
 # single-precision peak, measured in the same run by bench/bench-peak.c
 # (independent FMA chains on 8-wide float vectors, compiled with
-# cc -O2 -march=native).
+# cc -O2 -march=native; on an AVX-512 CPU OpenBLAS's 16-wide kernels can
+# go up to twice that, so the fraction is of the AVX2 peak).
 #
 #   sh bench/bench-ssm-eval.sh ./lietool   (what 'make bench' runs)
 #
