@@ -8,8 +8,21 @@
 # change the speed): mamba2, transformer (FLA), gla, gated_deltaproduct
 # and delta_net at d_model 32, 2 layers (heads 4, head_dim 8, d_state 16,
 # intermediate 64), and again at d_model 128, 4 layers (suffix -d128:
-# head_dim 32, intermediate 256; on an eighth of the words), and their ratio (lietool over torch;
+# head_dim 32, intermediate 256; on an eighth of the words) and at d_model
+# 256, 8 layers (suffix -d256: head_dim 64, intermediate 512; on a
+# thirty-second of the words), and their ratio (lietool over torch;
 # goal >= 1). Needs Debian's python3-torch; skipped without it.
+#
+# The roofline columns: the flops per token of the row's model
+# (bench/bench-flops.py, from its config.json: the multiply-adds of the
+# projections, the MLP, the head and the recurrence or attention at the
+# bench's word length, 2 flops each), lietool's achieved GFLOP/s on one
+# thread (tokens/s x flops/token; the time includes loading and the
+# accuracies, so this is a lower bound), and its fraction of one core's
+# single-precision peak, measured in the same run by bench/bench-peak.c
+# (independent FMA chains on 8-wide float vectors, compiled with
+# cc -O2 -march=native; on an AVX-512 CPU OpenBLAS's 16-wide kernels can
+# go up to twice that, so the fraction is of the AVX2 peak).
 #
 #   sh bench/bench-ssm-eval.sh ./lietool   (what 'make bench' runs)
 #
@@ -28,20 +41,28 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-ssm-eval.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 LEN=${BENCH_SSM_LENGTH:-128}
 N=${BENCH_SSM_SAMPLES:-2000}
+peak=
+if cc -O2 -march=native -o "$tmp/peak" bench/bench-peak.c 2>/dev/null; then peak=$("$tmp/peak"); fi
 echo "ssm: forward passes on $N words of length $LEN (tokens/s; ratio = lietool / torch, one thread each; then"
-echo "     lietool on 2 threads, LIETOOL_THREADS=2, and its speed-up over one)"
-printf '  %-28s %12s %12s %7s %12s %7s\n' model lietool torch ratio "lietool x2" "x2/x1"
+echo "     lietool on 2 threads, LIETOOL_THREADS=2, and its speed-up over one; Mflop/tok from the config,"
+echo "     lietool's GFLOP/s on one thread and its fraction of one core's f32 peak, ${peak:-not measured} GFLOP/s (FMA loop))"
+printf '  %-28s %12s %12s %7s %12s %7s %9s %8s %7s\n' model lietool torch ratio "lietool x2" "x2/x1" "Mflop/tok" "GFLOP/s" "peak"
 "$LIETOOL" dataset generate S3 --length 8 --samples 64 --seed 1 > "$tmp/train.csv" 2>/dev/null
 ARCHS="mamba2 transformer gla gated_deltaproduct delta_net"
 ALL="diag-c3-complex diag-s3 mamba-c2 mamba-c2-bf16"
 for a in $ARCHS; do ALL="$ALL $a"; done
 for a in $ARCHS; do ALL="$ALL $a-d128"; done
+for a in $ARCHS; do ALL="$ALL $a-d256"; done
 MODELS=${BENCH_SSM_MODELS:-$ALL}
 for m in $MODELS; do
     a=${m%-d128}
+    a=${a%-d256}
     case " $ARCHS " in *" $a "*) ;; *) continue ;; esac
-    size="--d-model 32 --layers 2 --d-state 16 --d-mlp 64 --head-dim 8 --heads 4"
-    [ "$a" != "$m" ] && size="--d-model 128 --layers 4 --d-state 16 --d-mlp 256 --head-dim 32 --heads 4"
+    case $m in
+    *-d128) size="--d-model 128 --layers 4 --d-state 16 --d-mlp 256 --head-dim 32 --heads 4" ;;
+    *-d256) size="--d-model 256 --layers 8 --d-state 16 --d-mlp 512 --head-dim 64 --heads 4" ;;
+    *) size="--d-model 32 --layers 2 --d-state 16 --d-mlp 64 --head-dim 8 --heads 4" ;;
+    esac
     /usr/bin/python3 scripts/train_wordproblem.py --data "$tmp/train.csv" --group S3 --lietool "$LIETOOL" --arch $a \
         $size --steps 5 --threads 1 --out "$tmp/$m" > /dev/null 2>&1
 done
@@ -52,6 +73,7 @@ for m in $MODELS; do
     [ -d "$tmp/${m%%:*}" ] && dir=$tmp/${m%%:*}
     n=$N
     case $m in *-d128:*) n=$(( (N + 7) / 8 )) ;; esac     # an eighth of the words at d_model 128
+    case $m in *-d256:*) n=$(( (N + 31) / 32 )) ;; esac   # a thirty-second at d_model 256, 8 layers
     "$LIETOOL" dataset generate "$g" --length "$LEN" --samples "$n" --seed 7 > "$tmp/w.csv" 2>/dev/null
     rate() {    # tokens/s of ssm eval on $1 threads, best of 3
         best=
@@ -68,5 +90,14 @@ for m in $MODELS; do
     pt=$(/usr/bin/python3 bench/bench-ssm.py "$dir" "$tmp/w.csv" 2>/dev/null || echo failed)
     ratio=$(awk -v a="$lt" -v b="$pt" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "-" }')
     scale=$(awk -v a="$lt2" -v b="$lt" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "-" }')
-    printf '  %-28s %12s %12s %7s %12s %7s\n' "${m%%:*}" "$lt" "$pt" "$ratio" "$lt2" "$scale"
+    fl=$(/usr/bin/python3 bench/bench-flops.py "$dir" "$LEN" 2>/dev/null)
+    roof=$(awk -v f="$fl" -v r="$lt" -v p="$peak" 'BEGIN {
+        if (f + 0 <= 0) { print "- - -"; exit }
+        g = r * f / 1e9
+        a = "-"; b = "-"
+        if (r + 0 > 0) a = sprintf("%.2f", g)
+        if (r + 0 > 0 && p + 0 > 0) b = sprintf("%.1f%%", 100 * g / p)
+        printf "%.3f %s %s", f / 1e6, a, b }')
+    set -- $roof
+    printf '  %-28s %12s %12s %7s %12s %7s %9s %8s %7s\n' "${m%%:*}" "$lt" "$pt" "$ratio" "$lt2" "$scale" "$1" "$2" "$3"
 done

@@ -331,6 +331,167 @@ static void kernel_nonfinite(void)
     CHECK(isnan(g[0]) && g[3] == 0.0f && g[4] == 100.0f && fabsf(g[5]) < 1e-30f, "gelu: %g %g %g %g", g[0], g[3], g[4], g[5]);
 }
 
+/* ---- models with random weights, built here (no checkpoint) ---- */
+
+static uint64_t rnd_state;
+static double rnd_unit(void)        /* uniform in [-1, 1) (xorshift64*) */
+{
+    rnd_state ^= rnd_state >> 12, rnd_state ^= rnd_state << 25, rnd_state ^= rnd_state >> 27;
+    return (double)((rnd_state * 2685821657736338717ULL) >> 11) / 4503599627370496.0 - 1.0;
+}
+
+/* n weights uniform in [c - a, c + a), kept in M->weights for lt_model_clear */
+static float *rnd_weights(lt_model_struct *M, size_t n, double c, double a)
+{
+    float *w = lt_malloc(n * sizeof *w);
+    for (size_t i = 0; i < n; i++) w[i] = (float)(c + a * rnd_unit());
+    M->weights[M->nweights] = w;
+    M->sizes[M->nweights++] = n;
+    return w;
+}
+
+/* An f32 model of architecture arch with 6 tokens and classes, d_model D,
+   the given layers (weights NULL), room for 14 weights a layer, and the
+   embedding, final norm and head drawn (seeding the generator) */
+static void random_begin(lt_model_struct *M, lt_model_arch arch, int D, int layers, uint64_t seed)
+{
+    lt_model_init(M);
+    rnd_state = seed;
+    M->arch = arch;
+    M->layout = LT_LAYOUT_FLA;
+    M->compute = M->config_compute = LT_COMPUTE_F32;
+    M->vocab = M->classes = 6;
+    M->d_model = D, M->n_layers = layers;
+    M->eps = 1e-6f;
+    M->dtype = "F32";
+    int max = 3 + 14 * layers;
+    M->weights = lt_malloc((size_t)max * sizeof *M->weights);
+    M->sizes = lt_malloc((size_t)max * sizeof *M->sizes);
+    M->layers = lt_malloc((size_t)layers * sizeof *M->layers);
+    memset(M->layers, 0, (size_t)layers * sizeof *M->layers);
+    M->embed = rnd_weights(M, (size_t)M->vocab * D, 0, 1);
+    M->norm_f = rnd_weights(M, (size_t)D, 1, 0.2);
+    M->head_w = rnd_weights(M, (size_t)M->classes * D, 0, 1 / sqrt((double)D));
+}
+
+/* FLA's transformer: D = heads * head_dim, kv heads Hk, sliding window
+   (0: none), per-head q/k norms and qkv biases when qk is 1 */
+static void random_transformer(lt_model_struct *M, int layers, int H, int Hk, int hd, int window, int qk, uint64_t seed)
+{
+    random_begin(M, LT_ARCH_ATTN, H * hd, layers, seed);
+    M->at_heads = H, M->at_kv_heads = Hk, M->at_head_dim = hd, M->at_mlp = 2 * M->d_model, M->at_window = window;
+    M->at_qkv_bias = M->at_qk_norm = qk;
+    M->at_theta = 10000;
+    int D = M->d_model, kvd = Hk * hd, I = M->at_mlp;
+    double s = 1 / sqrt((double)D);
+    for (int i = 0; i < layers; i++) {
+        lt_model_layer *l = &M->layers[i];
+        l->norm = rnd_weights(M, (size_t)D, 1, 0.2);
+        l->q_w = rnd_weights(M, (size_t)D * D, 0, 3 * s);     /* sharp enough attention */
+        l->k_w = rnd_weights(M, (size_t)kvd * D, 0, 3 * s);
+        l->v_w = rnd_weights(M, (size_t)kvd * D, 0, s);
+        l->o_w = rnd_weights(M, (size_t)D * D, 0, s);
+        if (qk) {
+            l->q_b = rnd_weights(M, (size_t)D, 0, 0.5);
+            l->k_b = rnd_weights(M, (size_t)kvd, 0, 0.5);
+            l->v_b = rnd_weights(M, (size_t)kvd, 0, 0.5);
+            l->q_norm = rnd_weights(M, (size_t)hd, 2, 0.5);
+            l->k_norm = rnd_weights(M, (size_t)hd, 2, 0.5);
+        }
+        l->mlp_norm = rnd_weights(M, (size_t)D, 1, 0.2);
+        l->gate_w = rnd_weights(M, (size_t)I * D, 0, s);
+        l->up_w = rnd_weights(M, (size_t)I * D, 0, s);
+        l->down_w = rnd_weights(M, (size_t)D * I, 0, 1 / sqrt((double)I));
+    }
+    M->nparams = M->nweights;
+}
+
+/* The logits of M on T random tokens, in the default f32 forms (blocked,
+   chunked) and stepwise: their largest difference over the largest logit */
+static double forms_differ(lt_model_struct *M, long T, double *largest)
+{
+    int *tok = lt_malloc((size_t)T * sizeof *tok);
+    float *a = lt_malloc((size_t)T * M->classes * sizeof *a), *b = lt_malloc((size_t)T * M->classes * sizeof *b);
+    for (long t = 0; t < T; t++) tok[t] = (int)((rnd_unit() + 1) * 3) % M->vocab;
+    M->stepwise = 0;
+    lt_model_forward(a, M, tok, T);
+    M->stepwise = 1;
+    lt_model_forward(b, M, tok, T);
+    double big = 0, diff = 0;
+    for (long j = 0; j < T * M->classes; j++) {
+        big = fmax(big, fabs(b[j]));
+        diff = fmax(diff, fabs((double)a[j] - b[j]));
+        if (a[j] != a[j]) diff = INFINITY;
+    }
+    lt_free(tok);
+    lt_free(a);
+    lt_free(b);
+    *largest = big;
+    return big > 0 ? diff / big : INFINITY;
+}
+
+/* FLA's GLA with random weights (no short convolution): heads H, key and
+   value dimensions dk, dv per head, the output gate when gate is 1; steep
+   > 1: steep gates (many chunks fall below e^-60, some not) */
+static void random_gla(lt_model_struct *M, int layers, int H, int dk, int dv, int gate, double steep, uint64_t seed)
+{
+    random_begin(M, LT_ARCH_GLA, 32, layers, seed);
+    M->fla_heads = H, M->fla_dk = dk, M->fla_dv = dv, M->fla_inter = 64, M->fla_out_gate = gate;
+    M->fla_norm_affine = 1, M->fla_clamp = -INFINITY, M->fla_fuse_norm = 1;
+    int D = M->d_model, Kd = H * dk, Vd = H * dv, F = M->fla_inter;
+    double s = 1 / sqrt((double)D);
+    for (int i = 0; i < layers; i++) {
+        lt_model_layer *l = &M->layers[i];
+        l->fla_attn_norm = rnd_weights(M, (size_t)D, 1, 0.2);
+        l->fla_mlp_norm = rnd_weights(M, (size_t)D, 1, 0.2);
+        l->fla_q = rnd_weights(M, (size_t)Kd * D, 0, s);
+        l->fla_k = rnd_weights(M, (size_t)Kd * D, 0, s);
+        l->fla_v = rnd_weights(M, (size_t)Vd * D, 0, s);
+        if (gate) l->fla_g = rnd_weights(M, (size_t)Vd * D, 0, s);
+        l->fla_o = rnd_weights(M, (size_t)D * Vd, 0, 1 / sqrt((double)Vd));
+        l->fla_onorm = rnd_weights(M, (size_t)dv, 1, 0.2);
+        l->fla_gk0 = rnd_weights(M, (size_t)16 * D, 0, s);
+        l->fla_gk1 = rnd_weights(M, (size_t)Kd * 16, 0, steep * 0.25);
+        /* gates e^(logsigmoid / 16) near 1; steep: near e^-2.5, so that a chunk's fall below e^-60 */
+        l->fla_gk1_b = rnd_weights(M, (size_t)Kd, steep > 1 ? -steep : 2, 2);
+        l->fla_gate = rnd_weights(M, (size_t)F * D, 0, s);
+        l->fla_up = rnd_weights(M, (size_t)F * D, 0, s);
+        l->fla_down = rnd_weights(M, (size_t)D * F, 0, 1 / sqrt((double)F));
+    }
+    M->nparams = M->nweights;
+}
+
+/* The f32 forms built on SGEMM against the stepwise ones (double sums),
+   on random weights: the logits agree to 1e-5 of the largest, at lengths
+   around the block and chunk size (32) and at 4096. Attention by blocked
+   SGEMMs (attn.c) against score by score, with grouped kv heads, sliding
+   windows, q/k norms and biases; GLA by chunks (gla.c) against its
+   recurrence, gated or not, and with gates steep enough for the key-by-key
+   fallback. Not timed. */
+static void fast_forms(void)
+{
+    /* transformer: heads, kv heads, head_dim, window, q/k norms and biases;
+       gla: heads, d_k, d_v, output gate, steep */
+    static const struct { int gla; long T; int layers, H, a, b, c; double d; } cases[] = {
+        {0, 1, 1, 2, 2, 8, 0, 0}, {0, 5, 2, 4, 2, 8, 0, 1}, {0, 31, 2, 4, 4, 8, 3, 0}, {0, 32, 1, 2, 1, 16, 0, 1},
+        {0, 33, 2, 4, 1, 8, 32, 0}, {0, 70, 2, 4, 2, 8, 7, 1}, {0, 200, 2, 2, 2, 32, 45, 1},
+        {0, 4096, 2, 4, 2, 8, 0, 0}, {0, 4096, 1, 4, 4, 16, 300, 1}, {0, 4096, 1, 2, 1, 8, 4096, 0},
+        {1, 1, 1, 2, 8, 8, 1, 1}, {1, 5, 2, 4, 8, 8, 0, 1}, {1, 31, 2, 2, 16, 16, 1, 1}, {1, 32, 1, 1, 16, 32, 1, 1},
+        {1, 33, 2, 4, 8, 16, 1, 1}, {1, 100, 2, 2, 16, 8, 1, 40}, {1, 4096, 2, 4, 8, 8, 1, 1}, {1, 4096, 1, 2, 16, 16, 0, 1},
+        {1, 4096, 1, 2, 16, 16, 1, 40},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        lt_model_t M;
+        unit_case = cases[i].gla ? "chunked GLA" : "blocked attention";
+        if (cases[i].gla) random_gla(M, cases[i].layers, cases[i].H, cases[i].a, cases[i].b, cases[i].c, cases[i].d, 91 + i);
+        else random_transformer(M, cases[i].layers, cases[i].H, cases[i].a, cases[i].b, cases[i].c, (int)cases[i].d, 17 + i);
+        double big, d = forms_differ(M, cases[i].T, &big);
+        CHECK(d <= 1e-5, "case %zu, T %ld: the f32 and stepwise forms differ by %.3g of the largest logit %.3g", i,
+              cases[i].T, d, big);
+        lt_model_clear(M);
+    }
+}
+
 int main(void)
 {
     kernel_nonfinite();
@@ -342,6 +503,7 @@ int main(void)
     fixture("tests/data/models/mamba-c2", 1e-5);
     fixture("tests/data/models/mamba-c2-bf16", 1e-5);
     bad_models();
+    fast_forms();
     evaluation();
     sweep_figure();
     UNIT_DONE("t-model");

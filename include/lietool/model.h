@@ -107,6 +107,9 @@ typedef struct {
     const char *dtype;          /* of the weights, e.g. "F32" */
     float *embed, *norm_f, *head_w, *head_b;
     lt_model_layer *layers;
+    int stepwise;               /* 1: f32 takes the forms bf16/f16 take, position by position with double
+                                   sums (attention score by score, GLA's recurrence); 0, the default:
+                                   attention by blocked SGEMMs, GLA by chunks (tests compare the two) */
     int nweights, nparams;
     float **weights;            /* every array above, for clearing; the first nparams are the parameters */
     size_t *sizes;              /* their lengths */

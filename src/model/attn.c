@@ -6,7 +6,8 @@
    heads, the scale 1/sqrt(head_dim) of flash_attn_func, an optional
    sliding window) and the gated MLP (fla/modules/mlp.py GatedMLP:
    down(silu(gate x) * up x)), RMSNorm everywhere. Attention is computed
-   exactly (every score, double accumulation) (lietool-formats(5),
+   exactly, every score (in f32 by blocked SGEMMs, under bf16/f16 score by
+   score with double accumulation) (lietool-formats(5),
    transformer). Under bf16/f16 the layer rounds where FLA's kernels round
    after model.to(dtype), each computing in f32 from its rounded inputs and
    rounding its output once: the norms' outputs (the MLP's norm, fused with
@@ -23,6 +24,7 @@
    forward_reduced). */
 #include <math.h>
 #include <string.h>
+#include "../core/blas.h"
 #include "impl.h"
 
 /* x (head_dim) rotated for position t: the halves (x1, x2) become
@@ -66,33 +68,43 @@ static void attn_add(float *X, const float *Y, size_t n, const lt_model_struct *
     else for (size_t i = 0; i < n; i++) X[i] = lt_mdl_rnd_reduced(M, X[i] + Y[i]);
 }
 
-static void attn_layer(float *X, const lt_model_struct *M, int i, long T, float *w)
+/* q and k of every position rotated (after their per-head norms); in f32
+   the angles' cos and sin are taken once per position for all heads (the
+   same values as rope's) */
+static void rope_heads(float *Q, float *K, long T, const lt_model_struct *M, const lt_model_layer *l)
 {
-    const lt_model_layer *l = &M->layers[i];
-    int D = M->d_model, H = M->at_heads, Hk = M->at_kv_heads, hd = M->at_head_dim, kvd = Hk * hd, I = M->at_mlp,
-        rep = H / Hk;
-    float *U = w, *Q = U + (size_t)T * D, *K = Q + (size_t)T * D, *V = K + (size_t)T * kvd, *A = V + (size_t)T * kvd,
-          *O = A + (size_t)T * D, *G = O + (size_t)T * D, *Up = G + (size_t)T * I;
-    double *p = lt_malloc((size_t)T * sizeof *p);
-    lt_mdl_rmsnorm(U, X, l->norm, T, D, M->eps, M, 0, 0);
-    lt_mdl_linear(Q, D, l->q_w, l->q_b, U, D, T, D, D);
-    lt_mdl_linear(K, kvd, l->k_w, l->k_b, U, D, T, kvd, D);
-    lt_mdl_linear(V, kvd, l->v_w, l->v_b, U, D, T, kvd, D);
-    lt_mdl_rnd_all(M, Q, (size_t)T * D);
-    lt_mdl_rnd_all(M, K, (size_t)T * kvd);
-    lt_mdl_rnd_all(M, V, (size_t)T * kvd);
+    int D = M->d_model, H = M->at_heads, Hk = M->at_kv_heads, hd = M->at_head_dim, kvd = Hk * hd, h2 = hd / 2;
+    double *cs = lt_malloc(((size_t)hd + 1) * sizeof *cs), *base = lt_malloc(((size_t)h2 + 1) * sizeof *base);
+    for (int i = 0; i < h2; i++) base[i] = pow(M->at_theta, 2.0 * i / hd);
     for (long t = 0; t < T; t++) {
-        for (int h = 0; h < H; h++) {
-            float *q = Q + (size_t)t * D + (size_t)h * hd;
-            if (l->q_norm) head_norm(q, l->q_norm, hd, M);
-            rope(q, hd, t, M->at_theta, M);
-        }
-        for (int h = 0; h < Hk; h++) {
-            float *k = K + (size_t)t * kvd + (size_t)h * hd;
-            if (l->k_norm) head_norm(k, l->k_norm, hd, M);
-            rope(k, hd, t, M->at_theta, M);
+        if (M->compute == LT_COMPUTE_F32)
+            for (int i = 0; i < h2; i++) {
+                double f = (double)t / base[i];
+                cs[i] = cos(f), cs[h2 + i] = sin(f);
+            }
+        for (int h = 0; h < H + Hk; h++) {
+            float *x = h < H ? Q + (size_t)t * D + (size_t)h * hd : K + (size_t)t * kvd + (size_t)(h - H) * hd;
+            const float *nw = h < H ? l->q_norm : l->k_norm;
+            if (nw) head_norm(x, nw, hd, M);
+            if (M->compute != LT_COMPUTE_F32) { rope(x, hd, t, M->at_theta, M); continue; }
+            for (int i = 0; i < h2; i++) {
+                double a = x[i], b = x[i + h2], c = cs[i], sn = cs[h2 + i];
+                x[i] = (float)(a * c - b * sn);
+                x[i + h2] = (float)(b * c + a * sn);
+            }
         }
     }
+    lt_free(cs);
+    lt_free(base);
+}
+
+/* Causal softmax attention score by score, each sum in double: A (T x
+   d_model) from the rotated Q (T x d_model), K and V (T x kv_heads *
+   head_dim); under bf16/f16 rounded as flash attention rounds (above) */
+static void attn_exact(float *A, const float *Q, const float *K, const float *V, long T, const lt_model_struct *M)
+{
+    int D = M->d_model, H = M->at_heads, Hk = M->at_kv_heads, hd = M->at_head_dim, kvd = Hk * hd, rep = H / Hk;
+    double *p = lt_malloc((size_t)T * sizeof *p);
     double scale = 1.0 / sqrt((double)hd);
     int reduced = M->compute != LT_COMPUTE_F32;
     for (long t = 0; t < T; t++)
@@ -123,6 +135,69 @@ static void attn_layer(float *X, const lt_model_struct *M, int i, long T, float 
             }
         }
     lt_free(p);
+}
+
+/* The same in f32 by blocks of rows, each product one SGEMM: the blocking
+   of FlashAttention (Dao et al. 2022, "FlashAttention: fast and
+   memory-efficient exact attention with IO-awareness"), the causal mask
+   applied by blocks, though a block of rows keeps its scores whole rather
+   than rescaling a running softmax. Per head and block of ATTN_BLOCK query
+   rows: the scores against the keys the block sees (through its last row,
+   so the blocks above the diagonal are skipped; from its first row's
+   window) by one SGEMM, masked inside the diagonal block and at the
+   window's edge row by row, exp(s - max) per row, then their product with
+   V by a second SGEMM, divided by the row's sum. A kv head serves rep =
+   heads / kv_heads query heads (grouped-query attention). */
+enum { ATTN_BLOCK = 32 };
+static void attn_blocked(float *A, const float *Q, const float *K, const float *V, long T, const lt_model_struct *M)
+{
+    int D = M->d_model, H = M->at_heads, Hk = M->at_kv_heads, hd = M->at_head_dim, kvd = Hk * hd, rep = H / Hk;
+    long W = M->at_window > 0 ? M->at_window : T;
+    long span = (W < T ? W : T) + ATTN_BLOCK;      /* keys one block of rows sees, at most */
+    float *S = lt_malloc((size_t)ATTN_BLOCK * span * sizeof *S);
+    float scale = (float)(1.0 / sqrt((double)hd)), z[ATTN_BLOCK];
+    for (int h = 0; h < H; h++) {
+        int hk = h / rep;
+        for (long i0 = 0; i0 < T; i0 += ATTN_BLOCK) {
+            long nb = T - i0 < ATTN_BLOCK ? T - i0 : ATTN_BLOCK, i1 = i0 + nb;
+            long j0 = i0 - W + 1 > 0 ? i0 - W + 1 : 0, L = i1 - j0;     /* keys j0 .. i1 - 1 */
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)nb, (int)L, hd, scale,
+                        Q + (size_t)i0 * D + (size_t)h * hd, D, K + (size_t)j0 * kvd + (size_t)hk * hd, kvd, 0.0f, S, (int)L);
+            for (long r = 0; r < nb; r++) {
+                long t = i0 + r, lo = t - W + 1 > j0 ? t - W + 1 : j0;     /* row t sees keys lo .. t */
+                float *s = S + (size_t)r * L;
+                z[r] = lt_mdl_softmax_exp(s + (lo - j0), t - lo + 1);
+                for (long j = j0; j < lo; j++) s[j - j0] = 0;
+                for (long j = t + 1; j < i1; j++) s[j - j0] = 0;
+            }
+            float *a = A + (size_t)i0 * D + (size_t)h * hd;
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)nb, hd, (int)L, 1.0f, S, (int)L,
+                        V + (size_t)j0 * kvd + (size_t)hk * hd, kvd, 0.0f, a, D);
+            for (long r = 0; r < nb; r++) {
+                float u = 1.0f / z[r];
+                for (int e = 0; e < hd; e++) a[(size_t)r * D + e] *= u;
+            }
+        }
+    }
+    lt_free(S);
+}
+
+static void attn_layer(float *X, const lt_model_struct *M, int i, long T, float *w)
+{
+    const lt_model_layer *l = &M->layers[i];
+    int D = M->d_model, Hk = M->at_kv_heads, hd = M->at_head_dim, kvd = Hk * hd, Im = M->at_mlp;
+    float *U = w, *Q = U + (size_t)T * D, *K = Q + (size_t)T * D, *V = K + (size_t)T * kvd, *A = V + (size_t)T * kvd,
+          *O = A + (size_t)T * D, *G = O + (size_t)T * D, *Up = G + (size_t)T * Im;
+    lt_mdl_rmsnorm(U, X, l->norm, T, D, M->eps, M, 0, 0);
+    lt_mdl_linear(Q, D, l->q_w, l->q_b, U, D, T, D, D);
+    lt_mdl_linear(K, kvd, l->k_w, l->k_b, U, D, T, kvd, D);
+    lt_mdl_linear(V, kvd, l->v_w, l->v_b, U, D, T, kvd, D);
+    lt_mdl_rnd_all(M, Q, (size_t)T * D);
+    lt_mdl_rnd_all(M, K, (size_t)T * kvd);
+    lt_mdl_rnd_all(M, V, (size_t)T * kvd);
+    rope_heads(Q, K, T, M, l);
+    if (M->compute == LT_COMPUTE_F32 && !M->stepwise) attn_blocked(A, Q, K, V, T, M);
+    else attn_exact(A, Q, K, V, T, M);
     lt_mdl_linear(O, D, l->o_w, NULL, A, D, T, D, D);
     if (M->compute == LT_COMPUTE_F32) {
         lt_mdl_add(X, O, (size_t)T * D, M);
@@ -134,12 +209,13 @@ static void attn_layer(float *X, const lt_model_struct *M, int i, long T, float 
         }
         lt_mdl_rmsnorm(U, O, l->mlp_norm, T, D, M->eps, M, 0, 0);
     }
-    lt_mdl_linear(G, I, l->gate_w, NULL, U, D, T, I, D);
-    lt_mdl_linear(Up, I, l->up_w, NULL, U, D, T, I, D);
-    lt_mdl_rnd_all(M, G, (size_t)T * I);
-    lt_mdl_rnd_all(M, Up, (size_t)T * I);
-    for (size_t j = 0; j < (size_t)T * I; j++) G[j] = lt_mdl_rnd(M, lt_mdl_silu(G[j]) * Up[j]);   /* x sigmoid(x) y */
-    lt_mdl_linear(O, D, l->down_w, NULL, G, I, T, D, I);
+    lt_mdl_linear(G, Im, l->gate_w, NULL, U, D, T, Im, D);
+    lt_mdl_linear(Up, Im, l->up_w, NULL, U, D, T, Im, D);
+    lt_mdl_rnd_all(M, G, (size_t)T * Im);
+    lt_mdl_rnd_all(M, Up, (size_t)T * Im);
+    if (M->compute == LT_COMPUTE_F32) lt_mdl_swiglu_all(G, Up, (size_t)T * Im);
+    else for (size_t j = 0; j < (size_t)T * Im; j++) G[j] = lt_mdl_rnd(M, lt_mdl_silu(G[j]) * Up[j]);   /* x sigmoid(x) y */
+    lt_mdl_linear(O, D, l->down_w, NULL, G, Im, T, D, Im);
     lt_mdl_rnd_all(M, O, (size_t)T * D);
     attn_add(X, O, (size_t)T * D, M);
 }

@@ -9,7 +9,8 @@
    Transformers with Hardware-Efficient Training", ICML 2024) as
    fla/layers/gla.py in its recurrent form (fla/ops/gla/naive.py):
    S_t = diag(exp(gk_t)) S_(t-1) + k_t v_t^T, o_t = S_t^T q_t / sqrt(d_k),
-   gk = logsigmoid(gk_proj(x)) / 16. Under bf16/f16 the block and the
+   gk = logsigmoid(gk_proj(x)) / 16; in f32 by chunks, its chunkwise
+   form (gla_chunked). Under bf16/f16 the block and the
    mixers round where FLA's model rounds after model.to(dtype), on at most
    64 tokens (the layers' fused_recurrent kernels): every projection, the
    short convolution with silu, each norm's output, swiglu, the residual
@@ -20,6 +21,7 @@
    scripts/zoo/gla.py forward_reduced, written from FLA's kernels. */
 #include <math.h>
 #include <string.h>
+#include "../core/blas.h"
 #include "impl.h"
 
 /* ---- the FLA block, shared by FLA's architectures ---- */
@@ -53,7 +55,8 @@ void lt_mdl_fla_block(float *X, const lt_model_struct *M, int i, long T, float *
     float *Gt = rest, *Up = Gt + (size_t)T * F;
     lt_mdl_fla_linear(Gt, l->fla_gate, NULL, U, T, F, D, M);
     lt_mdl_fla_linear(Up, l->fla_up, NULL, U, T, F, D, M);
-    for (size_t j = 0; j < (size_t)T * F; j++) Gt[j] = lt_mdl_rnd(M, lt_mdl_silu(Gt[j]) * Up[j]);
+    if (M->compute == LT_COMPUTE_F32) lt_mdl_swiglu_all(Gt, Up, (size_t)T * F);
+    else for (size_t j = 0; j < (size_t)T * F; j++) Gt[j] = lt_mdl_rnd(M, lt_mdl_silu(Gt[j]) * Up[j]);
     lt_mdl_fla_linear(O, l->fla_down, NULL, Gt, T, D, F, M);
     lt_mdl_add(X, O, n, M);
 }
@@ -152,14 +155,13 @@ static void gla_inputs(float *Q, float *K, float *V, float *GK, float *R, const 
     }
 }
 
-static void gla_mixer(float *O, const float *U, const lt_model_struct *M, int i, long T, float *w)
+/* The recurrence position by position, the state in double (bf16/f16;
+   f32 when M->stepwise) */
+static void gla_stepwise(float *Ob, const float *Q, const float *K, const float *V, const float *GK, const lt_model_struct *M,
+                         long T)
 {
-    const lt_model_layer *l = &M->layers[i];
-    int D = M->d_model, H = M->fla_heads, dk = M->fla_dk, dv = M->fla_dv, Kd = H * dk, Vd = H * dv;
-    float *Q = w, *K = Q + (size_t)T * Kd, *GK = K + (size_t)T * Kd, *V = GK + (size_t)T * Kd, *G = V + (size_t)T * Vd,
-          *Ob = G + (size_t)T * Vd, *R = Ob + (size_t)T * Vd;
+    int H = M->fla_heads, dk = M->fla_dk, dv = M->fla_dv, Kd = H * dk, Vd = H * dv;
     double *S = lt_malloc((size_t)dk * dv * sizeof *S);    /* the state in double */
-    gla_inputs(Q, K, V, GK, R, U, M, l, T);
     float scale = 1.0f / sqrtf((float)dk);
     for (int h = 0; h < H; h++) {
         memset(S, 0, (size_t)dk * dv * sizeof *S);
@@ -179,6 +181,90 @@ static void gla_mixer(float *O, const float *U, const lt_model_struct *M, int i,
         }
     }
     lt_free(S);
+}
+
+/* The recurrence of head h by chunks, in f32 (the chunkwise form of Yang
+   et al. 2024, section 4, "Gated Linear Attention Transformers with
+   Hardware-Efficient Training"): within a chunk of GLA_CHUNK positions
+   from t0, with b_r the log gates summed over the chunk's positions up to
+   r (per key dimension),
+     o_r = (q_r e^(b_r)) S + sum_(s <= r) ((q_r e^(b_r)) . (k_s e^(-b_s))) v_s,
+     S <- diag(e^(b_last)) S + sum_s (k_s e^(b_last - b_s)) v_s^T,
+   each sum one SGEMM (the causal mask on the chunk's square of scores).
+   When a chunk's gates fall below e^-60 (e^(-b_s) could overflow), its
+   scores are summed key by key with e^(b_r - b_s) (FLA's secondary
+   chunking serves the same end). The output o includes 1/sqrt(d_k) in q. */
+enum { GLA_CHUNK = 32 };
+static void gla_chunked(float *Ob, const float *Q, const float *K, const float *V, const float *GK, const lt_model_struct *M,
+                        int h, long T, float *wk)
+{
+    int dk = M->fla_dk, dv = M->fla_dv, Kd = M->fla_heads * dk, Vd = M->fla_heads * dv, C = GLA_CHUNK;
+    float *S = wk, *B = S + (size_t)dk * dv, *E = B + (size_t)C * dk, *Qg = E + (size_t)C * dk, *Kn = Qg + (size_t)C * dk,
+          *Kl = Kn + (size_t)C * dk, *A = Kl + (size_t)C * dk, *el = A + (size_t)C * C;
+    float scale = 1.0f / sqrtf((float)dk);
+    memset(S, 0, (size_t)dk * dv * sizeof *S);
+    for (long t0 = 0; t0 < T; t0 += C) {
+        int n = T - t0 < C ? (int)(T - t0) : C, steep = 0;
+        for (int a = 0; a < dk; a++) {
+            double b = 0;
+            for (int r = 0; r < n; r++) B[(size_t)r * dk + a] = (float)(b += GK[(size_t)(t0 + r) * Kd + (size_t)h * dk + a]);
+            steep |= !(b >= -60.0);
+        }
+        const float *last = B + (size_t)(n - 1) * dk;
+        lt_mdl_exp_all(E, B, (size_t)n * dk);
+        for (int r = 0; r < n; r++)
+            for (int a = 0; a < dk; a++) {
+                size_t i = (size_t)r * dk + a, j = (size_t)(t0 + r) * Kd + (size_t)h * dk + a;
+                Qg[i] = Q[j] * scale * E[i];
+                Kn[i] = last[a] - B[i];
+                Kl[i] = -B[i];
+            }
+        lt_mdl_exp_all(Kl, Kl, (size_t)n * dk);
+        lt_mdl_exp_all(Kn, Kn, (size_t)n * dk);
+        lt_mdl_exp_all(el, last, (size_t)dk);
+        for (int r = 0; r < n; r++)
+            for (int a = 0; a < dk; a++) {
+                size_t i = (size_t)r * dk + a;
+                float k = K[(size_t)(t0 + r) * Kd + (size_t)h * dk + a];
+                Kn[i] *= k;         /* k_s e^(b_last - b_s) */
+                Kl[i] *= k;         /* k_s e^(-b_s) */
+            }
+        float *o = Ob + (size_t)t0 * Vd + (size_t)h * dv;
+        const float *v = V + (size_t)t0 * Vd + (size_t)h * dv;
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, dv, dk, 1.0f, Qg, dk, S, dv, 0.0f, o, Vd);
+        if (!steep)
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, n, dk, 1.0f, Qg, dk, Kl, dk, 0.0f, A, n);
+        for (int r = 0; r < n; r++)
+            for (int s2 = 0; s2 < n; s2++) {
+                if (s2 > r) { A[(size_t)r * n + s2] = 0; continue; }
+                if (!steep) continue;
+                double x = 0;
+                for (int a = 0; a < dk; a++)
+                    x += (double)(Q[(size_t)(t0 + r) * Kd + (size_t)h * dk + a] * scale)
+                         * K[(size_t)(t0 + s2) * Kd + (size_t)h * dk + a]
+                         * exp((double)B[(size_t)r * dk + a] - B[(size_t)s2 * dk + a]);
+                A[(size_t)r * n + s2] = (float)x;
+            }
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, dv, n, 1.0f, A, n, v, Vd, 1.0f, o, Vd);
+        for (int a = 0; a < dk; a++)
+            for (int b = 0; b < dv; b++) S[(size_t)a * dv + b] *= el[a];
+        cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, dk, dv, n, 1.0f, Kn, dk, v, Vd, 1.0f, S, dv);
+    }
+}
+
+static void gla_mixer(float *O, const float *U, const lt_model_struct *M, int i, long T, float *w)
+{
+    const lt_model_layer *l = &M->layers[i];
+    int D = M->d_model, H = M->fla_heads, dk = M->fla_dk, dv = M->fla_dv, Kd = H * dk, Vd = H * dv;
+    float *Q = w, *K = Q + (size_t)T * Kd, *GK = K + (size_t)T * Kd, *V = GK + (size_t)T * Kd, *G = V + (size_t)T * Vd,
+          *Ob = G + (size_t)T * Vd, *R = Ob + (size_t)T * Vd;
+    gla_inputs(Q, K, V, GK, R, U, M, l, T);
+    if (M->compute == LT_COMPUTE_F32 && !M->stepwise) {
+        float *wk = lt_malloc(((size_t)dk * dv + 6 * (size_t)GLA_CHUNK * dk + (size_t)GLA_CHUNK * GLA_CHUNK + dk) * sizeof *wk);
+        for (int h = 0; h < H; h++) gla_chunked(Ob, Q, K, V, GK, M, h, T, wk);
+        lt_free(wk);
+    } else
+        gla_stepwise(Ob, Q, K, V, GK, M, T);
     if (M->fla_out_gate) lt_mdl_fla_linear(G, l->fla_g, NULL, U, T, Vd, D, M);
     lt_mdl_fla_out_norm(Ob, M->fla_out_gate ? G : NULL, l->fla_onorm, T, H, dv, M->eps, M, M->fla_fuse_norm);
     lt_mdl_linear(O, D, l->fla_o, NULL, Ob, Vd, T, D, Vd);

@@ -36,6 +36,15 @@ void lt_mdl_sigmoid_all(float *y, const float *x, size_t n);
    C[n] (n in order) + d x[p], dx = dt x; in the vectorised file */
 void lt_mdl_m2_head(double *S, double *y, const double *x, const double *dx, const float *B, const float *C, double a,
                     double d, int N, int P);
+/* g[i] = silu(g[i]) u[i] = g[i] sigmoid(g[i]) u[i] (swiglu), n entries, with
+   the vectorised sigmoid (f32 only: bf16/f16 round as torch does) */
+void lt_mdl_swiglu_all(float *g, const float *u, size_t n);
+/* y[i] = exp(x[i]) in f32 (to about 1e-7 relative), n entries, in the
+   vectorised file */
+void lt_mdl_exp_all(float *y, const float *x, size_t n);
+/* p[0..n-1] <- exp(p[j] - max p) in f32 (n >= 1), returning their sum: the
+   numerators of a softmax, in the vectorised file */
+float lt_mdl_softmax_exp(float *p, long n);
 /* X += Y: the residual stream kept in f32 (residual_fp32) or rounded */
 void lt_mdl_add(float *X, const float *Y, size_t n, const lt_model_struct *M);
 

@@ -87,9 +87,12 @@ void lt_mdl_add(float *X, const float *Y, size_t n, const lt_model_struct *M)
    polynomial of degree 7, 2^k from the exponent bits */
 static inline float exp_f32(float x)
 {
-    /* fmaxf and fminf take a NaN x to -87 (so k stays an integer: a NaN
-       converted to int32_t is undefined behaviour); the NaN is returned */
-    float y = fminf(fmaxf(x, -87.0f), 88.0f);
+    /* the clamp takes a NaN x to -87 (so k stays an integer: a NaN
+       converted to int32_t is undefined behaviour); the NaN is returned.
+       Comparisons rather than fmaxf and fminf, which GCC calls in libm
+       (their NaN rules differ from maxps): these loops then vectorise. */
+    float y = x > -87.0f ? x : -87.0f;
+    y = y < 88.0f ? y : 88.0f;
     float k = (y * 1.44269504f + 12582912.0f) - 12582912.0f;    /* round to nearest: 1.5 2^23 */
     float r = (y - k * 0.693359375f) + k * 2.12194440e-4f;
     float p = 1.0f + r * (1.0f + r * (0.5f + r * (1.0f / 6 + r * (1.0f / 24 + r * (1.0f / 120 + r * (1.0f / 720
@@ -119,6 +122,35 @@ void lt_mdl_gelu_all(float *x, size_t n)
 void lt_mdl_sigmoid_all(float *y, const float *x, size_t n)
 {
     for (size_t i = 0; i < n; i++) y[i] = 1.0f / (1.0f + exp_f32(-x[i]));
+}
+
+void lt_mdl_swiglu_all(float *g, const float *u, size_t n)
+{
+    for (size_t i = 0; i < n; i++) g[i] = g[i] / (1.0f + exp_f32(-g[i])) * u[i];
+}
+
+void lt_mdl_exp_all(float *y, const float *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++) y[i] = exp_f32(x[i]);
+}
+
+float lt_mdl_softmax_exp(float *p, long n)
+{
+    float m[8], z[8] = {0};
+    long j = 0;
+    for (int k = 0; k < 8; k++) m[k] = p[0];
+    for (; j + 8 <= n; j += 8)
+        for (int k = 0; k < 8; k++) m[k] = p[j + k] > m[k] ? p[j + k] : m[k];
+    float mx = m[0];
+    for (int k = 1; k < 8; k++) mx = m[k] > mx ? m[k] : mx;
+    for (; j < n; j++) mx = p[j] > mx ? p[j] : mx;
+    for (j = 0; j < n; j++) p[j] = exp_f32(p[j] - mx);
+    for (j = 0; j + 8 <= n; j += 8)
+        for (int k = 0; k < 8; k++) z[k] += p[j + k];
+    float s = 0;
+    for (; j < n; j++) s += p[j];
+    for (int k = 0; k < 8; k++) s += z[k];
+    return s;
 }
 
 void lt_mdl_m2_head(double *S, double *y, const double *x, const double *dx, const float *B, const float *C, double a,
