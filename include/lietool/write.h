@@ -28,6 +28,12 @@ void lt_write_isomorphic(lt_doc *d, const char *object, const char *other, const
 /* bch: the coefficients c of the series in the Lyndon basis B (symmetric:
    log(e^(X/2) e^Y e^(X/2))); and the plain table "index degree left right
    p/q" a line, for --table. */
+/* order: the order of G (text: the number alone; LaTeX: the heading
+   object) and its degree. */
+void lt_write_order(lt_doc *d, const char *object, const lt_pgrp_t G);
+/* center of a group: the order of the centre Z and its generators
+   (LaTeX: the heading object, ": the center"). */
+void lt_write_group_center(lt_doc *d, const char *object, const lt_pgrp_t Z);
 /* conjugacy-classes: the classes C of G (lt_pgrp_conjugacy_classes), one
    line each (text: element order, size, representative), JSON the list
    "classes" of records {representative, size, element_order}. */
@@ -42,9 +48,29 @@ void lt_write_bchw_table(FILE *f, const lt_bchw_t S, int N);
    under mpirun -np cores, one thread a rank (far[k]). */
 void lt_write_bch_estimate(lt_doc *d, long N, int threads, const lt_free_bch_estimate_t *here, int cores,
                            const long *degs, const lt_free_bch_estimate_t *far, int nfar);
+/* lyndon R N: the heading (LaTeX), the letters, the dimensions by degree
+   and the basis B, an element a line (text: index, degree, word, bracket;
+   LaTeX: a paragraph per degree; JSON "basis" records with the standard
+   factors' indices "left" and "right"). */
+void lt_write_lyndon(lt_doc *d, const lt_lyndon_t B, int R, long N);
 /* bch --coefficient: the coefficient c of the word (text: c alone; JSON
    and LaTeX: word, letters, degree and coefficient, "p/q" in JSON). */
 void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c);
+
+/* dataset check: the file path's report R against the group spec of
+   order elements: the heading, rows, bad rows, lengths, each
+   convention's tally (the first wrong target), the convention of the
+   file, and what its tokens suggest when no row fits. */
+#include "lietool/io.h"
+void lt_write_dataset_check(lt_doc *d, const char *path, const char *spec, long order, const lt_dataset_report_t R);
+
+/* rep check: whether the matrices R of file (lt_io_rep_read) extend to a
+   homomorphism of the group object (C, lt_rep_check with tolerance tol):
+   the heading, the arithmetic and the convention, then the distinct
+   images and the kernel, or the relation that fails and why. */
+#include "lietool/rep.h"
+void lt_write_rep_check(lt_doc *d, const char *object, const char *file, const lt_rep_t R, const lt_rep_check_t C,
+                        double tol);
 
 /* ---- floating-point Lie algebras (--float, ssm lie) ---- */
 
@@ -260,6 +286,13 @@ void lt_write_ssm_eval_rotation(lt_doc *d, const char *dir, const lt_model_t M, 
    MSE beside the ideal model of its depth; JSON with both per position. */
 void lt_write_ssm_sweep_rotation(lt_doc *d, const char *const *dirs, const int *layers, const char *const *types,
                                  const lt_model_rotation_struct *R, int n, const lt_write_ssm_task *T);
+
+/* ssm lie: the heading (the model directory dir, its layer type and
+   layer), the transitions R read with P and the generators taken from
+   them; the caller adds the profile and the rank decisions
+   (lt_write_float_profile, lt_write_rank_log). */
+void lt_write_model_lie(lt_doc *d, const char *dir, const lt_model_t M, const lt_model_lie_params *P,
+                        const lt_model_lie_t R);
 
 /* ssm rotation: the rotation task run with P (its bound's rows by lt_write_depth_bound). */
 void lt_write_rotation(lt_doc *d, const lt_rotation_params *P, const lt_rotation_result_t Z);

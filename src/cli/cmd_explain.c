@@ -205,7 +205,7 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
         else if (q == LT_EXPLAIN_ABELIAN) r = abelian(&d, &o, &X);
         else r = series(&d, &o, &X, q);
         /* min-depth --arch: the verdict of lietool plan after the explanation */
-        if ((r == 0 || r == 1) && verdict) cli_verdict_after(&d, V, o.object);
+        if ((r == 0 || r == 1) && verdict) lt_write_verdict_after(&d, V, o.object);
         if (r == 0 || r == 1) lt_doc_end(&d, NULL);
     }
     lt_plan_verdict_clear(V);

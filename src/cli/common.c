@@ -191,23 +191,6 @@ static void doc_start(lt_doc *d, const cli_opts *o, lt_doc_mode m)
     lt_free(ops);
 }
 
-void cli_json_begin(const cli_opts *o)
-{
-    lt_doc d;
-    doc_start(&d, o, LT_DOC_JSON);
-}
-
-void cli_tex_begin(const cli_opts *o)
-{
-    lt_doc d;
-    doc_start(&d, o, LT_DOC_TEX);
-}
-
-void cli_doc_attach(lt_doc *d, const cli_opts *o)
-{
-    lt_doc_init(d, stdout, o->latex ? LT_DOC_TEX : o->json ? LT_DOC_JSON : LT_DOC_TEXT);
-}
-
 void cli_doc_start(lt_doc *d, const cli_opts *o)
 {
     doc_start(d, o, o->latex ? LT_DOC_TEX : o->json ? LT_DOC_JSON : LT_DOC_TEXT);
@@ -217,13 +200,6 @@ void cli_doc_begin(lt_doc *d, const cli_opts *o, const char *object, const char 
 {
     cli_doc_start(d, o);
     lt_doc_heading(d, object, after);
-}
-
-void cli_put_mpz(FILE *f, const mpz_t z, int json)
-{
-    if (json) fputc('"', f);
-    mpz_out_str(f, 10, z);
-    if (json) fputc('"', f);
 }
 
 int cli_same_output(const char *cmd, const char *opt_a, const char *a, const char *opt_b, const char *b)

@@ -89,7 +89,7 @@ int cli_depth_run(int argc, char **argv, const lt_cmd *self, int lower, cli_dept
 
 void cli_depth_end(lt_doc *d, const cli_opts *o, const cli_depth_profile *P)
 {
-    if (P->has_verdict) cli_verdict_after(d, P->verdict, o->object);
+    if (P->has_verdict) lt_write_verdict_after(d, P->verdict, o->object);
     lt_doc_end(d, NULL);
 }
 

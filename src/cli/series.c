@@ -1,8 +1,9 @@
 /* The commands that print a series or its length (derived-series,
    derived-length, lower-central-series, nilpotency-class,
-   upper-central-series) and the is-* predicates, for groups, Lie algebras
-   and --float: computed here, written by lt_write_series and
-   lt_write_predicate (lietool/write.h). */
+   upper-central-series), the is-* predicates, for groups, Lie algebras
+   and --float, and composition-factors and chief-series, with their
+   declarations: computed by the library, written by lt_write_series,
+   lt_write_predicate and lt_write_compser (lietool/write.h). */
 #include <string.h>
 #include "doc.h"
 #include "lietool/write.h"
@@ -26,7 +27,14 @@ static int series_of(lt_series_sizes_t *T, cli_object *X, int kind, const cli_op
     return -1;
 }
 
-int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int kind, int length_only)
+#define OBJECT_COMMON (CLI_O_JSON | CLI_O_FLOAT | CLI_O_LIMITS)
+const cli_decl cli_derived_series_decl = {.common = OBJECT_COMMON | CLI_O_LATEX, CLI_OBJECT_ARGS};
+const cli_decl cli_derived_length_decl = {.common = OBJECT_COMMON, CLI_OBJECT_ARGS};
+const cli_decl cli_lower_central_series_decl = {.common = OBJECT_COMMON | CLI_O_LATEX, CLI_OBJECT_ARGS};
+const cli_decl cli_nilpotency_class_decl = {.common = OBJECT_COMMON, CLI_OBJECT_ARGS};
+const cli_decl cli_upper_central_series_decl = {.common = CLI_O_JSON | CLI_O_LIMITS, CLI_OBJECT_ARGS};
+
+static int series_cmd(int argc, char **argv, const lt_cmd *self, int kind, int length_only)
 {
     cli_opts o;
     cli_object X;
@@ -47,6 +55,25 @@ int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int kind, int leng
     cli_close_object(&o, &X);
     return r;
 }
+
+int cli_series_cmd(int argc, char **argv, const lt_cmd *self)
+{
+    return series_cmd(argc, argv, self, self->arg, 0);
+}
+
+int cli_series_length_cmd(int argc, char **argv, const lt_cmd *self)
+{
+    return series_cmd(argc, argv, self, self->arg, 1);
+}
+
+#define PREDICATE_COMMON (CLI_O_JSON | CLI_O_QUIET | CLI_O_FLOAT)
+const cli_decl cli_is_abelian_decl = {.common = PREDICATE_COMMON | CLI_O_LIMITS, .show = CLI_O_QUIET, CLI_OBJECT_ARGS};
+const cli_decl cli_is_nilpotent_decl = {.common = PREDICATE_COMMON | CLI_O_LIMITS, .show = CLI_O_QUIET, CLI_OBJECT_ARGS};
+const cli_decl cli_is_perfect_decl = {.common = PREDICATE_COMMON | CLI_O_LIMITS, .show = CLI_O_QUIET, CLI_OBJECT_ARGS};
+const cli_decl cli_is_semisimple_decl = {.common = PREDICATE_COMMON | CLI_O_LIE_LIMITS, .show = CLI_O_QUIET, CLI_ALGEBRA_ARGS};
+const cli_decl cli_is_solvable_decl = {.common = PREDICATE_COMMON | CLI_O_LIMITS, .show = CLI_O_QUIET, CLI_OBJECT_ARGS};
+/* the keys of CLI_PRED_* */
+static const char *const predicate_keys[] = {"abelian", "nilpotent", "perfect", "semisimple", "solvable"};
 
 /* The value of a predicate of a group or an exact Lie algebra; -1 with
    the exit status in *r on failure. */
@@ -73,8 +100,9 @@ static int predicate_of(cli_object *X, const char *key, const cli_opts *o, int *
     return value;
 }
 
-int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key)
+int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self)
 {
+    const char *key = predicate_keys[self->arg];
     cli_opts o;
     cli_object X;
     lt_doc d;
@@ -95,8 +123,12 @@ int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key
     return r;
 }
 
-int cli_compser_cmd(int argc, char **argv, const lt_cmd *self, int chief)
+const cli_decl cli_composition_factors_decl = {.common = CLI_O_JSON | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, CLI_GROUP_ARGS};
+const cli_decl cli_chief_series_decl = {.common = CLI_O_JSON | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, CLI_GROUP_ARGS};
+
+int cli_compser_cmd(int argc, char **argv, const lt_cmd *self)
 {
+    int chief = self->arg;
     cli_opts o;
     cli_object X;
     lt_doc d;

@@ -243,7 +243,7 @@ static int ev_rotation(ev_opts *o)
         lt_doc doc;
         cli_doc_start(&doc, &o->co);
         lt_write_ssm_eval_rotation(&doc, dir, J->M, J->R, &T);
-        if (J->has_family) cli_verdict_after(&doc, J->V, "A5");
+        if (J->has_family) lt_write_verdict_after(&doc, J->V, "A5");
         else lt_write_no_verdict(&doc, J->M);
         lt_doc_end(&doc, NULL);
     }
