@@ -17,6 +17,8 @@
 #include "lietool/dataset.h"
 #include <flint/fmpq.h>
 #include "lietool/rotation.h"
+#include "lietool/perm.h"
+#include "lietool/liealg.h"
 
 /* ---- the outcome of a run against the theory ----
    exact and suffices_T are the verdict's answers (lt_plan_verdict_struct:
@@ -204,6 +206,36 @@ lt_status lt_ssm_sweep_job(lt_ssm_sweep_job_t J, char *const *dirs, int ndirs, c
                            const lt_ctx_t ctx, lt_err_t err);
 lt_status lt_ssm_rotation_sweep_job(lt_ssm_sweep_job_t J, char *const *dirs, int ndirs, const lt_ssm_eval_job_params *P,
                                     const lt_ctx_t ctx, lt_err_t err);
+
+/* ---- explain: the witnesses of an answer (src/job/explain.c) ----
+   The question q about the group G (with its chain) or, G NULL, the Lie
+   algebra L: perfect (200000 products at most for a group's witness),
+   abelian, or a series question (derived-series, lower-central-series,
+   solvable, nilpotent, min-depth: the derived or lower central series,
+   a witness per step). no: 1 when the answer to a yes-no question
+   (perfect, abelian, solvable, nilpotent) is no. Written by
+   lt_write_explain (lietool/write.h). */
+/* The questions about one group or Lie algebra. */
+typedef enum {
+    LT_EXPLAIN_DERIVED_SERIES, LT_EXPLAIN_LOWER_CENTRAL_SERIES, LT_EXPLAIN_SOLVABLE,
+    LT_EXPLAIN_NILPOTENT, LT_EXPLAIN_PERFECT, LT_EXPLAIN_ABELIAN, LT_EXPLAIN_MIN_DEPTH,
+    LT_EXPLAIN_NQUESTIONS
+} lt_explain_question;
+typedef struct {
+    lt_explain_question question;
+    int is_lie, no;
+    lt_pgrp_perfect_witness_t gp;
+    lt_liealg_perfect_witness_t lp;
+    lt_pgrp_abelian_witness_t ga;
+    lt_liealg_abelian_witness_t la;
+    lt_pgrp_series_witness_t gs;
+    lt_liealg_series_witness_t ls;
+} lt_explain_job_struct;
+typedef lt_explain_job_struct lt_explain_job_t[1];
+void lt_explain_job_init(lt_explain_job_t J);
+void lt_explain_job_clear(lt_explain_job_t J);
+lt_status lt_explain_job(lt_explain_job_t J, lt_explain_question q, lt_pgrp_t G, const lt_liealg_t L,
+                         const lt_ctx_t ctx, lt_err_t err);
 
 /* ---- the theory's verdict for a checkpoint ---- */
 /* The verdict for M's family and depth on the word problem of group (a

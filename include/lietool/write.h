@@ -13,6 +13,7 @@
 #include "lietool/chartab.h"
 #include "lietool/depth.h"
 #include "lietool/ssm.h"
+#include "lietool/job.h"
 
 /* ---- groups: tables, isomorphisms; the BCH series ---- */
 
@@ -89,12 +90,7 @@ void lt_write_rank_log(lt_doc *d, const lt_rank_log_t log);
    the prose names the object as d->object (@), which the caller sets
    after lt_doc_start. */
 
-/* The questions about one group or Lie algebra. */
-typedef enum {
-    LT_EXPLAIN_DERIVED_SERIES, LT_EXPLAIN_LOWER_CENTRAL_SERIES, LT_EXPLAIN_SOLVABLE,
-    LT_EXPLAIN_NILPOTENT, LT_EXPLAIN_PERFECT, LT_EXPLAIN_ABELIAN, LT_EXPLAIN_MIN_DEPTH,
-    LT_EXPLAIN_NQUESTIONS
-} lt_explain_question;
+/* The questions about one group or Lie algebra: lt_explain_question (lietool/job.h). */
 /* Its name, as the command line reads it and JSON "question" says it:
    "derived-series", "lower-central-series", "solvable", "nilpotent",
    "perfect", "abelian", "min-depth". */
@@ -130,7 +126,10 @@ void lt_write_explain_commutator(lt_doc *d, const lt_contrast_t R);
 
 /* ---- jobs (lietool/job.h) ---- */
 
-#include "lietool/job.h"
+/* explain: the answer of an explain job (lt_explain_job) about G or L,
+   by the writer of its question (lt_write_explain_group_perfect, ...). */
+void lt_write_explain(lt_doc *d, const lt_explain_job_t J, const lt_pgrp_t G, const lt_liealg_t L);
+
 /* ssm train: the heading (text), the run's parameters, the verdict
    (lt_write_verdict_after), the tries, lietool's accuracies on the test
    words, the losses, the outcome and its advice, the checkpoint. The

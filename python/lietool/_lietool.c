@@ -1330,8 +1330,8 @@ static PyObject *memdoc_end(memdoc *m, call *c, int started)
 }
 
 /* _explain(question, spec, limits...) -> the JSON of `lietool explain
-   --json QUESTION SPEC` (the witnesses the library checked, written by
-   lt_write_explain_*) */
+   --json QUESTION SPEC` (the witnesses the library checked, lt_explain_job,
+   written by lt_write_explain) */
 static PyObject *py_explain(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
@@ -1353,44 +1353,14 @@ static PyObject *py_explain(PyObject *self, PyObject *args, PyObject *kw)
     int started = 0;
     LIB_BEGIN
     c.st = load(&X, spec, c.ctx, c.err);
-    int lie = X.is_lie, lower = q == LT_EXPLAIN_LOWER_CENTRAL_SERIES || q == LT_EXPLAIN_NILPOTENT;
-    if (!c.st && q == LT_EXPLAIN_PERFECT) {
-        lt_pgrp_perfect_witness_t P;
-        lt_liealg_perfect_witness_t R;
-        lt_pgrp_perfect_witness_init(P);
-        lt_liealg_perfect_witness_init(R);
-        c.st = lie ? lt_liealg_perfect_witness(R, X.L, c.err) : lt_pgrp_perfect_witness(P, X.G, 200000, c.ctx, c.err);
-        if (!c.st && (started = !memdoc_start(&m, spec, "explain"))) {
-            m.d.object = spec;
-            if (lie) lt_write_explain_lie_perfect(&m.d, R, X.L); else lt_write_explain_group_perfect(&m.d, P, X.G);
-        }
-        lt_pgrp_perfect_witness_clear(P);
-        lt_liealg_perfect_witness_clear(R);
-    } else if (!c.st && q == LT_EXPLAIN_ABELIAN) {
-        lt_pgrp_abelian_witness_t P;
-        lt_liealg_abelian_witness_t R;
-        lt_pgrp_abelian_witness_init(P);
-        lt_liealg_abelian_witness_init(R);
-        if (lie) lt_liealg_abelian_witness(R, X.L); else lt_pgrp_abelian_witness(P, X.G);
-        if ((started = !memdoc_start(&m, spec, "explain"))) {
-            m.d.object = spec;
-            if (lie) lt_write_explain_lie_abelian(&m.d, R, X.L); else lt_write_explain_group_abelian(&m.d, P, X.G);
-        }
-        lt_pgrp_abelian_witness_clear(P);
-        lt_liealg_abelian_witness_clear(R);
-    } else if (!c.st) {
-        lt_pgrp_series_witness_t P;
-        lt_liealg_series_witness_t R;
-        lt_pgrp_series_witness_init(P);
-        lt_liealg_series_witness_init(R);
-        c.st = lie ? lt_liealg_series_witness(R, X.L, lower, c.err) : lt_pgrp_series_witness(P, X.G, lower, c.ctx, c.err);
-        if (!c.st && (started = !memdoc_start(&m, spec, "explain"))) {
-            m.d.object = spec;
-            if (lie) lt_write_explain_lie_series(&m.d, R, X.L, q); else lt_write_explain_group_series(&m.d, P, X.G, q);
-        }
-        lt_pgrp_series_witness_clear(P);
-        lt_liealg_series_witness_clear(R);
+    lt_explain_job_t J;
+    lt_explain_job_init(J);
+    if (!c.st) c.st = lt_explain_job(J, (lt_explain_question)q, X.is_lie ? NULL : X.G, X.L, c.ctx, c.err);
+    if (!c.st && (started = !memdoc_start(&m, spec, "explain"))) {
+        m.d.object = spec;
+        lt_write_explain(&m.d, J, X.G, X.L);
     }
+    lt_explain_job_clear(J);
     LIB_END
     if (!started) m.buf = NULL;
     unload(&X);
