@@ -5,12 +5,18 @@
 #include <string.h>
 #include "lietool/depth.h"
 
+/* The task of G or L, P initialised here. */
+static lt_status task_of(lt_plan_task_t P, lt_pgrp_t G, const lt_liealg_t L, const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_plan_task_init(P);
+    return G ? lt_plan_task_group(P, G, ctx, err) : lt_plan_task_liealg(P, L, ctx, err);
+}
+
 lt_status lt_plan_object(lt_plan_verdict_t V, lt_pgrp_t G, const lt_liealg_t L, const lt_arch *a, long k, long T,
                          lt_bound b, const lt_ctx_t ctx, lt_err_t err)
 {
     lt_plan_task_t P;
-    lt_plan_task_init(P);
-    lt_status st = G ? lt_plan_task_group(P, G, ctx, err) : lt_plan_task_liealg(P, L, ctx, err);
+    lt_status st = task_of(P, G, L, ctx, err);
     if (!st) st = lt_plan(V, P, a, k, T, b, ctx, err);
     lt_plan_task_clear(P);
     return st;
@@ -65,11 +71,9 @@ lt_status lt_plan_table_object(lt_plan_row **rows, int *n, lt_pgrp_t G, const lt
                                lt_bound b, const lt_ctx_t ctx, lt_err_t err)
 {
     lt_plan_task_t P;
-    lt_plan_task_init(P);
     *rows = NULL;
     *n = 0;
-    lt_status st = G ? lt_plan_task_group(P, G, ctx, err) : lt_plan_task_liealg(P, L, ctx, err);
-    if (!st) st = lt_plan_table(rows, n, P, only, T, b, ctx, err);
+    lt_status st = task_of(P, G, L, ctx, err) || lt_plan_table(rows, n, P, only, T, b, ctx, err) ? err->status : LT_OK;
     lt_plan_task_clear(P);
     return st;
 }
