@@ -57,6 +57,8 @@ typedef struct {
 const lt_train_arch *lt_train_arch_find(const char *name);
 /* The names, for messages: "abelian, diag-positive, ..., deltaproduct". */
 const char *lt_train_arch_list(void);
+/* The names within edit distance 2 of name, "'a' or 'b'" (empty: none), into out. */
+void lt_train_arch_suggest(char *out, size_t size, const char *name);
 /* The table itself, n entries (tests, documentation). */
 const lt_train_arch *lt_train_arch_table(int *n);
 
@@ -236,6 +238,26 @@ void lt_explain_job_init(lt_explain_job_t J);
 void lt_explain_job_clear(lt_explain_job_t J);
 lt_status lt_explain_job(lt_explain_job_t J, lt_explain_question q, lt_pgrp_t G, const lt_liealg_t L,
                          const lt_ctx_t ctx, lt_err_t err);
+
+/* ---- info of a group (src/job/info.c) ----
+   P: lt_pgrp_profile with every part (its failure is the job's); T and
+   I: the character table and its invariants (lt_chartab_profile), when
+   have_chartab, else chartab_err says why they are missing; mu: the
+   minimal faithful permutation degree, when have_mu. Written by
+   lt_write_info_group (lietool/write.h). */
+#include "lietool/chartab.h"
+typedef struct {
+    lt_pgrp_profile_t P;
+    lt_chartab_t T;
+    lt_chartab_inv_t I;
+    int have_chartab, have_mu;
+    lt_err_t chartab_err;
+    lt_pgrp_mindeg_t mu;
+} lt_info_group_job_struct;
+typedef lt_info_group_job_struct lt_info_group_job_t[1];
+void lt_info_group_job_init(lt_info_group_job_t J);
+void lt_info_group_job_clear(lt_info_group_job_t J);
+lt_status lt_info_group_job(lt_info_group_job_t J, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
 
 /* ---- the theory's verdict for a checkpoint ---- */
 /* The verdict for M's family and depth on the word problem of group (a

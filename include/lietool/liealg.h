@@ -379,6 +379,9 @@ void lt_rank_log_init(lt_rank_log_t log);
 void lt_rank_log_clear(lt_rank_log_t log);
 /* Number of ambiguous decisions recorded. */
 slong lt_rank_log_num_ambiguous(const lt_rank_log_t log);
+/* 1 when an ambiguous decision kept a singular value within 100 x
+   round-off of 0 (the tolerance is below what doubles resolve). */
+int lt_rank_log_below_roundoff(const lt_rank_log_t log);
 
 /* The numerical rank of an m x c matrix A (row-major doubles) with the
    rule above, where s_max = max(scale, largest singular value of A); pass

@@ -55,8 +55,10 @@ void lt_write_bch_estimate(lt_doc *d, long N, int threads, const lt_free_bch_est
    factors' indices "left" and "right"). */
 void lt_write_lyndon(lt_doc *d, const lt_lyndon_t B, int R, long N);
 /* bch --coefficient: the coefficient c of the word (text: c alone; JSON
-   and LaTeX: word, letters, degree and coefficient, "p/q" in JSON). */
-void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c);
+   and LaTeX: word, letters, degree and coefficient, "p/q" in JSON; with
+   lyndon, the coefficient of the word's Lyndon basis element, and its
+   bracket). */
+void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c, int lyndon);
 
 /* dataset check: the file path's report R against the group spec of
    order elements: the heading, rows, bad rows, lengths, each
@@ -129,6 +131,10 @@ void lt_write_explain_commutator(lt_doc *d, const lt_contrast_t R);
 /* explain: the answer of an explain job (lt_explain_job) about G or L,
    by the writer of its question (lt_write_explain_group_perfect, ...). */
 void lt_write_explain(lt_doc *d, const lt_explain_job_t J, const lt_pgrp_t G, const lt_liealg_t L);
+
+/* info of a group: lt_write_profile_group with the job's parts (max_enum:
+   the limit it ran under). */
+void lt_write_info_group(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_info_group_job_t J, long max_enum);
 
 /* ssm train: the heading (text), the run's parameters, the verdict
    (lt_write_verdict_after), the tries, lietool's accuracies on the test

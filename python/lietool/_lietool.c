@@ -469,34 +469,19 @@ static PyObject *py_info(PyObject *self, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "s" LIMIT_FMT, kwlist, &spec, LIMIT_ARGS(L)) || call_init(&c, &L))
         return NULL;
     lt_liealg_profile_t LP;
-    lt_pgrp_profile_t P;
-    lt_chartab_t T;
-    lt_chartab_inv_t I;
-    lt_pgrp_mindeg_t mu;
-    lt_err_t terr, merr;
-    int have = 0, have_mu = 0;
+    lt_info_group_job_t J;
     lt_liealg_profile_init(LP);
-    lt_pgrp_profile_init(P);
-    lt_chartab_init(T);
-    lt_pgrp_mindeg_init(mu);
-    lt_err_init(terr);
-    lt_err_init(merr);
+    lt_info_group_job_init(J);
     LIB_BEGIN
     c.st = load(&X, spec, c.ctx, c.err);
     if (!c.st && X.is_lie) lt_liealg_profile(LP, X.L, LT_LIE_PROFILE_ALL);
-    else if (!c.st) {
-        c.st = lt_pgrp_profile(P, X.G, LT_PGRP_PROFILE_ALL, c.ctx, c.err);
-        have = !c.st && lt_chartab_profile(T, X.G, c.ctx, terr) == LT_OK;
-        if (have) lt_chartab_invariants(&I, T, 0);
-        have_mu = !c.st && lt_pgrp_min_faithful_degree(mu, X.G, c.ctx, merr) == LT_OK;
-    }
+    else if (!c.st) c.st = lt_info_group_job(J, X.G, c.ctx, c.err);
     LIB_END
+    int have = J->have_chartab;
     PyObject *r = c.st ? raise_err(c.err) : X.is_lie ? info_lie(spec, LP)
-                : info_group(spec, X.G, P, c.ctx->max_enum, have ? T : NULL, have ? &I : NULL, have ? NULL : terr->msg,
-                             have_mu ? mu : NULL);
-    lt_pgrp_mindeg_clear(mu);
-    lt_chartab_clear(T);
-    lt_pgrp_profile_clear(P);
+                : info_group(spec, X.G, J->P, c.ctx->max_enum, have ? J->T : NULL, have ? &J->I : NULL,
+                             have ? NULL : J->chartab_err->msg, J->have_mu ? J->mu : NULL);
+    lt_info_group_job_clear(J);
     lt_liealg_profile_clear(LP);
     unload(&X);
     return r;

@@ -67,30 +67,6 @@ int cli_open_object(cli_opts *o, cli_object *X, int argc, char **argv, const lt_
     return r;
 }
 
-/* --float: the algebra in doubles, from GAP syntax with decimal entries or
-   from an exact object's matrix basis, closed with its rank decisions */
-static int load_float(cli_opts *o, cli_object *X)
-{
-    lt_err_t err;
-    lt_err_init(err);
-    lt_status st;
-    const char *s = o->object;
-    while (*s == ' ') s++;
-    X->is_float = 1;
-    if (strncmp(s, "LieAlgebra", 10) == 0) {
-        double *g = NULL;
-        slong k = 0, n = 0;
-        st = lt_io_float_gens(&g, &k, &n, s, o->ctx, err);
-        if (!st) st = lt_fliealg_closure(X->F, g, k, n, o->tol, X->log, o->ctx, err);
-        lt_free(g);
-    } else {
-        st = lt_io_liealg(X->L, NULL, s, o->ctx, err);
-        if (!st && X->L->n == 0) st = lt_err_set(err, LT_EINPUT, "'%s' has no matrix form for --float", s);
-        if (!st) st = lt_fliealg_from_liealg(X->F, X->L, o->tol, X->log, o->ctx, err);
-    }
-    return st ? cli_fail(err) : -1;
-}
-
 int cli_load_object(cli_opts *o, cli_object *X, const lt_cmd *cmd)
 {
     object_init(X);
@@ -105,7 +81,10 @@ int cli_load_object(cli_opts *o, cli_object *X, const lt_cmd *cmd)
             fprintf(stderr, "lietool: %s: --float takes a Lie algebra, not '%s'\n", cmd->name, o->object);
             return CLI_USAGE;
         }
-        return load_float(o, X);
+        X->is_float = 1;
+        lt_err_t err;
+        lt_err_init(err);
+        return lt_io_fliealg(X->F, X->L, o->object, o->tol, X->log, o->ctx, err) ? cli_fail(err) : -1;
     }
     if (need == 1 && X->is_lie) {
         fprintf(stderr, "lietool: %s: '%s' is a Lie algebra; this command takes a group\n", cmd->name, o->object);

@@ -6,39 +6,13 @@
    src/rotation/rotation.c (lietool/rotation.h), the CSV writer src/io, the
    result's writer src/write/rotation.c; this file parses the options and
    writes the --csv and --plot files whole or not at all. */
-#include <math.h>
 #include <string.h>
-#include <flint/fmpq.h>
-#include <mpfr.h>
 #include "depth.h"
 #include "doc.h"
 #include "lietool/free.h"
 #include "lietool/io.h"
 #include "lietool/rotation.h"
 #include "lietool/write.h"
-
-/* A positive real number written as for magnus --step (integer, p/q or
-   decimal), up to the end of s or the character stop; *end past it. */
-static int read_step(long double *out, const char *s, const char **end)
-{
-    fmpq_t q;
-    fmpq_init(q);
-    int ok = lt_free_read_q(q, s, end) && fmpq_sgn(q) > 0;
-    if (ok) {
-        mpfr_t x;
-        mpfr_init2(x, 80);
-        mpq_t m;
-        mpq_init(m);
-        fmpq_get_mpq(m, q);
-        mpfr_set_q(x, m, MPFR_RNDN);
-        *out = mpfr_get_ld(x, MPFR_RNDN);
-        ok = isfinite(*out) && *out > 0;
-        mpq_clear(m);
-        mpfr_clear(x);
-    }
-    fmpq_clear(q);
-    return ok;
-}
 
 const cli_choice cli_rotation_maps[] = {
     {"faithful", LT_ROTATION_MAP_FAITHFUL, 0}, {"paper", LT_ROTATION_MAP_PAPER, 0}, {NULL, 0, 0}
@@ -70,7 +44,7 @@ static int parse_fit(void *dst, const char *v)
     P->nfit = 0;
     for (;;) {
         const char *e;
-        if (P->nfit == LT_ROTATION_MAX_FIT || !read_step(&P->fit[P->nfit], s, &e) || (*e && *e != ',')) return -1;
+        if (P->nfit == LT_ROTATION_MAX_FIT || !lt_free_read_positive(&P->fit[P->nfit], s, &e) || (*e && *e != ',')) return -1;
         P->nfit++;
         if (!*e) break;
         s = e + 1;
@@ -82,7 +56,7 @@ static int parse_fit(void *dst, const char *v)
 int cli_parse_step(void *dst, const char *v)
 {
     const char *e;
-    return read_step(dst, v, &e) && !*e ? 0 : -1;
+    return lt_free_read_positive(dst, v, &e) && !*e ? 0 : -1;
 }
 
 typedef struct {

@@ -249,7 +249,7 @@ void lt_write_bch_estimate(lt_doc *d, long N, int threads, const lt_free_bch_est
     }
 }
 
-void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c)
+void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c, int lyndon)
 {
     char *q = fmpq_get_str(NULL, 10, c);
     if (d->mode == LT_DOC_TEXT) {
@@ -274,6 +274,11 @@ void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c)
     }
     lt_doc_row_end(d);
     flint_free(q);
+    if (!lyndon) return;
+    char *br = lt_free_lyndon_word_bracket(word);
+    lt_doc_str(d, "basis", "lyndon", NULL);
+    lt_doc_str(d, "bracket", br, NULL);
+    lt_free(br);
 }
 
 /* conjugacy-classes: the classes C of G, one line (JSON one record) each:
