@@ -220,6 +220,12 @@ lt_status lt_free_bch_word_check(const char *w, long max_length, lt_err_t err);
    the class sizes of the Lyndon basis before it is built; lt_free_bch
    checks the same. */
 lt_status lt_free_bch_check(long N, const lt_ctx_t ctx, lt_err_t err);
+/* bch N: lt_free_bch_check, the Lyndon basis B on 2 letters to degree N
+   (N - 1 for the table of an even N, whose top degree has no terms and
+   whose words the writer enumerates), then S initialised on it (only on
+   success) for lt_free_bchw or a shared run. */
+lt_status lt_free_bch_prepare(lt_bchw_t S, lt_lyndon_t B, long N, int symmetric, int table, const lt_ctx_t ctx,
+                              lt_err_t err);
 /* What the BCH series to degree N takes, predicted from the class sizes
    (necklace counts) and rates measured on this project's machine: procs
    processes (mpirun -np) of threads threads each; table: bch --table (no

@@ -82,6 +82,10 @@ void lt_io_out_remove_pending(void);
 lt_status lt_io_out_svg(lt_io_out_t O, const lt_plot_t F, lt_err_t err);
 /* Directory of the named objects (algebras/); malloc'd. */
 char *lt_io_algebras_dir(void);
+/* The object grammar in brief, the names the parser reads: of groups
+   (lie 0) or of Lie algebras (lie 1), a line per form (`lietool help
+   groups`, `lietool help algebras`). */
+const char *lt_io_grammar(int lie);
 /* The running binary's path (/proc/self/exe), malloc'd, or NULL. */
 char *lt_io_self_path(void);
 /* Names of the files in algebras/groups, for suggestions and listings. */

@@ -239,6 +239,20 @@ void lt_explain_job_clear(lt_explain_job_t J);
 lt_status lt_explain_job(lt_explain_job_t J, lt_explain_question q, lt_pgrp_t G, const lt_liealg_t L,
                          const lt_ctx_t ctx, lt_err_t err);
 
+/* explain isomorphic: the isomorphism R found (lt_pgrp_isomorphism), when
+   there is one, checked along the Cayley graph of G (*products the
+   products it took); LT_EINTERNAL when it does not extend. */
+lt_status lt_explain_isomorphic_check(long long *products, lt_pgrp_t G, lt_pgrp_t H, const lt_pgrp_iso_t R,
+                                      const lt_ctx_t ctx, lt_err_t err);
+
+/* ---- magnus --matrices (src/job/magnus.c) ----
+   The matrices file path read (lt_io_matfile_read), then
+   lt_free_magnus_run of the word W on it at step h; a failure of the
+   run at an order is prefixed "magnus". */
+#include "lietool/free.h"
+lt_status lt_magnus_matrices_job(lt_magnus_result_t R, const lt_magnus_params *P, const lt_free_word_t W,
+                                 const char *path, const fmpq_t h, const lt_ctx_t ctx, lt_err_t err);
+
 /* ---- info of a group (src/job/info.c) ----
    P: lt_pgrp_profile with every part (its failure is the job's); T and
    I: the character table and its invariants (lt_chartab_profile), when

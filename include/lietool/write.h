@@ -41,6 +41,8 @@ void lt_write_group_center(lt_doc *d, const char *object, const lt_pgrp_t Z);
 void lt_write_conjugacy_classes(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_classes_t C);
 void lt_write_bch(lt_doc *d, const lt_lyndon_t B, const fmpq *c, int symmetric);
 void lt_write_bch_table(FILE *f, const lt_lyndon_t B, const fmpq *c);
+/* lt_write_bch from the compact series S, each coefficient formed here. */
+void lt_write_bchw(lt_doc *d, const lt_bchw_t S);
 /* The same table from the compact series to degree N, each coefficient
    formed as it is written; N is S->B->N, or S->B->N + 1 when that is even
    (the top degree's words are enumerated, not kept). */

@@ -163,13 +163,8 @@ int cmd_bch(int argc, char **argv, const lt_cmd *self)
        denominator per class), Z formed as it is written */
     lt_bchw_t S;
     int have = 0;
-    lt_status st = lt_free_bch_check(N, o.ctx, err);
-    /* the table of even degree N needs no basis of degree N: W has no
-       terms there, and the writer enumerates its words */
-    long NB = table && N % 2 == 0 ? N - 1 : N;
-    if (!st) st = lt_free_lyndon_basis(B, 2, NB, o.ctx, err);
+    lt_status st = lt_free_bch_prepare(S, B, N, symmetric, table, o.ctx, err);
     if (!st) {
-        lt_bchw_init(S, B, symmetric);
         have = 1;
         /* the classes shared among the ranks, or kept in the checkpoint */
         if (b.mpi || b.checkpoint) st = lt_mpi_bch(S, b.checkpoint, &root, o.ctx, err);
@@ -182,13 +177,10 @@ int cmd_bch(int argc, char **argv, const lt_cmd *self)
     } else if (root) {
         if (table) lt_write_bchw_table(stdout, S, (int)N);
         else {
-            fmpq *c = _fmpq_vec_init(B->n);
-            for (slong i = 0; i < B->n; i++) lt_bchw_get(c + i, S, i);
             lt_doc d;
             cli_doc_begin(&d, &o, NULL, NULL);
-            lt_write_bch(&d, B, c, symmetric);
+            lt_write_bchw(&d, S);
             lt_doc_end(&d, NULL);
-            _fmpq_vec_clear(c, B->n);
         }
         r = 0;
     } else r = 0;

@@ -46,17 +46,11 @@ static void begin(lt_doc *d, cli_opts *o)
    is checked along the Cayley graph of G before it is printed. */
 static int print_isomorphic(cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, const lt_cmd *self)
 {
+    (void)self;
     lt_err_t err;
     lt_err_init(err);
-    int ok = 0;
-    long long products = 0;
-    if (R->isomorphic) {
-        if (lt_pgrp_iso_check(&ok, &products, G, H, R->images, o->ctx, err)) return cli_fail(err);
-        if (!ok) {
-            fprintf(stderr, "lietool: %s: internal error: the isomorphism found does not extend to a bijective homomorphism\n", self->name);
-            return CLI_INTERNAL;
-        }
-    }
+    long long products;
+    if (lt_explain_isomorphic_check(&products, G, H, R, o->ctx, err)) return cli_fail(err);
     cli_opts oc = *o;
     oc.object = (char *)obj[0];
     lt_doc d;

@@ -195,9 +195,11 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
         return cli_usage_error(self, d, "--data takes its words from the file; drop --length and --samples");
     if (o->offset >= 0 && o->token_map)
         return cli_usage_error(self, d, "give --offset N or --token-map FILE, not both");
-    if (o->length > o->max_len) { fprintf(stderr, "lietool: ssm %s: --length %ld is above --max-length %ld\n", o->sub, o->length, o->max_len); return CLI_LIMIT; }
-    if (o->samples > o->max_samples) { fprintf(stderr, "lietool: ssm %s: --samples %ld is above --max-samples %ld\n", o->sub, o->samples, o->max_samples); return CLI_LIMIT; }
-    return -1;
+    lt_err_t err;
+    lt_err_init(err);
+    const char *what = sweep ? "ssm sweep" : "ssm eval";
+    return lt_err_above(err, what, "length", o->length, "max_length", o->max_len)
+           || lt_err_above(err, what, "samples", o->samples, "max_samples", o->max_samples) ? cli_fail(err) : -1;
 }
 
 /* The options as a job's parameters (lt_ssm_eval_job and its pieces). */

@@ -128,14 +128,11 @@ int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
     if (r < 0 && csv_stdout && (o.json || o.latex))
         r = cli_usage_error(self, d, "--csv -: standard output already has the %s", o.json ? "JSON" : "LaTeX");
     if (r < 0) r = cli_same_output("ssm rotation", "--csv", csv, "--svg", plot);
-    if (r < 0 && P.length > ro.max_length) {
-        fprintf(stderr, "lietool: ssm rotation: --length %ld is above --max-length %ld\n", P.length, ro.max_length);
-        r = CLI_LIMIT;
-    }
-    if (r < 0 && P.samples > ro.max_samples) {
-        fprintf(stderr, "lietool: ssm rotation: --samples %ld is above --max-samples %ld\n", P.samples, ro.max_samples);
-        r = CLI_LIMIT;
-    }
+    lt_err_t err;
+    lt_err_init(err);
+    if (r < 0 && (lt_err_above(err, "ssm rotation", "length", P.length, "max_length", ro.max_length)
+                  || lt_err_above(err, "ssm rotation", "samples", P.samples, "max_samples", ro.max_samples)))
+        r = cli_fail(err);
     if (r >= 0) {
         cli_free(&o);
         return r;
@@ -143,8 +140,6 @@ int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
     if (!fit_given) lt_rotation_default_fit(&P, 8);
     lt_rotation_result_t Z;
     lt_rotation_result_init(Z);
-    lt_err_t err;
-    lt_err_init(err);
     /* --csv and --plot: opened first, written whole or not at all */
     lt_io_out_t Oc = {{NULL, NULL, NULL}}, Op = {{NULL, NULL, NULL}};
     if ((csv && !csv_stdout && !lt_io_out_open(Oc, csv, err)) || (plot && !lt_io_out_open(Op, plot, err))) r = cli_fail(err);

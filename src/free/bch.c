@@ -1960,3 +1960,12 @@ void lt_free_class_job_set(lt_free_class_job *J, slong k, const fmpq *v)
     _fmpz_vec_clear(R, j->s);
     fmpz_clear(den);
 }
+
+lt_status lt_free_bch_prepare(lt_bchw_t S, lt_lyndon_t B, long N, int symmetric, int table, const lt_ctx_t ctx,
+                              lt_err_t err)
+{
+    lt_status st = lt_free_bch_check(N, ctx, err);
+    if (!st) st = lt_free_lyndon_basis(B, 2, table && N % 2 == 0 ? N - 1 : N, ctx, err);
+    if (!st) lt_bchw_init(S, B, symmetric);
+    return st;
+}

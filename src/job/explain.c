@@ -47,3 +47,16 @@ lt_status lt_explain_job(lt_explain_job_t J, lt_explain_question q, lt_pgrp_t G,
     }
     return st;
 }
+
+lt_status lt_explain_isomorphic_check(long long *products, lt_pgrp_t G, lt_pgrp_t H, const lt_pgrp_iso_t R,
+                                      const lt_ctx_t ctx, lt_err_t err)
+{
+    int ok = 0;
+    *products = 0;
+    if (!R->isomorphic) return LT_OK;
+    lt_status st = lt_pgrp_iso_check(&ok, products, G, H, R->images, ctx, err);
+    if (!st && !ok)
+        st = lt_err_set(err, LT_EINTERNAL, "explain: internal error: the isomorphism found does not extend to a "
+                                           "bijective homomorphism");
+    return st;
+}

@@ -347,3 +347,11 @@ void lt_write_group_center(lt_doc *d, const char *object, const lt_pgrp_t Z)
     }
     lt_doc_list_end(d);
 }
+
+void lt_write_bchw(lt_doc *d, const lt_bchw_t S)
+{
+    fmpq *c = _fmpq_vec_init(S->B->n);
+    for (slong i = 0; i < S->B->n; i++) lt_bchw_get(c + i, S, i);
+    lt_write_bch(d, S->B, c, S->symmetric);
+    _fmpq_vec_clear(c, S->B->n);
+}
