@@ -97,12 +97,9 @@ static int generate(gen_opts *d, cli_opts *o, const lt_cmd *self)
                                              o->ctx, err)) r = cli_fail(err);
         else {
             r = 0;
-            if (capped) {
-                long m = 1;
-                for (long t = 0; t < d->length; t++) m *= C->n;     /* below --samples */
+            if (capped)
                 fprintf(stderr, "lietool: dataset: '%s' has only %ld distinct words of length %ld; wrote each once\n",
-                        spec, m, d->length);
-            }
+                        spec, lt_dataset_words(C->n, d->length), d->length);
         }
         lt_token_map_clear(&map);
     }

@@ -54,8 +54,7 @@ int cli_lie_cmd(int argc, char **argv, const lt_cmd *self)
     else if (what == CLI_LIE_KILLING) {
         fmpq_mat_t K;
         fmpq_mat_init(K, L->dim, L->dim);
-        lt_liealg_killing(K, X.L);
-        lt_write_killing(d, o.object, K, L->dim ? lt_qmat_rank(K) : 0);
+        lt_write_killing(d, o.object, K, lt_liealg_killing_form(K, X.L));
         fmpq_mat_clear(K);
     } else {                                           /* radical, closure: a basis */
         lt_qspace_t S;
