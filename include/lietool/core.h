@@ -48,6 +48,9 @@ const char *lt_opt(const char *name);
 size_t lt_opt_text(char *dst, size_t n, const char *text);
 /* Records a message (printf format) and returns status, so that callers can
    write `return lt_err_set(err, LT_EINPUT, "...", ...)`. */
+/* A limit: LT_OK when value <= max, else LT_ELIMIT with the message
+   "what: `name` VALUE is above `max_name` MAX". */
+lt_status lt_err_above(lt_err_t err, const char *what, const char *name, long value, const char *max_name, long max);
 lt_status lt_err_set(lt_err_t err, lt_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Prepends "prefix: " to an existing message. */

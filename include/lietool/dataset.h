@@ -49,6 +49,9 @@ lt_status lt_token_map_offset(lt_token_map *T, long n, long offset, long bos, lt
    and none is bos (< 0: no BOS token); sets T's BOS. */
 lt_status lt_token_map_check(lt_token_map *T, long bos, const char *what, lt_err_t err);
 /* lt_dataset_generate with the tokens of a map (NULL: the elements). */
+/* The number of distinct words of length len over n elements, n^len
+   (LONG_MAX when it is larger): what a capped generation wrote. */
+long lt_dataset_words(long n, long len);
 lt_status lt_dataset_generate_tokens(FILE *out, const lt_cayley_t C, long len, long samples, uint64_t seed,
                                      const lt_token_map *map, int *capped, const lt_ctx_t ctx, lt_err_t err);
 

@@ -324,6 +324,10 @@ typedef struct lt_plan_row_s {
 /* rows: *n entries, lt_malloc'd (lt_free). */
 lt_status lt_plan_table(lt_plan_row **rows, int *n, const lt_plan_task_t P, const lt_arch *only, long T, lt_bound b,
                         const lt_ctx_t ctx, lt_err_t err);
+/* The planning table of the group G (with its chain) or, G NULL, of the
+   Lie algebra L: its task, then lt_plan_table (plan, report). */
+lt_status lt_plan_table_object(lt_plan_row **rows, int *n, lt_pgrp_t G, const lt_liealg_t L, const lt_arch *only, long T,
+                               lt_bound b, const lt_ctx_t ctx, lt_err_t err);
 /* Puts a claim (copied; source a constant) first, e.g. which family an
    architecture was read as; the last claim goes when the list is full. */
 void lt_plan_prepend_claim(lt_plan_verdict_t V, const char *source, const char *text);
@@ -482,5 +486,17 @@ void lt_series_sizes_clear(lt_series_sizes_t *S);
    src/doc writes it. */
 lt_status lt_object_series(lt_series_sizes_t *S, lt_pgrp_t G, const lt_liealg_t L, int kind, const lt_ctx_t ctx,
                            lt_err_t err);
+/* The same from a floating-point profile F (its derived series, or its
+   lower central one when lower), dimensions. */
+void lt_series_sizes_float(lt_series_sizes_t *S, const lt_fliealg_profile_t F, int lower);
+/* A predicate of G (with its chain) or, G NULL, of the exact Lie algebra
+   L, into *value (1 yes, 0 no): key "abelian", "nilpotent", "perfect",
+   "solvable", or (Lie algebras) "semisimple" (is-abelian, ...). */
+lt_status lt_object_predicate(int *value, lt_pgrp_t G, const lt_liealg_t L, const char *key, const lt_ctx_t ctx,
+                              lt_err_t err);
+/* The profile of G (with its chain) or, G NULL, of L (lt_depth_profile_group,
+   lt_depth_profile_liealg; lower: with the lower central series). */
+lt_status lt_depth_profile_object(lt_depth_profile_t P, lt_pgrp_t G, const lt_liealg_t L, int lower, const lt_ctx_t ctx,
+                                  lt_err_t err);
 
 #endif

@@ -97,6 +97,9 @@ void lt_free_letter_name(char *buf, int r, int i);
    ("[X,[X,Y]]"): strings to be released with lt_free. */
 char *lt_lyndon_word_str(const lt_lyndon_t B, slong i);
 char *lt_lyndon_bracket_str(const lt_lyndon_t B, slong i);
+/* The standard bracketing of the Lyndon word w in its own letters
+   ("[A,[A,B]]"), malloc'd. */
+char *lt_free_lyndon_word_bracket(const char *w);
 
 /* Z = log(e^{t_1 x_{l_1}} e^{t_2 x_{l_2}} ... e^{t_m x_{l_m}}) in the Lyndon
    basis B, up to B's degree: c[i] (B->n entries, initialised by the caller)
@@ -221,6 +224,12 @@ lt_status lt_free_bch_word_check(const char *w, long max_length, lt_err_t err);
    the class sizes of the Lyndon basis before it is built; lt_free_bch
    checks the same. */
 lt_status lt_free_bch_check(long N, const lt_ctx_t ctx, lt_err_t err);
+/* bch N: lt_free_bch_check, the Lyndon basis B on 2 letters to degree N
+   (N - 1 for the table of an even N, whose top degree has no terms and
+   whose words the writer enumerates), then S initialised on it (only on
+   success) for lt_free_bchw or a shared run. */
+lt_status lt_free_bch_prepare(lt_bchw_t S, lt_lyndon_t B, long N, int symmetric, int table, const lt_ctx_t ctx,
+                              lt_err_t err);
 /* What the BCH series to degree N takes, predicted from the class sizes
    (necklace counts) and rates measured on this project's machine: procs
    processes (mpirun -np) of threads threads each; table: bch --table (no
@@ -235,6 +244,9 @@ typedef struct {
     double cpu_seconds;     /* CPU time, all workers */
     double bytes;           /* peak memory */
 } lt_free_bch_estimate_t;
+/* The worker threads of the series here: $LIETOOL_THREADS, else the
+   processors online, 1 to 64. */
+int lt_free_bch_threads(void);
 void lt_free_bch_estimate(lt_free_bch_estimate_t *e, long N, int procs, int threads, int table);
 /* e's time ("52 min", "3.4 h") and memory ("480 MB"), 64 bytes each. */
 void lt_free_bch_estimate_str(char *tm, char *mem, const lt_free_bch_estimate_t *e);
@@ -305,6 +317,10 @@ lt_status lt_free_nilpotent(lt_liealg_t L, long r, long c, const char *spec,
    sets *end past it, or returns 0 when s does not start with such a number
    (a zero denominator, an exponent above 100000 in size). */
 int lt_free_read_q(fmpq_t x, const char *s, const char **end);
+/* The same for a positive number, rounded to the nearest long double
+   (a step h of the rotation task): 1, or 0 when it is not positive or
+   does not fit. */
+int lt_free_read_positive(long double *out, const char *s, const char **end);
 
 /* Named square matrices with exact entries, all of one size: a matrices
    file (lietool-formats(5)) has one definition per letter,

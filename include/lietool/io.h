@@ -82,6 +82,12 @@ void lt_io_out_remove_pending(void);
 lt_status lt_io_out_svg(lt_io_out_t O, const lt_plot_t F, lt_err_t err);
 /* Directory of the named objects (algebras/); malloc'd. */
 char *lt_io_algebras_dir(void);
+/* The object grammar in brief, the names the parser reads: of groups
+   (lie 0) or of Lie algebras (lie 1), a line per form (`lietool help
+   groups`, `lietool help algebras`). */
+const char *lt_io_grammar(int lie);
+/* The running binary's path (/proc/self/exe), malloc'd, or NULL. */
+char *lt_io_self_path(void);
 /* Names of the files in algebras/groups, for suggestions and listings. */
 int lt_io_named_groups(char ***names);
 /* The same for any subdirectory sub of algebras/ and file ending ext
@@ -166,6 +172,12 @@ lt_status lt_io_read_gap_table(lt_liealg_t L, const char *text, const char *wher
    entries; *gens holds *k matrices of size *n, row by row (lt_free it). */
 lt_status lt_io_float_gens(double **gens, slong *k, slong *n, const char *spec,
                            const lt_ctx_t ctx, lt_err_t err);
+/* The Lie algebra of spec in doubles, closed with its rank decisions in
+   log (tolerance tol): from GAP syntax with decimal entries
+   (lt_io_float_gens), or from an exact object's matrix basis (L receives
+   it; LT_EINPUT when it has no matrix form). */
+lt_status lt_io_fliealg(lt_fliealg_t F, lt_liealg_t L, const char *spec, double tol, lt_rank_log_t log,
+                        const lt_ctx_t ctx, lt_err_t err);
 
 /* ---- matrix representations (src/io/rep_read.c; lietool-formats(5)) ---- */
 #include "lietool/rep.h"

@@ -17,6 +17,8 @@
 #include "lietool/dataset.h"
 #include <flint/fmpq.h>
 #include "lietool/rotation.h"
+#include "lietool/perm.h"
+#include "lietool/liealg.h"
 
 /* ---- ssm eval ---- */
 #include "lietool/ssm.h"
@@ -114,6 +116,8 @@ typedef struct {
 const lt_train_arch *lt_train_arch_find(const char *name);
 /* The names, for messages: "abelian, diag-positive, ..., deltaproduct". */
 const char *lt_train_arch_list(void);
+/* The names within edit distance 2 of name, "'a' or 'b'" (empty: none), into out. */
+void lt_train_arch_suggest(char *out, size_t size, const char *name);
 /* The table itself, n entries (tests, documentation). */
 const lt_train_arch *lt_train_arch_table(int *n);
 
@@ -263,6 +267,70 @@ lt_status lt_ssm_sweep_job(lt_ssm_sweep_job_t J, char *const *dirs, int ndirs, c
                            const lt_ctx_t ctx, lt_err_t err);
 lt_status lt_ssm_rotation_sweep_job(lt_ssm_sweep_job_t J, char *const *dirs, int ndirs, const lt_ssm_eval_job_params *P,
                                     const lt_ctx_t ctx, lt_err_t err);
+
+/* ---- explain: the witnesses of an answer (src/job/explain.c) ----
+   The question q about the group G (with its chain) or, G NULL, the Lie
+   algebra L: perfect (200000 products at most for a group's witness),
+   abelian, or a series question (derived-series, lower-central-series,
+   solvable, nilpotent, min-depth: the derived or lower central series,
+   a witness per step). no: 1 when the answer to a yes-no question
+   (perfect, abelian, solvable, nilpotent) is no. Written by
+   lt_write_explain (lietool/write.h). */
+/* The questions about one group or Lie algebra. */
+typedef enum {
+    LT_EXPLAIN_DERIVED_SERIES, LT_EXPLAIN_LOWER_CENTRAL_SERIES, LT_EXPLAIN_SOLVABLE,
+    LT_EXPLAIN_NILPOTENT, LT_EXPLAIN_PERFECT, LT_EXPLAIN_ABELIAN, LT_EXPLAIN_MIN_DEPTH,
+    LT_EXPLAIN_NQUESTIONS
+} lt_explain_question;
+typedef struct {
+    lt_explain_question question;
+    int is_lie, no;
+    lt_pgrp_perfect_witness_t gp;
+    lt_liealg_perfect_witness_t lp;
+    lt_pgrp_abelian_witness_t ga;
+    lt_liealg_abelian_witness_t la;
+    lt_pgrp_series_witness_t gs;
+    lt_liealg_series_witness_t ls;
+} lt_explain_job_struct;
+typedef lt_explain_job_struct lt_explain_job_t[1];
+void lt_explain_job_init(lt_explain_job_t J);
+void lt_explain_job_clear(lt_explain_job_t J);
+lt_status lt_explain_job(lt_explain_job_t J, lt_explain_question q, lt_pgrp_t G, const lt_liealg_t L,
+                         const lt_ctx_t ctx, lt_err_t err);
+
+/* explain isomorphic: the isomorphism R found (lt_pgrp_isomorphism), when
+   there is one, checked along the Cayley graph of G (*products the
+   products it took); LT_EINTERNAL when it does not extend. */
+lt_status lt_explain_isomorphic_check(long long *products, lt_pgrp_t G, lt_pgrp_t H, const lt_pgrp_iso_t R,
+                                      const lt_ctx_t ctx, lt_err_t err);
+
+/* ---- magnus --matrices (src/job/magnus.c) ----
+   The matrices file path read (lt_io_matfile_read), then
+   lt_free_magnus_run of the word W on it at step h; a failure of the
+   run at an order is prefixed "magnus". */
+#include "lietool/free.h"
+lt_status lt_magnus_matrices_job(lt_magnus_result_t R, const lt_magnus_params *P, const lt_free_word_t W,
+                                 const char *path, const fmpq_t h, const lt_ctx_t ctx, lt_err_t err);
+
+/* ---- info of a group (src/job/info.c) ----
+   P: lt_pgrp_profile with every part (its failure is the job's); T and
+   I: the character table and its invariants (lt_chartab_profile), when
+   have_chartab, else chartab_err says why they are missing; mu: the
+   minimal faithful permutation degree, when have_mu. Written by
+   lt_write_info_group (lietool/write.h). */
+#include "lietool/chartab.h"
+typedef struct {
+    lt_pgrp_profile_t P;
+    lt_chartab_t T;
+    lt_chartab_inv_t I;
+    int have_chartab, have_mu;
+    lt_err_t chartab_err;
+    lt_pgrp_mindeg_t mu;
+} lt_info_group_job_struct;
+typedef lt_info_group_job_struct lt_info_group_job_t[1];
+void lt_info_group_job_init(lt_info_group_job_t J);
+void lt_info_group_job_clear(lt_info_group_job_t J);
+lt_status lt_info_group_job(lt_info_group_job_t J, lt_pgrp_t G, const lt_ctx_t ctx, lt_err_t err);
 
 /* ---- the theory's verdict for a checkpoint ---- */
 /* The verdict for M's family and depth on the word problem of group (a

@@ -121,6 +121,8 @@ void lt_liealg_upper_central_series(lt_lseries_t S, const lt_liealg_t L);
 void lt_liealg_center(lt_qspace_t Z, const lt_liealg_t L);
 /* Killing form K_ij = tr(ad b_i ad b_j), a dim x dim matrix. */
 void lt_liealg_killing(fmpq_mat_t K, const lt_liealg_t L);
+/* The same, and its rank (0 for dimension 0): killing prints both. */
+slong lt_liealg_killing_form(fmpq_mat_t K, const lt_liealg_t L);
 /* Solvable radical: the Killing-orthogonal complement of [L, L]
    (characteristic 0; Jacobson, Lie Algebras, III.4). */
 void lt_liealg_radical(lt_qspace_t R, const lt_liealg_t L);
@@ -379,6 +381,9 @@ void lt_rank_log_init(lt_rank_log_t log);
 void lt_rank_log_clear(lt_rank_log_t log);
 /* Number of ambiguous decisions recorded. */
 slong lt_rank_log_num_ambiguous(const lt_rank_log_t log);
+/* 1 when an ambiguous decision kept a singular value within 100 x
+   round-off of 0 (the tolerance is below what doubles resolve). */
+int lt_rank_log_below_roundoff(const lt_rank_log_t log);
 
 /* The numerical rank of an m x c matrix A (row-major doubles) with the
    rule above, where s_max = max(scale, largest singular value of A); pass

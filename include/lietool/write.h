@@ -13,6 +13,7 @@
 #include "lietool/chartab.h"
 #include "lietool/depth.h"
 #include "lietool/ssm.h"
+#include "lietool/job.h"
 
 /* ---- groups: tables, isomorphisms; the BCH series ---- */
 
@@ -28,12 +29,20 @@ void lt_write_isomorphic(lt_doc *d, const char *object, const char *other, const
 /* bch: the coefficients c of the series in the Lyndon basis B (symmetric:
    log(e^(X/2) e^Y e^(X/2))); and the plain table "index degree left right
    p/q" a line, for --table. */
+/* order: the order of G (text: the number alone; LaTeX: the heading
+   object) and its degree. */
+void lt_write_order(lt_doc *d, const char *object, const lt_pgrp_t G);
+/* center of a group: the order of the centre Z and its generators
+   (LaTeX: the heading object, ": the center"). */
+void lt_write_group_center(lt_doc *d, const char *object, const lt_pgrp_t Z);
 /* conjugacy-classes: the classes C of G (lt_pgrp_conjugacy_classes), one
    line each (text: element order, size, representative), JSON the list
    "classes" of records {representative, size, element_order}. */
 void lt_write_conjugacy_classes(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_pgrp_classes_t C);
 void lt_write_bch(lt_doc *d, const lt_lyndon_t B, const fmpq *c, int symmetric);
 void lt_write_bch_table(FILE *f, const lt_lyndon_t B, const fmpq *c);
+/* lt_write_bch from the compact series S, each coefficient formed here. */
+void lt_write_bchw(lt_doc *d, const lt_bchw_t S);
 /* The same table from the compact series to degree N, each coefficient
    formed as it is written; N is S->B->N, or S->B->N + 1 when that is even
    (the top degree's words are enumerated, not kept). */
@@ -42,9 +51,31 @@ void lt_write_bchw_table(FILE *f, const lt_bchw_t S, int N);
    under mpirun -np cores, one thread a rank (far[k]). */
 void lt_write_bch_estimate(lt_doc *d, long N, int threads, const lt_free_bch_estimate_t *here, int cores,
                            const long *degs, const lt_free_bch_estimate_t *far, int nfar);
+/* lyndon R N: the heading (LaTeX), the letters, the dimensions by degree
+   and the basis B, an element a line (text: index, degree, word, bracket;
+   LaTeX: a paragraph per degree; JSON "basis" records with the standard
+   factors' indices "left" and "right"). */
+void lt_write_lyndon(lt_doc *d, const lt_lyndon_t B, int R, long N);
 /* bch --coefficient: the coefficient c of the word (text: c alone; JSON
-   and LaTeX: word, letters, degree and coefficient, "p/q" in JSON). */
-void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c);
+   and LaTeX: word, letters, degree and coefficient, "p/q" in JSON; with
+   lyndon, the coefficient of the word's Lyndon basis element, and its
+   bracket). */
+void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c, int lyndon);
+
+/* dataset check: the file path's report R against the group spec of
+   order elements: the heading, rows, bad rows, lengths, each
+   convention's tally (the first wrong target), the convention of the
+   file, and what its tokens suggest when no row fits. */
+#include "lietool/io.h"
+void lt_write_dataset_check(lt_doc *d, const char *path, const char *spec, long order, const lt_dataset_report_t R);
+
+/* rep check: whether the matrices R of file (lt_io_rep_read) extend to a
+   homomorphism of the group object (C, lt_rep_check with tolerance tol):
+   the heading, the arithmetic and the convention, then the distinct
+   images and the kernel, or the relation that fails and why. */
+#include "lietool/rep.h"
+void lt_write_rep_check(lt_doc *d, const char *object, const char *file, const lt_rep_t R, const lt_rep_check_t C,
+                        double tol);
 
 /* ---- floating-point Lie algebras (--float, ssm lie) ---- */
 
@@ -63,12 +94,7 @@ void lt_write_rank_log(lt_doc *d, const lt_rank_log_t log);
    the prose names the object as d->object (@), which the caller sets
    after lt_doc_start. */
 
-/* The questions about one group or Lie algebra. */
-typedef enum {
-    LT_EXPLAIN_DERIVED_SERIES, LT_EXPLAIN_LOWER_CENTRAL_SERIES, LT_EXPLAIN_SOLVABLE,
-    LT_EXPLAIN_NILPOTENT, LT_EXPLAIN_PERFECT, LT_EXPLAIN_ABELIAN, LT_EXPLAIN_MIN_DEPTH,
-    LT_EXPLAIN_NQUESTIONS
-} lt_explain_question;
+/* The questions about one group or Lie algebra: lt_explain_question (lietool/job.h). */
 /* Its name, as the command line reads it and JSON "question" says it:
    "derived-series", "lower-central-series", "solvable", "nilpotent",
    "perfect", "abelian", "min-depth". */
@@ -104,7 +130,14 @@ void lt_write_explain_commutator(lt_doc *d, const lt_contrast_t R);
 
 /* ---- jobs (lietool/job.h) ---- */
 
-#include "lietool/job.h"
+/* explain: the answer of an explain job (lt_explain_job) about G or L,
+   by the writer of its question (lt_write_explain_group_perfect, ...). */
+void lt_write_explain(lt_doc *d, const lt_explain_job_t J, const lt_pgrp_t G, const lt_liealg_t L);
+
+/* info of a group: lt_write_profile_group with the job's parts (max_enum:
+   the limit it ran under). */
+void lt_write_info_group(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_info_group_job_t J, long max_enum);
+
 /* ssm train: the heading (text), the run's parameters, the verdict
    (lt_write_verdict_after), the tries, lietool's accuracies on the test
    words, the losses, the outcome and its advice, the checkpoint. The
@@ -260,6 +293,13 @@ void lt_write_ssm_eval_rotation(lt_doc *d, const char *dir, const lt_model_t M, 
    MSE beside the ideal model of its depth; JSON with both per position. */
 void lt_write_ssm_sweep_rotation(lt_doc *d, const char *const *dirs, const int *layers, const char *const *types,
                                  const lt_model_rotation_struct *R, int n, const lt_write_ssm_task *T);
+
+/* ssm lie: the heading (the model directory dir, its layer type and
+   layer), the transitions R read with P and the generators taken from
+   them; the caller adds the profile and the rank decisions
+   (lt_write_float_profile, lt_write_rank_log). */
+void lt_write_model_lie(lt_doc *d, const char *dir, const lt_model_t M, const lt_model_lie_params *P,
+                        const lt_model_lie_t R);
 
 /* ssm rotation: the rotation task run with P (its bound's rows by lt_write_depth_bound). */
 void lt_write_rotation(lt_doc *d, const lt_rotation_params *P, const lt_rotation_result_t Z);

@@ -470,34 +470,19 @@ static PyObject *py_info(PyObject *self, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "s" LIMIT_FMT, kwlist, &spec, LIMIT_ARGS(L)) || call_init(&c, &L))
         return NULL;
     lt_liealg_profile_t LP;
-    lt_pgrp_profile_t P;
-    lt_chartab_t T;
-    lt_chartab_inv_t I;
-    lt_pgrp_mindeg_t mu;
-    lt_err_t terr, merr;
-    int have = 0, have_mu = 0;
+    lt_info_group_job_t J;
     lt_liealg_profile_init(LP);
-    lt_pgrp_profile_init(P);
-    lt_chartab_init(T);
-    lt_pgrp_mindeg_init(mu);
-    lt_err_init(terr);
-    lt_err_init(merr);
+    lt_info_group_job_init(J);
     LIB_BEGIN
     c.st = load(&X, spec, c.ctx, c.err);
     if (!c.st && X.is_lie) lt_liealg_profile(LP, X.L, LT_LIE_PROFILE_ALL);
-    else if (!c.st) {
-        c.st = lt_pgrp_profile(P, X.G, LT_PGRP_PROFILE_ALL, c.ctx, c.err);
-        have = !c.st && lt_chartab_profile(T, X.G, c.ctx, terr) == LT_OK;
-        if (have) lt_chartab_invariants(&I, T, 0);
-        have_mu = !c.st && lt_pgrp_min_faithful_degree(mu, X.G, c.ctx, merr) == LT_OK;
-    }
+    else if (!c.st) c.st = lt_info_group_job(J, X.G, c.ctx, c.err);
     LIB_END
+    int have = J->have_chartab;
     PyObject *r = c.st ? raise_err(c.err) : X.is_lie ? info_lie(spec, LP)
-                : info_group(spec, X.G, P, c.ctx->max_enum, have ? T : NULL, have ? &I : NULL, have ? NULL : terr->msg,
-                             have_mu ? mu : NULL);
-    lt_pgrp_mindeg_clear(mu);
-    lt_chartab_clear(T);
-    lt_pgrp_profile_clear(P);
+                : info_group(spec, X.G, J->P, c.ctx->max_enum, have ? J->T : NULL, have ? &J->I : NULL,
+                             have ? NULL : J->chartab_err->msg, J->have_mu ? J->mu : NULL);
+    lt_info_group_job_clear(J);
     lt_liealg_profile_clear(LP);
     unload(&X);
     return r;
@@ -1331,8 +1316,8 @@ static PyObject *memdoc_end(memdoc *m, call *c, int started)
 }
 
 /* _explain(question, spec, limits...) -> the JSON of `lietool explain
-   --json QUESTION SPEC` (the witnesses the library checked, written by
-   lt_write_explain_*) */
+   --json QUESTION SPEC` (the witnesses the library checked, lt_explain_job,
+   written by lt_write_explain) */
 static PyObject *py_explain(PyObject *self, PyObject *args, PyObject *kw)
 {
     (void)self;
@@ -1354,44 +1339,14 @@ static PyObject *py_explain(PyObject *self, PyObject *args, PyObject *kw)
     int started = 0;
     LIB_BEGIN
     c.st = load(&X, spec, c.ctx, c.err);
-    int lie = X.is_lie, lower = q == LT_EXPLAIN_LOWER_CENTRAL_SERIES || q == LT_EXPLAIN_NILPOTENT;
-    if (!c.st && q == LT_EXPLAIN_PERFECT) {
-        lt_pgrp_perfect_witness_t P;
-        lt_liealg_perfect_witness_t R;
-        lt_pgrp_perfect_witness_init(P);
-        lt_liealg_perfect_witness_init(R);
-        c.st = lie ? lt_liealg_perfect_witness(R, X.L, c.err) : lt_pgrp_perfect_witness(P, X.G, 200000, c.ctx, c.err);
-        if (!c.st && (started = !memdoc_start(&m, spec, "explain"))) {
-            m.d.object = spec;
-            if (lie) lt_write_explain_lie_perfect(&m.d, R, X.L); else lt_write_explain_group_perfect(&m.d, P, X.G);
-        }
-        lt_pgrp_perfect_witness_clear(P);
-        lt_liealg_perfect_witness_clear(R);
-    } else if (!c.st && q == LT_EXPLAIN_ABELIAN) {
-        lt_pgrp_abelian_witness_t P;
-        lt_liealg_abelian_witness_t R;
-        lt_pgrp_abelian_witness_init(P);
-        lt_liealg_abelian_witness_init(R);
-        if (lie) lt_liealg_abelian_witness(R, X.L); else lt_pgrp_abelian_witness(P, X.G);
-        if ((started = !memdoc_start(&m, spec, "explain"))) {
-            m.d.object = spec;
-            if (lie) lt_write_explain_lie_abelian(&m.d, R, X.L); else lt_write_explain_group_abelian(&m.d, P, X.G);
-        }
-        lt_pgrp_abelian_witness_clear(P);
-        lt_liealg_abelian_witness_clear(R);
-    } else if (!c.st) {
-        lt_pgrp_series_witness_t P;
-        lt_liealg_series_witness_t R;
-        lt_pgrp_series_witness_init(P);
-        lt_liealg_series_witness_init(R);
-        c.st = lie ? lt_liealg_series_witness(R, X.L, lower, c.err) : lt_pgrp_series_witness(P, X.G, lower, c.ctx, c.err);
-        if (!c.st && (started = !memdoc_start(&m, spec, "explain"))) {
-            m.d.object = spec;
-            if (lie) lt_write_explain_lie_series(&m.d, R, X.L, q); else lt_write_explain_group_series(&m.d, P, X.G, q);
-        }
-        lt_pgrp_series_witness_clear(P);
-        lt_liealg_series_witness_clear(R);
+    lt_explain_job_t J;
+    lt_explain_job_init(J);
+    if (!c.st) c.st = lt_explain_job(J, (lt_explain_question)q, X.is_lie ? NULL : X.G, X.L, c.ctx, c.err);
+    if (!c.st && (started = !memdoc_start(&m, spec, "explain"))) {
+        m.d.object = spec;
+        lt_write_explain(&m.d, J, X.G, X.L);
     }
+    lt_explain_job_clear(J);
     LIB_END
     if (!started) m.buf = NULL;
     unload(&X);

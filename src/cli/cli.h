@@ -24,6 +24,8 @@ struct lt_cmd {
     int (*fn)(int argc, char **argv, const lt_cmd *self);
     const char *summary;
     const cli_decl *decl;   /* what it takes */
+    int arg;                /* what a shared runner is told: the series (CLI_SERIES_*), the predicate
+                               (CLI_PRED_*), the Lie algebra's answer (CLI_LIE_*), chief or composition */
 };
 
 /* The command table (in main.c), made known to the option parser before
@@ -39,15 +41,20 @@ void cli_unknown_command(const char *name);
    readers may expect otherwise (D4: GAP's order 4, not the square's 8). */
 void cli_convention_note(const char *spec);
 
-/* The commands of the table in main.c: one cmd_<name> each, in its own
-   src/cli/cmd_<name>.c (help in main.c), with its declaration
-   cli_<name>_decl beside it. */
+/* The commands of the table (src/cli/commands.c): one cmd_<name> each, in
+   its own src/cli/cmd_<name>.c, with its declaration cli_<name>_decl
+   beside it; the commands that differ only in what they compute of one
+   object share a runner, told which by the table's arg, and have their
+   declarations beside it (series.c, lie.c). */
 #define CMD(n) int cmd_##n(int argc, char **argv, const lt_cmd *self); extern const cli_decl cli_##n##_decl
-CMD(bch); CMD(center); CMD(character_table); CMD(chief_series); CMD(composition_factors); CMD(closure); CMD(conjugacy_classes); CMD(dataset); CMD(derived_length); CMD(derived_series); CMD(dimension);
-CMD(error_bound); CMD(explain); CMD(help); CMD(info); CMD(is_abelian); CMD(isomorphic); CMD(is_nilpotent); CMD(is_perfect);
-CMD(is_semisimple); CMD(is_solvable); CMD(killing); CMD(lower_central_series); CMD(magnus); CMD(min_depth);
-CMD(lyndon); CMD(nilpotency_class); CMD(order); CMD(plan); CMD(radical); CMD(rep); CMD(report); CMD(ssm); CMD(table); CMD(upper_central_series);
+CMD(bch); CMD(center); CMD(character_table); CMD(conjugacy_classes); CMD(dataset);
+CMD(error_bound); CMD(explain); CMD(help); CMD(info); CMD(isomorphic);
+CMD(magnus); CMD(min_depth); CMD(lyndon); CMD(order); CMD(plan); CMD(rep); CMD(report); CMD(ssm); CMD(table);
 #undef CMD
+extern const cli_decl cli_derived_series_decl, cli_derived_length_decl, cli_lower_central_series_decl,
+    cli_nilpotency_class_decl, cli_upper_central_series_decl, cli_is_abelian_decl, cli_is_nilpotent_decl,
+    cli_is_perfect_decl, cli_is_semisimple_decl, cli_is_solvable_decl, cli_composition_factors_decl,
+    cli_chief_series_decl, cli_dimension_decl, cli_killing_decl, cli_radical_decl, cli_closure_decl;
 
 /* ---- Option declarations (src/cli/opts.c) ----
    What a command takes is declared once, in a cli_decl beside the command:
@@ -266,24 +273,19 @@ int cli_float_info(cli_opts *o, cli_object *X);
    (unless -q), the end of d: the exit status (CLI_NUMERIC when a decision
    is ambiguous). */
 int cli_float_profile_put(struct lt_doc *d, const lt_fliealg_profile_t P, const cli_opts *o, const lt_rank_log_t log);
-/* Lie-only commands: what 0 dimension, 1 killing, 2 radical, 3 closure. */
-int cli_lie_cmd(int argc, char **argv, const lt_cmd *self, int what);
-/* Starts a command's JSON object (lietool(1), JSON): the keys "object"
-   (the operands as given, joined by one space; "" when there are none) and
-   "command" (the command and its subcommand: "ssm eval"). */
-void cli_json_begin(const cli_opts *o);
+/* Lie-only commands (src/cli/lie.c), self->arg says which. */
+enum { CLI_LIE_DIMENSION, CLI_LIE_KILLING, CLI_LIE_RADICAL, CLI_LIE_CLOSURE };
+int cli_lie_cmd(int argc, char **argv, const lt_cmd *self);
 /* Two output options naming one file (one would clobber the other):
    the message and CLI_USAGE; -1 when they differ or one is not given. */
 int cli_same_output(const char *cmd, const char *opt_a, const char *a, const char *opt_b, const char *b);
-/* LaTeX: the comment line with the command and its operands, on stdout. */
-void cli_tex_begin(const cli_opts *o);
-/* Prints an exact integer: JSON string or plain text. */
-void cli_put_mpz(FILE *f, const mpz_t z, int json);
-/* The commands that print a series and its length, and the predicates
-   (src/cli/series.c); kind 0 derived, 1 lower central, 2 upper central. */
-int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int kind, int length_only);
-/* composition-factors (chief 0) and chief-series (chief 1), src/cli/series.c. */
-int cli_compser_cmd(int argc, char **argv, const lt_cmd *self, int chief);
+/* The commands that print a series (cli_series_cmd) or its length
+   (cli_series_length_cmd), self->arg the series: 0 derived, 1 lower
+   central, 2 upper central; and composition-factors (arg 0) and
+   chief-series (arg 1): src/cli/series.c. */
+int cli_series_cmd(int argc, char **argv, const lt_cmd *self);
+int cli_series_length_cmd(int argc, char **argv, const lt_cmd *self);
+int cli_compser_cmd(int argc, char **argv, const lt_cmd *self);
 
 
 
@@ -314,8 +316,9 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self);
 extern const cli_decl cli_ssm_train_decl;
 int cli_ssm_train(int argc, char **argv, const lt_cmd *self);
 
-/* Predicate commands: key is "abelian", "nilpotent", "solvable" or "perfect". */
-int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key);
+/* The predicates is-abelian, ... (src/cli/series.c), self->arg which. */
+enum { CLI_PRED_ABELIAN, CLI_PRED_NILPOTENT, CLI_PRED_PERFECT, CLI_PRED_SEMISIMPLE, CLI_PRED_SOLVABLE };
+int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self);
 /* Two group operands (src/cli/cmd_isomorphic.c): a product written with
    separate 'x' words ("C5 x A4") is one object; 0 with the malloc'd
    objects, -1 if there are not two. */

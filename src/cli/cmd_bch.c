@@ -13,7 +13,6 @@
    Lyndon basis element of --table (lt_free_bch_lyndon_coefficient). */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "cli.h"
 #include "doc.h"
 #include "lietool/write.h"
@@ -90,20 +89,6 @@ int cli_mpi_start(const char *cmd)
     return -1;
 }
 
-/* The standard bracketing of the Lyndon word w[0..n) in its own letters
-   ("[A,[A,B]]"), appended to s. */
-static char *bracket_put(char *s, const char *w, slong n)
-{
-    if (n == 1) { *s++ = w[0]; return s; }
-    slong a = lt_free_lyndon_split((const unsigned char *)w, n);
-    *s++ = '[';
-    s = bracket_put(s, w, a);
-    *s++ = ',';
-    s = bracket_put(s, w + a, n - a);
-    *s++ = ']';
-    return s;
-}
-
 /* --coefficient WORD: the word checked (letters only, at most
    --max-length of them; lt_free_bch_word_check), its coefficient printed;
    with --lyndon that of its Lyndon basis element, and in JSON and LaTeX
@@ -132,14 +117,7 @@ static int bch_coefficient(cli_opts *o, const bch_opts *b, const lt_cmd *self)
         o->object = lt_strdup(w);
         lt_doc d;
         cli_doc_start(&d, o);
-        lt_write_bch_coefficient(&d, w, c);
-        if (b->lyndon && d.mode != LT_DOC_TEXT) {
-            char *br = lt_malloc((size_t)(4 * n + 1));
-            *bracket_put(br, w, n) = '\0';
-            lt_doc_str(&d, "basis", "lyndon", NULL);
-            lt_doc_str(&d, "bracket", br, NULL);
-            lt_free(br);
-        }
+        lt_write_bch_coefficient(&d, w, c, b->lyndon);
         lt_doc_end(&d, NULL);
     }
     fmpq_clear(c);
@@ -151,17 +129,14 @@ static int bch_coefficient(cli_opts *o, const bch_opts *b, const lt_cmd *self)
 static int bch_estimate(cli_opts *o, long N, int table, const lt_cmd *self)
 {
     (void)self;
-    long t = lt_threads_env();
-    if (!t) t = sysconf(_SC_NPROCESSORS_ONLN);
-    if (t < 1) t = 1;
-    if (t > 64) t = 64;
+    int t = lt_free_bch_threads();
     lt_free_bch_estimate_t here, far[2];
     long degs[2] = {30, 32};
-    lt_free_bch_estimate(&here, N, 1, (int)t, table);
+    lt_free_bch_estimate(&here, N, 1, t, table);
     for (int k = 0; k < 2; k++) lt_free_bch_estimate(far + k, degs[k], 16, 1, table);
     lt_doc d;
     cli_doc_begin(&d, o, NULL, NULL);
-    lt_write_bch_estimate(&d, N, (int)t, &here, 16, degs, far, 2);
+    lt_write_bch_estimate(&d, N, t, &here, 16, degs, far, 2);
     lt_doc_end(&d, NULL);
     return 0;
 }
@@ -188,13 +163,8 @@ int cmd_bch(int argc, char **argv, const lt_cmd *self)
        denominator per class), Z formed as it is written */
     lt_bchw_t S;
     int have = 0;
-    lt_status st = lt_free_bch_check(N, o.ctx, err);
-    /* the table of even degree N needs no basis of degree N: W has no
-       terms there, and the writer enumerates its words */
-    long NB = table && N % 2 == 0 ? N - 1 : N;
-    if (!st) st = lt_free_lyndon_basis(B, 2, NB, o.ctx, err);
+    lt_status st = lt_free_bch_prepare(S, B, N, symmetric, table, o.ctx, err);
     if (!st) {
-        lt_bchw_init(S, B, symmetric);
         have = 1;
         /* the classes shared among the ranks, or kept in the checkpoint */
         if (b.mpi || b.checkpoint) st = lt_mpi_bch(S, b.checkpoint, &root, o.ctx, err);
@@ -207,13 +177,10 @@ int cmd_bch(int argc, char **argv, const lt_cmd *self)
     } else if (root) {
         if (table) lt_write_bchw_table(stdout, S, (int)N);
         else {
-            fmpq *c = _fmpq_vec_init(B->n);
-            for (slong i = 0; i < B->n; i++) lt_bchw_get(c + i, S, i);
             lt_doc d;
             cli_doc_begin(&d, &o, NULL, NULL);
-            lt_write_bch(&d, B, c, symmetric);
+            lt_write_bchw(&d, S);
             lt_doc_end(&d, NULL);
-            _fmpq_vec_clear(c, B->n);
         }
         r = 0;
     } else r = 0;

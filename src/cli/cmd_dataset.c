@@ -8,6 +8,7 @@
 #include "doc.h"
 #include "lietool/dataset.h"
 #include "lietool/io.h"
+#include "lietool/write.h"
 
 /* Builds the table of a group object, refusing Lie algebras; -1 on
    success, or an exit status. */
@@ -96,36 +97,15 @@ static int generate(gen_opts *d, cli_opts *o, const lt_cmd *self)
                                              o->ctx, err)) r = cli_fail(err);
         else {
             r = 0;
-            if (capped) {
-                long m = 1;
-                for (long t = 0; t < d->length; t++) m *= C->n;     /* below --samples */
+            if (capped)
                 fprintf(stderr, "lietool: dataset: '%s' has only %ld distinct words of length %ld; wrote each once\n",
-                        spec, m, d->length);
-            }
+                        spec, lt_dataset_words(C->n, d->length), d->length);
         }
         lt_token_map_clear(&map);
     }
     lt_cayley_clear(C);
     lt_free(spec);
     return r;
-}
-
-/* The tally of convention c: text "N correct, M wrong; first wrong: ...",
-   JSON {"correct", "wrong", "first_wrong": {...} or null}. */
-static void put_tally(lt_doc *d, lt_convention c, const lt_dataset_tally *T)
-{
-    char label[40], first[200] = "null";
-    snprintf(label, sizeof label, "%s|", lt_convention_name(c));
-    if (lt_doc_row(d, label)) {
-        fprintf(d->f, "%ld correct, %ld wrong", T->correct, T->wrong);
-        if (T->row) fprintf(d->f, "; first wrong: row %ld (line %ld), position %ld: target %ld, expected %ld",
-                            T->row, T->line, T->pos, T->got, T->want);
-    }
-    lt_doc_row_end(d);
-    if (T->row) snprintf(first, sizeof first, "{\"row\": %ld, \"line\": %ld, \"position\": %ld, \"target\": %ld, \"expected\": %ld}",
-                         T->row, T->line, T->pos, T->got, T->want);
-    snprintf(label, sizeof label, "|%s", lt_convention_name(c));
-    lt_doc_json(d, label, "{\"correct\": %ld, \"wrong\": %ld, \"first_wrong\": %s}", T->correct, T->wrong, first);
 }
 
 static int check(cli_opts *o, const lt_cmd *self)
@@ -160,40 +140,10 @@ static int check(cli_opts *o, const lt_cmd *self)
     if (R->nproblems > R->nkept)
         fprintf(stderr, "lietool: %s: %ld more problem%s not shown\n", path, R->nproblems - R->nkept,
                 R->nproblems - R->nkept == 1 ? "" : "s");
-    long good = R->rows - R->bad_rows;
-    const char *conv = R->verdict < LT_NCONV ? lt_convention_name((lt_convention)R->verdict)
-                     : R->verdict == LT_DATASET_BOTH ? "both" : NULL;
-    lt_doc_buf b;
-    FILE *h = lt_doc_piece(&b, NULL);
-    fprintf(h, "%s: %s (order %ld), %ld row%s", path, spec, C[0].n, R->rows, R->rows == 1 ? "" : "s");
-    if (good > 0 && R->min_len == R->max_len) fprintf(h, ", words of length %ld", R->min_len);
-    else if (good > 0) fprintf(h, ", words of length %ld to %ld", R->min_len, R->max_len);
-    char *head = lt_doc_piece_end(&b);
-    lt_doc D, *d = &D;
-    cli_doc_begin(d, o, NULL, head);
-    free(head);
-    d->width = 20;
-    lt_doc_str(d, "|file", path, NULL);
-    lt_doc_json(d, "|order", "\"%ld\"", C[0].n);
-    lt_doc_long(d, "|rows", R->rows, NULL);
-    if (lt_doc_row(d, "bad rows"))
-        fprintf(d->f, "%ld%s", R->bad_rows, R->bad_header && d->mode != LT_DOC_JSON ? ", and a bad header" : "");
-    lt_doc_row_end(d);
-    lt_doc_bool(d, "|bad_header", R->bad_header);
-    lt_doc_long(d, "|problems", R->nproblems, NULL);
-    lt_doc_long(d, "|min_length", good > 0 ? R->min_len : -1, "none");
-    lt_doc_long(d, "|max_length", good > 0 ? R->max_len : -1, "none");
-    for (int c = 0; c < LT_NCONV; c++) put_tally(d, (lt_convention)c, &R->conv[c]);
-    lt_doc_str(d, "|convention", conv, NULL);
-    lt_doc_claim(d, "convention|", NULL, "%s%s", conv ? conv : good > 0 ? "neither" : "undecided (no well-formed rows)",
-                  R->verdict != LT_DATASET_BOTH ? "" : R->same_tables ? " (the two tables are the same)" : " (no row tells them apart)");
-    /* what the file looks like when it is not of this group */
-    lt_doc_long(d, "|max_token", R->max_token, NULL);
-    if (R->max_token >= C[0].n && good == 0)     /* no row fits: another group? */
-        lt_doc_claim(d, "tokens", NULL, "reach $%ld$, above the $%ld$ elements of %s: the rows look like the word problem "
-                      "of a group of order $%ld$ or more (order $%ld$?)", R->max_token, C[0].n, spec, R->max_token + 1,
-                      R->max_token + 1);
-    lt_doc_end(d, NULL);
+    lt_doc d;
+    cli_doc_start(&d, o);
+    lt_write_dataset_check(&d, path, spec, C[0].n, R);
+    lt_doc_end(&d, NULL);
     if (R->bad_rows || R->bad_header) r = CLI_INPUT;
     else r = R->verdict == LT_DATASET_NEITHER ? CLI_NO : 0;
 done:

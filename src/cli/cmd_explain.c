@@ -1,6 +1,6 @@
 /* lietool explain QUESTION OBJECT: the reasoning behind an answer, with
-   witnesses the engine has checked before printing them (lietool/perm.h,
-   lietool/liealg.h), written by lt_write_explain_* (lietool/write.h).
+   witnesses the engine has checked before printing them (lt_explain_job,
+   lietool/job.h), written by lt_write_explain_* (lietool/write.h).
    Questions: derived-series, lower-central-series, solvable, nilpotent,
    perfect, abelian, min-depth; `explain isomorphic G H`, the isomorphism
    or the invariant that differs; and `explain commutator
@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "depth.h"
 #include "doc.h"
+#include "lietool/job.h"
 #include "lietool/write.h"
 
 typedef struct {
@@ -41,81 +42,15 @@ static void begin(lt_doc *d, cli_opts *o)
     d->object = o->object;
 }
 
-/* perfect: 0 yes, 1 no, or the exit status of a failure. */
-static int perfect(lt_doc *d, cli_opts *o, cli_object *X)
-{
-    int lie = X->is_lie, r;
-    lt_pgrp_perfect_witness_t P;
-    lt_liealg_perfect_witness_t R;
-    lt_pgrp_perfect_witness_init(P);
-    lt_liealg_perfect_witness_init(R);
-    lt_err_t err;
-    lt_err_init(err);
-    if (lie ? lt_liealg_perfect_witness(R, X->L, err) : lt_pgrp_perfect_witness(P, X->G, 200000, o->ctx, err)) r = cli_fail(err);
-    else {
-        begin(d, o);
-        if (lie) lt_write_explain_lie_perfect(d, R, X->L); else lt_write_explain_group_perfect(d, P, X->G);
-        r = lie ? !R->perfect : !P->perfect;
-    }
-    lt_pgrp_perfect_witness_clear(P);
-    lt_liealg_perfect_witness_clear(R);
-    return r;
-}
-
-/* abelian: 0 yes, 1 no. */
-static int abelian(lt_doc *d, cli_opts *o, cli_object *X)
-{
-    int lie = X->is_lie;
-    lt_pgrp_abelian_witness_t P;
-    lt_liealg_abelian_witness_t R;
-    lt_pgrp_abelian_witness_init(P);
-    lt_liealg_abelian_witness_init(R);
-    if (lie) lt_liealg_abelian_witness(R, X->L); else lt_pgrp_abelian_witness(P, X->G);
-    begin(d, o);
-    if (lie) lt_write_explain_lie_abelian(d, R, X->L); else lt_write_explain_group_abelian(d, P, X->G);
-    int r = lie ? !R->abelian : !P->abelian;
-    lt_pgrp_abelian_witness_clear(P);
-    lt_liealg_abelian_witness_clear(R);
-    return r;
-}
-
-/* A series question (or min-depth): 0, or 1 for a no to solvable or
-   nilpotent, or the exit status of a failure. */
-static int series(lt_doc *d, cli_opts *o, cli_object *X, lt_explain_question q)
-{
-    int lower = q == LT_EXPLAIN_LOWER_CENTRAL_SERIES || q == LT_EXPLAIN_NILPOTENT, lie = X->is_lie, r;
-    lt_pgrp_series_witness_t P;
-    lt_liealg_series_witness_t R;
-    lt_pgrp_series_witness_init(P);
-    lt_liealg_series_witness_init(R);
-    lt_err_t err;
-    lt_err_init(err);
-    if (lie ? lt_liealg_series_witness(R, X->L, lower, err) : lt_pgrp_series_witness(P, X->G, lower, o->ctx, err)) r = cli_fail(err);
-    else {
-        begin(d, o);
-        if (lie) lt_write_explain_lie_series(d, R, X->L, q); else lt_write_explain_group_series(d, P, X->G, q);
-        r = (q == LT_EXPLAIN_SOLVABLE || q == LT_EXPLAIN_NILPOTENT) && !(lie ? R->S->reaches_zero : P->S->reaches_one);
-    }
-    lt_pgrp_series_witness_clear(P);
-    lt_liealg_series_witness_clear(R);
-    return r;
-}
-
 /* explain isomorphic G H, after lt_pgrp_isomorphism: an isomorphism found
    is checked along the Cayley graph of G before it is printed. */
 static int print_isomorphic(cli_opts *o, const char *const *obj, lt_pgrp_t G, lt_pgrp_t H, lt_pgrp_iso_t R, const lt_cmd *self)
 {
+    (void)self;
     lt_err_t err;
     lt_err_init(err);
-    int ok = 0;
-    long long products = 0;
-    if (R->isomorphic) {
-        if (lt_pgrp_iso_check(&ok, &products, G, H, R->images, o->ctx, err)) return cli_fail(err);
-        if (!ok) {
-            fprintf(stderr, "lietool: %s: internal error: the isomorphism found does not extend to a bijective homomorphism\n", self->name);
-            return CLI_INTERNAL;
-        }
-    }
+    long long products;
+    if (lt_explain_isomorphic_check(&products, G, H, R, o->ctx, err)) return cli_fail(err);
     cli_opts oc = *o;
     oc.object = (char *)obj[0];
     lt_doc d;
@@ -199,15 +134,21 @@ int cmd_explain(int argc, char **argv, const lt_cmd *self)
         r = cli_verdict_compute(V, &X, &eo.arch.a, eo.depth, (long)eo.length, (lt_bound)eo.bound, &o);
         verdict = r < 0;
     }
-    if (r < 0) {
+    lt_explain_job_t J;
+    lt_explain_job_init(J);
+    lt_err_t err;
+    lt_err_init(err);
+    if (r < 0 && lt_explain_job(J, q, X.is_lie ? NULL : X.G, X.L, o.ctx, err)) r = cli_fail(err);
+    else if (r < 0) {
         lt_doc d;
-        if (q == LT_EXPLAIN_PERFECT) r = perfect(&d, &o, &X);
-        else if (q == LT_EXPLAIN_ABELIAN) r = abelian(&d, &o, &X);
-        else r = series(&d, &o, &X, q);
+        begin(&d, &o);
+        lt_write_explain(&d, J, X.G, X.L);
         /* min-depth --arch: the verdict of lietool plan after the explanation */
-        if ((r == 0 || r == 1) && verdict) cli_verdict_after(&d, V, o.object);
-        if (r == 0 || r == 1) lt_doc_end(&d, NULL);
+        if (verdict) lt_write_verdict_after(&d, V, o.object);
+        lt_doc_end(&d, NULL);
+        r = J->no;
     }
+    lt_explain_job_clear(J);
     lt_plan_verdict_clear(V);
     o.pos--;
     o.npos++;

@@ -1,7 +1,8 @@
-/* lietool info: the algebraic profile of a group (lt_pgrp_profile) or of
+/* lietool info: the algebraic profile of a group (lt_info_group_job) or of
    a Lie algebra (lt_liealg_profile; --float: float.c), written by
-   lt_write_profile_group and lt_write_profile_lie. */
+   lt_write_info_group and lt_write_profile_lie. */
 #include "doc.h"
+#include "lietool/job.h"
 #include "lietool/write.h"
 
 const cli_decl cli_info_decl = {.common = CLI_O_JSON | CLI_O_LATEX | CLI_O_FLOAT | CLI_O_LIMITS, CLI_OBJECT_ARGS};
@@ -24,32 +25,18 @@ int cmd_info(int argc, char **argv, const lt_cmd *self)
         lt_liealg_profile_clear(P);
         r = 0;
     } else {
-        lt_pgrp_profile_t P;
+        lt_info_group_job_t J;
         lt_err_t err;
-        lt_pgrp_profile_init(P);
+        lt_info_group_job_init(J);
         lt_err_init(err);
-        /* the centre and the exponent may hit --max-enum; the rest still prints */
-        if (lt_pgrp_profile(P, X.G, LT_PGRP_PROFILE_ALL, o.ctx, err)) r = cli_fail(err);
+        if (lt_info_group_job(J, X.G, o.ctx, err)) r = cli_fail(err);
         else {
-            lt_chartab_t T;
-            lt_chartab_inv_t I;
-            lt_err_t terr;
-            lt_chartab_init(T);
-            lt_err_init(terr);
-            int have = lt_chartab_profile(T, X.G, o.ctx, terr) == LT_OK;
-            if (have) lt_chartab_invariants(&I, T, 0);
-            lt_pgrp_mindeg_t mu;
-            lt_pgrp_mindeg_init(mu);
-            int have_mu = lt_pgrp_min_faithful_degree(mu, X.G, o.ctx, terr) == LT_OK;
             cli_doc_start(&d, &o);
-            lt_write_profile_group(&d, o.object, X.G, P, o.ctx->max_enum, have ? T : NULL, have ? &I : NULL,
-                                   have ? NULL : terr->msg, have_mu ? mu : NULL);
-            lt_pgrp_mindeg_clear(mu);
-            lt_chartab_clear(T);
+            lt_write_info_group(&d, o.object, X.G, J, o.ctx->max_enum);
             lt_doc_end(&d, NULL);
             r = 0;
         }
-        lt_pgrp_profile_clear(P);
+        lt_info_group_job_clear(J);
     }
     cli_close_object(&o, &X);
     return r;

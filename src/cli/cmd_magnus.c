@@ -14,35 +14,28 @@
    lt_write_magnus and lt_write_magnus_errors (lietool/write.h). */
 #include "doc.h"
 #include "lietool/free.h"
-#include "lietool/io.h"
+#include "lietool/job.h"
 #include "lietool/write.h"
 #include "../mpi/bch.h"
 
-/* --matrices: the certified errors (lt_free_magnus_run), printed; the exit
-   status. */
+/* --matrices: the certified errors (lt_magnus_matrices_job), printed; the
+   exit status. */
 static int eval_matrices(const cli_opts *o, const char *path, const lt_magnus_params *P, const fmpq_t h,
                          const lt_free_word_t W)
 {
     lt_err_t err;
     lt_err_init(err);
-    lt_matfile_t F;
-    lt_matfile_init(F);
     lt_magnus_result_t R;
     lt_magnus_result_init(R);
-    lt_status st = lt_io_matfile_read(F, path, o->ctx, err);
-    if (!st) st = lt_free_magnus_run(R, P, W, F, path, h, o->ctx, err);
     int r = 0;
-    if (st) {
-        if (R->worst) lt_err_prefix(err, "magnus");
-        r = cli_fail(err);
-    } else {
+    if (lt_magnus_matrices_job(R, P, W, path, h, o->ctx, err)) r = cli_fail(err);
+    else {
         lt_doc d;
         cli_doc_start(&d, o);
         lt_write_magnus_errors(&d, P, R, W);
         lt_doc_end(&d, NULL);
     }
     lt_magnus_result_clear(R);
-    lt_matfile_clear(F);
     return r;
 }
 

@@ -49,15 +49,12 @@ int cmd_plan(int argc, char **argv, const lt_cmd *self)
     if ((r = cli_load_object(&o, &X, self)) >= 0) { cli_close_object(&o, &X); return r; }
     if (!p.layers) {
         /* the planning table: every family, or the one asked for */
-        lt_plan_task_t P;
         lt_err_t err;
-        lt_plan_task_init(P);
         lt_err_init(err);
-        lt_status st = X.is_lie ? lt_plan_task_liealg(P, X.L, o.ctx, err) : lt_plan_task_group(P, X.G, o.ctx, err);
-        lt_plan_row *rows = NULL;
-        int n = 0;
-        if (!st) st = lt_plan_table(&rows, &n, P, p.arch.given ? &p.arch.a : NULL, (long)p.d.length, p.d.bound, o.ctx, err);
-        if (st) r = cli_fail(err);
+        lt_plan_row *rows;
+        int n;
+        if (lt_plan_table_object(&rows, &n, X.is_lie ? NULL : X.G, X.L, p.arch.given ? &p.arch.a : NULL, (long)p.d.length,
+                                 p.d.bound, o.ctx, err)) r = cli_fail(err);
         else {
             lt_doc d;
             cli_doc_start(&d, &o);
@@ -66,7 +63,6 @@ int cmd_plan(int argc, char **argv, const lt_cmd *self)
             r = 0;
         }
         lt_free(rows);
-        lt_plan_task_clear(P);
         cli_close_object(&o, &X);
         return r;
     }

@@ -28,20 +28,13 @@ static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)
     cli_depth_params(&p, d);
     int r = 0;
     /* the group's planning table: the verdicts plan prints */
-    lt_plan_task_t T;
-    lt_plan_task_init(T);
     lt_plan_row *rows = NULL;
-    int nrows = 0;
     if (!P->X->is_lie) {
-        if (lt_plan_task_group(T, P->X->G, o->ctx, err) ||
-            lt_plan_table(&rows, &nrows, T, NULL, 0, d->bound, o->ctx, err)) {
-            r = cli_fail(err);
-            lt_plan_task_clear(T);
+        if (lt_plan_table_object(&rows, &p.nplan, P->X->G, NULL, NULL, 0, d->bound, o->ctx, err)) {
             lt_depth_report_clear(R);
-            return r;
+            return cli_fail(err);
         }
         p.plan = rows;
-        p.nplan = nrows;
     }
     if (lt_depth_report(R, P->p, &p, o->ctx, err)) r = cli_fail(err);
     else {
@@ -52,7 +45,6 @@ static int run(cli_opts *o, cli_depth_opts *d, cli_depth_profile *P)
     }
     lt_depth_report_clear(R);
     lt_free(rows);
-    lt_plan_task_clear(T);
     return r;
 }
 

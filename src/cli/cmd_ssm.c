@@ -191,14 +191,10 @@ static void group_close(ssm_group *G)
 
 static int cascade(ssm_opts *s, cli_opts *o, const lt_cmd *self)
 {
-    if (s->length > s->max_length) {
-        fprintf(stderr, "lietool: ssm cascade: --length %ld is above --max-length %ld\n", s->length, s->max_length);
-        return CLI_LIMIT;
-    }
-    if (s->samples > s->max_samples) {
-        fprintf(stderr, "lietool: ssm cascade: --samples %ld is above --max-samples %ld\n", s->samples, s->max_samples);
-        return CLI_LIMIT;
-    }
+    lt_err_t lerr;
+    lt_err_init(lerr);
+    if (lt_err_above(lerr, "ssm cascade", "length", s->length, "max_length", s->max_length)
+        || lt_err_above(lerr, "ssm cascade", "samples", s->samples, "max_samples", s->max_samples)) return cli_fail(lerr);
     long T = s->length, N = s->samples;
     /* the layers are not known before the group is: one layer at least
        (--length 1e7 --samples 1e5 ran for 19 hours) */
@@ -286,14 +282,11 @@ static int scan_cmd(ssm_opts *s, cli_opts *o, const lt_cmd *self)
     long T = s->length;
     int ch = (int)s->channels, dense = s->kind_dense;
     if (s->renorm && dense) return cli_usage_error(self, &scan_decl, "--renormalize applies to --kind diag");
-    if (T > s->max_length) {
-        fprintf(stderr, "lietool: ssm scan: --length %ld is above --max-length %ld\n", T, s->max_length);
-        return CLI_LIMIT;
-    }
     lt_scan_compare_params P = {dense, ch, T, s->seed, s->prec, s->renorm, s->threads};
     lt_scan_compare_result Z;
     lt_err_t err;
     lt_err_init(err);
+    if (lt_err_above(err, "ssm scan", "length", T, "max_length", s->max_length)) return cli_fail(err);
     lt_status st = lt_scan_compare(&Z, &P, o->ctx, err);
     if (st == LT_ELIMIT) lt_err_prefix(err, "ssm scan");
     if (st) return cli_fail(err);
@@ -391,10 +384,10 @@ int cmd_ssm(int argc, char **argv, const lt_cmd *self)
     s.parallel = s.scan == 1;
     s.lockstep = s.scan == 2;
     s.kind_dense = s.kind == 1;
-    if (drifting && s.samples > s.max_samples) {
-        fprintf(stderr, "lietool: ssm drift: --samples %ld is above --max-samples %ld\n", s.samples, s.max_samples);
-        r = CLI_LIMIT;
-    } else if (sub == &cascade_decl) r = cascade(&s, &o, self);
+    lt_err_t err;
+    lt_err_init(err);
+    if (drifting && lt_err_above(err, "ssm drift", "samples", s.samples, "max_samples", s.max_samples)) r = cli_fail(err);
+    else if (sub == &cascade_decl) r = cascade(&s, &o, self);
     else if (drifting) r = drift(&s, &o, self);
     else if (sub == &scan_decl) r = scan_cmd(&s, &o, self);
     else if (sub == &tables_decl) r = tables(&s, &o, self);

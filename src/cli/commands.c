@@ -23,41 +23,41 @@ static void print_named(const char *sub, const char *ext)
 }
 
 const lt_cmd lt_commands[] = {
-    {"bch", cmd_bch, "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis; or the coefficient of one word", &cli_bch_decl},
-    {"center", cmd_center, "the centre: of a group its order and generators, of a Lie algebra a basis", &cli_center_decl},
-    {"character-table", cmd_character_table, "the character table of a group (Dixon-Schneider), its indicators, real representations and reflection lengths", &cli_character_table_decl},
-    {"chief-series", cmd_chief_series, "a chief series of a group: its orders and each factor (elementary abelian p^k, or k copies of a non-abelian simple group, named)", &cli_chief_series_decl},
-    {"closure", cmd_closure, "a basis of the Lie algebra (of LieAlgebra(Rationals, [...]): the matrices it generates), or GAP's structure-constant table", &cli_closure_decl},
-    {"composition-factors", cmd_composition_factors, "a composition series of a group: its orders and each factor (cyclic of prime order, or a non-abelian simple group, named)", &cli_composition_factors_decl},
-    {"conjugacy-classes", cmd_conjugacy_classes, "the conjugacy classes of a group: representative, size and element order of each (random search, certified total)", &cli_conjugacy_classes_decl},
-    {"dataset", cmd_dataset, "word-problem datasets: the CSV (seed,input,target) of random words and their prefix products, or the check of one", &cli_dataset_decl},
-    {"derived-length", cmd_derived_length, "length of the derived series, or 'not solvable'", &cli_derived_length_decl},
-    {"derived-series", cmd_derived_series, "orders (groups) or dimensions (Lie algebras) of G > G' > G'' > ...", &cli_derived_series_decl},
-    {"dimension", cmd_dimension, "the dimension of a Lie algebra", &cli_dimension_decl},
-    {"error-bound", cmd_error_bound, "the error exponent of a depth-k order-blind stack, k = 1..8 (arXiv 2603.05573, Corollary 3.6, v1 or sharp reading)", &cli_error_bound_decl},
-    {"explain", cmd_explain, "the reasoning behind an answer (derived-series, lower-central-series, solvable, nilpotent, perfect, abelian, min-depth, isomorphic) with witnesses checked by the engine", &cli_explain_decl},
-    {"help", cmd_help, "list the commands, one command's usage, or the object grammar", &cli_help_decl},
-    {"info", cmd_info, "the whole algebraic profile of a group or a Lie algebra", &cli_info_decl},
-    {"is-abelian", cmd_is_abelian, "exit 0 if abelian, 1 if not", &cli_is_abelian_decl},
-    {"is-nilpotent", cmd_is_nilpotent, "exit 0 if nilpotent, 1 if not", &cli_is_nilpotent_decl},
-    {"is-perfect", cmd_is_perfect, "exit 0 if the object equals its derived subgroup or subalgebra, 1 if not", &cli_is_perfect_decl},
-    {"is-semisimple", cmd_is_semisimple, "exit 0 if the Killing form is non-degenerate (Cartan's criterion), 1 if not", &cli_is_semisimple_decl},
-    {"is-solvable", cmd_is_solvable, "exit 0 if solvable, 1 if not", &cli_is_solvable_decl},
-    {"isomorphic", cmd_isomorphic, "exit 0 and an isomorphism if the groups are isomorphic, 1 and an invariant that differs if not", &cli_isomorphic_decl},
-    {"killing", cmd_killing, "the Killing form tr(ad x ad y) in the algebra's basis", &cli_killing_decl},
-    {"lower-central-series", cmd_lower_central_series, "G > [G,G] > [[G,G],G] > ... (stops when a term repeats)", &cli_lower_central_series_decl},
-    {"lyndon", cmd_lyndon, "the Lyndon basis of the free Lie algebra on R letters up to degree N (letters X Y Z, or a b c ... for R >= 4)", &cli_lyndon_decl},
-    {"magnus", cmd_magnus, "the Magnus expansion log(exp(A_wT) ... exp(A_w1)) of a word to order K, exact, in the Lyndon basis", &cli_magnus_decl},
-    {"min-depth", cmd_min_depth, "the order-blind (abelian) and restricted layers the object needs; with --length T the logarithmic bound and its width", &cli_min_depth_decl},
-    {"nilpotency-class", cmd_nilpotency_class, "length of the lower central series, or 'not nilpotent'", &cli_nilpotency_class_decl},
-    {"order", cmd_order, "the order of the group (exact)", &cli_order_decl},
-    {"plan", cmd_plan, "the theory's verdict for K layers of a family on a task: exact at every length, proved impossible or open, each claim with its source", &cli_plan_decl},
-    {"radical", cmd_radical, "the solvable radical of a Lie algebra: its dimension and a basis", &cli_radical_decl},
-    {"rep", cmd_rep, "check that FILE's matrices for group elements extend to a homomorphism: the first failing relation, distinct images, faithfulness", &cli_rep_decl},
-    {"report", cmd_report, "one page: algebraic profile, minimum depths, error exponents and the word problem's complexity, with sources", &cli_report_decl},
-    {"ssm", cmd_ssm, "the state-space-model simulator: abelian cascades for solvable groups, finite-precision drift, parallel scans, the rotation task, trained checkpoints ('lietool ssm SUBCOMMAND -h')", &cli_ssm_decl},
-    {"table", cmd_table, "the Cayley table in the word-problem generator's element order (or GAP's), as abstract_algebra JSON", &cli_table_decl},
-    {"upper-central-series", cmd_upper_central_series, "orders (groups) or dimensions (Lie algebras) of the upper central series, largest first, down to 1 or 0", &cli_upper_central_series_decl},
+    {"bch", cmd_bch, "the Baker-Campbell-Hausdorff series log(e^X e^Y) to degree N, exact, in the Lyndon basis; or the coefficient of one word", &cli_bch_decl, 0},
+    {"center", cmd_center, "the centre: of a group its order and generators, of a Lie algebra a basis", &cli_center_decl, 0},
+    {"character-table", cmd_character_table, "the character table of a group (Dixon-Schneider), its indicators, real representations and reflection lengths", &cli_character_table_decl, 0},
+    {"chief-series", cli_compser_cmd, "a chief series of a group: its orders and each factor (elementary abelian p^k, or k copies of a non-abelian simple group, named)", &cli_chief_series_decl, 1},
+    {"closure", cli_lie_cmd, "a basis of the Lie algebra (of LieAlgebra(Rationals, [...]): the matrices it generates), or GAP's structure-constant table", &cli_closure_decl, CLI_LIE_CLOSURE},
+    {"composition-factors", cli_compser_cmd, "a composition series of a group: its orders and each factor (cyclic of prime order, or a non-abelian simple group, named)", &cli_composition_factors_decl, 0},
+    {"conjugacy-classes", cmd_conjugacy_classes, "the conjugacy classes of a group: representative, size and element order of each (random search, certified total)", &cli_conjugacy_classes_decl, 0},
+    {"dataset", cmd_dataset, "word-problem datasets: the CSV (seed,input,target) of random words and their prefix products, or the check of one", &cli_dataset_decl, 0},
+    {"derived-length", cli_series_length_cmd, "length of the derived series, or 'not solvable'", &cli_derived_length_decl, 0},
+    {"derived-series", cli_series_cmd, "orders (groups) or dimensions (Lie algebras) of G > G' > G'' > ...", &cli_derived_series_decl, 0},
+    {"dimension", cli_lie_cmd, "the dimension of a Lie algebra", &cli_dimension_decl, CLI_LIE_DIMENSION},
+    {"error-bound", cmd_error_bound, "the error exponent of a depth-k order-blind stack, k = 1..8 (arXiv 2603.05573, Corollary 3.6, v1 or sharp reading)", &cli_error_bound_decl, 0},
+    {"explain", cmd_explain, "the reasoning behind an answer (derived-series, lower-central-series, solvable, nilpotent, perfect, abelian, min-depth, isomorphic) with witnesses checked by the engine", &cli_explain_decl, 0},
+    {"help", cmd_help, "list the commands, one command's usage, or the object grammar", &cli_help_decl, 0},
+    {"info", cmd_info, "the whole algebraic profile of a group or a Lie algebra", &cli_info_decl, 0},
+    {"is-abelian", cli_predicate_cmd, "exit 0 if abelian, 1 if not", &cli_is_abelian_decl, CLI_PRED_ABELIAN},
+    {"is-nilpotent", cli_predicate_cmd, "exit 0 if nilpotent, 1 if not", &cli_is_nilpotent_decl, CLI_PRED_NILPOTENT},
+    {"is-perfect", cli_predicate_cmd, "exit 0 if the object equals its derived subgroup or subalgebra, 1 if not", &cli_is_perfect_decl, CLI_PRED_PERFECT},
+    {"is-semisimple", cli_predicate_cmd, "exit 0 if the Killing form is non-degenerate (Cartan's criterion), 1 if not", &cli_is_semisimple_decl, CLI_PRED_SEMISIMPLE},
+    {"is-solvable", cli_predicate_cmd, "exit 0 if solvable, 1 if not", &cli_is_solvable_decl, CLI_PRED_SOLVABLE},
+    {"isomorphic", cmd_isomorphic, "exit 0 and an isomorphism if the groups are isomorphic, 1 and an invariant that differs if not", &cli_isomorphic_decl, 0},
+    {"killing", cli_lie_cmd, "the Killing form tr(ad x ad y) in the algebra's basis", &cli_killing_decl, CLI_LIE_KILLING},
+    {"lower-central-series", cli_series_cmd, "G > [G,G] > [[G,G],G] > ... (stops when a term repeats)", &cli_lower_central_series_decl, 1},
+    {"lyndon", cmd_lyndon, "the Lyndon basis of the free Lie algebra on R letters up to degree N (letters X Y Z, or a b c ... for R >= 4)", &cli_lyndon_decl, 0},
+    {"magnus", cmd_magnus, "the Magnus expansion log(exp(A_wT) ... exp(A_w1)) of a word to order K, exact, in the Lyndon basis", &cli_magnus_decl, 0},
+    {"min-depth", cmd_min_depth, "the order-blind (abelian) and restricted layers the object needs; with --length T the logarithmic bound and its width", &cli_min_depth_decl, 0},
+    {"nilpotency-class", cli_series_length_cmd, "length of the lower central series, or 'not nilpotent'", &cli_nilpotency_class_decl, 1},
+    {"order", cmd_order, "the order of the group (exact)", &cli_order_decl, 0},
+    {"plan", cmd_plan, "the theory's verdict for K layers of a family on a task: exact at every length, proved impossible or open, each claim with its source", &cli_plan_decl, 0},
+    {"radical", cli_lie_cmd, "the solvable radical of a Lie algebra: its dimension and a basis", &cli_radical_decl, CLI_LIE_RADICAL},
+    {"rep", cmd_rep, "check that FILE's matrices for group elements extend to a homomorphism: the first failing relation, distinct images, faithfulness", &cli_rep_decl, 0},
+    {"report", cmd_report, "one page: algebraic profile, minimum depths, error exponents and the word problem's complexity, with sources", &cli_report_decl, 0},
+    {"ssm", cmd_ssm, "the state-space-model simulator: abelian cascades for solvable groups, finite-precision drift, parallel scans, the rotation task, trained checkpoints ('lietool ssm SUBCOMMAND -h')", &cli_ssm_decl, 0},
+    {"table", cmd_table, "the Cayley table in the word-problem generator's element order (or GAP's), as abstract_algebra JSON", &cli_table_decl, 0},
+    {"upper-central-series", cli_series_cmd, "orders (groups) or dimensions (Lie algebras) of the upper central series, largest first, down to 1 or 0", &cli_upper_central_series_decl, 2},
 };
 const int lt_ncommands = (int)(sizeof lt_commands / sizeof lt_commands[0]);
 
@@ -89,45 +89,12 @@ int cmd_help(int argc, char **argv, const lt_cmd *self)
     cli_free(&o);
     if (r >= 0) return r;
     if (what && strcmp(what, "groups") == 0) {
-        printf("Groups (lietool-formats(5) has the file formats):\n"
-               "  S<n> A<n> C<n> Z<n>     symmetric, alternating, cyclic on n points\n"
-               "  D<m> Q<m>               dihedral and dicyclic of order m (D8, Q8)\n"
-               "  UT(n,p) Heis(p) H3      unitriangular matrices over Z/p; H3 = UT(3,2)\n"
-               "  GL(n,q) SL(n,q)         on the q^n - 1 non-zero vectors of GF(q)^n, n >= 2\n"
-               "  PSL(n,q) PGL(n,q)       on the (q^n - 1)/(q - 1) projective points; q = p^e\n"
-               "  AGL(n,q)                affine maps of GF(q)^n on its q^n vectors (AffineGroup)\n"
-               "  Sp(2m,q) PSp(2m,q)      symplectic, on the non-zero vectors / projective points\n"
-               "  SU(n,q) PSU(n,q)        special unitary over GF(q^2), likewise\n"
-               "  AbelianGroup([2,4]) ElementaryAbelianGroup(8)\n"
-               "                          products of cyclic groups, as GAP's constructors\n"
-               "  G^k                     the direct product of k copies of G (C2^3, S3^2)\n"
-               "  SmallGroup(n,k)         GAP's numbering for n <= 31 and n = p, p^2, p^3, pq\n"
-               "  TransitiveGroup(n,k) PrimitiveGroup(n,k)\n"
-               "                          GAP's numbering for the degrees n <= 7\n"
-               "  G x H, GxH, G_x_H       direct products\n"
-               "  G wr H                  WreathProduct(G,H), also written G \u2240 H; A wr B wr C is\n"
-               "                          (A wr B) wr C; wr binds tighter than x\n"
-               "  Group((1,2,3),(1,2))    GAP syntax (1-based cycles); a trailing ';' is ignored\n"
-               "  SymmetricGroup(n) AlternatingGroup(n) CyclicGroup(n) DihedralGroup(m)\n"
-               "  QuaternionGroup(m) MathieuGroup(n) GeneralLinearGroup(n,q) ...\n"
-               "                          GAP's names (m the order; n = 9..12, 21..24 for Mathieu)\n"
-               "  DirectProduct(G,H,...)  WreathProduct(G,H): as GAP builds them (moved points)\n"
-               "  FILE.json               a Cayley table {\"name\", \"elements\", \"table\"}\n"
-               "  FILE.grp, NAME          a group file; NAME looks in algebras/groups\n");
+        fputs(lt_io_grammar(0), stdout);
         print_named("groups", ".grp");
         return 0;
     }
     if (what && strcmp(what, "algebras") == 0) {
-        printf("Lie algebras over Q (lietool-formats(5) has the file formats):\n"
-               "  gl(n) sl(n) so(n) sp(2m)     classical matrix algebras\n"
-               "  b(n) n(n)                    upper and strictly upper triangular n x n\n"
-               "  heis(2m+1) aff(n) se(2) se(3) abelian(n)\n"
-               "  fnil(r,c)                    free nilpotent of rank r and class c\n"
-               "  SimpleLieAlgebra(\"A\", n, Rationals)\n"
-               "                               GAP's split simple algebras: types A, B, C, D, G2\n"
-               "  LieAlgebra(Rationals, [ [[1,0],[0,0]], [[0,1],[0,0]] ])\n"
-               "                               the algebra the matrices generate (GAP syntax)\n"
-               "  FILE.lie, NAME               an algebra file; NAME looks in algebras/lie\n");
+        fputs(lt_io_grammar(1), stdout);
         print_named("lie", ".lie");
         return 0;
     }

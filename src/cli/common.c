@@ -67,30 +67,6 @@ int cli_open_object(cli_opts *o, cli_object *X, int argc, char **argv, const lt_
     return r;
 }
 
-/* --float: the algebra in doubles, from GAP syntax with decimal entries or
-   from an exact object's matrix basis, closed with its rank decisions */
-static int load_float(cli_opts *o, cli_object *X)
-{
-    lt_err_t err;
-    lt_err_init(err);
-    lt_status st;
-    const char *s = o->object;
-    while (*s == ' ') s++;
-    X->is_float = 1;
-    if (strncmp(s, "LieAlgebra", 10) == 0) {
-        double *g = NULL;
-        slong k = 0, n = 0;
-        st = lt_io_float_gens(&g, &k, &n, s, o->ctx, err);
-        if (!st) st = lt_fliealg_closure(X->F, g, k, n, o->tol, X->log, o->ctx, err);
-        lt_free(g);
-    } else {
-        st = lt_io_liealg(X->L, NULL, s, o->ctx, err);
-        if (!st && X->L->n == 0) st = lt_err_set(err, LT_EINPUT, "'%s' has no matrix form for --float", s);
-        if (!st) st = lt_fliealg_from_liealg(X->F, X->L, o->tol, X->log, o->ctx, err);
-    }
-    return st ? cli_fail(err) : -1;
-}
-
 int cli_load_object(cli_opts *o, cli_object *X, const lt_cmd *cmd)
 {
     object_init(X);
@@ -105,7 +81,10 @@ int cli_load_object(cli_opts *o, cli_object *X, const lt_cmd *cmd)
             fprintf(stderr, "lietool: %s: --float takes a Lie algebra, not '%s'\n", cmd->name, o->object);
             return CLI_USAGE;
         }
-        return load_float(o, X);
+        X->is_float = 1;
+        lt_err_t err;
+        lt_err_init(err);
+        return lt_io_fliealg(X->F, X->L, o->object, o->tol, X->log, o->ctx, err) ? cli_fail(err) : -1;
     }
     if (need == 1 && X->is_lie) {
         fprintf(stderr, "lietool: %s: '%s' is a Lie algebra; this command takes a group\n", cmd->name, o->object);
@@ -191,23 +170,6 @@ static void doc_start(lt_doc *d, const cli_opts *o, lt_doc_mode m)
     lt_free(ops);
 }
 
-void cli_json_begin(const cli_opts *o)
-{
-    lt_doc d;
-    doc_start(&d, o, LT_DOC_JSON);
-}
-
-void cli_tex_begin(const cli_opts *o)
-{
-    lt_doc d;
-    doc_start(&d, o, LT_DOC_TEX);
-}
-
-void cli_doc_attach(lt_doc *d, const cli_opts *o)
-{
-    lt_doc_init(d, stdout, o->latex ? LT_DOC_TEX : o->json ? LT_DOC_JSON : LT_DOC_TEXT);
-}
-
 void cli_doc_start(lt_doc *d, const cli_opts *o)
 {
     doc_start(d, o, o->latex ? LT_DOC_TEX : o->json ? LT_DOC_JSON : LT_DOC_TEXT);
@@ -217,13 +179,6 @@ void cli_doc_begin(lt_doc *d, const cli_opts *o, const char *object, const char 
 {
     cli_doc_start(d, o);
     lt_doc_heading(d, object, after);
-}
-
-void cli_put_mpz(FILE *f, const mpz_t z, int json)
-{
-    if (json) fputc('"', f);
-    mpz_out_str(f, 10, z);
-    if (json) fputc('"', f);
 }
 
 int cli_same_output(const char *cmd, const char *opt_a, const char *a, const char *opt_b, const char *b)

@@ -40,25 +40,6 @@ void cli_depth_close(cli_depth_opts *d, cli_opts *o, cli_object *X)
     cli_close_object(o, X);
 }
 
-/* The profile of X (lower: with the lower central series); -1 to go on,
-   or an exit status (message printed; P cleared). */
-static int profile_init(cli_depth_profile *P, cli_opts *o, cli_object *X, int lower)
-{
-    lt_depth_profile_init(P->p);
-    P->X = X;
-    if (X->is_lie) {
-        lt_depth_profile_liealg(P->p, X->L, lower);
-        return -1;
-    }
-    lt_err_t err;
-    lt_err_init(err);
-    if (lt_depth_profile_group(P->p, X->G, lower, o->ctx, err)) {
-        lt_depth_profile_clear(P->p);
-        return cli_fail(err);
-    }
-    return -1;
-}
-
 int cli_depth_run(int argc, char **argv, const lt_cmd *self, int lower, cli_depth_body body)
 {
     cli_depth_opts d;
@@ -75,21 +56,26 @@ int cli_depth_run(int argc, char **argv, const lt_cmd *self, int lower, cli_dept
         cli_depth_close(&d, &o, &X);
         return r;
     }
-    if ((r = profile_init(&P, &o, &X, lower)) < 0) {
+    lt_err_t err;
+    lt_err_init(err);
+    lt_depth_profile_init(P.p);
+    P.X = &X;
+    if (lt_depth_profile_object(P.p, X.is_lie ? NULL : X.G, X.L, lower, o.ctx, err)) r = cli_fail(err);
+    else {
         lt_plan_verdict_init(P.verdict);
         P.has_verdict = d.arch.given;
         if (P.has_verdict) r = cli_verdict_compute(P.verdict, &X, &d.arch.a, d.depth, (long)d.length, d.bound, &o);
         if (r < 0) r = body(&o, &d, &P);
         lt_plan_verdict_clear(P.verdict);
-        lt_depth_profile_clear(P.p);
     }
+    lt_depth_profile_clear(P.p);
     cli_depth_close(&d, &o, &X);
     return r;
 }
 
 void cli_depth_end(lt_doc *d, const cli_opts *o, const cli_depth_profile *P)
 {
-    if (P->has_verdict) cli_verdict_after(d, P->verdict, o->object);
+    if (P->has_verdict) lt_write_verdict_after(d, P->verdict, o->object);
     lt_doc_end(d, NULL);
 }
 

@@ -14,8 +14,5 @@ void cli_doc_begin(lt_doc *d, const cli_opts *o, const char *object, const char 
 /* The same without the heading: for a writer of src/write, which writes
    its own (lietool/write.h). */
 void cli_doc_start(lt_doc *d, const cli_opts *o);
-/* The same without writing anything: for a command that has started its
-   output itself (JSON: after a key). */
-void cli_doc_attach(lt_doc *d, const cli_opts *o);
 
 #endif

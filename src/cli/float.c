@@ -35,12 +35,7 @@ static int finish(lt_doc *d, const cli_opts *o, const lt_rank_log_struct *log, i
     if (lt_rank_log_num_ambiguous(log)) {
         fprintf(stderr, "lietool: %ld rank decision(s) are numerically ambiguous at --tol %g: the answer is not reliable\n",
                 (long)lt_rank_log_num_ambiguous(log), o->tol);
-        int noise = 0;
-        for (slong i = 0; i < log->n_decisions; i++) {
-            const lt_rank_decision *e = log->d + i;
-            noise |= e->ambiguous && e->sigma_last > 0 && e->sigma_last < 100 * DBL_EPSILON * e->s_max;
-        }
-        if (noise)
+        if (lt_rank_log_below_roundoff(log))
             fprintf(stderr, "lietool: a kept singular value is within 100 x round-off (%.1e x scale) of 0: "
                             "--tol %g is below what double precision resolves; use a larger --tol\n",
                     DBL_EPSILON, o->tol);

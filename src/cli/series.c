@@ -1,32 +1,21 @@
 /* The commands that print a series or its length (derived-series,
    derived-length, lower-central-series, nilpotency-class,
-   upper-central-series) and the is-* predicates, for groups, Lie algebras
-   and --float: computed here, written by lt_write_series and
-   lt_write_predicate (lietool/write.h). */
+   upper-central-series), the is-* predicates, for groups, Lie algebras
+   and --float, and composition-factors and chief-series, with their
+   declarations: computed by the library, written by lt_write_series,
+   lt_write_predicate and lt_write_compser (lietool/write.h). */
 #include <string.h>
 #include "doc.h"
 #include "lietool/write.h"
 
-/* The series of a Lie algebra (exact or floating point) or of a group;
-   -1 on success or an exit status. */
-static int series_of(lt_series_sizes_t *T, cli_object *X, int kind, const cli_opts *o, const lt_fliealg_profile_struct *F)
-{
-    if (F) {
-        const slong *dims = kind ? F->lower : F->derived;
-        slong n = kind ? F->lower_len : F->derived_len;
-        __mpz_struct *z = lt_malloc((size_t)(n > 0 ? n : 1) * sizeof *z);
-        for (slong i = 0; i < n; i++) mpz_init_set_si(z + i, (long)dims[i]);
-        *T = (lt_series_sizes_t){.n = (int)n, .size = z, .lower = kind == 1, .is_lie = 1,
-                                .reaches_bottom = kind ? F->nilpotent : F->solvable};
-    } else {
-        lt_err_t err;
-        lt_err_init(err);
-        if (lt_object_series(T, X->is_lie ? NULL : X->G, X->L, kind, o->ctx, err)) return cli_fail(err);
-    }
-    return -1;
-}
+#define OBJECT_COMMON (CLI_O_JSON | CLI_O_FLOAT | CLI_O_LIMITS)
+const cli_decl cli_derived_series_decl = {.common = OBJECT_COMMON | CLI_O_LATEX, CLI_OBJECT_ARGS};
+const cli_decl cli_derived_length_decl = {.common = OBJECT_COMMON, CLI_OBJECT_ARGS};
+const cli_decl cli_lower_central_series_decl = {.common = OBJECT_COMMON | CLI_O_LATEX, CLI_OBJECT_ARGS};
+const cli_decl cli_nilpotency_class_decl = {.common = OBJECT_COMMON, CLI_OBJECT_ARGS};
+const cli_decl cli_upper_central_series_decl = {.common = CLI_O_JSON | CLI_O_LIMITS, CLI_OBJECT_ARGS};
 
-int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int kind, int length_only)
+static int series_cmd(int argc, char **argv, const lt_cmd *self, int kind, int length_only)
 {
     cli_opts o;
     cli_object X;
@@ -36,7 +25,10 @@ int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int kind, int leng
     int r = cli_open_object(&o, &X, argc, argv, self);
     if (r >= 0) return r;
     if (X.is_float) r = cli_float_begin(&d, F, &o, &X, kind ? LT_FLIEALG_PROFILE_LOWER : LT_FLIEALG_PROFILE_DERIVED);
-    if (r < 0) r = series_of(&T, &X, kind, &o, X.is_float ? F : NULL);
+    lt_err_t err;
+    lt_err_init(err);
+    if (r < 0 && X.is_float) lt_series_sizes_float(&T, F, kind == 1);
+    else if (r < 0 && lt_object_series(&T, X.is_lie ? NULL : X.G, X.L, kind, o.ctx, err)) r = cli_fail(err);
     if (r < 0) {
         if (!X.is_float) cli_doc_start(&d, &o);
         lt_write_series(&d, o.object, &T, kind, length_only);
@@ -48,33 +40,28 @@ int cli_series_cmd(int argc, char **argv, const lt_cmd *self, int kind, int leng
     return r;
 }
 
-/* The value of a predicate of a group or an exact Lie algebra; -1 with
-   the exit status in *r on failure. */
-static int predicate_of(cli_object *X, const char *key, const cli_opts *o, int *r)
+int cli_series_cmd(int argc, char **argv, const lt_cmd *self)
 {
-    if (X->is_lie && strcmp(key, "semisimple") == 0) return lt_liealg_is_semisimple(X->L);
-    if (strcmp(key, "abelian") == 0) return X->is_lie ? lt_liealg_is_abelian(X->L) : lt_pgrp_is_abelian(X->G);
-    int nil = strcmp(key, "nilpotent") == 0, value = -1;
-    if (X->is_lie) {
-        lt_liealg_profile_t P;
-        lt_liealg_profile_init(P);
-        lt_liealg_profile(P, X->L, nil ? LT_LIE_PROFILE_LOWER : LT_LIE_PROFILE_DERIVED);
-        value = nil ? P->nilpotent : strcmp(key, "perfect") == 0 ? P->perfect : P->solvable;
-        lt_liealg_profile_clear(P);
-        return value;
-    }
-    lt_pgrp_profile_t P;
-    lt_err_t err;
-    lt_err_init(err);
-    lt_pgrp_profile_init(P);
-    if (lt_pgrp_profile(P, X->G, nil ? LT_PGRP_PROFILE_LOWER : LT_PGRP_PROFILE_DERIVED, o->ctx, err)) *r = cli_fail(err);
-    else value = nil ? P->nilpotent : strcmp(key, "perfect") == 0 ? P->perfect : P->solvable;
-    lt_pgrp_profile_clear(P);
-    return value;
+    return series_cmd(argc, argv, self, self->arg, 0);
 }
 
-int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key)
+int cli_series_length_cmd(int argc, char **argv, const lt_cmd *self)
 {
+    return series_cmd(argc, argv, self, self->arg, 1);
+}
+
+#define PREDICATE_COMMON (CLI_O_JSON | CLI_O_QUIET | CLI_O_FLOAT)
+const cli_decl cli_is_abelian_decl = {.common = PREDICATE_COMMON | CLI_O_LIMITS, .show = CLI_O_QUIET, CLI_OBJECT_ARGS};
+const cli_decl cli_is_nilpotent_decl = {.common = PREDICATE_COMMON | CLI_O_LIMITS, .show = CLI_O_QUIET, CLI_OBJECT_ARGS};
+const cli_decl cli_is_perfect_decl = {.common = PREDICATE_COMMON | CLI_O_LIMITS, .show = CLI_O_QUIET, CLI_OBJECT_ARGS};
+const cli_decl cli_is_semisimple_decl = {.common = PREDICATE_COMMON | CLI_O_LIE_LIMITS, .show = CLI_O_QUIET, CLI_ALGEBRA_ARGS};
+const cli_decl cli_is_solvable_decl = {.common = PREDICATE_COMMON | CLI_O_LIMITS, .show = CLI_O_QUIET, CLI_OBJECT_ARGS};
+/* the keys of CLI_PRED_* */
+static const char *const predicate_keys[] = {"abelian", "nilpotent", "perfect", "semisimple", "solvable"};
+
+int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self)
+{
+    const char *key = predicate_keys[self->arg];
     cli_opts o;
     cli_object X;
     lt_doc d;
@@ -85,7 +72,12 @@ int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key
         unsigned part;
         cli_float_predicate_value(NULL, key, &part);
         if ((r = cli_float_begin(&d, F, &o, &X, part)) < 0) value = cli_float_predicate_value(F, key, NULL);
-    } else if ((value = predicate_of(&X, key, &o, &r)) >= 0) cli_doc_start(&d, &o);
+    } else {
+        lt_err_t err;
+        lt_err_init(err);
+        if (lt_object_predicate(&value, X.is_lie ? NULL : X.G, X.L, key, o.ctx, err)) r = cli_fail(err);
+        else cli_doc_start(&d, &o);
+    }
     if (value >= 0) {
         if (o.json || !o.quiet) lt_write_predicate(&d, key, value);
         if (X.is_float) r = cli_float_end(&d, F, &o, &X, value);
@@ -95,8 +87,12 @@ int cli_predicate_cmd(int argc, char **argv, const lt_cmd *self, const char *key
     return r;
 }
 
-int cli_compser_cmd(int argc, char **argv, const lt_cmd *self, int chief)
+const cli_decl cli_composition_factors_decl = {.common = CLI_O_JSON | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, CLI_GROUP_ARGS};
+const cli_decl cli_chief_series_decl = {.common = CLI_O_JSON | CLI_O_GROUP_LIMITS | CLI_O_MAX_ENUM, CLI_GROUP_ARGS};
+
+int cli_compser_cmd(int argc, char **argv, const lt_cmd *self)
 {
+    int chief = self->arg;
     cli_opts o;
     cli_object X;
     lt_doc d;

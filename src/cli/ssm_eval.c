@@ -195,9 +195,11 @@ static int ev_parse(ev_opts *o, int argc, char **argv, const lt_cmd *self, int s
         return cli_usage_error(self, d, "--data takes its words from the file; drop --length and --samples");
     if (o->offset >= 0 && o->token_map)
         return cli_usage_error(self, d, "give --offset N or --token-map FILE, not both");
-    if (o->length > o->max_len) { fprintf(stderr, "lietool: ssm %s: --length %ld is above --max-length %ld\n", o->sub, o->length, o->max_len); return CLI_LIMIT; }
-    if (o->samples > o->max_samples) { fprintf(stderr, "lietool: ssm %s: --samples %ld is above --max-samples %ld\n", o->sub, o->samples, o->max_samples); return CLI_LIMIT; }
-    return -1;
+    lt_err_t err;
+    lt_err_init(err);
+    const char *what = sweep ? "ssm sweep" : "ssm eval";
+    return lt_err_above(err, what, "length", o->length, "max_length", o->max_len)
+           || lt_err_above(err, what, "samples", o->samples, "max_samples", o->max_samples) ? cli_fail(err) : -1;
 }
 
 /* The options as a job's parameters (lt_ssm_eval_job and its pieces). */
@@ -243,7 +245,7 @@ static int ev_rotation(ev_opts *o)
         lt_doc doc;
         cli_doc_start(&doc, &o->co);
         lt_write_ssm_eval_rotation(&doc, dir, J->M, J->R, &T);
-        if (J->has_family) cli_verdict_after(&doc, J->V, "A5");
+        if (J->has_family) lt_write_verdict_after(&doc, J->V, "A5");
         else lt_write_no_verdict(&doc, J->M);
         lt_doc_end(&doc, NULL);
     }
@@ -283,75 +285,43 @@ int cli_ssm_eval(int argc, char **argv, const lt_cmd *self)
 
 /* ---- sweep ---- */
 
-/* --task rotation: every checkpoint on the same words, its MSE per position
-   beside the ideal model of its depth (lt_ssm_rotation_sweep_job). */
-static int ev_rotation_sweep(ev_opts *o)
-{
-    lt_err_t err;
-    lt_err_init(err);
-    lt_io_out_t O = {{NULL, NULL, NULL}};   /* --svg, written whole or not at all */
-    lt_ssm_eval_job_params P = ev_params(o);
-    lt_ssm_sweep_job_t J;
-    lt_ssm_sweep_job_init(J);
-    int r = 0;
-    if ((o->svg && !lt_io_out_open(O, o->svg, err)) || lt_ssm_rotation_sweep_job(J, o->dirs, o->ndirs, &P, o->co.ctx, err))
-        r = cli_fail(err);
-    else {
-        lt_write_ssm_task T;
-        ev_task(&T, o, LT_ROTATION_ORDER, -1, J->W->n);
-        T.length = J->W->max_len;
-        lt_doc doc;
-        cli_doc_start(&doc, &o->co);
-        lt_write_ssm_sweep_rotation(&doc, (const char *const *)o->dirs, J->layers, J->types, J->R, J->n, &T);
-        lt_doc_end(&doc, NULL);
-        if (o->svg) {
-            lt_plot_t F;
-            lt_plot_init(F, 0, 0);
-            lt_model_rotation_sweep_plot(F, (const char *const *)o->dirs, J->layers, J->R, J->n, o->note);
-            if (lt_io_out_svg(O, F, err)) r = cli_fail(err);
-            lt_plot_clear(F);
-        }
-    }
-    lt_io_out_abort(O);
-    lt_ssm_sweep_job_clear(J);
-    return r;
-}
-
 int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self)
 {
     ev_opts o;
-    int r = ev_parse(&o, argc, argv, self, 1);
+    int r = ev_parse(&o, argc, argv, self, 1), rot = o.task == 1;
     if (r >= 0) { cli_free(&o.co); return r; }
-    if (o.task == 1) {
-        r = ev_rotation_sweep(&o);
-        cli_free(&o.co);
-        return r;
-    }
+    char *const *dirs = o.dirs;
     lt_err_t err;
     lt_err_init(err);
     lt_io_out_t O = {{NULL, NULL, NULL}};   /* --svg, written whole or not at all */
     lt_ssm_eval_job_params P = ev_params(&o);
     lt_ssm_sweep_job_t J;
     lt_ssm_sweep_job_init(J);
-    if ((o.svg && !lt_io_out_open(O, o.svg, err)) || lt_ssm_sweep_job(J, o.dirs, o.ndirs, &P, o.co.ctx, err))
+    /* --task rotation: every checkpoint's MSE per position beside the ideal model of its depth */
+    if ((o.svg && !lt_io_out_open(O, o.svg, err))
+        || (rot ? lt_ssm_rotation_sweep_job(J, dirs, o.ndirs, &P, o.co.ctx, err) : lt_ssm_sweep_job(J, dirs, o.ndirs, &P, o.co.ctx, err)))
         r = cli_fail(err);
     else {
-        lt_plan_verdict_struct **V = lt_calloc((size_t)(J->n ? J->n : 1), sizeof *V);
-        for (int i = 0; i < J->n; i++) V[i] = &J->V[i];
         lt_write_ssm_task T;
-        ev_task(&T, &o, J->C->n, J->derived_length, J->W->n);
+        ev_task(&T, &o, rot ? LT_ROTATION_ORDER : J->C->n, rot ? -1 : J->derived_length, J->W->n);
         T.length = J->W->max_len;      /* --data: its longest word */
         lt_doc doc;
         cli_doc_start(&doc, &o.co);
-        lt_write_ssm_sweep(&doc, J->S, V, &T);
+        if (rot) lt_write_ssm_sweep_rotation(&doc, (const char *const *)dirs, J->layers, J->types, J->R, J->n, &T);
+        else {
+            lt_plan_verdict_struct **V = lt_calloc((size_t)(J->n ? J->n : 1), sizeof *V);
+            for (int i = 0; i < J->n; i++) V[i] = &J->V[i];
+            lt_write_ssm_sweep(&doc, J->S, V, &T);
+            lt_free(V);
+        }
         lt_doc_end(&doc, NULL);
-        lt_free(V);
         r = 0;
         if (o.svg) {
             lt_plot_t F;
             lt_plot_init(F, 0, 0);
-            lt_ssm_sweep_plot_rows(F, o.group, J->derived_length, J->W->max_len, J->S);
-            if (o.note) lt_plot_note(F, 0, o.note);
+            if (rot) lt_model_rotation_sweep_plot(F, (const char *const *)dirs, J->layers, J->R, J->n, o.note);
+            else lt_ssm_sweep_plot_rows(F, o.group, J->derived_length, J->W->max_len, J->S);
+            if (!rot && o.note) lt_plot_note(F, 0, o.note);
             if (lt_io_out_svg(O, F, err)) r = cli_fail(err);
             lt_plot_clear(F);
         }

@@ -8,6 +8,7 @@
 #include "lietool/io.h"
 #include "lietool/model.h"
 #include "lietool/ssm.h"
+#include "lietool/write.h"
 
 typedef struct {
     long layer, first, tokens, words, length, max_mb;
@@ -70,25 +71,10 @@ int cli_ssm_lie(int argc, char **argv, const lt_cmd *self)
                              .token_hi = s.tokens > 0 ? s.first + s.tokens : M->vocab, .words = s.words,
                              .length = s.length, .seed = s.seed, .generators = s.generators, .tol = o.tol};
     if (lt_model_lie(R, M, &P, o.ctx, err)) { r = cli_fail(err); goto done; }
-    lt_doc D, *d = &D;
-    char after[160];
-    snprintf(after, sizeof after, " (%s, layer %ld of %d): the Lie algebra of its state transitions", lt_model_layer_name(M),
-             s.layer, M->n_layers);
-    cli_doc_begin(d, &o, dir, after);
-    lt_doc_str(d, "|layer_type", lt_model_layer_name(M), NULL);
-    lt_doc_long(d, "|layer", s.layer, NULL);
-    lt_doc_long(d, "transition size", R->n, NULL);
-    if (R->sampled)
-        lt_doc_strf(d, "transitions|transitions_read", "%ld, every position of %ld random words of length %ld (seed %llu)",
-                    R->transitions, s.words, s.length, (unsigned long long)s.seed);
-    else
-        lt_doc_strf(d, "transitions|transitions_read", "%ld, one per token %ld-%ld", R->transitions, P.token_lo,
-                    P.token_hi - 1);
-    lt_doc_long(d, "|transitions", R->transitions, NULL);
-    lt_doc_bool(d, "|sampled", R->sampled);
-    lt_doc_str(d, "generators", R->generators == LT_MODEL_LIE_LOG ? "log X" : "X - I", NULL);
-    lt_doc_double(d, "|tol", "%g", o.tol);
-    r = cli_float_profile_put(d, R->P, &o, R->log);
+    lt_doc d;
+    cli_doc_start(&d, &o);
+    lt_write_model_lie(&d, dir, M, &P, R);
+    r = cli_float_profile_put(&d, R->P, &o, R->log);
 done:
     lt_model_lie_clear(R);
     lt_model_clear(M);

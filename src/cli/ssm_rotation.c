@@ -6,39 +6,13 @@
    src/rotation/rotation.c (lietool/rotation.h), the CSV writer src/io, the
    result's writer src/write/rotation.c; this file parses the options and
    writes the --csv and --plot files whole or not at all. */
-#include <math.h>
 #include <string.h>
-#include <flint/fmpq.h>
-#include <mpfr.h>
 #include "depth.h"
 #include "doc.h"
 #include "lietool/free.h"
 #include "lietool/io.h"
 #include "lietool/rotation.h"
 #include "lietool/write.h"
-
-/* A positive real number written as for magnus --step (integer, p/q or
-   decimal), up to the end of s or the character stop; *end past it. */
-static int read_step(long double *out, const char *s, const char **end)
-{
-    fmpq_t q;
-    fmpq_init(q);
-    int ok = lt_free_read_q(q, s, end) && fmpq_sgn(q) > 0;
-    if (ok) {
-        mpfr_t x;
-        mpfr_init2(x, 80);
-        mpq_t m;
-        mpq_init(m);
-        fmpq_get_mpq(m, q);
-        mpfr_set_q(x, m, MPFR_RNDN);
-        *out = mpfr_get_ld(x, MPFR_RNDN);
-        ok = isfinite(*out) && *out > 0;
-        mpq_clear(m);
-        mpfr_clear(x);
-    }
-    fmpq_clear(q);
-    return ok;
-}
 
 const cli_choice cli_rotation_maps[] = {
     {"faithful", LT_ROTATION_MAP_FAITHFUL, 0}, {"paper", LT_ROTATION_MAP_PAPER, 0}, {NULL, 0, 0}
@@ -70,7 +44,7 @@ static int parse_fit(void *dst, const char *v)
     P->nfit = 0;
     for (;;) {
         const char *e;
-        if (P->nfit == LT_ROTATION_MAX_FIT || !read_step(&P->fit[P->nfit], s, &e) || (*e && *e != ',')) return -1;
+        if (P->nfit == LT_ROTATION_MAX_FIT || !lt_free_read_positive(&P->fit[P->nfit], s, &e) || (*e && *e != ',')) return -1;
         P->nfit++;
         if (!*e) break;
         s = e + 1;
@@ -82,7 +56,7 @@ static int parse_fit(void *dst, const char *v)
 int cli_parse_step(void *dst, const char *v)
 {
     const char *e;
-    return read_step(dst, v, &e) && !*e ? 0 : -1;
+    return lt_free_read_positive(dst, v, &e) && !*e ? 0 : -1;
 }
 
 typedef struct {
@@ -154,14 +128,11 @@ int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
     if (r < 0 && csv_stdout && (o.json || o.latex))
         r = cli_usage_error(self, d, "--csv -: standard output already has the %s", o.json ? "JSON" : "LaTeX");
     if (r < 0) r = cli_same_output("ssm rotation", "--csv", csv, "--svg", plot);
-    if (r < 0 && P.length > ro.max_length) {
-        fprintf(stderr, "lietool: ssm rotation: --length %ld is above --max-length %ld\n", P.length, ro.max_length);
-        r = CLI_LIMIT;
-    }
-    if (r < 0 && P.samples > ro.max_samples) {
-        fprintf(stderr, "lietool: ssm rotation: --samples %ld is above --max-samples %ld\n", P.samples, ro.max_samples);
-        r = CLI_LIMIT;
-    }
+    lt_err_t err;
+    lt_err_init(err);
+    if (r < 0 && (lt_err_above(err, "ssm rotation", "length", P.length, "max_length", ro.max_length)
+                  || lt_err_above(err, "ssm rotation", "samples", P.samples, "max_samples", ro.max_samples)))
+        r = cli_fail(err);
     if (r >= 0) {
         cli_free(&o);
         return r;
@@ -169,8 +140,6 @@ int cli_ssm_rotation(int argc, char **argv, const lt_cmd *self)
     if (!fit_given) lt_rotation_default_fit(&P, 8);
     lt_rotation_result_t Z;
     lt_rotation_result_init(Z);
-    lt_err_t err;
-    lt_err_init(err);
     /* --csv and --plot: opened first, written whole or not at all */
     lt_io_out_t Oc = {{NULL, NULL, NULL}}, Op = {{NULL, NULL, NULL}};
     if ((csv && !csv_stdout && !lt_io_out_open(Oc, csv, err)) || (plot && !lt_io_out_open(Op, plot, err))) r = cli_fail(err);

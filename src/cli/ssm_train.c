@@ -6,7 +6,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "doc.h"
 #include "lietool/io.h"
 #include "lietool/job.h"
@@ -82,29 +81,6 @@ const cli_decl cli_ssm_train_decl = {
     .args = "GROUP", .min_args = 1, .max_args = -1, .what = "the group", .kind = CLI_GROUP,
 };
 
-/* The running binary (the trainer runs it for --group), malloc'd. */
-static char *self_path(void)
-{
-    char buf[4096];
-    ssize_t k = readlink("/proc/self/exe", buf, sizeof buf - 1);
-    if (k <= 0) return NULL;
-    buf[k] = '\0';
-    return lt_strdup(buf);
-}
-
-/* The architecture names within edit distance 3 of name, "'a' or 'b'". */
-static void suggest(char *out, size_t size, const char *name)
-{
-    int n;
-    const lt_train_arch *T = lt_train_arch_table(&n);
-    out[0] = '\0';
-    for (int i = 0; i < n && strlen(name) < 64; i++) {
-        if (lt_edit_distance(name, T[i].name) > 2) continue;
-        size_t l = strlen(out);
-        snprintf(out + l, size - l, "%s'%s'", l ? " or " : "", T[i].name);
-    }
-}
-
 int cli_ssm_train(int argc, char **argv, const lt_cmd *self)
 {
     train_opts t = {.train_length = 16, .test_length = -1, .samples = 16000, .test_samples = 1000, .budget = 300,
@@ -120,13 +96,13 @@ int cli_ssm_train(int argc, char **argv, const lt_cmd *self)
     }
     if (!lt_train_arch_find(t.arch)) {
         char sugg[256];
-        suggest(sugg, sizeof sugg, t.arch);
+        lt_train_arch_suggest(sugg, sizeof sugg, t.arch);
         r = cli_usage_error(self, &cli_ssm_train_decl, "unknown architecture '%s'%s%s%s; --arch takes %s", t.arch,
                             *sugg ? " (did you mean " : "", sugg, *sugg ? "?)" : "", lt_train_arch_list());
         cli_free(&o);
         return r;
     }
-    char *exe = self_path();
+    char *exe = lt_io_self_path();    /* the trainer runs it for --group */
     lt_ssm_train_params P = {.group = group, .arch = t.arch, .layers = t.layers, .out = t.out, .force = t.force,
                              .train_length = t.train_length,
                              .test_length = t.test_length > 0 ? t.test_length : 2 * t.train_length,

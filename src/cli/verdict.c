@@ -39,31 +39,3 @@ int cli_verdict_compute(lt_plan_verdict_t V, const cli_object *X, const lt_arch 
     return st ? cli_fail(err) : -1;
 }
 
-void cli_verdict_after_opts(const cli_opts *o, const lt_plan_verdict_t V, const char *task)
-{
-    lt_doc d;
-    cli_doc_attach(&d, o);
-    cli_verdict_after(&d, V, task);
-}
-
-void cli_verdict_after(lt_doc *d, const lt_plan_verdict_t V, const char *task)
-{
-    lt_write_verdict_after(d, V, task);
-}
-
-int cli_verdict_group(lt_plan_verdict_t V, const char *spec, const lt_arch *a, long k, long T, lt_bound b,
-                      const cli_opts *o)
-{
-    cli_object X;
-    memset(&X, 0, sizeof X);
-    lt_pgrp_init(X.G, 1);
-    lt_liealg_init(X.L);
-    lt_err_t err;
-    lt_err_init(err);
-    int r = -1;
-    if (lt_io_object(X.G, X.L, 0, spec, o->ctx, err)) r = cli_fail(err);
-    else r = cli_verdict_compute(V, &X, a, k, T, b, o);
-    lt_pgrp_clear(X.G);
-    lt_liealg_clear(X.L);
-    return r;
-}

@@ -24,14 +24,5 @@ void cli_arch_note(lt_plan_verdict_t V, const cli_arch_opt *A);
    then lt_plan. -1 on success, or an exit status (message printed). */
 int cli_verdict_compute(lt_plan_verdict_t V, const cli_object *X, const lt_arch *a, long k, long T, lt_bound b,
                         const cli_opts *o);
-/* The same for a group given by its spec (ssm eval, ssm sweep: the
-   task of a checkpoint), loaded under o's limits. */
-int cli_verdict_group(lt_plan_verdict_t V, const char *spec, const lt_arch *a, long k, long T, lt_bound b,
-                      const cli_opts *o);
-/* After a command's own output (task: the task's name in the text): text, a blank line and the verdict;
-   LaTeX, its table; JSON, the key "verdict" (before the closing brace). */
-void cli_verdict_after(lt_doc *d, const lt_plan_verdict_t V, const char *task);
-/* The same for a command that writes its output without a lt_doc. */
-void cli_verdict_after_opts(const cli_opts *o, const lt_plan_verdict_t V, const char *task);
 
 #endif

@@ -86,6 +86,14 @@ static const char *opt_fmt(char *buf, size_t n, const char *fmt)
     return buf;
 }
 
+lt_status lt_err_above(lt_err_t err, const char *what, const char *name, long value, const char *max_name, long max)
+{
+    if (value <= max) return LT_OK;
+    char fmt[256];
+    snprintf(fmt, sizeof fmt, "%s: `%s` %%ld is above `%s` %%ld", what, name, max_name);
+    return lt_err_set(err, LT_ELIMIT, fmt, value, max);
+}
+
 lt_status lt_err_set(lt_err_t err, lt_status status, const char *fmt, ...)
 {
     char f[1024];

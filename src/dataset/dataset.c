@@ -171,3 +171,13 @@ lt_status lt_dataset_check_limits(const lt_dataset_limits *L, long len, long sam
                           order, len, spec, L->max_samples);
     return LT_OK;
 }
+
+long lt_dataset_words(long n, long len)
+{
+    long m = 1;
+    for (long t = 0; t < len; t++) {
+        if (n && m > LONG_MAX / n) return LONG_MAX;
+        m *= n;
+    }
+    return m;
+}

@@ -2,14 +2,21 @@
    verdict for it (its task, then lt_plan: plan, min-depth, report, ssm eval
    and the Python package's plan), and its series as the terms' sizes (the
    series commands and the Python package alike). */
+#include <string.h>
 #include "lietool/depth.h"
+
+/* The task of G or L, P initialised here. */
+static lt_status task_of(lt_plan_task_t P, lt_pgrp_t G, const lt_liealg_t L, const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_plan_task_init(P);
+    return G ? lt_plan_task_group(P, G, ctx, err) : lt_plan_task_liealg(P, L, ctx, err);
+}
 
 lt_status lt_plan_object(lt_plan_verdict_t V, lt_pgrp_t G, const lt_liealg_t L, const lt_arch *a, long k, long T,
                          lt_bound b, const lt_ctx_t ctx, lt_err_t err)
 {
     lt_plan_task_t P;
-    lt_plan_task_init(P);
-    lt_status st = G ? lt_plan_task_group(P, G, ctx, err) : lt_plan_task_liealg(P, L, ctx, err);
+    lt_status st = task_of(P, G, L, ctx, err);
     if (!st) st = lt_plan(V, P, a, k, T, b, ctx, err);
     lt_plan_task_clear(P);
     return st;
@@ -58,4 +65,55 @@ void lt_series_sizes_clear(lt_series_sizes_t *S)
     lt_free(z);
     S->size = NULL;
     S->n = 0;
+}
+
+lt_status lt_plan_table_object(lt_plan_row **rows, int *n, lt_pgrp_t G, const lt_liealg_t L, const lt_arch *only, long T,
+                               lt_bound b, const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_plan_task_t P;
+    *rows = NULL;
+    *n = 0;
+    lt_status st = task_of(P, G, L, ctx, err) || lt_plan_table(rows, n, P, only, T, b, ctx, err) ? err->status : LT_OK;
+    lt_plan_task_clear(P);
+    return st;
+}
+
+lt_status lt_depth_profile_object(lt_depth_profile_t P, lt_pgrp_t G, const lt_liealg_t L, int lower, const lt_ctx_t ctx,
+                                  lt_err_t err)
+{
+    if (G) return lt_depth_profile_group(P, G, lower, ctx, err);
+    lt_depth_profile_liealg(P, L, lower);
+    return LT_OK;
+}
+
+lt_status lt_object_predicate(int *value, lt_pgrp_t G, const lt_liealg_t L, const char *key, const lt_ctx_t ctx,
+                              lt_err_t err)
+{
+    if (!G && strcmp(key, "semisimple") == 0) { *value = lt_liealg_is_semisimple(L); return LT_OK; }
+    if (strcmp(key, "abelian") == 0) { *value = G ? lt_pgrp_is_abelian(G) : lt_liealg_is_abelian(L); return LT_OK; }
+    int nil = strcmp(key, "nilpotent") == 0, perfect = strcmp(key, "perfect") == 0;
+    if (!G) {
+        lt_liealg_profile_t P;
+        lt_liealg_profile_init(P);
+        lt_liealg_profile(P, L, nil ? LT_LIE_PROFILE_LOWER : LT_LIE_PROFILE_DERIVED);
+        *value = nil ? P->nilpotent : perfect ? P->perfect : P->solvable;
+        lt_liealg_profile_clear(P);
+        return LT_OK;
+    }
+    lt_pgrp_profile_t P;
+    lt_pgrp_profile_init(P);
+    lt_status st = lt_pgrp_profile(P, G, nil ? LT_PGRP_PROFILE_LOWER : LT_PGRP_PROFILE_DERIVED, ctx, err);
+    if (!st) *value = nil ? P->nilpotent : perfect ? P->perfect : P->solvable;
+    lt_pgrp_profile_clear(P);
+    return st;
+}
+
+void lt_series_sizes_float(lt_series_sizes_t *S, const lt_fliealg_profile_t F, int lower)
+{
+    const slong *dims = lower ? F->lower : F->derived;
+    slong n = lower ? F->lower_len : F->derived_len;
+    __mpz_struct *z = lt_malloc((size_t)(n > 0 ? n : 1) * sizeof *z);
+    for (slong i = 0; i < n; i++) mpz_init_set_si(z + i, (long)dims[i]);
+    *S = (lt_series_sizes_t){.n = (int)n, .size = z, .lower = lower, .is_lie = 1,
+                             .reaches_bottom = lower ? F->nilpotent : F->solvable};
 }

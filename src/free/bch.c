@@ -1020,7 +1020,7 @@ static int cmp_job(const void *a, const void *b)
 }
 
 /* Worker threads: $LIETOOL_THREADS, else the processors online (at most 64). */
-static int lp_threads(void)
+int lt_free_bch_threads(void)
 {
     long t = lt_threads_env();
     if (!t) t = sysconf(_SC_NPROCESSORS_ONLN);
@@ -1276,7 +1276,7 @@ static lt_status log_exp_classes(fmpq *c, lt_bchw_struct *S, const lt_lyndon_t B
     lp_pool Q;
     lt_status st = lp_pool_setup(&Q, c, S, B, F, odd_only, ctx, err);
     if (st) return st;
-    int nt = lp_threads();
+    int nt = lt_free_bch_threads();
     if (Q.total < 1e6) nt = 1;
     pthread_t th[64];
     int started = 0;
@@ -1970,4 +1970,13 @@ void lt_free_class_job_set(lt_free_class_job *J, slong k, const fmpq *v)
     bchw_store(J->S, j->n, j->o, idx, j->s, R, NULL, den, NULL);
     _fmpz_vec_clear(R, j->s);
     fmpz_clear(den);
+}
+
+lt_status lt_free_bch_prepare(lt_bchw_t S, lt_lyndon_t B, long N, int symmetric, int table, const lt_ctx_t ctx,
+                              lt_err_t err)
+{
+    lt_status st = lt_free_bch_check(N, ctx, err);
+    if (!st) st = lt_free_lyndon_basis(B, 2, table && N % 2 == 0 ? N - 1 : N, ctx, err);
+    if (!st) lt_bchw_init(S, B, symmetric);
+    return st;
 }

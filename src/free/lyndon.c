@@ -455,3 +455,24 @@ char *lt_lyndon_bracket_str(const lt_lyndon_t B, slong i)
     put_bracket(s, B, i);
     return s;
 }
+
+/* w[0..n) bracketed, appended at s; the end returned. */
+static char *word_bracket(char *s, const char *w, slong n)
+{
+    if (n == 1) { *s++ = w[0]; return s; }
+    slong a = lt_free_lyndon_split((const unsigned char *)w, n);
+    *s++ = '[';
+    s = word_bracket(s, w, a);
+    *s++ = ',';
+    s = word_bracket(s, w + a, n - a);
+    *s++ = ']';
+    return s;
+}
+
+char *lt_free_lyndon_word_bracket(const char *w)
+{
+    slong n = (slong)strlen(w);
+    char *s = lt_malloc((size_t)(4 * n + 1));
+    *word_bracket(s, w, n) = '\0';
+    return s;
+}

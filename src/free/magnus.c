@@ -104,6 +104,27 @@ int lt_free_read_q(fmpq_t x, const char *s, const char **end)
     return 1;
 }
 
+int lt_free_read_positive(long double *out, const char *s, const char **end)
+{
+    fmpq_t q;
+    fmpq_init(q);
+    int ok = lt_free_read_q(q, s, end) && fmpq_sgn(q) > 0;
+    if (ok) {
+        mpfr_t x;
+        mpfr_init2(x, 80);
+        mpq_t m;
+        mpq_init(m);
+        fmpq_get_mpq(m, q);
+        mpfr_set_q(x, m, MPFR_RNDN);
+        *out = mpfr_get_ld(x, MPFR_RNDN);
+        ok = isfinite(*out) && *out > 0;
+        mpq_clear(m);
+        mpfr_clear(x);
+    }
+    fmpq_clear(q);
+    return ok;
+}
+
 /* ------------------------------------------------------------ matrices files */
 
 void lt_matfile_init(lt_matfile_t F)

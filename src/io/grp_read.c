@@ -22,23 +22,31 @@ static int is_dir(const char *p)
     return 1;
 }
 
+char *lt_io_self_path(void)
+{
+    char buf[4096];
+    ssize_t k = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (k <= 0) return NULL;
+    buf[k] = '\0';
+    return lt_strdup(buf);
+}
+
 char *lt_io_algebras_dir(void)
 {
     const char *env = getenv("LIETOOL_ALGEBRAS");
     if (env && *env) return lt_strdup(env);
     /* next to the executable (a build tree), then the installed copy */
-    char exe[4096];
-    ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 32);
-    if (k > 0) {
-        exe[k] = '\0';
+    char exe[4096], *self = lt_io_self_path();
+    if (self && strlen(self) < sizeof exe - 32) {
+        strcpy(exe, self);
         char *slash = strrchr(exe, '/');
         if (slash) {
             strcpy(slash + 1, "algebras");
-            if (is_dir(exe)) return lt_strdup(exe);
-            strcpy(slash + 1, "../share/lietool/algebras");
-            if (is_dir(exe)) return lt_strdup(exe);
+            if (!is_dir(exe)) strcpy(slash + 1, "../share/lietool/algebras");
+            if (is_dir(exe)) { lt_free(self); return lt_strdup(exe); }
         }
     }
+    lt_free(self);
     return lt_strdup(LT_DATADIR "/algebras");
 }
 

@@ -1027,3 +1027,22 @@ lt_status lt_io_liealg(lt_liealg_t L, char **name, const char *spec0,
     lt_free(spec);
     return st;
 }
+
+lt_status lt_io_fliealg(lt_fliealg_t F, lt_liealg_t L, const char *spec, double tol, lt_rank_log_t log,
+                        const lt_ctx_t ctx, lt_err_t err)
+{
+    lt_status st;
+    while (*spec == ' ') spec++;
+    if (strncmp(spec, "LieAlgebra", 10) == 0) {
+        double *g = NULL;
+        slong k = 0, n = 0;
+        st = lt_io_float_gens(&g, &k, &n, spec, ctx, err);
+        if (!st) st = lt_fliealg_closure(F, g, k, n, tol, log, ctx, err);
+        lt_free(g);
+        return st;
+    }
+    st = lt_io_liealg(L, NULL, spec, ctx, err);
+    if (!st && L->n == 0) st = lt_err_set(err, LT_EINPUT, "'%s' has no matrix form for `float`", spec);
+    if (!st) st = lt_fliealg_from_liealg(F, L, tol, log, ctx, err);
+    return st;
+}

@@ -93,6 +93,18 @@ const lt_train_arch *lt_train_arch_find(const char *name)
     return NULL;
 }
 
+void lt_train_arch_suggest(char *out, size_t size, const char *name)
+{
+    int n;
+    const lt_train_arch *T = lt_train_arch_table(&n);
+    out[0] = '\0';
+    for (int i = 0; i < n && strlen(name) < 64; i++) {
+        if (lt_edit_distance(name, T[i].name) > 2) continue;
+        size_t l = strlen(out);
+        snprintf(out + l, size - l, "%s'%s'", l ? " or " : "", T[i].name);
+    }
+}
+
 const char *lt_train_arch_list(void)
 {
     return "abelian, diag-positive, diag-signed, diag-complex, householder-N (N = 1..64), transformer, "

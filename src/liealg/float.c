@@ -45,6 +45,16 @@ slong lt_rank_log_num_ambiguous(const lt_rank_log_t log)
     return c;
 }
 
+int lt_rank_log_below_roundoff(const lt_rank_log_t log)
+{
+    int noise = 0;
+    for (slong i = 0; i < log->n_decisions; i++) {
+        const lt_rank_decision *e = log->d + i;
+        noise |= e->ambiguous && e->sigma_last > 0 && e->sigma_last < 100 * DBL_EPSILON * e->s_max;
+    }
+    return noise;
+}
+
 static void log_push(lt_rank_log_t log, const lt_rank_decision *dec)
 {
     if (!log) return;

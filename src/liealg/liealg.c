@@ -525,6 +525,12 @@ void lt_liealg_element_matrix(fmpq_mat_t M, const lt_liealg_t L, const fmpq *x)
     }
 }
 
+slong lt_liealg_killing_form(fmpq_mat_t K, const lt_liealg_t L)
+{
+    lt_liealg_killing(K, L);
+    return L->dim ? lt_qmat_rank(K) : 0;
+}
+
 void lt_liealg_killing(fmpq_mat_t K, const lt_liealg_t L)
 {
     /* K_ij = sum_{k,l} c_ilk c_jkl */

@@ -7,8 +7,7 @@ slong lt_liealg_killing_rank(const lt_liealg_t L)
     if (L->dim == 0) return 0;
     fmpq_mat_t K;
     fmpq_mat_init(K, L->dim, L->dim);
-    lt_liealg_killing(K, L);
-    slong r = lt_qmat_rank(K);
+    slong r = lt_liealg_killing_form(K, L);
     fmpq_mat_clear(K);
     return r;
 }

@@ -612,3 +612,14 @@ void lt_write_explain_isomorphic(lt_doc *d, const lt_pgrp_iso_t R, const lt_pgrp
     }
     free(h);
 }
+
+void lt_write_explain(lt_doc *d, const lt_explain_job_t J, const lt_pgrp_t G, const lt_liealg_t L)
+{
+    lt_explain_question q = J->question;
+    if (q == LT_EXPLAIN_PERFECT) {
+        if (J->is_lie) lt_write_explain_lie_perfect(d, J->lp, L); else lt_write_explain_group_perfect(d, J->gp, G);
+    } else if (q == LT_EXPLAIN_ABELIAN) {
+        if (J->is_lie) lt_write_explain_lie_abelian(d, J->la, L); else lt_write_explain_group_abelian(d, J->ga, G);
+    } else if (J->is_lie) lt_write_explain_lie_series(d, J->ls, L, q);
+    else lt_write_explain_group_series(d, J->gs, G, q);
+}

@@ -2,6 +2,7 @@
    isomorphism or its absence, the BCH series. */
 #include <stdlib.h>
 #include <string.h>
+#include "lietool/io.h"
 #include "lietool/write.h"
 
 /* LaTeX, math mode: a name, a line break allowed after each comma (the
@@ -244,7 +245,7 @@ void lt_write_bch_estimate(lt_doc *d, long N, int threads, const lt_free_bch_est
     }
 }
 
-void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c)
+void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c, int lyndon)
 {
     char *q = fmpq_get_str(NULL, 10, c);
     if (d->mode == LT_DOC_TEXT) {
@@ -269,6 +270,11 @@ void lt_write_bch_coefficient(lt_doc *d, const char *word, const fmpq_t c)
     }
     lt_doc_row_end(d);
     flint_free(q);
+    if (!lyndon) return;
+    char *br = lt_free_lyndon_word_bracket(word);
+    lt_doc_str(d, "basis", "lyndon", NULL);
+    lt_doc_str(d, "bracket", br, NULL);
+    lt_free(br);
 }
 
 /* conjugacy-classes: the classes C of G, one line (JSON one record) each:
@@ -307,4 +313,41 @@ void lt_write_conjugacy_classes(lt_doc *d, const char *object, const lt_pgrp_t G
         lt_free(s);
     }
     lt_doc_list_end(d);
+}
+
+void lt_write_order(lt_doc *d, const char *object, const lt_pgrp_t G)
+{
+    /* text: the order alone */
+    lt_doc_heading(d, d->mode == LT_DOC_TEX ? object : NULL, NULL);
+    if (d->mode == LT_DOC_TEXT) lt_doc_say(d, "%Zd", G->order);
+    else lt_doc_mpz(d, "order", G->order);
+    lt_doc_long(d, "|degree", G->n, NULL);
+}
+
+void lt_write_group_center(lt_doc *d, const char *object, const lt_pgrp_t Z)
+{
+    int tex = d->mode == LT_DOC_TEX;
+    lt_doc_heading(d, tex ? object : NULL, tex ? ": the center" : NULL);
+    d->width = 0;
+    d->indent = "";
+    lt_doc_mpz(d, "order", Z->order);
+    lt_doc_list_begin(d, "generators");
+    for (int i = 0; i < Z->ngens; i++) {
+        char *s = lt_perm_str(Z->gens[i], Z->n);
+        FILE *f = d->mode == LT_DOC_JSON ? lt_doc_elem(d) : lt_doc_row(d, "generator|");
+        if (d->mode == LT_DOC_JSON) lt_json_put_string(f, s);
+        else if (d->mode == LT_DOC_TEX) { fputc('$', f); lt_tex_perm(f, Z->gens[i], Z->n); fputc('$', f); }
+        else fputs(s, f);
+        if (d->mode != LT_DOC_JSON) lt_doc_row_end(d);
+        lt_free(s);
+    }
+    lt_doc_list_end(d);
+}
+
+void lt_write_bchw(lt_doc *d, const lt_bchw_t S)
+{
+    fmpq *c = _fmpq_vec_init(S->B->n);
+    for (slong i = 0; i < S->B->n; i++) lt_bchw_get(c + i, S, i);
+    lt_write_bch(d, S->B, c, S->symmetric);
+    _fmpq_vec_clear(c, S->B->n);
 }

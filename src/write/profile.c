@@ -152,3 +152,10 @@ void lt_write_profile_lie(lt_doc *d, const char *object, const lt_liealg_profile
     lt_doc_long(d, "radical dimension", (long)P->radical->rank, NULL);
     if (d->mode == LT_DOC_TEX) { lt_doc_break(d); fputs("(beneath each term of a series its dimension)\n", d->f); }
 }
+
+void lt_write_info_group(lt_doc *d, const char *object, const lt_pgrp_t G, const lt_info_group_job_t J, long max_enum)
+{
+    int have = J->have_chartab;
+    lt_write_profile_group(d, object, G, J->P, max_enum, have ? J->T : NULL, have ? &J->I : NULL,
+                           have ? NULL : J->chartab_err->msg, J->have_mu ? J->mu : NULL);
+}

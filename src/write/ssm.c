@@ -305,3 +305,25 @@ void lt_write_bench_cascade(lt_doc *d, const char *spec, const lt_cascade_struct
     doc_timing(d, scans[P->scan], Z->seconds, Z->cpu_seconds, Z->tokens_per_second, Z->tokens_per_cpu_second);
     lt_doc_long(d, "positions right", Z->positions_right, NULL);
 }
+
+void lt_write_model_lie(lt_doc *d, const char *dir, const lt_model_t M, const lt_model_lie_params *P,
+                        const lt_model_lie_t R)
+{
+    char after[160];
+    snprintf(after, sizeof after, " (%s, layer %d of %d): the Lie algebra of its state transitions", lt_model_layer_name(M),
+             P->layer + 1, M->n_layers);
+    lt_doc_heading(d, dir, after);
+    lt_doc_str(d, "|layer_type", lt_model_layer_name(M), NULL);
+    lt_doc_long(d, "|layer", P->layer + 1L, NULL);
+    lt_doc_long(d, "transition size", R->n, NULL);
+    if (R->sampled)
+        lt_doc_strf(d, "transitions|transitions_read", "%ld, every position of %ld random words of length %ld (seed %llu)",
+                    R->transitions, P->words, P->length, (unsigned long long)P->seed);
+    else
+        lt_doc_strf(d, "transitions|transitions_read", "%ld, one per token %ld-%ld", R->transitions, P->token_lo,
+                    P->token_hi - 1);
+    lt_doc_long(d, "|transitions", R->transitions, NULL);
+    lt_doc_bool(d, "|sampled", R->sampled);
+    lt_doc_str(d, "generators", R->generators == LT_MODEL_LIE_LOG ? "log X" : "X - I", NULL);
+    lt_doc_double(d, "|tol", "%g", P->tol);
+}

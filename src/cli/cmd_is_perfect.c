@@ -1,9 +1,0 @@
-/* lietool is-perfect */
-#include "cli.h"
-
-const cli_decl cli_is_perfect_decl = {.common = CLI_O_JSON | CLI_O_QUIET | CLI_O_FLOAT | CLI_O_LIMITS, .show = CLI_O_QUIET, CLI_OBJECT_ARGS};
-
-int cmd_is_perfect(int argc, char **argv, const lt_cmd *self)
-{
-    return cli_predicate_cmd(argc, argv, self, "perfect");
-}

@@ -1,9 +1,0 @@
-/* lietool radical */
-#include "cli.h"
-
-const cli_decl cli_radical_decl = {.common = CLI_O_JSON | CLI_O_LATEX | CLI_O_LIE_LIMITS, CLI_ALGEBRA_ARGS};
-
-int cmd_radical(int argc, char **argv, const lt_cmd *self)
-{
-    return cli_lie_cmd(argc, argv, self, 2);
-}
