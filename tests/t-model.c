@@ -430,6 +430,17 @@ static double forms_differ(lt_model_struct *M, long T, double *largest)
     return big > 0 ? diff / big : INFINITY;
 }
 
+/* An FLA block's norms and GatedMLP (intermediate F) for layer l, drawn */
+static void random_fla_block(lt_model_struct *M, lt_model_layer *l, int F)
+{
+    int D = M->d_model;
+    l->fla_attn_norm = rnd_weights(M, (size_t)D, 1, 0.2);
+    l->fla_mlp_norm = rnd_weights(M, (size_t)D, 1, 0.2);
+    l->fla_gate = rnd_weights(M, (size_t)F * D, 0, 1 / sqrt((double)D));
+    l->fla_up = rnd_weights(M, (size_t)F * D, 0, 1 / sqrt((double)D));
+    l->fla_down = rnd_weights(M, (size_t)D * F, 0, 1 / sqrt((double)F));
+}
+
 /* FLA's GLA with random weights (no short convolution): heads H, key and
    value dimensions dk, dv per head, the output gate when gate is 1; steep
    > 1: steep gates (many chunks fall below e^-60, some not) */
@@ -442,8 +453,7 @@ static void random_gla(lt_model_struct *M, int layers, int H, int dk, int dv, in
     double s = 1 / sqrt((double)D);
     for (int i = 0; i < layers; i++) {
         lt_model_layer *l = &M->layers[i];
-        l->fla_attn_norm = rnd_weights(M, (size_t)D, 1, 0.2);
-        l->fla_mlp_norm = rnd_weights(M, (size_t)D, 1, 0.2);
+        random_fla_block(M, l, F);
         l->fla_q = rnd_weights(M, (size_t)Kd * D, 0, s);
         l->fla_k = rnd_weights(M, (size_t)Kd * D, 0, s);
         l->fla_v = rnd_weights(M, (size_t)Vd * D, 0, s);
@@ -454,9 +464,6 @@ static void random_gla(lt_model_struct *M, int layers, int H, int dk, int dv, in
         l->fla_gk1 = rnd_weights(M, (size_t)Kd * 16, 0, steep * 0.25);
         /* gates e^(logsigmoid / 16) near 1; steep: near e^-2.5, so that a chunk's fall below e^-60 */
         l->fla_gk1_b = rnd_weights(M, (size_t)Kd, steep > 1 ? -steep : 2, 2);
-        l->fla_gate = rnd_weights(M, (size_t)F * D, 0, s);
-        l->fla_up = rnd_weights(M, (size_t)F * D, 0, s);
-        l->fla_down = rnd_weights(M, (size_t)D * F, 0, 1 / sqrt((double)F));
     }
     M->nparams = M->nweights;
 }
@@ -477,8 +484,7 @@ static void random_delta(lt_model_struct *M, int layers, int H, int d, int N, in
     double s = 1 / sqrt((double)D);
     for (int i = 0; i < layers; i++) {
         lt_model_layer *l = &M->layers[i];
-        l->fla_attn_norm = rnd_weights(M, (size_t)D, 1, 0.2);
-        l->fla_mlp_norm = rnd_weights(M, (size_t)D, 1, 0.2);
+        random_fla_block(M, l, F);
         l->fla_q = rnd_weights(M, (size_t)Kd * D, 0, 2 * s);
         l->fla_k = rnd_weights(M, (size_t)N * Kd * D, 0, 2 * s);
         l->fla_v = rnd_weights(M, (size_t)N * Vd * D, 0, s);
@@ -497,9 +503,6 @@ static void random_delta(lt_model_struct *M, int layers, int H, int d, int N, in
         if (M->fla_out_gate) l->fla_g = rnd_weights(M, (size_t)Vd * D, 0, s);
         l->fla_o = rnd_weights(M, (size_t)D * Vd, 0, 1 / sqrt((double)Vd));
         l->fla_onorm = rnd_weights(M, (size_t)d, 1, 0.2);
-        l->fla_gate = rnd_weights(M, (size_t)F * D, 0, s);
-        l->fla_up = rnd_weights(M, (size_t)F * D, 0, s);
-        l->fla_down = rnd_weights(M, (size_t)D * F, 0, 1 / sqrt((double)F));
     }
     M->nparams = M->nweights;
 }
