@@ -351,7 +351,7 @@ static float *rnd_weights(lt_model_struct *M, size_t n, double c, double a)
 }
 
 /* An f32 model of architecture arch with 6 tokens and classes, d_model D,
-   the given layers (weights NULL), room for 14 weights a layer, and the
+   the given layers (weights NULL), room for 20 weights a layer, and the
    embedding, final norm and head drawn (seeding the generator) */
 static void random_begin(lt_model_struct *M, lt_model_arch arch, int D, int layers, uint64_t seed)
 {
@@ -364,7 +364,7 @@ static void random_begin(lt_model_struct *M, lt_model_arch arch, int D, int laye
     M->d_model = D, M->n_layers = layers;
     M->eps = 1e-6f;
     M->dtype = "F32";
-    int max = 3 + 14 * layers;
+    int max = 3 + 20 * layers;
     M->weights = lt_malloc((size_t)max * sizeof *M->weights);
     M->sizes = lt_malloc((size_t)max * sizeof *M->sizes);
     M->layers = lt_malloc((size_t)layers * sizeof *M->layers);
@@ -430,6 +430,17 @@ static double forms_differ(lt_model_struct *M, long T, double *largest)
     return big > 0 ? diff / big : INFINITY;
 }
 
+/* An FLA block's norms and GatedMLP (intermediate F) for layer l, drawn */
+static void random_fla_block(lt_model_struct *M, lt_model_layer *l, int F)
+{
+    int D = M->d_model;
+    l->fla_attn_norm = rnd_weights(M, (size_t)D, 1, 0.2);
+    l->fla_mlp_norm = rnd_weights(M, (size_t)D, 1, 0.2);
+    l->fla_gate = rnd_weights(M, (size_t)F * D, 0, 1 / sqrt((double)D));
+    l->fla_up = rnd_weights(M, (size_t)F * D, 0, 1 / sqrt((double)D));
+    l->fla_down = rnd_weights(M, (size_t)D * F, 0, 1 / sqrt((double)F));
+}
+
 /* FLA's GLA with random weights (no short convolution): heads H, key and
    value dimensions dk, dv per head, the output gate when gate is 1; steep
    > 1: steep gates (many chunks fall below e^-60, some not) */
@@ -442,8 +453,7 @@ static void random_gla(lt_model_struct *M, int layers, int H, int dk, int dv, in
     double s = 1 / sqrt((double)D);
     for (int i = 0; i < layers; i++) {
         lt_model_layer *l = &M->layers[i];
-        l->fla_attn_norm = rnd_weights(M, (size_t)D, 1, 0.2);
-        l->fla_mlp_norm = rnd_weights(M, (size_t)D, 1, 0.2);
+        random_fla_block(M, l, F);
         l->fla_q = rnd_weights(M, (size_t)Kd * D, 0, s);
         l->fla_k = rnd_weights(M, (size_t)Kd * D, 0, s);
         l->fla_v = rnd_weights(M, (size_t)Vd * D, 0, s);
@@ -454,9 +464,45 @@ static void random_gla(lt_model_struct *M, int layers, int H, int dk, int dv, in
         l->fla_gk1 = rnd_weights(M, (size_t)Kd * 16, 0, steep * 0.25);
         /* gates e^(logsigmoid / 16) near 1; steep: near e^-2.5, so that a chunk's fall below e^-60 */
         l->fla_gk1_b = rnd_weights(M, (size_t)Kd, steep > 1 ? -steep : 2, 2);
-        l->fla_gate = rnd_weights(M, (size_t)F * D, 0, s);
-        l->fla_up = rnd_weights(M, (size_t)F * D, 0, s);
-        l->fla_down = rnd_weights(M, (size_t)D * F, 0, 1 / sqrt((double)F));
+    }
+    M->nparams = M->nweights;
+}
+
+/* FLA's delta rules with random weights: gated_deltaproduct with N
+   Householder factors a token (delta_net when N is 0: one, no forget
+   gate), heads H, d_k = d_v = d, the forget gate, allow_neg_eigval, the
+   short convolution (size 4) when conv is 1; steep gates when steep > 1 */
+static void random_delta(lt_model_struct *M, int layers, int H, int d, int N, int forget, int neg, int conv, double steep,
+                         uint64_t seed)
+{
+    random_begin(M, LT_ARCH_DELTA, 32, layers, seed);
+    M->fla_heads = H, M->fla_dk = M->fla_dv = d, M->fla_inter = 64, M->fla_out_gate = !N || forget;
+    M->fla_householder = N ? N : 1, M->fla_delta_net = !N, M->fla_forget = forget, M->fla_neg = neg, M->fla_beta = 1;
+    M->fla_conv = conv ? 4 : 0, M->fla_norm_affine = 1, M->fla_clamp = -INFINITY, M->fla_fuse_norm = 1;
+    N = M->fla_householder;
+    int D = M->d_model, Kd = H * d, Vd = H * d, F = M->fla_inter;
+    double s = 1 / sqrt((double)D);
+    for (int i = 0; i < layers; i++) {
+        lt_model_layer *l = &M->layers[i];
+        random_fla_block(M, l, F);
+        l->fla_q = rnd_weights(M, (size_t)Kd * D, 0, 2 * s);
+        l->fla_k = rnd_weights(M, (size_t)N * Kd * D, 0, 2 * s);
+        l->fla_v = rnd_weights(M, (size_t)N * Vd * D, 0, s);
+        if (conv) {
+            l->fla_qconv = rnd_weights(M, (size_t)Kd * 4, 0, 0.6);
+            l->fla_kconv = rnd_weights(M, (size_t)N * Kd * 4, 0, 0.6);
+            l->fla_vconv = rnd_weights(M, (size_t)N * Vd * 4, 0, 0.6);
+        }
+        l->fla_beta = rnd_weights(M, (size_t)N * H * D, 0, 3 * s);
+        if (forget) {
+            /* g = -exp(A_log) softplus(a + dt_bias): near -0.05 a token; steep: near -steep */
+            l->fla_a = rnd_weights(M, (size_t)H * D, 0, s);
+            l->fla_A_log = rnd_weights(M, (size_t)H, log(steep > 1 ? steep : 0.05), 0.5);
+            l->fla_dt_bias = rnd_weights(M, (size_t)H, 0.5, 0.5);
+        }
+        if (M->fla_out_gate) l->fla_g = rnd_weights(M, (size_t)Vd * D, 0, s);
+        l->fla_o = rnd_weights(M, (size_t)D * Vd, 0, 1 / sqrt((double)Vd));
+        l->fla_onorm = rnd_weights(M, (size_t)d, 1, 0.2);
     }
     M->nparams = M->nweights;
 }
@@ -467,7 +513,11 @@ static void random_gla(lt_model_struct *M, int layers, int H, int dk, int dv, in
    SGEMMs (attn.c) against score by score, with grouped kv heads, sliding
    windows, q/k norms and biases; GLA by chunks (gla.c) against its
    recurrence, gated or not, and with gates steep enough for the key-by-key
-   fallback. Not timed. */
+   fallback; the delta rules by chunks of the WY representation (delta.c)
+   against theirs (chunks of 32 positions: 32, 16 and 10 tokens at 1, 2
+   and 3 keys a token): delta_net, and gated_deltaproduct with 1 to 3
+   Householder factors, with and without the forget gate (steep too) and
+   negative eigenvalues. Not timed. */
 static void fast_forms(void)
 {
     /* transformer: heads, kv heads, head_dim, window, q/k norms and biases;
@@ -480,6 +530,20 @@ static void fast_forms(void)
         {1, 33, 2, 4, 8, 16, 1, 1}, {1, 100, 2, 2, 16, 8, 1, 40}, {1, 4096, 2, 4, 8, 8, 1, 1}, {1, 4096, 1, 2, 16, 16, 0, 1},
         {1, 4096, 1, 2, 16, 16, 1, 40},
     };
+    /* delta rules: T, layers, heads, d, N (0: delta_net), forget, neg, conv, steep */
+    static const struct { long T; int layers, H, d, N, forget, neg, conv; double steep; } deltas[] = {
+        {1, 1, 2, 8, 0, 0, 0, 1, 0}, {31, 2, 2, 8, 0, 0, 1, 1, 0}, {32, 1, 4, 8, 0, 0, 0, 0, 0}, {33, 2, 2, 16, 0, 0, 1, 1, 0},
+        {64, 1, 2, 8, 0, 0, 0, 1, 0}, {65, 2, 2, 8, 0, 0, 1, 0, 0}, {100, 2, 2, 16, 0, 0, 0, 1, 0},
+        {4096, 2, 2, 8, 0, 0, 1, 1, 0}, {4096, 1, 2, 16, 0, 0, 0, 1, 0},
+        {1, 1, 2, 8, 1, 1, 0, 1, 0}, {31, 2, 2, 8, 1, 0, 1, 1, 0}, {32, 1, 2, 16, 1, 1, 1, 0, 0}, {33, 2, 2, 8, 1, 1, 0, 1, 0},
+        {100, 2, 2, 8, 1, 1, 1, 1, 8}, {4096, 1, 2, 8, 1, 1, 0, 1, 0}, {4096, 1, 2, 16, 1, 0, 1, 1, 0},
+        {1, 1, 2, 8, 2, 1, 1, 1, 0}, {31, 2, 2, 8, 2, 0, 0, 1, 0}, {32, 1, 2, 8, 2, 1, 0, 0, 0}, {33, 2, 2, 16, 2, 1, 1, 1, 0},
+        {100, 2, 2, 8, 2, 0, 1, 1, 0}, {100, 1, 2, 8, 2, 1, 0, 1, 8}, {4096, 1, 2, 8, 2, 1, 1, 1, 0},
+        {4096, 1, 2, 8, 2, 0, 0, 1, 0}, {16, 1, 2, 8, 2, 1, 1, 1, 0}, {17, 2, 2, 8, 2, 1, 0, 1, 0},
+        {1, 1, 2, 8, 3, 0, 1, 1, 0}, {10, 1, 2, 8, 3, 1, 0, 1, 0}, {11, 2, 2, 8, 3, 1, 1, 1, 0}, {31, 2, 2, 8, 3, 1, 0, 0, 0},
+        {32, 1, 2, 16, 3, 0, 0, 1, 0}, {33, 2, 2, 8, 3, 1, 1, 1, 0}, {100, 2, 2, 8, 3, 1, 1, 1, 8},
+        {4096, 1, 2, 8, 3, 1, 1, 1, 0}, {4096, 1, 2, 8, 3, 0, 1, 1, 0},
+    };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         lt_model_t M;
         unit_case = cases[i].gla ? "chunked GLA" : "blocked attention";
@@ -488,6 +552,16 @@ static void fast_forms(void)
         double big, d = forms_differ(M, cases[i].T, &big);
         CHECK(d <= 1e-5, "case %zu, T %ld: the f32 and stepwise forms differ by %.3g of the largest logit %.3g", i,
               cases[i].T, d, big);
+        lt_model_clear(M);
+    }
+    for (size_t i = 0; i < sizeof deltas / sizeof *deltas; i++) {
+        lt_model_t M;
+        unit_case = deltas[i].N ? "chunked gated_deltaproduct" : "chunked delta_net";
+        random_delta(M, deltas[i].layers, deltas[i].H, deltas[i].d, deltas[i].N, deltas[i].forget, deltas[i].neg,
+                     deltas[i].conv, deltas[i].steep, 57 + i);
+        double big, d = forms_differ(M, deltas[i].T, &big);
+        CHECK(d <= 1e-5, "delta case %zu, T %ld: the f32 and stepwise forms differ by %.3g of the largest logit %.3g", i,
+              deltas[i].T, d, big);
         lt_model_clear(M);
     }
 }

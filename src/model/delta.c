@@ -19,10 +19,12 @@
    output o are rounded; g stays f32 from the rounded a_proj; q and k are
    l2-normalised in the kernel, in f32, for gated_deltaproduct, and before
    it, rounded, for delta_net (its l2norm_fwd); the state is double (f32
-   in FLA's kernels). scripts/zoo/deltaproduct.py forward_reduced is the
-   reference. */
+   in FLA's kernels), position by position. In f32 the recurrence runs by
+   chunks (delta_chunked) unless M->stepwise. scripts/zoo/deltaproduct.py
+   forward_reduced is the reference. */
 #include <math.h>
 #include <string.h>
+#include "../core/blas.h"
 #include "impl.h"
 
 static size_t delta_mixer_work(const lt_model_struct *M, long T)
@@ -42,7 +44,8 @@ static void delta_inputs(float *Q, float *K, float *V, float *B, float *G, float
     lt_mdl_fla_qkv(Q, K, V, R, U, M, l, T, Kd, N * Kd, N * Vd, 1);
     if (M->fla_beta) {
         lt_mdl_fla_linear(B, l->fla_beta, NULL, U, T, N * H, D, M);
-        for (size_t j = 0; j < (size_t)T * N * H; j++) B[j] = lt_mdl_rnd(M, lt_mdl_sigmoid(B[j]));
+        if (M->compute == LT_COMPUTE_F32) lt_mdl_sigmoid_all(B, B, (size_t)T * N * H);
+        else for (size_t j = 0; j < (size_t)T * N * H; j++) B[j] = lt_mdl_rnd(M, lt_mdl_sigmoid(B[j]));
     } else
         for (size_t j = 0; j < (size_t)T * N * H; j++) B[j] = 1.0f;
     if (M->fla_neg)
@@ -69,15 +72,13 @@ static void l2norm(float *y, const float *x, int n, const lt_model_struct *M)
     if (M->fla_delta_net) lt_mdl_rnd_all(M, y, (size_t)n);
 }
 
-static void delta_mixer(float *O, const float *U, const lt_model_struct *M, int i, long T, float *w)
+/* The recurrence position by position, the state in double (bf16/f16;
+   f32 when M->stepwise) */
+static void delta_stepwise(float *Ob, const float *Q, const float *K, const float *V, const float *B, const float *G,
+                           const lt_model_struct *M, long T, float *kk)
 {
-    const lt_model_layer *l = &M->layers[i];
-    int D = M->d_model, H = M->fla_heads, N = M->fla_householder, dk = M->fla_dk, dv = M->fla_dv, Kd = H * dk, Vd = H * dv;
-    size_t big = (size_t)N * (Kd > Vd ? Kd : Vd);
-    float *Q = w, *K = Q + (size_t)T * Kd, *V = K + (size_t)T * N * Kd, *B = V + (size_t)T * N * Vd, *G = B + (size_t)T * N * H,
-          *Gt = G + (size_t)T * H, *Ob = Gt + (size_t)T * Vd, *R = Ob + (size_t)T * Vd, *kk = R + (size_t)T * big;
+    int H = M->fla_heads, N = M->fla_householder, dk = M->fla_dk, dv = M->fla_dv, Kd = H * dk, Vd = H * dv;
     double *S = lt_malloc((size_t)dk * dv * sizeof *S);    /* the state in double */
-    delta_inputs(Q, K, V, B, G, R, U, M, l, T);
     float scale = 1.0f / sqrtf((float)dk);
     for (int h = 0; h < H; h++) {
         memset(S, 0, (size_t)dk * dv * sizeof *S);
@@ -107,6 +108,125 @@ static void delta_mixer(float *O, const float *U, const lt_model_struct *M, int 
         }
     }
     lt_free(S);
+}
+
+/* The recurrence of head h by chunks, in f32: the chunkwise delta rule
+   with the WY representation (Yang et al. 2024, "Parallelizing Linear
+   Transformers with the Delta Rule over Sequence Length", section 3),
+   with the scalar forget gate as in FLA's gated_delta_rule chunk kernels.
+   A token's N keys are N consecutive positions p of the delta rule, its
+   gate on the first of them (gamma_p = exp(g_t), else 1):
+     S_p = gamma_p (I - beta_p k_p k_p^T) S_(p-1) + beta_p k_p v_p^T.
+   Over a chunk from state S_0, with b_p the log gates summed from the
+   chunk's start, S_p = e^(b_p) S_0 + sum_(s <= p) e^(b_p - b_s) k_s u_s^T
+   where the pseudo-values u solve the unit lower-triangular system
+   (I + A) u = beta v - beta e^b K S_0, A_ps = beta_p e^(b_p - b_s) k_p.k_s
+   (s < p): with T = (I + A)^-1 (the UT transform, by forward
+   substitution), u = T (beta v) - T (beta e^b K) S_0. A token's output
+   (at its last position p) is e^(b_p) q S_0 + sum_(s <= p) e^(b_p - b_s)
+   (q.k_s) u_s, and S becomes e^(b_last) S_0 + sum_s (e^(b_last - b_s) k_s)
+   u_s^T; the products are SGEMMs. The decays are e^(b_p - b_s) <= 1
+   pairwise (the gate is one scalar per head), so steep gates underflow to
+   0 and nothing overflows. Q and K arrive l2-normalised, q times
+   1/sqrt(d_k). */
+enum { DELTA_CHUNK = 32 };     /* positions a chunk (whole tokens, at least one) */
+
+static size_t delta_chunk_floats(const lt_model_struct *M)
+{
+    size_t dk = M->fla_dk, dv = M->fla_dv, n = DELTA_CHUNK > M->fla_householder ? DELTA_CHUNK : M->fla_householder;
+    return dk * dv + 3 * n * n + 2 * n * (dk + dv) + n * dk + n;
+}
+
+static void delta_chunked(float *Ob, const float *Q, const float *K, const float *V, const float *B, const float *G,
+                          const lt_model_struct *M, int h, long T, float *wk)
+{
+    int H = M->fla_heads, N = M->fla_householder, dk = M->fla_dk, dv = M->fla_dv, Kd = H * dk, Vd = H * dv, w = dv + dk;
+    int ct = DELTA_CHUNK / N > 0 ? DELTA_CHUNK / N : 1, C = ct * N;
+    float *S = wk, *Dm = S + (size_t)dk * dv, *A = Dm + (size_t)C * C, *Ti = A + (size_t)C * C, *R = Ti + (size_t)C * C,
+          *X = R + (size_t)C * w, *Kl = X + (size_t)C * w, *eb = Kl + (size_t)C * dk;
+    double *b = lt_malloc((size_t)C * sizeof *b);
+    memset(S, 0, (size_t)dk * dv * sizeof *S);
+    for (long t0 = 0; t0 < T; t0 += ct) {
+        int m = T - t0 < ct ? (int)(T - t0) : ct, n = m * N;
+        long p0 = t0 * N;
+        const float *k = K + (size_t)p0 * Kd + (size_t)h * dk, *v = V + (size_t)p0 * Vd + (size_t)h * dv,
+                    *q = Q + (size_t)t0 * Kd + (size_t)h * dk;
+        float *o = Ob + (size_t)t0 * Vd + (size_t)h * dv;
+        /* the decays e^(b_p - b_s) (s <= p) into Dm, e^(b_p) into eb */
+        if (M->fla_forget) {
+            double c = 0;
+            for (int p = 0; p < n; p++) {
+                if (p % N == 0) c += G[(size_t)(t0 + p / N) * H + h];
+                b[p] = c;
+            }
+            for (int p = 0; p < n; p++) {      /* the lower triangle only */
+                float *d = Dm + (size_t)p * n;
+                for (int s = 0; s <= p; s++) d[s] = (float)(b[p] - b[s]);
+                lt_mdl_exp_all(d, d, (size_t)p + 1);
+            }
+            for (int p = 0; p < n; p++) eb[p] = (float)exp(b[p]);
+        }
+        /* A = strictly lower (beta_p e^(b_p - b_s) k_p.k_s); R = [beta v | beta e^b k] */
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, n, dk, 1.0f, k, Kd, k, Kd, 0.0f, A, n);
+        for (int p = 0; p < n; p++) {
+            float beta = B[(size_t)(p0 + p) * H + h], be = beta * (M->fla_forget ? eb[p] : 1.0f);
+            float *a = A + (size_t)p * n, *r = R + (size_t)p * w;
+            for (int s = 0; s < p; s++) a[s] *= beta * (M->fla_forget ? Dm[(size_t)p * n + s] : 1.0f);
+            for (int j = 0; j < dv; j++) r[j] = beta * v[(size_t)p * Vd + j];
+            for (int j = 0; j < dk; j++) r[dv + j] = be * k[(size_t)p * Kd + j];
+        }
+        lt_mdl_unit_lower_inverse(Ti, A, n);
+        /* X = [T beta v | W = T beta e^b k]; u = T beta v - W S_0 in X's first dv columns */
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, w, n, 1.0f, Ti, n, R, w, 0.0f, X, w);
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, dv, dk, -1.0f, X + dv, w, S, dv, 1.0f, X, w);
+        /* the tokens' outputs: e^(b_p) q S_0 + (masked, decayed q k^T) u */
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, dv, dk, 1.0f, q, Kd, S, dv, 0.0f, o, Vd);
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, m, n, dk, 1.0f, q, Kd, k, Kd, 0.0f, A, n);
+        for (int i = 0; i < m; i++) {
+            int p = i * N + N - 1;
+            float *a = A + (size_t)i * n;
+            if (M->fla_forget) {
+                for (int j = 0; j < dv; j++) o[(size_t)i * Vd + j] *= eb[p];
+                for (int s = 0; s <= p; s++) a[s] *= Dm[(size_t)p * n + s];
+            }
+            for (int s = p + 1; s < n; s++) a[s] = 0.0f;
+        }
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, dv, n, 1.0f, A, n, X, w, 1.0f, o, Vd);
+        /* S <- e^(b_last) S_0 + (e^(b_last - b_s) k_s)^T u */
+        const float *kl = k;
+        int ldk = Kd;
+        if (M->fla_forget) {
+            const float *dl = Dm + (size_t)(n - 1) * n;
+            for (int s = 0; s < n; s++)
+                for (int j = 0; j < dk; j++) Kl[(size_t)s * dk + j] = dl[s] * k[(size_t)s * Kd + j];
+            for (size_t j = 0; j < (size_t)dk * dv; j++) S[j] *= eb[n - 1];
+            kl = Kl, ldk = dk;
+        }
+        cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, dk, dv, n, 1.0f, kl, ldk, X, w, 1.0f, S, dv);
+    }
+    lt_free(b);
+}
+
+static void delta_mixer(float *O, const float *U, const lt_model_struct *M, int i, long T, float *w)
+{
+    const lt_model_layer *l = &M->layers[i];
+    int D = M->d_model, H = M->fla_heads, N = M->fla_householder, dk = M->fla_dk, dv = M->fla_dv, Kd = H * dk, Vd = H * dv;
+    size_t big = (size_t)N * (Kd > Vd ? Kd : Vd);
+    float *Q = w, *K = Q + (size_t)T * Kd, *V = K + (size_t)T * N * Kd, *B = V + (size_t)T * N * Vd, *G = B + (size_t)T * N * H,
+          *Gt = G + (size_t)T * H, *Ob = Gt + (size_t)T * Vd, *R = Ob + (size_t)T * Vd, *kk = R + (size_t)T * big;
+    delta_inputs(Q, K, V, B, G, R, U, M, l, T);
+    if (M->compute == LT_COMPUTE_F32 && !M->stepwise) {
+        float scale = 1.0f / sqrtf((float)dk);
+        for (size_t r = 0; r < (size_t)T * N * H; r++) l2norm(K + r * dk, K + r * dk, dk, M);
+        for (size_t r = 0; r < (size_t)T * H; r++) {
+            l2norm(Q + r * dk, Q + r * dk, dk, M);
+            for (int a = 0; a < dk; a++) Q[r * dk + a] *= scale;
+        }
+        float *wk = lt_malloc(delta_chunk_floats(M) * sizeof *wk);
+        for (int h = 0; h < H; h++) delta_chunked(Ob, Q, K, V, B, G, M, h, T, wk);
+        lt_free(wk);
+    } else
+        delta_stepwise(Ob, Q, K, V, B, G, M, T, kk);
     if (M->fla_out_gate) lt_mdl_fla_linear(Gt, l->fla_g, NULL, U, T, Vd, D, M);
     lt_mdl_fla_out_norm(Ob, M->fla_out_gate ? Gt : NULL, l->fla_onorm, T, H, dv, M->eps, M, 1);
     lt_mdl_linear(O, D, l->fla_o, NULL, Ob, Vd, T, D, Vd);

@@ -93,6 +93,15 @@ void lt_mdl_fla_qkv(float *Q, float *K, float *V, float *R, const float *U, cons
 void lt_mdl_fla_conv_silu(float *Y, int ldy, const float *X, int ldx, const float *w, long T, int C, int K,
                           const lt_model_struct *M)
 {
+    if (!K && M->compute == LT_COMPUTE_F32) {     /* silu alone, with the vectorised sigmoid */
+        for (long t = 0; t < T; t++) {
+            float *y = Y + (size_t)t * ldy;
+            const float *x = X + (size_t)t * ldx;
+            lt_mdl_sigmoid_all(y, x, (size_t)C);
+            for (int c = 0; c < C; c++) y[c] *= x[c];
+        }
+        return;
+    }
     for (long t = 0; t < T; t++)
         for (int c = 0; c < C; c++) {
             double s = 0;

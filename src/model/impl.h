@@ -42,6 +42,11 @@ void lt_mdl_swiglu_all(float *g, const float *u, size_t n);
 /* y[i] = exp(x[i]) in f32 (to about 1e-7 relative), n entries, in the
    vectorised file */
 void lt_mdl_exp_all(float *y, const float *x, size_t n);
+/* T = (I + L)^-1 (n x n, row-major), L the strictly lower triangle of A
+   (its diagonal and upper triangle unread): unit lower triangular, by
+   forward substitution row by row (the UT transform of the chunkwise
+   delta rule, delta.c), in the vectorised file */
+void lt_mdl_unit_lower_inverse(float *T, const float *A, int n);
 /* p[0..n-1] <- exp(p[j] - max p) in f32 (n >= 1), returning their sum: the
    numerators of a softmax, in the vectorised file */
 float lt_mdl_softmax_exp(float *p, long n);

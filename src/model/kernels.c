@@ -134,6 +134,20 @@ void lt_mdl_exp_all(float *y, const float *x, size_t n)
     for (size_t i = 0; i < n; i++) y[i] = exp_f32(x[i]);
 }
 
+void lt_mdl_unit_lower_inverse(float *T, const float *A, int n)
+{
+    for (int p = 0; p < n; p++) {
+        float *t = T + (size_t)p * n;
+        memset(t, 0, (size_t)n * sizeof *t);
+        t[p] = 1.0f;
+        for (int s = 0; s < p; s++) {     /* row p -= A_ps row s (row s zero beyond s) */
+            float a = A[(size_t)p * n + s];
+            const float *r = T + (size_t)s * n;
+            for (int c = 0; c <= s; c++) t[c] -= a * r[c];
+        }
+    }
+}
+
 float lt_mdl_softmax_exp(float *p, long n)
 {
     float m[8], z[8] = {0};
