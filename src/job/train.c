@@ -608,17 +608,13 @@ static lt_status trainer_job(const char *path, const lt_ssm_train_job_t J, const
     put_setting(f, &n, "seed", "%" PRIu64, P->seed);
     put_setting(f, &n, "budget", "%g", P->budget);
     put_setting(f, &n, "out", "%s", P->out);
+    /* "key=value" words; the value N is householder-N's N */
     for (const char *s = A->args; *s;) {
         size_t k = strcspn(s, " "), e = strcspn(s, "=");
-        if (k - e - 1 == 1 && s[e + 1] == 'N') {
-            char key[64];
-            snprintf(key, sizeof key, "%.*s", (int)e, s);
-            put_setting(f, &n, key, "%d", J->family.householders);
-        } else {
-            char key[64];
-            snprintf(key, sizeof key, "%.*s", (int)e, s);
-            put_setting(f, &n, key, "%.*s", (int)(k - e - 1), s + e + 1);
-        }
+        char key[64];
+        snprintf(key, sizeof key, "%.*s", (int)e, s);
+        if (k - e - 1 == 1 && s[e + 1] == 'N') put_setting(f, &n, key, "%d", J->family.householders);
+        else put_setting(f, &n, key, "%.*s", (int)(k - e - 1), s + e + 1);
         s += k;
         s += strspn(s, " ");
     }
