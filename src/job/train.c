@@ -546,7 +546,7 @@ static char *advice(const lt_ssm_train_job_t J, const lt_ssm_train_params *P)
             return str_printf("it fits the training lengths (final loss %.4g) but not length %ld: try more `budget` or "
                               "`tries` (the length comes late, and not in every try), or a longer `train_length`",
                               J->final_loss, P->test_length);
-        return lt_strdup("try more `budget` or `steps`, another `lr`, a wider `d_model`");
+        return str_printf("try more `budget` or `steps`, another `lr`, a wider `d_model`");
     }
     case LT_TRAIN_BEAT_PREDICTION: {
         char *c = cannot(J, P);
