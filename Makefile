@@ -3,7 +3,7 @@
 #   make python     the Python package, built in place (python/lietool/_lietool*.so)
 #   make check      build and run every test; ends with "N passed, N failed"
 #   make demo       the course sheet: derived series, witnesses, A5, rotations, report, error exponents
-#   make paper      the paper's experiments at small scale beside the theory (scripts/paper.sh)
+#   make paper      the paper's experiments beside the theory (lietool ssm paper, scripts/paper.sh)
 #   make bench      timings against GAP and NumPy (ratios)
 #   make install PREFIX=/usr/local   (the command line and the C library; the Python package: README, Python)
 #   make wheel      the Python package as a wheel (build/wheel/lietool-*.whl), for pip install

@@ -1340,9 +1340,10 @@ def main():
                    help="also write a BF16 copy there, with fixture.txt computed from the rounded weights")
     p.add_argument("--recipe", choices=["none", "learn"], default="none",
                    help="learn: the defaults of `lietool ssm train` (RECIPE above) for every option not given")
-    args = p.parse_args(job_argv(sys.argv[1:]))
+    argv = job_argv(sys.argv[1:])
+    args = p.parse_args(argv)
     if args.recipe == "learn":
-        apply_recipe(args, sys.argv[1:])
+        apply_recipe(args, argv)    # the settings given, on the command line or in the job file
     if args.signed:
         args.eigenvalues = "signed"
     if args.arch != "diag" and args.eigenvalues == "complex":

@@ -189,6 +189,8 @@ assert r["train_words"] == 2 ** 2 + 2 ** 3 + 2 ** 4 and r["test_words"] == 100 a
 t = r["training"]
 assert 1 <= t["chosen"] <= len(t["tries"]) and r["final_loss"] == t["tries"][t["chosen"] - 1]["final_loss"], t
 assert abs(r["chance_loss"] - 0.6931471805599453) < 1e-6, r["chance_loss"]
+# the settings given (--steps) reach the trainer through trainer-job.json and win over the recipe's
+assert all(x["steps"] <= 200 for x in t["tries"]), [x["steps"] for x in t["tries"]]
 assert json.load(open(r["out"] + "/result.json")) == r
 PY
     for f in train.json config.json model.safetensors train.log train.csv val.csv test.csv; do

@@ -257,11 +257,63 @@ static void jobs(void)
     CHECK(system(cmd) == 0, "rm");
 }
 
+/* The paper's scales and what lt_paper_job refuses before it runs
+   anything; its runs with the fake trainer are tests/cli/ssm-paper.test. */
+static void paper(void)
+{
+    unit_case = "paper";
+    const lt_paper_scale *T = lt_paper_scale_find("tiny"), *D = lt_paper_scale_find("default");
+    const lt_paper_scale *F = lt_paper_scale_find("full");
+    CHECK(T && D && F && !lt_paper_scale_find("huge") && !lt_paper_scale_find(""), "the three scales");
+    if (!T || !D || !F) return;
+    CHECK(T->nruns == 6 && T->nseeds == 1 && !D->runs && D->nseeds == 3 && F->train_length == 128
+          && F->test_length == 256, "scale settings");
+    /* the paper's table: 7 groups x 5 families x 2 depths (S4: 2 and 3; full: 1, 2 and 3) */
+    int nd = 0, nf = 0, na = 0;
+    for (int g = 0; D->groups[g]; g++) nd += strcmp(D->groups[g], "S4") ? D->nlayers : D->ns4_layers;
+    for (int g = 0; F->groups[g]; g++) nf += strcmp(F->groups[g], "S4") ? F->nlayers : F->ns4_layers;
+    while (D->archs[na]) na++;
+    CHECK(nd * na == 70 && nf * na == 75, "runs: default %d, full %d", nd * na, nf * na);
+    for (int i = 0; i < T->nruns; i++)
+        CHECK(lt_train_arch_find(T->runs[i].arch) != NULL, "tiny run %d: architecture %s", i, T->runs[i].arch);
+    for (int a = 0; a < na; a++) CHECK(lt_train_arch_find(D->archs[a]) != NULL, "architecture %s", D->archs[a]);
+    CHECK(lt_train_arch_find(F->fig2.arch) && lt_train_arch_find(T->fig3.arch), "figure architectures");
+    /* for every depth of every figure, a seed list and a positive length */
+    const lt_paper_scale *S[3] = {T, D, F};
+    for (int i = 0; i < 3; i++)
+        CHECK(S[i]->fig2.ndepths > 0 && S[i]->fig2.nseeds > 0 && S[i]->fig3.ndepths > 0 && S[i]->fig3.length > 1,
+              "%s figures", S[i]->name);
+
+    lt_paper_job_t J;
+    lt_err_t err;
+    const char *ga[] = {"A5"};
+    uint64_t seeds[] = {1};
+    struct { lt_paper_params P; const char *want; } bad[] = {
+        {{.scale = "tiny", .self = "./lietool"}, "output directory"},
+        {{.scale = "huge", .out = "/tmp/t-job-never", .self = "./lietool"}, "unknown scale 'huge'"},
+        {{.scale = "tiny", .out = "/tmp/t-job-never"}, "lietool binary"},
+        {{.scale = "tiny", .out = "/tmp/t-job-never", .self = "./lietool", .parts = 8}, "only"},
+        {{.scale = "tiny", .out = "/tmp/t-job-never", .self = "./lietool", .jobs = -1}, "jobs"},
+        {{.scale = "tiny", .out = "/tmp/t-job-never", .self = "./lietool", .map = 5}, "map"},
+        {{.scale = "tiny", .out = "/tmp/t-job-never", .self = "./lietool", .groups = ga, .ngroups = 1}, "no run of 'A5'"},
+        {{.scale = "tiny", .out = "/tmp/t-job-never", .self = "./lietool", .seeds = seeds, .nseeds = 0}, "seeds"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        lt_paper_job_init(J);
+        lt_err_init(err);
+        lt_status st = lt_paper_job(J, &bad[i].P, ctx, err);
+        CHECK(st == LT_EINPUT && strstr(err->msg, bad[i].want), "bad %zu: %d %s", i, st, err->msg);
+        lt_paper_job_clear(J);
+    }
+    CHECK(access("/tmp/t-job-never", F_OK) != 0, "nothing written");
+}
+
 int main(void)
 {
     lt_ctx_init(ctx);
     outcomes();
     arches();
     jobs();
+    paper();
     UNIT_DONE("t-job");
 }

@@ -339,4 +339,136 @@ lt_status lt_info_group_job(lt_info_group_job_t J, lt_pgrp_t G, const lt_ctx_t c
 lt_status lt_plan_model(lt_plan_verdict_t V, int *has_family, const lt_model_t M, const char *group, long T, lt_bound b,
                         const lt_ctx_t ctx, lt_err_t err);
 
+/* ---- the paper: make paper, lietool paper (src/job/paper.c) ----
+   Heo, Ngotiaoco, Irie, Gershman, Sabatini (2026), "Why Depth Matters in
+   Parallelizable Sequence Models: A Lie Algebraic View", on one machine
+   beside the theory: the table (which depth of which family learns which
+   group: one lt_ssm_train_job per run and seed), Figure 2 (A5: the
+   longest prefix at 90% against depth, models trained with the trainer's
+   recipe and read back by lt_ssm_sweep_job) and Figure 3 (the rotation
+   task: the MSE per position against depth, beside the ideal order-blind
+   model of each depth, lt_ssm_rotation_sweep_job). */
+typedef enum { LT_PAPER_TABLE = 1, LT_PAPER_FIGURE2 = 2, LT_PAPER_FIGURE3 = 4, LT_PAPER_ALL = 7 } lt_paper_part;
+
+/* A run of the table: group, architecture (lt_train_arch_find), layers;
+   lengths and budget 0 take the scale's (the budget by the verdict: the
+   scale's budget where a construction exists, fail_budget elsewhere). */
+typedef struct {
+    const char *group, *arch;
+    int layers;
+    long train_length, test_length;
+    double budget;
+} lt_paper_run;
+
+/* A figure's models: arch at each depth and seed, trained on words of
+   every length 2..length (about samples in all) for steps steps at lr,
+   one try, the last weights. */
+#define LT_PAPER_MAX_DEPTHS 8
+#define LT_PAPER_MAX_SEEDS 4
+typedef struct {
+    const char *arch;
+    int ndepths, depths[LT_PAPER_MAX_DEPTHS];
+    int nseeds;
+    long seeds[LT_PAPER_MAX_SEEDS];
+    long length, samples, steps;
+    double lr;
+} lt_paper_figure;
+
+/* A scale: "tiny" (what a reviewer runs: about 10 minutes on 2 cores),
+   "default" (the paper's groups and families, 3 seeds: about an hour and
+   a half), "full" (the paper's lengths 128/256: days on a CPU). The
+   table is runs[0..nruns) when runs is set, else every group of groups
+   with every arch of archs at the layers of layers (S4: s4_layers). */
+typedef struct {
+    const char *name;
+    int nruns;
+    const lt_paper_run *runs;
+    const char *const *groups, *const *archs;
+    int nlayers, layers[3], ns4_layers, s4_layers[3];
+    int nseeds;
+    uint64_t seeds[LT_PAPER_MAX_SEEDS];
+    long train_length, test_length, samples, test_samples;
+    double budget, fail_budget;
+    lt_paper_figure fig2, fig3;
+} lt_paper_scale;
+/* The scale named name, or NULL. */
+const lt_paper_scale *lt_paper_scale_find(const char *name);
+/* "tiny, default, full". */
+const char *lt_paper_scale_list(void);
+/* The ideal model's step on figure 3: a window of 8 tokens has a
+   generator mass of at most 8 pi h, inside the Magnus series' disc of
+   convergence (pi) for h < 1/8; at the task's h = 1 it diverges. */
+#define LT_PAPER_IDEAL_STEP "1/10"
+
+typedef struct {
+    const char *scale;              /* a scale's name; NULL: "default" */
+    const char *out;                /* DIR, made with its parents; refused when it is not empty unless force */
+    int force;
+    unsigned parts;                 /* lt_paper_part bits; 0: all */
+    long jobs;                      /* the figures' trainings at once, a thread each; 0: the processors */
+    int map;                        /* figure 3's tokens' rotations (lt_rotation_map) */
+    const char *const *groups;      /* the table's runs of these groups only (ngroups; NULL: all) */
+    int ngroups;
+    const uint64_t *seeds;          /* the table's seeds (nseeds; NULL: the scale's) */
+    int nseeds;
+    const char *self, *python, *trainer;   /* as lt_ssm_train_params' */
+} lt_paper_params;
+
+/* A row of the table: one lt_ssm_train_job. status NULL: it ran (the
+   outcome and accuracies are set), else why it did not. */
+typedef struct {
+    lt_paper_run run;               /* lengths and budget as used */
+    uint64_t seed;
+    char family[32];
+    int exact, suffices_T;          /* the verdict: 1, 0, -1 open; -2: none (status set before it) */
+    double sequence_accuracy, token_accuracy, final_loss, chance_loss, seconds;
+    long longest_prefix_90;
+    lt_train_outcome outcome;
+    long chosen, chosen_seed;       /* the try kept (1-based) and its seed; 0: none */
+    double chosen_lr;
+    char *status;
+} lt_paper_row;
+
+/* A point of a figure: the model of depth and seed; status NULL: it
+   trained and was scored. Figure 2: longest prefix at 90% on the
+   training words (the paper's figure) and on held-out words of twice
+   their length, sequence accuracy there. Figure 3: the MSE over
+   positions and at the last, and the ideal model's (NaN: none). */
+typedef struct {
+    int depth;
+    long seed;
+    char *dir;
+    long longest_prefix_90, longest_prefix_90_test;
+    double sequence_accuracy_test;
+    double mse, mse_at_T, ideal_mse;
+    char *status;
+} lt_paper_point;
+
+typedef struct {
+    const lt_paper_scale *scale;
+    unsigned parts;
+    int map;
+    char *python, *trainer, *cpu;   /* what ran, and where (the CPU's model name, or NULL) */
+    long cores, jobs;
+    int nrows;
+    lt_paper_row *rows;
+    int nfig2, nfig3;
+    lt_paper_point *fig2, *fig3;
+    unsigned svgs;                      /* the figures written (LT_PAPER_FIGURE2, _FIGURE3): none when no model trained */
+    long outcomes[LT_TRAIN_NOUTCOMES];  /* rows by outcome */
+    long failed;                        /* rows that did not run */
+    double seconds, table_seconds, fig2_seconds, fig3_seconds;
+} lt_paper_job_struct;
+typedef lt_paper_job_struct lt_paper_job_t[1];
+void lt_paper_job_init(lt_paper_job_t J);
+void lt_paper_job_clear(lt_paper_job_t J);
+/* The paper's parts P->parts into P->out: table.csv (as the rows come),
+   figure2.csv and .svg, figure3.csv and .svg, summary.md, result.json
+   (lt_write_paper's JSON) and runs/ (every run's directory). A run that
+   fails is a row or point with its status, not the job's failure; the
+   job fails (nothing trained) on bad parameters (LT_EINPUT), a missing
+   Python, PyTorch or trainer (LT_EMISSING), or DIR. ctx->progress, when
+   set, hears each training. */
+lt_status lt_paper_job(lt_paper_job_t J, const lt_paper_params *P, const lt_ctx_t ctx, lt_err_t err);
+
 #endif

@@ -143,6 +143,13 @@ void lt_write_info_group(lt_doc *d, const char *object, const lt_pgrp_t G, const
    words, the losses, the outcome and its advice, the checkpoint. The
    job's DIR/result.json is this document in JSON. */
 void lt_write_ssm_train(lt_doc *d, const lt_ssm_train_job_t J, const lt_ssm_train_params *P);
+/* The paper (lt_paper_job): text, the summary with its tables; JSON,
+   every row and point (DIR/result.json). */
+void lt_write_paper(lt_doc *d, const lt_paper_job_struct *J, const lt_paper_params *P);
+/* DIR/table.csv (part LT_PAPER_TABLE), figure2.csv or figure3.csv. */
+void lt_write_paper_csv(FILE *f, const lt_paper_job_struct *J, lt_paper_part part);
+/* DIR/summary.md: the machine, the tables, the outcome counts and what they mean. */
+void lt_write_paper_summary(FILE *f, const lt_paper_job_struct *J, const lt_paper_params *P);
 
 /* ---- the theory: verdict, report, error bound, profiles ---- */
 

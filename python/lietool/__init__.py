@@ -46,7 +46,7 @@ except ImportError:     # NumPy is optional: matrices are then lists of rows
 
 __all__ = ["order", "info", "derived_series", "derived_length", "lower_central_series", "isomorphic",
            "conjugacy_classes", "character_table", "closure", "killing", "bch", "bch_coefficient", "magnus", "lyndon", "min_depth",
-           "error_bound", "report", "plan", "plan_table", "explain", "dataset", "ssm_eval", "Verdict", "Claim",
+           "error_bound", "report", "plan", "plan_table", "explain", "dataset", "ssm_eval", "ssm_paper", "Verdict", "Claim",
            "LietoolError", "UsageError", "InvalidInput", "LimitExceeded", "NumericalFailure", "DEFAULTS",
            "__version__"]
 __version__: str = _lietool.version
@@ -686,3 +686,66 @@ def ssm_eval(checkpoint_dir: Union[str, "_os.PathLike[str]"], group: Obj, length
     if text.get("verdict") is not None:
         text["verdict"] = Verdict(text["verdict"])
     return text
+
+
+_PAPER_PARTS = {"table": 1, "figure2": 2, "figure3": 4}
+
+
+def _lietool_binary(given: Any) -> str:
+    # the lietool binary the trainer runs for a group's order: given, $LIETOOL,
+    # the build tree's beside python/ (make python), lietool on PATH
+    import shutil
+    here = _os.path.dirname(_os.path.abspath(__file__))
+    for c in (given, _os.environ.get("LIETOOL"), _os.path.join(here, "..", "..", "lietool"), shutil.which("lietool")):
+        if c and _os.path.isfile(_os.fspath(c)) and _os.access(_os.fspath(c), _os.X_OK):
+            return _os.path.abspath(_os.fspath(c))
+    if given:
+        raise UsageError("ssm paper: lietool=%r is not an executable" % (given,))
+    raise LietoolError("ssm paper: no lietool binary (give lietool=PATH, set LIETOOL, or put lietool on PATH)")
+
+
+def ssm_paper(out: Union[str, "_os.PathLike[str]"], scale: str = "default", *, only: Optional[Sequence[str]] = None,
+              groups: Optional[Sequence[str]] = None, seeds: Optional[Sequence[int]] = None, jobs: Optional[int] = None,
+              map: str = "faithful", force: bool = False, lietool: Any = None, python: Any = None,
+              trainer: Any = None, **limits: Any) -> Dict[str, Any]:
+    """The paper's table and figures, trained and judged on this machine: `lietool ssm paper --json`.
+
+    The same library call as the command (and make paper): the table runs
+    one `ssm train` per run and seed of the scale ("tiny", "default",
+    "full"), Figure 2 trains A5 models at each depth and reads their
+    longest prefix at 90%, Figure 3 trains models of the rotation task and
+    scores them beside the ideal order-blind model of each depth. Files go
+    to out (summary.md, table.csv, figure2/3.csv and .svg, result.json,
+    runs/); it must be empty or new unless force. only: parts among
+    "table", "figure2", "figure3"; groups: the table's runs of these groups
+    only; seeds: the table's seeds; jobs: the figures' trainings at once
+    (None: the processors); map: figure 3's token map, "faithful" or
+    "paper". lietool: the binary the trainer runs (default: $LIETOOL, the
+    build tree's, lietool on PATH); python, trainer: as ssm train finds
+    them ($LIETOOL_PYTHON, $LIETOOL_TRAINER). Returns the JSON's dict
+    (table, outcomes, figure2, figure3, seconds, ...). Hours at the
+    default scale; PyTorch is needed (python3-torch).
+    """
+    parts = 0
+    for p in (only or []):
+        if p not in _PAPER_PARTS:
+            raise UsageError("ssm paper: only takes table, figure2 or figure3, not %r" % (p,))
+        parts |= _PAPER_PARTS[p]
+    if map not in ("faithful", "paper"):
+        raise UsageError("ssm paper: map is faithful or paper, not %r" % (map,))
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 1024):
+        raise UsageError("ssm paper: jobs must be an int from 1 to 1024, not %r" % (jobs,))
+    if isinstance(groups, str) or isinstance(seeds, (str, int)):
+        raise UsageError("ssm paper: groups and seeds are lists")
+    if groups is not None and (not groups or not all(isinstance(g, str) and g for g in groups)):
+        raise UsageError("ssm paper: groups is a non-empty list of group names")
+    if seeds is not None and (not seeds or not all(isinstance(x, int) and not isinstance(x, bool) and
+                                                  0 <= x < 2**64 for x in seeds)):
+        raise UsageError("ssm paper: seeds is a non-empty list of ints from 0 to 2^64 - 1")
+    if not isinstance(scale, str):
+        raise UsageError("ssm paper: scale is tiny, default or full, not %r" % (scale,))
+    return _json.loads(_lietool._ssm_paper(
+        _os.fspath(out), scale, parts, None if groups is None else list(groups),
+        None if seeds is None else list(seeds), 0 if jobs is None else jobs, 1 if map == "paper" else 0,
+        bool(force), _lietool_binary(lietool), None if python is None else _os.fspath(python),
+        None if trainer is None else _os.fspath(trainer), **_lim(limits)))

@@ -1571,6 +1571,62 @@ static PyObject *py_mem_in_use(PyObject *self, PyObject *noargs)
     return PyLong_FromSize_t(n);
 }
 
+/* _ssm_paper(out, scale, parts, groups, seeds, jobs, map, force, lietool,
+   python, trainer) -> the JSON of `lietool ssm paper --json` (lt_paper_job,
+   the command's own function; written by lt_write_paper): parts the
+   lt_paper_part bits (0: all), groups a sequence of str or None, seeds a
+   sequence of int or None, jobs 0: the processors, map 0 faithful 1 paper,
+   python and trainer None: found as the command finds them; limits... */
+static PyObject *py_ssm_paper(PyObject *self, PyObject *args, PyObject *kw)
+{
+    (void)self;
+    static char *kwlist[] = {"out", "scale", "parts", "groups", "seeds", "jobs", "map", "force", "lietool", "python",
+                             "trainer", LIMIT_KW, NULL};
+    lt_paper_params P = {0};
+    PyObject *groups = Py_None, *seeds = Py_None;
+    unsigned int parts = 0;
+    limits L;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "ssIOOlipszz" LIMIT_FMT, kwlist, &P.out, &P.scale, &parts, &groups,
+                                     &seeds, &P.jobs, &P.map, &P.force, &P.self, &P.python, &P.trainer, LIMIT_ARGS(L)))
+        return NULL;
+    P.parts = parts;
+    const char *gv[64];
+    uint64_t sv[64];
+    PyObject *gf = NULL, *sf = NULL;
+    if (groups != Py_None) {
+        if (!(gf = PySequence_Fast(groups, "ssm paper: groups is a list of str"))) return NULL;
+        P.ngroups = (int)PySequence_Fast_GET_SIZE(gf);
+        if (P.ngroups > 64) { Py_DECREF(gf); return PyErr_Format(exc_usage, "ssm paper: at most 64 groups"); }
+        for (int i = 0; i < P.ngroups; i++)
+            if (!(gv[i] = PyUnicode_AsUTF8(PySequence_Fast_GET_ITEM(gf, i)))) { Py_DECREF(gf); return NULL; }
+        P.groups = gv;
+    }
+    if (seeds != Py_None) {
+        if (!(sf = PySequence_Fast(seeds, "ssm paper: seeds is a list of int"))) { Py_XDECREF(gf); return NULL; }
+        P.nseeds = (int)PySequence_Fast_GET_SIZE(sf);
+        if (P.nseeds > 64) { Py_XDECREF(gf); Py_DECREF(sf); return PyErr_Format(exc_usage, "ssm paper: at most 64 seeds"); }
+        for (int i = 0; i < P.nseeds; i++) {
+            sv[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(sf, i));
+            if (PyErr_Occurred()) { Py_XDECREF(gf); Py_DECREF(sf); return NULL; }
+        }
+        P.seeds = sv;
+    }
+    call c;
+    if (call_init(&c, &L)) { Py_XDECREF(gf); Py_XDECREF(sf); return NULL; }
+    memdoc m = {0};
+    int started = 0;
+    lt_paper_job_t J;
+    LIB_BEGIN
+    lt_paper_job_init(J);
+    c.st = lt_paper_job(J, &P, c.ctx, c.err);
+    if (!c.st && (started = !memdoc_start(&m, J->scale->name, "ssm paper"))) lt_write_paper(&m.d, J, &P);
+    lt_paper_job_clear(J);
+    LIB_END
+    Py_XDECREF(gf);
+    Py_XDECREF(sf);
+    return memdoc_end(&m, &c, started);
+}
+
 static PyMethodDef methods[] = {
     {"_order", (PyCFunction)(void (*)(void))py_order, METH_VARARGS | METH_KEYWORDS,
      "_order(spec, limits...) -> (order, degree)"},
@@ -1614,6 +1670,9 @@ static PyMethodDef methods[] = {
      " max_samples, limits...) -> str: ssm eval --json"},
     {"_ssm_eval_mem", (PyCFunction)(void (*)(void))py_ssm_eval_mem, METH_VARARGS | METH_KEYWORDS,
      "_ssm_eval_mem(name, config, weights, group, ...) -> str: ssm eval --json of a model in memory"},
+    {"_ssm_paper", (PyCFunction)(void (*)(void))py_ssm_paper, METH_VARARGS | METH_KEYWORDS,
+     "_ssm_paper(out, scale, parts, groups, seeds, jobs, map, force, lietool, python, trainer, limits...) -> str: "
+     "ssm paper --json"},
     {"_mem_in_use", py_mem_in_use, METH_NOARGS, "_mem_in_use() -> int: bytes the library holds (lt_mem_in_use)"},
     {NULL, NULL, 0, NULL}
 };

@@ -548,7 +548,7 @@ def test_numerical_failure_class():
 
 def test_docstrings():
     for name in ("info", "derived_series", "derived_length", "lower_central_series", "plan", "bch", "magnus",
-                 "closure", "killing", "dataset", "ssm_eval"):
+                 "closure", "killing", "dataset", "ssm_eval", "ssm_paper"):
         doc = getattr(lietool, name).__doc__
         assert doc and len(doc.strip()) > 40, name
     assert lietool.__doc__ and lietool.Verdict.__doc__
@@ -805,3 +805,30 @@ def test_lie_algebra_from_matrices(cli):
     assert lietool.derived_series(b) == lie_derived_dims([np.array(m, dtype=float) for m in b]) == [3, 1, 0]
     with pytest.raises(lietool.UsageError):
         lietool.info([np.array([[0.5, 0], [0, 0]])])
+
+
+def test_ssm_paper_matches_cli(cli, tmp_path, monkeypatch):
+    import os
+    # the library job of `lietool ssm paper`, with the stand-in trainer of
+    # tests/data/train (no PyTorch): the same rows as the command's
+    from conftest import ROOT, LIETOOL
+    monkeypatch.setenv("LIETOOL_PYTHON", os.path.join(ROOT, "tests", "data", "train", "python"))
+    monkeypatch.setenv("LIETOOL_TRAINER", os.path.join(ROOT, "tests", "data", "train", "trainer.sh"))
+    r = lietool.ssm_paper(tmp_path / "py", "tiny", only=["table"], groups=["C2"], seeds=[5], lietool=LIETOOL)
+    c = cli_json("ssm", "paper", "--scale", "tiny", "--only", "table", "--groups", "C2", "--seeds", "5",
+                 "--out", str(tmp_path / "cli"))
+    strip = lambda rows: [{k: v for k, v in x.items() if k != "seconds"} for x in rows]
+    assert strip(r["table"]) == strip(c["table"])
+    assert r["outcomes"] == c["outcomes"] == {"learned": 1, "not_learned": 0, "beat_the_prediction": 1,
+                                              "failed_as_predicted": 0, "open": 0, "run_failed": 0}
+    assert [(x["arch"], x["exact_at_every_length"]) for x in r["table"]] == [("diag-signed", True),
+                                                                             ("diag-positive", False)]
+    assert (tmp_path / "py" / "table.csv").exists() and (tmp_path / "py" / "summary.md").exists()
+    with pytest.raises(lietool.InvalidInput, match="not empty"):
+        lietool.ssm_paper(tmp_path / "py", "tiny", lietool=LIETOOL)
+    with pytest.raises(lietool.InvalidInput, match="unknown scale 'huge'"):
+        lietool.ssm_paper(tmp_path / "x", "huge", lietool=LIETOOL)
+    with pytest.raises(lietool.UsageError, match="only takes"):
+        lietool.ssm_paper(tmp_path / "x", "tiny", only=["figure4"], lietool=LIETOOL)
+    with pytest.raises(lietool.UsageError, match="seeds"):
+        lietool.ssm_paper(tmp_path / "x", "tiny", seeds=[-1], lietool=LIETOOL)

@@ -315,6 +315,8 @@ int cli_ssm_sweep(int argc, char **argv, const lt_cmd *self);
 /* ssm train (src/cli/ssm_train.c): lt_ssm_train_job's options and result */
 extern const cli_decl cli_ssm_train_decl;
 int cli_ssm_train(int argc, char **argv, const lt_cmd *self);
+extern const cli_decl cli_ssm_paper_decl;
+int cli_ssm_paper(int argc, char **argv, const lt_cmd *self);
 
 /* The predicates is-abelian, ... (src/cli/series.c), self->arg which. */
 enum { CLI_PRED_ABELIAN, CLI_PRED_NILPOTENT, CLI_PRED_PERFECT, CLI_PRED_SEMISIMPLE, CLI_PRED_SOLVABLE };

@@ -134,7 +134,8 @@ static const cli_decl bench_cascade_decl = {
 };
 static const cli_decl *const ssm_subs[] = {
     &cascade_decl, &drift_decl, &scan_decl, &tables_decl, &bench_diag_decl, &bench_cascade_decl,
-    &cli_ssm_rotation_decl, &cli_ssm_eval_decl, &cli_ssm_sweep_decl, &cli_ssm_lie_decl, &cli_ssm_train_decl, NULL
+    &cli_ssm_rotation_decl, &cli_ssm_eval_decl, &cli_ssm_sweep_decl, &cli_ssm_lie_decl, &cli_ssm_train_decl,
+    &cli_ssm_paper_decl, NULL
 };
 const cli_decl cli_ssm_decl = {.subs = ssm_subs};
 
@@ -372,6 +373,7 @@ int cmd_ssm(int argc, char **argv, const lt_cmd *self)
     if (sub == &cli_ssm_sweep_decl) return cli_ssm_sweep(argc, argv, self);
     if (sub == &cli_ssm_lie_decl) return cli_ssm_lie(argc, argv, self);
     if (sub == &cli_ssm_train_decl) return cli_ssm_train(argc, argv, self);
+    if (sub == &cli_ssm_paper_decl) return cli_ssm_paper(argc, argv, self);
     int drifting = sub == &drift_decl;
     ssm_opts s = {.layers = 0, .length = -1, .channels = -1, .samples = drifting ? 4 : 1, .max_steps = 200000000,
                   .max_length = drifting ? 1000000 : 10000000, .max_samples = 100000, .prec = -1,

@@ -2,25 +2,18 @@
    trainer in a child process, lietool's evaluation of its checkpoint and
    the outcome against the verdict. The library prints nothing: the
    trainer's output goes to DIR/train.log, the result to DIR/result.json. */
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
-#include <signal.h>
-#include <spawn.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 #include "lietool/io.h"
 #include "lietool/job.h"
 #include "lietool/model.h"
 #include "lietool/ssm.h"
 #include "lietool/write.h"
+#include "impl.h"
 
 /* ---- the outcome ---- */
 
@@ -113,12 +106,6 @@ const char *lt_train_arch_list(void)
 }
 
 /* The family of A as name asks for it: householder-N's N from the name. */
-static void arch_family(lt_arch *a, const lt_train_arch *A, const char *name)
-{
-    *a = A->family;
-    if (a->kind == LT_FAM_HOUSEHOLDER && a->householders == 0 && lt_arch_parse(a, name)) a->householders = 1;
-}
-
 /* ---- the job's result ---- */
 
 void lt_ssm_train_job_init(lt_ssm_train_job_t J)
@@ -138,336 +125,17 @@ void lt_ssm_train_job_clear(lt_ssm_train_job_t J)
     lt_free(J->advice);
 }
 
-/* ---- small pieces ---- */
-
-static char *str_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *str_printf(const char *fmt, ...)
-{
-    char f[1024];
-    if (strchr(fmt, '`') && lt_opt_text(f, sizeof f, fmt) < sizeof f) fmt = f;   /* `name`: the front end's spelling */
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    char *s = lt_malloc((size_t)(n > 0 ? n : 0) + 1);
-    va_start(ap, fmt);
-    vsnprintf(s, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
-    va_end(ap);
-    return s;
-}
-
-static char *path_in(const char *dir, const char *name)
-{
-    return str_printf("%s/%s", dir, name);
-}
-
-static int is_file(const char *p)
-{
-    struct stat sb;
-    return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
-}
-
-static int is_program(const char *p)
-{
-    return is_file(p) && access(p, X_OK) == 0;
-}
-
-/* name as a program: itself when it holds a '/', else the first on PATH. */
-static char *find_program(const char *name)
-{
-    if (strchr(name, '/')) return is_program(name) ? lt_strdup(name) : NULL;
-    const char *path = getenv("PATH");
-    if (!path || !*path) path = "/usr/local/bin:/usr/bin:/bin";
-    for (const char *p = path; *p;) {
-        const char *e = strchr(p, ':');
-        size_t n = e ? (size_t)(e - p) : strlen(p);
-        char *c = str_printf("%.*s/%s", (int)n, n ? p : ".", name);
-        if (is_program(c)) return c;
-        lt_free(c);
-        p += n + (e != NULL);
-    }
-    return NULL;
-}
-
-/* The Python that runs the trainer: P->python, $LIETOOL_PYTHON,
-   /usr/bin/python3 (Debian's, whose python3-torch the man page names),
-   python3 on PATH. */
-static lt_status find_python(char **out, const lt_ssm_train_params *P, lt_err_t err)
-{
-    const char *env = getenv("LIETOOL_PYTHON");
-    const char *want = P->python ? P->python : env && *env ? env : NULL;
-    const char *what = !P->python && env && *env ? " (LIETOOL_PYTHON)" : "";
-    if (!want) want = is_program("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
-    if ((*out = find_program(want))) return LT_OK;
-    return lt_err_set(err, LT_EMISSING, "ssm train needs Python with PyTorch: '%s'%s is not a program%s; "
-                      "apt-get install python3-torch", want, what, strchr(want, '/') ? "" : " on PATH");
-}
-
-/* The trainer: P->trainer, $LIETOOL_TRAINER, then scripts/train_wordproblem.py
-   beside the lietool binary (a build tree), in ../share/lietool/scripts
-   beside it (an installed tree), in LT_DATADIR/scripts (as
-   lt_io_algebras_dir finds algebras/). */
-static lt_status find_trainer(char **out, const lt_ssm_train_params *P, lt_err_t err)
-{
-    const char *env = getenv("LIETOOL_TRAINER");
-    const char *want = P->trainer ? P->trainer : env && *env ? env : NULL;
-    if (want) {
-        if (is_file(want)) { *out = lt_strdup(want); return LT_OK; }
-        return lt_err_set(err, LT_EMISSING, "ssm train: the trainer '%s'%s is not a file", want,
-                          P->trainer ? "" : " (LIETOOL_TRAINER)");
-    }
-    char *dir = lt_strdup(P->self);
-    char *slash = strrchr(dir, '/');
-    if (slash) slash[1] = '\0';
-    else dir[0] = '\0';
-    char *cand[3] = {str_printf("%sscripts/train_wordproblem.py", dir),
-                     str_printf("%s../share/lietool/scripts/train_wordproblem.py", dir),
-                     lt_strdup(LT_DATADIR "/scripts/train_wordproblem.py")};
-    lt_free(dir);
-    *out = NULL;
-    for (int i = 0; i < 3; i++) {
-        if (!*out && is_file(cand[i])) *out = cand[i];
-        else lt_free(cand[i]);
-    }
-    if (*out) return LT_OK;
-    return lt_err_set(err, LT_EMISSING, "ssm train: no trainer scripts/train_wordproblem.py beside %s, in "
-                      "../share/lietool/scripts or in %s/scripts (set LIETOOL_TRAINER)", P->self, LT_DATADIR);
-}
-
-/* ---- the child process ---- */
-
-typedef struct {
-    int code;           /* the exit status, or -1 */
-    int sig;            /* the signal that ended it, or 0 */
-    int stopped;        /* stopped by us at the deadline */
-} run_result;
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-/* The progress of a run (ctx->progress, when set): the seconds it has
-   run against the seconds it is expected to take. */
-typedef struct { const lt_ctx_struct *ctx; const char *what; double start, expect; } run_progress;
-
-/* Waits up to seconds (< 0: for ever) for pid; 1 when it has ended (*status set). */
-static int wait_for(pid_t pid, int *status, double seconds, const run_progress *pr)
-{
-    double end = now() + seconds;
-    struct timespec nap = {0, 20 * 1000 * 1000};
-    for (;;) {
-        pid_t w = waitpid(pid, status, seconds < 0 ? 0 : WNOHANG);
-        if (w == pid) return 1;
-        if (w < 0 && errno != EINTR) { *status = 0; return 1; }
-        if (seconds >= 0 && now() >= end) return 0;
-        if (pr && pr->ctx->progress) {
-            double t = now() - pr->start;
-            pr->ctx->progress(pr->ctx->progress_arg, pr->what, t < pr->expect ? t : 0.99 * pr->expect, pr->expect);
-        }
-        if (w == 0) {
-            nanosleep(&nap, NULL);
-            if (nap.tv_nsec < 200 * 1000 * 1000) nap.tv_nsec += 20 * 1000 * 1000;
-        }
-    }
-}
-
-/* Runs the program cmd[0] (a path) with the arguments cmd with standard input /dev/null and its
-   standard output and error to outfd; stops it (SIGTERM, ten seconds,
-   then SIGKILL) when it has run for timeout seconds (<= 0: never). It
-   stays in lietool's process group, so that ^C at a terminal stops both.
-   (No PR_SET_PDEATHSIG: the trainer's tries run in worker processes, and
-   Python then received the signal while lietool was alive.) */
-static lt_status run(run_result *R, char *const cmd[], int outfd, double timeout, const run_progress *pr, lt_err_t err)
-{
-    *R = (run_result){-1, 0, 0};
-    int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    if (in < 0) return lt_err_set(err, LT_EINTERNAL, "ssm train: cannot open /dev/null: %s", strerror(errno));
-    /* posix_spawn: the library never forks a copy of itself that could
-       return into the caller's code; an exec failure comes back here */
-    posix_spawn_file_actions_t fa;
-    pid_t pid = -1;
-    int e = posix_spawn_file_actions_init(&fa);
-    if (!e) e = posix_spawn_file_actions_adddup2(&fa, in, 0);
-    if (!e) e = posix_spawn_file_actions_adddup2(&fa, outfd, 1);
-    if (!e) e = posix_spawn_file_actions_adddup2(&fa, outfd, 2);
-    extern char **environ;
-    if (!e) e = posix_spawn(&pid, cmd[0], &fa, NULL, cmd, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (e) {
-        close(in);
-        return lt_err_set(err, LT_EINTERNAL, "ssm train: cannot start %s: %s", cmd[0], strerror(e));
-    }
-    close(in);
-    int status = 0;
-    if (!wait_for(pid, &status, timeout > 0 ? timeout : -1, pr)) {
-        R->stopped = 1;
-        kill(pid, SIGTERM);
-        if (!wait_for(pid, &status, 10, NULL)) {
-            kill(pid, SIGKILL);
-            wait_for(pid, &status, -1, NULL);
-        }
-    }
-    if (pr && pr->ctx->progress) pr->ctx->progress(pr->ctx->progress_arg, pr->what, 1, 1);
-    if (WIFEXITED(status)) R->code = WEXITSTATUS(status);
-    else if (WIFSIGNALED(status)) R->sig = WTERMSIG(status);
-    return LT_OK;
-}
-
-/* The last lines of the text in buf (at most n lines, max bytes), each
-   after "; " instead of its newline, into out. */
-static void last_lines(char *out, size_t size, const char *buf, size_t len, int n, size_t max)
-{
-    while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == ' ')) len--;
-    size_t start = len;
-    for (int k = 0; start > 0 && k < n;) {
-        start--;
-        if (buf[start] == '\n' && ++k == n) { start++; break; }
-    }
-    if (len - start > max) start = len - max;
-    size_t j = 0;
-    for (size_t i = start; i < len && j + 3 < size; i++) {
-        if (buf[i] == '\n') {
-            while (j > 0 && out[j - 1] == ' ') j--;
-            out[j++] = ';';
-            out[j++] = ' ';
-            while (i + 1 < len && (buf[i + 1] == ' ' || buf[i + 1] == '\t')) i++;   /* a line's indent */
-        } else if (buf[i] != '\r') out[j++] = buf[i];
-    }
-    out[j] = '\0';
-}
-
-/* The last lines of the file at fd (rewound), as last_lines. */
-static void fd_tail(char *out, size_t size, int fd, int n)
-{
-    out[0] = '\0';
-    off_t end = lseek(fd, 0, SEEK_END);
-    if (end <= 0) return;
-    off_t from = end > 4096 ? end - 4096 : 0;
-    char buf[4097];
-    ssize_t k = pread(fd, buf, (size_t)(end - from), from);
-    if (k <= 0) return;
-    last_lines(out, size, buf, (size_t)k, n, 600);
-}
-
-/* Does the file at fd hold a Python traceback (the trainer crashed)? */
-static int has_traceback(int fd)
-{
-    off_t end = lseek(fd, 0, SEEK_END);
-    char buf[65536];
-    off_t from = end > (off_t)sizeof buf - 1 ? end - (off_t)sizeof buf + 1 : 0;
-    ssize_t k = end > 0 ? pread(fd, buf, (size_t)(end - from), from) : 0;
-    if (k <= 0) return 0;
-    buf[k] = '\0';
-    return strstr(buf, "Traceback (most recent call last)") != NULL;
-}
-
-/* Python imports torch, or LT_EMISSING. */
-static lt_status check_torch(const char *python, lt_err_t err)
-{
-    FILE *tmp = tmpfile();
-    if (!tmp) return lt_err_set(err, LT_EIO, "ssm train: cannot make a temporary file: %s", strerror(errno));
-    char *cmd[] = {(char *)python, "-c", "import torch", NULL};
-    run_result R;
-    lt_status st = run(&R, cmd, fileno(tmp), 300, NULL, err);
-    if (!st && R.code != 0) {
-        char said[700];
-        fd_tail(said, sizeof said, fileno(tmp), 1);
-        st = lt_err_set(err, LT_EMISSING, "ssm train needs PyTorch for %s: apt-get install python3-torch%s%s%s", python,
-                        *said ? " (" : "", said, *said ? ")" : "");
-    }
-    fclose(tmp);
-    return st;
-}
-
-/* ---- the output directory ---- */
-
 /* The files a run writes, removed before a run with force. */
 static const char *const outputs[] = {
     "train.csv", "val.csv", "test.csv", "train.log", "train.json", "config.json", "model.safetensors",
-    "predictions.csv", "result.json", "eval.csv", NULL
+    "predictions.csv", "result.json", "eval.csv", "trainer-job.json", NULL
 };
-
-/* LT_EINPUT when dir exists and is not a directory, or is a directory
-   holding anything without force. *exists: it is there. */
-static lt_status check_out(int *exists, const char *dir, int force, lt_err_t err)
-{
-    struct stat sb;
-    *exists = 0;
-    if (stat(dir, &sb) != 0) {
-        if (errno == ENOENT) return LT_OK;
-        return lt_err_set(err, LT_EINPUT, "ssm train: `out` '%s': %s", dir, strerror(errno));
-    }
-    if (!S_ISDIR(sb.st_mode)) return lt_err_set(err, LT_EINPUT, "ssm train: `out` '%s' is not a directory", dir);
-    *exists = 1;
-    if (force) return LT_OK;
-    DIR *d = opendir(dir);
-    if (!d) return lt_err_set(err, LT_EINPUT, "ssm train: `out` '%s': %s", dir, strerror(errno));
-    struct dirent *e;
-    int empty = 1;
-    while (empty && (e = readdir(d)))
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) empty = 0;
-    closedir(d);
-    if (!empty) return lt_err_set(err, LT_EINPUT, "ssm train: `out` '%s' is not empty (give `force` to train into it)", dir);
-    return LT_OK;
-}
-
-/* mkdir -p dir. */
-static lt_status make_dir(const char *dir, lt_err_t err)
-{
-    char *p = lt_strdup(dir);
-    lt_status st = LT_OK;
-    for (char *s = p + 1; !st; s++) {
-        int last = *s == '\0';
-        if (*s != '/' && !last) continue;
-        char c = *s;
-        *s = '\0';
-        struct stat sb;
-        if (mkdir(p, 0777) != 0 && errno != EEXIST)
-            st = lt_err_set(err, LT_EINPUT, "ssm train: cannot make the directory '%s': %s", p, strerror(errno));
-        else if (!st && (stat(p, &sb) != 0 || !S_ISDIR(sb.st_mode)))
-            st = lt_err_set(err, LT_EINPUT, "ssm train: '%s' is not a directory", p);
-        *s = c;
-        if (last) break;
-    }
-    lt_free(p);
-    return st;
-}
-
-/* ---- the words ---- */
 
 /* The seeds of the files: the training words of length l are dataset
    generate's with seed S + l, the validation words S + 2^32 + T, the test
    words S + 2^33 + T (modulo 2^64; every length is below 2^32). */
 #define SEED_VAL (UINT64_C(1) << 32)
 #define SEED_TEST (UINT64_C(1) << 33)
-
-/* Words of lengths lo..hi into path (one header): per length its share of
-   total (or each one quota when total < 0), every word when fewer exist;
-   seeds base + l. *rows the words written. */
-static lt_status write_words(long *rows, const char *path, const lt_cayley_t C, long lo, long hi, long total, long each,
-                             uint64_t base, const lt_ctx_t ctx, lt_err_t err)
-{
-    lt_io_out_t O;
-    FILE *f = lt_io_out_open(O, path, err);
-    if (!f) return err->status;
-    lt_status st = fputs("seed,input,target\n", f) < 0 ? lt_err_set(err, LT_EIO, "error writing '%s'", path) : LT_OK;
-    long left = total;
-    *rows = 0;
-    for (long l = lo; l <= hi && !st; l++) {
-        long q = total < 0 ? each : left / (hi - l + 1), got = 0;
-        if (q < 1) q = 1;
-        st = lt_dataset_generate_rows(f, C, l, q, base + (uint64_t)l, &got, ctx, err);
-        *rows += got;
-        left -= got;
-    }
-    if (!st) st = lt_io_out_commit(O, err);
-    lt_io_out_abort(O);
-    if (st) lt_err_prefix(err, "%s", path);
-    return st;
-}
 
 /* ---- train.json ---- */
 
@@ -531,7 +199,7 @@ static char *cannot(const lt_ssm_train_job_t J, const lt_ssm_train_params *P)
     char where[48];
     if (J->V->suffices_T == 0) snprintf(where, sizeof where, "up to length %ld", P->test_length);
     else snprintf(where, sizeof where, "at every length");
-    return str_printf("%ld %s layer%s cannot track %s %s", P->layers, J->family_name, P->layers == 1 ? "" : "s",
+    return lt_job_printf("%ld %s layer%s cannot track %s %s", P->layers, J->family_name, P->layers == 1 ? "" : "s",
                       P->group, where);
 }
 
@@ -540,20 +208,20 @@ static char *advice(const lt_ssm_train_job_t J, const lt_ssm_train_params *P)
     switch (J->outcome) {
     case LT_TRAIN_NOT_LEARNED: {
         if (J->final_loss > 0.7 * J->chance_loss)
-            return str_printf("the loss stayed near chance (%.4f against ln|G| = %.4f): try more `budget`, another `lr` "
+            return lt_job_printf("the loss stayed near chance (%.4f against ln|G| = %.4f): try more `budget`, another `lr` "
                               "(e.g. 1e-2) or a wider `d_model`", J->final_loss, J->chance_loss);
         if (J->final_loss < 0.05 * J->chance_loss)
-            return str_printf("it fits the training lengths (final loss %.4g) but not length %ld: try more `budget` or "
+            return lt_job_printf("it fits the training lengths (final loss %.4g) but not length %ld: try more `budget` or "
                               "`tries` (the length comes late, and not in every try), or a longer `train_length`",
                               J->final_loss, P->test_length);
-        return str_printf("try more `budget` or `steps`, another `lr`, a wider `d_model`");
+        return lt_job_printf("try more `budget` or `steps`, another `lr`, a wider `d_model`");
     }
     case LT_TRAIN_BEAT_PREDICTION: {
         char *c = cannot(J, P);
         char *s = J->V->suffices_T == 0
-            ? str_printf("beat the prediction: the theory says %s, yet this run reached %.3f at length %ld; "
+            ? lt_job_printf("beat the prediction: the theory says %s, yet this run reached %.3f at length %ld; "
                          "check the verdict's claims", c, J->sequence_accuracy, P->test_length)
-            : str_printf("beat the prediction: the theory says %s, yet this run reached %.3f at length %ld; "
+            : lt_job_printf("beat the prediction: the theory says %s, yet this run reached %.3f at length %ld; "
                          "either the verdict's claims are wrong or length %ld is too short to tell (an "
                          "impossibility at every length leaves room for approximations up to a finite length): "
                          "test longer words (`test_length` %ld) and check the verdict's claims", c,
@@ -563,7 +231,7 @@ static char *advice(const lt_ssm_train_job_t J, const lt_ssm_train_params *P)
     }
     case LT_TRAIN_FAILED_AS_PREDICTED: {
         char *c = cannot(J, P);
-        char *s = str_printf("consistent with the theory, which says %s; a run that fails is not evidence about "
+        char *s = lt_job_printf("consistent with the theory, which says %s; a run that fails is not evidence about "
                              "what a construction can do", c);
         lt_free(c);
         return s;
@@ -574,23 +242,6 @@ static char *advice(const lt_ssm_train_job_t J, const lt_ssm_train_params *P)
 
 /* ---- the job ---- */
 
-/* The trainer's settings, one "key": "value" each (its options without the
-   leading dashes, '_' for '-'), written to DIR/trainer-job.json, which the
-   trainer reads as its whole command line. */
-static void put_setting(FILE *f, int *n, const char *key, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void put_setting(FILE *f, int *n, const char *key, const char *fmt, ...)
-{
-    char v[4096];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(v, sizeof v, fmt, ap);
-    va_end(ap);
-    fputs((*n)++ ? ",\n  " : "{\n  ", f);
-    lt_json_put_string(f, key);
-    fputs(": ", f);
-    lt_json_put_string(f, v);
-}
-
 static lt_status trainer_job(const char *path, const lt_ssm_train_job_t J, const lt_ssm_train_params *P,
                              const lt_train_arch *A, const char *train, const char *val, const char *test, lt_err_t err)
 {
@@ -598,30 +249,21 @@ static lt_status trainer_job(const char *path, const lt_ssm_train_job_t J, const
     FILE *f = fopen(path, "w");
     if (!f) return lt_err_set(err, LT_EIO, "ssm train: cannot write '%s': %s", path, strerror(errno));
     int n = 0;
-    put_setting(f, &n, "recipe", "learn");
-    put_setting(f, &n, "data", "%s", train);
-    put_setting(f, &n, "val_data", "%s", val);
-    put_setting(f, &n, "eval_data", "%s", test);
-    put_setting(f, &n, "group", "%s", P->group);
-    put_setting(f, &n, "lietool", "%s", P->self);
-    put_setting(f, &n, "layers", "%ld", P->layers);
-    put_setting(f, &n, "seed", "%" PRIu64, P->seed);
-    put_setting(f, &n, "budget", "%g", P->budget);
-    put_setting(f, &n, "out", "%s", P->out);
-    /* "key=value" words; the value N is householder-N's N */
-    for (const char *s = A->args; *s;) {
-        size_t k = strcspn(s, " "), e = strcspn(s, "=");
-        char key[64];
-        snprintf(key, sizeof key, "%.*s", (int)e, s);
-        if (k - e - 1 == 1 && s[e + 1] == 'N') put_setting(f, &n, key, "%d", J->family.householders);
-        else put_setting(f, &n, key, "%.*s", (int)(k - e - 1), s + e + 1);
-        s += k;
-        s += strspn(s, " ");
-    }
-    if (P->d_model > 0) put_setting(f, &n, "d_model", "%ld", P->d_model);
-    if (P->steps > 0) put_setting(f, &n, "steps", "%ld", P->steps);
-    if (P->lr) put_setting(f, &n, "lr", "%s", P->lr);
-    if (P->tries > 0) put_setting(f, &n, "tries", "%ld", P->tries);
+    lt_job_setting(f, &n, "recipe", "learn");
+    lt_job_setting(f, &n, "data", "%s", train);
+    lt_job_setting(f, &n, "val_data", "%s", val);
+    lt_job_setting(f, &n, "eval_data", "%s", test);
+    lt_job_setting(f, &n, "group", "%s", P->group);
+    lt_job_setting(f, &n, "lietool", "%s", P->self);
+    lt_job_setting(f, &n, "layers", "%ld", P->layers);
+    lt_job_setting(f, &n, "seed", "%" PRIu64, P->seed);
+    lt_job_setting(f, &n, "budget", "%g", P->budget);
+    lt_job_setting(f, &n, "out", "%s", P->out);
+    lt_job_arch_settings(f, &n, A, J->family.householders);
+    if (P->d_model > 0) lt_job_setting(f, &n, "d_model", "%ld", P->d_model);
+    if (P->steps > 0) lt_job_setting(f, &n, "steps", "%ld", P->steps);
+    if (P->lr) lt_job_setting(f, &n, "lr", "%s", P->lr);
+    if (P->tries > 0) lt_job_setting(f, &n, "tries", "%ld", P->tries);
     fputs("\n}\n", f);
     if (fclose(f) != 0) return lt_err_set(err, LT_EIO, "ssm train: cannot write '%s': %s", path, strerror(errno));
     return LT_OK;
@@ -667,7 +309,7 @@ static lt_status check_params(const lt_ssm_train_params *P, lt_err_t err)
 /* The job's JSON to DIR/result.json, whole or not at all. */
 static lt_status write_result(const lt_ssm_train_job_t J, const lt_ssm_train_params *P, lt_err_t err)
 {
-    char *path = path_in(P->out, "result.json");
+    char *path = lt_job_path(P->out, "result.json");
     lt_io_out_t O;
     FILE *f = lt_io_out_open(O, path, err);
     lt_status st = f ? LT_OK : err->status;
@@ -688,46 +330,11 @@ static lt_status write_result(const lt_ssm_train_job_t J, const lt_ssm_train_par
 static lt_status train(lt_ssm_train_job_t J, const lt_ssm_train_params *P, const lt_train_arch *A, const char *train_csv,
                        const char *val_csv, const char *test_csv, const lt_ctx_t ctx, lt_err_t err)
 {
-    char *log = path_in(P->out, "train.log");
-    if (lt_io_out_check(log, err)) {
-        lt_free(log);
-        return err->status;
-    }
-    int fd = open(log, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (fd < 0) {
-        lt_status st = lt_err_set(err, LT_EIO, "ssm train: cannot write '%s': %s", log, strerror(errno));
-        lt_free(log);
-        return st;
-    }
-    char *job = path_in(P->out, "trainer-job.json");
-    if (trainer_job(job, J, P, A, train_csv, val_csv, test_csv, err)) {
-        close(fd);
-        lt_free(job);
-        lt_free(log);
-        return err->status;
-    }
-    char *cmd[] = {J->python, J->trainer, job, NULL};
+    char *log = lt_job_path(P->out, "train.log"), *job = lt_job_path(P->out, "trainer-job.json");
     double grace = P->grace > 0 ? P->grace : LT_TRAIN_GRACE;
-    run_result R;
-    char *what = str_printf("training (%s)", log);
-    run_progress pr = {ctx, what, now(), P->budget};
-    lt_status st = run(&R, cmd, fd, P->budget + grace, &pr, err);
-    lt_free(what);
-    if (!st && (R.code != 0 || R.sig || R.stopped)) {
-        char tail[700];
-        int crashed = R.sig != 0 || has_traceback(fd);
-        fd_tail(tail, sizeof tail, fd, 3);
-        if (R.stopped)
-            st = lt_err_set(err, LT_ELIMIT, "ssm train: the trainer ran %g s past `budget` %g s and was stopped "
-                            "(its output: %s): %s", grace, P->budget, log, tail);
-        else if (R.sig)
-            st = lt_err_set(err, LT_EINTERNAL, "ssm train: the trainer was killed by signal %d (its output: %s): %s",
-                            R.sig, log, tail);
-        else
-            st = lt_err_set(err, crashed ? LT_EINTERNAL : LT_EINPUT, "ssm train: the trainer %s (exit status %d; its output: %s): %s",
-                            crashed ? "crashed" : "refused the run", R.code, log, tail);
-    }
-    close(fd);
+    lt_status st = trainer_job(job, J, P, A, train_csv, val_csv, test_csv, err);
+    if (!st) st = lt_job_run_trainer(J->python, J->trainer, job, log, P->budget + grace, P->budget, ctx, P->budget,
+                                     "ssm train", err);
     lt_free(job);
     lt_free(log);
     return st;
@@ -741,14 +348,14 @@ lt_status lt_ssm_train_job(lt_ssm_train_job_t J, const lt_ssm_train_params *P, c
     if (st) return st;
     const lt_train_arch *A = lt_train_arch_find(P->arch);
     if (!A) return lt_err_set(err, LT_EINPUT, "ssm train: unknown architecture '%s' (%s)", P->arch, lt_train_arch_list());
-    arch_family(&J->family, A, P->arch);
+    lt_job_arch_family(&J->family, A, P->arch);
     lt_arch_name(J->family_name, sizeof J->family_name, &J->family);
     lt_dataset_limits L = P->limits;
     if (L.max_length <= 0) L = (lt_dataset_limits)LT_DATASET_LIMITS_DEFAULT;
     if ((st = check_limits(P, &L, err))) return st;
 
-    char *train_csv = path_in(P->out, "train.csv"), *val_csv = path_in(P->out, "val.csv");
-    char *test_csv = path_in(P->out, "test.csv"), *report = path_in(P->out, "train.json");
+    char *train_csv = lt_job_path(P->out, "train.csv"), *val_csv = lt_job_path(P->out, "val.csv");
+    char *test_csv = lt_job_path(P->out, "test.csv"), *report = lt_job_path(P->out, "train.json");
     lt_cayley_t C;
     lt_cayley_init(C);
     lt_pgrp_t G;
@@ -768,29 +375,29 @@ lt_status lt_ssm_train_job(lt_ssm_train_job_t J, const lt_ssm_train_params *P, c
         J->chance_loss = log((double)C->n);
     }
     /* 2. the programs, the directory, PyTorch: all before anything is written */
-    if (!st) st = find_python(&J->python, P, err);
-    if (!st) st = find_trainer(&J->trainer, P, err);
-    if (!st) st = check_out(&exists, P->out, P->force, err);
-    if (!st) st = check_torch(J->python, err);
-    if (!st) st = make_dir(P->out, err);
+    if (!st) st = lt_job_find_python(&J->python, P->python, "ssm train", err);
+    if (!st) st = lt_job_find_trainer(&J->trainer, P->trainer, P->self, "ssm train", err);
+    if (!st) st = lt_job_check_out(&exists, P->out, P->force, "ssm train", err);
+    if (!st) st = lt_job_check_torch(J->python, "ssm train", err);
+    if (!st) st = lt_job_make_dir(P->out, "ssm train", err);
     /* no file the run writes or removes is one it reads (--group DIR/config.json) */
     for (int i = 0; !st && outputs[i]; i++) {
-        char *p = path_in(P->out, outputs[i]);
+        char *p = lt_job_path(P->out, outputs[i]);
         st = lt_io_out_check(p, err);
         if (st) lt_err_prefix(err, "ssm train");
         lt_free(p);
     }
     for (int i = 0; !st && exists && outputs[i]; i++) {
-        char *p = path_in(P->out, outputs[i]);
+        char *p = lt_job_path(P->out, outputs[i]);
         if (unlink(p) != 0 && errno != ENOENT)
             st = lt_err_set(err, LT_EINPUT, "ssm train: cannot remove '%s': %s", p, strerror(errno));
         lt_free(p);
     }
     /* 3. the words */
-    if (!st) st = write_words(&J->train_words, train_csv, C, 2, P->train_length, P->samples, 0, P->seed, ctx, err);
-    if (!st) st = write_words(&J->val_words, val_csv, C, P->test_length, P->test_length, LT_TRAIN_VAL_WORDS, 0,
+    if (!st) st = lt_job_write_words(&J->train_words, train_csv, C, 2, P->train_length, P->samples, 0, P->seed, ctx, err);
+    if (!st) st = lt_job_write_words(&J->val_words, val_csv, C, P->test_length, P->test_length, LT_TRAIN_VAL_WORDS, 0,
                               P->seed + SEED_VAL, ctx, err);
-    if (!st) st = write_words(&J->test_words, test_csv, C, P->test_length, P->test_length, P->test_samples, 0,
+    if (!st) st = lt_job_write_words(&J->test_words, test_csv, C, P->test_length, P->test_length, P->test_samples, 0,
                               P->seed + SEED_TEST, ctx, err);
     /* 4. the training, 5. lietool's evaluation of its checkpoint */
     if (!st) st = train(J, P, A, train_csv, val_csv, test_csv, ctx, err);

@@ -3,7 +3,8 @@
 # (scripts/train_wordproblem.py --recipe learn ..., or the JSON file of the
 # same settings that lietool writes), prints it, checks the
 # words lietool wrote and "trains" by copying a fixture checkpoint of the
-# group (tests/data/models: C2 mamba-c2, C3 diag-c3-complex, S3 diag-s3)
+# group (tests/data/models: C2 mamba-c2, C3 diag-c3-complex, S3 diag-s3; the
+# rotation task, --task rotation: rot-zero)
 # into --out with a train.json of two tries. FAKE_TRAIN picks a failure:
 # refuse (exit 2 with a usage error, as argparse), crash (a traceback),
 # sleep (runs until it is stopped), nojson (no train.json), badjson.
@@ -21,12 +22,13 @@ if [ $# -eq 1 ] && [ "${1%.json}" != "$1" ] && [ -f "$1" ]; then
     done < "$job"
 fi
 echo "trainer: $*"
-out= group= recipe=
+out= group= recipe= task=
 while [ $# -gt 0 ]; do
     case $1 in
         --out) out=$2; shift ;;
         --group) group=$2; shift ;;
         --recipe) recipe=$2; shift ;;
+        --task) task=$2; shift ;;
         --data|--val-data|--eval-data)
             [ -f "$2" ] || { echo "$1 $2: no such file" >&2; exit 2; }
             echo "$1: $(($(wc -l < "$2") - 1)) words, lengths $(tail -n +2 "$2" | awk -F, '{print split($2, a, " ")}' | sort -n | uniq | tr '\n' ' ' | sed 's/ $//')"
@@ -44,10 +46,11 @@ case ${FAKE_TRAIN:-} in
 esac
 [ "$recipe" = learn ] || { echo "--recipe learn is missing" >&2; exit 2; }
 here=$(dirname "$0")
-case $group in
-    C2) model=$here/../models/mamba-c2 ;;
-    C3) model=$here/../models/diag-c3-complex ;;
-    S3) model=$here/../models/diag-s3 ;;
+case $task:$group in
+    rotation:*) model=$here/../models/rot-zero ;;
+    *:C2) model=$here/../models/mamba-c2 ;;
+    *:C3) model=$here/../models/diag-c3-complex ;;
+    *:S3) model=$here/../models/diag-s3 ;;
     *) echo "no fixture checkpoint for $group" >&2; exit 2 ;;
 esac
 cp "$model/config.json" "$model/model.safetensors" "$out/" || exit 1
