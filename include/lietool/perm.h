@@ -410,6 +410,7 @@ typedef struct {
     char gval[256], hval[256];
     long long tested;       /* candidate images tried by the search */
     int generators;         /* size of the generating set searched over */
+    mpz_t *gen_order, *image_order;     /* when isomorphic: the order of generator i of G and of its image */
 } lt_pgrp_iso_struct;
 typedef lt_pgrp_iso_struct lt_pgrp_iso_t[1];
 void lt_pgrp_iso_init(lt_pgrp_iso_t R);

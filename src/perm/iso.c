@@ -195,6 +195,12 @@ void lt_pgrp_iso_init(lt_pgrp_iso_t R)
 
 void lt_pgrp_iso_clear(lt_pgrp_iso_t R)
 {
+    for (int i = 0; R->gen_order && i < R->nimages; i++) {
+        mpz_clear(R->gen_order[i]);
+        mpz_clear(R->image_order[i]);
+    }
+    lt_free(R->gen_order);
+    lt_free(R->image_order);
     for (int i = 0; i < R->nimages; i++) lt_free(R->images[i]);
     lt_free(R->images);
 }
@@ -587,7 +593,17 @@ lt_status lt_pgrp_isomorphism(lt_pgrp_iso_t R, lt_pgrp_t G, lt_pgrp_t H,
         int ok;
         st = verify(&ok, G, H, R->images, ctx, err);
         if (!st && !ok) st = lt_err_set(err, LT_EINTERNAL, "isomorphism found by the search fails the verification");
-        if (!st) R->isomorphic = 1;
+        if (!st) {
+            R->isomorphic = 1;
+            R->gen_order = lt_malloc((size_t)R->nimages * sizeof(mpz_t) + 1);
+            R->image_order = lt_malloc((size_t)R->nimages * sizeof(mpz_t) + 1);
+            for (int i = 0; i < R->nimages; i++) {
+                mpz_init(R->gen_order[i]);
+                mpz_init(R->image_order[i]);
+                lt_perm_order(R->gen_order[i], G->gens[i], G->n);
+                lt_perm_order(R->image_order[i], R->images[i], H->n);
+            }
+        }
     }
     for (int j = 0; j <= S.k; j++) { lt_free(S.cand[j]); lt_free(S.colB[j]); }
     lt_free(S.cand); lt_free(S.ncand); lt_free(S.colB); lt_free(S.img);

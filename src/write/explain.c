@@ -569,12 +569,9 @@ void lt_write_explain_isomorphic(lt_doc *d, const lt_pgrp_iso_t R, const lt_pgrp
     if (R->isomorphic) {
         say(d, "an isomorphism $%s$, given on the generators of @:", phi);
         lt_doc_list_begin(d, "|isomorphism");
-        mpz_t a, c;
-        mpz_init(a); mpz_init(c);
         for (int i = 0; i < R->nimages; i++) {
             char *x = perm_str(d, G->gens[i], G->n), *y = perm_str(d, R->images[i], H->n);
-            lt_perm_order(a, G->gens[i], G->n);
-            lt_perm_order(c, R->images[i], H->n);
+            mpz_srcptr a = R->gen_order[i], c = R->image_order[i];
             if (tex) {          /* the orders as a raw piece of lietool's own */
                 lt_doc_buf ob;
                 gmp_fprintf(lt_doc_piece(&ob, d), "\\quad\\text{(orders %Zd and %Zd)}", a, c);
@@ -588,7 +585,6 @@ void lt_write_explain_isomorphic(lt_doc *d, const lt_pgrp_iso_t R, const lt_pgrp
             lt_doc_item_end(d);
             lt_free(x); lt_free(y);
         }
-        mpz_clear(a); mpz_clear(c);
         lt_doc_list_end(d);
         lt_doc_open(d, "|check");
         lt_doc_bool(d, "|homomorphism", 1);
