@@ -100,6 +100,11 @@ void lt_liealg_bracket(fmpq *w, const lt_liealg_t L, const fmpq *u, const fmpq *
 /* The matrix sum_r x[r] mats[r] of the element with coordinates x, for
    L with a matrix form (L->n > 0; M is n x n). */
 void lt_liealg_element_matrix(fmpq_mat_t M, const lt_liealg_t L, const fmpq *x);
+/* The elements of S (coordinates in L's basis) as matrices of L's matrix
+   form, S->rank of them (free with lt_liealg_space_matrices_clear); NULL
+   when L has no matrix form (L->n == 0). */
+fmpq_mat_struct *lt_liealg_space_matrices(const lt_liealg_t L, const lt_qspace_t S);
+void lt_liealg_space_matrices_clear(fmpq_mat_struct *M, slong n);
 /* Structure constant c_ijk. */
 void lt_liealg_sc(fmpq_t c, const lt_liealg_t L, slong i, slong j, slong k);
 

@@ -209,10 +209,11 @@ void lt_write_profile_group(lt_doc *d, const char *object, const lt_pgrp_t G, co
 void lt_write_profile_lie(lt_doc *d, const char *object, const lt_liealg_profile_t P);
 /* A subspace S of L (center, radical, closure): LaTeX the heading object
    and what (": the center"); its dimension (text: not when bare) and its
-   basis (JSON "basis": matrices when L has a matrix form, else coordinate
-   vectors), text an element a line, indented unless bare. */
+   basis (JSON "basis": the matrices M, S->rank of them
+   (lt_liealg_space_matrices), when L has a matrix form; else, M NULL, the
+   coordinate vectors), text an element a line, indented unless bare. */
 void lt_write_lie_space(lt_doc *d, const char *object, const char *what, const lt_liealg_t L, const lt_qspace_t S,
-                        int bare);
+                        const fmpq_mat_struct *M, int bare);
 /* The dimension: text the number alone, JSON a row, LaTeX the heading
    object and a row. */
 void lt_write_lie_dimension(lt_doc *d, const char *object, slong dim);

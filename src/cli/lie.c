@@ -10,10 +10,12 @@ int cli_lie_center(cli_opts *o, const lt_liealg_t L)
     lt_qspace_t Z;
     lt_qspace_init(Z, L->dim);
     lt_liealg_center(Z, L);
+    fmpq_mat_struct *M = lt_liealg_space_matrices(L, Z);
     lt_doc D;
     cli_doc_start(&D, o);
-    lt_write_lie_space(&D, o->object, ": the center", L, Z, 0);
+    lt_write_lie_space(&D, o->object, ": the center", L, Z, M, 0);
     lt_doc_end(&D, NULL);
+    lt_liealg_space_matrices_clear(M, Z->rank);
     lt_qspace_clear(Z);
     return 0;
 }
@@ -60,7 +62,10 @@ int cli_lie_cmd(int argc, char **argv, const lt_cmd *self)
         lt_qspace_t S;
         lt_qspace_init(S, L->dim);
         if (what == CLI_LIE_RADICAL) lt_liealg_radical(S, X.L); else lt_qspace_full(S, L->dim);
-        lt_write_lie_space(d, o.object, what == CLI_LIE_RADICAL ? ": the radical" : ": a basis", X.L, S, what == CLI_LIE_CLOSURE);
+        fmpq_mat_struct *M = lt_liealg_space_matrices(X.L, S);
+        lt_write_lie_space(d, o.object, what == CLI_LIE_RADICAL ? ": the radical" : ": a basis", X.L, S, M,
+                           what == CLI_LIE_CLOSURE);
+        lt_liealg_space_matrices_clear(M, S->rank);
         lt_qspace_clear(S);
     }
     lt_doc_end(d, NULL);

@@ -525,6 +525,23 @@ void lt_liealg_element_matrix(fmpq_mat_t M, const lt_liealg_t L, const fmpq *x)
     }
 }
 
+fmpq_mat_struct *lt_liealg_space_matrices(const lt_liealg_t L, const lt_qspace_t S)
+{
+    if (L->n <= 0) return NULL;
+    fmpq_mat_struct *M = lt_malloc(((size_t)S->rank + 1) * sizeof *M);
+    for (slong r = 0; r < S->rank; r++) {
+        fmpq_mat_init(M + r, L->n, L->n);
+        lt_liealg_element_matrix(M + r, L, S->rows[r]);
+    }
+    return M;
+}
+
+void lt_liealg_space_matrices_clear(fmpq_mat_struct *M, slong n)
+{
+    for (slong r = 0; M && r < n; r++) fmpq_mat_clear(M + r);
+    lt_free(M);
+}
+
 slong lt_liealg_killing_form(fmpq_mat_t K, const lt_liealg_t L)
 {
     lt_liealg_killing(K, L);

@@ -17,20 +17,16 @@ static void json_qvec(FILE *f, const fmpq *x, slong n)
    An element given by coordinates x: a matrix when L has a matrix form,
    else the coordinate vector. JSON: written as an element of the open
    list (NULL returned); text and LaTeX: a piece (doc.h), malloc'd. */
-static char *element(lt_doc *d, const lt_liealg_t L, const fmpq *x)
+static char *element(lt_doc *d, const lt_liealg_t L, const fmpq *x, const fmpq_mat_struct *M)
 {
     char *s = NULL;
-    if (L->n > 0) {
-        fmpq_mat_t M;
-        fmpq_mat_init(M, L->n, L->n);
-        lt_liealg_element_matrix(M, L, x);
+    if (M) {
         if (d->mode != LT_DOC_JSON) s = lt_doc_qmat(d, NULL, M);
         else {
             FILE *f = lt_doc_elem(d);
             for (slong i = 0; i < L->n; i++) { fputs(i ? ", " : "[", f); json_qvec(f, fmpq_mat_entry(M, i, 0), L->n); }
             fputs(L->n ? "]" : "[]", f);
         }
-        fmpq_mat_clear(M);
         return s;
     }
     if (d->mode == LT_DOC_JSON) { json_qvec(lt_doc_elem(d), x, L->dim); return NULL; }
@@ -45,7 +41,7 @@ static char *element(lt_doc *d, const lt_liealg_t L, const fmpq *x)
 }
 
 void lt_write_lie_space(lt_doc *d, const char *object, const char *what, const lt_liealg_t L, const lt_qspace_t S,
-                        int bare)
+                        const fmpq_mat_struct *M, int bare)
 {
     if (d->mode == LT_DOC_TEX) lt_doc_heading(d, object, what);
     d->width = 0;
@@ -53,7 +49,7 @@ void lt_write_lie_space(lt_doc *d, const char *object, const char *what, const l
     if (!bare || d->mode != LT_DOC_TEXT) lt_doc_long(d, "dimension", (long)S->rank, NULL);
     lt_doc_list_begin(d, "basis");
     for (slong r = 0; r < S->rank; r++) {
-        char *s = element(d, L, S->rows[r]);
+        char *s = element(d, L, S->rows[r], M ? M + r : NULL);
         if (s) lt_doc_say(d, bare ? "$%s$" : "  $%s$", s);
         free(s);
     }
