@@ -598,7 +598,7 @@ static void fast_forms(void)
               m2[i].T, d, big);
         lt_model_clear(M);
     }
-    {   /* the chunked form's logits do not depend on the threads (words on 1 and 2, BLAS on its own) */
+    {   /* the chunked form's logits do not depend on the words' threads (1 and 2; OpenBLAS's its own) */
         lt_model_t M;
         unit_case = "chunked Mamba-2 on threads";
         random_mamba2(M, 2, 4, 16, 2, 16, 1, 1, 7);
