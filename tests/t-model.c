@@ -507,6 +507,41 @@ static void random_delta(lt_model_struct *M, int layers, int H, int d, int N, in
     M->nparams = M->nweights;
 }
 
+/* transformers' Mamba-2 with random weights: d_model 32, heads H of head_dim
+   P (d_inner H P), G groups, state N, the signed variant when sgn is 1;
+   dt: 0 gentle (dt A near -0.005 a position), 1 steep (near -5; signed
+   decays near -1), 2 steep enough to underflow (near -300, and about
+   -9000 on head 0: exp(dt A) = 0), 3 dt clamped to 1 and A = -ln 2, so
+   that the signed decay 2 exp(dt A) - 1 is about -2e-9 */
+static void random_mamba2(lt_model_struct *M, int layers, int H, int P, int G, int N, int sgn, int dt, uint64_t seed)
+{
+    random_begin(M, LT_ARCH_MAMBA2, 32, layers, seed);
+    M->layout = LT_LAYOUT_HF_MAMBA2;
+    M->d_state = N, M->d_inner = H * P, M->m2_heads = H, M->m2_head_dim = P, M->m2_groups = G, M->conv_k = 4;
+    M->use_conv_bias = 1, M->residual_fp32 = 1, M->eig = sgn ? LT_EIG_SIGNED : LT_EIG_POSITIVE, M->eig_stated = 1;
+    M->dt_min = dt == 3 ? 1.0f : 0.0f, M->dt_max = dt == 3 ? 1.0f : INFINITY;
+    int D = M->d_model, Di = H * P, Cd = Di + 2 * G * N, Pd = Di + Cd + H;
+    double s = 1 / sqrt((double)D), ab[4][2] = {{log(0.1), -3}, {log(5.0), 0.5}, {log(100.0), 3}, {0, 0}};
+    for (int i = 0; i < layers; i++) {
+        lt_model_layer *l = &M->layers[i];
+        l->norm = rnd_weights(M, (size_t)D, 1, 0.2);
+        l->in_w = rnd_weights(M, (size_t)Pd * D, 0, s);
+        l->conv_w = rnd_weights(M, (size_t)Cd * 4, 0, 0.6);
+        l->conv_b = rnd_weights(M, (size_t)Cd, 0, 0.2);
+        /* dt = softplus(r + dt_bias) near softplus(dt_bias): about 0.05, 1, 3; A near -0.1, -5, -100 */
+        l->dt_bias = rnd_weights(M, (size_t)H, ab[dt][1], 0.5);
+        l->A_log = rnd_weights(M, (size_t)H, ab[dt][0], dt == 3 ? 0 : 1);
+        if (dt == 3) for (int h = 0; h < H; h++) l->A_log[h] = (float)log(log(2.0));
+        if (dt == 2) l->A_log[0] = 8;           /* dt A about -9000: exp(dt A) = 0 */
+        l->D = rnd_weights(M, (size_t)H, 1, 0.5);
+        l->gnorm = rnd_weights(M, (size_t)Di, 1, 0.2);
+        l->mo_w = rnd_weights(M, (size_t)D * Di, 0, 1 / sqrt((double)Di));
+    }
+    M->nparams = M->nweights;
+    for (int i = 0; i < layers; i++) M->layers[i].A = rnd_weights(M, (size_t)H, 0, 0);
+    lt_model_set_compute(M, LT_COMPUTE_F32);    /* A = -exp(A_log) */
+}
+
 /* The f32 forms built on SGEMM against the stepwise ones (double sums),
    on random weights: the logits agree to 1e-5 of the largest, at lengths
    around the block and chunk size (32) and at 4096. Attention by blocked
@@ -517,7 +552,9 @@ static void random_delta(lt_model_struct *M, int layers, int H, int d, int N, in
    against theirs (chunks of 32 positions: 32, 16 and 10 tokens at 1, 2
    and 3 keys a token): delta_net, and gated_deltaproduct with 1 to 3
    Householder factors, with and without the forget gate (steep too) and
-   negative eigenvalues. Not timed. */
+   negative eigenvalues; Mamba-2 by the chunks of its state-space duality
+   (mamba2.c) against its recurrence, with groups, signed decays, and
+   gentle, steep and underflowing ones. Not timed. */
 static void fast_forms(void)
 {
     /* transformer: heads, kv heads, head_dim, window, q/k norms and biases;
@@ -544,6 +581,42 @@ static void fast_forms(void)
         {32, 1, 2, 16, 3, 0, 0, 1, 0}, {33, 2, 2, 8, 3, 1, 1, 1, 0}, {100, 2, 2, 8, 3, 1, 1, 1, 8},
         {4096, 1, 2, 8, 3, 1, 1, 1, 0}, {4096, 1, 2, 8, 3, 0, 1, 1, 0},
     };
+    /* Mamba-2: T, layers, heads, head_dim, groups, state, signed, dt (random_mamba2) */
+    static const struct { long T; int layers, H, P, G, N, sgn, dt; } m2[] = {
+        {1, 1, 4, 16, 1, 16, 0, 0}, {5, 2, 4, 16, 2, 8, 1, 0}, {31, 2, 8, 8, 2, 8, 0, 1}, {32, 1, 4, 16, 4, 3, 1, 1},
+        {33, 2, 2, 32, 1, 64, 0, 0}, {64, 1, 16, 4, 4, 16, 1, 2}, {65, 2, 4, 16, 1, 16, 0, 2}, {100, 2, 8, 8, 8, 4, 1, 3},
+        {100, 1, 4, 16, 2, 16, 0, 3}, {4096, 2, 4, 16, 1, 16, 0, 0}, {4096, 1, 8, 8, 2, 8, 1, 0},
+        {4096, 1, 4, 16, 4, 3, 0, 1}, {4096, 1, 2, 32, 1, 64, 1, 1}, {4096, 1, 4, 16, 2, 16, 1, 2},
+        {4096, 1, 4, 16, 1, 16, 1, 3},
+    };
+    for (size_t i = 0; i < sizeof m2 / sizeof *m2; i++) {
+        lt_model_t M;
+        unit_case = "chunked Mamba-2";
+        random_mamba2(M, m2[i].layers, m2[i].H, m2[i].P, m2[i].G, m2[i].N, m2[i].sgn, m2[i].dt, 131 + i);
+        double big, d = forms_differ(M, m2[i].T, &big);
+        CHECK(d <= 1e-5, "mamba2 case %zu, T %ld: the f32 and stepwise forms differ by %.3g of the largest logit %.3g", i,
+              m2[i].T, d, big);
+        lt_model_clear(M);
+    }
+    {   /* the chunked form's logits do not depend on the words' threads (1 and 2; OpenBLAS's its own) */
+        lt_model_t M;
+        unit_case = "chunked Mamba-2 on threads";
+        random_mamba2(M, 2, 4, 16, 2, 16, 1, 1, 7);
+        long len[3] = {4096, 33, 100};
+        int *tok = lt_malloc(3 * 4096 * sizeof *tok);
+        size_t per = 4096 * (size_t)M->classes;
+        float *a = lt_malloc(3 * per * sizeof *a), *b = lt_malloc(3 * per * sizeof *b);
+        memset(a, 0, 3 * per * sizeof *a);
+        memset(b, 0, 3 * per * sizeof *b);
+        for (int j = 0; j < 3 * 4096; j++) tok[j] = (int)((rnd_unit() + 1) * 3) % M->vocab;
+        lt_model_forward_many(a, M, tok, len, 3, 4096, per, 1);
+        lt_model_forward_many(b, M, tok, len, 3, 4096, per, 2);
+        CHECK(!memcmp(a, b, 3 * per * sizeof *a), "1 and 2 threads give different logits");
+        lt_free(tok);
+        lt_free(a);
+        lt_free(b);
+        lt_model_clear(M);
+    }
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         lt_model_t M;
         unit_case = cases[i].gla ? "chunked GLA" : "blocked attention";

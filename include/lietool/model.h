@@ -108,8 +108,9 @@ typedef struct {
     float *embed, *norm_f, *head_w, *head_b;
     lt_model_layer *layers;
     int stepwise;               /* 1: f32 takes the forms bf16/f16 take, position by position with double
-                                   sums (attention score by score, GLA's recurrence); 0, the default:
-                                   attention by blocked SGEMMs, GLA by chunks (tests compare the two) */
+                                   sums (attention score by score, the recurrences of GLA, the delta
+                                   rules and Mamba-2); 0, the default: attention by blocked SGEMMs, the
+                                   recurrences by chunks (tests compare the two) */
     int nweights, nparams;
     float **weights;            /* every array above, for clearing; the first nparams are the parameters */
     size_t *sizes;              /* their lengths */
