@@ -23,8 +23,13 @@ int main(int argc, char **argv)
 {
     lt_set_oom_handler(oom);
     lt_set_opt_style(LT_OPT_DASHED);
-    /* BLAS is loaded on first use (src/core/blas.c); LIETOOL_THREADS also bounds its threads */
-    lt_blas_set_threads(lt_threads_env());
+    /* BLAS is loaded on first use (src/core/blas.c). lietool's own threads
+       (LIETOOL_THREADS) run whole words or classes, each BLAS call on the
+       thread that makes it: OpenBLAS's threads would split a product in a
+       way that depends on their number (on its Haswell and Prescott
+       kernels, sums in another order), so the answers would depend on
+       LIETOOL_THREADS. */
+    lt_blas_set_threads(1);
     lt_mem_count_libraries();
     cli_set_commands(lt_commands, lt_ncommands);
     if (argc < 2) {
