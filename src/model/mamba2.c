@@ -136,13 +136,10 @@ static void m2_stepwise(float *Y, const float *Z, const float *XC, const float *
    (1e-30 of the weight 1 at s = r, and no subnormals). Y gets the SSM's
    output without D x. The words' threads change nothing: a word runs
    whole on one thread and the BLAS calls' shapes depend on T alone
-   (tests/t-model.c compares 1 and 2 threads bit for bit). OpenBLAS's own
-   threads (LIETOOL_THREADS bounds them too) are another matter: a GEMM
-   shared among them can come out rounded otherwise under its Haswell and
-   Prescott kernels, as the projections' already do (not the SkylakeX
-   ones); it runs a GEMM of at most 2^18 multiply-adds on one thread, and
-   these stay within that for d_state 16 and up to 512 channels a group
-   (the bench's models). */
+   (tests/t-model.c compares 1 and 2 threads bit for bit). The command
+   keeps OpenBLAS's own threads at one (src/cli/main.c): a GEMM shared
+   among them comes out rounded otherwise under its Haswell and Prescott
+   kernels. */
 enum { M2_CHUNK = 32 };
 
 static void m2_chunked(float *Y, const float *XC, const float *DT, const lt_model_struct *M, const lt_model_layer *l,
