@@ -46,6 +46,9 @@
 #include <string.h>
 #include <stdint.h>
 #include <assert.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <flint/fmpz.h>
 #include "impl.h"
 #include "lietool/free.h"
@@ -282,10 +285,14 @@ typedef struct {
     fmpz *binom;        /* binom[i*(n+1)+j] */
     fmpz *Ldiv;         /* L/k, k = 1..n */
     states s1, s2;
-    /* word_coefficient_128's scratch */
+    /* word_coefficient_128's scratch: its tables w128 and b128 hold the
+       word prev up to position valid (the columns i <= valid), and the
+       reading from j died at dead[j] (n: it did not) */
     __int128 *w128, *b128, *sh, *sh2;
     slong *st, *se, *st2, *se2;
-    int64_t *binom64;
+    int64_t *binom64, *ldiv64;  /* ldiv64: L/k, or NULL when L > 2^62 */
+    unsigned char *prev, *dead;
+    int valid;
 } wordcoef;
 
 static void wordcoef_init(wordcoef *C, slong n)
@@ -318,6 +325,9 @@ static void wordcoef_clear(wordcoef *C)
     lt_free(C->w128); lt_free(C->b128); lt_free(C->sh); lt_free(C->sh2);
     lt_free(C->st); lt_free(C->se); lt_free(C->st2); lt_free(C->se2);
     lt_free(C->binom64);
+    lt_free(C->ldiv64);
+    lt_free(C->prev);
+    lt_free(C->dead);
 }
 
 /* The scratch of word_coefficient_128 for m factors (n <= 62). */
@@ -335,6 +345,13 @@ static void wordcoef_init_128(wordcoef *C, slong m)
     C->binom64 = lt_malloc((size_t)(n1 * n1) * sizeof(int64_t));
     for (slong i = 0; i <= n; i++)
         for (slong j = 0; j <= i; j++) C->binom64[i * n1 + j] = (int64_t)fmpz_get_si(C->binom + i * n1 + j);
+    if (fmpz_bits(C->Ldiv + 1) <= 62) {
+        C->ldiv64 = lt_malloc((size_t)n1 * sizeof(int64_t));
+        for (slong k = 1; k <= n; k++) C->ldiv64[k] = (int64_t)fmpz_get_si(C->Ldiv + k);
+    }
+    C->prev = lt_malloc((size_t)n1);
+    C->dead = lt_malloc((size_t)n1);
+    C->valid = 0;
 }
 
 static void word_coefficient(fmpz_t S, wordcoef *C, const unsigned char *v, const factors *F)
@@ -364,20 +381,32 @@ static void word_coefficient(fmpz_t S, wordcoef *C, const unsigned char *v, cons
 }
 
 
-/* word_coefficient in 128-bit integers, the final sum in FLINT integers;
-   0 when an intermediate value does not fit (nothing is set then). The
-   factors' p_s must fit in 64 bits (F->small). */
+/* word_coefficient in 128-bit integers: 0 when an intermediate value does
+   not fit, else 1 with the coefficient in *S128, or 2 with it in S (the
+   final sum did not fit in 128 bits). The factors' p_s must fit in 64
+   bits (F->small). The tables are those of the previous word (C->prev) up
+   to the position where the two differ: the words of a class come in
+   lexicographic order, and most of a word's tables are its predecessor's. */
 typedef __int128 wc_i128;
 
-static int word_coefficient_128(fmpz_t S, wordcoef *C, const unsigned char *v, const factors *F, const int64_t *p)
+static int word_coefficient_128(wc_i128 *S128, fmpz_t S, wordcoef *C, const unsigned char *v, const factors *F,
+                                const int64_t *p)
 {
     slong n = C->n, n1 = n + 1, m = F->m;
     wc_i128 *Wt = C->w128, *B = C->b128;
-    /* piece weights: the states (t, e, h) of the reading automaton */
+    /* the columns i <= P are the previous word's */
+    int P = 0;
+    while (P < C->valid && P < n && C->prev[P] == v[P]) P++;
+    C->valid = 0;
+    memcpy(C->prev, v, (size_t)n);
+    /* piece weights: the states (t, e, h) of the reading automaton, for the
+       starts j whose reading goes past P */
     slong *st = C->st, *se = C->se, *st2 = C->st2, *se2 = C->se2;
     wc_i128 *sh = C->sh, *sh2 = C->sh2, x;
     for (slong j = 0; j < n; j++) {
+        if (j < P && C->dead[j] < P) continue;
         slong ns = 0;
+        C->dead[j] = (unsigned char)n;
         for (slong i = j; i < n; i++) {
             int lam = v[i];
             wc_i128 len1 = (wc_i128)(i - j + 1);
@@ -396,7 +425,9 @@ static int word_coefficient_128(fmpz_t S, wordcoef *C, const unsigned char *v, c
                     slong t = st[a], e = se[a];
                     if (F->l[t] == lam) {
                         if (__builtin_mul_overflow(sh[a], (wc_i128)p[t], &x) || __builtin_mul_overflow(x, len1, &x)) return 0;
-                        x /= (wc_i128)(e + 1);
+                        /* exact; 64-bit division when it fits (__divti3 is slow) */
+                        if (x == (int64_t)x) x = (int64_t)x / (int64_t)(e + 1);
+                        else x /= (wc_i128)(e + 1);
                         WC_ADD(t, e + 1, x);
                     }
                     for (slong q = t + 1; q < m; q++)
@@ -419,14 +450,15 @@ static int word_coefficient_128(fmpz_t S, wordcoef *C, const unsigned char *v, c
             Wt[j * n1 + i + 1] = w;
             if (!ns) {
                 for (slong i2 = i + 1; i2 < n; i2++) Wt[j * n1 + i2 + 1] = 0;
+                C->dead[j] = (unsigned char)i;
                 break;
             }
         }
     }
-    /* B_k(i) = sum_j B_{k-1}(j) binom(i, j) Wt(j, i) */
-    memset(B, 0, (size_t)(n1 * n1) * sizeof(wc_i128));
+    /* B_k(i) = sum_j B_{k-1}(j) binom(i, j) Wt(j, i), for the columns i > P */
     B[0] = 1;
-    for (slong i = 1; i <= n; i++)
+    for (slong k = 1; k <= n; k++) memset(B + k * n1 + P + 1, 0, (size_t)(n - P) * sizeof(wc_i128));
+    for (slong i = P + 1; i <= n; i++)
         for (slong j = 0; j < i; j++) {
             wc_i128 w = Wt[j * n1 + i];
             if (!w) continue;
@@ -437,6 +469,20 @@ static int word_coefficient_128(fmpz_t S, wordcoef *C, const unsigned char *v, c
                 if (__builtin_mul_overflow(b, x, &y) || __builtin_add_overflow(B[k * n1 + i], y, B + k * n1 + i)) return 0;
             }
         }
+    C->valid = (int)n;
+    /* S = sum_k (-1)^(k+1) (L/k) B_k(n) */
+    if (C->ldiv64) {
+        wc_i128 s = 0, y;
+        slong k;
+        for (k = 1; k <= n; k++) {
+            if (__builtin_mul_overflow(B[k * n1 + n], (wc_i128)C->ldiv64[k], &y)) break;
+            if (k & 1 ? __builtin_add_overflow(s, y, &s) : __builtin_sub_overflow(s, y, &s)) break;
+        }
+        if (k > n) {
+            *S128 = s;
+            return 1;
+        }
+    }
     fmpz_t y;
     fmpz_init(y);
     fmpz_zero(S);
@@ -447,7 +493,7 @@ static int word_coefficient_128(fmpz_t S, wordcoef *C, const unsigned char *v, c
         else fmpz_submul(S, C->Ldiv + k, y);
     }
     fmpz_clear(y);
-    return 1;
+    return 2;
 }
 
 /* ------------------------------------------------------------------------
@@ -493,7 +539,7 @@ static int word_coefficient_128(fmpz_t S, wordcoef *C, const unsigned char *v, c
    (letter c at position p: node c*n + p); node k >= rn has the value
    v[a[k]] v[b[k]] - v[c[k]] v[d[k]]. */
 typedef struct {
-    int n, nleaf;           /* degree; r n leaves */
+    int n, nleaf;           /* degree; r n leaves and the constants 1 (node r n) and 0 (r n + 1) */
     slong len, cap;
     int32_t *a, *b, *c, *d;
     uint64_t *key;          /* key[k]: (x + 1) << 6 | p of node nleaf + k */
@@ -513,21 +559,22 @@ static void lp_prog_clear(lp_prog *G)
     lt_free(G->key); lt_free(G->slot); lt_free(G->orig); lt_free(G->gstart);
 }
 
-/* Groups the nodes by the least k of the columns (roots root[0..s), k
-   kk[i]) that reach them and by the end of their window: a row starting
+/* Groups the nodes by the least k of the columns (column i the value
+   v[a] v[b] - v[c] v[d] of its nodes rf[4 i .. 4 i + 3], k kk[i]) that
+   reach them and by the end of their window: a row starting
    with only L letters X needs the groups k <= L alone (the columns X^k v
    with k > L are 0 there), and rows that agree up to position P give the
    same values to the nodes whose window ends by P. A node's children are
    in its group or an earlier one (k and end no larger), so the groups run
-   in order. root is renumbered; the keys are used and released. */
-static void lp_prog_group(lp_prog *G, const lt_lyndon_t B, int32_t *root, const unsigned char *kk, slong s)
+   in order. rf is renumbered; the keys are used and released. */
+static void lp_prog_group(lp_prog *G, const lt_lyndon_t B, int32_t *rf, const unsigned char *kk, slong s)
 {
     slong len = G->len;
     int32_t nl = G->nleaf;
     unsigned char *m = lt_malloc((size_t)len + 1);
     memset(m, 63, (size_t)len + 1);
-    for (slong i = 0; i < s; i++)
-        if (root[i] >= nl && kk[i] < m[root[i] - nl]) m[root[i] - nl] = kk[i];
+    for (slong i = 0; i < 4 * s; i++)
+        if (rf[i] >= nl && kk[i / 4] < m[rf[i] - nl]) m[rf[i] - nl] = kk[i / 4];
     for (slong k = len - 1; k >= 0; k--) {
         int32_t ch[4] = {G->a[k], G->b[k], G->c[k], G->d[k]};
         for (int t = 0; t < 4; t++)
@@ -562,8 +609,8 @@ static void lp_prog_group(lp_prog *G, const lt_lyndon_t B, int32_t *root, const 
         tmp = x;
     }
     lt_free(tmp);
-    for (slong i = 0; i < s; i++)
-        if (root[i] >= nl) root[i] = nl + pos[root[i] - nl];
+    for (slong i = 0; i < 4 * s; i++)
+        if (rf[i] >= nl) rf[i] = nl + pos[rf[i] - nl];
     lt_free(pos);
 }
 
@@ -624,7 +671,7 @@ static int32_t lp_node(lp_prog *G, const lt_lyndon_t B, slong x, int p)
    v[node * LP_ROWS + r] for word w[r]. Values are below 2^(n-1) and
    products of two below 2^(n-2), so 32 bits suffice for n <= 31; the
    loop over the rows is written to be vectorised. */
-#define LP_ROWS 8
+#define LP_ROWS 16
 
 #define LP_RUN(name, T)                                                          \
     static void name(const lp_prog *G, T *v, int32_t from, int32_t to)           \
@@ -639,10 +686,32 @@ static int32_t lp_node(lp_prog *G, const lt_lyndon_t B, slong x, int p)
         }                                                                        \
     }
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__)
-__attribute__((target_clones("avx2", "default")))
+__attribute__((target_clones("avx512f", "avx2", "default")))
 #endif
 LP_RUN(lp_run32, int32_t)
 LP_RUN(lp_run64, int64_t)
+
+/* The values of the columns cols[0..cnt) (column i: v[a] v[b] - v[c] v[d]
+   of the nodes rf[4 i ..]) into out, LP_ROWS each: they are not nodes of
+   the program (nothing else reads them), so they take no place in v. */
+#define LP_COLS(name, T)                                                          \
+    static void name(const int32_t *rf, const slong *cols, int cnt, const T *v, T *out) \
+    {                                                                             \
+        for (int q = 0; q < cnt; q++) {                                           \
+            const int32_t *f = rf + 4 * cols[q];                                  \
+            const T *va = v + f[0] * LP_ROWS, *vb = v + f[1] * LP_ROWS;           \
+            const T *vc = v + f[2] * LP_ROWS, *vd = v + f[3] * LP_ROWS;           \
+            T *o = out + q * LP_ROWS;                                             \
+            for (int r = 0; r < LP_ROWS; r++) o[r] = va[r] * vb[r] - vc[r] * vd[r]; \
+        }                                                                         \
+    }
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__)
+__attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
+LP_COLS(lp_cols32, int32_t)
+LP_COLS(lp_cols64, int64_t)
+/* columns evaluated at a time (their values stay in the first-level cache) */
+#define LP_CHUNK 64
 
 typedef struct {
     int n, o;               /* degree; letters 1 (r = 2) */
@@ -700,12 +769,31 @@ typedef struct {
     const int32_t *idx;
     slong s;
     const lp_prog *G;
-    const int32_t *root, *stop;     /* stop[j]: the largest root of the columns before j */
+    const int32_t *rf, *stop;       /* rf: the columns' nodes (lp_prog_group); stop[j]: the
+                                       largest node they need before column j */
     const unsigned char *lead, *k;  /* leading X's of u_j; k of column i */
     void *v;                        /* LP_ROWS values per node, 32 or 64 bits */
     slong *active;                  /* the columns with a non-zero coefficient so far, */
     const slong *astart;            /* those of k = 0, 1, ... from active + astart[k] */
 } lp_solve;
+
+/* The rows r (bit r) where the LP_ROWS values e[r] are not 0. */
+static inline unsigned lp_nonzero32(const int32_t *e)
+{
+#ifdef __SSE2__
+    __m128i z = _mm_setzero_si128();
+    unsigned m = 0;
+    for (int q = 0; q < LP_ROWS / 4; q++) {
+        __m128i x = _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i *)(e + 4 * q)), z);
+        m |= (unsigned)_mm_movemask_ps(_mm_castsi128_ps(x)) << (4 * q);
+    }
+    return ~m & ((1u << LP_ROWS) - 1);
+#else
+    unsigned m = 0;
+    for (int r = 0; r < LP_ROWS; r++) m |= (unsigned)(e[r] != 0) << r;
+    return m;
+#endif
+}
 
 /* c_j -= c_i e: in 128 bits (0 on overflow) or, with c128 NULL, in cz */
 static inline int lp_sub(lp_i128 *c128, fmpz *cz, slong j, slong i, int64_t e)
@@ -729,14 +817,19 @@ static int i128_bits(lp_i128 x)
 static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz, int main_thread)
 {
     double since = 0;
-    const int n = S->G->n, nl = S->G->nleaf / n, small = n <= 31;
+    const int n = S->G->n, nl = (S->G->nleaf - 2) / n, small = n <= 31;
     int32_t *const v32 = S->v;
     int64_t *const v64 = S->v;
-    const int32_t *const root = S->root;
+    const int32_t *const rf = S->rf;
     const slong *const astart = S->astart;
     slong *const active = S->active;
     const unsigned char *const lead = S->lead;
     slong nact[64] = {0};
+    /* the values of LP_CHUNK columns (64-byte aligned), then those of the
+       batch's own columns */
+    int64_t colbuf[(LP_CHUNK + LP_ROWS) * LP_ROWS + 8];
+    int32_t *const c32 = (int32_t *)(colbuf + (8 - (uintptr_t)colbuf % 64 / 8) % 8);
+    int64_t *const c64 = colbuf + (8 - (uintptr_t)colbuf % 64 / 8) % 8;
     /* 128 bits without overflow checks while no sum can overflow: the
        values of the program are below 2^(n-1) (32 bits), the initial c
        below 2^63, and a row takes at most s terms, each below
@@ -749,6 +842,11 @@ static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz,
         int ib = 0;
         for (slong j = 0; j < S->s; j++) { int b = i128_bits(c128[j]); if (b > ib) ib = b; }
         unchecked = ib <= 63;
+    }
+    /* the constants 1 and 0 */
+    for (int r = 0; r < LP_ROWS; r++) {
+        if (small) { v32[nl * n * LP_ROWS + r] = 1; v32[(nl * n + 1) * LP_ROWS + r] = 0; }
+        else { v64[nl * n * LP_ROWS + r] = 1; v64[(nl * n + 1) * LP_ROWS + r] = 0; }
     }
     for (slong j0 = 0; j0 < S->s; j0 += LP_ROWS) {
         slong j1 = j0 + LP_ROWS < S->s ? j0 + LP_ROWS : S->s;
@@ -800,62 +898,66 @@ static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz,
             }
         prev = last;
         lt_lyndon_word(S->B, S->idx[j0], wprev);
-        /* the columns found before this batch, for all its rows at once
-           (a column's LP_ROWS values are adjacent: one test finds those
-           that are zero in every row, most of them), then, row by row,
-           the columns of the batch itself; the columns X^k v count only
-           for rows u_j starting with X^k (k <= lead) */
+        /* the columns found before this batch, for all its rows at once,
+           LP_CHUNK at a time (a column's LP_ROWS values are adjacent: one
+           test finds those that are zero in every row, most of them), then,
+           row by row, the columns of the batch itself; the columns X^k v
+           count only for rows u_j starting with X^k (k <= lead) */
         slong before[64];
         for (int k = 0; k < 64; k++) before[k] = nact[k];
         int fast = unchecked && cbits + (n - 1) + logs + 1 <= 125;
         for (int k = 0; k <= maxlead; k++) {
             unsigned km = 0;
             for (slong j = j0; j < j1; j++) if (lead[j] >= k) km |= 1u << (j - j0);
-            for (slong t = astart[k]; t < astart[k] + before[k]; t++) {
-                slong i = active[t];
-                unsigned m = 0;
-                if (small) {
-                    const int32_t *e = v32 + (slong)root[i] * LP_ROWS;
-                    uint64_t x[LP_ROWS / 2], any = 0;
-                    memcpy(x, e, sizeof x);
-                    for (int r = 0; r < LP_ROWS / 2; r++) any |= x[r];
-                    if (!any) continue;
-                    for (int r = 0; r < LP_ROWS; r++) m |= (unsigned)(e[r] != 0) << r;
-                    m &= km;
-                    if (!m) continue;
-                    if (fast) {
-                        lp_i128 ci = c128[i];
-                        do {
-                            int r = __builtin_ctz(m);
-                            m &= m - 1;
-                            c128[j0 + r] -= ci * (lp_i128)e[r];
-                        } while (m);
-                        continue;
+            for (slong t0 = astart[k]; t0 < astart[k] + before[k]; t0 += LP_CHUNK) {
+                int cnt = (int)(astart[k] + before[k] - t0 < LP_CHUNK ? astart[k] + before[k] - t0 : LP_CHUNK);
+                if (small) lp_cols32(rf, active + t0, cnt, v32, c32);
+                else lp_cols64(rf, active + t0, cnt, v64, c64);
+                for (int q = 0; q < cnt; q++) {
+                    slong i = active[t0 + q];
+                    unsigned m = 0;
+                    if (small) {
+                        const int32_t *e = c32 + q * LP_ROWS;
+                        m = lp_nonzero32(e) & km;
+                        if (!m) continue;
+                        if (fast) {
+                            lp_i128 ci = c128[i];
+                            do {
+                                int r = __builtin_ctz(m);
+                                m &= m - 1;
+                                c128[j0 + r] -= ci * (lp_i128)e[r];
+                            } while (m);
+                            continue;
+                        }
+                    } else {
+                        const int64_t *e = c64 + q * LP_ROWS;
+                        for (int r = 0; r < LP_ROWS; r++) m |= (unsigned)(e[r] != 0) << r;
+                        m &= km;
                     }
-                } else {
-                    const int64_t *e = v64 + (slong)root[i] * LP_ROWS;
-                    for (int r = 0; r < LP_ROWS; r++) m |= (unsigned)(e[r] != 0) << r;
-                    m &= km;
-                }
-                while (m) {
-                    int r = __builtin_ctz(m);
-                    m &= m - 1;
-                    int64_t e = small ? v32[root[i] * LP_ROWS + r] : v64[root[i] * LP_ROWS + r];
-                    if (!lp_sub(c128, cz, j0 + r, i, e)) return 0;
+                    while (m) {
+                        int r = __builtin_ctz(m);
+                        m &= m - 1;
+                        int64_t e = small ? c32[q * LP_ROWS + r] : c64[q * LP_ROWS + r];
+                        if (!lp_sub(c128, cz, j0 + r, i, e)) return 0;
+                    }
                 }
             }
         }
+        /* the batch's own columns: values at LP_CHUNK + (i - j0) */
         for (slong j = j0; j < j1; j++) {
             int r = (int)(j - j0), ld = lead[j];
             for (int k = 0; k <= ld; k++)
                 for (slong t = astart[k] + before[k]; t < astart[k] + nact[k]; t++) {
-                    slong i = active[t];
-                    int64_t e = small ? v32[root[i] * LP_ROWS + r] : v64[root[i] * LP_ROWS + r];
+                    slong i = active[t], at = (LP_CHUNK + i - j0) * LP_ROWS + r;
+                    int64_t e = small ? c32[at] : c64[at];
                     if (e && !lp_sub(c128, cz, j, i, e)) return 0;
                 }
             if (c128 ? c128[j] != 0 : !fmpz_is_zero(cz + j)) {
                 int k = S->k[j];
                 active[astart[k] + nact[k]++] = j;
+                /* its values in the batch's later rows (its nodes are computed) */
+                if (j + 1 < j1 && small) lp_cols32(rf, &j, 1, v32, c32 + (LP_CHUNK + r) * LP_ROWS);
+                else if (j + 1 < j1) lp_cols64(rf, &j, 1, v64, c64 + (LP_CHUNK + r) * LP_ROWS);
                 if (c128) { int b = i128_bits(c128[j]); if (b > cbits) cbits = b; }
             }
             since += (double)j;
@@ -882,9 +984,13 @@ static int lp_coefficients(lp_pool *Q, const int32_t *idx, slong s, int n, lp_i1
     int ok = 1;
     for (slong i = 0; i < s && ok; i++) {
         fmpz *t = R ? R + i : x;
+        lp_i128 y;
         lt_lyndon_word(Q->B, idx[i], w);
-        if (!Q->p64 || !word_coefficient_128(t, &C, w, Q->F, Q->p64)) word_coefficient(t, &C, w, Q->F);
-        if (!R) ok = fmpz_get_i128(c128 + i, x);
+        int got = Q->p64 ? word_coefficient_128(&y, t, &C, w, Q->F, Q->p64) : 0;
+        if (!got) word_coefficient(t, &C, w, Q->F);
+        if (got == 1 && R) fmpz_set_i128(t, y);
+        else if (got == 1) { c128[i] = y; ok = i128_bits(y) <= 126; }
+        else if (!R) ok = fmpz_get_i128(c128 + i, x);
     }
     fmpz_clear(x);
     wordcoef_clear(&C);
@@ -930,12 +1036,13 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
     }
     lp_report(Q, (double)s * n * n, main_thread);
     if (s >= 1) {
-        /* the program: column i = X^k v needs the node (v, k) */
+        /* the program: column i = X^k v is the value of (v, k), from the
+           nodes of its factors (a letter v: the leaf times the constant 1) */
         lp_prog G;
         memset(&G, 0, sizeof G);
         G.n = n;
-        G.nleaf = B->r * n;
-        int32_t *root = lt_malloc((size_t)s * sizeof(int32_t)), *stop = lt_malloc((size_t)s * sizeof(int32_t));
+        G.nleaf = B->r * n + 2;
+        int32_t *rf = lt_malloc((size_t)(4 * s) * sizeof(int32_t)), *stop = lt_malloc((size_t)s * sizeof(int32_t));
         unsigned char *lead = lt_malloc((size_t)s), *kk = lt_malloc((size_t)s);
         int32_t top = G.nleaf - 1;
         unsigned char w[256];
@@ -944,8 +1051,20 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
             int k = 0;
             while (lt_lyndon_degree(B, u) > 1 && B->left[u] == 0) { u = B->right[u]; k++; }
             stop[i] = top;
-            root[i] = lp_node(&G, B, u, k);
-            if (root[i] > top) top = root[i];
+            int32_t *f = rf + 4 * i;
+            if (lt_lyndon_degree(B, u) == 1) {
+                f[0] = lp_node(&G, B, u, k);
+                f[1] = B->r * n;
+                f[2] = f[3] = B->r * n + 1;
+            } else {
+                slong l = B->left[u], r = B->right[u];
+                int dl = lt_lyndon_degree(B, l), dr = lt_lyndon_degree(B, r);
+                f[0] = lp_node(&G, B, l, k);
+                f[1] = lp_node(&G, B, r, k + dl);
+                f[2] = lp_node(&G, B, r, k);
+                f[3] = lp_node(&G, B, l, k + dr);
+            }
+            for (int t = 0; t < 4; t++) if (f[t] > top) top = f[t];
             kk[i] = (unsigned char)k;
             lt_lyndon_word(B, idx[i], w);
             int l = 0;
@@ -964,9 +1083,11 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
         G.b = lt_realloc(G.b, (size_t)G.cap * sizeof(int32_t));
         G.c = lt_realloc(G.c, (size_t)G.cap * sizeof(int32_t));
         G.d = lt_realloc(G.d, (size_t)G.cap * sizeof(int32_t));
-        lp_prog_group(&G, B, root, kk, s);
-        lp_solve S = {B, idx, s, &G, root, stop, lead, kk, NULL, NULL, astart};
-        S.v = lt_malloc((size_t)(G.nleaf + G.len + 1) * LP_ROWS * (n <= 31 ? sizeof(int32_t) : sizeof(int64_t)));
+        lp_prog_group(&G, B, rf, kk, s);
+        lp_solve S = {B, idx, s, &G, rf, stop, lead, kk, NULL, NULL, astart};
+        /* a node's values on a cache line of its own (64 bytes: LP_ROWS 32-bit values) */
+        char *vraw = lt_malloc((size_t)(G.nleaf + G.len + 1) * LP_ROWS * (n <= 31 ? sizeof(int32_t) : sizeof(int64_t)) + 64);
+        S.v = vraw + (64 - (uintptr_t)vraw % 64) % 64;
         S.active = lt_malloc((size_t)s * sizeof(slong));
         if (!in128 || !lp_solve_rows(Q, &S, c, NULL, main_thread)) {
             /* again in FLINT integers (the 128-bit solve overflowed) */
@@ -979,9 +1100,9 @@ static void lp_run_job(lp_pool *Q, const lp_job *J, int main_thread)
             }
             lp_solve_rows(Q, &S, NULL, R, main_thread);
         }
-        lt_free(S.v);
+        lt_free(vraw);
         lt_free(S.active);
-        lt_free(root); lt_free(stop); lt_free(lead); lt_free(kk);
+        lt_free(rf); lt_free(stop); lt_free(lead); lt_free(kk);
         lp_prog_clear(&G);
     }
     if (Q->c)
@@ -1006,11 +1127,9 @@ static void lp_work(lp_pool *Q, int main_thread)
     }
 }
 
-static void *lp_thread(void *arg)
+static void lp_member(void *arg, int t)
 {
-    lp_work(arg, 0);
-    flint_cleanup();
-    return NULL;
+    lp_work(arg, t == 0);
 }
 
 static int cmp_job(const void *a, const void *b)
@@ -1276,14 +1395,7 @@ static lt_status log_exp_classes(fmpq *c, lt_bchw_struct *S, const lt_lyndon_t B
     lp_pool Q;
     lt_status st = lp_pool_setup(&Q, c, S, B, F, odd_only, ctx, err);
     if (st) return st;
-    int nt = lt_free_bch_threads();
-    if (Q.total < 1e6) nt = 1;
-    pthread_t th[64];
-    int started = 0;
-    for (int t = 1; t < nt; t++)
-        if (pthread_create(th + started, NULL, lp_thread, &Q) == 0) started++;
-    lp_work(&Q, 1);
-    for (int t = 0; t < started; t++) pthread_join(th[t], NULL);
+    lt_threads_run(Q.total < 1e6 ? 1 : lt_free_bch_threads(), lp_member, &Q);
     if (ctx->progress) ctx->progress(ctx->progress_arg, "", 1, 1);
     lp_pool_free(&Q);
     return LT_OK;
