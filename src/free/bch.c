@@ -278,6 +278,14 @@ static void lcm_upto(fmpz_t L, ulong n)
     fmpz_clear(k);
 }
 
+/* The bits of |x|. */
+static int i128_bits(__int128 x)
+{
+    unsigned __int128 u = x < 0 ? -(unsigned __int128)x : (unsigned __int128)x;
+    uint64_t hi = (uint64_t)(u >> 64), lo = (uint64_t)u;
+    return hi ? 128 - __builtin_clzll(hi) : lo ? 64 - __builtin_clzll(lo) : 0;
+}
+
 /* S = sum_k (-1)^(k+1) (L/k) B_k(n) for the word v of length n (see the top). */
 typedef struct {
     slong n;
@@ -291,8 +299,9 @@ typedef struct {
     __int128 *w128, *b128, *sh, *sh2;
     slong *st, *se, *st2, *se2;
     int64_t *binom64, *ldiv64;  /* ldiv64: L/k, or NULL when L > 2^62 */
-    unsigned char *prev, *dead;
-    int valid;
+    __int128 *xs;
+    unsigned char *prev, *dead, *kmin, *bbits;
+    int valid, logn;            /* logn: 2^logn > n */
 } wordcoef;
 
 static void wordcoef_init(wordcoef *C, slong n)
@@ -328,6 +337,9 @@ static void wordcoef_clear(wordcoef *C)
     lt_free(C->ldiv64);
     lt_free(C->prev);
     lt_free(C->dead);
+    lt_free(C->kmin);
+    lt_free(C->bbits);
+    lt_free(C->xs);
 }
 
 /* The scratch of word_coefficient_128 for m factors (n <= 62). */
@@ -351,7 +363,16 @@ static void wordcoef_init_128(wordcoef *C, slong m)
     }
     C->prev = lt_malloc((size_t)n1);
     C->dead = lt_malloc((size_t)n1);
+    C->kmin = lt_malloc((size_t)n1);
+    C->bbits = lt_malloc((size_t)n1);
+    C->xs = lt_malloc((size_t)n1 * sizeof(__int128));
     C->valid = 0;
+    C->logn = 0;
+    while ((1 << C->logn) <= n) C->logn++;
+    /* B_0(0) = 1 */
+    C->b128[0] = 1;
+    C->kmin[0] = 0;
+    C->bbits[0] = 1;
 }
 
 static void word_coefficient(fmpz_t S, wordcoef *C, const unsigned char *v, const factors *F)
@@ -455,27 +476,50 @@ static int word_coefficient_128(wc_i128 *S128, fmpz_t S, wordcoef *C, const unsi
             }
         }
     }
-    /* B_k(i) = sum_j B_{k-1}(j) binom(i, j) Wt(j, i), for the columns i > P */
-    B[0] = 1;
-    for (slong k = 1; k <= n; k++) memset(B + k * n1 + P + 1, 0, (size_t)(n - P) * sizeof(wc_i128));
-    for (slong i = P + 1; i <= n; i++)
+    /* B_k(i) = sum_j B_{k-1}(j) binom(i, j) Wt(j, i) at B[i n1 + k], for
+       the columns i > P. B_k(j) is 0 but for kmin[j] <= k <= j, and below
+       2^bbits[j]: a column whose terms are all below 2^(126 - logn) needs
+       no overflow checks (it sums at most n of them). */
+    memset(B + (P + 1) * n1, 0, (size_t)((n - P) * n1) * sizeof(wc_i128));
+    wc_i128 *xs = C->xs;
+    for (slong i = P + 1; i <= n; i++) {
+        wc_i128 *Bi = B + i * n1;
+        int checked = 0;
         for (slong j = 0; j < i; j++) {
-            wc_i128 w = Wt[j * n1 + i];
-            if (!w) continue;
-            if (__builtin_mul_overflow(w, (wc_i128)C->binom64[i * n1 + j], &x)) return 0;
-            for (slong k = (j == 0 ? 1 : 2); k <= j + 1; k++) {
-                wc_i128 b = B[(k - 1) * n1 + j], y;
-                if (!b) continue;
-                if (__builtin_mul_overflow(b, x, &y) || __builtin_add_overflow(B[k * n1 + i], y, B + k * n1 + i)) return 0;
-            }
+            xs[j] = Wt[j * n1 + i];
+            if (!xs[j]) continue;
+            if (__builtin_mul_overflow(xs[j], (wc_i128)C->binom64[i * n1 + j], xs + j)) return 0;
+            if (C->bbits[j] + i128_bits(xs[j]) + C->logn > 126) checked = 1;
         }
+        for (slong j = 0; j < i; j++) {
+            if (!xs[j]) continue;
+            const wc_i128 *Bj = B + j * n1;
+            x = xs[j];
+            if (!checked)
+                for (slong k = C->kmin[j]; k <= j; k++) Bi[k + 1] += Bj[k] * x;
+            else
+                for (slong k = C->kmin[j]; k <= j; k++) {
+                    wc_i128 y;
+                    if (__builtin_mul_overflow(Bj[k], x, &y) || __builtin_add_overflow(Bi[k + 1], y, Bi + k + 1)) return 0;
+                }
+        }
+        int kb = 0;
+        C->kmin[i] = (unsigned char)n1;
+        for (slong k = n; k >= 1; k--)
+            if (Bi[k]) {
+                int b = i128_bits(Bi[k]);
+                C->kmin[i] = (unsigned char)k;
+                if (b > kb) kb = b;
+            }
+        C->bbits[i] = (unsigned char)kb;
+    }
     C->valid = (int)n;
     /* S = sum_k (-1)^(k+1) (L/k) B_k(n) */
     if (C->ldiv64) {
         wc_i128 s = 0, y;
         slong k;
         for (k = 1; k <= n; k++) {
-            if (__builtin_mul_overflow(B[k * n1 + n], (wc_i128)C->ldiv64[k], &y)) break;
+            if (__builtin_mul_overflow(B[n * n1 + k], (wc_i128)C->ldiv64[k], &y)) break;
             if (k & 1 ? __builtin_add_overflow(s, y, &s) : __builtin_sub_overflow(s, y, &s)) break;
         }
         if (k > n) {
@@ -487,7 +531,7 @@ static int word_coefficient_128(wc_i128 *S128, fmpz_t S, wordcoef *C, const unsi
     fmpz_init(y);
     fmpz_zero(S);
     for (slong k = 1; k <= n; k++) {
-        unsigned __int128 u = (unsigned __int128)B[k * n1 + n];
+        unsigned __int128 u = (unsigned __int128)B[n * n1 + k];
         fmpz_set_signed_uiui(y, (ulong)(u >> 64), (ulong)u);
         if (k & 1) fmpz_addmul(S, C->Ldiv + k, y);
         else fmpz_submul(S, C->Ldiv + k, y);
@@ -806,13 +850,6 @@ static inline int lp_sub(lp_i128 *c128, fmpz *cz, slong j, slong i, int64_t e)
     return !__builtin_mul_overflow(c128[i], (lp_i128)e, &x) && !__builtin_sub_overflow(c128[j], x, c128 + j);
 }
 
-/* The bits of |x|. */
-static int i128_bits(lp_i128 x)
-{
-    unsigned __int128 u = x < 0 ? -(unsigned __int128)x : (unsigned __int128)x;
-    uint64_t hi = (uint64_t)(u >> 64), lo = (uint64_t)u;
-    return hi ? 128 - __builtin_clzll(hi) : lo ? 64 - __builtin_clzll(lo) : 0;
-}
 
 static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz, int main_thread)
 {
@@ -832,8 +869,9 @@ static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz,
     int64_t *const c64 = colbuf + (8 - (uintptr_t)colbuf % 64 / 8) % 8;
     /* 128 bits without overflow checks while no sum can overflow: the
        values of the program are below 2^(n-1) (32 bits), the initial c
-       below 2^63, and a row takes at most s terms, each below
-       2^(cbits + n - 1) with cbits the bits of the largest c found so far */
+       below 2^125, and a row takes at most s terms, each below
+       2^(cbits + n - 1) with cbits the bits of the largest c found so
+       far (their sum below 2^125 too) */
     int cbits = 0, logs = 0, unchecked = 0;
     while (((slong)1 << logs) < S->s) logs++;
     int32_t prev = -1;          /* the last node created before the previous batch's stop */
@@ -841,7 +879,7 @@ static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz,
     if (c128 && small) {
         int ib = 0;
         for (slong j = 0; j < S->s; j++) { int b = i128_bits(c128[j]); if (b > ib) ib = b; }
-        unchecked = ib <= 63;
+        unchecked = ib <= 125;
     }
     /* the constants 1 and 0 */
     for (int r = 0; r < LP_ROWS; r++) {
@@ -922,11 +960,19 @@ static int lp_solve_rows(lp_pool *Q, const lp_solve *S, lp_i128 *c128, fmpz *cz,
                         if (!m) continue;
                         if (fast) {
                             lp_i128 ci = c128[i];
-                            do {
-                                int r = __builtin_ctz(m);
-                                m &= m - 1;
-                                c128[j0 + r] -= ci * (lp_i128)e[r];
-                            } while (m);
+                            int64_t c64 = (int64_t)ci;
+                            if (ci == c64)      /* one 64 x 64-bit product */
+                                do {
+                                    int r = __builtin_ctz(m);
+                                    m &= m - 1;
+                                    c128[j0 + r] -= (lp_i128)c64 * e[r];
+                                } while (m);
+                            else
+                                do {
+                                    int r = __builtin_ctz(m);
+                                    m &= m - 1;
+                                    c128[j0 + r] -= ci * e[r];
+                                } while (m);
                             continue;
                         }
                     } else {
@@ -1261,6 +1307,24 @@ void lt_free_bch_estimate_str(char *tm, char *mem, const lt_free_bch_estimate_t 
 
 static void lp_pool_free(lp_pool *Q);
 
+/* The letters Y of element i of degree n of a basis on 2 letters: the
+   ones of its packed word (padding 0), 8 bytes at a time */
+static int bchw_ones(const lt_lyndon_struct *B, slong i, int n)
+{
+    slong nb = (n + 7) / 8;
+    const unsigned char *p = B->words + B->byte_start[n] + (i - B->deg_start[n]) * nb;
+    int o = 0;
+    for (slong b = 0; b < nb; b += 8) {
+        uint64_t x = 0;
+        memcpy(&x, p + b, (size_t)(nb - b < 8 ? nb - b : 8));
+        x -= (x >> 1) & UINT64_C(0x5555555555555555);
+        x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+        x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+        o += (int)((x * UINT64_C(0x0101010101010101)) >> 56);
+    }
+    return o;
+}
+
 /* Q for c (or S), B and F, without jobs yet. */
 static void lp_pool_init(lp_pool *Q, fmpq *c, lt_bchw_struct *S, const lt_lyndon_t B, const factors *F,
                          const lt_ctx_t ctx)
@@ -1330,9 +1394,12 @@ static lt_status lp_pool_setup(lp_pool *Q, fmpq *c, lt_bchw_struct *S, const lt_
             if (c) fmpq_zero(c + i);
             continue;
         }
-        lt_lyndon_word(B, i, w);
-        memset(cnt, 0, (size_t)r * sizeof(int));
-        for (int k = 0; k < m; k++) cnt[w[k]]++;
+        if (B->bits == 1) cnt[1] = bchw_ones(B, i, m);
+        else {
+            lt_lyndon_word(B, i, w);
+            memset(cnt, 0, (size_t)r * sizeof(int));
+            for (int k = 0; k < m; k++) cnt[w[k]]++;
+        }
         slong x = m;
         for (int l = 1; l < r; l++) x = x * (N + 1) + cnt[l];
         key[i] = (int32_t)x;   /* below 2^22 */
@@ -1861,15 +1928,6 @@ static void bchw_store(lt_bchw_struct *S, int n, int o, const int32_t *idx, slon
     S->isbig[cls] = 1;
 }
 
-/* The letters Y of element i: the ones of its packed word (padding 0). */
-static int bchw_ones(const lt_lyndon_struct *B, slong i, int n)
-{
-    slong nb = (n + 7) / 8;
-    const unsigned char *p = B->words + B->byte_start[n] + (i - B->deg_start[n]) * nb;
-    int o = 0;
-    for (slong b = 0; b < nb; b++) o += __builtin_popcount(p[b]);
-    return o;
-}
 
 /* W's numerator (in x) and denominator of element i; NULL at even degrees */
 static const fmpz *bchw_w(fmpz_t x, const lt_bchw_struct *S, slong i)
@@ -1910,8 +1968,11 @@ static void bchw_chain(fmpq_t c, const lt_bchw_struct *S, slong q, slong k0)
         const fmpz *d = bchw_w(x, S, q);
         if (d && !fmpz_is_zero(x)) {
             fmpz_mul(d2, d, f);
-            fmpq_set_fmpz_frac(t, x, d2);
-            fmpq_add(c, c, t);
+            if (fmpq_is_zero(c)) fmpq_set_fmpz_frac(c, x, d2);   /* most chains have one term */
+            else {
+                fmpq_set_fmpz_frac(t, x, d2);
+                fmpq_add(c, c, t);
+            }
         }
         if (lt_lyndon_degree(B, q) == 1 || B->left[q] != 0) break;
         q = B->right[q];
@@ -2088,6 +2149,8 @@ lt_status lt_free_bch_prepare(lt_bchw_t S, lt_lyndon_t B, long N, int symmetric,
                               lt_err_t err)
 {
     lt_status st = lt_free_bch_check(N, ctx, err);
+    /* the threads woken while the basis is made */
+    if (!st && N >= 14) lt_threads_warm(lt_free_bch_threads());
     if (!st) st = lt_free_lyndon_basis(B, 2, table && N % 2 == 0 ? N - 1 : N, ctx, err);
     if (!st) lt_bchw_init(S, B, symmetric);
     return st;

@@ -146,10 +146,11 @@ static char *put_fmpz(char *p, const fmpz_t x)
     return p + strlen(p);
 }
 
-/* The bytes a line of the table with coefficient c may take. */
+/* The bytes a line of the table with coefficient c may take (a decimal
+   digit carries more than 3 bits). */
 static size_t bch_row_room(const fmpq_t c)
 {
-    return 4 * 22 + 8 + fmpz_sizeinbase(fmpq_numref(c), 10) + fmpz_sizeinbase(fmpq_denref(c), 10);
+    return 4 * 22 + 8 + (fmpz_bits(fmpq_numref(c)) + fmpz_bits(fmpq_denref(c))) / 3;
 }
 
 /* One line of the table at p: index, degree, factors (1-based),
