@@ -717,41 +717,39 @@ static int32_t lp_node(lp_prog *G, const lt_lyndon_t B, slong x, int p)
    loop over the rows is written to be vectorised. */
 #define LP_ROWS 16
 
-#define LP_RUN(name, T)                                                          \
-    static void name(const lp_prog *G, T *v, int32_t from, int32_t to)           \
-    {                                                                            \
-        const int32_t *a = G->a, *b = G->b, *c = G->c, *d = G->d;               \
-        T *out = v + G->nleaf * LP_ROWS;                                         \
-        for (int32_t k = from; k < to; k++) {                                    \
-            const T *va = v + a[k] * LP_ROWS, *vb = v + b[k] * LP_ROWS;          \
-            const T *vc = v + c[k] * LP_ROWS, *vd = v + d[k] * LP_ROWS;          \
-            T *o = out + k * LP_ROWS;                                            \
-            for (int r = 0; r < LP_ROWS; r++) o[r] = va[r] * vb[r] - vc[r] * vd[r]; \
-        }                                                                        \
-    }
+/* o[r] = v[x] v[y] - v[z] v[w] on the LP_ROWS rows r (written to be vectorised) */
+#define LP_VALUES(T, o, v, x, y, z, w) do {                                      \
+        const T *va_ = (v) + (x) * LP_ROWS, *vb_ = (v) + (y) * LP_ROWS;          \
+        const T *vc_ = (v) + (z) * LP_ROWS, *vd_ = (v) + (w) * LP_ROWS;          \
+        for (int r_ = 0; r_ < LP_ROWS; r_++) (o)[r_] = va_[r_] * vb_[r_] - vc_[r_] * vd_[r_]; \
+    } while (0)
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__)
-__attribute__((target_clones("avx512f", "avx2", "default")))
+#define LP_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define LP_CLONES
 #endif
+
+#define LP_RUN(name, T)                                                          \
+    LP_CLONES static void name(const lp_prog *G, T *v, int32_t from, int32_t to) \
+    {                                                                            \
+        T *out = v + G->nleaf * LP_ROWS;                                         \
+        for (int32_t k = from; k < to; k++)                                      \
+            LP_VALUES(T, out + k * LP_ROWS, v, G->a[k], G->b[k], G->c[k], G->d[k]); \
+    }
 LP_RUN(lp_run32, int32_t)
 LP_RUN(lp_run64, int64_t)
 
 /* The values of the columns cols[0..cnt) (column i: v[a] v[b] - v[c] v[d]
    of the nodes rf[4 i ..]) into out, LP_ROWS each: they are not nodes of
    the program (nothing else reads them), so they take no place in v. */
-#define LP_COLS(name, T)                                                          \
-    static void name(const int32_t *rf, const slong *cols, int cnt, const T *v, T *out) \
-    {                                                                             \
-        for (int q = 0; q < cnt; q++) {                                           \
-            const int32_t *f = rf + 4 * cols[q];                                  \
-            const T *va = v + f[0] * LP_ROWS, *vb = v + f[1] * LP_ROWS;           \
-            const T *vc = v + f[2] * LP_ROWS, *vd = v + f[3] * LP_ROWS;           \
-            T *o = out + q * LP_ROWS;                                             \
-            for (int r = 0; r < LP_ROWS; r++) o[r] = va[r] * vb[r] - vc[r] * vd[r]; \
-        }                                                                         \
+#define LP_COLS(name, T)                                                         \
+    LP_CLONES static void name(const int32_t *rf, const slong *cols, int cnt, const T *v, T *out) \
+    {                                                                            \
+        for (int q = 0; q < cnt; q++) {                                          \
+            const int32_t *f = rf + 4 * cols[q];                                 \
+            LP_VALUES(T, out + q * LP_ROWS, v, f[0], f[1], f[2], f[3]);          \
+        }                                                                        \
     }
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__)
-__attribute__((target_clones("avx512f", "avx2", "default")))
-#endif
 LP_COLS(lp_cols32, int32_t)
 LP_COLS(lp_cols64, int64_t)
 /* columns evaluated at a time (their values stay in the first-level cache) */
@@ -1224,15 +1222,16 @@ static double cost_2(long N, int odd_only)
 
 /* The BCH series' estimate (lt_free_bch_estimate). The rates were
    measured on this project's 2-core machine (2026-12, lietool bch N
-   --table with LIETOOL_THREADS=2, degrees 20 to 24; degree 26 took 30%
-   more): 0.55 ns of CPU a step
-   of a class, 2 us an element for the basis and the output (one thread),
-   and, in memory, 12 bytes an element of the basis, 20 a term of W (a
-   128-bit numerator and the class index), about 150 bytes a word of the
-   class each thread is solving (the program and its values, 2.4 nodes a
-   word) and 7 MB of libraries. */
-#define LT_BCH_SEC_STEP 0.55e-9
-#define LT_BCH_SEC_ELEMENT 2e-6
+   --table, degrees 22 to 26 on one thread and two): 0.31 ns of CPU a
+   step of a class (0.26 to 0.32 from the small classes to the largest
+   of degree 25), 0.4 us of CPU an element for the basis and the output
+   (shared among the threads), and, in memory, 12 bytes an element of the
+   basis, 20 a term of W (a 128-bit numerator and the class index), about
+   150 bytes a word of the class each thread is solving (the program and
+   its values, 1.6 nodes a word besides the columns) and 7 MB of
+   libraries. */
+#define LT_BCH_SEC_STEP 0.31e-9
+#define LT_BCH_SEC_ELEMENT 0.4e-6
 
 void lt_free_bch_estimate(lt_free_bch_estimate_t *e, long N, int procs, int threads, int table)
 {
@@ -1258,14 +1257,14 @@ void lt_free_bch_estimate(lt_free_bch_estimate_t *e, long N, int procs, int thre
         }
     double workers = (double)(procs < 1 ? 1 : procs) * (threads < 1 ? 1 : threads);
     double par = e->steps * LT_BCH_SEC_STEP / workers, one = e->largest * LT_BCH_SEC_STEP;
-    e->seconds = (par > one ? par : one) + e->elements * LT_BCH_SEC_ELEMENT;
-    e->cpu_seconds = e->steps * LT_BCH_SEC_STEP + e->elements * LT_BCH_SEC_ELEMENT;
     int th = threads < 1 ? 1 : threads;
+    e->seconds = (par > one ? par : one) + e->elements * LT_BCH_SEC_ELEMENT / th;
+    e->cpu_seconds = e->steps * LT_BCH_SEC_STEP + e->elements * LT_BCH_SEC_ELEMENT;
     e->bytes = 7e6 + 12.0 * basis + 20.0 * odd + 150.0 * smax * (workers < th ? workers : th);
 }
 
-/* 1000 x --max-enum steps: about a minute here (3e8 steps a second: bch 22
-   is 2.7e9 steps, 9 s; bch 23 3.4e10; bch 25 4.4e11) */
+/* 1000 x --max-enum steps: at most about a minute (bch 22 is 2.7e9
+   steps, about 1 s of CPU here; bch 23 3.4e10; bch 25 4.4e11) */
 static lt_status cost_limit(double total, long N, const lt_ctx_t ctx, lt_err_t err)
 {
     if (!isfinite(total))
