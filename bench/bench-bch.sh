@@ -12,8 +12,9 @@
 # cores; its ratio column is lietool's time over the quoted one. The second
 # table runs that program itself beside lietool on both cores when
 # BCH_PEER=/path/to/bch is given (built from its public source outside this
-# tree: the bench fetches nothing). BENCH_BCH_MAX=22 skips degree 24 (about
-# a minute); BENCH_BCH_MAX=26 adds degree 26 (minutes; the peer's, 20).
+# tree: the bench fetches nothing). BENCH_BCH_MAX=22 skips degree 24 (15 s,
+# and half a minute for the peer); BENCH_BCH_MAX=26 adds degree 26 (a
+# minute; the peer's, 13 to 20).
 LIETOOL=${1:-./lietool}
 if [ ! -x "$LIETOOL" ]; then
     echo "bench-bch: '$LIETOOL' is not an executable (build it with make)" >&2
@@ -110,8 +111,8 @@ if [ -n "${BCH_PEER:-}" ] && [ -x "$BCH_PEER" ]; then
             "$(ratio "$(awk -v a="$lm" -v b="$lb" 'BEGIN { print a - b }')" "$(awk -v a="$pm" -v b="$pb" 'BEGIN { print a - b }')")" "$same"
     done
 else
-    echo "(BCH_PEER not given: lietool alone. Last measured beside the peer on 2026-12-05 (branch bch40), 2-core"
-    echo " machine under a load average of 4 to 5 from other work: see the README's scale table)"
+    echo "(BCH_PEER not given: lietool alone. Last measured beside the peer on 2026-12-05 (branch bchmt), 2-core"
+    echo " machine under a load average below 2: see the README's scale table)"
     printf '%-7s %10s %10s %11s\n' degree terms "lietool s" "lietool MB"
     for N in 20 22 24 26; do
         [ "$N" -le "${BENCH_BCH_MAX:-24}" ] || continue

@@ -1,4 +1,4 @@
-/* src/core: the random generator, primes, messages, limits. */
+/* src/core: the random generator, primes, messages, limits, threads. */
 #include <string.h>
 #include <stdint.h>
 #include "lietool/core.h"
@@ -107,9 +107,80 @@ static void test_opt_style(void)
     CHECK(n == strlen("a --max-enum b") && strcmp(small, "a --max") == 0, "truncated: %zu '%s'", n, small);
 }
 
+/* lt_threads_run: every t once, on as many threads as asked (the team
+   kept between calls, and a call from inside one starting its own);
+   lt_threads_ordered: the chunks put in order whatever the threads. */
+typedef struct {
+    int hits[64];
+    int nested;
+} run_arg;
+
+static void run_fn(void *p, int t)
+{
+    run_arg *a = p;
+    a->hits[t]++;
+    if (t == 1 && !a->nested) {
+        run_arg inner = {{0}, 1};
+        int ran = lt_threads_run(3, run_fn, &inner);
+        a->nested = ran == 3 && inner.hits[0] == 1 && inner.hits[1] == 1 && inner.hits[2] == 1 ? 2 : 1;
+    }
+}
+
+typedef struct {
+    long next_put, bad;
+    long n;
+} ord_arg;
+
+static int ord_take(void *p, void *slot, long k)
+{
+    ord_arg *a = p;
+    if (k >= a->n) return 0;
+    ((long *)slot)[0] = k;
+    return 1;
+}
+
+static void ord_work(void *p, void *slot)
+{
+    (void)p;
+    long *s = slot;
+    volatile long x = 0;
+    for (long i = 0; i < (s[0] % 7) * 20000; i++) x += i;   /* chunks of unequal work */
+    s[1] = s[0] * s[0];
+}
+
+static void ord_put(void *p, void *slot)
+{
+    ord_arg *a = p;
+    long *s = slot;
+    if (s[0] != a->next_put || s[1] != s[0] * s[0]) a->bad++;
+    a->next_put++;
+}
+
+static void threads(void)
+{
+    unit_case = "threads";
+    for (int nt = 1; nt <= 5; nt++)
+        for (int rep = 0; rep < 3; rep++) {
+            run_arg a = {{0}, nt < 2};
+            int ran = lt_threads_run(nt, run_fn, &a);
+            int ok = ran == nt;
+            for (int t = 0; t < 64; t++) ok &= a.hits[t] == (t < nt);
+            CHECK(ok, "lt_threads_run(%d): %d ran", nt, ran);
+            CHECK(nt < 2 || a.nested == 2, "a call from a thread of the team (%d threads)", nt);
+        }
+    for (int nt = 1; nt <= 4; nt++) {
+        long slots[4][2];
+        void *sp[4] = {slots[0], slots[1], slots[2], slots[3]};
+        ord_arg a = {0, 0, 200};
+        lt_threads_ordered(nt, sp, &a, ord_take, ord_work, ord_put);
+        CHECK(a.bad == 0 && a.next_put == 200, "lt_threads_ordered(%d): %ld put, %ld wrong", nt, a.next_put, a.bad);
+    }
+}
+
 int main(void)
 {
     test_opt_style();
+    threads();
     rng();
     unit_draws();
     primes();

@@ -86,6 +86,23 @@ void lt_mem_count_libraries(void);
 /* $LIETOOL_THREADS as a thread count, 1..64 (larger values are 64), or 0
    when it is unset, empty or below 1. */
 int lt_threads_env(void);
+/* fn(arg, t) on threads t = 0 .. nt - 1 (at most 64; t = 0 is the
+   caller's), returning when all have; a thread that cannot be started is
+   left out: returns how many ran. The threads are kept for the next call
+   (src/core/threads.c), awake for 20 ms after each. */
+int lt_threads_run(int nt, void (*fn)(void *arg, int t), void *arg);
+/* Starts the threads of lt_threads_run(nt, ...) now, so that they are
+   awake when the work comes (a sleeping processor of a virtual machine
+   takes milliseconds to wake). */
+void lt_threads_warm(int nt);
+/* Chunks of work in order, on nt threads (lt_threads_run; thread t uses
+   slots[t]): take(arg, slot, k) is called for k = 0, 1, ... one at a
+   time, in order, and sets chunk k up in slot (0: there is no chunk k,
+   and none after); work(arg, slot) runs on the threads at once; and
+   put(arg, slot) one at a time in the order of k (writing the chunks'
+   results in order while the next are worked on). */
+void lt_threads_ordered(int nt, void *const *slots, void *arg, int (*take)(void *arg, void *slot, long k),
+                        void (*work)(void *arg, void *slot), void (*put)(void *arg, void *slot));
 
 /* Levenshtein distance ignoring case, for "did you mean" suggestions
    (strings longer than 64 characters give 99). */

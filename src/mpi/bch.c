@@ -528,8 +528,9 @@ typedef struct {
     pthread_mutex_t lock;
 } thr_pool;
 
-static void *thr_work(void *arg)
+static void thr_work(void *arg, int t)
 {
+    (void)t;
     thr_pool *P = arg;
     for (;;) {
         pthread_mutex_lock(&P->lock);
@@ -547,30 +548,13 @@ static void *thr_work(void *arg)
             pthread_mutex_unlock(&P->lock);
         }
     }
-    return NULL;
-}
-
-static void *thr_thread(void *arg)
-{
-    thr_work(arg);
-    flint_cleanup();
-    return NULL;
 }
 
 static lt_status run_threads(drv *D, const int *owner, slong nk, lt_err_t err)
 {
     thr_pool P = {.D = D, .owner = owner, .nk = nk};
     pthread_mutex_init(&P.lock, NULL);
-    long t = lt_threads_env();
-    if (!t) t = sysconf(_SC_NPROCESSORS_ONLN);
-    if (t < 1) t = 1;
-    if (t > 64) t = 64;
-    pthread_t th[64];
-    int started = 0;
-    for (long i = 1; i < t; i++)
-        if (pthread_create(th + started, NULL, thr_thread, &P) == 0) started++;
-    thr_work(&P);
-    for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+    lt_threads_run(lt_free_bch_threads(), thr_work, &P);
     pthread_mutex_destroy(&P.lock);
     if (P.st) err[0] = P.err;
     return P.st;

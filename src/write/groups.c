@@ -138,62 +138,139 @@ static char *put_long(char *p, long v)
     return p;
 }
 
-/* x at p when it fits a long (returns the end), else NULL */
+/* x at p (returns the end); p has room for fmpz_sizeinbase(x, 10) + 2 */
 static char *put_fmpz(char *p, const fmpz_t x)
 {
-    return fmpz_fits_si(x) ? put_long(p, fmpz_get_si(x)) : NULL;
+    if (fmpz_fits_si(x)) return put_long(p, fmpz_get_si(x));
+    fmpz_get_str(p, 10, x);
+    return p + strlen(p);
 }
 
-/* One line of the table: index, degree, factors (1-based), coefficient. */
-static void bch_table_row(FILE *f, slong i, int n, const int32_t *lr, const fmpq_t c)
+/* The bytes a line of the table with coefficient c may take (a decimal
+   digit carries more than 3 bits). */
+static size_t bch_row_room(const fmpq_t c)
 {
-    /* formatted by hand: the table of degree 24 has 1.45 million lines */
-    char buf[160];
-    char *p = buf;
+    return 4 * 22 + 8 + (fmpz_bits(fmpq_numref(c)) + fmpz_bits(fmpq_denref(c))) / 3;
+}
+
+/* One line of the table at p: index, degree, factors (1-based),
+   coefficient; returns its end. Formatted by hand: the table of degree 24
+   has 1.45 million lines. */
+static char *bch_table_row(char *p, slong i, int n, const int32_t *lr, const fmpq_t c)
+{
     p = put_long(p, (long)i + 1); *p++ = ' ';
     p = put_long(p, n); *p++ = ' ';
     p = put_long(p, (long)lr[0] + 1); *p++ = ' ';
     p = put_long(p, (long)lr[1] + 1); *p++ = ' ';
-    char *q = put_fmpz(p, fmpq_numref(c));
-    if (q) {
-        *q++ = '/';
-        char *e = put_fmpz(q, fmpq_denref(c));
-        if (e) { *e++ = '\n'; fwrite(buf, 1, (size_t)(e - buf), f); return; }
-    }
-    fwrite(buf, 1, (size_t)(p - buf), f);
-    fmpz_fprint(f, fmpq_numref(c));
-    fputc('/', f);
-    fmpz_fprint(f, fmpq_denref(c));
-    fputc('\n', f);
+    p = put_fmpz(p, fmpq_numref(c));
+    *p++ = '/';
+    p = put_fmpz(p, fmpq_denref(c));
+    *p++ = '\n';
+    return p;
 }
 
 void lt_write_bch_table(FILE *f, const lt_lyndon_t B, const fmpq *c)
 {
+    char buf[256];
     for (slong i = 0; i < B->n; i++) {
         int32_t lr[2] = {B->left[i], B->right[i]};
-        bch_table_row(f, i, lt_lyndon_degree(B, i), lr, c + i);
+        char *row = bch_row_room(c + i) <= sizeof buf ? buf : lt_malloc(bch_row_room(c + i));
+        fwrite(row, 1, (size_t)(bch_table_row(row, i, lt_lyndon_degree(B, i), lr, c + i) - row), f);
+        if (row != buf) lt_free(row);
     }
+}
+
+/* lt_write_bchw_table in chunks of lines, formed on the threads and
+   written in order (lt_threads_ordered): the basis's elements, then the
+   top degree's words (Duval), which are taken in order with the chunk. */
+#define BCH_CHUNK 4096
+
+typedef struct {
+    FILE *f;
+    const lt_bchw_struct *S;
+    int N;
+    slong nbasis, nchunks;      /* the chunks of the basis */
+    unsigned char w[256];       /* the top degree's last word taken */
+    int len;
+    slong ntop;                 /* the top degree's words taken */
+} bch_table;
+
+typedef struct {
+    slong first, count;         /* lines first .. first + count - 1 (0-based) */
+    unsigned char *words;       /* top: the count words, N + 1 letters each */
+    char *buf;
+    size_t len, cap;
+} bch_chunk;
+
+static int bch_table_take(void *arg, void *slot, long k)
+{
+    bch_table *T = arg;
+    bch_chunk *C = slot;
+    if (k < T->nchunks) {
+        C->first = k * BCH_CHUNK;
+        C->count = T->nbasis - C->first < BCH_CHUNK ? T->nbasis - C->first : BCH_CHUNK;
+        return 1;
+    }
+    if (T->N != T->S->B->N + 1) return 0;
+    C->first = T->nbasis + T->ntop;
+    C->count = 0;
+    while (C->count < BCH_CHUNK && lt_free_lyndon_next(T->w, &T->len, T->N, 2))
+        if (T->len == T->N) memcpy(C->words + (C->count++) * T->N, T->w, (size_t)T->N);
+    T->ntop += C->count;
+    return C->count > 0;
+}
+
+static void bch_table_work(void *arg, void *slot)
+{
+    const bch_table *T = arg;
+    bch_chunk *C = slot;
+    const lt_lyndon_struct *B = T->S->B;
+    fmpq_t c;
+    fmpq_init(c);
+    C->len = 0;
+    for (slong q = 0; q < C->count; q++) {
+        slong i = C->first + q;
+        int32_t lr[2];
+        int n = T->N;
+        if (i < T->nbasis) {
+            lt_bchw_get(c, T->S, i);
+            lr[0] = B->left[i];
+            lr[1] = B->right[i];
+            n = lt_lyndon_degree(B, i);
+        } else lt_bchw_get_top(c, lr, T->S, C->words + q * T->N);
+        size_t room = bch_row_room(c);
+        if (C->len + room > C->cap) {
+            C->cap = 2 * (C->len + room);
+            C->buf = lt_realloc(C->buf, C->cap);
+        }
+        C->len = (size_t)(bch_table_row(C->buf + C->len, i, n, lr, c) - C->buf);
+    }
+    fmpq_clear(c);
+}
+
+static void bch_table_put(void *arg, void *slot)
+{
+    const bch_table *T = arg;
+    const bch_chunk *C = slot;
+    fwrite(C->buf, 1, C->len, T->f);
 }
 
 void lt_write_bchw_table(FILE *f, const lt_bchw_t S, int N)
 {
     const lt_lyndon_struct *B = S->B;
-    fmpq_t c;
-    fmpq_init(c);
-    for (slong i = 0; i < B->n; i++) {
-        lt_bchw_get(c, S, i);
-        int32_t lr[2] = {B->left[i], B->right[i]};
-        bch_table_row(f, i, lt_lyndon_degree(B, i), lr, c);
+    bch_table T = {f, S, N, B->n, (B->n + BCH_CHUNK - 1) / BCH_CHUNK, {0}, 0, 0};
+    int nt = lt_free_bch_threads();
+    bch_chunk C[64];
+    void *slots[64];
+    for (int t = 0; t < nt; t++) {
+        C[t] = (bch_chunk){0, 0, lt_malloc((size_t)BCH_CHUNK * (size_t)(N + 1)), NULL, 0, 0};
+        slots[t] = C + t;
     }
-    if (N == B->N + 1) {
-        /* the top degree, not in the basis: its words in order (Duval) */
-        unsigned char w[256];
-        int len = 0;
-        slong i = B->n;
-        int32_t lr[2];
-        while (lt_bchw_top_next(c, lr, S, w, &len)) bch_table_row(f, i++, N, lr, c);
+    lt_threads_ordered(nt, slots, &T, bch_table_take, bch_table_work, bch_table_put);
+    for (int t = 0; t < nt; t++) {
+        lt_free(C[t].words);
+        lt_free(C[t].buf);
     }
-    fmpq_clear(c);
 }
 
 void lt_write_bch(lt_doc *d, const lt_lyndon_t B, const fmpq *c, int symmetric)
