@@ -222,6 +222,14 @@ static char *class_text(const lt_lyndon_t B, const lt_free_class_job *J, slong k
     return buf;
 }
 
+typedef struct { slong idx, pos; } idx_pos;
+
+static int idx_pos_cmp(const void *a, const void *b)
+{
+    slong x = ((const idx_pos *)a)->idx, y = ((const idx_pos *)b)->idx;
+    return (x > y) - (x < y);
+}
+
 /* Reads class text into J (the class is set in J, whose coefficients
    live in c or in the compact BCH series; c itself is not used); 0 when
    it is exactly class k of J: the header, then each of the class's words
@@ -247,6 +255,12 @@ static int class_read(fmpq *c, const lt_lyndon_t B, lt_free_class_job *J, slong 
     fmpq *q = _fmpq_vec_init(C.s);
     slong *at = lt_malloc(((size_t)C.s + 1) * sizeof *at);   /* the class position of line i */
     char *seen = lt_calloc((size_t)C.s + 1, 1);
+    /* the class's words by basis index, to find a line's word in log s
+       steps (a scan of the class for each line made resuming a class of
+       742,900 words take minutes) */
+    idx_pos *byidx = lt_malloc(((size_t)C.s + 1) * sizeof *byidx);
+    for (slong t = 0; t < C.s; t++) byidx[t] = (idx_pos){C.idx[t], t};
+    qsort(byidx, (size_t)C.s, sizeof *byidx, idx_pos_cmp);
     int bad = 0;
     for (slong i = 0; i < s && !bad; i++) {
         int len = 0;
@@ -262,8 +276,9 @@ static int class_read(fmpq *c, const lt_lyndon_t B, lt_free_class_job *J, slong 
         if (bad) break;
         slong j = lt_free_lyndon_find(B, word, C.n);
         /* the word must be one of the class's, and new */
-        slong t = 0;
-        while (t < C.s && C.idx[t] != j) t++;
+        idx_pos key = {j, 0};
+        const idx_pos *hit = bsearch(&key, byidx, (size_t)C.s, sizeof *byidx, idx_pos_cmp);
+        slong t = hit ? hit->pos : C.s;
         if (t == C.s || seen[t]) { bad = 1; break; }
         seen[t] = 1;
         at[i] = t;
@@ -279,6 +294,7 @@ static int class_read(fmpq *c, const lt_lyndon_t B, lt_free_class_job *J, slong 
     _fmpq_vec_clear(q, C.s);
     lt_free(at);
     lt_free(seen);
+    lt_free(byidx);
     return bad ? -1 : 0;
 }
 
