@@ -725,6 +725,11 @@ def ssm_paper(out: Union[str, "_os.PathLike[str]"], scale: str = "default", *, o
     them ($LIETOOL_PYTHON, $LIETOOL_TRAINER). Returns the JSON's dict
     (table, outcomes, figure2, figure3, seconds, ...). Hours at the
     default scale; PyTorch is needed (python3-torch).
+
+    >>> ssm_paper("/tmp/lietool-paper", "huge")
+    Traceback (most recent call last):
+        ...
+    lietool.UsageError: ssm paper: scale is tiny, default or full, not 'huge'
     """
     parts = 0
     for p in (only or []):
@@ -742,7 +747,7 @@ def ssm_paper(out: Union[str, "_os.PathLike[str]"], scale: str = "default", *, o
     if seeds is not None and (not seeds or not all(isinstance(x, int) and not isinstance(x, bool) and
                                                   0 <= x < 2**64 for x in seeds)):
         raise UsageError("ssm paper: seeds is a non-empty list of ints from 0 to 2^64 - 1")
-    if not isinstance(scale, str):
+    if scale not in ("tiny", "default", "full"):
         raise UsageError("ssm paper: scale is tiny, default or full, not %r" % (scale,))
     return _json.loads(_lietool._ssm_paper(
         _os.fspath(out), scale, parts, None if groups is None else list(groups),

@@ -826,7 +826,7 @@ def test_ssm_paper_matches_cli(cli, tmp_path, monkeypatch):
     assert (tmp_path / "py" / "table.csv").exists() and (tmp_path / "py" / "summary.md").exists()
     with pytest.raises(lietool.InvalidInput, match="not empty"):
         lietool.ssm_paper(tmp_path / "py", "tiny", lietool=LIETOOL)
-    with pytest.raises(lietool.InvalidInput, match="unknown scale 'huge'"):
+    with pytest.raises(lietool.UsageError, match="scale is tiny, default or full, not 'huge'"):
         lietool.ssm_paper(tmp_path / "x", "huge", lietool=LIETOOL)
     with pytest.raises(lietool.UsageError, match="only takes"):
         lietool.ssm_paper(tmp_path / "x", "tiny", only=["figure4"], lietool=LIETOOL)
