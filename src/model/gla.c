@@ -9,7 +9,7 @@
    Transformers with Hardware-Efficient Training", ICML 2024) as
    fla/layers/gla.py in its recurrent form (fla/ops/gla/naive.py):
    S_t = diag(exp(gk_t)) S_(t-1) + k_t v_t^T, o_t = S_t^T q_t / sqrt(d_k),
-   gk = logsigmoid(gk_proj(x)) / 16; in f32 by chunks, its chunkwise
+   gk = logsigmoid(gk_proj(x)) / 16 (in f32 by lt_mdl_logsigmoid_all); in f32 by chunks, its chunkwise
    form (gla_chunked). Under bf16/f16 the block and the
    mixers round where FLA's model rounds after model.to(dtype), on at most
    64 tokens (the layers' fused_recurrent kernels): every projection, the
@@ -157,7 +157,16 @@ static void gla_inputs(float *Q, float *K, float *V, float *GK, float *R, const 
     lt_mdl_fla_linear(R, l->fla_gk0, NULL, U, T, GLA_RANK, D, M);
     lt_mdl_fla_linear(GK, l->fla_gk1, l->fla_gk1_b, R, T, Kd, GLA_RANK, M);
     float lo = lt_mdl_rnd(M, M->fla_clamp);
-    for (size_t j = 0; j < (size_t)T * Kd; j++) {
+    size_t n = (size_t)T * Kd;
+    if (M->compute == LT_COMPUTE_F32) {         /* f32: the vectorised kernel */
+        lt_mdl_logsigmoid_all(GK, GK, n);
+        for (size_t j = 0; j < n; j++) {
+            float g = GK[j] / 16.0f;
+            GK[j] = g < lo ? lo : g;
+        }
+        return;
+    }
+    for (size_t j = 0; j < n; j++) {
         /* logsigmoid, then / gate_logit_normalizer: each a rounded op */
         float g = lt_mdl_rnd(M, lt_mdl_rnd(M, (float)(-lt_mdl_neg_log_sigmoid(GK[j]))) / 16.0f);
         GK[j] = g < lo ? lo : g;

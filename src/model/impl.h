@@ -42,6 +42,9 @@ void lt_mdl_swiglu_all(float *g, const float *u, size_t n);
 /* y[i] = exp(x[i]) in f32 (to about 1e-7 relative), n entries, in the
    vectorised file */
 void lt_mdl_exp_all(float *y, const float *x, size_t n);
+/* log sigmoid(x) = min(x, 0) - log1p(e^-|x|), in f32 (absolute error below
+   2e-7 for every x; a NaN kept) */
+void lt_mdl_logsigmoid_all(float *y, const float *x, size_t n);
 /* T = (I + L)^-1 (n x n, row-major), L the strictly lower triangle of A
    (its diagonal and upper triangle unread): unit lower triangular, by
    forward substitution row by row (the UT transform of the chunkwise

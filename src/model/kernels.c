@@ -129,6 +129,30 @@ void lt_mdl_swiglu_all(float *g, const float *u, size_t n)
     for (size_t i = 0; i < n; i++) g[i] = g[i] / (1.0f + exp_f32(-g[i])) * u[i];
 }
 
+/* log(1 + u) for u in [0, 1] in f32: w = 1 + u rounded, log w = e ln 2 +
+   log m with m in [0.71, 1.42], log m = 2 atanh s, s = (m - 1)/(m + 1),
+   |s| <= 0.172, by its series to s^9 (truncation below 3e-9 relative);
+   then log1p(u) = log(w) u / (w - 1), which takes back what rounding 1 + u
+   lost (Goldberg, "What every computer scientist should know about
+   floating-point arithmetic", 1991, Theorem 4) */
+static inline float log1p_unit_f32(float u)
+{
+    float w = 1.0f + u, big = w > 1.41421356f ? 1.0f : 0.0f;
+    float m = big != 0.0f ? 0.5f * w : w, e = big * 0.693147181f;
+    float s = (m - 1.0f) / (m + 1.0f), s2 = s * s;
+    float l = e + 2.0f * s * (1.0f + s2 * (1.0f / 3 + s2 * (1.0f / 5 + s2 * (1.0f / 7 + s2 * (1.0f / 9)))));
+    return w == 1.0f ? u : l * (u / (w - 1.0f));
+}
+
+void lt_mdl_logsigmoid_all(float *y, const float *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        float v = x[i], a = v < 0 ? -v : v;
+        float r = (v < 0 ? v : 0.0f) - log1p_unit_f32(exp_f32(-a));
+        y[i] = v != v ? v : r;
+    }
+}
+
 void lt_mdl_exp_all(float *y, const float *x, size_t n)
 {
     for (size_t i = 0; i < n; i++) y[i] = exp_f32(x[i]);
