@@ -123,18 +123,25 @@ void lt_paper_job_clear(lt_paper_job_t J)
 
 /* ---- files ---- */
 
-typedef void (*file_writer)(FILE *f, const lt_paper_job_struct *J, const lt_paper_params *P);
+/* What write_file writes: a part's CSV (lt_paper_part), the summary or the JSON. */
+enum { FILE_SUMMARY = 8, FILE_RESULT = 16 };
 
-/* DIR/name through write, whole or not at all. */
-static lt_status write_file(const lt_paper_job_t J, const lt_paper_params *P, const char *name, file_writer write,
-                            lt_err_t err)
+/* DIR/name (what: FILE_* or a part, its CSV), whole or not at all. */
+static lt_status write_file(const lt_paper_job_t J, const lt_paper_params *P, const char *name, int what, lt_err_t err)
 {
     char *path = lt_job_path(P->out, name);
     lt_io_out_t O;
     FILE *f = lt_io_out_open(O, path, err);
     lt_status st = f ? LT_OK : err->status;
     if (f) {
-        write(f, J, P);
+        if (what == FILE_SUMMARY) lt_write_paper_summary(f, J, P);
+        else if (what == FILE_RESULT) {
+            lt_doc d;
+            lt_doc_init(&d, f, LT_DOC_JSON);
+            lt_doc_start(&d, J->scale->name, "ssm paper", "");
+            lt_write_paper(&d, J, P);
+            lt_doc_end(&d, NULL);
+        } else lt_write_paper_csv(f, J, (lt_paper_part)what);
         st = lt_io_out_commit(O, err);
     }
     lt_io_out_abort(O);
@@ -142,41 +149,24 @@ static lt_status write_file(const lt_paper_job_t J, const lt_paper_params *P, co
     return st;
 }
 
-static void table_csv(FILE *f, const lt_paper_job_struct *J, const lt_paper_params *P)
+/* Figure part's SVG F into DIR (figure2.svg, figure3.svg), marked written in J; F cleared. */
+static lt_status put_figure(lt_paper_job_t J, const char *out, lt_paper_part part, lt_plot_t F, lt_err_t err)
 {
-    (void)P;
-    lt_write_paper_csv(f, J, LT_PAPER_TABLE);
-}
-
-static void figure2_csv(FILE *f, const lt_paper_job_struct *J, const lt_paper_params *P)
-{
-    (void)P;
-    lt_write_paper_csv(f, J, LT_PAPER_FIGURE2);
-}
-
-static void figure3_csv(FILE *f, const lt_paper_job_struct *J, const lt_paper_params *P)
-{
-    (void)P;
-    lt_write_paper_csv(f, J, LT_PAPER_FIGURE3);
-}
-
-static void result_json(FILE *f, const lt_paper_job_struct *J, const lt_paper_params *P)
-{
-    lt_doc d;
-    lt_doc_init(&d, f, LT_DOC_JSON);
-    lt_doc_start(&d, J->scale->name, "ssm paper", "");
-    lt_write_paper(&d, J, P);
-    lt_doc_end(&d, NULL);
-}
-
-static lt_status write_svg(const char *out, const char *name, const lt_plot_t F, lt_err_t err)
-{
-    char *path = lt_job_path(out, name);
+    char *path = lt_job_path(out, part == LT_PAPER_FIGURE2 ? "figure2.svg" : "figure3.svg");
     lt_io_out_t O;
     lt_status st = lt_io_out_open(O, path, err) ? lt_io_out_svg(O, F, err) : err->status;
     lt_io_out_abort(O);
     lt_free(path);
+    if (!st) J->svgs |= part;
+    lt_plot_clear(F);
     return st;
+}
+
+/* Every point of p that has no status yet gets "evaluation failed: msg". */
+static void eval_failed(lt_paper_point *p, int n, const char *msg)
+{
+    for (int i = 0; i < n; i++)
+        if (!p[i].status) p[i].status = lt_job_printf("evaluation failed: %s", msg);
 }
 
 /* The CPU's model name (/proc/cpuinfo), or NULL. */
@@ -290,7 +280,7 @@ static lt_status run_table(lt_paper_job_t J, const lt_paper_params *P, const lt_
             J->nrows++;
             if (row->status) J->failed++;
             else J->outcomes[row->outcome]++;
-            st = write_file(J, P, "table.csv", table_csv, err);    /* as it grows: a long run can be read early */
+            st = write_file(J, P, "table.csv", LT_PAPER_TABLE, err);    /* as it grows: a long run can be read early */
         }
     lt_free(runs);
     return st;
@@ -422,16 +412,14 @@ static lt_ssm_eval_job_params sweep_params(const char *group, const char *data)
 
 /* The words of a figure into DIR/runs: training words of every length
    2..L (seed base + l), test words of length T (seed base + 2^33 + T). */
-static lt_status fig_words(const lt_paper_job_t J, const lt_paper_params *P, const lt_paper_figure *F, const char *name,
+static lt_status fig_words(const lt_paper_params *P, const lt_paper_figure *F, const char *name, uint64_t base,
                            long T, long ntest, char **train, char **test, const lt_ctx_t ctx, lt_err_t err)
 {
-    (void)J;
     *train = lt_job_printf("%s/runs/%s-A5-train.csv", P->out, name);
     *test = lt_job_printf("%s/runs/%s-A5-test.csv", P->out, name);
     lt_cayley_t C;
     lt_cayley_init(C);
     long rows;
-    uint64_t base = name[3] == '2' ? 11000 : 21000;
     lt_status st = lt_io_cayley_table(C, "A5", LT_CONV_AA, ctx, err);
     if (!st) st = lt_job_write_words(&rows, *train, C, 2, F->length, F->samples, 0, base, ctx, err);
     if (!st) st = lt_job_write_words(&rows, *test, C, T, T, ntest, 0, base + (UINT64_C(1) << 33), ctx, err);
@@ -455,7 +443,7 @@ static lt_status figure2(lt_paper_job_t J, const lt_paper_params *P, const lt_ct
 {
     const lt_paper_figure *F = &J->scale->fig2;
     char *train = NULL, *test = NULL;
-    lt_status st = fig_words(J, P, F, "fig2", 2 * F->length, 1000, &train, &test, ctx, err);
+    lt_status st = fig_words(P, F, "fig2", 11000, 2 * F->length, 1000, &train, &test, ctx, err);
     if (!st) fig_models(&J->fig2, &J->nfig2, J, P, F, "fig2", "A5", train, test, ctx);
     int k = 0;
     char **dirs = st ? NULL : trained(J->fig2, J->nfig2, &k);
@@ -466,8 +454,7 @@ static lt_status figure2(lt_paper_job_t J, const lt_paper_params *P, const lt_ct
         lt_err_t e;
         lt_err_init(e);
         if (lt_ssm_sweep_job(S, dirs, k, &EP, ctx, e)) {
-            for (int i = 0; i < J->nfig2; i++)
-                if (!J->fig2[i].status) J->fig2[i].status = lt_job_printf("evaluation failed: %s", e->msg);
+            eval_failed(J->fig2, J->nfig2, e->msg);
         } else {
             for (int r = 0; r < S->S->n; r++)
                 for (int i = 0; i < J->nfig2; i++) {
@@ -489,17 +476,15 @@ static lt_status figure2(lt_paper_job_t J, const lt_paper_params *P, const lt_ct
                 lt_plot_note(Fg, 0, note);
                 char *failed = fig_failed(J->fig2, J->nfig2);
                 if (failed) lt_plot_note(Fg, 1, failed);
-                st = write_svg(P->out, "figure2.svg", Fg, err);
-                if (!st) J->svgs |= LT_PAPER_FIGURE2;
+                st = put_figure(J, P->out, LT_PAPER_FIGURE2, Fg, err);
                 lt_free(note);
                 lt_free(failed);
-                lt_plot_clear(Fg);
             }
         }
         lt_ssm_sweep_job_clear(S);
     }
     lt_free(dirs);
-    if (!st) st = write_file(J, P, "figure2.csv", figure2_csv, err);
+    if (!st) st = write_file(J, P, "figure2.csv", LT_PAPER_FIGURE2, err);
     lt_free(train);
     lt_free(test);
     return st;
@@ -509,7 +494,7 @@ static lt_status figure3(lt_paper_job_t J, const lt_paper_params *P, const lt_ct
 {
     const lt_paper_figure *F = &J->scale->fig3;
     char *train = NULL, *test = NULL;
-    lt_status st = fig_words(J, P, F, "fig3", F->length, 500, &train, &test, ctx, err);
+    lt_status st = fig_words(P, F, "fig3", 21000, F->length, 500, &train, &test, ctx, err);
     if (!st) fig_models(&J->fig3, &J->nfig3, J, P, F, "fig3", NULL, train, test, ctx);
     int k = 0;
     char **dirs = st ? NULL : trained(J->fig3, J->nfig3, &k);
@@ -522,8 +507,7 @@ static lt_status figure3(lt_paper_job_t J, const lt_paper_params *P, const lt_ct
         lt_err_t e;
         lt_err_init(e);
         if (lt_ssm_rotation_sweep_job(S, dirs, k, &EP, ctx, e)) {
-            for (int i = 0; i < J->nfig3; i++)
-                if (!J->fig3[i].status) J->fig3[i].status = lt_job_printf("evaluation failed: %s", e->msg);
+            eval_failed(J->fig3, J->nfig3, e->msg);
         } else {
             for (int r = 0, i = 0; r < S->n && i < J->nfig3; i++) {     /* R[r]: the r-th trained, in order */
                 lt_paper_point *p = &J->fig3[i];
@@ -544,16 +528,14 @@ static lt_status figure3(lt_paper_job_t J, const lt_paper_params *P, const lt_ct
             lt_plot_t Fg;
             lt_plot_init(Fg, 0, 0);
             lt_model_rotation_sweep_plot(Fg, (const char *const *)dirs, S->layers, S->R, S->n, note);
-            st = write_svg(P->out, "figure3.svg", Fg, err);
-            if (!st) J->svgs |= LT_PAPER_FIGURE3;
-            lt_plot_clear(Fg);
+            st = put_figure(J, P->out, LT_PAPER_FIGURE3, Fg, err);
             lt_free(note);
             lt_free(failed);
         }
         lt_ssm_sweep_job_clear(S);
     }
     lt_free(dirs);
-    if (!st) st = write_file(J, P, "figure3.csv", figure3_csv, err);
+    if (!st) st = write_file(J, P, "figure3.csv", LT_PAPER_FIGURE3, err);
     lt_free(train);
     lt_free(test);
     return st;
@@ -622,7 +604,7 @@ lt_status lt_paper_job(lt_paper_job_t J, const lt_paper_params *P, const lt_ctx_
         J->fig3_seconds = lt_job_now() - t;
     }
     J->seconds = lt_job_now() - t0;
-    if (!st) st = write_file(J, P, "summary.md", lt_write_paper_summary, err);
-    if (!st) st = write_file(J, P, "result.json", result_json, err);
+    if (!st) st = write_file(J, P, "summary.md", FILE_SUMMARY, err);
+    if (!st) st = write_file(J, P, "result.json", FILE_RESULT, err);
     return st;
 }
