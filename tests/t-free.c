@@ -523,6 +523,13 @@ static void test_bch_symmetric_plain(void)
         lt_free_bch_estimate(&e, N, 1, 1, 0);
         CHECK(e.elements == (double)B->n, "estimate of degree %ld: %.0f elements, the basis %ld", N, e.elements,
               (long)B->n);
+        /* under mpirun the other ranks have a peak of their own; time and work are shared, not changed */
+        lt_free_bch_estimate_t m;
+        lt_free_bch_estimate(&m, N, 16, 1, 0);
+        CHECK(e.rank_bytes == 0 && m.rank_bytes > 0 && m.elements == e.elements
+              && m.cpu_seconds == e.cpu_seconds && m.seconds <= e.seconds,
+              "estimate of degree %ld on 16 ranks: %.0f and %.0f bytes, one process %.0f", N, m.bytes, m.rank_bytes,
+              e.bytes);
         /* the even top degree from the basis one degree lower */
         if (N % 2 == 0 && N >= 2) {
             unit_case = "bch top degree";
@@ -604,6 +611,74 @@ static void test_bchw_big(void)
     lt_free_class_job_free(J);
     lt_bchw_clear(S);
     lt_lyndon_clear(B);
+}
+
+/* A job without a basis (what the ranks other than 0 of bch --mpi run)
+   sets up the classes the job on the basis does, in the same order, and
+   each class it runs has the same words and coefficients; a released
+   class is gone, the others stay. */
+static void test_job_alone(void)
+{
+    unit_case = "class job without a basis";
+    lt_err_t err;
+    lt_err_init(err);
+    fmpq_t a, b;
+    fmpq_init(a);
+    fmpq_init(b);
+    for (int N = 1; N <= 15; N++) {
+        lt_lyndon_t B;
+        lt_lyndon_init(B);
+        lt_free_lyndon_basis(B, 2, N, ctx, err);
+        lt_bchw_t S;
+        lt_bchw_init(S, B, 1);
+        lt_free_class_job *G = NULL, *A = NULL;
+        lt_status st = lt_free_bch_job_new(&G, S, ctx, err);
+        CHECK(st == LT_OK, "job: %s", err->msg);
+        st = lt_free_bch_job_alone(&A, N, ctx, err);
+        CHECK(st == LT_OK, "alone: %s", err->msg);
+        if (!G || !A) { lt_free_class_job_free(G); lt_free_class_job_free(A); lt_bchw_clear(S); lt_lyndon_clear(B); continue; }
+        slong nk = lt_free_class_job_classes(G);
+        CHECK(nk == lt_free_class_job_classes(A), "N %d: %ld classes and %ld", N, (long)nk,
+              (long)lt_free_class_job_classes(A));
+        slong words = 0;
+        for (slong k = 0; k < nk && k < lt_free_class_job_classes(A); k++) {
+            lt_free_class C, D;
+            lt_free_class_job_class(G, k, &C);
+            lt_free_class_job_class(A, k, &D);
+            CHECK(C.n == D.n && C.deg[1] == D.deg[1] && C.s == D.s && C.work == D.work && !D.idx,
+                  "N %d class %ld: (%d, %d, %ld) and (%d, %d, %ld)", N, (long)k, C.n, C.deg[1], (long)C.s, D.n,
+                  D.deg[1], (long)D.s);
+            if (C.s != D.s) continue;
+            lt_free_class_job_run(G, k);
+            lt_free_class_job_run(A, k);
+            for (slong t = 0; t < C.s; t++) {
+                unsigned char u[64], v[64];
+                lt_free_class_job_word(u, G, k, t);
+                lt_free_class_job_word(v, A, k, t);
+                lt_free_class_job_coef(a, G, k, t);
+                lt_free_class_job_coef(b, A, k, t);
+                CHECK(!memcmp(u, v, (size_t)C.n) && fmpq_equal(a, b), "N %d class %ld word %ld differs", N,
+                      (long)k, (long)t);
+                lt_bchw_get_w(b, S, C.idx[t]);
+                CHECK(fmpq_equal(a, b), "N %d class %ld word %ld: not the series' coefficient", N, (long)k, (long)t);
+            }
+            words += C.s;
+            if (k % 2) lt_free_class_job_release(A, k);
+        }
+        /* every element of odd degree is in one class */
+        slong odd = 0;
+        for (int n = 1; n <= N; n += 2) odd += B->deg_start[n + 1] - B->deg_start[n];
+        CHECK(words == odd, "N %d: the classes hold %ld words, the odd degrees %ld", N, (long)words, (long)odd);
+        lt_free_class_job_free(G);
+        lt_free_class_job_free(A);
+        lt_bchw_clear(S);
+        lt_lyndon_clear(B);
+    }
+    /* past the degree the classes are made to */
+    lt_free_class_job *A = NULL;
+    CHECK(lt_free_bch_job_alone(&A, 63, ctx, err) == LT_EINPUT && !A, "degree 63 accepted");
+    fmpq_clear(a);
+    fmpq_clear(b);
 }
 
 static void test_two_methods(void)
@@ -1191,6 +1266,7 @@ int main(void)
     test_bch_golden();
     test_bch_symmetric_plain();
     test_bchw_big();
+    test_job_alone();
     test_two_methods();
     test_fast_vs_plain();
     test_bch_coefficient();

@@ -20,7 +20,8 @@
    factorisation w = uv, v the longest proper suffix of w that is a Lyndon
    word; u and v are Lyndon words, elements left[i] and right[i], and the
    element stands for the standard bracketing P_w = [P_u, P_v] (letters
-   stand for themselves; left and right are -1). */
+   stand for themselves; left and right are -1; both NULL in a basis made
+   without them, lt_free_lyndon_words). */
 typedef struct {
     int r;                  /* letters */
     int N;                  /* largest degree stored (N = 1 when r = 1; at most 255) */
@@ -66,6 +67,12 @@ static inline unsigned char *lt_lyndon_word(const lt_lyndon_t B, slong i, unsign
    --max-enum) when the basis has more than ctx->max_enum elements, and
    for a degree above 255 or 2^31 elements or more. */
 lt_status lt_free_lyndon_basis(lt_lyndon_t B, int r, long N, const lt_ctx_t ctx, lt_err_t err);
+/* The same without the factors (left and right NULL: 8 bytes an element
+   fewer), which lt_lyndon_factors then finds from the words. */
+lt_status lt_free_lyndon_words(lt_lyndon_t B, int r, long N, const lt_ctx_t ctx, lt_err_t err);
+/* The standard factors of element i, f[0] = left[i] and f[1] = right[i]
+   (-1 for a letter), stored or found (a split and two searches). */
+void lt_lyndon_factors(const lt_lyndon_t B, slong i, int32_t *f);
 
 /* The index of the Lyndon word w[0..len) in B, or -1. */
 slong lt_free_lyndon_find(const lt_lyndon_t B, const unsigned char *w, slong len);
@@ -191,6 +198,12 @@ void lt_bchw_get_top(fmpq_t c, int32_t *f, const lt_bchw_t S, const unsigned cha
    start at len 0; each call moves w to the next Lyndon word of degree
    N + 1 (Duval) and sets c and f as lt_bchw_get_top; 0 after the last. */
 int lt_bchw_top_next(fmpq_t c, int32_t *f, const lt_bchw_t S, unsigned char *w, int *len);
+/* Class (n, o) of S (n odd: the elements idx[0..s) of degree n with o
+   letters Y, the whole class) set to numerators over D: num as
+   lt_free_class_job_result gives them, or (num NULL) big. Not for two
+   threads at once. */
+void lt_bchw_set_class(lt_bchw_t S, int n, int o, const int32_t *idx, slong s, const fmpz_t D, const uint64_t *num,
+                       const fmpz *big);
 /* Its coefficient in W (0 at even degrees). */
 void lt_bchw_get_w(fmpq_t c, const lt_bchw_t S, slong i);
 /* The series to S->B's degree (<= 62) into S; lt_free_bch_check's limits. */
@@ -227,22 +240,27 @@ lt_status lt_free_bch_check(long N, const lt_ctx_t ctx, lt_err_t err);
 /* bch N: lt_free_bch_check, the Lyndon basis B on 2 letters to degree N
    (N - 1 for the table of an even N, whose top degree has no terms and
    whose words the writer enumerates), then S initialised on it (only on
-   success) for lt_free_bchw or a shared run. */
-lt_status lt_free_bch_prepare(lt_bchw_t S, lt_lyndon_t B, long N, int symmetric, int table, const lt_ctx_t ctx,
-                              lt_err_t err);
+   success) for lt_free_bchw or a shared run; without factors (which
+   lt_free_bchw needs) the basis is lt_free_lyndon_words's. */
+lt_status lt_free_bch_prepare(lt_bchw_t S, lt_lyndon_t B, long N, int symmetric, int table, int factors,
+                              const lt_ctx_t ctx, lt_err_t err);
 /* What the BCH series to degree N takes, predicted from the class sizes
    (necklace counts) and rates measured on this project's machine: procs
    processes (mpirun -np) of threads threads each; table: bch --table (no
    basis of an even top degree). The wall time is the work shared out, or
    the largest class if longer (a class runs on one thread); the memory is
-   rank 0's peak. lt_free_bch_check's refusal states it. */
+   the peak of the one process, or with procs > 1 of rank 0, which holds
+   the basis and the series and runs the procs-th largest class first,
+   and of the other ranks, which hold the class they run.
+   lt_free_bch_check's refusal states it. */
 typedef struct {
     double elements;        /* the dimension of the free Lie algebra to degree N */
     double steps;           /* s n^2 + 2 s^2 over the classes of W */
     double largest;         /* the largest class's steps */
     double seconds;         /* wall time */
     double cpu_seconds;     /* CPU time, all workers */
-    double bytes;           /* peak memory */
+    double bytes;           /* peak memory (of rank 0) */
+    double rank_bytes;      /* with procs > 1: the peak of each other rank */
 } lt_free_bch_estimate_t;
 /* The worker threads of the series here: $LIETOOL_THREADS, else the
    processors online, 1 to 64. */
@@ -263,6 +281,13 @@ void lt_free_bch_estimate_str(char *tm, char *mem, const lt_free_bch_estimate_t 
      are the odd degrees of the symmetric series W = log(e^(X/2) e^Y
      e^(X/2)), written into S (whose readers form log(e^X e^Y) unless
      symmetric); finish does nothing.
+   - lt_free_bch_job_alone: the same classes of W to degree N (<= 62),
+     without a basis: running class k makes the basis of its own words
+     and their standard factors (the Lyndon words of its multidegree) and
+     keeps its coefficients until lt_free_class_job_release (C->idx is
+     NULL; lt_free_class_job_get and _set are not for it). A job's memory
+     is then the classes it holds, not the series: what the ranks other
+     than 0 of bch --mpi run.
    - lt_free_magnus_job_new: log of the word W's exponentials, B on W's
      letters to order <= 62 with (order + 1)^letters <= 2^22 (LT_EINPUT
      otherwise); finish does nothing. */
@@ -275,6 +300,7 @@ typedef struct {
     const int32_t *idx;     /* their indices in the basis */
 } lt_free_class;
 lt_status lt_free_bch_job_new(lt_free_class_job **J, lt_bchw_t S, const lt_ctx_t ctx, lt_err_t err);
+lt_status lt_free_bch_job_alone(lt_free_class_job **J, int N, const lt_ctx_t ctx, lt_err_t err);
 lt_status lt_free_magnus_job_new(lt_free_class_job **J, fmpq *c, const lt_lyndon_t B, const lt_free_word_t W,
                                  const lt_ctx_t ctx, lt_err_t err);
 void lt_free_class_job_free(lt_free_class_job *J);
@@ -287,6 +313,17 @@ void lt_free_class_job_finish(lt_free_class_job *J);
    as when it is run. */
 void lt_free_class_job_get(fmpq_t c, const lt_free_class_job *J, slong i);
 void lt_free_class_job_set(lt_free_class_job *J, slong k, const fmpq *v);
+/* Word t (0 <= t < C->s) of class k, once run or set: its letters into w
+   (C->n of them), its coefficient into c; lt_free_class_job_release frees
+   what a job without a basis holds of class k (nothing otherwise). */
+void lt_free_class_job_word(unsigned char *w, const lt_free_class_job *J, slong k, slong t);
+void lt_free_class_job_coef(fmpq_t c, const lt_free_class_job *J, slong k, slong t);
+void lt_free_class_job_release(lt_free_class_job *J, slong k);
+/* Class k of a job without a basis, once run: D its denominator, and its
+   numerators in the class's order, 2 words each (low, high) of a two's
+   complement 128-bit integer; or, when one needs more than 127 bits, NULL
+   and *big the FLINT integers. Valid until the class is released. */
+const uint64_t *lt_free_class_job_result(fmpz_t D, const fmpz **big, const lt_free_class_job *J, slong k);
 
 /* The whole series as the commands (bch, magnus) and the Python package
    take it (src/free/series.c): B the Lyndon basis to the degree, *c its

@@ -163,12 +163,15 @@ int cmd_bch(int argc, char **argv, const lt_cmd *self)
        denominator per class), Z formed as it is written */
     lt_bchw_t S;
     int have = 0;
-    lt_status st = lt_free_bch_prepare(S, B, N, symmetric, table, o.ctx, err);
-    if (!st) {
-        have = 1;
-        /* the classes shared among the ranks, or kept in the checkpoint */
-        if (b.mpi || b.checkpoint) st = lt_mpi_bch(S, b.checkpoint, &root, o.ctx, err);
-        else st = lt_free_bchw(S, o.ctx, err);
+    lt_status st;
+    /* the classes shared among the ranks, or kept in the checkpoint */
+    if (b.mpi || b.checkpoint) st = lt_mpi_bch(S, B, N, symmetric, table, b.checkpoint, &root, &have, o.ctx, err);
+    else {
+        st = lt_free_bch_prepare(S, B, N, symmetric, table, 1, o.ctx, err);
+        if (!st) {
+            have = 1;
+            st = lt_free_bchw(S, o.ctx, err);
+        }
     }
     if (st) {
         lt_err_prefix(err, "%s", self->name);

@@ -320,11 +320,13 @@ void lt_doc_item_end(lt_doc *d)
 /* Element i of B as a bracket of the letters' names. */
 static void bracket(FILE *f, const lt_lyndon_t B, slong i, char *const *names)
 {
-    if (B->left[i] < 0) { fputs(names[i], f); return; }   /* the letters are elements 0..r-1 */
+    int32_t lr[2];
+    lt_lyndon_factors(B, i, lr);
+    if (lr[0] < 0) { fputs(names[i], f); return; }   /* the letters are elements 0..r-1 */
     fputc('[', f);
-    bracket(f, B, B->left[i], names);
+    bracket(f, B, lr[0], names);
     fputc(',', f);
-    bracket(f, B, B->right[i], names);
+    bracket(f, B, lr[1], names);
     fputc(']', f);
 }
 

@@ -1234,15 +1234,28 @@ static double cost_2(long N, int odd_only)
    basis, 20 a term of W (a 128-bit numerator and the class index), about
    150 bytes a word of the class each thread is solving (the program and
    its values, 1.6 nodes a word besides the columns) and 7 MB of
-   libraries. */
+   libraries. Under mpirun (measured at degrees 24 and 26 with 1 to 8
+   ranks): 14 MB of libraries with Open MPI; rank 0's basis has no
+   factors (2 bytes an element besides the packed word) and its series 16
+   bytes a term; a class travels as 24 bytes a word. */
 #define LT_BCH_SEC_STEP 0.31e-9
 #define LT_BCH_SEC_ELEMENT 0.4e-6
+
+static int cmp_double_desc(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
 
 void lt_free_bch_estimate(lt_free_bch_estimate_t *e, long N, int procs, int threads, int table)
 {
     memset(e, 0, sizeof *e);
-    double basis = 0, odd = 0, smax = 0;
+    double basis = 0, odd = 0, smax = 0, bytes_basis = 0;
     long NB = table && N % 2 == 0 ? N - 1 : N;
+    /* the classes' sizes by work, largest first (at most 2 a degree are
+       equal; the procs-th is rank 0's first) */
+    double *cw = lt_malloc((size_t)(2 * (N + 2) * (N + 2)) * sizeof(double));
+    slong nc = 0;
     for (long n = 1; n <= N; n++)
         for (long o = 0; o <= n; o++) {
             long g = n;
@@ -1252,20 +1265,28 @@ void lt_free_bch_estimate(lt_free_bch_estimate_t *e, long N, int procs, int thre
                 if (g % d == 0) sz += lt_free_moebius_((ulong)d) * binom(n / d, o / d);
             sz = floor(sz / (double)n + 0.5);
             e->elements += sz;
-            if (n <= NB) basis += sz;
+            if (n <= NB) { basis += sz; bytes_basis += sz * (2.0 + (double)((n + 7) / 8)); }
             if (n % 2 == 0) continue;
             double w = sz * (double)n * (double)n + 2.0 * sz * sz;
             e->steps += w;
             odd += sz;
             if (w > e->largest) e->largest = w;
             if (sz > smax) smax = sz;
+            if (sz > 0) { cw[2 * nc] = w; cw[2 * nc + 1] = sz; nc++; }
         }
+    qsort(cw, (size_t)nc, 2 * sizeof(double), cmp_double_desc);
     double workers = (double)(procs < 1 ? 1 : procs) * (threads < 1 ? 1 : threads);
     double par = e->steps * LT_BCH_SEC_STEP / workers, one = e->largest * LT_BCH_SEC_STEP;
     int th = threads < 1 ? 1 : threads;
     e->seconds = (par > one ? par : one) + e->elements * LT_BCH_SEC_ELEMENT / th;
     e->cpu_seconds = e->steps * LT_BCH_SEC_STEP + e->elements * LT_BCH_SEC_ELEMENT;
-    e->bytes = 7e6 + 12.0 * basis + 20.0 * odd + 150.0 * smax * (workers < th ? workers : th);
+    if (procs <= 1) e->bytes = 7e6 + 12.0 * basis + 20.0 * odd + 150.0 * smax * (workers < th ? workers : th);
+    else {
+        double s0 = procs <= nc ? cw[2 * (procs - 1) + 1] : 0;
+        e->bytes = 14e6 + bytes_basis + 16.0 * odd + (150.0 * s0 > 24.0 * smax ? 150.0 * s0 : 24.0 * smax);
+        e->rank_bytes = 14e6 + (150.0 + 24.0) * smax;
+    }
+    lt_free(cw);
 }
 
 /* 1000 x --max-enum steps: at most about a minute (bch 22 is 2.7e9
@@ -1359,6 +1380,38 @@ static slong lp_class_count(const lt_lyndon_t B)
     return ncls;
 }
 
+/* The jobs of Q from the classes' sizes: class k (numbered n (N+1)^(r-1)
+   + d_1 (N+1)^(r-2) + ... + d_{r-1}, as lp_pool_setup numbers them) has
+   cstart[k + 1] - cstart[k] words, from cidx + cstart[k]; sorted by
+   predicted work, largest first. */
+static void lp_pool_jobs(lp_pool *Q, const slong *cstart, slong ncls, int N, int r)
+{
+    slong nnon = 0;
+    for (slong k = 0; k < ncls; k++) nnon += cstart[k + 1] > cstart[k];
+    Q->jobs = lt_malloc((size_t)(nnon + 1) * sizeof(lp_job));
+    Q->mdeg = lt_malloc((size_t)(nnon + 1) * (size_t)r * sizeof(int));
+    for (slong k = 0; k < ncls; k++) {
+        slong s = cstart[k + 1] - cstart[k];
+        if (!s) continue;
+        lp_job *J = Q->jobs + Q->njobs;
+        int *d = Q->mdeg + Q->njobs * r;
+        Q->njobs++;
+        slong x = k;
+        int rest = 0;
+        for (int l = r - 1; l >= 1; l--) { d[l] = (int)(x % (N + 1)); x /= N + 1; rest += d[l]; }
+        int n = (int)x;
+        d[0] = n - rest;
+        J->n = n;
+        J->o = r == 2 ? d[1] : 0;
+        J->s = s;
+        J->start = cstart[k];
+        J->deg = d;
+        J->work = (double)s * n * n + 2.0 * (double)s * (double)s;
+        Q->total += J->work;
+    }
+    qsort(Q->jobs, (size_t)Q->njobs, sizeof(lp_job), cmp_job);
+}
+
 /* The classes of the fast path, ready to run (lp_run_job each):
    Q is set up for c, B and F; odd_only: only the classes of odd degree are
    jobs (the others are set to 0; for series known to be odd). The jobs
@@ -1417,30 +1470,8 @@ static lt_status lp_pool_setup(lp_pool *Q, fmpq *c, lt_bchw_struct *S, const lt_
         if (key[i] >= 0) Q->cidx[fill[key[i]]++] = (int32_t)i;
     lt_free(fill);
     lt_free(key);
-    slong nnon = 0;
-    for (slong k = 0; k < ncls; k++) nnon += cstart[k + 1] > cstart[k];
-    Q->jobs = lt_malloc((size_t)(nnon + 1) * sizeof(lp_job));
-    Q->mdeg = lt_malloc((size_t)(nnon + 1) * (size_t)r * sizeof(int));
-    for (slong k = 0; k < ncls; k++) {
-        slong s = cstart[k + 1] - cstart[k];
-        if (!s) continue;
-        int n = lt_lyndon_degree(B, Q->cidx[cstart[k]]);
-        lp_job *J = Q->jobs + Q->njobs;
-        int *d = Q->mdeg + Q->njobs * r;
-        Q->njobs++;
-        slong x = k;
-        d[0] = n;
-        for (int l = r - 1; l >= 1; l--) { d[l] = (int)(x % (N + 1)); x /= N + 1; d[0] -= d[l]; }
-        J->n = n;
-        J->o = r == 2 ? d[1] : 0;
-        J->s = s;
-        J->start = cstart[k];
-        J->deg = d;
-        J->work = (double)s * n * n + 2.0 * (double)s * (double)s;
-        Q->total += J->work;
-    }
+    lp_pool_jobs(Q, cstart, ncls, N, r);
     lt_free(cstart);
-    qsort(Q->jobs, (size_t)Q->njobs, sizeof(lp_job), cmp_job);
     pthread_mutex_init(&Q->lock, NULL);
     lt_status st = cost_limit(Q->total, N, ctx, err);
     if (st) lp_pool_free(Q);
@@ -1978,8 +2009,20 @@ static void bchw_chain(fmpq_t c, const lt_bchw_struct *S, slong q, slong k0)
                 fmpq_add(c, c, t);
             }
         }
-        if (lt_lyndon_degree(B, q) == 1 || B->left[q] != 0) break;
-        q = B->right[q];
+        int n = lt_lyndon_degree(B, q);
+        if (n == 1) break;
+        if (B->left) {
+            if (B->left[q] != 0) break;
+            q = B->right[q];
+        } else {
+            /* without stored factors: the left factor is X when the word
+               starts with X and the rest, its longest proper suffix, is a
+               Lyndon word (then the right factor) */
+            unsigned char w[256];
+            lt_lyndon_word(B, q, w);
+            if (w[0] != 0 || !lt_free_is_lyndon(w + 1, n - 1)) break;
+            q = lt_free_lyndon_find(B, w + 1, n - 1);
+        }
         fmpz_mul_ui(f, f, 2 * (ulong)(k + 1));
     }
     fmpz_clear(f);
@@ -2032,13 +2075,22 @@ lt_status lt_free_bchw(lt_bchw_t S, const lt_ctx_t ctx, lt_err_t err)
 
 /* ---- the classes one at a time (lietool bch --mpi, magnus --mpi) ---- */
 
+/* What a job without a basis holds of a class it has run: the basis of
+   the class's words and their standard factors, and their coefficients. */
+typedef struct {
+    lt_lyndon_struct L;
+    lt_bchw_struct S;
+    int32_t *idx;           /* the class's words in L */
+} job_part;
+
 struct lt_free_class_job_s {
     lp_pool Q;
     factors F;
     int bch;                /* the BCH series, into S */
-    const lt_lyndon_struct *B;
+    const lt_lyndon_struct *B;   /* NULL: a job without a basis (part) */
     fmpq *c;
     lt_bchw_struct *S;
+    job_part **part;        /* without a basis: class k's, once run */
 };
 
 static lt_status job_setup(lt_free_class_job **J, lt_free_class_job *j, const lt_lyndon_t B, int odd_only,
@@ -2086,9 +2138,160 @@ lt_status lt_free_magnus_job_new(lt_free_class_job **J, fmpq *c, const lt_lyndon
     return job_setup(J, j, B, 0, ctx, err);
 }
 
+/* The Lyndon words of n letters, o of them 1, on 2 letters: the necklace
+   formula (1/n) sum_{d | gcd(n, o)} mu(d) C(n/d, o/d), exactly (n <= 62). */
+static slong lyndon_class_size(int n, int o)
+{
+    int g = n;
+    for (int a = n, b = o; b; ) { int t = a % b; a = b; b = t; g = a; }
+    __int128 sum = 0;
+    for (int d = 1; d <= g; d++) {
+        if (g % d) continue;
+        int mu = lt_free_moebius_((ulong)d);
+        if (!mu) continue;
+        unsigned __int128 c = 1;
+        int m = n / d, k = o / d;
+        for (int i = 1; i <= k; i++) c = c * (unsigned __int128)(m - k + i) / (unsigned __int128)i;
+        sum += mu * (__int128)c;
+    }
+    return (slong)(sum / n);
+}
+
+lt_status lt_free_bch_job_alone(lt_free_class_job **J, int N, const lt_ctx_t ctx, lt_err_t err)
+{
+    *J = NULL;
+    if (N < 1 || N > 62)
+        return lt_err_set(err, LT_EINPUT, "the BCH series by classes runs to degree at most 62, not %d", N);
+    lt_free_class_job *j = lt_calloc(1, sizeof *j);
+    factors_bch(&j->F);
+    j->bch = 1;
+    lp_pool *Q = &j->Q;
+    lp_pool_init(Q, NULL, NULL, NULL, &j->F, ctx);
+    /* the classes of odd degree, numbered and sized as lp_pool_setup
+       counts them in the basis, so that every rank has the same jobs */
+    slong ncls = (slong)(N + 1) * (N + 1);
+    slong *cstart = lt_calloc((size_t)ncls + 1, sizeof(slong));
+    for (int n = 1; n <= N; n += 2)
+        for (int o = 0; o <= n; o++) cstart[(slong)n * (N + 1) + o + 1] = lyndon_class_size(n, o);
+    for (slong k = 0; k < ncls; k++) cstart[k + 1] += cstart[k];
+    lp_pool_jobs(Q, cstart, ncls, N, 2);
+    lt_free(cstart);
+    pthread_mutex_init(&Q->lock, NULL);
+    lt_status st = cost_limit(Q->total, N, ctx, err);
+    j->part = lt_calloc((size_t)Q->njobs + 1, sizeof *j->part);
+    *J = j;
+    if (st) { lt_free_class_job_free(j); *J = NULL; }
+    return st;
+}
+
+/* Class k of a job without a basis: its words generated (the Lyndon words
+   of its multidegree), their basis (lt_free_lyndon_closure_), the class
+   run in it, as lt_free_bch_lyndon_coefficient runs one */
+static void job_run_alone(lt_free_class_job *J, slong k, int main_thread)
+{
+    const lp_job *jb = J->Q.jobs + k;
+    int n = jb->n;
+    slong s = jb->s;
+    job_part *p = lt_calloc(1, sizeof *p);
+    unsigned char *words = lt_malloc((size_t)s * (size_t)n + 1);
+    slong got = lt_free_lyndon_content_(words, jb->deg, n, 2, s);
+    assert(got == s);
+    (void)got;
+    lt_lyndon_init(&p->L);
+    lt_free_lyndon_closure_(&p->L, 2, n, words, s);
+    p->idx = lt_malloc((size_t)(s + 1) * sizeof(int32_t));
+    /* the words of degree n are the class's, in order (a letter is its own element) */
+    for (slong i = 0; i < s; i++) p->idx[i] = n == 1 ? words[0] : (int32_t)(p->L.deg_start[n] + i);
+    lt_free(words);
+    lt_bchw_init(&p->S, &p->L, 1);
+    lp_pool Q = J->Q;
+    Q.B = &p->L;
+    Q.cidx = p->idx;
+    Q.S = &p->S;
+    /* the progress of this class from the job's (threads may run others) */
+    pthread_mutex_lock(&J->Q.lock);
+    Q.done = J->Q.done;
+    pthread_mutex_unlock(&J->Q.lock);
+    double before = Q.done;
+    pthread_mutex_init(&Q.lock, NULL);
+    lp_job one = *jb;
+    one.start = 0;
+    lp_run_job(&Q, &one, main_thread);
+    pthread_mutex_destroy(&Q.lock);
+    pthread_mutex_lock(&J->Q.lock);
+    J->Q.done += Q.done - before;
+    J->part[k] = p;
+    pthread_mutex_unlock(&J->Q.lock);
+}
+
+const uint64_t *lt_free_class_job_result(fmpz_t D, const fmpz **big, const lt_free_class_job *J, slong k)
+{
+    const job_part *p = J->part ? J->part[k] : NULL;
+    assert(p);
+    const lp_job *jb = J->Q.jobs + k;
+    int n = jb->n;
+    slong cls = (slong)n * (p->L.N + 1) + jb->o, at = p->idx[0] - p->L.deg_start[n];
+    fmpz_set(D, p->S.den + cls);
+    /* the class's words are its basis's degree n, in order: the values too */
+    *big = p->S.isbig[cls] ? p->S.big[n] + at : NULL;
+    return *big ? NULL : p->S.num + 2 * (p->S.off[n] + at);
+}
+
+void lt_bchw_set_class(lt_bchw_t S, int n, int o, const int32_t *idx, slong s, const fmpz_t D, const uint64_t *num,
+                       const fmpz *big)
+{
+    const lt_lyndon_struct *B = S->B;
+    if (num) {
+        slong cls = (slong)n * (B->N + 1) + o, first = B->deg_start[n];
+        fmpz_set(S->den + cls, D);
+        uint64_t *dst = S->num + 2 * S->off[n];
+        for (slong i = 0; i < s; i++) {
+            dst[2 * (idx[i] - first)] = num[2 * i];
+            dst[2 * (idx[i] - first) + 1] = num[2 * i + 1];
+        }
+        return;
+    }
+    fmpz *R = _fmpz_vec_init(s);
+    _fmpz_vec_set(R, big, s);
+    fmpz_t d;
+    fmpz_init_set(d, D);
+    bchw_store(S, n, o, idx, s, R, NULL, d, NULL);
+    fmpz_clear(d);
+    _fmpz_vec_clear(R, s);
+}
+
+void lt_free_class_job_release(lt_free_class_job *J, slong k)
+{
+    job_part *p = J->part ? J->part[k] : NULL;
+    if (!p) return;
+    lt_bchw_clear(&p->S);
+    lt_lyndon_clear(&p->L);
+    lt_free(p->idx);
+    lt_free(p);
+    J->part[k] = NULL;
+}
+
+void lt_free_class_job_word(unsigned char *w, const lt_free_class_job *J, slong k, slong t)
+{
+    const job_part *p = J->part ? J->part[k] : NULL;
+    if (p) lt_lyndon_word(&p->L, p->idx[t], w);
+    else lt_lyndon_word(J->B, J->Q.cidx[J->Q.jobs[k].start + t], w);
+}
+
+void lt_free_class_job_coef(fmpq_t c, const lt_free_class_job *J, slong k, slong t)
+{
+    const job_part *p = J->part ? J->part[k] : NULL;
+    if (p) lt_bchw_get_w(c, &p->S, p->idx[t]);
+    else lt_free_class_job_get(c, J, J->Q.cidx[J->Q.jobs[k].start + t]);
+}
+
 void lt_free_class_job_free(lt_free_class_job *J)
 {
     if (!J) return;
+    if (J->part) {
+        for (slong k = 0; k < J->Q.njobs; k++) lt_free_class_job_release(J, k);
+        lt_free(J->part);
+    }
     lp_pool_free(&J->Q);
     if (J->bch) factors_bch_clear(&J->F);
     else factors_word_clear(&J->F);
@@ -2104,16 +2307,17 @@ void lt_free_class_job_class(const lt_free_class_job *J, slong k, lt_free_class 
 {
     const lp_job *j = J->Q.jobs + k;
     C->n = j->n;
-    C->r = J->B->r;
+    C->r = J->B ? J->B->r : 2;   /* without a basis: the BCH series */
     C->deg = j->deg;
     C->s = j->s;
     C->work = j->work;
-    C->idx = J->Q.cidx + j->start;
+    C->idx = J->B ? J->Q.cidx + j->start : NULL;
 }
 
 void lt_free_class_job_run(lt_free_class_job *J, slong k)
 {
-    lp_run_job(&J->Q, J->Q.jobs + k, 1);
+    if (!J->B) job_run_alone(J, k, 1);
+    else lp_run_job(&J->Q, J->Q.jobs + k, 1);
 }
 
 void lt_free_class_job_finish(lt_free_class_job *J)
@@ -2129,6 +2333,7 @@ void lt_free_class_job_get(fmpq_t c, const lt_free_class_job *J, slong i)
 
 void lt_free_class_job_set(lt_free_class_job *J, slong k, const fmpq *v)
 {
+    assert(J->B);
     const lp_job *j = J->Q.jobs + k;
     const int32_t *idx = J->Q.cidx + j->start;
     if (!J->S) {
@@ -2149,13 +2354,14 @@ void lt_free_class_job_set(lt_free_class_job *J, slong k, const fmpq *v)
     fmpz_clear(den);
 }
 
-lt_status lt_free_bch_prepare(lt_bchw_t S, lt_lyndon_t B, long N, int symmetric, int table, const lt_ctx_t ctx,
-                              lt_err_t err)
+lt_status lt_free_bch_prepare(lt_bchw_t S, lt_lyndon_t B, long N, int symmetric, int table, int factors,
+                              const lt_ctx_t ctx, lt_err_t err)
 {
     lt_status st = lt_free_bch_check(N, ctx, err);
     /* the threads woken while the basis is made */
     if (!st && N >= 14) lt_threads_warm(lt_free_bch_threads());
-    if (!st) st = lt_free_lyndon_basis(B, 2, table && N % 2 == 0 ? N - 1 : N, ctx, err);
+    long NB = table && N % 2 == 0 ? N - 1 : N;
+    if (!st) st = factors ? lt_free_lyndon_basis(B, 2, NB, ctx, err) : lt_free_lyndon_words(B, 2, NB, ctx, err);
     if (!st) lt_bchw_init(S, B, symmetric);
     return st;
 }

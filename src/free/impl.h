@@ -10,6 +10,10 @@ int lt_free_moebius_(ulong n);
    w itself, into *out (n bytes each; release with lt_free): their number,
    or max + 1 when there are more than max (then *out is NULL). n <= 255. */
 slong lt_free_lyndon_upto_(unsigned char **out, const unsigned char *w, int n, int r, slong max);
+/* All the Lyndon words with cnt[l] letters l (n = the sum, r letters), in
+   lexicographic order, into out (s words of n bytes: s their number, by
+   the necklace formula): their number, s + 1 when there are more. */
+slong lt_free_lyndon_content_(unsigned char *out, const int *cnt, int n, int r, slong s);
 /* B (initialised): the r letters, the words[0..s) of length n (Lyndon words
    on letters 0..r-1, increasing) and their standard factors down to the
    letters, stored as lt_free_lyndon_basis stores the full basis (by

@@ -190,7 +190,31 @@ static void factorise_part(void *arg, int t)
     }
 }
 
+static lt_status lyndon_basis(lt_lyndon_t B, int r, long N, int factors, const lt_ctx_t ctx, lt_err_t err);
+
 lt_status lt_free_lyndon_basis(lt_lyndon_t B, int r, long N, const lt_ctx_t ctx, lt_err_t err)
+{
+    return lyndon_basis(B, r, N, 1, ctx, err);
+}
+
+lt_status lt_free_lyndon_words(lt_lyndon_t B, int r, long N, const lt_ctx_t ctx, lt_err_t err)
+{
+    return lyndon_basis(B, r, N, 0, ctx, err);
+}
+
+void lt_lyndon_factors(const lt_lyndon_t B, slong i, int32_t *f)
+{
+    if (B->left) { f[0] = B->left[i]; f[1] = B->right[i]; return; }
+    int k = lt_lyndon_degree(B, i);
+    if (k == 1) { f[0] = f[1] = -1; return; }
+    unsigned char u[256];
+    lt_lyndon_word(B, i, u);
+    slong s = lt_free_lyndon_split(u, k);
+    f[0] = (int32_t)lt_free_lyndon_find(B, u, s);
+    f[1] = (int32_t)lt_free_lyndon_find(B, u + s, k - s);
+}
+
+static lt_status lyndon_basis(lt_lyndon_t B, int r, long N, int factors, const lt_ctx_t ctx, lt_err_t err)
 {
     if (r < 1 || r > 255)
         return lt_err_set(err, LT_EINPUT, "the number of letters must be between 1 and 255, not %d", r);
@@ -260,8 +284,10 @@ lt_status lt_free_lyndon_basis(lt_lyndon_t B, int r, long N, const lt_ctx_t ctx,
     B->n = n;
     B->words = lt_calloc((size_t)nb + 1, 1);
     B->deg = lt_malloc((size_t)n + 1);
-    B->left = lt_malloc((size_t)(n + 1) * sizeof(int32_t));
-    B->right = lt_malloc((size_t)(n + 1) * sizeof(int32_t));
+    if (factors) {
+        B->left = lt_malloc((size_t)(n + 1) * sizeof(int32_t));
+        B->right = lt_malloc((size_t)(n + 1) * sizeof(int32_t));
+    }
     /* Duval: the Lyndon words of length <= N in lexicographic order; each
        goes to the next place of its length (Witt's formula counted them),
        so each length stays lexicographic */
@@ -286,8 +312,10 @@ lt_status lt_free_lyndon_basis(lt_lyndon_t B, int r, long N, const lt_ctx_t ctx,
     lt_free(u);
     /* standard factorisations, shared among the threads (from 2^12
        elements: about 0.1 us each, a thread's start 50 us) */
-    factorise F = {B, n <= 4096 ? 1 : lt_free_bch_threads()};
-    lt_threads_run(F.nt, factorise_part, &F);
+    if (factors) {
+        factorise F = {B, n <= 4096 ? 1 : lt_free_bch_threads()};
+        lt_threads_run(F.nt, factorise_part, &F);
+    }
     return LT_OK;
 }
 
@@ -296,7 +324,8 @@ lt_status lt_free_lyndon_basis(lt_lyndon_t B, int r, long N, const lt_ctx_t ctx,
    F. Ruskey, C. Savage, T. Wang, J. Algorithms 13 (1992) 414-430: a[t] >=
    a[t-p], p the period so far; a word of length n is Lyndon when p = n),
    restricted to the letters left (cnt) and, while the prefix is w's
-   (tight), to letters up to w's. 0 once more than max are found. */
+   (tight), to letters up to w's. 0 once more than max are found.
+   lt_free_lyndon_content_ runs it never tight, over a whole class. */
 typedef struct {
     const unsigned char *w;
     int n, r, cnt[256];
@@ -323,6 +352,21 @@ static int lyndon_gen_rec(lyndon_gen *G, int t, int p, int tight)
         if (!more) return 0;
     }
     return 1;
+}
+
+slong lt_free_lyndon_content_(unsigned char *out, const int *cnt, int n, int r, slong s)
+{
+    lyndon_gen *G = lt_calloc(1, sizeof *G);
+    G->n = n;
+    G->r = r;
+    G->max = s;
+    G->out = out;
+    for (int l = 0; l < r; l++) G->cnt[l] = cnt[l];
+    G->a[0] = 0;
+    lyndon_gen_rec(G, 1, 1, 0);   /* never tight: G->w is not read */
+    slong k = G->count;
+    lt_free(G);
+    return k;
 }
 
 slong lt_free_lyndon_upto_(unsigned char **out, const unsigned char *w, int n, int r, slong max)
@@ -475,15 +519,17 @@ char *lt_lyndon_word_str(const lt_lyndon_t B, slong i)
 
 static size_t put_bracket(char *s, const lt_lyndon_t B, slong i)
 {
-    if (B->left[i] < 0) {
+    int32_t lr[2];
+    lt_lyndon_factors(B, i, lr);
+    if (lr[0] < 0) {
         lt_free_letter_name(s, B->r, (int)i);   /* the letters are elements 0..r-1 */
         return strlen(s);
     }
     size_t m = 0;
     s[m++] = '[';
-    m += put_bracket(s + m, B, B->left[i]);
+    m += put_bracket(s + m, B, lr[0]);
     s[m++] = ',';
-    m += put_bracket(s + m, B, B->right[i]);
+    m += put_bracket(s + m, B, lr[1]);
     s[m++] = ']';
     s[m] = '\0';
     return m;

@@ -13,11 +13,17 @@ void lt_mpi_finalize(void);
 /* After a failure: ends every rank with status (MPI_Abort) when more than
    one runs; returns otherwise. */
 void lt_mpi_abort(int status);
-/* The BCH series to S->B's degree into S, as lt_free_bchw: shared among the ranks of MPI_COMM_WORLD when MPI is
-   initialised (else one process), the finished classes kept in the
-   directory checkpoint (NULL: none) and read back from it. *root is 1 on
-   the rank that holds the whole result (rank 0) and prints it. */
-lt_status lt_mpi_bch(lt_bchw_t S, const char *checkpoint, int *root, const lt_ctx_t ctx, lt_err_t err);
+/* bch N with `mpi` or `checkpoint`: the BCH series to degree N (as bch
+   --table has it, with table; symmetric: W) shared among the ranks of
+   MPI_COMM_WORLD when MPI is initialised (else one process), the finished
+   classes kept in the directory checkpoint (NULL: none) and read back
+   from it. Rank 0 (or the one process) prepares B and S as
+   lt_free_bch_prepare does (*have = 1: release them) and holds the whole
+   series; *root is 1 there, where it is printed. The other ranks make no
+   basis: each holds only the class it is running (lt_free_bch_job_alone),
+   so that their memory falls as ranks are added. */
+lt_status lt_mpi_bch(lt_bchw_t S, lt_lyndon_t B, long N, int symmetric, int table, const char *checkpoint,
+                     int *root, int *have, const lt_ctx_t ctx, lt_err_t err);
 /* The Magnus series of the word W to B's order into c, as lt_free_log_exp,
    in the same way; the checkpoint's files are named by a hash of the word
    (letters and exponents), so one directory serves several words. */

@@ -173,7 +173,8 @@ void lt_write_bch_table(FILE *f, const lt_lyndon_t B, const fmpq *c)
 {
     char buf[256];
     for (slong i = 0; i < B->n; i++) {
-        int32_t lr[2] = {B->left[i], B->right[i]};
+        int32_t lr[2];
+        lt_lyndon_factors(B, i, lr);
         char *row = bch_row_room(c + i) <= sizeof buf ? buf : lt_malloc(bch_row_room(c + i));
         fwrite(row, 1, (size_t)(bch_table_row(row, i, lt_lyndon_degree(B, i), lr, c + i) - row), f);
         if (row != buf) lt_free(row);
@@ -234,8 +235,7 @@ static void bch_table_work(void *arg, void *slot)
         int n = T->N;
         if (i < T->nbasis) {
             lt_bchw_get(c, T->S, i);
-            lr[0] = B->left[i];
-            lr[1] = B->right[i];
+            lt_lyndon_factors(B, i, lr);
             n = lt_lyndon_degree(B, i);
         } else lt_bchw_get_top(c, lr, T->S, C->words + q * T->N);
         size_t room = bch_row_room(c);
@@ -285,7 +285,8 @@ void lt_write_bch(lt_doc *d, const lt_lyndon_t B, const fmpq *c, int symmetric)
     lt_doc_brackets(d, symmetric ? "\\log(e^{X/2} e^{Y} e^{X/2})" : "\\log(e^{X} e^{Y})", B, c, NULL, 1);
 }
 
-/* One estimate as rows (text: "about 52 min, 480 MB"; JSON: seconds and
+/* One estimate as rows (text: "about 52 min (CPU 1.7 h), 480 MB", and
+   under mpirun rank 0's memory and the other ranks'; JSON: seconds and
    bytes as numbers). */
 static void bch_estimate_rows(lt_doc *d, const char *label, const lt_free_bch_estimate_t *e)
 {
@@ -297,12 +298,20 @@ static void bch_estimate_rows(lt_doc *d, const char *label, const lt_free_bch_es
         lt_doc_double(d, key, "%.0f", e->seconds);
         snprintf(key, sizeof key, "%s_bytes", label);
         lt_doc_double(d, key, "%.0f", e->bytes);
+        if (e->rank_bytes > 0) {
+            snprintf(key, sizeof key, "%s_rank_bytes", label);
+            lt_doc_double(d, key, "%.0f", e->rank_bytes);
+        }
     } else {
+        /* the CPU time and the other ranks' memory, formatted alike */
         lt_free_bch_estimate_t c = *e;
-        char ctm[64], cmem[64];
+        char ctm[64], rmem[64];
         c.seconds = e->cpu_seconds;
-        lt_free_bch_estimate_str(ctm, cmem, &c);
-        lt_doc_strf(d, label, "about %s (CPU %s), %s", tm, ctm, mem);
+        c.bytes = e->rank_bytes;
+        lt_free_bch_estimate_str(ctm, rmem, &c);
+        if (e->rank_bytes > 0)
+            lt_doc_strf(d, label, "about %s (CPU %s), %s on rank 0, %s on each other rank", tm, ctm, mem, rmem);
+        else lt_doc_strf(d, label, "about %s (CPU %s), %s", tm, ctm, mem);
     }
 }
 

@@ -51,11 +51,14 @@ static lt_status run(int which, fmpq *c, const lt_ctx_t ctx, lt_err_t err)
     if (which == 0) {
         /* the compact series, read out into c */
         lt_bchw_t Z;
-        lt_bchw_init(Z, S[0].B, 0);
-        lt_status st = lt_mpi_bch(Z, dir, &root, ctx, err);
+        lt_lyndon_t B;
+        lt_lyndon_init(B);
+        int have = 0;
+        lt_status st = lt_mpi_bch(Z, B, S[0].B->N, 0, 0, dir, &root, &have, ctx, err);
         if (!st)
             for (slong i = 0; i < S[0].B->n; i++) lt_bchw_get(c + i, Z, i);
-        lt_bchw_clear(Z);
+        if (have) lt_bchw_clear(Z);
+        lt_lyndon_clear(B);
         return st;
     }
     return lt_mpi_magnus(c, S[1].B, S[1].W, dir, &root, ctx, err);
