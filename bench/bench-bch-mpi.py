@@ -10,10 +10,10 @@ the peak memory of each rank (GNU time) of `mpirun -np P lietool bch D
 so their time says little, their memory what it is.
 
 The model: lietool computes the odd classes of the symmetric series; a
-class of s Lyndon words of degree n costs about s n^2 steps (its word
-coefficients and its straight-line program; the triangular solve's s^2
-bound, which --max-enum checks, is far from reached because the rows are
-sparse), s from the necklace formula
+class of s Lyndon words of degree n costs about s n^2 + 2 s^2 steps (its
+word coefficients and its straight-line program, and the triangular
+solve; what --max-enum and bch --estimate count), s from the necklace
+formula
 s = (1/n) sum_{d | gcd(n, o)} mu(d) C(n/d, o/d). Time = start + steps x
 seconds per step, fitted on the degrees below the largest measured; the
 largest is predicted and the model's error printed. With P ranks the time
@@ -63,7 +63,7 @@ def dimension(D):
 
 
 def work(D):
-    w = [s * n * n for n, o, s in classes(D)]
+    w = [s * n * n + 2 * s * s for n, o, s in classes(D)]
     return sum(w), max(w)
 
 

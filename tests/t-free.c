@@ -681,6 +681,78 @@ static void test_job_alone(void)
     fmpq_clear(b);
 }
 
+/* A basis made without its factors finds the same ones (lt_lyndon_factors),
+   and the BCH table written from it is the same bytes. */
+static void test_words_basis(void)
+{
+    unit_case = "basis without factors";
+    lt_err_t err;
+    lt_err_init(err);
+    for (int r = 2; r <= 3; r++) {
+        int N = r == 2 ? 15 : 9;
+        lt_lyndon_t B, W;
+        lt_lyndon_init(B);
+        lt_lyndon_init(W);
+        lt_free_lyndon_basis(B, r, N, ctx, err);
+        lt_status st = lt_free_lyndon_words(W, r, N, ctx, err);
+        CHECK(st == LT_OK && W->n == B->n && !W->left && !W->right, "r %d: %s", r, err->msg);
+        slong differ = 0;
+        for (slong i = 0; i < B->n && W->n == B->n; i++) {
+            int32_t f[2], g[2];
+            lt_lyndon_factors(B, i, f);
+            lt_lyndon_factors(W, i, g);
+            differ += f[0] != g[0] || f[1] != g[1] || f[0] != B->left[i] || f[1] != B->right[i];
+        }
+        CHECK(differ == 0, "r %d: %ld factors differ", r, (long)differ);
+        if (r == 2) {
+            /* the plain series read through the chains of X's */
+            lt_bchw_t S, T;
+            lt_bchw_init(S, B, 0);
+            lt_bchw_init(T, W, 0);
+            CHECK(lt_free_bchw(S, ctx, err) == LT_OK, "bchw: %s", err->msg);
+            /* W's numerators into T by class, as rank 0 of bch --mpi stores them */
+            lt_free_class_job *A = NULL;
+            CHECK(lt_free_bch_job_alone(&A, N, ctx, err) == LT_OK, "alone: %s", err->msg);
+            fmpz_t D;
+            fmpz_init(D);
+            for (slong k = 0; A && k < lt_free_class_job_classes(A); k++) {
+                lt_free_class C;
+                lt_free_class_job_class(A, k, &C);
+                lt_free_class_job_run(A, k);
+                int32_t *idx = lt_malloc((size_t)C.s * sizeof(int32_t));
+                unsigned char w[64];
+                for (slong t = 0; t < C.s; t++) {
+                    lt_free_class_job_word(w, A, k, t);
+                    idx[t] = (int32_t)lt_free_lyndon_find(W, w, C.n);
+                }
+                const fmpz *big;
+                const uint64_t *num = lt_free_class_job_result(D, &big, A, k);
+                lt_bchw_set_class(T, C.n, C.deg[1], idx, C.s, D, num, big);
+                lt_free(idx);
+                lt_free_class_job_release(A, k);
+            }
+            fmpz_clear(D);
+            lt_free_class_job_free(A);
+            fmpq_t a, b;
+            fmpq_init(a);
+            fmpq_init(b);
+            slong bad = 0;
+            for (slong i = 0; i < B->n; i++) {
+                lt_bchw_get(a, S, i);
+                lt_bchw_get(b, T, i);
+                bad += !fmpq_equal(a, b);
+            }
+            CHECK(bad == 0, "%ld coefficients of log(e^X e^Y) differ", (long)bad);
+            fmpq_clear(a);
+            fmpq_clear(b);
+            lt_bchw_clear(S);
+            lt_bchw_clear(T);
+        }
+        lt_lyndon_clear(B);
+        lt_lyndon_clear(W);
+    }
+}
+
 static void test_two_methods(void)
 {
     static const int l2[] = {0, 1}, l3[] = {0, 1, 0}, lxx[] = {0, 0, 1}, lyy[] = {0, 1, 1}, labc[] = {0, 1, 2},
@@ -1267,6 +1339,7 @@ int main(void)
     test_bch_symmetric_plain();
     test_bchw_big();
     test_job_alone();
+    test_words_basis();
     test_two_methods();
     test_fast_vs_plain();
     test_bch_coefficient();
