@@ -12,10 +12,13 @@
    class to the rank with the least work so far: Graham, "Bounds on
    multiprocessing timing anomalies", SIAM J. Appl. Math. 17 (1969)), and
    the tail of small classes is a dynamic queue on rank 0. Each finished
-   class goes to rank 0 as text (the Lyndon word and its coefficient per
-   line); rank 0 writes it to the checkpoint directory, finishes the
-   series and prints it with the same writer as a single process, so the
-   output is identical byte for byte.
+   class goes to rank 0 (a Magnus class as text, the Lyndon word and its
+   coefficient per line; a BCH class in binary, bch_message); rank 0
+   writes it to the checkpoint directory, finishes the series and prints
+   it with the same writer as a single process, so the output is
+   identical byte for byte. For the BCH series only rank 0 holds the basis
+   and the series: the other ranks hold the class they run (see the BCH
+   section below), so that memory per rank falls as ranks are added.
 
    A checkpoint file, DIR/TAG-N-D1-...-D{r-1}.txt, holds one class: TAG is
    w for the symmetric BCH series W = log(e^(X/2) e^Y e^(X/2)) (the same
