@@ -62,6 +62,9 @@ typedef struct {
     /* transformer (FLA): attention, its q/k norms, the gated MLP (norm:
        attn_norm, mlp_norm: mlp_norm) */
     float *q_w, *q_b, *k_w, *k_b, *v_w, *v_b, *o_w, *q_norm, *k_norm, *gate_w, *up_w, *down_w;
+    /* their projections packed for lietool's own f32 kernel (src/model/pack.c; NULL
+       without AVX-512 or under bf16/f16: then SGEMMs) */
+    float *q_p, *k_p, *v_p, *o_p, *gate_p, *up_p, *down_p;
 } lt_model_layer;
 
 typedef struct {

@@ -182,6 +182,8 @@ static void attn_blocked(float *A, const float *Q, const float *K, const float *
     lt_free(S);
 }
 
+/* the packed projections in f32 (pack.c); under bf16/f16 SGEMMs */
+#define P(p) (M->compute == LT_COMPUTE_F32 ? (p) : NULL)
 static void attn_layer(float *X, const lt_model_struct *M, int i, long T, float *w)
 {
     const lt_model_layer *l = &M->layers[i];
@@ -189,16 +191,16 @@ static void attn_layer(float *X, const lt_model_struct *M, int i, long T, float 
     float *U = w, *Q = U + (size_t)T * D, *K = Q + (size_t)T * D, *V = K + (size_t)T * kvd, *A = V + (size_t)T * kvd,
           *O = A + (size_t)T * D, *G = O + (size_t)T * D, *Up = G + (size_t)T * Im;
     lt_mdl_rmsnorm(U, X, l->norm, T, D, M->eps, M, 0, 0);
-    lt_mdl_linear(Q, D, l->q_w, l->q_b, U, D, T, D, D);
-    lt_mdl_linear(K, kvd, l->k_w, l->k_b, U, D, T, kvd, D);
-    lt_mdl_linear(V, kvd, l->v_w, l->v_b, U, D, T, kvd, D);
+    lt_mdl_linear_p(Q, D, l->q_w, P(l->q_p), l->q_b, U, D, T, D, D);
+    lt_mdl_linear_p(K, kvd, l->k_w, P(l->k_p), l->k_b, U, D, T, kvd, D);
+    lt_mdl_linear_p(V, kvd, l->v_w, P(l->v_p), l->v_b, U, D, T, kvd, D);
     lt_mdl_rnd_all(M, Q, (size_t)T * D);
     lt_mdl_rnd_all(M, K, (size_t)T * kvd);
     lt_mdl_rnd_all(M, V, (size_t)T * kvd);
     rope_heads(Q, K, T, M, l);
     if (M->compute == LT_COMPUTE_F32 && !M->stepwise) attn_blocked(A, Q, K, V, T, M);
     else attn_exact(A, Q, K, V, T, M);
-    lt_mdl_linear(O, D, l->o_w, NULL, A, D, T, D, D);
+    lt_mdl_linear_p(O, D, l->o_w, P(l->o_p), NULL, A, D, T, D, D);
     if (M->compute == LT_COMPUTE_F32) {
         lt_mdl_add(X, O, (size_t)T * D, M);
         lt_mdl_rmsnorm(U, X, l->mlp_norm, T, D, M->eps, M, 0, 0);
@@ -209,15 +211,33 @@ static void attn_layer(float *X, const lt_model_struct *M, int i, long T, float 
         }
         lt_mdl_rmsnorm(U, O, l->mlp_norm, T, D, M->eps, M, 0, 0);
     }
-    lt_mdl_linear(G, Im, l->gate_w, NULL, U, D, T, Im, D);
-    lt_mdl_linear(Up, Im, l->up_w, NULL, U, D, T, Im, D);
+    lt_mdl_linear_p(G, Im, l->gate_w, P(l->gate_p), NULL, U, D, T, Im, D);
+    lt_mdl_linear_p(Up, Im, l->up_w, P(l->up_p), NULL, U, D, T, Im, D);
     lt_mdl_rnd_all(M, G, (size_t)T * Im);
     lt_mdl_rnd_all(M, Up, (size_t)T * Im);
     if (M->compute == LT_COMPUTE_F32) lt_mdl_swiglu_all(G, Up, (size_t)T * Im);
     else for (size_t j = 0; j < (size_t)T * Im; j++) G[j] = lt_mdl_rnd(M, lt_mdl_silu(G[j]) * Up[j]);   /* x sigmoid(x) y */
-    lt_mdl_linear(O, D, l->down_w, NULL, G, Im, T, D, Im);
+    lt_mdl_linear_p(O, D, l->down_w, P(l->down_p), NULL, G, Im, T, D, Im);
     lt_mdl_rnd_all(M, O, (size_t)T * D);
     attn_add(X, O, (size_t)T * D, M);
+}
+
+#undef P
+
+/* the projections packed for pack.c's kernel (f32 on AVX-512) */
+static void attn_prepare(lt_model_struct *M)
+{
+    int D = M->d_model, kvd = M->at_kv_heads * M->at_head_dim, Im = M->at_mlp;
+    for (int i = 0; i < M->n_layers; i++) {
+        lt_model_layer *l = &M->layers[i];
+        l->q_p = lt_mdl_pack_weights(M, l->q_p, l->q_w, D, D);
+        l->k_p = lt_mdl_pack_weights(M, l->k_p, l->k_w, kvd, D);
+        l->v_p = lt_mdl_pack_weights(M, l->v_p, l->v_w, kvd, D);
+        l->o_p = lt_mdl_pack_weights(M, l->o_p, l->o_w, D, D);
+        l->gate_p = lt_mdl_pack_weights(M, l->gate_p, l->gate_w, Im, D);
+        l->up_p = lt_mdl_pack_weights(M, l->up_p, l->up_w, Im, D);
+        l->down_p = lt_mdl_pack_weights(M, l->down_p, l->down_w, D, Im);
+    }
 }
 
 static size_t attn_work(const lt_model_struct *M, long T)
@@ -245,4 +265,5 @@ static void attn_family(lt_arch *a, const lt_model_struct *M)
 }
 
 const lt_mdl_ops lt_mdl_attn = {.name = "transformer", .layer_name = attn_layer_name, .family = attn_family,
-                                .work = attn_work, .layer = attn_layer, .final_norm = attn_final, .rounds = 1};
+                                .work = attn_work, .layer = attn_layer, .final_norm = attn_final, .prepare = attn_prepare,
+                                .rounds = 1};

@@ -18,6 +18,21 @@ static inline float lt_mdl_rnd(const lt_model_struct *M, float x)
 void lt_mdl_rnd_all(const lt_model_struct *M, float *x, size_t n);
 /* Y (T x m, row stride ldy) = X (T x n, row stride ldx) W^T (+ b), W m x n. */
 void lt_mdl_linear(float *Y, int ldy, const float *W, const float *b, const float *X, int ldx, long T, int m, int n);
+/* Projections by lietool's own kernel on AVX-512 (pack.c): W (m x n)
+   packed once (lt_mdl_pack_weights: NULL without AVX-512 or under
+   bf16/f16; the copy is freed with the model), then Y (T x m, row stride
+   ldy) = X W^T (+ b) with every output one chain of FMAs over k in order,
+   so that a row's result depends on that row alone.
+   lt_mdl_linear_p takes the packed copy P when there is one, else
+   lt_mdl_linear. */
+int lt_mdl_pack_available(void);
+size_t lt_mdl_pack_floats(int m, int n);
+void lt_mdl_pack(float *P, const float *W, int m, int n);
+void lt_mdl_linear_packed(float *Y, int ldy, const float *P, const float *b, const float *X, int ldx, long T, int m,
+                          int n);
+float *lt_mdl_pack_weights(lt_model_struct *M, float *P, const float *W, int m, int n);
+void lt_mdl_linear_p(float *Y, int ldy, const float *W, const float *P, const float *b, const float *X, int ldx, long T,
+                     int m, int n);
 /* Row by row: Y = w * X / sqrt(mean(X^2) + eps), in f32. Under bf16/f16,
    as transformers' MambaBlock and MambaRMSNorm: the input is first cast to
    the compute type (cast = 1: a block's norm; the final norm reads the
