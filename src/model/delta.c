@@ -216,12 +216,8 @@ static void delta_mixer(float *O, const float *U, const lt_model_struct *M, int 
           *Gt = G + (size_t)T * H, *Ob = Gt + (size_t)T * Vd, *R = Ob + (size_t)T * Vd, *kk = R + (size_t)T * big;
     delta_inputs(Q, K, V, B, G, R, U, M, l, T);
     if (M->compute == LT_COMPUTE_F32 && !M->stepwise) {
-        float scale = 1.0f / sqrtf((float)dk);
-        for (size_t r = 0; r < (size_t)T * N * H; r++) l2norm(K + r * dk, K + r * dk, dk, M);
-        for (size_t r = 0; r < (size_t)T * H; r++) {
-            l2norm(Q + r * dk, Q + r * dk, dk, M);
-            for (int a = 0; a < dk; a++) Q[r * dk + a] *= scale;
-        }
+        lt_mdl_l2norm_rows(K, (size_t)T * N * H, dk, 1.0f);      /* l2norm's f32 arithmetic, by rows */
+        lt_mdl_l2norm_rows(Q, (size_t)T * H, dk, 1.0f / sqrtf((float)dk));
         float *wk = lt_malloc(delta_chunk_floats(M) * sizeof *wk);
         for (int h = 0; h < H; h++) delta_chunked(Ob, Q, K, V, B, G, M, h, T, wk);
         lt_free(wk);

@@ -94,6 +94,10 @@ void lt_mdl_fla_conv_silu(float *Y, int ldy, const float *X, int ldx, const floa
                           const lt_model_struct *M)
 {
     if (!K && M->compute == LT_COMPUTE_F32) {     /* silu alone, with the vectorised sigmoid */
+        if (ldx == C && ldy == C) {
+            lt_mdl_silu_all(Y, X, (size_t)T * C);
+            return;
+        }
         for (long t = 0; t < T; t++) {
             float *y = Y + (size_t)t * ldy;
             const float *x = X + (size_t)t * ldx;

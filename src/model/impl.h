@@ -62,9 +62,15 @@ void lt_mdl_exp_all(float *y, const float *x, size_t n);
 void lt_mdl_logsigmoid_all(float *y, const float *x, size_t n);
 /* T = (I + L)^-1 (n x n, row-major), L the strictly lower triangle of A
    (its diagonal and upper triangle unread): unit lower triangular, by
-   forward substitution row by row (the UT transform of the chunkwise
-   delta rule, delta.c), in the vectorised file */
+   blocks of 16 (the UT transform of the chunkwise delta rule, delta.c),
+   in the vectorised file */
 void lt_mdl_unit_lower_inverse(float *T, const float *A, int n);
+/* each of the rows (n floats each, contiguous) of X divided by
+   sqrt(|x|^2 + 1e-6) (the sum in double, in order), then times scale
+   when it is not 1 (FLA's l2norm in f32) */
+void lt_mdl_l2norm_rows(float *X, size_t rows, int n, float scale);
+/* y[i] = sigmoid(x[i]) x[i] (silu), n entries, with the vectorised sigmoid */
+void lt_mdl_silu_all(float *y, const float *x, size_t n);
 /* p[0..n-1] <- exp(p[j] - max p) in f32 (n >= 1), returning their sum: the
    numerators of a softmax, in the vectorised file */
 float lt_mdl_softmax_exp(float *p, long n);

@@ -185,18 +185,69 @@ LT_VEC void lt_mdl_exp_all(float *y, const float *x, size_t n)
     for (size_t i = 0; i < n; i++) y[i] = exp_f32(x[i]);
 }
 
+/* By blocks of 16 (the blocked inversion of a triangular matrix, as in
+   LAPACK's strtri; Du Croz and Higham, "Stability of methods for matrix
+   inversion", IMA J. Numer. Anal. 1992): each diagonal block by forward
+   substitution, row p = e_p - sum_(s < p) A_ps row s over rows of 16 kept
+   in vector registers (GCC's vector extension; two partial sums, s even
+   and odd, halve the chain of dependent updates); then below the diagonal T_ij = -T_ii sum_(j <= k < i)
+   L_ik T_kj, products of 16 x 16 blocks with independent rows. Row-by-row
+   substitution through memory waited on one chain of n(n-1)/2 updates,
+   each a store and a reload. */
+typedef float inv_row __attribute__((vector_size(64)));     /* 16 floats: a row of a block */
 LT_VEC void lt_mdl_unit_lower_inverse(float *T, const float *A, int n)
 {
-    for (int p = 0; p < n; p++) {
-        float *t = T + (size_t)p * n;
-        memset(t, 0, (size_t)n * sizeof *t);
-        t[p] = 1.0f;
-        for (int s = 0; s < p; s++) {     /* row p -= A_ps row s (row s zero beyond s) */
-            float a = A[(size_t)p * n + s];
-            const float *r = T + (size_t)s * n;
-            for (int c = 0; c <= s; c++) t[c] -= a * r[c];
+    inv_row D[16], W[16];
+    memset(T, 0, (size_t)n * n * sizeof *T);
+    for (int ib = 0; ib < n; ib += 16) {
+        int nb = n - ib < 16 ? n - ib : 16;
+        for (int p = 0; p < 16; p++) {          /* the diagonal block (ib, ib) into D; rows beyond nb zero */
+            inv_row t0 = {0}, t1 = {0};
+            if (p < nb) {
+                const float *a = A + (size_t)(ib + p) * n + ib;
+                int s = 0;
+                t0[p] = 1.0f;
+                for (; s + 1 < p; s += 2) t0 -= a[s] * D[s], t1 -= a[s + 1] * D[s + 1];
+                if (s < p) t0 -= a[s] * D[s];
+            }
+            D[p] = t0 + t1;
+            if (p < nb) memcpy(T + (size_t)(ib + p) * n + ib, &D[p], (size_t)nb * sizeof *T);
+        }
+        for (int jb = 0; jb < ib; jb += 16) {       /* the block (ib, jb) below the diagonal; jb + 16 <= ib */
+            for (int p = 0; p < 16; p++) {          /* W = sum_k L_(ib,k) T_(k,jb): columns jb .. ib - 1 of A */
+                inv_row x = {0}, r;
+                for (int s = jb; s < ib && p < nb; s++) {
+                    memcpy(&r, T + (size_t)s * n + jb, sizeof r);
+                    x += A[(size_t)(ib + p) * n + s] * r;
+                }
+                W[p] = x;
+            }
+            for (int p = 0; p < nb; p++) {          /* T_(ib,jb) = -D W */
+                inv_row x = {0};
+                for (int q = 0; q <= p; q++) x += D[p][q] * W[q];
+                x = -x;
+                memcpy(T + (size_t)(ib + p) * n + jb, &x, sizeof x);
+            }
         }
     }
+}
+
+LT_VEC void lt_mdl_l2norm_rows(float *X, size_t rows, int n, float scale)
+{
+    for (size_t r = 0; r < rows; r++) {
+        float *x = X + r * n;
+        double s = 0;
+        for (int a = 0; a < n; a++) s += (double)x[a] * x[a];
+        float q = 1.0f / sqrtf((float)s + 1e-6f);
+        for (int a = 0; a < n; a++) x[a] *= q;
+        if (scale != 1.0f)
+            for (int a = 0; a < n; a++) x[a] *= scale;
+    }
+}
+
+LT_VEC void lt_mdl_silu_all(float *y, const float *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++) y[i] = 1.0f / (1.0f + exp_f32(-x[i])) * x[i];
 }
 
 LT_VEC float lt_mdl_softmax_exp(float *p, long n)
