@@ -690,6 +690,28 @@ static void fast_forms(void)
         lt_free(b);
         lt_model_clear(M);
     }
+    {   /* the transformer's words in groups (packed projections): each word's logits the same bits as
+           alone, on 1 and 2 threads */
+        lt_model_t M;
+        unit_case = "transformer words in groups";
+        random_transformer(M, 2, 4, 2, 16, 0, 1, 5);
+        enum { NW = 7, L = 300 };
+        long len[NW] = {1, 5, 33, 129, 7, 300, 64};
+        int *tok = lt_malloc(NW * L * sizeof *tok);
+        size_t per = L * (size_t)M->classes;
+        float *a = lt_calloc(NW * per, sizeof *a), *b = lt_calloc(NW * per, sizeof *b), *c = lt_calloc(NW * per, sizeof *c);
+        for (int j = 0; j < NW * L; j++) tok[j] = (int)((rnd_unit() + 1) * 3) % M->vocab;
+        for (int k = 0; k < NW; k++) lt_model_forward(a + k * per, M, tok + k * L, len[k]);
+        lt_model_forward_many(b, M, tok, len, NW, L, per, 1);
+        lt_model_forward_many(c, M, tok, len, NW, L, per, 2);
+        CHECK(!memcmp(a, b, NW * per * sizeof *a), "words in groups differ from words alone");
+        CHECK(!memcmp(b, c, NW * per * sizeof *a), "1 and 2 threads give different logits");
+        lt_free(tok);
+        lt_free(a);
+        lt_free(b);
+        lt_free(c);
+        lt_model_clear(M);
+    }
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         lt_model_t M;
         unit_case = cases[i].gla ? "chunked GLA" : "blocked attention";

@@ -95,6 +95,9 @@ typedef struct {
     /* transformer (FLA) */
     int at_heads, at_kv_heads, at_head_dim, at_mlp, at_window, at_qkv_bias, at_qk_norm;
     double at_theta;            /* rope_theta */
+    double *at_rope;            /* f32: cos and sin of the rotary angles of positions 0 .. at_rope_n - 1,
+                                   head_dim a position (cos of the half's frequencies, then sin) */
+    long at_rope_n;
     float eps;
     /* FLA gla, gated_deltaproduct, delta_net (lietool-formats(5)) */
     int fla_heads, fla_dk, fla_dv;      /* heads, key and value dimension per head */

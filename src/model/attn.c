@@ -68,34 +68,40 @@ static void attn_add(float *X, const float *Y, size_t n, const lt_model_struct *
     else for (size_t i = 0; i < n; i++) X[i] = lt_mdl_rnd_reduced(M, X[i] + Y[i]);
 }
 
+/* cos and sin of position t's angles t / theta^(2i/head_dim) (i < head_dim
+   / 2) into cs (cos, then sin), in double */
+static void rope_angles(double *cs, long t, const lt_model_struct *M)
+{
+    int hd = M->at_head_dim, h2 = hd / 2;
+    for (int i = 0; i < h2; i++) {
+        double f = (double)t / pow(M->at_theta, 2.0 * i / hd);
+        cs[i] = cos(f), cs[h2 + i] = sin(f);
+    }
+}
+
 /* q and k of every position rotated (after their per-head norms); in f32
-   the angles' cos and sin are taken once per position for all heads (the
-   same values as rope's) */
+   with the angles' cos and sin taken once per position for all heads (the
+   same values as rope's), from the model's table (attn_prepare) where it
+   reaches */
 static void rope_heads(float *Q, float *K, long T, const lt_model_struct *M, const lt_model_layer *l)
 {
     int D = M->d_model, H = M->at_heads, Hk = M->at_kv_heads, hd = M->at_head_dim, kvd = Hk * hd, h2 = hd / 2;
-    double *cs = lt_malloc(((size_t)hd + 1) * sizeof *cs), *base = lt_malloc(((size_t)h2 + 1) * sizeof *base);
-    for (int i = 0; i < h2; i++) base[i] = pow(M->at_theta, 2.0 * i / hd);
+    double *own = lt_malloc(((size_t)hd + 1) * sizeof *own);
     for (long t = 0; t < T; t++) {
-        if (M->compute == LT_COMPUTE_F32)
-            for (int i = 0; i < h2; i++) {
-                double f = (double)t / base[i];
-                cs[i] = cos(f), cs[h2 + i] = sin(f);
-            }
+        const double *cs = own;
+        if (M->compute == LT_COMPUTE_F32) {
+            if (t < M->at_rope_n) cs = M->at_rope + (size_t)t * hd;
+            else rope_angles(own, t, M);
+        }
         for (int h = 0; h < H + Hk; h++) {
             float *x = h < H ? Q + (size_t)t * D + (size_t)h * hd : K + (size_t)t * kvd + (size_t)(h - H) * hd;
             const float *nw = h < H ? l->q_norm : l->k_norm;
             if (nw) head_norm(x, nw, hd, M);
-            if (M->compute != LT_COMPUTE_F32) { rope(x, hd, t, M->at_theta, M); continue; }
-            for (int i = 0; i < h2; i++) {
-                double a = x[i], b = x[i + h2], c = cs[i], sn = cs[h2 + i];
-                x[i] = (float)(a * c - b * sn);
-                x[i + h2] = (float)(b * c + a * sn);
-            }
+            if (M->compute != LT_COMPUTE_F32) rope(x, hd, t, M->at_theta, M);
+            else lt_mdl_rope(x, cs, h2);
         }
     }
-    lt_free(cs);
-    lt_free(base);
+    lt_free(own);
 }
 
 /* Causal softmax attention score by score, each sum in double: A (T x
@@ -184,9 +190,14 @@ static void attn_blocked(float *A, const float *Q, const float *K, const float *
 
 /* the packed projections in f32 (pack.c); under bf16/f16 SGEMMs */
 #define P(p) (M->compute == LT_COMPUTE_F32 ? (p) : NULL)
-static void attn_layer(float *X, const lt_model_struct *M, int i, long T, float *w)
+/* Layer i on the residual stream X of nw words, their rows one after the
+   other (len[k] rows each, T in all): the projections, norms and MLP on
+   all the rows at once, rotary embeddings and attention word by word. */
+static void attn_layer_words(float *X, const lt_model_struct *M, int i, const long *len, int nw, float *w)
 {
     const lt_model_layer *l = &M->layers[i];
+    long T = 0;
+    for (int k = 0; k < nw; k++) T += len[k];
     int D = M->d_model, Hk = M->at_kv_heads, hd = M->at_head_dim, kvd = Hk * hd, Im = M->at_mlp;
     float *U = w, *Q = U + (size_t)T * D, *K = Q + (size_t)T * D, *V = K + (size_t)T * kvd, *A = V + (size_t)T * kvd,
           *O = A + (size_t)T * D, *G = O + (size_t)T * D, *Up = G + (size_t)T * Im;
@@ -197,9 +208,12 @@ static void attn_layer(float *X, const lt_model_struct *M, int i, long T, float 
     lt_mdl_rnd_all(M, Q, (size_t)T * D);
     lt_mdl_rnd_all(M, K, (size_t)T * kvd);
     lt_mdl_rnd_all(M, V, (size_t)T * kvd);
-    rope_heads(Q, K, T, M, l);
-    if (M->compute == LT_COMPUTE_F32 && !M->stepwise) attn_blocked(A, Q, K, V, T, M);
-    else attn_exact(A, Q, K, V, T, M);
+    for (long k = 0, r = 0; k < nw; r += len[k++]) {
+        float *q = Q + (size_t)r * D, *kk = K + (size_t)r * kvd, *v = V + (size_t)r * kvd, *a = A + (size_t)r * D;
+        rope_heads(q, kk, len[k], M, l);
+        if (M->compute == LT_COMPUTE_F32 && !M->stepwise) attn_blocked(a, q, kk, v, len[k], M);
+        else attn_exact(a, q, kk, v, len[k], M);
+    }
     lt_mdl_linear_p(O, D, l->o_w, P(l->o_p), NULL, A, D, T, D, D);
     if (M->compute == LT_COMPUTE_F32) {
         lt_mdl_add(X, O, (size_t)T * D, M);
@@ -224,10 +238,30 @@ static void attn_layer(float *X, const lt_model_struct *M, int i, long T, float 
 
 #undef P
 
-/* the projections packed for pack.c's kernel (f32 on AVX-512) */
+static void attn_layer(float *X, const lt_model_struct *M, int i, long T, float *w)
+{
+    attn_layer_words(X, M, i, &T, 1, w);
+}
+
+/* Words run in groups of 4 when the projections are packed: each group
+   reads a layer's weights once (8 layers at d_model 256 hold 21 MB, more
+   than a core's cache), and a row's result does not depend on its group
+   (pack.c). With SGEMMs (bf16/f16, no AVX-512) one word at a time. */
+static int attn_group(const lt_model_struct *M)
+{
+    return M->compute == LT_COMPUTE_F32 && M->n_layers > 0 && M->layers[0].q_p ? 4 : 1;
+}
+
+/* the projections packed for pack.c's kernel (f32 on AVX-512), and the
+   rotary angles' table */
 static void attn_prepare(lt_model_struct *M)
 {
     int D = M->d_model, kvd = M->at_kv_heads * M->at_head_dim, Im = M->at_mlp;
+    if (M->compute == LT_COMPUTE_F32 && !M->at_rope) {     /* the rotary angles of the first 2048 positions */
+        M->at_rope_n = 2048;
+        M->at_rope = lt_malloc((size_t)M->at_rope_n * M->at_head_dim * sizeof *M->at_rope);
+        for (long t = 0; t < M->at_rope_n; t++) rope_angles(M->at_rope + (size_t)t * M->at_head_dim, t, M);
+    }
     for (int i = 0; i < M->n_layers; i++) {
         lt_model_layer *l = &M->layers[i];
         l->q_p = lt_mdl_pack_weights(M, l->q_p, l->q_w, D, D);
@@ -266,4 +300,4 @@ static void attn_family(lt_arch *a, const lt_model_struct *M)
 
 const lt_mdl_ops lt_mdl_attn = {.name = "transformer", .layer_name = attn_layer_name, .family = attn_family,
                                 .work = attn_work, .layer = attn_layer, .final_norm = attn_final, .prepare = attn_prepare,
-                                .rounds = 1};
+                                .group = attn_group, .layer_words = attn_layer_words, .rounds = 1};

@@ -69,6 +69,10 @@ void lt_mdl_unit_lower_inverse(float *T, const float *A, int n);
    sqrt(|x|^2 + 1e-6) (the sum in double, in order), then times scale
    when it is not 1 (FLA's l2norm in f32) */
 void lt_mdl_l2norm_rows(float *X, size_t rows, int n, float scale);
+/* x (2 h2 floats) rotated: the halves (x1, x2) become (x1 cos - x2 sin,
+   x2 cos + x1 sin), in double, with cs = h2 cosines then h2 sines (the
+   transformer's rotary embedding in f32) */
+void lt_mdl_rope(float *x, const double *cs, int h2);
 /* y[i] = sigmoid(x[i]) x[i] (silu), n entries, with the vectorised sigmoid */
 void lt_mdl_silu_all(float *y, const float *x, size_t n);
 /* p[0..n-1] <- exp(p[j] - max p) in f32 (n >= 1), returning their sum: the
@@ -121,6 +125,12 @@ typedef struct {
     int (*token_local)(const lt_model_struct *M);
     /* 1: the layer rounds as torch does under bf16/f16; 0: f32 only */
     int rounds;
+    /* words a group that lt_model_forward_many runs through the layers
+       together (NULL or 1: one at a time), and layer i on the rows of nw
+       words one after the other (len[k] rows each; w holds work(M, their
+       sum) floats). A word's logits must not depend on its group. */
+    int (*group)(const lt_model_struct *M);
+    void (*layer_words)(float *X, const lt_model_struct *M, int i, const long *len, int nw, float *w);
 } lt_mdl_ops;
 
 extern const lt_mdl_ops lt_mdl_diag, lt_mdl_mamba;

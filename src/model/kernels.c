@@ -245,6 +245,15 @@ LT_VEC void lt_mdl_l2norm_rows(float *X, size_t rows, int n, float scale)
     }
 }
 
+LT_VEC void lt_mdl_rope(float *x, const double *cs, int h2)
+{
+    for (int i = 0; i < h2; i++) {
+        double a = x[i], b = x[i + h2], c = cs[i], s = cs[h2 + i];
+        x[i] = (float)(a * c - b * s);
+        x[i + h2] = (float)(b * c + a * s);
+    }
+}
+
 LT_VEC void lt_mdl_silu_all(float *y, const float *x, size_t n)
 {
     for (size_t i = 0; i < n; i++) y[i] = 1.0f / (1.0f + exp_f32(-x[i])) * x[i];
