@@ -3,27 +3,23 @@
    that a word's product does not repack them as every SGEMM call does
    (OpenBLAS packs its A operand per call: with the 128 rows of a word,
    the packing cost a fifth of the transformer's time). The layout and the
-   register blocking are those of Goto and van de Geijn ("Anatomy of
+   register blocking follow Goto and van de Geijn ("Anatomy of
    high-performance matrix multiplication", ACM TOMS 2008): panels of
    PACK_W outputs, each n rows of PACK_W weights (k-major, zero beyond m);
-   the rows of X by blocks of PACK_R, copied k-major once per call; a tile
-   of PACK_R rows by PACK_W outputs accumulates in 2 PACK_R registers of
-   16 floats. Every output is one chain of FMAs over k = 0, 1, ..., n - 1
-   from 0, then plus its bias: a row's result depends on that row alone,
-   not on the rows beside it or on the block it falls in (OpenBLAS's does,
-   through its edge kernels), nor on the thread count. Without AVX-512
-   (or with another compiler) the projections stay SGEMMs. */
+   a tile of rows by a panel's outputs accumulates in registers, each row
+   of X read in place (its entries broadcast), the panel streamed. Every
+   output is one chain of FMAs over k = 0, 1, ..., n - 1 from 0, then plus
+   its bias: a row's result depends on that row alone, not on the rows
+   beside it or on the tile it falls in (OpenBLAS's does, through its edge
+   kernels), nor on the thread count. Without AVX-512 (or with another
+   compiler) the projections stay SGEMMs. */
 #include <stdint.h>
 #include <string.h>
 #include "impl.h"
 
-#ifndef PACK_K
-#define PACK_K 128
-#endif
-#ifndef PACK_R
-#define PACK_R 12
-#endif
-enum { PACK_W = 32 };
+/* panels of 64 outputs (the last one partial); a tile is 6 rows by 64
+   outputs (4 vectors a row), or 12 rows by 32 when a panel has at most 32 */
+enum { PACK_W = 64 };
 
 #if defined(__GNUC__) && defined(__x86_64__)
 #include <immintrin.h>
@@ -59,43 +55,55 @@ void lt_mdl_pack(float *P, const float *W, int m, int n)
 }
 
 #ifdef LT_PACK_X86
-/* one tile: rows (<= PACK_R; the block's rows beyond are zero in xb) by
-   cols (<= PACK_W) outputs of panel P, over k = k0 .. k1 - 1: the sums
-   start from 0 at k0 = 0, else from Y (k-blocking, which keeps every
-   output one chain of FMAs); the bias added after the last block (b not
-   NULL) */
-__attribute__((target("avx512f"))) static void tile(float *Y, int ldy, const float *P, const float *X, int ldx, int k0,
-                                                    int k1, int rows, int cols, const float *b)
+/* One tile: rows (<= R) of X (row stride ldx) by cols (<= 16 NV) outputs
+   of panel P (row stride PACK_W) into Y, each output one chain of FMAs
+   over k = 0 .. n - 1 from 0, then plus its bias (b not NULL). Rows
+   beyond `rows' repeat the last one, and are not stored. */
+__attribute__((target("avx512f"), always_inline)) static inline void tile(float *Y, int ldy, const float *P,
+                                                                        const float *X, int ldx, int n, int rows,
+                                                                        int cols, const float *b, const int R,
+                                                                        const int NV)
 {
-    const float *xr[PACK_R];
-    for (int i = 0; i < PACK_R; i++) xr[i] = X + (size_t)(i < rows ? i : rows - 1) * ldx;
-    __m512 c0[PACK_R], c1[PACK_R];
-    __mmask16 m0 = cols >= 16 ? 0xffff : (__mmask16)((1u << cols) - 1);
-    __mmask16 m1 = cols >= 32 ? 0xffff : cols <= 16 ? 0 : (__mmask16)((1u << (cols - 16)) - 1);
-#pragma GCC unroll 16
-    for (int i = 0; i < PACK_R; i++) c0[i] = c1[i] = _mm512_setzero_ps();
-    if (k0 > 0)
-        for (int i = 0; i < rows; i++) {
-            c0[i] = _mm512_maskz_loadu_ps(m0, Y + (size_t)i * ldy);
-            c1[i] = _mm512_maskz_loadu_ps(m1, Y + (size_t)i * ldy + 16);
-        }
-    for (int k = k0; k < k1; k++) {
-        __m512 w0 = _mm512_load_ps(P + (size_t)k * PACK_W), w1 = _mm512_load_ps(P + (size_t)k * PACK_W + 16);
-#pragma GCC unroll 16
-        for (int i = 0; i < PACK_R; i++) {
+    const float *xr[12];
+    __m512 c[12][4], w[4];
+    __mmask16 mk[4];
+    for (int i = 0; i < R; i++) xr[i] = X + (size_t)(i < rows ? i : rows - 1) * ldx;
+    for (int v = 0; v < NV; v++) {
+        int left = cols - 16 * v;
+        mk[v] = left >= 16 ? 0xffff : left <= 0 ? 0 : (__mmask16)((1u << left) - 1);
+    }
+#pragma GCC unroll 12
+    for (int i = 0; i < R; i++)
+#pragma GCC unroll 4
+        for (int v = 0; v < NV; v++) c[i][v] = _mm512_setzero_ps();
+    for (int k = 0; k < n; k++) {
+#pragma GCC unroll 4
+        for (int v = 0; v < NV; v++) w[v] = _mm512_load_ps(P + (size_t)k * PACK_W + 16 * v);
+#pragma GCC unroll 12
+        for (int i = 0; i < R; i++) {
             __m512 a = _mm512_set1_ps(xr[i][k]);
-            c0[i] = _mm512_fmadd_ps(a, w0, c0[i]);
-            c1[i] = _mm512_fmadd_ps(a, w1, c1[i]);
+#pragma GCC unroll 4
+            for (int v = 0; v < NV; v++) c[i][v] = _mm512_fmadd_ps(a, w[v], c[i][v]);
         }
     }
-    __m512 b0 = _mm512_setzero_ps(), b1 = _mm512_setzero_ps();
-    if (b) b0 = _mm512_maskz_loadu_ps(m0, b), b1 = _mm512_maskz_loadu_ps(m1, b + 16);
-    for (int i = 0; i < rows; i++) {
-        float *y = Y + (size_t)i * ldy;
-        if (b) c0[i] = _mm512_add_ps(c0[i], b0), c1[i] = _mm512_add_ps(c1[i], b1);
-        _mm512_mask_storeu_ps(y, m0, c0[i]);
-        _mm512_mask_storeu_ps(y + 16, m1, c1[i]);
-    }
+    for (int i = 0; i < rows; i++)
+        for (int v = 0; v < NV; v++) {
+            __m512 y = c[i][v];
+            if (b) y = _mm512_add_ps(y, _mm512_maskz_loadu_ps(mk[v], b + 16 * v));
+            _mm512_mask_storeu_ps(Y + (size_t)i * ldy + 16 * v, mk[v], y);
+        }
+}
+
+__attribute__((target("avx512f"))) static void tile64(float *Y, int ldy, const float *P, const float *X, int ldx, int n,
+                                                      int rows, int cols, const float *b)
+{
+    tile(Y, ldy, P, X, ldx, n, rows, cols, b, 6, 4);
+}
+
+__attribute__((target("avx512f"))) static void tile32(float *Y, int ldy, const float *P, const float *X, int ldx, int n,
+                                                      int rows, int cols, const float *b)
+{
+    tile(Y, ldy, P, X, ldx, n, rows, cols, b, 12, 2);
 }
 #endif
 
@@ -103,14 +111,15 @@ void lt_mdl_linear_packed(float *Y, int ldy, const float *P, const float *b, con
                           int n)
 {
 #ifdef LT_PACK_X86
-    long nb = (T + PACK_R - 1) / PACK_R;
-    for (int k0 = 0; k0 < n; k0 += PACK_K) {
-        int k1 = n - k0 < PACK_K ? n : k0 + PACK_K;
-        for (int p0 = 0; p0 < m; p0 += PACK_W)
-            for (long r = 0; r < nb; r++)
-                tile(Y + (size_t)r * PACK_R * ldy + p0, ldy, P + (size_t)p0 * n, X + (size_t)r * PACK_R * ldx, ldx, k0, k1,
-                     T - r * PACK_R < PACK_R ? (int)(T - r * PACK_R) : PACK_R, m - p0 < PACK_W ? m - p0 : PACK_W,
-                     b && k1 == n ? b + p0 : NULL);
+    for (int p0 = 0; p0 < m; p0 += PACK_W) {      /* a panel, then every block of rows */
+        int cols = m - p0 < PACK_W ? m - p0 : PACK_W, R = cols > 32 ? 6 : 12;
+        for (long t0 = 0; t0 < T; t0 += R) {
+            int rows = T - t0 < R ? (int)(T - t0) : R;
+            float *y = Y + (size_t)t0 * ldy + p0;
+            const float *x = X + (size_t)t0 * ldx, *bp = b ? b + p0 : NULL;
+            if (cols > 32) tile64(y, ldy, P + (size_t)p0 * n, x, ldx, n, rows, cols, bp);
+            else tile32(y, ldy, P + (size_t)p0 * n, x, ldx, n, rows, cols, bp);
+        }
     }
 #else
     (void)Y, (void)ldy, (void)P, (void)b, (void)X, (void)ldx, (void)T, (void)m, (void)n;
