@@ -623,7 +623,7 @@ static void random_mamba2(lt_model_struct *M, int layers, int H, int P, int G, i
    recurrence, gated or not, and with gates steep enough for the key-by-key
    fallback; the delta rules by chunks of the WY representation (delta.c)
    against theirs (chunks of 32 positions: 32, 16 and 10 tokens at 1, 2
-   and 3 keys a token): delta_net, and gated_deltaproduct with 1 to 3
+   and 3 keys a token; of 16 for d_k 8: 16, 8 and 5 tokens): delta_net, and gated_deltaproduct with 1 to 3
    Householder factors, with and without the forget gate (steep too) and
    negative eigenvalues; Mamba-2 by the chunks of its state-space duality
    (mamba2.c) against its recurrence, with groups, signed decays, and
@@ -642,7 +642,8 @@ static void fast_forms(void)
     };
     /* delta rules: T, layers, heads, d, N (0: delta_net), forget, neg, conv, steep */
     static const struct { long T; int layers, H, d, N, forget, neg, conv; double steep; } deltas[] = {
-        {1, 1, 2, 8, 0, 0, 0, 1, 0}, {31, 2, 2, 8, 0, 0, 1, 1, 0}, {32, 1, 4, 8, 0, 0, 0, 0, 0}, {33, 2, 2, 16, 0, 0, 1, 1, 0},
+        {1, 1, 2, 8, 0, 0, 0, 1, 0}, {15, 1, 4, 8, 0, 0, 0, 0, 0}, {16, 2, 2, 8, 0, 0, 1, 1, 0}, {17, 1, 2, 8, 0, 0, 0, 1, 0},
+        {5, 1, 2, 8, 3, 1, 0, 1, 0}, {6, 2, 2, 8, 3, 0, 1, 1, 0}, {31, 2, 2, 8, 0, 0, 1, 1, 0}, {32, 1, 4, 8, 0, 0, 0, 0, 0}, {33, 2, 2, 16, 0, 0, 1, 1, 0},
         {64, 1, 2, 8, 0, 0, 0, 1, 0}, {65, 2, 2, 8, 0, 0, 1, 0, 0}, {100, 2, 2, 16, 0, 0, 0, 1, 0},
         {4096, 2, 2, 8, 0, 0, 1, 1, 0}, {4096, 1, 2, 16, 0, 0, 0, 1, 0},
         {1, 1, 2, 8, 1, 1, 0, 1, 0}, {31, 2, 2, 8, 1, 0, 1, 1, 0}, {32, 1, 2, 16, 1, 1, 1, 0, 0}, {33, 2, 2, 8, 1, 1, 0, 1, 0},

@@ -129,11 +129,17 @@ static void delta_stepwise(float *Ob, const float *Q, const float *K, const floa
    pairwise (the gate is one scalar per head), so steep gates underflow to
    0 and nothing overflows. Q and K arrive l2-normalised, q times
    1/sqrt(d_k). */
-enum { DELTA_CHUNK = 32 };     /* positions a chunk (whole tokens, at least one) */
+/* positions a chunk (whole tokens, at least one): 32, or 16 for heads of
+   d_k below 16, where the chunk's (I + A)^-1, cubic in the chunk, costs
+   more than the state's products, linear in it */
+static int delta_chunk(const lt_model_struct *M)
+{
+    return M->fla_dk < 16 ? 16 : 32;
+}
 
 static size_t delta_chunk_floats(const lt_model_struct *M)
 {
-    size_t dk = M->fla_dk, dv = M->fla_dv, n = DELTA_CHUNK > M->fla_householder ? DELTA_CHUNK : M->fla_householder;
+    size_t dk = M->fla_dk, dv = M->fla_dv, n = delta_chunk(M) > M->fla_householder ? delta_chunk(M) : M->fla_householder;
     return dk * dv + 3 * n * n + 2 * n * (dk + dv) + n * dk + n;
 }
 
@@ -141,7 +147,7 @@ static void delta_chunked(float *Ob, const float *Q, const float *K, const float
                           const lt_model_struct *M, int h, long T, float *wk)
 {
     int H = M->fla_heads, N = M->fla_householder, dk = M->fla_dk, dv = M->fla_dv, Kd = H * dk, Vd = H * dv, w = dv + dk;
-    int ct = DELTA_CHUNK / N > 0 ? DELTA_CHUNK / N : 1, C = ct * N;
+    int ct = delta_chunk(M) / N > 0 ? delta_chunk(M) / N : 1, C = ct * N;
     float *S = wk, *Dm = S + (size_t)dk * dv, *A = Dm + (size_t)C * C, *Ti = A + (size_t)C * C, *R = Ti + (size_t)C * C,
           *X = R + (size_t)C * w, *Kl = X + (size_t)C * w, *eb = Kl + (size_t)C * dk;
     double *b = lt_malloc((size_t)C * sizeof *b);
