@@ -125,6 +125,10 @@ void lt_mdl_fla_conv_silu(float *Y, int ldy, const float *X, int ldx, const floa
 void lt_mdl_fla_out_norm(float *O, const float *G, const float *w, long T, int heads, int dv, float eps,
                          const lt_model_struct *M, int fused)
 {
+    if (M->compute == LT_COMPUTE_F32) {         /* fused or not, the same in f32 */
+        lt_mdl_out_norm_f32(O, G, w, (size_t)T * heads, dv, eps);
+        return;
+    }
     for (size_t r = 0; r < (size_t)T * heads; r++) {
         float *o = O + r * dv;
         const float *g = G ? G + r * dv : NULL;

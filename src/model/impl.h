@@ -73,6 +73,11 @@ void lt_mdl_l2norm_rows(float *X, size_t rows, int n, float scale);
    x2 cos + x1 sin), in double, with cs = h2 cosines then h2 sines (the
    transformer's rotary embedding in f32) */
 void lt_mdl_rope(float *x, const double *cs, int h2);
+/* FLA's output norm in f32 (lt_mdl_fla_out_norm): each of the rows (dv
+   floats) of O times 1/sqrt(mean square + eps) (in double, in order) and
+   the weight w (NULL: 1), then times silu(G) (G not NULL), with the
+   vectorised sigmoid */
+void lt_mdl_out_norm_f32(float *O, const float *G, const float *w, size_t rows, int dv, float eps);
 /* y[i] = sigmoid(x[i]) x[i] (silu), n entries, with the vectorised sigmoid */
 void lt_mdl_silu_all(float *y, const float *x, size_t n);
 /* p[0..n-1] <- exp(p[j] - max p) in f32 (n >= 1), returning their sum: the

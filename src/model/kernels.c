@@ -254,6 +254,25 @@ LT_VEC void lt_mdl_rope(float *x, const double *cs, int h2)
     }
 }
 
+LT_VEC void lt_mdl_out_norm_f32(float *O, const float *G, const float *w, size_t rows, int dv, float eps)
+{
+    float r[64];
+    for (size_t r0 = 0; r0 < rows; r0 += 64) {
+        size_t nr = rows - r0 < 64 ? rows - r0 : 64;
+        float *o = O + r0 * dv;
+        const float *g = G ? G + r0 * dv : NULL;
+        for (size_t i = 0; i < nr; i++) {
+            double s = 0;
+            for (int j = 0; j < dv; j++) s += (double)o[i * dv + j] * o[i * dv + j];
+            r[i] = 1.0f / sqrtf((float)(s / dv) + eps);
+        }
+        for (size_t i = 0; i < nr; i++)
+            for (int j = 0; j < dv; j++) o[i * dv + j] = o[i * dv + j] * r[i] * (w ? w[j] : 1.0f);
+        if (g)
+            for (size_t i = 0; i < nr * dv; i++) o[i] *= g[i] * (1.0f / (1.0f + exp_f32(-g[i])));
+    }
+}
+
 LT_VEC void lt_mdl_silu_all(float *y, const float *x, size_t n)
 {
     for (size_t i = 0; i < n; i++) y[i] = 1.0f / (1.0f + exp_f32(-x[i])) * x[i];
