@@ -260,10 +260,9 @@ static void gla_chunked(float *Ob, const float *Q, const float *K, const float *
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, dv, dk, 1.0f, Qg, dk, S, dv, 0.0f, o, Vd);
         if (!steep)
             cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, n, dk, 1.0f, Qg, dk, Kl, dk, 0.0f, A, n);
-        for (int r = 0; r < n; r++)
-            for (int s2 = 0; s2 < n; s2++) {
-                if (s2 > r) { A[(size_t)r * n + s2] = 0; continue; }
-                if (!steep) continue;
+        for (int r = 0; r < n; r++) {     /* the causal mask */
+            memset(A + (size_t)r * n + r + 1, 0, (size_t)(n - r - 1) * sizeof *A);
+            for (int s2 = 0; s2 <= r && steep; s2++) {
                 double x = 0;
                 for (int a = 0; a < dk; a++)
                     x += (double)(Q[(size_t)(t0 + r) * Kd + (size_t)h * dk + a] * scale)
@@ -271,6 +270,7 @@ static void gla_chunked(float *Ob, const float *Q, const float *K, const float *
                          * exp((double)B[(size_t)r * dk + a] - B[(size_t)s2 * dk + a]);
                 A[(size_t)r * n + s2] = (float)x;
             }
+        }
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, dv, n, 1.0f, A, n, v, Vd, 1.0f, o, Vd);
         for (int a = 0; a < dk; a++)
             for (int b = 0; b < dv; b++) S[(size_t)a * dv + b] *= el[a];
