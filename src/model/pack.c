@@ -47,10 +47,11 @@ size_t lt_mdl_pack_floats(int m, int n)
 
 void lt_mdl_pack(float *P, const float *W, int m, int n)
 {
-    for (int p0 = 0; p0 < m; p0 += PACK_W)
-        for (int k = 0; k < n; k++) {
-            float *d = P + (size_t)p0 * n + (size_t)k * PACK_W;
-            for (int j = 0; j < PACK_W; j++) d[j] = p0 + j < m ? W[(size_t)(p0 + j) * n + k] : 0.0f;
+    for (int p0 = 0; p0 < m; p0 += PACK_W)         /* W read row by row, the panel written by columns */
+        for (int j = 0; j < PACK_W; j++) {
+            float *d = P + (size_t)p0 * n + j;
+            const float *w = W + (size_t)(p0 + j) * n;
+            for (int k = 0; k < n; k++) d[(size_t)k * PACK_W] = p0 + j < m ? w[k] : 0.0f;
         }
 }
 
