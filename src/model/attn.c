@@ -23,6 +23,7 @@
    taken in double, so rounded once (scripts/zoo/transformer.py
    forward_reduced). */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 #include "../core/blas.h"
 #include "impl.h"
@@ -193,6 +194,53 @@ static void attn_blocked(float *A, const float *Q, const float *K, const float *
 /* Layer i on the residual stream X of nw words, their rows one after the
    other (len[k] rows each, T in all): the projections, norms and MLP on
    all the rows at once, rotary embeddings and attention word by word. */
+/* The same by pack.c's kernel (f32, AVX-512, no window): per kv head,
+   K packed once as panels of 64 keys (head_dim rows of 64) and V as
+   panels of 64 of its head_dim columns (T rows of 64); then per query head
+   and block of ATTN_BLOCK rows the scores against keys 0 .. i1 - 1 and
+   their product with V, each one call of the kernel, without OpenBLAS's
+   packing per call. */
+static void attn_packed(float *A, const float *Q, const float *K, const float *V, long T, const lt_model_struct *M)
+{
+    int D = M->d_model, H = M->at_heads, Hk = M->at_kv_heads, hd = M->at_head_dim, kvd = Hk * hd, rep = H / Hk;
+    size_t tp = (size_t)(T + 63) / 64 * 64, hp = (size_t)(hd + 63) / 64 * 64;
+    float *kb = lt_malloc((tp * hd + 16) * sizeof *kb), *vb = lt_malloc((hp * T + 16) * sizeof *vb);
+    float *Kp = kb + (16 - (uintptr_t)kb / sizeof *kb % 16) % 16, *Vp = vb + (16 - (uintptr_t)vb / sizeof *vb % 16) % 16;
+    float *S = lt_malloc((size_t)ATTN_BLOCK * T * sizeof *S), z[ATTN_BLOCK];
+    float scale = (float)(1.0 / sqrt((double)hd));
+    for (int hk = 0; hk < Hk; hk++) {
+        for (size_t p0 = 0; p0 < tp; p0 += 64)
+            for (int j = 0; j < 64; j++)
+                for (int e = 0; e < hd; e++)
+                    Kp[p0 * hd + (size_t)e * 64 + j] = (long)p0 + j < T ? K[(p0 + j) * kvd + (size_t)hk * hd + e] : 0.0f;
+        for (size_t p0 = 0; p0 < hp; p0 += 64)
+            for (long k = 0; k < T; k++)
+                for (int j = 0; j < 64; j++)
+                    Vp[p0 * T + (size_t)k * 64 + j] = (int)p0 + j < hd ? V[(size_t)k * kvd + (size_t)hk * hd + p0 + j] : 0.0f;
+        for (int h = hk * rep; h < (hk + 1) * rep; h++)
+            for (long i0 = 0; i0 < T; i0 += ATTN_BLOCK) {
+                long nb = T - i0 < ATTN_BLOCK ? T - i0 : ATTN_BLOCK, L = i0 + nb;    /* keys 0 .. L - 1 */
+                lt_mdl_linear_packed(S, (int)L, Kp, NULL, Q + (size_t)i0 * D + (size_t)h * hd, D, nb, (int)L, hd);
+                for (long r = 0; r < nb; r++) {
+                    long t = i0 + r;
+                    float *s = S + (size_t)r * L;
+                    for (long j = 0; j <= t; j++) s[j] *= scale;
+                    z[r] = lt_mdl_softmax_exp(s, t + 1);
+                    for (long j = t + 1; j < L; j++) s[j] = 0;
+                }
+                float *a = A + (size_t)i0 * D + (size_t)h * hd;
+                lt_mdl_linear_packed_ld(a, D, Vp, 64 * (size_t)T, NULL, S, (int)L, nb, hd, (int)L);
+                for (long r = 0; r < nb; r++) {
+                    float u = 1.0f / z[r];
+                    for (int e = 0; e < hd; e++) a[(size_t)r * D + e] *= u;
+                }
+            }
+    }
+    lt_free(kb);
+    lt_free(vb);
+    lt_free(S);
+}
+
 static void attn_layer_words(float *X, const lt_model_struct *M, int i, const long *len, int nw, float *w)
 {
     const lt_model_layer *l = &M->layers[i];
@@ -211,8 +259,9 @@ static void attn_layer_words(float *X, const lt_model_struct *M, int i, const lo
     for (long k = 0, r = 0; k < nw; r += len[k++]) {
         float *q = Q + (size_t)r * D, *kk = K + (size_t)r * kvd, *v = V + (size_t)r * kvd, *a = A + (size_t)r * D;
         rope_heads(q, kk, len[k], M, l);
-        if (M->compute == LT_COMPUTE_F32 && !M->stepwise) attn_blocked(a, q, kk, v, len[k], M);
-        else attn_exact(a, q, kk, v, len[k], M);
+        if (M->compute != LT_COMPUTE_F32 || M->stepwise) attn_exact(a, q, kk, v, len[k], M);
+        else if (l->q_p && (M->at_window <= 0 || M->at_window >= len[k])) attn_packed(a, q, kk, v, len[k], M);
+        else attn_blocked(a, q, kk, v, len[k], M);
     }
     lt_mdl_linear_p(O, D, l->o_w, P(l->o_p), NULL, A, D, T, D, D);
     if (M->compute == LT_COMPUTE_F32) {

@@ -30,6 +30,10 @@ size_t lt_mdl_pack_floats(int m, int n);
 void lt_mdl_pack(float *P, const float *W, int m, int n);
 void lt_mdl_linear_packed(float *Y, int ldy, const float *P, const float *b, const float *X, int ldx, long T, int m,
                           int n);
+/* the same with the panels of 64 outputs ldp floats apart (lt_mdl_linear_packed:
+   64 n), each n rows of 64 weights, 64-byte aligned */
+void lt_mdl_linear_packed_ld(float *Y, int ldy, const float *P, size_t ldp, const float *b, const float *X, int ldx,
+                             long T, int m, int n);
 float *lt_mdl_pack_weights(lt_model_struct *M, float *P, const float *W, int m, int n);
 void lt_mdl_linear_p(float *Y, int ldy, const float *W, const float *P, const float *b, const float *X, int ldx, long T,
                      int m, int n);

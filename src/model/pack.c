@@ -108,23 +108,30 @@ __attribute__((target("avx512f"))) static void tile32(float *Y, int ldy, const f
 }
 #endif
 
-void lt_mdl_linear_packed(float *Y, int ldy, const float *P, const float *b, const float *X, int ldx, long T, int m,
-                          int n)
+void lt_mdl_linear_packed_ld(float *Y, int ldy, const float *P, size_t ldp, const float *b, const float *X, int ldx,
+                             long T, int m, int n)
 {
 #ifdef LT_PACK_X86
     for (int p0 = 0; p0 < m; p0 += PACK_W) {      /* a panel, then every block of rows */
         int cols = m - p0 < PACK_W ? m - p0 : PACK_W, R = cols > 32 ? 6 : 12;
+        const float *pp = P + (size_t)(p0 / PACK_W) * ldp;
         for (long t0 = 0; t0 < T; t0 += R) {
             int rows = T - t0 < R ? (int)(T - t0) : R;
             float *y = Y + (size_t)t0 * ldy + p0;
             const float *x = X + (size_t)t0 * ldx, *bp = b ? b + p0 : NULL;
-            if (cols > 32) tile64(y, ldy, P + (size_t)p0 * n, x, ldx, n, rows, cols, bp);
-            else tile32(y, ldy, P + (size_t)p0 * n, x, ldx, n, rows, cols, bp);
+            if (cols > 32) tile64(y, ldy, pp, x, ldx, n, rows, cols, bp);
+            else tile32(y, ldy, pp, x, ldx, n, rows, cols, bp);
         }
     }
 #else
-    (void)Y, (void)ldy, (void)P, (void)b, (void)X, (void)ldx, (void)T, (void)m, (void)n;
+    (void)Y, (void)ldy, (void)P, (void)ldp, (void)b, (void)X, (void)ldx, (void)T, (void)m, (void)n;
 #endif
+}
+
+void lt_mdl_linear_packed(float *Y, int ldy, const float *P, const float *b, const float *X, int ldx, long T, int m,
+                          int n)
+{
+    lt_mdl_linear_packed_ld(Y, ldy, P, (size_t)PACK_W * n, b, X, ldx, T, m, n);
 }
 
 float *lt_mdl_pack_weights(lt_model_struct *M, float *P, const float *W, int m, int n)
