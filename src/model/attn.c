@@ -210,13 +210,20 @@ static void attn_packed(float *A, const float *Q, const float *K, const float *V
     float scale = (float)(1.0 / sqrt((double)hd));
     for (int hk = 0; hk < Hk; hk++) {
         for (size_t p0 = 0; p0 < tp; p0 += 64)
-            for (int j = 0; j < 64; j++)
-                for (int e = 0; e < hd; e++)
-                    Kp[p0 * hd + (size_t)e * 64 + j] = (long)p0 + j < T ? K[(p0 + j) * kvd + (size_t)hk * hd + e] : 0.0f;
-        for (size_t p0 = 0; p0 < hp; p0 += 64)
-            for (long k = 0; k < T; k++)
-                for (int j = 0; j < 64; j++)
-                    Vp[p0 * T + (size_t)k * 64 + j] = (int)p0 + j < hd ? V[(size_t)k * kvd + (size_t)hk * hd + p0 + j] : 0.0f;
+            for (int j = 0; j < 64; j++) {
+                float *d = Kp + p0 * hd + j;
+                const float *k = K + (p0 + j) * kvd + (size_t)hk * hd;
+                if ((long)p0 + j < T) for (int e = 0; e < hd; e++) d[(size_t)e * 64] = k[e];
+                else for (int e = 0; e < hd; e++) d[(size_t)e * 64] = 0.0f;
+            }
+        for (size_t p0 = 0; p0 < hp; p0 += 64) {
+            int c = hd - (int)p0 < 64 ? hd - (int)p0 : 64;
+            for (long k = 0; k < T; k++) {
+                float *d = Vp + p0 * T + (size_t)k * 64;
+                memcpy(d, V + (size_t)k * kvd + (size_t)hk * hd + p0, (size_t)c * sizeof *d);
+                if (c < 64) memset(d + c, 0, (size_t)(64 - c) * sizeof *d);
+            }
+        }
         for (int h = hk * rep; h < (hk + 1) * rep; h++)
             for (long i0 = 0; i0 < T; i0 += ATTN_BLOCK) {
                 long nb = T - i0 < ATTN_BLOCK ? T - i0 : ATTN_BLOCK, L = i0 + nb;    /* keys 0 .. L - 1 */
