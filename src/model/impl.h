@@ -64,6 +64,9 @@ void lt_mdl_exp_all(float *y, const float *x, size_t n);
 /* log sigmoid(x) = min(x, 0) - log1p(e^-|x|), in f32 (absolute error below
    2e-7 for every x; a NaN kept) */
 void lt_mdl_logsigmoid_all(float *y, const float *x, size_t n);
+/* softplus(x) = log(1 + e^x) = max(x, 0) + log1p(e^-|x|), in f32 with the
+   kernels of lt_mdl_logsigmoid_all (a NaN kept) */
+void lt_mdl_softplus_all(float *y, const float *x, size_t n);
 /* T = (I + L)^-1 (n x n, row-major), L the strictly lower triangle of A
    (its diagonal and upper triangle unread): unit lower triangular, by
    blocks of 16 (the UT transform of the chunkwise delta rule, delta.c),

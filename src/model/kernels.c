@@ -180,6 +180,15 @@ LT_VEC void lt_mdl_logsigmoid_all(float *y, const float *x, size_t n)
     }
 }
 
+LT_VEC void lt_mdl_softplus_all(float *y, const float *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        float v = x[i], a = v < 0 ? -v : v;
+        float r = (v > 0 ? v : 0.0f) + log1p_unit_f32(exp_f32(-a));
+        y[i] = v != v ? v : r;
+    }
+}
+
 LT_VEC void lt_mdl_exp_all(float *y, const float *x, size_t n)
 {
     for (size_t i = 0; i < n; i++) y[i] = exp_f32(x[i]);
