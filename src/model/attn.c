@@ -231,16 +231,13 @@ static void attn_packed(float *A, const float *Q, const float *K, const float *V
                 for (long r = 0; r < nb; r++) {
                     long t = i0 + r;
                     float *s = S + (size_t)r * L;
-                    for (long j = 0; j <= t; j++) s[j] *= scale;
+                    lt_mdl_scale_all(s, (size_t)t + 1, scale);
                     z[r] = lt_mdl_softmax_exp(s, t + 1);
-                    for (long j = t + 1; j < L; j++) s[j] = 0;
+                    memset(s + t + 1, 0, (size_t)(L - t - 1) * sizeof *s);
                 }
                 float *a = A + (size_t)i0 * D + (size_t)h * hd;
                 lt_mdl_linear_packed_ld(a, D, Vp, 64 * (size_t)T, NULL, S, (int)L, nb, hd, (int)L);
-                for (long r = 0; r < nb; r++) {
-                    float u = 1.0f / z[r];
-                    for (int e = 0; e < hd; e++) a[(size_t)r * D + e] *= u;
-                }
+                for (long r = 0; r < nb; r++) lt_mdl_scale_all(a + (size_t)r * D, (size_t)hd, 1.0f / z[r]);
             }
     }
     lt_free(kb);

@@ -76,6 +76,8 @@ void lt_mdl_unit_lower_inverse(float *T, const float *A, int n);
    sqrt(|x|^2 + 1e-6) (the sum in double, in order), then times scale
    when it is not 1 (FLA's l2norm in f32) */
 void lt_mdl_l2norm_rows(float *X, size_t rows, int n, float scale);
+/* x[i] *= s, n entries, in the vectorised file */
+void lt_mdl_scale_all(float *x, size_t n, float s);
 /* x (2 h2 floats) rotated: the halves (x1, x2) become (x1 cos - x2 sin,
    x2 cos + x1 sin), in double, with cs = h2 cosines then h2 sines (the
    transformer's rotary embedding in f32) */

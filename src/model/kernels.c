@@ -254,6 +254,11 @@ LT_VEC void lt_mdl_l2norm_rows(float *X, size_t rows, int n, float scale)
     }
 }
 
+LT_VEC void lt_mdl_scale_all(float *x, size_t n, float s)
+{
+    for (size_t i = 0; i < n; i++) x[i] *= s;
+}
+
 LT_VEC void lt_mdl_rope(float *x, const double *cs, int h2)
 {
     for (int i = 0; i < h2; i++) {
