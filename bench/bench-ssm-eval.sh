@@ -20,9 +20,8 @@
 # thread (tokens/s x flops/token; the time includes loading and the
 # accuracies, so this is a lower bound), and its fraction of one core's
 # single-precision peak, measured in the same run by bench/bench-peak.c
-# (independent FMA chains on 8-wide float vectors, compiled with
-# cc -O2 -march=native; on an AVX-512 CPU OpenBLAS's 16-wide kernels can
-# go up to twice that, so the fraction is of the AVX2 peak).
+# (independent FMA chains on 8-wide float vectors and, on an AVX-512 CPU,
+# on 16-wide ones, the larger; compiled with cc -O2 -march=native).
 #
 #   sh bench/bench-ssm-eval.sh ./lietool   (what 'make bench' runs)
 #

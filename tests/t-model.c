@@ -361,6 +361,76 @@ static void kernel_logsigmoid(void)
     free(y);
 }
 
+/* The f32 softplus (Mamba's step sizes) against the double formula:
+   error below 2e-7 of the value's size or 1 on the same grid; a NaN stays
+   NaN, large arguments give themselves. */
+static void kernel_softplus(void)
+{
+    unit_case = "kernels";
+    enum { N = 200001 };
+    float *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
+    for (int i = 0; i < N; i++) {
+        double t = (i - N / 2) / (double)(N / 2);
+        x[i] = (float)(100.0 * t * t * t);
+    }
+    lt_mdl_softplus_all(y, x, N);
+    double worst = 0;
+    int at = 0;
+    for (int i = 0; i < N; i++) {
+        double z = x[i], ref = z > 0 ? z + log1p(exp(-z)) : log1p(exp(z));
+        double e = fabs(y[i] - ref) / (fabs(ref) > 1 ? fabs(ref) : 1);
+        if (e > worst) { worst = e; at = i; }
+    }
+    CHECK(worst < 2e-7, "softplus: error %.3g at x = %.9g", worst, x[at]);
+    float s[3] = {NAN, 1000.0f, -1000.0f}, r[3];
+    lt_mdl_softplus_all(r, s, 3);
+    CHECK(isnan(r[0]) && r[1] == 1000.0f && r[2] >= 0 && r[2] < 1e-30f, "softplus: %g %g %g", r[0], r[1], r[2]);
+    free(x);
+    free(y);
+}
+
+/* The packed projections (pack.c, on AVX-512) against SGEMM: within 1e-5
+   of the largest output, with and without a bias, at sizes around the
+   kernel's tiles (32 outputs, 12 rows) and K blocks; and a block of rows
+   computed alone gives the same bits as within all of them (a row's result
+   depends on that row alone). */
+static void kernel_packed(void)
+{
+    unit_case = "packed projections";
+    if (!lt_mdl_pack_available()) return;
+    static const int sizes[][3] = {{1, 1, 1}, {5, 31, 7}, {12, 32, 64}, {13, 33, 256}, {128, 256, 256}, {129, 512, 256},
+                                   {40, 256, 512}, {7, 70, 1000}};
+    uint64_t x = 99;
+    for (size_t c = 0; c < sizeof sizes / sizeof *sizes; c++) {
+        int T = sizes[c][0], m = sizes[c][1], n = sizes[c][2];
+        float *X = malloc((size_t)T * n * sizeof *X), *W = malloc((size_t)m * n * sizeof *W), *b = malloc((size_t)m * sizeof *b);
+        float *P = aligned_alloc(64, (lt_mdl_pack_floats(m, n) * sizeof *P + 63) / 64 * 64);
+        float *Y = malloc((size_t)T * m * sizeof *Y), *Z = malloc((size_t)T * m * sizeof *Z), *R = malloc((size_t)T * m * sizeof *R);
+        for (size_t i = 0; i < (size_t)T * n; i++) X[i] = (float)((x = x * 6364136223846793005ULL + 1) >> 40) / 16777216.0f - 0.5f;
+        for (size_t i = 0; i < (size_t)m * n; i++) W[i] = (float)((x = x * 6364136223846793005ULL + 1) >> 40) / 16777216.0f - 0.5f;
+        for (int i = 0; i < m; i++) b[i] = (float)i / m;
+        lt_mdl_pack(P, W, m, n);
+        for (int bias = 0; bias < 2; bias++) {
+            lt_mdl_linear_packed(Y, m, P, bias ? b : NULL, X, n, T, m, n);
+            lt_mdl_linear(Z, m, W, bias ? b : NULL, X, n, T, m, n);
+            double big = 0, diff = 0;
+            for (size_t i = 0; i < (size_t)T * m; i++) {
+                big = fmax(big, fabs(Z[i]));
+                diff = fmax(diff, fabs((double)Y[i] - Z[i]));
+            }
+            CHECK(diff <= 1e-5 * big, "T %d, m %d, n %d, bias %d: packed and SGEMM differ by %.3g of %.3g", T, m, n, bias,
+                  diff, big);
+            int a = T / 3, e = T - T / 4;      /* rows a .. e - 1 alone */
+            if (e > a) {
+                lt_mdl_linear_packed(R, m, P, bias ? b : NULL, X + (size_t)a * n, n, e - a, m, n);
+                CHECK(!memcmp(R, Y + (size_t)a * m, (size_t)(e - a) * m * sizeof *R),
+                      "T %d, m %d, n %d: rows %d..%d alone differ from the same rows among all", T, m, n, a, e - 1);
+            }
+        }
+        free(X), free(W), free(b), free(P), free(Y), free(Z), free(R);
+    }
+}
+
 /* ---- models with random weights, built here (no checkpoint) ---- */
 
 static uint64_t rnd_state;
@@ -434,6 +504,7 @@ static void random_transformer(lt_model_struct *M, int layers, int H, int Hk, in
         l->down_w = rnd_weights(M, (size_t)D * I, 0, 1 / sqrt((double)I));
     }
     M->nparams = M->nweights;
+    lt_model_set_compute(M, LT_COMPUTE_F32);    /* the packed projections (pack.c) */
 }
 
 /* The logits of M on T random tokens, in the default f32 forms (blocked,
@@ -580,7 +651,7 @@ static void random_mamba2(lt_model_struct *M, int layers, int H, int P, int G, i
    recurrence, gated or not, and with gates steep enough for the key-by-key
    fallback; the delta rules by chunks of the WY representation (delta.c)
    against theirs (chunks of 32 positions: 32, 16 and 10 tokens at 1, 2
-   and 3 keys a token): delta_net, and gated_deltaproduct with 1 to 3
+   and 3 keys a token; of 16 for d_k 8: 16, 8 and 5 tokens): delta_net, and gated_deltaproduct with 1 to 3
    Householder factors, with and without the forget gate (steep too) and
    negative eigenvalues; Mamba-2 by the chunks of its state-space duality
    (mamba2.c) against its recurrence, with groups, signed decays, and
@@ -599,7 +670,8 @@ static void fast_forms(void)
     };
     /* delta rules: T, layers, heads, d, N (0: delta_net), forget, neg, conv, steep */
     static const struct { long T; int layers, H, d, N, forget, neg, conv; double steep; } deltas[] = {
-        {1, 1, 2, 8, 0, 0, 0, 1, 0}, {31, 2, 2, 8, 0, 0, 1, 1, 0}, {32, 1, 4, 8, 0, 0, 0, 0, 0}, {33, 2, 2, 16, 0, 0, 1, 1, 0},
+        {1, 1, 2, 8, 0, 0, 0, 1, 0}, {15, 1, 4, 8, 0, 0, 0, 0, 0}, {16, 2, 2, 8, 0, 0, 1, 1, 0}, {17, 1, 2, 8, 0, 0, 0, 1, 0},
+        {5, 1, 2, 8, 3, 1, 0, 1, 0}, {6, 2, 2, 8, 3, 0, 1, 1, 0}, {31, 2, 2, 8, 0, 0, 1, 1, 0}, {32, 1, 4, 8, 0, 0, 0, 0, 0}, {33, 2, 2, 16, 0, 0, 1, 1, 0},
         {64, 1, 2, 8, 0, 0, 0, 1, 0}, {65, 2, 2, 8, 0, 0, 1, 0, 0}, {100, 2, 2, 16, 0, 0, 0, 1, 0},
         {4096, 2, 2, 8, 0, 0, 1, 1, 0}, {4096, 1, 2, 16, 0, 0, 0, 1, 0},
         {1, 1, 2, 8, 1, 1, 0, 1, 0}, {31, 2, 2, 8, 1, 0, 1, 1, 0}, {32, 1, 2, 16, 1, 1, 1, 0, 0}, {33, 2, 2, 8, 1, 1, 0, 1, 0},
@@ -647,6 +719,28 @@ static void fast_forms(void)
         lt_free(b);
         lt_model_clear(M);
     }
+    {   /* the transformer's words in groups (packed projections): each word's logits the same bits as
+           alone, on 1 and 2 threads */
+        lt_model_t M;
+        unit_case = "transformer words in groups";
+        random_transformer(M, 2, 4, 2, 16, 0, 1, 5);
+        enum { NW = 7, L = 300 };
+        long len[NW] = {1, 5, 33, 129, 7, 300, 64};
+        int *tok = lt_malloc(NW * L * sizeof *tok);
+        size_t per = L * (size_t)M->classes;
+        float *a = lt_calloc(NW * per, sizeof *a), *b = lt_calloc(NW * per, sizeof *b), *c = lt_calloc(NW * per, sizeof *c);
+        for (int j = 0; j < NW * L; j++) tok[j] = (int)((rnd_unit() + 1) * 3) % M->vocab;
+        for (int k = 0; k < NW; k++) lt_model_forward(a + k * per, M, tok + k * L, len[k]);
+        lt_model_forward_many(b, M, tok, len, NW, L, per, 1);
+        lt_model_forward_many(c, M, tok, len, NW, L, per, 2);
+        CHECK(!memcmp(a, b, NW * per * sizeof *a), "words in groups differ from words alone");
+        CHECK(!memcmp(b, c, NW * per * sizeof *a), "1 and 2 threads give different logits");
+        lt_free(tok);
+        lt_free(a);
+        lt_free(b);
+        lt_free(c);
+        lt_model_clear(M);
+    }
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         lt_model_t M;
         unit_case = cases[i].gla ? "chunked GLA" : "blocked attention";
@@ -673,6 +767,8 @@ int main(void)
 {
     kernel_nonfinite();
     kernel_logsigmoid();
+    kernel_softplus();
+    kernel_packed();
     safetensors_cases();
     halves();
     fixture("tests/data/models/diag-s3", 1e-5);

@@ -62,6 +62,9 @@ typedef struct {
     /* transformer (FLA): attention, its q/k norms, the gated MLP (norm:
        attn_norm, mlp_norm: mlp_norm) */
     float *q_w, *q_b, *k_w, *k_b, *v_w, *v_b, *o_w, *q_norm, *k_norm, *gate_w, *up_w, *down_w;
+    /* their projections packed for lietool's own f32 kernel (src/model/pack.c; NULL
+       without AVX-512 or under bf16/f16: then SGEMMs) */
+    float *q_p, *k_p, *v_p, *o_p, *gate_p, *up_p, *down_p;
 } lt_model_layer;
 
 typedef struct {
@@ -92,6 +95,9 @@ typedef struct {
     /* transformer (FLA) */
     int at_heads, at_kv_heads, at_head_dim, at_mlp, at_window, at_qkv_bias, at_qk_norm;
     double at_theta;            /* rope_theta */
+    double *at_rope;            /* f32: cos and sin of the rotary angles of positions 0 .. at_rope_n - 1,
+                                   head_dim a position (cos of the half's frequencies, then sin) */
+    long at_rope_n;
     float eps;
     /* FLA gla, gated_deltaproduct, delta_net (lietool-formats(5)) */
     int fla_heads, fla_dk, fla_dv;      /* heads, key and value dimension per head */

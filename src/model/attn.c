@@ -23,6 +23,7 @@
    taken in double, so rounded once (scripts/zoo/transformer.py
    forward_reduced). */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 #include "../core/blas.h"
 #include "impl.h"
@@ -68,34 +69,40 @@ static void attn_add(float *X, const float *Y, size_t n, const lt_model_struct *
     else for (size_t i = 0; i < n; i++) X[i] = lt_mdl_rnd_reduced(M, X[i] + Y[i]);
 }
 
+/* cos and sin of position t's angles t / theta^(2i/head_dim) (i < head_dim
+   / 2) into cs (cos, then sin), in double */
+static void rope_angles(double *cs, long t, const lt_model_struct *M)
+{
+    int hd = M->at_head_dim, h2 = hd / 2;
+    for (int i = 0; i < h2; i++) {
+        double f = (double)t / pow(M->at_theta, 2.0 * i / hd);
+        cs[i] = cos(f), cs[h2 + i] = sin(f);
+    }
+}
+
 /* q and k of every position rotated (after their per-head norms); in f32
-   the angles' cos and sin are taken once per position for all heads (the
-   same values as rope's) */
+   with the angles' cos and sin taken once per position for all heads (the
+   same values as rope's), from the model's table (attn_prepare) where it
+   reaches */
 static void rope_heads(float *Q, float *K, long T, const lt_model_struct *M, const lt_model_layer *l)
 {
     int D = M->d_model, H = M->at_heads, Hk = M->at_kv_heads, hd = M->at_head_dim, kvd = Hk * hd, h2 = hd / 2;
-    double *cs = lt_malloc(((size_t)hd + 1) * sizeof *cs), *base = lt_malloc(((size_t)h2 + 1) * sizeof *base);
-    for (int i = 0; i < h2; i++) base[i] = pow(M->at_theta, 2.0 * i / hd);
+    double *own = lt_malloc(((size_t)hd + 1) * sizeof *own);
     for (long t = 0; t < T; t++) {
-        if (M->compute == LT_COMPUTE_F32)
-            for (int i = 0; i < h2; i++) {
-                double f = (double)t / base[i];
-                cs[i] = cos(f), cs[h2 + i] = sin(f);
-            }
+        const double *cs = own;
+        if (M->compute == LT_COMPUTE_F32) {
+            if (t < M->at_rope_n) cs = M->at_rope + (size_t)t * hd;
+            else rope_angles(own, t, M);
+        }
         for (int h = 0; h < H + Hk; h++) {
             float *x = h < H ? Q + (size_t)t * D + (size_t)h * hd : K + (size_t)t * kvd + (size_t)(h - H) * hd;
             const float *nw = h < H ? l->q_norm : l->k_norm;
             if (nw) head_norm(x, nw, hd, M);
-            if (M->compute != LT_COMPUTE_F32) { rope(x, hd, t, M->at_theta, M); continue; }
-            for (int i = 0; i < h2; i++) {
-                double a = x[i], b = x[i + h2], c = cs[i], sn = cs[h2 + i];
-                x[i] = (float)(a * c - b * sn);
-                x[i + h2] = (float)(b * c + a * sn);
-            }
+            if (M->compute != LT_COMPUTE_F32) rope(x, hd, t, M->at_theta, M);
+            else lt_mdl_rope(x, cs, h2);
         }
     }
-    lt_free(cs);
-    lt_free(base);
+    lt_free(own);
 }
 
 /* Causal softmax attention score by score, each sum in double: A (T x
@@ -182,23 +189,85 @@ static void attn_blocked(float *A, const float *Q, const float *K, const float *
     lt_free(S);
 }
 
-static void attn_layer(float *X, const lt_model_struct *M, int i, long T, float *w)
+/* the packed projections in f32 (pack.c); under bf16/f16 SGEMMs */
+#define P(p) (M->compute == LT_COMPUTE_F32 ? (p) : NULL)
+/* Layer i on the residual stream X of nw words, their rows one after the
+   other (len[k] rows each, T in all): the projections, norms and MLP on
+   all the rows at once, rotary embeddings and attention word by word. */
+/* The same by pack.c's kernel (f32, AVX-512, no window): per kv head,
+   K packed once as panels of 64 keys (head_dim rows of 64) and V as
+   panels of 64 of its head_dim columns (T rows of 64); then per query head
+   and block of ATTN_BLOCK rows the scores against keys 0 .. i1 - 1 and
+   their product with V, each one call of the kernel, without OpenBLAS's
+   packing per call. */
+static void attn_packed(float *A, const float *Q, const float *K, const float *V, long T, const lt_model_struct *M)
+{
+    int D = M->d_model, H = M->at_heads, Hk = M->at_kv_heads, hd = M->at_head_dim, kvd = Hk * hd, rep = H / Hk;
+    size_t tp = (size_t)(T + 63) / 64 * 64, hp = (size_t)(hd + 63) / 64 * 64;
+    float *kb = lt_malloc((tp * hd + 16) * sizeof *kb), *vb = lt_malloc((hp * T + 16) * sizeof *vb);
+    float *Kp = kb + (16 - (uintptr_t)kb / sizeof *kb % 16) % 16, *Vp = vb + (16 - (uintptr_t)vb / sizeof *vb % 16) % 16;
+    float *S = lt_malloc((size_t)ATTN_BLOCK * T * sizeof *S), z[ATTN_BLOCK];
+    float scale = (float)(1.0 / sqrt((double)hd));
+    for (int hk = 0; hk < Hk; hk++) {
+        for (size_t p0 = 0; p0 < tp; p0 += 64)
+            for (int j = 0; j < 64; j++) {
+                float *d = Kp + p0 * hd + j;
+                const float *k = K + (p0 + j) * kvd + (size_t)hk * hd;
+                if ((long)p0 + j < T) for (int e = 0; e < hd; e++) d[(size_t)e * 64] = k[e];
+                else for (int e = 0; e < hd; e++) d[(size_t)e * 64] = 0.0f;
+            }
+        for (size_t p0 = 0; p0 < hp; p0 += 64) {
+            int c = hd - (int)p0 < 64 ? hd - (int)p0 : 64;
+            for (long k = 0; k < T; k++) {
+                float *d = Vp + p0 * T + (size_t)k * 64;
+                memcpy(d, V + (size_t)k * kvd + (size_t)hk * hd + p0, (size_t)c * sizeof *d);
+                if (c < 64) memset(d + c, 0, (size_t)(64 - c) * sizeof *d);
+            }
+        }
+        for (int h = hk * rep; h < (hk + 1) * rep; h++)
+            for (long i0 = 0; i0 < T; i0 += ATTN_BLOCK) {
+                long nb = T - i0 < ATTN_BLOCK ? T - i0 : ATTN_BLOCK, L = i0 + nb;    /* keys 0 .. L - 1 */
+                lt_mdl_linear_packed(S, (int)L, Kp, NULL, Q + (size_t)i0 * D + (size_t)h * hd, D, nb, (int)L, hd);
+                for (long r = 0; r < nb; r++) {
+                    long t = i0 + r;
+                    float *s = S + (size_t)r * L;
+                    lt_mdl_scale_all(s, (size_t)t + 1, scale);
+                    z[r] = lt_mdl_softmax_exp(s, t + 1);
+                    memset(s + t + 1, 0, (size_t)(L - t - 1) * sizeof *s);
+                }
+                float *a = A + (size_t)i0 * D + (size_t)h * hd;
+                lt_mdl_linear_packed_ld(a, D, Vp, 64 * (size_t)T, NULL, S, (int)L, nb, hd, (int)L);
+                for (long r = 0; r < nb; r++) lt_mdl_scale_all(a + (size_t)r * D, (size_t)hd, 1.0f / z[r]);
+            }
+    }
+    lt_free(kb);
+    lt_free(vb);
+    lt_free(S);
+}
+
+static void attn_layer_words(float *X, const lt_model_struct *M, int i, const long *len, int nw, float *w)
 {
     const lt_model_layer *l = &M->layers[i];
+    long T = 0;
+    for (int k = 0; k < nw; k++) T += len[k];
     int D = M->d_model, Hk = M->at_kv_heads, hd = M->at_head_dim, kvd = Hk * hd, Im = M->at_mlp;
     float *U = w, *Q = U + (size_t)T * D, *K = Q + (size_t)T * D, *V = K + (size_t)T * kvd, *A = V + (size_t)T * kvd,
           *O = A + (size_t)T * D, *G = O + (size_t)T * D, *Up = G + (size_t)T * Im;
     lt_mdl_rmsnorm(U, X, l->norm, T, D, M->eps, M, 0, 0);
-    lt_mdl_linear(Q, D, l->q_w, l->q_b, U, D, T, D, D);
-    lt_mdl_linear(K, kvd, l->k_w, l->k_b, U, D, T, kvd, D);
-    lt_mdl_linear(V, kvd, l->v_w, l->v_b, U, D, T, kvd, D);
+    lt_mdl_linear_p(Q, D, l->q_w, P(l->q_p), l->q_b, U, D, T, D, D);
+    lt_mdl_linear_p(K, kvd, l->k_w, P(l->k_p), l->k_b, U, D, T, kvd, D);
+    lt_mdl_linear_p(V, kvd, l->v_w, P(l->v_p), l->v_b, U, D, T, kvd, D);
     lt_mdl_rnd_all(M, Q, (size_t)T * D);
     lt_mdl_rnd_all(M, K, (size_t)T * kvd);
     lt_mdl_rnd_all(M, V, (size_t)T * kvd);
-    rope_heads(Q, K, T, M, l);
-    if (M->compute == LT_COMPUTE_F32 && !M->stepwise) attn_blocked(A, Q, K, V, T, M);
-    else attn_exact(A, Q, K, V, T, M);
-    lt_mdl_linear(O, D, l->o_w, NULL, A, D, T, D, D);
+    for (long k = 0, r = 0; k < nw; r += len[k++]) {
+        float *q = Q + (size_t)r * D, *kk = K + (size_t)r * kvd, *v = V + (size_t)r * kvd, *a = A + (size_t)r * D;
+        rope_heads(q, kk, len[k], M, l);
+        if (M->compute != LT_COMPUTE_F32 || M->stepwise) attn_exact(a, q, kk, v, len[k], M);
+        else if (l->q_p && (M->at_window <= 0 || M->at_window >= len[k])) attn_packed(a, q, kk, v, len[k], M);
+        else attn_blocked(a, q, kk, v, len[k], M);
+    }
+    lt_mdl_linear_p(O, D, l->o_w, P(l->o_p), NULL, A, D, T, D, D);
     if (M->compute == LT_COMPUTE_F32) {
         lt_mdl_add(X, O, (size_t)T * D, M);
         lt_mdl_rmsnorm(U, X, l->mlp_norm, T, D, M->eps, M, 0, 0);
@@ -209,15 +278,53 @@ static void attn_layer(float *X, const lt_model_struct *M, int i, long T, float 
         }
         lt_mdl_rmsnorm(U, O, l->mlp_norm, T, D, M->eps, M, 0, 0);
     }
-    lt_mdl_linear(G, Im, l->gate_w, NULL, U, D, T, Im, D);
-    lt_mdl_linear(Up, Im, l->up_w, NULL, U, D, T, Im, D);
+    lt_mdl_linear_p(G, Im, l->gate_w, P(l->gate_p), NULL, U, D, T, Im, D);
+    lt_mdl_linear_p(Up, Im, l->up_w, P(l->up_p), NULL, U, D, T, Im, D);
     lt_mdl_rnd_all(M, G, (size_t)T * Im);
     lt_mdl_rnd_all(M, Up, (size_t)T * Im);
     if (M->compute == LT_COMPUTE_F32) lt_mdl_swiglu_all(G, Up, (size_t)T * Im);
     else for (size_t j = 0; j < (size_t)T * Im; j++) G[j] = lt_mdl_rnd(M, lt_mdl_silu(G[j]) * Up[j]);   /* x sigmoid(x) y */
-    lt_mdl_linear(O, D, l->down_w, NULL, G, Im, T, D, Im);
+    lt_mdl_linear_p(O, D, l->down_w, P(l->down_p), NULL, G, Im, T, D, Im);
     lt_mdl_rnd_all(M, O, (size_t)T * D);
     attn_add(X, O, (size_t)T * D, M);
+}
+
+#undef P
+
+static void attn_layer(float *X, const lt_model_struct *M, int i, long T, float *w)
+{
+    attn_layer_words(X, M, i, &T, 1, w);
+}
+
+/* Words run in groups of 4 when the projections are packed: each group
+   reads a layer's weights once (8 layers at d_model 256 hold 21 MB, more
+   than a core's cache), and a row's result does not depend on its group
+   (pack.c). With SGEMMs (bf16/f16, no AVX-512) one word at a time. */
+static int attn_group(const lt_model_struct *M)
+{
+    return M->compute == LT_COMPUTE_F32 && M->n_layers > 0 && M->layers[0].q_p ? 4 : 1;
+}
+
+/* the projections packed for pack.c's kernel (f32 on AVX-512), and the
+   rotary angles' table */
+static void attn_prepare(lt_model_struct *M)
+{
+    int D = M->d_model, kvd = M->at_kv_heads * M->at_head_dim, Im = M->at_mlp;
+    if (M->compute == LT_COMPUTE_F32 && !M->at_rope) {     /* the rotary angles of the first 2048 positions */
+        M->at_rope_n = 2048;
+        M->at_rope = lt_malloc((size_t)M->at_rope_n * M->at_head_dim * sizeof *M->at_rope);
+        for (long t = 0; t < M->at_rope_n; t++) rope_angles(M->at_rope + (size_t)t * M->at_head_dim, t, M);
+    }
+    for (int i = 0; i < M->n_layers; i++) {
+        lt_model_layer *l = &M->layers[i];
+        l->q_p = lt_mdl_pack_weights(M, l->q_p, l->q_w, D, D);
+        l->k_p = lt_mdl_pack_weights(M, l->k_p, l->k_w, kvd, D);
+        l->v_p = lt_mdl_pack_weights(M, l->v_p, l->v_w, kvd, D);
+        l->o_p = lt_mdl_pack_weights(M, l->o_p, l->o_w, D, D);
+        l->gate_p = lt_mdl_pack_weights(M, l->gate_p, l->gate_w, Im, D);
+        l->up_p = lt_mdl_pack_weights(M, l->up_p, l->up_w, Im, D);
+        l->down_p = lt_mdl_pack_weights(M, l->down_p, l->down_w, D, Im);
+    }
 }
 
 static size_t attn_work(const lt_model_struct *M, long T)
@@ -245,4 +352,5 @@ static void attn_family(lt_arch *a, const lt_model_struct *M)
 }
 
 const lt_mdl_ops lt_mdl_attn = {.name = "transformer", .layer_name = attn_layer_name, .family = attn_family,
-                                .work = attn_work, .layer = attn_layer, .final_norm = attn_final, .rounds = 1};
+                                .work = attn_work, .layer = attn_layer, .final_norm = attn_final, .prepare = attn_prepare,
+                                .group = attn_group, .layer_words = attn_layer_words, .rounds = 1};

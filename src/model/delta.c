@@ -129,11 +129,17 @@ static void delta_stepwise(float *Ob, const float *Q, const float *K, const floa
    pairwise (the gate is one scalar per head), so steep gates underflow to
    0 and nothing overflows. Q and K arrive l2-normalised, q times
    1/sqrt(d_k). */
-enum { DELTA_CHUNK = 32 };     /* positions a chunk (whole tokens, at least one) */
+/* positions a chunk (whole tokens, at least one): 32, or 16 for heads of
+   d_k below 16, where the chunk's (I + A)^-1, cubic in the chunk, costs
+   more than the state's products, linear in it */
+static int delta_chunk(const lt_model_struct *M)
+{
+    return M->fla_dk < 16 ? 16 : 32;
+}
 
 static size_t delta_chunk_floats(const lt_model_struct *M)
 {
-    size_t dk = M->fla_dk, dv = M->fla_dv, n = DELTA_CHUNK > M->fla_householder ? DELTA_CHUNK : M->fla_householder;
+    size_t dk = M->fla_dk, dv = M->fla_dv, n = delta_chunk(M) > M->fla_householder ? delta_chunk(M) : M->fla_householder;
     return dk * dv + 3 * n * n + 2 * n * (dk + dv) + n * dk + n;
 }
 
@@ -141,7 +147,7 @@ static void delta_chunked(float *Ob, const float *Q, const float *K, const float
                           const lt_model_struct *M, int h, long T, float *wk)
 {
     int H = M->fla_heads, N = M->fla_householder, dk = M->fla_dk, dv = M->fla_dv, Kd = H * dk, Vd = H * dv, w = dv + dk;
-    int ct = DELTA_CHUNK / N > 0 ? DELTA_CHUNK / N : 1, C = ct * N;
+    int ct = delta_chunk(M) / N > 0 ? delta_chunk(M) / N : 1, C = ct * N;
     float *S = wk, *Dm = S + (size_t)dk * dv, *A = Dm + (size_t)C * C, *Ti = A + (size_t)C * C, *R = Ti + (size_t)C * C,
           *X = R + (size_t)C * w, *Kl = X + (size_t)C * w, *eb = Kl + (size_t)C * dk;
     double *b = lt_malloc((size_t)C * sizeof *b);
@@ -216,12 +222,8 @@ static void delta_mixer(float *O, const float *U, const lt_model_struct *M, int 
           *Gt = G + (size_t)T * H, *Ob = Gt + (size_t)T * Vd, *R = Ob + (size_t)T * Vd, *kk = R + (size_t)T * big;
     delta_inputs(Q, K, V, B, G, R, U, M, l, T);
     if (M->compute == LT_COMPUTE_F32 && !M->stepwise) {
-        float scale = 1.0f / sqrtf((float)dk);
-        for (size_t r = 0; r < (size_t)T * N * H; r++) l2norm(K + r * dk, K + r * dk, dk, M);
-        for (size_t r = 0; r < (size_t)T * H; r++) {
-            l2norm(Q + r * dk, Q + r * dk, dk, M);
-            for (int a = 0; a < dk; a++) Q[r * dk + a] *= scale;
-        }
+        lt_mdl_l2norm_rows(K, (size_t)T * N * H, dk, 1.0f);      /* l2norm's f32 arithmetic, by rows */
+        lt_mdl_l2norm_rows(Q, (size_t)T * H, dk, 1.0f / sqrtf((float)dk));
         float *wk = lt_malloc(delta_chunk_floats(M) * sizeof *wk);
         for (int h = 0; h < H; h++) delta_chunked(Ob, Q, K, V, B, G, M, h, T, wk);
         lt_free(wk);

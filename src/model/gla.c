@@ -94,6 +94,10 @@ void lt_mdl_fla_conv_silu(float *Y, int ldy, const float *X, int ldx, const floa
                           const lt_model_struct *M)
 {
     if (!K && M->compute == LT_COMPUTE_F32) {     /* silu alone, with the vectorised sigmoid */
+        if (ldx == C && ldy == C) {
+            lt_mdl_silu_all(Y, X, (size_t)T * C);
+            return;
+        }
         for (long t = 0; t < T; t++) {
             float *y = Y + (size_t)t * ldy;
             const float *x = X + (size_t)t * ldx;
@@ -121,6 +125,10 @@ void lt_mdl_fla_conv_silu(float *Y, int ldy, const float *X, int ldx, const floa
 void lt_mdl_fla_out_norm(float *O, const float *G, const float *w, long T, int heads, int dv, float eps,
                          const lt_model_struct *M, int fused)
 {
+    if (M->compute == LT_COMPUTE_F32) {         /* fused or not, the same in f32 */
+        lt_mdl_out_norm_f32(O, G, w, (size_t)T * heads, dv, eps);
+        return;
+    }
     for (size_t r = 0; r < (size_t)T * heads; r++) {
         float *o = O + r * dv;
         const float *g = G ? G + r * dv : NULL;
@@ -252,10 +260,9 @@ static void gla_chunked(float *Ob, const float *Q, const float *K, const float *
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, dv, dk, 1.0f, Qg, dk, S, dv, 0.0f, o, Vd);
         if (!steep)
             cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, n, dk, 1.0f, Qg, dk, Kl, dk, 0.0f, A, n);
-        for (int r = 0; r < n; r++)
-            for (int s2 = 0; s2 < n; s2++) {
-                if (s2 > r) { A[(size_t)r * n + s2] = 0; continue; }
-                if (!steep) continue;
+        for (int r = 0; r < n; r++) {     /* the causal mask */
+            memset(A + (size_t)r * n + r + 1, 0, (size_t)(n - r - 1) * sizeof *A);
+            for (int s2 = 0; s2 <= r && steep; s2++) {
                 double x = 0;
                 for (int a = 0; a < dk; a++)
                     x += (double)(Q[(size_t)(t0 + r) * Kd + (size_t)h * dk + a] * scale)
@@ -263,6 +270,7 @@ static void gla_chunked(float *Ob, const float *Q, const float *K, const float *
                          * exp((double)B[(size_t)r * dk + a] - B[(size_t)s2 * dk + a]);
                 A[(size_t)r * n + s2] = (float)x;
             }
+        }
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, dv, n, 1.0f, A, n, v, Vd, 1.0f, o, Vd);
         for (int a = 0; a < dk; a++)
             for (int b = 0; b < dv; b++) S[(size_t)a * dv + b] *= el[a];

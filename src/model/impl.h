@@ -18,6 +18,25 @@ static inline float lt_mdl_rnd(const lt_model_struct *M, float x)
 void lt_mdl_rnd_all(const lt_model_struct *M, float *x, size_t n);
 /* Y (T x m, row stride ldy) = X (T x n, row stride ldx) W^T (+ b), W m x n. */
 void lt_mdl_linear(float *Y, int ldy, const float *W, const float *b, const float *X, int ldx, long T, int m, int n);
+/* Projections by lietool's own kernel on AVX-512 (pack.c): W (m x n)
+   packed once (lt_mdl_pack_weights: NULL without AVX-512 or under
+   bf16/f16; the copy is freed with the model), then Y (T x m, row stride
+   ldy) = X W^T (+ b) with every output one chain of FMAs over k in order,
+   so that a row's result depends on that row alone.
+   lt_mdl_linear_p takes the packed copy P when there is one, else
+   lt_mdl_linear. */
+int lt_mdl_pack_available(void);
+size_t lt_mdl_pack_floats(int m, int n);
+void lt_mdl_pack(float *P, const float *W, int m, int n);
+void lt_mdl_linear_packed(float *Y, int ldy, const float *P, const float *b, const float *X, int ldx, long T, int m,
+                          int n);
+/* the same with the panels of 64 outputs ldp floats apart (lt_mdl_linear_packed:
+   64 n), each n rows of 64 weights, 64-byte aligned */
+void lt_mdl_linear_packed_ld(float *Y, int ldy, const float *P, size_t ldp, const float *b, const float *X, int ldx,
+                             long T, int m, int n);
+float *lt_mdl_pack_weights(lt_model_struct *M, float *P, const float *W, int m, int n);
+void lt_mdl_linear_p(float *Y, int ldy, const float *W, const float *P, const float *b, const float *X, int ldx, long T,
+                     int m, int n);
 /* Row by row: Y = w * X / sqrt(mean(X^2) + eps), in f32. Under bf16/f16,
    as transformers' MambaBlock and MambaRMSNorm: the input is first cast to
    the compute type (cast = 1: a block's norm; the final norm reads the
@@ -45,11 +64,31 @@ void lt_mdl_exp_all(float *y, const float *x, size_t n);
 /* log sigmoid(x) = min(x, 0) - log1p(e^-|x|), in f32 (absolute error below
    2e-7 for every x; a NaN kept) */
 void lt_mdl_logsigmoid_all(float *y, const float *x, size_t n);
+/* softplus(x) = log(1 + e^x) = max(x, 0) + log1p(e^-|x|), in f32 with the
+   kernels of lt_mdl_logsigmoid_all (a NaN kept) */
+void lt_mdl_softplus_all(float *y, const float *x, size_t n);
 /* T = (I + L)^-1 (n x n, row-major), L the strictly lower triangle of A
    (its diagonal and upper triangle unread): unit lower triangular, by
-   forward substitution row by row (the UT transform of the chunkwise
-   delta rule, delta.c), in the vectorised file */
+   blocks of 16 (the UT transform of the chunkwise delta rule, delta.c),
+   in the vectorised file */
 void lt_mdl_unit_lower_inverse(float *T, const float *A, int n);
+/* each of the rows (n floats each, contiguous) of X divided by
+   sqrt(|x|^2 + 1e-6) (the sum in double, in order), then times scale
+   when it is not 1 (FLA's l2norm in f32) */
+void lt_mdl_l2norm_rows(float *X, size_t rows, int n, float scale);
+/* x[i] *= s, n entries, in the vectorised file */
+void lt_mdl_scale_all(float *x, size_t n, float s);
+/* x (2 h2 floats) rotated: the halves (x1, x2) become (x1 cos - x2 sin,
+   x2 cos + x1 sin), in double, with cs = h2 cosines then h2 sines (the
+   transformer's rotary embedding in f32) */
+void lt_mdl_rope(float *x, const double *cs, int h2);
+/* FLA's output norm in f32 (lt_mdl_fla_out_norm): each of the rows (dv
+   floats) of O times 1/sqrt(mean square + eps) (in double, in order) and
+   the weight w (NULL: 1), then times silu(G) (G not NULL), with the
+   vectorised sigmoid */
+void lt_mdl_out_norm_f32(float *O, const float *G, const float *w, size_t rows, int dv, float eps);
+/* y[i] = sigmoid(x[i]) x[i] (silu), n entries, with the vectorised sigmoid */
+void lt_mdl_silu_all(float *y, const float *x, size_t n);
 /* p[0..n-1] <- exp(p[j] - max p) in f32 (n >= 1), returning their sum: the
    numerators of a softmax, in the vectorised file */
 float lt_mdl_softmax_exp(float *p, long n);
@@ -100,6 +139,12 @@ typedef struct {
     int (*token_local)(const lt_model_struct *M);
     /* 1: the layer rounds as torch does under bf16/f16; 0: f32 only */
     int rounds;
+    /* words a group that lt_model_forward_many runs through the layers
+       together (NULL or 1: one at a time), and layer i on the rows of nw
+       words one after the other (len[k] rows each; w holds work(M, their
+       sum) floats). A word's logits must not depend on its group. */
+    int (*group)(const lt_model_struct *M);
+    void (*layer_words)(float *X, const lt_model_struct *M, int i, const long *len, int nw, float *w);
 } lt_mdl_ops;
 
 extern const lt_mdl_ops lt_mdl_diag, lt_mdl_mamba;

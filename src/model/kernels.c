@@ -47,6 +47,30 @@ void lt_mdl_linear(float *Y, int ldy, const float *W, const float *b, const floa
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)T, m, n, 1.0f, X, ldx, W, n, b ? 1.0f : 0.0f, Y, ldy);
 }
 
+/* The loops below run in the widest vectors the CPU has: GCC compiles
+   them for AVX-512, AVX2 and the baseline and picks one at load time.
+   Without -ffp-contract=fast (ISO C) no multiply and add are fused, so
+   every width gives the same bits. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define LT_VEC __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define LT_VEC
+#endif
+
+/* one row's RMS norm in f32: the mean square in double, by 8 partial
+   sums (vectorised) added in order */
+LT_VEC static void rmsnorm_f32(float *y, const float *x, const float *w, int n, float eps)
+{
+    double p[8] = {0}, s = 0;
+    int j = 0;
+    for (; j + 8 <= n; j += 8)
+        for (int k = 0; k < 8; k++) p[k] += (double)x[j + k] * x[j + k];
+    for (int k = 0; k < 8; k++) s += p[k];
+    for (; j < n; j++) s += (double)x[j] * x[j];
+    float r = 1.0f / sqrtf((float)(s / n) + eps);
+    for (j = 0; j < n; j++) y[j] = w[j] * (x[j] * r);
+}
+
 /* Row by row, in f32 (model_impl.h). */
 void lt_mdl_rmsnorm(float *Y, const float *X, const float *w, long T, int n, float eps, const lt_model_struct *M,
                     int cast, int twice)
@@ -56,9 +80,7 @@ void lt_mdl_rmsnorm(float *Y, const float *X, const float *w, long T, int n, flo
         float *y = Y + (size_t)t * n;
         double s = 0;
         if (M->compute == LT_COMPUTE_F32) {
-            for (int j = 0; j < n; j++) s += (double)x[j] * x[j];
-            float r = 1.0f / sqrtf((float)(s / n) + eps);
-            for (int j = 0; j < n; j++) y[j] = w[j] * (x[j] * r);
+            rmsnorm_f32(y, x, w, n, eps);
             continue;
         }
         for (int j = 0; j < n; j++) { float xj = cast ? lt_mdl_rnd(M, x[j]) : x[j]; s += (double)xj * xj; }
@@ -70,10 +92,15 @@ void lt_mdl_rmsnorm(float *Y, const float *X, const float *w, long T, int n, flo
     }
 }
 
+LT_VEC static void add_f32(float *X, const float *Y, size_t n)
+{
+    for (size_t i = 0; i < n; i++) X[i] += Y[i];
+}
+
 void lt_mdl_add(float *X, const float *Y, size_t n, const lt_model_struct *M)
 {
     if (M->residual_fp32 || M->compute == LT_COMPUTE_F32)
-        for (size_t i = 0; i < n; i++) X[i] += Y[i];
+        add_f32(X, Y, n);
     else
         for (size_t i = 0; i < n; i++) X[i] = lt_mdl_rnd_reduced(M, X[i] + Y[i]);
 }
@@ -108,7 +135,7 @@ static inline float exp_f32(float x)
    log(erfc(a) / t) + a^2 on 4000 Chebyshev nodes of t in [1/6, 1] (a in
    [0, 10]; math.erfc in double; scripts/fit_erfc.py), relative error of erfc
    below 4.9e-8 there */
-void lt_mdl_gelu_all(float *x, size_t n)
+LT_VEC void lt_mdl_gelu_all(float *x, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         float v = x[i], a = fabsf(v) * 0.70710678118654752f, t = 1.0f / (1.0f + 0.5f * a);
@@ -119,12 +146,12 @@ void lt_mdl_gelu_all(float *x, size_t n)
     }
 }
 
-void lt_mdl_sigmoid_all(float *y, const float *x, size_t n)
+LT_VEC void lt_mdl_sigmoid_all(float *y, const float *x, size_t n)
 {
     for (size_t i = 0; i < n; i++) y[i] = 1.0f / (1.0f + exp_f32(-x[i]));
 }
 
-void lt_mdl_swiglu_all(float *g, const float *u, size_t n)
+LT_VEC void lt_mdl_swiglu_all(float *g, const float *u, size_t n)
 {
     for (size_t i = 0; i < n; i++) g[i] = g[i] / (1.0f + exp_f32(-g[i])) * u[i];
 }
@@ -144,7 +171,7 @@ static inline float log1p_unit_f32(float u)
     return w == 1.0f ? u : l * (u / (w - 1.0f));
 }
 
-void lt_mdl_logsigmoid_all(float *y, const float *x, size_t n)
+LT_VEC void lt_mdl_logsigmoid_all(float *y, const float *x, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         float v = x[i], a = v < 0 ? -v : v;
@@ -153,26 +180,119 @@ void lt_mdl_logsigmoid_all(float *y, const float *x, size_t n)
     }
 }
 
-void lt_mdl_exp_all(float *y, const float *x, size_t n)
+LT_VEC void lt_mdl_softplus_all(float *y, const float *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        float v = x[i], a = v < 0 ? -v : v;
+        float r = (v > 0 ? v : 0.0f) + log1p_unit_f32(exp_f32(-a));
+        y[i] = v != v ? v : r;
+    }
+}
+
+LT_VEC void lt_mdl_exp_all(float *y, const float *x, size_t n)
 {
     for (size_t i = 0; i < n; i++) y[i] = exp_f32(x[i]);
 }
 
-void lt_mdl_unit_lower_inverse(float *T, const float *A, int n)
+/* By blocks of 16 (the blocked inversion of a triangular matrix, as in
+   LAPACK's strtri; Du Croz and Higham, "Stability of methods for matrix
+   inversion", IMA J. Numer. Anal. 1992): each diagonal block by forward
+   substitution, row p = e_p - sum_(s < p) A_ps row s over rows of 16 kept
+   in vector registers (GCC's vector extension; two partial sums, s even
+   and odd, halve the chain of dependent updates); then below the diagonal T_ij = -T_ii sum_(j <= k < i)
+   L_ik T_kj, products of 16 x 16 blocks with independent rows. Row-by-row
+   substitution through memory waited on one chain of n(n-1)/2 updates,
+   each a store and a reload. */
+typedef float inv_row __attribute__((vector_size(64)));     /* 16 floats: a row of a block */
+LT_VEC void lt_mdl_unit_lower_inverse(float *T, const float *A, int n)
 {
-    for (int p = 0; p < n; p++) {
-        float *t = T + (size_t)p * n;
-        memset(t, 0, (size_t)n * sizeof *t);
-        t[p] = 1.0f;
-        for (int s = 0; s < p; s++) {     /* row p -= A_ps row s (row s zero beyond s) */
-            float a = A[(size_t)p * n + s];
-            const float *r = T + (size_t)s * n;
-            for (int c = 0; c <= s; c++) t[c] -= a * r[c];
+    inv_row D[16], W[16];
+    memset(T, 0, (size_t)n * n * sizeof *T);
+    for (int ib = 0; ib < n; ib += 16) {
+        int nb = n - ib < 16 ? n - ib : 16;
+        for (int p = 0; p < 16; p++) {          /* the diagonal block (ib, ib) into D; rows beyond nb zero */
+            inv_row t0 = {0}, t1 = {0};
+            if (p < nb) {
+                const float *a = A + (size_t)(ib + p) * n + ib;
+                int s = 0;
+                t0[p] = 1.0f;
+                for (; s + 1 < p; s += 2) t0 -= a[s] * D[s], t1 -= a[s + 1] * D[s + 1];
+                if (s < p) t0 -= a[s] * D[s];
+            }
+            D[p] = t0 + t1;
+            if (p < nb) memcpy(T + (size_t)(ib + p) * n + ib, &D[p], (size_t)nb * sizeof *T);
+        }
+        for (int jb = 0; jb < ib; jb += 16) {       /* the block (ib, jb) below the diagonal; jb + 16 <= ib */
+            for (int p = 0; p < 16; p++) {          /* W = sum_k L_(ib,k) T_(k,jb): columns jb .. ib - 1 of A */
+                inv_row x = {0}, r;
+                for (int s = jb; s < ib && p < nb; s++) {
+                    memcpy(&r, T + (size_t)s * n + jb, sizeof r);
+                    x += A[(size_t)(ib + p) * n + s] * r;
+                }
+                W[p] = x;
+            }
+            for (int p = 0; p < nb; p++) {          /* T_(ib,jb) = -D W */
+                inv_row x = {0};
+                for (int q = 0; q <= p; q++) x += D[p][q] * W[q];
+                x = -x;
+                memcpy(T + (size_t)(ib + p) * n + jb, &x, sizeof x);
+            }
         }
     }
 }
 
-float lt_mdl_softmax_exp(float *p, long n)
+LT_VEC void lt_mdl_l2norm_rows(float *X, size_t rows, int n, float scale)
+{
+    for (size_t r = 0; r < rows; r++) {
+        float *x = X + r * n;
+        double s = 0;
+        for (int a = 0; a < n; a++) s += (double)x[a] * x[a];
+        float q = 1.0f / sqrtf((float)s + 1e-6f);
+        for (int a = 0; a < n; a++) x[a] *= q;
+        if (scale != 1.0f)
+            for (int a = 0; a < n; a++) x[a] *= scale;
+    }
+}
+
+LT_VEC void lt_mdl_scale_all(float *x, size_t n, float s)
+{
+    for (size_t i = 0; i < n; i++) x[i] *= s;
+}
+
+LT_VEC void lt_mdl_rope(float *x, const double *cs, int h2)
+{
+    for (int i = 0; i < h2; i++) {
+        double a = x[i], b = x[i + h2], c = cs[i], s = cs[h2 + i];
+        x[i] = (float)(a * c - b * s);
+        x[i + h2] = (float)(b * c + a * s);
+    }
+}
+
+LT_VEC void lt_mdl_out_norm_f32(float *O, const float *G, const float *w, size_t rows, int dv, float eps)
+{
+    float r[64];
+    for (size_t r0 = 0; r0 < rows; r0 += 64) {
+        size_t nr = rows - r0 < 64 ? rows - r0 : 64;
+        float *o = O + r0 * dv;
+        const float *g = G ? G + r0 * dv : NULL;
+        for (size_t i = 0; i < nr; i++) {
+            double s = 0;
+            for (int j = 0; j < dv; j++) s += (double)o[i * dv + j] * o[i * dv + j];
+            r[i] = 1.0f / sqrtf((float)(s / dv) + eps);
+        }
+        for (size_t i = 0; i < nr; i++)
+            for (int j = 0; j < dv; j++) o[i * dv + j] = o[i * dv + j] * r[i] * (w ? w[j] : 1.0f);
+        if (g)
+            for (size_t i = 0; i < nr * dv; i++) o[i] *= g[i] * (1.0f / (1.0f + exp_f32(-g[i])));
+    }
+}
+
+LT_VEC void lt_mdl_silu_all(float *y, const float *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++) y[i] = 1.0f / (1.0f + exp_f32(-x[i])) * x[i];
+}
+
+LT_VEC float lt_mdl_softmax_exp(float *p, long n)
 {
     float m[8], z[8] = {0};
     long j = 0;

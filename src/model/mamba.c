@@ -30,12 +30,48 @@ static void mamba_steps(float *U, float *XZ, float *XC, float *PP, float *DT, co
                 long tt = t - (Kc - 1) + k;
                 if (tt >= 0) s += (double)l->conv_w[(size_t)c * Kc + k] * XZ[(size_t)tt * 2 * Di + c];
             }
-            XC[(size_t)t * Di + c] = lt_mdl_rnd(M, lt_mdl_silu(lt_mdl_rnd(M, (float)s)));
+            XC[(size_t)t * Di + c] = M->compute == LT_COMPUTE_F32 ? (float)s : lt_mdl_rnd(M, lt_mdl_silu(lt_mdl_rnd(M, (float)s)));
         }
+    if (M->compute == LT_COMPUTE_F32) lt_mdl_silu_all(XC, XC, (size_t)T * Di);     /* vectorised */
     lt_mdl_linear(PP, P, l->x_w, NULL, XC, Di, T, P, Di);
     lt_mdl_rnd_all(M, PP, (size_t)T * P);
     lt_mdl_linear(DT, Di, l->dt_w, l->dt_b, PP, P, T, Di, R);
     lt_mdl_rnd_all(M, DT, (size_t)T * Di);
+}
+
+/* The selective scan in f32 with the vectorised kernels: softplus of
+   every step size and silu of every gate z at once (in place in DT and
+   XZ), then at each position exp(dt A) for the whole state at once; the
+   state f32, y's sum over the state in double, as mamba_layer's loop
+   (bf16/f16). */
+static void mamba_scan_f32(float *Y, float *h, float *XZ, const float *XC, const float *PP, float *DT,
+                           const lt_model_struct *M, const lt_model_layer *l, long T)
+{
+    int N = M->d_state, Di = M->d_inner, R = M->dt_rank, P = R + 2 * N;
+    float *e = lt_malloc(((size_t)Di * N + 1) * sizeof *e);
+    lt_mdl_softplus_all(DT, DT, (size_t)T * Di);
+    for (long t = 0; t < T; t++) lt_mdl_silu_all(XZ + (size_t)t * 2 * Di + Di, XZ + (size_t)t * 2 * Di + Di, (size_t)Di);
+    for (long t = 0; t < T; t++) {
+        const float *B = PP + (size_t)t * P + R, *C = B + N, *xc = XC + (size_t)t * Di, *sz = XZ + (size_t)t * 2 * Di + Di;
+        const float *d = DT + (size_t)t * Di;
+        float *y = Y + (size_t)t * Di;
+        for (int c = 0; c < Di; c++)
+            for (int n = 0; n < N; n++) e[(size_t)c * N + n] = l->A[(size_t)c * N + n] * d[c];
+        lt_mdl_exp_all(e, e, (size_t)Di * N);
+        if (M->eig == LT_EIG_SIGNED)
+            for (size_t j = 0; j < (size_t)Di * N; j++) e[j] = 2.0f * e[j] - 1.0f;
+        for (int c = 0; c < Di; c++) {
+            float bx = d[c] * xc[c], *hc = h + (size_t)c * N;
+            const float *a = e + (size_t)c * N;
+            double s = 0;
+            for (int n = 0; n < N; n++) {
+                hc[n] = a[n] * hc[n] + bx * B[n];
+                s += (double)hc[n] * C[n];
+            }
+            y[c] = ((float)s + l->D[c] * xc[c]) * sz[c];
+        }
+    }
+    lt_free(e);
 }
 
 static void mamba_layer(float *X, const lt_model_struct *M, int i, long T, float *w)
@@ -46,7 +82,8 @@ static void mamba_layer(float *X, const lt_model_struct *M, int i, long T, float
           *DT = PP + (size_t)T * P, *Y = DT + (size_t)T * Di, *O = Y + (size_t)T * Di, *h = O + (size_t)T * D;
     mamba_steps(U, XZ, XC, PP, DT, X, M, l, T);
     memset(h, 0, (size_t)Di * N * sizeof *h);
-    for (long t = 0; t < T; t++) {
+    if (M->compute == LT_COMPUTE_F32) mamba_scan_f32(Y, h, XZ, XC, PP, DT, M, l, T);
+    else for (long t = 0; t < T; t++) {
         const float *B = PP + (size_t)t * P + R, *C = B + N, *xc = XC + (size_t)t * Di, *z = XZ + (size_t)t * 2 * Di + Di;
         const float *dt = DT + (size_t)t * Di;
         float *y = Y + (size_t)t * Di;

@@ -37,6 +37,7 @@ void lt_model_clear(lt_model_t M)
     lt_free(M->weights);
     lt_free(M->sizes);
     lt_free(M->layers);
+    lt_free(M->at_rope);
 }
 
 const char *lt_model_arch_name(const lt_model_t M)
@@ -205,7 +206,9 @@ int lt_model_threads(void)
 
 /* The forward passes of n words (tokens in[k * stride ..], len[k] each)
    into out[k * per ..], on nth threads: thread j takes words j, j + nth,
-   ... (each word whole on one thread). */
+   ... (each word whole on one thread), or, for an architecture that runs
+   words in groups of G (ops->group), groups j, j + nth, ... of G words
+   from the first. */
 typedef struct {
     float *out;
     const lt_model_struct *M;
@@ -215,9 +218,53 @@ typedef struct {
     size_t per;
 } fwd_part;
 
+/* Words k0 .. k0 + nw - 1 through the layers together (ops->layer_words),
+   then the final norm and the head word by word, as lt_model_forward; the
+   residual stream and the scratch in *X and *w (*cap floats of scratch,
+   grown as the group needs, kept for the next group: large blocks
+   allocated afresh each time come back as new pages to fault in) */
+static void forward_group(const fwd_part *F, long k0, int nw, float **X, float **w, size_t *cap)
+{
+    const lt_model_struct *M = F->M;
+    int D = M->d_model;
+    long T = 0;
+    for (int k = 0; k < nw; k++) T += F->len[k0 + k];
+    size_t need = ops(M)->work(M, T) + (size_t)T * D + 1;
+    if (need > *cap) {
+        lt_free(*X);
+        lt_free(*w);
+        *X = lt_malloc(((size_t)T * D + 1) * sizeof **X);   /* need grows with T */
+        *w = lt_malloc(need * sizeof **w);
+        *cap = need;
+    }
+    for (long k = 0, r = 0; k < nw; r += F->len[k0 + k++]) {
+        const int *tok = F->in + (size_t)(k0 + k) * F->stride;
+        for (long t = 0; t < F->len[k0 + k]; t++)
+            memcpy(*X + (size_t)(r + t) * D, M->embed + (size_t)tok[t] * D, (size_t)D * sizeof **X);
+    }
+    for (int i = 0; i < M->n_layers; i++) ops(M)->layer_words(*X, M, i, F->len + k0, nw, *w);
+    for (long k = 0, r = 0; k < nw; r += F->len[k0 + k++]) {
+        long Tk = F->len[k0 + k];
+        float *out = F->out + (size_t)(k0 + k) * F->per;
+        ops(M)->final_norm(*w, *X + (size_t)r * D, M, Tk);
+        lt_mdl_linear(out, M->classes, M->head_w, M->head_b, *w, D, Tk, M->classes, D);
+        lt_mdl_rnd_all(M, out, (size_t)Tk * M->classes);
+    }
+}
+
 static void *fwd_main(void *arg)
 {
     const fwd_part *F = arg;
+    int G = ops(F->M)->group && ops(F->M)->layer_words ? ops(F->M)->group(F->M) : 1;
+    if (G > 1) {        /* the groups of G words from the first, in turns */
+        float *X = NULL, *w = NULL;
+        size_t cap = 0;
+        for (long k0 = F->j * G; k0 < F->n; k0 += F->nth * G)
+            forward_group(F, k0, F->n - k0 < G ? (int)(F->n - k0) : G, &X, &w, &cap);
+        lt_free(X);
+        lt_free(w);
+        return NULL;
+    }
     for (long k = F->j; k < F->n; k += F->nth)
         lt_model_forward(F->out + (size_t)k * F->per, F->M, F->in + (size_t)k * F->stride, F->len[k]);
     return NULL;
