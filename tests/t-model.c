@@ -431,6 +431,55 @@ static void kernel_packed(void)
     }
 }
 
+/* The products routed to OpenBLAS's small kernels (kernels.c): A B^T by
+   B transposed (lt_mdl_gemm_nt, against the sum in double) and an f32
+   model's small projections by W transposed (lt_mdl_linear_m, against the
+   SGEMM it replaces), within
+   1e-5 of the largest entry, on both sides of their size limits; with
+   beta 1 and a bias, and in bf16 the projection is the SGEMM's bits. */
+static void kernel_small_products(void)
+{
+    unit_case = "small products";
+    static const int sizes[][3] = {{1, 1, 1}, {16, 16, 8}, {32, 32, 16}, {32, 32, 31}, {32, 32, 32}, {5, 200, 30},
+                                   {128, 96, 32}, {128, 512, 32}, {300, 64, 64}};
+    uint64_t x = 7;
+    lt_model_t M;
+    memset(M, 0, sizeof M);
+    for (size_t c = 0; c < sizeof sizes / sizeof *sizes; c++) {
+        int T = sizes[c][0], m = sizes[c][1], n = sizes[c][2];
+        float *X = malloc((size_t)T * n * sizeof *X), *W = malloc((size_t)m * n * sizeof *W), *b = malloc((size_t)m * sizeof *b);
+        float *Y = malloc((size_t)T * m * sizeof *Y), *Z = malloc((size_t)T * m * sizeof *Z);
+        for (size_t i = 0; i < (size_t)T * n; i++) X[i] = (float)((x = x * 6364136223846793005ULL + 1) >> 40) / 16777216.0f - 0.5f;
+        for (size_t i = 0; i < (size_t)m * n; i++) W[i] = (float)((x = x * 6364136223846793005ULL + 1) >> 40) / 16777216.0f - 0.5f;
+        for (int i = 0; i < m; i++) b[i] = (float)i / m;
+        for (int pass = 0; pass < 3; pass++) {
+            for (size_t i = 0; i < (size_t)T * m; i++) Y[i] = Z[i] = (float)(i % 7) - 3.0f;
+            if (pass == 0) {        /* beta 1 */
+                lt_mdl_gemm_nt(T, m, n, 0.5f, X, n, W, n, 1.0f, Y, m);
+                for (int i = 0; i < T; i++)         /* in double, as written */
+                    for (int j = 0; j < m; j++) {
+                        double acc = 0;
+                        for (int p = 0; p < n; p++) acc += (double)X[(size_t)i * n + p] * W[(size_t)j * n + p];
+                        Z[(size_t)i * m + j] = (float)(Z[(size_t)i * m + j] + 0.5 * acc);
+                    }
+            } else {
+                M->compute = pass == 1 ? LT_COMPUTE_F32 : LT_COMPUTE_BF16;
+                lt_mdl_linear_m(M, Y, m, W, b, X, n, T, m, n);
+                lt_mdl_linear(Z, m, W, b, X, n, T, m, n);
+            }
+            double big = 0, diff = 0;
+            for (size_t i = 0; i < (size_t)T * m; i++) {
+                big = fmax(big, fabs(Z[i]));
+                diff = fmax(diff, fabs((double)Y[i] - Z[i]));
+            }
+            CHECK(diff <= 1e-5 * big, "T %d, m %d, n %d, pass %d: differ by %.3g of %.3g", T, m, n, pass, diff, big);
+            if (pass == 2)
+                CHECK(!memcmp(Y, Z, (size_t)T * m * sizeof *Y), "T %d, m %d, n %d: bf16 not the SGEMM's bits", T, m, n);
+        }
+        free(X), free(W), free(b), free(Y), free(Z);
+    }
+}
+
 /* ---- models with random weights, built here (no checkpoint) ---- */
 
 static uint64_t rnd_state;
@@ -769,6 +818,7 @@ int main(void)
     kernel_logsigmoid();
     kernel_softplus();
     kernel_packed();
+    kernel_small_products();
     safetensors_cases();
     halves();
     fixture("tests/data/models/diag-s3", 1e-5);

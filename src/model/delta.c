@@ -173,7 +173,7 @@ static void delta_chunked(float *Ob, const float *Q, const float *K, const float
             for (int p = 0; p < n; p++) eb[p] = (float)exp(b[p]);
         }
         /* A = strictly lower (beta_p e^(b_p - b_s) k_p.k_s); R = [beta v | beta e^b k] */
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, n, dk, 1.0f, k, Kd, k, Kd, 0.0f, A, n);
+        lt_mdl_gemm_nt(n, n, dk, 1.0f, k, Kd, k, Kd, 0.0f, A, n);
         for (int p = 0; p < n; p++) {
             float beta = B[(size_t)(p0 + p) * H + h], be = beta * (M->fla_forget ? eb[p] : 1.0f);
             float *a = A + (size_t)p * n, *r = R + (size_t)p * w;
@@ -187,7 +187,7 @@ static void delta_chunked(float *Ob, const float *Q, const float *K, const float
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, dv, dk, -1.0f, X + dv, w, S, dv, 1.0f, X, w);
         /* the tokens' outputs: e^(b_p) q S_0 + (masked, decayed q k^T) u */
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, dv, dk, 1.0f, q, Kd, S, dv, 0.0f, o, Vd);
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, m, n, dk, 1.0f, q, Kd, k, Kd, 0.0f, A, n);
+        lt_mdl_gemm_nt(m, n, dk, 1.0f, q, Kd, k, Kd, 0.0f, A, n);
         for (int i = 0; i < m; i++) {
             int p = i * N + N - 1;
             float *a = A + (size_t)i * n;
@@ -231,7 +231,7 @@ static void delta_mixer(float *O, const float *U, const lt_model_struct *M, int 
         delta_stepwise(Ob, Q, K, V, B, G, M, T, kk);
     if (M->fla_out_gate) lt_mdl_fla_linear(Gt, l->fla_g, NULL, U, T, Vd, D, M);
     lt_mdl_fla_out_norm(Ob, M->fla_out_gate ? Gt : NULL, l->fla_onorm, T, H, dv, M->eps, M, 1);
-    lt_mdl_linear(O, D, l->fla_o, NULL, Ob, Vd, T, D, Vd);
+    lt_mdl_linear_m(M, O, D, l->fla_o, NULL, Ob, Vd, T, D, Vd);
 }
 
 static size_t delta_work(const lt_model_struct *M, long T)

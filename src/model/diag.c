@@ -12,9 +12,9 @@ static void diag_gates(float *U, float *ZA, float *TH, const float *X, const lt_
 {
     int D = M->d_model, N = M->d_state;
     lt_mdl_rmsnorm(U, X, l->norm, T, D, M->eps, M, 1, 1);
-    lt_mdl_linear(ZA, N, l->a_w, l->a_b, U, D, T, N, D);
+    lt_mdl_linear_m(M, ZA, N, l->a_w, l->a_b, U, D, T, N, D);
     lt_mdl_rnd_all(M, ZA, (size_t)T * N);
-    if (M->eig == LT_EIG_COMPLEX) { lt_mdl_linear(TH, N, l->th_w, l->th_b, U, D, T, N, D); lt_mdl_rnd_all(M, TH, (size_t)T * N); }
+    if (M->eig == LT_EIG_COMPLEX) { lt_mdl_linear_m(M, TH, N, l->th_w, l->th_b, U, D, T, N, D); lt_mdl_rnd_all(M, TH, (size_t)T * N); }
 }
 
 static void diag_layer(float *X, const lt_model_struct *M, int i, long T, float *w)
@@ -24,7 +24,7 @@ static void diag_layer(float *X, const lt_model_struct *M, int i, long T, float 
     float *U = w, *ZA = U + (size_t)T * D, *TH = ZA + (size_t)T * N, *BV = TH + (size_t)T * N,
           *H = BV + (size_t)T * SN, *Y = H + (size_t)T * SN, *MM = Y + (size_t)T * D;
     diag_gates(U, ZA, TH, X, M, l, T);
-    lt_mdl_linear(BV, SN, l->b_w, l->b_b, U, D, T, SN, D);
+    lt_mdl_linear_m(M, BV, SN, l->b_w, l->b_b, U, D, T, SN, D);
     lt_mdl_rnd_all(M, BV, (size_t)T * SN);
     if (!cx && M->compute == LT_COMPUTE_F32) {         /* f32: every gate at once, in place */
         lt_mdl_sigmoid_all(ZA, ZA, (size_t)T * N);
@@ -52,15 +52,15 @@ static void diag_layer(float *X, const lt_model_struct *M, int i, long T, float 
                 h[n] = lt_mdl_rnd(M, lt_mdl_rnd(M, a) * (hp ? hp[n] : 0) + bv[n]);
             }
     }
-    lt_mdl_linear(Y, D, l->out_w, l->out_b, H, SN, T, D, SN);
+    lt_mdl_linear_m(M, Y, D, l->out_w, l->out_b, H, SN, T, D, SN);
     lt_mdl_rnd_all(M, Y, (size_t)T * D);
     lt_mdl_add(X, Y, (size_t)T * D, M);
     if (Mm > 0) {
         lt_mdl_rmsnorm(U, X, l->mlp_norm, T, D, M->eps, M, 1, 1);
-        lt_mdl_linear(MM, Mm, l->fc1_w, l->fc1_b, U, D, T, Mm, D);
+        lt_mdl_linear_m(M, MM, Mm, l->fc1_w, l->fc1_b, U, D, T, Mm, D);
         if (M->compute == LT_COMPUTE_F32) lt_mdl_gelu_all(MM, (size_t)T * Mm);
         else for (size_t i = 0; i < (size_t)T * Mm; i++) MM[i] = lt_mdl_rnd(M, lt_mdl_gelu(lt_mdl_rnd(M, MM[i])));
-        lt_mdl_linear(Y, D, l->fc2_w, l->fc2_b, MM, Mm, T, D, Mm);
+        lt_mdl_linear_m(M, Y, D, l->fc2_w, l->fc2_b, MM, Mm, T, D, Mm);
         lt_mdl_rnd_all(M, Y, (size_t)T * D);
         lt_mdl_add(X, Y, (size_t)T * D, M);
     }

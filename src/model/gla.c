@@ -71,7 +71,7 @@ void lt_mdl_fla_final(float *Y, const float *X, const lt_model_struct *M, long T
 void lt_mdl_fla_linear(float *Y, const float *W, const float *b, const float *X, long T, int m, int n,
                        const lt_model_struct *M)
 {
-    lt_mdl_linear(Y, m, W, b, X, n, T, m, n);
+    lt_mdl_linear_m(M, Y, m, W, b, X, n, T, m, n);
     lt_mdl_rnd_all(M, Y, (size_t)T * m);
 }
 
@@ -259,7 +259,7 @@ static void gla_chunked(float *Ob, const float *Q, const float *K, const float *
         const float *v = V + (size_t)t0 * Vd + (size_t)h * dv;
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, dv, dk, 1.0f, Qg, dk, S, dv, 0.0f, o, Vd);
         if (!steep)
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, n, dk, 1.0f, Qg, dk, Kl, dk, 0.0f, A, n);
+            lt_mdl_gemm_nt(n, n, dk, 1.0f, Qg, dk, Kl, dk, 0.0f, A, n);
         for (int r = 0; r < n; r++) {     /* the causal mask */
             memset(A + (size_t)r * n + r + 1, 0, (size_t)(n - r - 1) * sizeof *A);
             for (int s2 = 0; s2 <= r && steep; s2++) {
@@ -293,7 +293,7 @@ static void gla_mixer(float *O, const float *U, const lt_model_struct *M, int i,
         gla_stepwise(Ob, Q, K, V, GK, M, T);
     if (M->fla_out_gate) lt_mdl_fla_linear(G, l->fla_g, NULL, U, T, Vd, D, M);
     lt_mdl_fla_out_norm(Ob, M->fla_out_gate ? G : NULL, l->fla_onorm, T, H, dv, M->eps, M, M->fla_fuse_norm);
-    lt_mdl_linear(O, D, l->fla_o, NULL, Ob, Vd, T, D, Vd);
+    lt_mdl_linear_m(M, O, D, l->fla_o, NULL, Ob, Vd, T, D, Vd);
 }
 
 static size_t gla_work(const lt_model_struct *M, long T)

@@ -17,7 +17,15 @@ static inline float lt_mdl_rnd(const lt_model_struct *M, float x)
 }
 void lt_mdl_rnd_all(const lt_model_struct *M, float *x, size_t n);
 /* Y (T x m, row stride ldy) = X (T x n, row stride ldx) W^T (+ b), W m x n. */
+/* C = alpha A B^T + beta C, row-major, as cblas_sgemm (kernels.c), in
+   OpenBLAS's small-matrix kernels when K is small. */
+void lt_mdl_gemm_nt(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta,
+                    float *C, int ldc);
 void lt_mdl_linear(float *Y, int ldy, const float *W, const float *b, const float *X, int ldx, long T, int m, int n);
+/* The same for model M: in f32, a small product (T m n <= 10^6) in
+   OpenBLAS's small-matrix kernels, which take no lock (lt_mdl_gemm_nt). */
+void lt_mdl_linear_m(const lt_model_struct *M, float *Y, int ldy, const float *W, const float *b, const float *X,
+                     int ldx, long T, int m, int n);
 /* Projections by lietool's own kernel on AVX-512 (pack.c): W (m x n)
    packed once (lt_mdl_pack_weights: NULL without AVX-512 or under
    bf16/f16; the copy is freed with the model), then Y (T x m, row stride

@@ -47,6 +47,44 @@ void lt_mdl_linear(float *Y, int ldy, const float *W, const float *b, const floa
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)T, m, n, 1.0f, X, ldx, W, n, b ? 1.0f : 0.0f, Y, ldy);
 }
 
+void lt_mdl_linear_m(const lt_model_struct *M, float *Y, int ldy, const float *W, const float *b, const float *X,
+                     int ldx, long T, int m, int n)
+{
+    if (M->compute != LT_COMPUTE_F32 || (double)T * m * n > 1e6 || (long)m * n > 16384) {
+        lt_mdl_linear(Y, ldy, W, b, X, ldx, T, m, n);
+        return;
+    }
+    /* X W^T runs outside OpenBLAS's small kernels (lt_mdl_gemm_nt); X
+       (W^T) with W^T formed here (m n copies for T m n products) is a
+       plain product, which they take. Only in f32: bf16 and f16 keep the
+       SGEMM whose sums round as torch's do. */
+    float wt[16384];
+    for (int j = 0; j < m; j++)
+        for (int p = 0; p < n; p++) wt[(size_t)p * m + j] = W[(size_t)j * n + p];
+    if (b) for (long t = 0; t < T; t++) memcpy(Y + (size_t)t * ldy, b, (size_t)m * sizeof *Y);
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)T, m, n, 1.0f, X, ldx, wt, m, b ? 1.0f : 0.0f, Y, ldy);
+}
+
+/* C = alpha A B^T + beta C (row-major; A M x K, B N x K). OpenBLAS runs
+   such a product with fewer than 32 columns K outside its small-matrix
+   kernels (sgemm_small_kernel_permit: a transposed A in column-major
+   terms, K < 32), through its buffer allocator and its lock: two threads
+   each running the chunks' thousands of q k^T waited on each other (a
+   fifth of delta_net's CPU at d_model 32). B is transposed here instead,
+   and the product is a plain one, which the small kernels take. */
+void lt_mdl_gemm_nt(int M, int N, int K, float alpha, const float *A, int lda, const float *B, int ldb, float beta,
+                    float *C, int ldc)
+{
+    float bt[4096];
+    if (K >= 32 || (long)K * N > 4096) {
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+        return;
+    }
+    for (int j = 0; j < N; j++)
+        for (int p = 0; p < K; p++) bt[(size_t)p * N + j] = B[(size_t)j * ldb + p];
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, M, N, K, alpha, A, lda, bt, N, beta, C, ldc);
+}
+
 /* The loops below run in the widest vectors the CPU has: GCC compiles
    them for AVX-512, AVX2 and the baseline and picks one at load time.
    Without -ffp-contract=fast (ISO C) no multiply and add are fused, so

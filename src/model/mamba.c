@@ -21,7 +21,7 @@ static void mamba_steps(float *U, float *XZ, float *XC, float *PP, float *DT, co
 {
     int D = M->d_model, N = M->d_state, Di = M->d_inner, R = M->dt_rank, Kc = M->conv_k, P = R + 2 * N;
     lt_mdl_rmsnorm(U, X, l->norm, T, D, M->eps, M, 1, 1);
-    lt_mdl_linear(XZ, 2 * Di, l->in_w, l->in_b, U, D, T, 2 * Di, D);
+    lt_mdl_linear_m(M, XZ, 2 * Di, l->in_w, l->in_b, U, D, T, 2 * Di, D);
     lt_mdl_rnd_all(M, XZ, (size_t)T * 2 * Di);
     for (long t = 0; t < T; t++)                    /* causal depthwise convolution */
         for (int c = 0; c < Di; c++) {
@@ -33,9 +33,9 @@ static void mamba_steps(float *U, float *XZ, float *XC, float *PP, float *DT, co
             XC[(size_t)t * Di + c] = M->compute == LT_COMPUTE_F32 ? (float)s : lt_mdl_rnd(M, lt_mdl_silu(lt_mdl_rnd(M, (float)s)));
         }
     if (M->compute == LT_COMPUTE_F32) lt_mdl_silu_all(XC, XC, (size_t)T * Di);     /* vectorised */
-    lt_mdl_linear(PP, P, l->x_w, NULL, XC, Di, T, P, Di);
+    lt_mdl_linear_m(M, PP, P, l->x_w, NULL, XC, Di, T, P, Di);
     lt_mdl_rnd_all(M, PP, (size_t)T * P);
-    lt_mdl_linear(DT, Di, l->dt_w, l->dt_b, PP, P, T, Di, R);
+    lt_mdl_linear_m(M, DT, Di, l->dt_w, l->dt_b, PP, P, T, Di, R);
     lt_mdl_rnd_all(M, DT, (size_t)T * Di);
 }
 
@@ -101,7 +101,7 @@ static void mamba_layer(float *X, const lt_model_struct *M, int i, long T, float
             y[c] = lt_mdl_rnd(M, lt_mdl_rnd(M, lt_mdl_rnd(M, (float)s) + lt_mdl_rnd(M, l->D[c] * xc[c])) * lt_mdl_rnd(M, lt_mdl_silu(z[c])));
         }
     }
-    lt_mdl_linear(O, D, l->mo_w, l->mo_b, Y, Di, T, D, Di);
+    lt_mdl_linear_m(M, O, D, l->mo_w, l->mo_b, Y, Di, T, D, Di);
     lt_mdl_rnd_all(M, O, (size_t)T * D);
     lt_mdl_add(X, O, (size_t)T * D, M);
 }

@@ -46,7 +46,7 @@ static void m2_steps(float *U, float *Z, float *XC, float *DT, const float *X, c
 {
     int D = M->d_model, Di = M->d_inner, Cd = conv_dim(M), Pd = proj_dim(M), H = M->m2_heads, K = M->conv_k;
     lt_mdl_rmsnorm(U, X, l->norm, T, D, M->eps, M, 1, 1);
-    lt_mdl_linear(Z, Pd, l->in_w, l->in_b, U, D, T, Pd, D);
+    lt_mdl_linear_m(M, Z, Pd, l->in_w, l->in_b, U, D, T, Pd, D);
     lt_mdl_rnd_all(M, Z, (size_t)T * Pd);
     for (long t = 0; t < T; t++) {
         for (int c = 0; c < Cd; c++) {
@@ -156,7 +156,7 @@ static void m2_chunked(float *Y, const float *XC, const float *DT, const lt_mode
         for (int g = 0; g < G; g++) {
             const float *Bc = xc + Di + (size_t)g * N, *Cc = xc + Di + (size_t)(G + g) * N;
             float *Sg = S + (size_t)g * W, *Yg = Y + (size_t)t0 * Di + (size_t)g * W;
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n, n, N, 1.0f, Cc, Cd, Bc, Cd, 0.0f, CB, n);
+            lt_mdl_gemm_nt(n, n, N, 1.0f, Cc, Cd, Bc, Cd, 0.0f, CB, n);
             cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, W, N, 1.0f, Cc, Cd, Sg, Di, 0.0f, Yg, Di);
             for (int j = 0; j < hpg; j++) {
                 int h = g * hpg + j;
@@ -221,7 +221,7 @@ static void m2_layer(float *X, const lt_model_struct *M, int i, long T, float *w
         lt_free(y);
     } else
         m2_stepwise(Y, Z, XC, DT, M, l, T);
-    lt_mdl_linear(O, D, l->mo_w, l->mo_b, Y, Di, T, D, Di);
+    lt_mdl_linear_m(M, O, D, l->mo_w, l->mo_b, Y, Di, T, D, Di);
     lt_mdl_rnd_all(M, O, (size_t)T * D);
     lt_mdl_add(X, O, (size_t)T * D, M);
 }

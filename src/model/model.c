@@ -148,7 +148,7 @@ void lt_model_forward(float *logits, const lt_model_t M, const int *tokens, long
     for (long t = 0; t < T; t++) memcpy(X + (size_t)t * D, M->embed + (size_t)tokens[t] * D, (size_t)D * sizeof *X);
     for (int i = 0; i < M->n_layers; i++) ops(M)->layer(X, M, i, T, w);
     ops(M)->final_norm(w, X, M, T);
-    lt_mdl_linear(logits, M->classes, M->head_w, M->head_b, w, D, T, M->classes, D);
+    lt_mdl_linear_m(M, logits, M->classes, M->head_w, M->head_b, w, D, T, M->classes, D);
     lt_mdl_rnd_all(M, logits, (size_t)T * M->classes);
     lt_free(w);
     lt_free(X);
@@ -247,7 +247,7 @@ static void forward_group(const fwd_part *F, long k0, int nw, float **X, float *
         long Tk = F->len[k0 + k];
         float *out = F->out + (size_t)(k0 + k) * F->per;
         ops(M)->final_norm(*w, *X + (size_t)r * D, M, Tk);
-        lt_mdl_linear(out, M->classes, M->head_w, M->head_b, *w, D, Tk, M->classes, D);
+        lt_mdl_linear_m(M, out, M->classes, M->head_w, M->head_b, *w, D, Tk, M->classes, D);
         lt_mdl_rnd_all(M, out, (size_t)Tk * M->classes);
     }
 }
