@@ -87,12 +87,17 @@ __attribute__((target("avx512f"), always_inline)) static inline void tile(float 
             for (int v = 0; v < NV; v++) c[i][v] = _mm512_fmadd_ps(a, w[v], c[i][v]);
         }
     }
-    for (int i = 0; i < rows; i++)
-        for (int v = 0; v < NV; v++) {
-            __m512 y = c[i][v];
-            if (b) y = _mm512_add_ps(y, _mm512_maskz_loadu_ps(mk[v], b + 16 * v));
-            _mm512_mask_storeu_ps(Y + (size_t)i * ldy + 16 * v, mk[v], y);
-        }
+    /* unrolled with constant indices, so that the accumulators stay in
+       registers (a loop to `rows' kept them on the stack) */
+#pragma GCC unroll 12
+    for (int i = 0; i < R; i++)
+        if (i < rows)
+#pragma GCC unroll 4
+            for (int v = 0; v < NV; v++) {
+                __m512 y = c[i][v];
+                if (b) y = _mm512_add_ps(y, _mm512_maskz_loadu_ps(mk[v], b + 16 * v));
+                _mm512_mask_storeu_ps(Y + (size_t)i * ldy + 16 * v, mk[v], y);
+            }
 }
 
 __attribute__((target("avx512f"))) static void tile64(float *Y, int ldy, const float *P, const float *X, int ldx, int n,
