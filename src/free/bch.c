@@ -1207,18 +1207,25 @@ static double binom(long n, long k)
     return b;
 }
 
+/* The class of n letters, o of them Y: its size by the necklace formula,
+   in doubles (any degree; lyndon_class_size is the exact one to 62) */
+static double class_size_d(long n, long o)
+{
+    long g = n;     /* gcd(n, o); gcd(n, 0) = n */
+    for (long a = n, b = o; b; ) { long t = a % b; a = b; b = t; g = a; }
+    double s = 0;
+    for (long d = 1; d <= g; d++)
+        if (g % d == 0) s += lt_free_moebius_((ulong)d) * binom(n / d, o / d);
+    return floor(s / (double)n + 0.5);
+}
+
 static double cost_2(long N, int odd_only)
 {
     double total = 0;
     for (long n = 1; n <= N && isfinite(total); n++) {
         if (odd_only && n % 2 == 0) continue;
         for (long o = 0; o <= n; o++) {
-            long g = n;     /* gcd(n, o); gcd(n, 0) = n */
-            for (long a = n, b = o; b; ) { long t = a % b; a = b; b = t; g = a; }
-            double s = 0;
-            for (long d = 1; d <= g; d++)
-                if (g % d == 0) s += lt_free_moebius_((ulong)d) * binom(n / d, o / d);
-            s = floor(s / (double)n + 0.5);
+            double s = class_size_d(n, o);
             total += s * (double)n * (double)n + 2.0 * s * s;
         }
     }
@@ -1258,12 +1265,7 @@ void lt_free_bch_estimate(lt_free_bch_estimate_t *e, long N, int procs, int thre
     slong nc = 0;
     for (long n = 1; n <= N; n++)
         for (long o = 0; o <= n; o++) {
-            long g = n;
-            for (long a = n, b = o; b; ) { long t = a % b; a = b; b = t; g = a; }
-            double sz = 0;
-            for (long d = 1; d <= g; d++)
-                if (g % d == 0) sz += lt_free_moebius_((ulong)d) * binom(n / d, o / d);
-            sz = floor(sz / (double)n + 0.5);
+            double sz = class_size_d(n, o);
             e->elements += sz;
             if (n <= NB) { basis += sz; bytes_basis += sz * (2.0 + (double)((n + 7) / 8)); }
             if (n % 2 == 0) continue;
