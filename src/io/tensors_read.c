@@ -100,17 +100,27 @@ lt_status lt_ckpt_tensor_get_(float **out, const lt_ckpt_tensor *T, const char *
                           lt_st_dtype_name(T->dtype));
     const unsigned char *p = T->data;
     float *x = lt_malloc((T->numel ? T->numel : 1) * sizeof *x);
-    for (uint64_t i = 0; i < T->numel; i++) {
-        switch (T->dtype) {
-        case LT_ST_F32: {
+    uint64_t n = T->numel;
+    switch (T->dtype) {     /* little-endian in the file; a loop per dtype */
+    case LT_ST_F32:
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        memcpy(x, p, (size_t)n * 4);
+#else
+        for (uint64_t i = 0; i < n; i++) {
             uint32_t b = (uint32_t)p[4*i] | (uint32_t)p[4*i+1] << 8 | (uint32_t)p[4*i+2] << 16 | (uint32_t)p[4*i+3] << 24;
             memcpy(&x[i], &b, 4);
-            break;
         }
-        case LT_ST_F16: x[i] = lt_st_f16_to_float((uint16_t)(p[2*i] | p[2*i+1] << 8)); break;
-        case LT_ST_BF16: x[i] = lt_st_bf16_to_float((uint16_t)(p[2*i] | p[2*i+1] << 8)); break;
-        default: { uint64_t b = le64(p + 8*i); double d; memcpy(&d, &b, 8); x[i] = (float)d; break; }
-        }
+#endif
+        break;
+    case LT_ST_F16:
+        for (uint64_t i = 0; i < n; i++) x[i] = lt_st_f16_to_float((uint16_t)(p[2*i] | p[2*i+1] << 8));
+        break;
+    case LT_ST_BF16:
+        for (uint64_t i = 0; i < n; i++) x[i] = lt_st_bf16_to_float((uint16_t)(p[2*i] | p[2*i+1] << 8));
+        break;
+    default:
+        for (uint64_t i = 0; i < n; i++) { uint64_t b = le64(p + 8*i); double d; memcpy(&d, &b, 8); x[i] = (float)d; }
+        break;
     }
     *out = x;
     return LT_OK;

@@ -47,12 +47,21 @@ size_t lt_mdl_pack_floats(int m, int n)
 
 void lt_mdl_pack(float *P, const float *W, int m, int n)
 {
-    for (int p0 = 0; p0 < m; p0 += PACK_W)         /* W read row by row, the panel written by columns */
-        for (int j = 0; j < PACK_W; j++) {
-            float *d = P + (size_t)p0 * n + j;
-            const float *w = W + (size_t)(p0 + j) * n;
-            for (int k = 0; k < n; k++) d[(size_t)k * PACK_W] = p0 + j < m ? w[k] : 0.0f;
+    /* by blocks of 16 k: a block of the panel (16 x PACK_W, 4 KB) is
+       written while its 16-float pieces of the panel's rows of W are read */
+    for (int p0 = 0; p0 < m; p0 += PACK_W) {
+        int rows = m - p0 < PACK_W ? m - p0 : PACK_W;
+        for (int k0 = 0; k0 < n; k0 += 16) {
+            int kn = n - k0 < 16 ? n - k0 : 16;
+            float *d = P + (size_t)p0 * n + (size_t)k0 * PACK_W;
+            for (int j = 0; j < rows; j++) {
+                const float *w = W + (size_t)(p0 + j) * n + k0;
+                for (int k = 0; k < kn; k++) d[(size_t)k * PACK_W + j] = w[k];
+            }
+            for (int j = rows; j < PACK_W; j++)
+                for (int k = 0; k < kn; k++) d[(size_t)k * PACK_W + j] = 0.0f;
         }
+    }
 }
 
 #ifdef LT_PACK_X86
@@ -77,7 +86,22 @@ __attribute__((target("avx512f"), always_inline)) static inline void tile(float 
     for (int i = 0; i < R; i++)
 #pragma GCC unroll 4
         for (int v = 0; v < NV; v++) c[i][v] = _mm512_setzero_ps();
-    for (int k = 0; k < n; k++) {
+    /* k by twos (one loop step of 48 FMAs: about 6% faster in place than
+       steps of 24), then the odd k */
+    int k = 0;
+    for (; k + 2 <= n; k += 2)
+#pragma GCC unroll 2
+        for (int u = 0; u < 2; u++) {
+#pragma GCC unroll 4
+            for (int v = 0; v < NV; v++) w[v] = _mm512_load_ps(P + (size_t)(k + u) * PACK_W + 16 * v);
+#pragma GCC unroll 12
+            for (int i = 0; i < R; i++) {
+                __m512 a = _mm512_set1_ps(xr[i][k + u]);
+#pragma GCC unroll 4
+                for (int v = 0; v < NV; v++) c[i][v] = _mm512_fmadd_ps(a, w[v], c[i][v]);
+            }
+        }
+    for (; k < n; k++) {
 #pragma GCC unroll 4
         for (int v = 0; v < NV; v++) w[v] = _mm512_load_ps(P + (size_t)k * PACK_W + 16 * v);
 #pragma GCC unroll 12
