@@ -410,6 +410,22 @@ static void kernel_packed(void)
         for (size_t i = 0; i < (size_t)m * n; i++) W[i] = (float)((x = x * 6364136223846793005ULL + 1) >> 40) / 16777216.0f - 0.5f;
         for (int i = 0; i < m; i++) b[i] = (float)i / m;
         lt_mdl_pack(P, W, m, n);
+        {       /* the same panels from rows 3 floats further apart, as attention packs K */
+            float *Ws = malloc(((size_t)m * (n + 3) + 1) * sizeof *Ws);
+            float *Q = aligned_alloc(64, (lt_mdl_pack_floats(m, n) * sizeof *Q + 63) / 64 * 64);
+            for (int i = 0; i < m; i++) memcpy(Ws + (size_t)i * (n + 3), W + (size_t)i * n, (size_t)n * sizeof *W);
+            lt_mdl_pack_ld(Q, Ws, (size_t)n + 3, m, n);
+            CHECK(!memcmp(P, Q, lt_mdl_pack_floats(m, n) * sizeof *P), "m %d, n %d: packing from strided rows differs",
+                  m, n);
+            long bad = -1;     /* the layout: panel p0, k-major, zero beyond m */
+            for (int p0 = 0; p0 < m; p0 += 64)
+                for (int k = 0; k < n; k++)
+                    for (int j = 0; j < 64; j++)
+                        if (bad < 0 && P[(size_t)p0 * n + (size_t)k * 64 + j] != (p0 + j < m ? W[(size_t)(p0 + j) * n + k] : 0.0f))
+                            bad = (long)(p0 + j) * n + k;
+            CHECK(bad < 0, "m %d, n %d: weight (%ld, %ld) packed in the wrong place", m, n, bad / n, bad % n);
+            free(Ws), free(Q);
+        }
         for (int bias = 0; bias < 2; bias++) {
             lt_mdl_linear_packed(Y, m, P, bias ? b : NULL, X, n, T, m, n);
             lt_mdl_linear(Z, m, W, bias ? b : NULL, X, n, T, m, n);

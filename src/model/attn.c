@@ -206,16 +206,12 @@ static void attn_packed(float *A, const float *Q, const float *K, const float *V
     size_t tp = (size_t)(T + 63) / 64 * 64, hp = (size_t)(hd + 63) / 64 * 64;
     float *kb = lt_malloc((tp * hd + 16) * sizeof *kb), *vb = lt_malloc((hp * T + 16) * sizeof *vb);
     float *Kp = kb + (16 - (uintptr_t)kb / sizeof *kb % 16) % 16, *Vp = vb + (16 - (uintptr_t)vb / sizeof *vb % 16) % 16;
-    float *S = lt_malloc((size_t)ATTN_BLOCK * T * sizeof *S), z[ATTN_BLOCK];
+    size_t lds = (size_t)(T + 15) / 16 * 16;      /* the rows of S by 16 (lt_mdl_softmax_causal) */
+    float *sb = lt_calloc((size_t)ATTN_BLOCK * lds + 16, sizeof *sb), z[ATTN_BLOCK];
+    float *S = sb + (16 - (uintptr_t)sb / sizeof *sb % 16) % 16;
     float scale = (float)(1.0 / sqrt((double)hd));
     for (int hk = 0; hk < Hk; hk++) {
-        for (size_t p0 = 0; p0 < tp; p0 += 64)
-            for (int j = 0; j < 64; j++) {
-                float *d = Kp + p0 * hd + j;
-                const float *k = K + (p0 + j) * kvd + (size_t)hk * hd;
-                if ((long)p0 + j < T) for (int e = 0; e < hd; e++) d[(size_t)e * 64] = k[e];
-                else for (int e = 0; e < hd; e++) d[(size_t)e * 64] = 0.0f;
-            }
+        lt_mdl_pack_ld(Kp, K + (size_t)hk * hd, (size_t)kvd, (int)T, hd);
         for (size_t p0 = 0; p0 < hp; p0 += 64) {
             int c = hd - (int)p0 < 64 ? hd - (int)p0 : 64;
             for (long k = 0; k < T; k++) {
@@ -227,22 +223,16 @@ static void attn_packed(float *A, const float *Q, const float *K, const float *V
         for (int h = hk * rep; h < (hk + 1) * rep; h++)
             for (long i0 = 0; i0 < T; i0 += ATTN_BLOCK) {
                 long nb = T - i0 < ATTN_BLOCK ? T - i0 : ATTN_BLOCK, L = i0 + nb;    /* keys 0 .. L - 1 */
-                lt_mdl_linear_packed(S, (int)L, Kp, NULL, Q + (size_t)i0 * D + (size_t)h * hd, D, nb, (int)L, hd);
-                for (long r = 0; r < nb; r++) {
-                    long t = i0 + r;
-                    float *s = S + (size_t)r * L;
-                    lt_mdl_scale_all(s, (size_t)t + 1, scale);
-                    z[r] = lt_mdl_softmax_exp(s, t + 1);
-                    memset(s + t + 1, 0, (size_t)(L - t - 1) * sizeof *s);
-                }
+                lt_mdl_linear_packed(S, (int)lds, Kp, NULL, Q + (size_t)i0 * D + (size_t)h * hd, D, nb, (int)L, hd);
+                lt_mdl_softmax_causal(S, (long)lds, nb, i0, L, scale, z);
                 float *a = A + (size_t)i0 * D + (size_t)h * hd;
-                lt_mdl_linear_packed_ld(a, D, Vp, 64 * (size_t)T, NULL, S, (int)L, nb, hd, (int)L);
+                lt_mdl_linear_packed_ld(a, D, Vp, 64 * (size_t)T, NULL, S, (int)lds, nb, hd, (int)L);
                 for (long r = 0; r < nb; r++) lt_mdl_scale_all(a + (size_t)r * D, (size_t)hd, 1.0f / z[r]);
             }
     }
     lt_free(kb);
     lt_free(vb);
-    lt_free(S);
+    lt_free(sb);
 }
 
 static void attn_layer_words(float *X, const lt_model_struct *M, int i, const long *len, int nw, float *w)

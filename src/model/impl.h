@@ -36,6 +36,8 @@ void lt_mdl_linear_m(const lt_model_struct *M, float *Y, int ldy, const float *W
 int lt_mdl_pack_available(void);
 size_t lt_mdl_pack_floats(int m, int n);
 void lt_mdl_pack(float *P, const float *W, int m, int n);
+/* the same from rows of W ldw floats apart */
+void lt_mdl_pack_ld(float *P, const float *W, size_t ldw, int m, int n);
 void lt_mdl_linear_packed(float *Y, int ldy, const float *P, const float *b, const float *X, int ldx, long T, int m,
                           int n);
 /* the same with the panels of 64 outputs ldp floats apart (lt_mdl_linear_packed:
@@ -100,6 +102,9 @@ void lt_mdl_silu_all(float *y, const float *x, size_t n);
 /* p[0..n-1] <- exp(p[j] - max p) in f32 (n >= 1), returning their sum: the
    numerators of a softmax, in the vectorised file */
 float lt_mdl_softmax_exp(float *p, long n);
+/* the rows of a causal block of scores to their softmax numerators, z[r]
+   their sums (kernels.c: the row stride a multiple of 16) */
+void lt_mdl_softmax_causal(float *S, long lds, long nb, long i0, long L, float scale, float *z);
 /* X += Y: the residual stream kept in f32 (residual_fp32) or rounded */
 void lt_mdl_add(float *X, const float *Y, size_t n, const lt_model_struct *M);
 

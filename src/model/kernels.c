@@ -349,6 +349,44 @@ LT_VEC float lt_mdl_softmax_exp(float *p, long n)
     return s;
 }
 
+/* The causal rows of a block of scores: row r of S (stride lds, a multiple
+   of 16 and >= L) holds the scores of query i0 + r against keys 0 .. L - 1,
+   of which the first n = i0 + r + 1 count. Each row becomes exp(scale (s_j
+   - max s)) for j < n and 0 up to L, and z[r] its sum. The exponentials
+   and the sum run over whole blocks of 16 in vectors of 16 floats (GCC's
+   vector extension), the sum's 16 lanes added in a fixed order: the
+   result does not depend on the vector width the clone uses. */
+typedef float sm_vec __attribute__((vector_size(64)));
+typedef int32_t sm_ivec __attribute__((vector_size(64)));
+
+LT_VEC void lt_mdl_softmax_causal(float *S, long lds, long nb, long i0, long L, float scale, float *z)
+{
+    for (long r = 0; r < nb; r++) {
+        float *p = S + (size_t)r * lds;
+        long n = i0 + r + 1, n16 = (n + 15) / 16 * 16, j;
+        sm_vec m, v, q = {0};
+        for (int k = 0; k < 16; k++) m[k] = p[0];
+        for (j = 0; j + 16 <= n; j += 16) {
+            memcpy(&v, p + j, sizeof v);
+            sm_ivec gt = v > m;
+            m = (sm_vec)(((sm_ivec)v & gt) | ((sm_ivec)m & ~gt));
+        }
+        float mx = m[0];
+        for (int k = 1; k < 16; k++) mx = m[k] > mx ? m[k] : mx;
+        for (; j < n; j++) mx = p[j] > mx ? p[j] : mx;
+        for (j = 0; j < n16; j += 16)
+            for (int k = 0; k < 16; k++) p[j + k] = exp_f32((p[j + k] - mx) * scale);
+        for (j = n; j < (L > n16 ? L : n16); j++) p[j] = 0.0f;
+        for (j = 0; j < n16; j += 16) {
+            memcpy(&v, p + j, sizeof v);
+            q += v;
+        }
+        for (int w = 8; w >= 1; w /= 2)
+            for (int k = 0; k < w; k++) q[k] += q[k + w];
+        z[r] = q[0];
+    }
+}
+
 void lt_mdl_m2_head(double *S, double *y, const double *x, const double *dx, const float *B, const float *C, double a,
                     double d, int N, int P)
 {

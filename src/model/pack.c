@@ -45,23 +45,70 @@ size_t lt_mdl_pack_floats(int m, int n)
     return (size_t)((m + PACK_W - 1) / PACK_W) * PACK_W * (size_t)n;
 }
 
-void lt_mdl_pack(float *P, const float *W, int m, int n)
+#ifdef LT_PACK_X86
+/* d[k 64 + j] = w[j ldw + k] for j, k < 16: a 16 x 16 transpose in
+   registers, by unpacks of pairs of floats, then of pairs of doubles, then
+   two rounds of 128-bit lanes */
+__attribute__((target("avx512f"))) static void transpose16(float *d, const float *w, size_t ldw)
+{
+    __m512 r[16], t[16];
+    for (int i = 0; i < 16; i++) r[i] = _mm512_loadu_ps(w + (size_t)i * ldw);
+    for (int i = 0; i < 16; i += 2) {
+        t[i] = _mm512_unpacklo_ps(r[i], r[i + 1]);
+        t[i + 1] = _mm512_unpackhi_ps(r[i], r[i + 1]);
+    }
+    for (int i = 0; i < 16; i += 4)
+        for (int h = 0; h < 2; h++) {
+            __m512d a = _mm512_castps_pd(t[i + h]), b = _mm512_castps_pd(t[i + h + 2]);
+            r[i + h] = _mm512_castpd_ps(_mm512_unpacklo_pd(a, b));
+            r[i + h + 2] = _mm512_castpd_ps(_mm512_unpackhi_pd(a, b));
+        }
+    for (int i = 0; i < 16; i += 8)
+        for (int h = 0; h < 4; h++) {
+            t[i + h] = _mm512_shuffle_f32x4(r[i + h], r[i + h + 4], 0x88);
+            t[i + h + 4] = _mm512_shuffle_f32x4(r[i + h], r[i + h + 4], 0xdd);
+        }
+    for (int h = 0; h < 8; h++) {
+        r[h] = _mm512_shuffle_f32x4(t[h], t[h + 8], 0x88);
+        r[h + 8] = _mm512_shuffle_f32x4(t[h], t[h + 8], 0xdd);
+    }
+    /* r[q] now holds column col[q] of the block (the float unpacks put
+       columns 4l + 2 and 4l + 1 in each other's place) */
+    static const int col[16] = {0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15};
+    for (int q = 0; q < 16; q++) _mm512_storeu_ps(d + (size_t)col[q] * PACK_W, r[q]);
+}
+#endif
+
+void lt_mdl_pack_ld(float *P, const float *W, size_t ldw, int m, int n)
 {
     /* by blocks of 16 k: a block of the panel (16 x PACK_W, 4 KB) is
-       written while its 16-float pieces of the panel's rows of W are read */
+       written while its 16-float pieces of the panel's rows of W are read;
+       whole 16 x 16 pieces by transposes in registers on AVX-512 */
+#ifdef LT_PACK_X86
+    int fast = lt_mdl_pack_available();
+#endif
     for (int p0 = 0; p0 < m; p0 += PACK_W) {
         int rows = m - p0 < PACK_W ? m - p0 : PACK_W;
         for (int k0 = 0; k0 < n; k0 += 16) {
-            int kn = n - k0 < 16 ? n - k0 : 16;
+            int kn = n - k0 < 16 ? n - k0 : 16, j = 0;
             float *d = P + (size_t)p0 * n + (size_t)k0 * PACK_W;
-            for (int j = 0; j < rows; j++) {
-                const float *w = W + (size_t)(p0 + j) * n + k0;
+#ifdef LT_PACK_X86
+            if (fast && kn == 16)
+                for (; j + 16 <= rows; j += 16) transpose16(d + j, W + (size_t)(p0 + j) * ldw + k0, ldw);
+#endif
+            for (; j < rows; j++) {
+                const float *w = W + (size_t)(p0 + j) * ldw + k0;
                 for (int k = 0; k < kn; k++) d[(size_t)k * PACK_W + j] = w[k];
             }
-            for (int j = rows; j < PACK_W; j++)
+            for (j = rows; j < PACK_W; j++)
                 for (int k = 0; k < kn; k++) d[(size_t)k * PACK_W + j] = 0.0f;
         }
     }
+}
+
+void lt_mdl_pack(float *P, const float *W, int m, int n)
+{
+    lt_mdl_pack_ld(P, W, (size_t)n, m, n);
 }
 
 #ifdef LT_PACK_X86
