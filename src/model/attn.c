@@ -257,11 +257,15 @@ static void attn_layer_words(float *X, const lt_model_struct *M, int i, const lo
         else if (l->q_p && (M->at_window <= 0 || M->at_window >= len[k])) attn_packed(a, q, kk, v, len[k], M);
         else attn_blocked(a, q, kk, v, len[k], M);
     }
-    lt_mdl_linear_p(O, D, l->o_w, P(l->o_p), NULL, A, D, T, D, D);
-    if (M->compute == LT_COMPUTE_F32) {
+    if (P(l->o_p)) {       /* f32 and packed: the residual sum in the product's stores */
+        lt_mdl_linear_packed_add(X, D, l->o_p, A, D, T, D, D);
+        lt_mdl_rmsnorm(U, X, l->mlp_norm, T, D, M->eps, M, 0, 0);
+    } else if (M->compute == LT_COMPUTE_F32) {
+        lt_mdl_linear_p(O, D, l->o_w, NULL, NULL, A, D, T, D, D);
         lt_mdl_add(X, O, (size_t)T * D, M);
         lt_mdl_rmsnorm(U, X, l->mlp_norm, T, D, M->eps, M, 0, 0);
     } else {        /* mlp_norm(o, residual, prenorm): the sum in f32, normalised, and stored rounded */
+        lt_mdl_linear_p(O, D, l->o_w, NULL, NULL, A, D, T, D, D);
         for (size_t j = 0; j < (size_t)T * D; j++) {
             O[j] = lt_mdl_rnd_reduced(M, O[j]) + X[j];
             X[j] = lt_mdl_rnd_reduced(M, O[j]);
@@ -274,9 +278,12 @@ static void attn_layer_words(float *X, const lt_model_struct *M, int i, const lo
     lt_mdl_rnd_all(M, Up, (size_t)T * Im);
     if (M->compute == LT_COMPUTE_F32) lt_mdl_swiglu_all(G, Up, (size_t)T * Im);
     else for (size_t j = 0; j < (size_t)T * Im; j++) G[j] = lt_mdl_rnd(M, lt_mdl_silu(G[j]) * Up[j]);   /* x sigmoid(x) y */
-    lt_mdl_linear_p(O, D, l->down_w, P(l->down_p), NULL, G, Im, T, D, Im);
-    lt_mdl_rnd_all(M, O, (size_t)T * D);
-    attn_add(X, O, (size_t)T * D, M);
+    if (P(l->down_p)) lt_mdl_linear_packed_add(X, D, l->down_p, G, Im, T, D, Im);
+    else {
+        lt_mdl_linear_p(O, D, l->down_w, NULL, NULL, G, Im, T, D, Im);
+        lt_mdl_rnd_all(M, O, (size_t)T * D);
+        attn_add(X, O, (size_t)T * D, M);
+    }
 }
 
 #undef P

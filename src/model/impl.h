@@ -44,6 +44,9 @@ void lt_mdl_linear_packed(float *Y, int ldy, const float *P, const float *b, con
    64 n), each n rows of 64 weights, 64-byte aligned */
 void lt_mdl_linear_packed_ld(float *Y, int ldy, const float *P, size_t ldp, const float *b, const float *X, int ldx,
                              long T, int m, int n);
+/* Y += X W^T by the packed W: each sum Y_ij + (X W^T)_ij, the same bits
+   as the product and then the sum */
+void lt_mdl_linear_packed_add(float *Y, int ldy, const float *P, const float *X, int ldx, long T, int m, int n);
 float *lt_mdl_pack_weights(lt_model_struct *M, float *P, const float *W, int m, int n);
 void lt_mdl_linear_p(float *Y, int ldy, const float *W, const float *P, const float *b, const float *X, int ldx, long T,
                      int m, int n);

@@ -118,8 +118,8 @@ void lt_mdl_pack(float *P, const float *W, int m, int n)
    beyond `rows' repeat the last one, and are not stored. */
 __attribute__((target("avx512f"), always_inline)) static inline void tile(float *Y, int ldy, const float *P,
                                                                         const float *X, int ldx, int n, int rows,
-                                                                        int cols, const float *b, const int R,
-                                                                        const int NV)
+                                                                        int cols, const float *b, int acc,
+                                                                        const int R, const int NV)
 {
     const float *xr[12];
     __m512 c[12][4], w[4];
@@ -166,26 +166,30 @@ __attribute__((target("avx512f"), always_inline)) static inline void tile(float 
 #pragma GCC unroll 4
             for (int v = 0; v < NV; v++) {
                 __m512 y = c[i][v];
+                float *yp = Y + (size_t)i * ldy + 16 * v;
                 if (b) y = _mm512_add_ps(y, _mm512_maskz_loadu_ps(mk[v], b + 16 * v));
-                _mm512_mask_storeu_ps(Y + (size_t)i * ldy + 16 * v, mk[v], y);
+                if (acc) y = _mm512_add_ps(_mm512_maskz_loadu_ps(mk[v], yp), y);
+                _mm512_mask_storeu_ps(yp, mk[v], y);
             }
 }
 
 __attribute__((target("avx512f"))) static void tile64(float *Y, int ldy, const float *P, const float *X, int ldx, int n,
-                                                      int rows, int cols, const float *b)
+                                                      int rows, int cols, const float *b, int acc)
 {
-    tile(Y, ldy, P, X, ldx, n, rows, cols, b, 6, 4);
+    tile(Y, ldy, P, X, ldx, n, rows, cols, b, acc, 6, 4);
 }
 
 __attribute__((target("avx512f"))) static void tile32(float *Y, int ldy, const float *P, const float *X, int ldx, int n,
-                                                      int rows, int cols, const float *b)
+                                                      int rows, int cols, const float *b, int acc)
 {
-    tile(Y, ldy, P, X, ldx, n, rows, cols, b, 12, 2);
+    tile(Y, ldy, P, X, ldx, n, rows, cols, b, acc, 12, 2);
 }
 #endif
 
-void lt_mdl_linear_packed_ld(float *Y, int ldy, const float *P, size_t ldp, const float *b, const float *X, int ldx,
-                             long T, int m, int n)
+/* Y = X W^T (+ b), or Y += that (acc: the residual stream's sum in the
+   tile's stores, Y + (X W^T)_ij, the bits of adding afterwards) */
+static void linear_packed(float *Y, int ldy, const float *P, size_t ldp, const float *b, const float *X, int ldx,
+                          long T, int m, int n, int acc)
 {
 #ifdef LT_PACK_X86
     for (int p0 = 0; p0 < m; p0 += PACK_W) {      /* a panel, then every block of rows */
@@ -195,13 +199,24 @@ void lt_mdl_linear_packed_ld(float *Y, int ldy, const float *P, size_t ldp, cons
             int rows = T - t0 < R ? (int)(T - t0) : R;
             float *y = Y + (size_t)t0 * ldy + p0;
             const float *x = X + (size_t)t0 * ldx, *bp = b ? b + p0 : NULL;
-            if (cols > 32) tile64(y, ldy, pp, x, ldx, n, rows, cols, bp);
-            else tile32(y, ldy, pp, x, ldx, n, rows, cols, bp);
+            if (cols > 32) tile64(y, ldy, pp, x, ldx, n, rows, cols, bp, acc);
+            else tile32(y, ldy, pp, x, ldx, n, rows, cols, bp, acc);
         }
     }
 #else
-    (void)Y, (void)ldy, (void)P, (void)ldp, (void)b, (void)X, (void)ldx, (void)T, (void)m, (void)n;
+    (void)Y, (void)ldy, (void)P, (void)ldp, (void)b, (void)X, (void)ldx, (void)T, (void)m, (void)n, (void)acc;
 #endif
+}
+
+void lt_mdl_linear_packed_ld(float *Y, int ldy, const float *P, size_t ldp, const float *b, const float *X, int ldx,
+                             long T, int m, int n)
+{
+    linear_packed(Y, ldy, P, ldp, b, X, ldx, T, m, n, 0);
+}
+
+void lt_mdl_linear_packed_add(float *Y, int ldy, const float *P, const float *X, int ldx, long T, int m, int n)
+{
+    linear_packed(Y, ldy, P, (size_t)PACK_W * n, NULL, X, ldx, T, m, n, 1);
 }
 
 void lt_mdl_linear_packed(float *Y, int ldy, const float *P, const float *b, const float *X, int ldx, long T, int m,
