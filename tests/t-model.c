@@ -510,13 +510,11 @@ static float *rnd_weights(lt_model_struct *M, size_t n, double c, double a)
 {
     float *w = lt_malloc(n * sizeof *w);
     for (size_t i = 0; i < n; i++) w[i] = (float)(c + a * rnd_unit());
-    M->weights[M->nweights] = w;
-    M->sizes[M->nweights++] = n;
-    return w;
+    return lt_model_keep(M, w, n, 0);
 }
 
 /* An f32 model of architecture arch with 6 tokens and classes, d_model D,
-   the given layers (weights NULL), room for 20 weights a layer, and the
+   the given layers (weights NULL), and the
    embedding, final norm and head drawn (seeding the generator) */
 static void random_begin(lt_model_struct *M, lt_model_arch arch, int D, int layers, uint64_t seed)
 {
@@ -529,9 +527,6 @@ static void random_begin(lt_model_struct *M, lt_model_arch arch, int D, int laye
     M->d_model = D, M->n_layers = layers;
     M->eps = 1e-6f;
     M->dtype = "F32";
-    int max = 3 + 20 * layers;
-    M->weights = lt_malloc((size_t)max * sizeof *M->weights);
-    M->sizes = lt_malloc((size_t)max * sizeof *M->sizes);
     M->layers = lt_malloc((size_t)layers * sizeof *M->layers);
     memset(M->layers, 0, (size_t)layers * sizeof *M->layers);
     M->embed = rnd_weights(M, (size_t)M->vocab * D, 0, 1);

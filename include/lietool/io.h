@@ -352,6 +352,16 @@ const lt_ckpt_tensor *lt_ckpt_find(const lt_ckpt_t C, const char *name);
    lt_malloc'd float array *out after checking that its shape is
    shape[0..ndim-1]; LT_EINPUT naming the tensor otherwise. */
 lt_status lt_ckpt_get(float **out, const lt_ckpt_t C, const char *name, int ndim, const int64_t *shape, lt_err_t err);
+/* The same, but an F32 tensor whose bytes are float-aligned on a
+   little-endian host is not copied: *out points into C's buffers and
+   *borrowed is 1 (the caller takes the buffers over with
+   lt_ckpt_take_buffers before C is cleared); otherwise a copy as
+   lt_ckpt_get makes, *borrowed 0. */
+lt_status lt_ckpt_view(float **out, int *borrowed, const lt_ckpt_t C, const char *name, int ndim, const int64_t *shape,
+                       lt_err_t err);
+/* Moves C's buffers (the files read and the copies made) to the caller:
+   *n of them in a new lt_malloc'd array, each to be lt_free'd. */
+unsigned char **lt_ckpt_take_buffers(lt_ckpt_t C, int *n);
 
 
 /* ==== word-problem dataset files (src/io/dataset_read.c) ==== */

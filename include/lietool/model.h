@@ -120,11 +120,17 @@ typedef struct {
     int nweights, nparams;
     float **weights;            /* every array above, for clearing; the first nparams are the parameters */
     size_t *sizes;              /* their lengths */
+    unsigned char *borrowed;    /* borrowed[i]: weights[i] lies in one of bufs (not freed alone) */
+    int nbufs;
+    unsigned char **bufs;       /* the checkpoint's buffers that parameters lie in (lt_ckpt_view) */
 } lt_model_struct;
 typedef lt_model_struct lt_model_t[1];
 
 void lt_model_init(lt_model_t M);
 void lt_model_clear(lt_model_t M);
+/* Adds the array a of n floats to M's arrays: freed with M unless
+   borrowed (then it lies in one of M->bufs). Returns a. */
+float *lt_model_keep(lt_model_t M, float *a, size_t n, int borrowed);
 /* A model directory is read by lt_io_model_read (lietool/io.h). */
 /* "lietool-diag", "Hugging Face", "mamba_ssm" or "flash-linear-attention";
    "f32", "bf16", "f16". */

@@ -29,7 +29,8 @@ int lt_io_gap_name_(lt_pgrp_t G, lt_status *st, const char *spec, const lt_ctx_t
 void lt_ckpt_own(lt_ckpt_t C, unsigned char *buf);
 lt_status lt_ckpt_add(lt_ckpt_t C, const char *name, lt_st_dtype dtype, int ndim, const int64_t *shape,
                       const unsigned char *data, lt_err_t err);
-/* lt_ckpt_get of one tensor (NULL: missing), shared with lt_safetensors_get */
+/* lt_ckpt_get of one tensor (NULL: missing), shared with lt_safetensors_get;
+   out NULL: the checks alone */
 lt_status lt_ckpt_tensor_get_(float **out, const lt_ckpt_tensor *T, const char *name, int ndim, const int64_t *shape,
                               lt_err_t err);
 lt_status lt_ckpt_slurp(unsigned char **out, size_t *size, const char *path, long max_mb, size_t *total, lt_err_t err);

@@ -114,15 +114,14 @@ float *lt_io_model_weight(lt_model_t M, const lt_ckpt_t S, const char *name, int
     if (*st) return NULL;
     int64_t shape[3] = {d0, d1, d2};
     float *w;
+    int borrowed;
     char full[224];
     snprintf(full, sizeof full, "%s%s", M->prefix, name);
     const lt_ckpt_tensor *T = lt_ckpt_find(S, full);
     if (T && !M->dtype) M->dtype = lt_st_dtype_name(T->dtype);
-    if ((*st = lt_ckpt_get(&w, S, full, ndim, shape, err))) return NULL;
-    M->weights = lt_realloc(M->weights, (size_t)(M->nweights + 1) * sizeof *M->weights);
-    M->sizes = lt_realloc(M->sizes, (size_t)(M->nweights + 1) * sizeof *M->sizes);
-    M->sizes[M->nweights] = (size_t)(d0 * (ndim > 1 ? d1 : 1) * (ndim > 2 ? d2 : 1));
-    M->weights[M->nweights++] = w;
+    /* F32 weights stay in the file's buffer (model_read.c keeps it) */
+    if ((*st = lt_ckpt_view(&w, &borrowed, S, full, ndim, shape, err))) return NULL;
+    lt_model_keep(M, w, (size_t)(d0 * (ndim > 1 ? d1 : 1) * (ndim > 2 ? d2 : 1)), borrowed);
     M->nparams = M->nweights;
     return w;
 }
@@ -137,10 +136,5 @@ float *lt_io_model_head_bias(lt_model_t M, const lt_ckpt_t S, const char *name, 
 
 float *lt_io_model_array(lt_model_t M, size_t n)
 {
-    float *a = lt_malloc((n ? n : 1) * sizeof *a);
-    M->weights = lt_realloc(M->weights, (size_t)(M->nweights + 1) * sizeof *M->weights);
-    M->sizes = lt_realloc(M->sizes, (size_t)(M->nweights + 1) * sizeof *M->sizes);
-    M->sizes[M->nweights] = n;
-    M->weights[M->nweights++] = a;
-    return a;
+    return lt_model_keep(M, lt_malloc((n ? n : 1) * sizeof(float)), n, 0);
 }

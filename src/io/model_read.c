@@ -420,6 +420,14 @@ static lt_status extra_layers(const lt_model_t M, const lt_ckpt_t S, const char 
 }
 
 /* M's weights from the tensors of S (read from path, for messages). */
+/* The checkpoint's buffers to M when a parameter lies in them (lt_ckpt_view) */
+static void keep_buffers(lt_model_t M, lt_ckpt_t S)
+{
+    int any = 0;
+    for (int i = 0; i < M->nweights; i++) any |= M->borrowed[i];
+    if (any) M->bufs = lt_ckpt_take_buffers(S, &M->nbufs);
+}
+
 static lt_status take_weights(lt_model_t M, const lt_ckpt_t S, const char *path, lt_model_compute compute, lt_err_t err)
 {
     M->format = S->format;
@@ -452,6 +460,7 @@ lt_status lt_io_model_load(lt_model_t M, const char *dir, long max_mb, lt_model_
         snprintf(path, len, "%s/%s", dir, S->file);
         st = take_weights(M, S, path, compute, err);
     }
+    if (!st) keep_buffers(M, S);
     lt_ckpt_clear(S);
     lt_free(path);
     if (st) { lt_model_clear(M); lt_model_init(M); }
@@ -479,6 +488,7 @@ lt_status lt_io_model_load_mem(lt_model_t M, const char *name, const char *confi
         M->file = "model.safetensors";
         st = take_weights(M, S, name, compute, err);
     }
+    if (!st) keep_buffers(M, S);
     lt_ckpt_clear(S);
     if (st) { lt_model_clear(M); lt_model_init(M); }
     return st;

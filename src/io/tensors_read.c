@@ -30,6 +30,15 @@ void lt_ckpt_clear(lt_ckpt_t C)
     lt_free(C->bufs);
 }
 
+unsigned char **lt_ckpt_take_buffers(lt_ckpt_t C, int *n)
+{
+    unsigned char **b = C->bufs;
+    *n = C->nbufs;
+    C->bufs = NULL;
+    C->nbufs = 0;
+    return b;
+}
+
 void lt_ckpt_own(lt_ckpt_t C, unsigned char *buf)
 {
     C->bufs = lt_realloc(C->bufs, (size_t)(C->nbufs + 1) * sizeof *C->bufs);
@@ -82,10 +91,26 @@ lt_status lt_ckpt_get(float **out, const lt_ckpt_t C, const char *name, int ndim
     return lt_ckpt_tensor_get_(out, lt_ckpt_find(C, name), name, ndim, shape, err);
 }
 
+lt_status lt_ckpt_view(float **out, int *borrowed, const lt_ckpt_t C, const char *name, int ndim, const int64_t *shape,
+                       lt_err_t err)
+{
+    const lt_ckpt_tensor *T = lt_ckpt_find(C, name);
+    *borrowed = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (T && T->dtype == LT_ST_F32 && T->numel && (uintptr_t)T->data % sizeof(float) == 0) {
+        lt_status st = lt_ckpt_tensor_get_(NULL, T, name, ndim, shape, err);     /* the checks alone */
+        if (!st) *out = (float *)(uintptr_t)T->data, *borrowed = 1;
+        else *out = NULL;
+        return st;
+    }
+#endif
+    return lt_ckpt_tensor_get_(out, T, name, ndim, shape, err);
+}
+
 lt_status lt_ckpt_tensor_get_(float **out, const lt_ckpt_tensor *T, const char *name, int ndim, const int64_t *shape,
                               lt_err_t err)
 {
-    *out = NULL;
+    if (out) *out = NULL;
     if (!T) return lt_err_set(err, LT_EINPUT, "tensor '%s' is missing", name);
     int same = T->ndim == ndim;
     for (int i = 0; same && i < ndim; i++) same = T->shape[i] == shape[i];
@@ -98,6 +123,7 @@ lt_status lt_ckpt_tensor_get_(float **out, const lt_ckpt_tensor *T, const char *
     if (T->dtype != LT_ST_F32 && T->dtype != LT_ST_F16 && T->dtype != LT_ST_BF16 && T->dtype != LT_ST_F64)
         return lt_err_set(err, LT_EINPUT, "tensor '%s' has dtype %s; weights must be F32, F16, BF16 or F64", name,
                           lt_st_dtype_name(T->dtype));
+    if (!out) return LT_OK;
     const unsigned char *p = T->data;
     float *x = lt_malloc((T->numel ? T->numel : 1) * sizeof *x);
     uint64_t n = T->numel;

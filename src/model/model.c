@@ -4,6 +4,7 @@
    Single precision storage, double accumulation in the matrix-vector
    products. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <unistd.h>
 #include <math.h>
 #include <stdio.h>
@@ -33,11 +34,26 @@ void lt_model_init(lt_model_t M)
 
 void lt_model_clear(lt_model_t M)
 {
-    for (int i = 0; i < M->nweights; i++) lt_free(M->weights[i]);
+    for (int i = 0; i < M->nweights; i++)
+        if (!M->borrowed[i]) lt_free(M->weights[i]);
+    for (int i = 0; i < M->nbufs; i++) lt_free(M->bufs[i]);
+    lt_free(M->bufs);
+    lt_free(M->borrowed);
     lt_free(M->weights);
     lt_free(M->sizes);
     lt_free(M->layers);
     lt_free(M->at_rope);
+}
+
+float *lt_model_keep(lt_model_t M, float *a, size_t n, int borrowed)
+{
+    M->weights = lt_realloc(M->weights, (size_t)(M->nweights + 1) * sizeof *M->weights);
+    M->sizes = lt_realloc(M->sizes, (size_t)(M->nweights + 1) * sizeof *M->sizes);
+    M->borrowed = lt_realloc(M->borrowed, (size_t)(M->nweights + 1) * sizeof *M->borrowed);
+    M->sizes[M->nweights] = n;
+    M->borrowed[M->nweights] = (unsigned char)(borrowed != 0);
+    M->weights[M->nweights++] = a;
+    return a;
 }
 
 const char *lt_model_arch_name(const lt_model_t M)
@@ -205,17 +221,21 @@ int lt_model_threads(void)
 }
 
 /* The forward passes of n words (tokens in[k * stride ..], len[k] each)
-   into out[k * per ..], on nth threads: thread j takes words j, j + nth,
-   ... (each word whole on one thread), or, for an architecture that runs
-   words in groups of G (ops->group), groups j, j + nth, ... of G words
-   from the first. */
+   into out[k * per ..], on nth threads: each thread takes the next word
+   not taken (each word whole on one thread), or, for an architecture that
+   runs words in groups of G (ops->group), the next group of G words (the
+   groups are words 0 .. G - 1, G .. 2G - 1, ..., whichever thread runs
+   them). Taking the next one rather than every nth-th keeps a thread that
+   starts late (a halted processor takes milliseconds to wake) from
+   leaving the other to wait at the end. */
 typedef struct {
     float *out;
     const lt_model_struct *M;
     const int *in;
     const long *len;
-    long n, stride, nth, j;
+    long n, stride;
     size_t per;
+    _Atomic long next;          /* the next word, or group, to take */
 } fwd_part;
 
 /* Words k0 .. k0 + nw - 1 through the layers together (ops->layer_words),
@@ -254,18 +274,18 @@ static void forward_group(const fwd_part *F, long k0, int nw, float **X, float *
 
 static void *fwd_main(void *arg)
 {
-    const fwd_part *F = arg;
+    fwd_part *F = arg;
     int G = ops(F->M)->group && ops(F->M)->layer_words ? ops(F->M)->group(F->M) : 1;
-    if (G > 1) {        /* the groups of G words from the first, in turns */
+    if (G > 1) {        /* the groups of G words from the first */
         float *X = NULL, *w = NULL;
         size_t cap = 0;
-        for (long k0 = F->j * G; k0 < F->n; k0 += F->nth * G)
+        for (long k0; (k0 = atomic_fetch_add(&F->next, 1) * G) < F->n;)
             forward_group(F, k0, F->n - k0 < G ? (int)(F->n - k0) : G, &X, &w, &cap);
         lt_free(X);
         lt_free(w);
         return NULL;
     }
-    for (long k = F->j; k < F->n; k += F->nth)
+    for (long k; (k = atomic_fetch_add(&F->next, 1)) < F->n;)
         lt_model_forward(F->out + (size_t)k * F->per, F->M, F->in + (size_t)k * F->stride, F->len[k]);
     return NULL;
 }
@@ -273,16 +293,14 @@ static void *fwd_main(void *arg)
 void lt_model_forward_many(float *out, const lt_model_t M, const int *in, const long *len, long n, long stride,
                            size_t per, int nth)
 {
-    fwd_part F[64];
+    fwd_part F = {out, M, in, len, n, stride, per, 0};
     pthread_t th[64];
     int started[64] = {0};
     if (nth < 1) nth = 1;
     if (nth > 64) nth = 64;
     if (nth > n) nth = n > 0 ? (int)n : 1;
-    for (long j = 0; j < nth; j++) F[j] = (fwd_part){out, M, in, len, n, stride, nth, j, per};
-    for (long j = 1; j < nth; j++) started[j] = pthread_create(&th[j], NULL, fwd_main, &F[j]) == 0;
-    fwd_main(&F[0]);
+    for (long j = 1; j < nth; j++) started[j] = pthread_create(&th[j], NULL, fwd_main, &F) == 0;
+    fwd_main(&F);       /* without a thread, this one takes its share too */
     for (long j = 1; j < nth; j++)
         if (started[j]) pthread_join(th[j], NULL);
-        else fwd_main(&F[j]);       /* no thread: this one does its share */
 }

@@ -230,11 +230,7 @@ float *lt_mdl_pack_weights(lt_model_struct *M, float *P, const float *W, int m, 
     if (M->compute != LT_COMPUTE_F32 || !lt_mdl_pack_available()) return P;
     if (!P) {       /* 64-byte aligned, kept in M->weights (after the parameters) to be freed with the model */
         size_t len = lt_mdl_pack_floats(m, n) + 16;
-        float *a = lt_malloc(len * sizeof *a);
-        M->weights = lt_realloc(M->weights, (size_t)(M->nweights + 1) * sizeof *M->weights);
-        M->sizes = lt_realloc(M->sizes, (size_t)(M->nweights + 1) * sizeof *M->sizes);
-        M->sizes[M->nweights] = len;
-        M->weights[M->nweights++] = a;
+        float *a = lt_model_keep(M, lt_malloc(len * sizeof(float)), len, 0);
         P = a + (16 - (uintptr_t)a / sizeof *a % 16) % 16;
     }
     lt_mdl_pack(P, W, m, n);
