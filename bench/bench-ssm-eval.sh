@@ -25,6 +25,10 @@
 #
 #   sh bench/bench-ssm-eval.sh ./lietool   (what 'make bench' runs)
 #
+# On a CPU with AMX-BF16 tiles (and LIETOOL_AMX not 0) the transformer's
+# projections take the tiles (src/model/amx.c, f32 by the bf16x6 split):
+# its peak column is still the FMA loop's, which the tiles exceed.
+#
 # BENCH_SSM_MODELS="gla gla-d128 ..." runs only those rows;
 # BENCH_SSM_LENGTH and BENCH_SSM_SAMPLES change the words.
 LIETOOL=${1:-./lietool}
@@ -45,6 +49,9 @@ if cc -O2 -march=native -o "$tmp/peak" bench/bench-peak.c 2>/dev/null; then peak
 echo "ssm: forward passes on $N words of length $LEN (tokens/s; ratio = lietool / torch, one thread each; then"
 echo "     lietool on 2 threads, LIETOOL_THREADS=2, and its speed-up over one; Mflop/tok from the config,"
 echo "     lietool's GFLOP/s on one thread and its fraction of one core's f32 peak, ${peak:-not measured} GFLOP/s (FMA loop))"
+if grep -qw amx_bf16 /proc/cpuinfo 2>/dev/null && [ "${LIETOOL_AMX:-1}" != 0 ]; then
+    echo "     (AMX-BF16 here: the transformer's projections take the tiles, above the FMA loop's peak; LIETOOL_AMX=0 keeps them off)"
+fi
 printf '  %-28s %12s %12s %7s %12s %7s %9s %8s %7s\n' model lietool torch ratio "lietool x2" "x2/x1" "Mflop/tok" "GFLOP/s" "peak"
 "$LIETOOL" dataset generate S3 --length 8 --samples 64 --seed 1 > "$tmp/train.csv" 2>/dev/null
 ARCHS="mamba2 transformer gla gated_deltaproduct delta_net"

@@ -447,6 +447,74 @@ static void kernel_packed(void)
     }
 }
 
+/* The AMX projections (amx.c, when the processor has them): X W^T, X W^T
+   + b and Y + X W^T against the SGEMM within 1e-5 of the largest entry,
+   on sizes around the tiles' 16 and 32; a block of rows alone the same
+   bits as among all; an infinite input gives an infinite output. */
+static void kernel_amx(void)
+{
+    unit_case = "AMX projections";
+    if (!lt_mdl_amx_available()) return;
+    static const int sizes[][3] = {{1, 1, 1}, {5, 31, 7}, {12, 32, 64}, {13, 33, 256}, {31, 17, 40}, {32, 32, 32},
+                                   {128, 256, 256}, {129, 512, 256}, {40, 256, 512}, {7, 70, 1000}, {200, 96, 33}};
+    uint64_t x = 7;
+    for (size_t c = 0; c < sizeof sizes / sizeof *sizes; c++) {
+        int T = sizes[c][0], m = sizes[c][1], n = sizes[c][2];
+        float *X = malloc((size_t)T * n * sizeof *X), *W = malloc((size_t)m * n * sizeof *W), *b = malloc((size_t)m * sizeof *b);
+        uint16_t *P = malloc(lt_mdl_amx_pack_floats(m, n) * sizeof(float));
+        uint16_t *S = aligned_alloc(64, (lt_mdl_amx_split_floats(T, n) * sizeof(float) + 63) / 64 * 64);
+        uint16_t *S2 = aligned_alloc(64, (lt_mdl_amx_split_floats(T, n) * sizeof(float) + 63) / 64 * 64);
+        float *Y = malloc((size_t)T * m * sizeof *Y), *Z = malloc((size_t)T * m * sizeof *Z), *R = malloc((size_t)T * m * sizeof *R);
+        for (size_t i = 0; i < (size_t)T * n; i++) X[i] = (float)((x = x * 6364136223846793005ULL + 1) >> 40) / 16777216.0f - 0.5f;
+        for (size_t i = 0; i < (size_t)m * n; i++) W[i] = (float)((x = x * 6364136223846793005ULL + 1) >> 40) / 16777216.0f - 0.5f;
+        for (int i = 0; i < m; i++) b[i] = (float)i / m;
+        lt_mdl_amx_pack(P, W, m, n);
+        CHECK(lt_mdl_amx_split(S, X, n, T, n) == 0, "T %d, m %d, n %d: a non-finite entry seen", T, m, n);
+        for (int mode = 0; mode < 3; mode++) {     /* plain, bias, acc */
+            for (size_t i = 0; i < (size_t)T * m; i++) Y[i] = Z[i] = mode == 2 ? (float)i / (T * m) : 0.0f;
+            lt_mdl_amx_linear(Y, m, P, mode == 1 ? b : NULL, S, T, m, n, mode == 2);
+            float *add = malloc((size_t)T * m * sizeof *add);
+            lt_mdl_linear(add, m, W, mode == 1 ? b : NULL, X, n, T, m, n);
+            double big = 0, diff = 0;
+            for (size_t i = 0; i < (size_t)T * m; i++) {
+                Z[i] += add[i];
+                big = fmax(big, fabs(Z[i]));
+                diff = fmax(diff, fabs((double)Y[i] - Z[i]));
+            }
+            free(add);
+            CHECK(diff <= 1e-5 * big, "T %d, m %d, n %d, mode %d: AMX and SGEMM differ by %.3g of %.3g", T, m, n, mode, diff,
+                  big);
+            int a = T / 3, e = T - T / 4;      /* rows a .. e - 1 alone */
+            if (e > a && mode < 2) {
+                lt_mdl_amx_split(S2, X + (size_t)a * n, n, e - a, n);
+                lt_mdl_amx_linear(R, m, P, mode == 1 ? b : NULL, S2, e - a, m, n, 0);
+                CHECK(!memcmp(R, Y + (size_t)a * m, (size_t)(e - a) * m * sizeof *R),
+                      "T %d, m %d, n %d: rows %d..%d alone differ from the same rows among all", T, m, n, a, e - 1);
+            }
+        }
+        X[0] = INFINITY;
+        for (int j = 0; j < m; j++) W[(size_t)j * n] = 1.0f;
+        lt_mdl_amx_pack(P, W, m, n);
+        CHECK(lt_mdl_amx_split(S, X, n, T, n) == 1, "T %d, m %d, n %d: the infinite entry not seen", T, m, n);
+        for (int acc = 0; acc < 2; acc++) {
+            for (size_t i = 0; i < (size_t)T * m; i++) Y[i] = 1.0f;
+            lt_mdl_amx_product(Y, m, P, W, NULL, S, 1, X, n, T, m, n, acc);
+            float *add = malloc((size_t)T * m * sizeof *add);
+            lt_mdl_linear(add, m, W, NULL, X, n, T, m, n);
+            double big = 0, diff = 0;
+            for (size_t i = (size_t)m; i < (size_t)T * m; i++) {        /* the finite rows as before */
+                big = fmax(big, fabs(add[i] + acc));
+                diff = fmax(diff, fabs((double)Y[i] - (add[i] + acc)));
+            }
+            free(add);
+            CHECK(Y[0] == INFINITY && Y[m - 1] == INFINITY && diff <= 1e-5 * big,
+                  "T %d, m %d, n %d, acc %d: inf in X gives %g, %g; the other rows off by %.3g", T, m, n, acc, Y[0],
+                  Y[m - 1], diff);
+        }
+        free(X), free(W), free(b), free(P), free(S), free(S2), free(Y), free(Z), free(R);
+    }
+}
+
 /* The products routed to OpenBLAS's small kernels (kernels.c): A B^T by
    B transposed (lt_mdl_gemm_nt, against the sum in double) and an f32
    model's small projections by W transposed (lt_mdl_linear_m, against the
@@ -838,7 +906,13 @@ int main(void)
     fixture("tests/data/models/mamba-c2", 1e-5);
     fixture("tests/data/models/mamba-c2-bf16", 1e-5);
     bad_models();
+    kernel_amx();
     fast_forms();
+    if (lt_mdl_amx_available()) {      /* the transformer's projections again by the FMA kernel */
+        lt_mdl_amx_use(0);
+        fast_forms();
+        lt_mdl_amx_use(1);
+    }
     evaluation();
     sweep_figure();
     UNIT_DONE("t-model");

@@ -235,6 +235,35 @@ static void attn_packed(float *A, const float *Q, const float *K, const float *V
     lt_free(sb);
 }
 
+/* The projections of a layer whose weights are packed for AMX tiles
+   (amx.c): X's rows split once (into S) for every product that reads them */
+static int attn_amx(const lt_model_struct *M, const lt_model_layer *l)
+{
+    return M->compute == LT_COMPUTE_F32 && l->q_p && lt_mdl_amx_available();
+}
+
+/* X's rows split into S when the layer takes AMX tiles: whether X has a
+   non-finite entry (the rows with one are redone, lt_mdl_amx_fix) */
+static int split(const lt_model_struct *M, const lt_model_layer *l, uint16_t *S, const float *X, int ldx, long T, int n)
+{
+    return attn_amx(M, l) ? lt_mdl_amx_split(S, X, ldx, T, n) : 0;
+}
+
+static void proj(const lt_model_struct *M, const lt_model_layer *l, float *Y, int ldy, const float *W, const float *Pk,
+                 const float *b, const float *X, int ldx, const uint16_t *S, int bad, long T, int m, int n)
+{
+    if (attn_amx(M, l)) lt_mdl_amx_product(Y, ldy, (const uint16_t *)Pk, W, b, S, bad, X, ldx, T, m, n, 0);
+    else lt_mdl_linear_p(Y, ldy, W, P(Pk), b, X, ldx, T, m, n);
+}
+
+/* Y += X W^T, W packed (f32) */
+static void proj_add(const lt_model_struct *M, const lt_model_layer *l, float *Y, int ldy, const float *W,
+                     const float *Pk, const float *X, int ldx, const uint16_t *S, int bad, long T, int m, int n)
+{
+    if (attn_amx(M, l)) lt_mdl_amx_product(Y, ldy, (const uint16_t *)Pk, W, NULL, S, bad, X, ldx, T, m, n, 1);
+    else lt_mdl_linear_packed_add(Y, ldy, Pk, X, ldx, T, m, n);
+}
+
 static void attn_layer_words(float *X, const lt_model_struct *M, int i, const long *len, int nw, float *w)
 {
     const lt_model_layer *l = &M->layers[i];
@@ -242,11 +271,13 @@ static void attn_layer_words(float *X, const lt_model_struct *M, int i, const lo
     for (int k = 0; k < nw; k++) T += len[k];
     int D = M->d_model, Hk = M->at_kv_heads, hd = M->at_head_dim, kvd = Hk * hd, Im = M->at_mlp;
     float *U = w, *Q = U + (size_t)T * D, *K = Q + (size_t)T * D, *V = K + (size_t)T * kvd, *A = V + (size_t)T * kvd,
-          *O = A + (size_t)T * D, *G = O + (size_t)T * D, *Up = G + (size_t)T * Im;
+          *O = A + (size_t)T * D, *G = O + (size_t)T * D, *Up = G + (size_t)T * Im, *s = Up + (size_t)T * Im;
+    uint16_t *S = (uint16_t *)(s + (16 - (uintptr_t)s / sizeof *s % 16) % 16);    /* attn_work's room for the split rows */
     lt_mdl_rmsnorm(U, X, l->norm, T, D, M->eps, M, 0, 0);
-    lt_mdl_linear_p(Q, D, l->q_w, P(l->q_p), l->q_b, U, D, T, D, D);
-    lt_mdl_linear_p(K, kvd, l->k_w, P(l->k_p), l->k_b, U, D, T, kvd, D);
-    lt_mdl_linear_p(V, kvd, l->v_w, P(l->v_p), l->v_b, U, D, T, kvd, D);
+    int bad = split(M, l, S, U, D, T, D);
+    proj(M, l, Q, D, l->q_w, l->q_p, l->q_b, U, D, S, bad, T, D, D);
+    proj(M, l, K, kvd, l->k_w, l->k_p, l->k_b, U, D, S, bad, T, kvd, D);
+    proj(M, l, V, kvd, l->v_w, l->v_p, l->v_b, U, D, S, bad, T, kvd, D);
     lt_mdl_rnd_all(M, Q, (size_t)T * D);
     lt_mdl_rnd_all(M, K, (size_t)T * kvd);
     lt_mdl_rnd_all(M, V, (size_t)T * kvd);
@@ -258,7 +289,8 @@ static void attn_layer_words(float *X, const lt_model_struct *M, int i, const lo
         else attn_blocked(a, q, kk, v, len[k], M);
     }
     if (P(l->o_p)) {       /* f32 and packed: the residual sum in the product's stores */
-        lt_mdl_linear_packed_add(X, D, l->o_p, A, D, T, D, D);
+        bad = split(M, l, S, A, D, T, D);
+        proj_add(M, l, X, D, l->o_w, l->o_p, A, D, S, bad, T, D, D);
         lt_mdl_rmsnorm(U, X, l->mlp_norm, T, D, M->eps, M, 0, 0);
     } else if (M->compute == LT_COMPUTE_F32) {
         lt_mdl_linear_p(O, D, l->o_w, NULL, NULL, A, D, T, D, D);
@@ -272,14 +304,17 @@ static void attn_layer_words(float *X, const lt_model_struct *M, int i, const lo
         }
         lt_mdl_rmsnorm(U, O, l->mlp_norm, T, D, M->eps, M, 0, 0);
     }
-    lt_mdl_linear_p(G, Im, l->gate_w, P(l->gate_p), NULL, U, D, T, Im, D);
-    lt_mdl_linear_p(Up, Im, l->up_w, P(l->up_p), NULL, U, D, T, Im, D);
+    bad = split(M, l, S, U, D, T, D);
+    proj(M, l, G, Im, l->gate_w, l->gate_p, NULL, U, D, S, bad, T, Im, D);
+    proj(M, l, Up, Im, l->up_w, l->up_p, NULL, U, D, S, bad, T, Im, D);
     lt_mdl_rnd_all(M, G, (size_t)T * Im);
     lt_mdl_rnd_all(M, Up, (size_t)T * Im);
     if (M->compute == LT_COMPUTE_F32) lt_mdl_swiglu_all(G, Up, (size_t)T * Im);
     else for (size_t j = 0; j < (size_t)T * Im; j++) G[j] = lt_mdl_rnd(M, lt_mdl_silu(G[j]) * Up[j]);   /* x sigmoid(x) y */
-    if (P(l->down_p)) lt_mdl_linear_packed_add(X, D, l->down_p, G, Im, T, D, Im);
-    else {
+    if (P(l->down_p)) {
+        bad = split(M, l, S, G, Im, T, Im);
+        proj_add(M, l, X, D, l->down_w, l->down_p, G, Im, S, bad, T, D, Im);
+    } else {
         lt_mdl_linear_p(O, D, l->down_w, NULL, NULL, G, Im, T, D, Im);
         lt_mdl_rnd_all(M, O, (size_t)T * D);
         attn_add(X, O, (size_t)T * D, M);
@@ -326,8 +361,9 @@ static void attn_prepare(lt_model_struct *M)
 
 static size_t attn_work(const lt_model_struct *M, long T)
 {
-    size_t kvd = (size_t)M->at_kv_heads * M->at_head_dim;
-    return (size_t)T * (4 * (size_t)M->d_model + 2 * kvd + 2 * (size_t)M->at_mlp);
+    size_t kvd = (size_t)M->at_kv_heads * M->at_head_dim, n = (size_t)(M->d_model > M->at_mlp ? M->d_model : M->at_mlp);
+    size_t split = M->compute == LT_COMPUTE_F32 && lt_mdl_amx_available() ? lt_mdl_amx_split_floats(T, (int)n) + 16 : 0;
+    return (size_t)T * (4 * (size_t)M->d_model + 2 * kvd + 2 * (size_t)M->at_mlp) + split;
 }
 
 static void attn_final(float *Y, const float *X, const lt_model_struct *M, long T)

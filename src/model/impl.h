@@ -5,6 +5,7 @@
 #define LT_SSM_MODEL_IMPL_H
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "lietool/model.h"
 
 /* x rounded to bf16 or f16 as M->compute says (not f32) */
@@ -48,6 +49,30 @@ void lt_mdl_linear_packed_ld(float *Y, int ldy, const float *P, size_t ldp, cons
    as the product and then the sum */
 void lt_mdl_linear_packed_add(float *Y, int ldy, const float *P, const float *X, int ldx, long T, int m, int n);
 float *lt_mdl_pack_weights(lt_model_struct *M, float *P, const float *W, int m, int n);
+/* The same products by AMX tiles (amx.c), when lt_mdl_amx_available():
+   then lt_mdl_pack_weights lays W out for them (lt_mdl_amx_pack, its
+   lt_mdl_amx_pack_floats(m, n) floats), X's rows are split once for the
+   products that read them (lt_mdl_amx_split into S, of
+   lt_mdl_amx_split_floats(T, n) floats, 64-byte aligned), and
+   lt_mdl_amx_linear makes Y (T x m, row stride ldy) = X W^T (+ b), or
+   Y + X W^T (acc). */
+int lt_mdl_amx_available(void);
+/* 0: lt_mdl_amx_available() says 0 from now on (tests of the other
+   kernel; models prepared before keep their layout); 1: as the processor
+   allows */
+void lt_mdl_amx_use(int on);
+size_t lt_mdl_amx_pack_floats(int m, int n);
+void lt_mdl_amx_pack(uint16_t *P, const float *W, int m, int n);
+size_t lt_mdl_amx_split_floats(long T, int n);
+/* 1 when X has an infinite or NaN entry (then lt_mdl_amx_product redoes
+   the rows that have one, whose parts would meet 0 x inf) */
+int lt_mdl_amx_split(uint16_t *S, const float *X, int ldx, long T, int n);
+void lt_mdl_amx_linear(float *Y, int ldy, const uint16_t *P, const float *b, const uint16_t *S, long T, int m, int n,
+                       int acc);
+/* lt_mdl_amx_linear, then (bad: lt_mdl_amx_split's answer) the rows of X
+   with a non-finite entry by f32 sums from W */
+void lt_mdl_amx_product(float *Y, int ldy, const uint16_t *P, const float *W, const float *b, const uint16_t *S,
+                        int bad, const float *X, int ldx, long T, int m, int n, int acc);
 void lt_mdl_linear_p(float *Y, int ldy, const float *W, const float *P, const float *b, const float *X, int ldx, long T,
                      int m, int n);
 /* Row by row: Y = w * X / sqrt(mean(X^2) + eps), in f32. Under bf16/f16,

@@ -228,12 +228,14 @@ void lt_mdl_linear_packed(float *Y, int ldy, const float *P, const float *b, con
 float *lt_mdl_pack_weights(lt_model_struct *M, float *P, const float *W, int m, int n)
 {
     if (M->compute != LT_COMPUTE_F32 || !lt_mdl_pack_available()) return P;
+    int amx = lt_mdl_amx_available();
     if (!P) {       /* 64-byte aligned, kept in M->weights (after the parameters) to be freed with the model */
-        size_t len = lt_mdl_pack_floats(m, n) + 16;
+        size_t len = (amx ? lt_mdl_amx_pack_floats(m, n) : lt_mdl_pack_floats(m, n)) + 16;
         float *a = lt_model_keep(M, lt_malloc(len * sizeof(float)), len, 0);
         P = a + (16 - (uintptr_t)a / sizeof *a % 16) % 16;
     }
-    lt_mdl_pack(P, W, m, n);
+    if (amx) lt_mdl_amx_pack((uint16_t *)P, W, m, n);
+    else lt_mdl_pack(P, W, m, n);
     return P;
 }
 
