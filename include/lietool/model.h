@@ -120,6 +120,7 @@ typedef struct {
     int nweights, nparams;
     float **weights;            /* every array above, for clearing; the first nparams are the parameters */
     size_t *sizes;              /* their lengths */
+    int packed_amx;             /* the packed projections are laid out for AMX tiles (src/model/amx.c) */
     unsigned char *borrowed;    /* borrowed[i]: weights[i] lies in one of bufs (not freed alone) */
     int nbufs;
     unsigned char **bufs;       /* the checkpoint's buffers that parameters lie in (lt_ckpt_view) */

@@ -13,7 +13,10 @@
    or on the thread count. The weights are split and laid out once (when
    the model is prepared), a block of rows once for all the products that
    read it. Used when the processor has AMX-BF16 and Linux grants the tile
-   state (arch_prctl ARCH_REQ_XCOMP_PERM), unless LIETOOL_AMX=0. */
+   state (arch_prctl ARCH_REQ_XCOMP_PERM), unless LIETOOL_AMX=0. A row of
+   inputs with an infinity or a NaN is redone by f32 sums (its parts would
+   meet 0 x inf); an infinite weight gives a NaN where f32 may give an
+   infinity, which ssm eval reports as not finite either way. */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -82,48 +85,6 @@ size_t lt_mdl_amx_split_floats(long T, int n)
     return 3 * up32(T) * up32(n) / 2 + 32;
 }
 
-/* x rounded to bf16 (to nearest, ties to even) and its value as a float;
-   a NaN stays a NaN */
-static inline uint16_t bf16_round(float x)
-{
-    uint32_t u;
-    memcpy(&u, &x, 4);
-    if (x != x) return (uint16_t)(u >> 16 | 0x40);
-    return (uint16_t)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
-}
-
-static inline float bf16_value(uint16_t h)
-{
-    uint32_t u = (uint32_t)h << 16;
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-/* x's three parts; the rest is 0 when x1 is infinite */
-static inline void split3(float x, uint16_t *p)
-{
-    p[0] = bf16_round(x);
-    float v = bf16_value(p[0]), r = v - v == 0.0f ? x - v : 0.0f;
-    p[1] = bf16_round(r);
-    r -= bf16_value(p[1]);
-    p[2] = bf16_round(r);
-}
-
-void lt_mdl_amx_pack(uint16_t *P, const float *W, int m, int n)
-{
-    size_t mp = up32(m), np = up32(n), part = mp * np;
-    memset(P, 0, 3 * part * sizeof *P);
-    for (int j = 0; j < m; j++)
-        for (int k = 0; k < n; k++) {
-            uint16_t p[3];
-            split3(W[(size_t)j * n + k], p);
-            /* tile column block j / 16: np / 2 rows (pairs of k) of 16 pairs */
-            size_t at = (size_t)(j / 16) * (np / 2) * 32 + (size_t)(k / 2) * 32 + (size_t)(j % 16) * 2 + (size_t)(k % 2);
-            for (int q = 0; q < 3; q++) P[q * part + at] = p[q];
-        }
-}
-
 #ifdef LT_AMX
 /* the floats of 32 bf16 (h: the first 16 in the low half) */
 __attribute__((target("avx512f"))) static inline void value32(__m512i h, __m512 *lo, __m512 *hi)
@@ -144,34 +105,72 @@ __attribute__((target("avx512f"))) static inline __m512 rest(__m512 x, __m512 v)
     return _mm512_maskz_sub_ps(_mm512_cmp_ps_mask(_mm512_sub_ps(v, v), _mm512_setzero_ps(), _CMP_EQ_OQ), x, v);
 }
 
-__attribute__((target("avx512f,avx512bf16"))) int lt_mdl_amx_split(uint16_t *S, const float *X, int ldx, long T, int n)
+/* The parts of row x (n floats, 0 beyond them up to np; x NULL: zeros): 32 k at a time,
+   block k / 32 of part q at s[q] + (k / 32) * blk; whether x has a
+   non-finite entry */
+__attribute__((target("avx512f,avx512bf16"))) static int split_row(uint16_t *s0, uint16_t *s1, uint16_t *s2, size_t blk,
+                                                                  const float *x, int n, size_t np)
 {
-    size_t np = up32(n), part = up32(T) * np;
     __mmask16 bad = 0;
-    for (long i = 0; i < (long)up32(T); i++) {
-        /* row i of a part: in tile row block i / 16, 32 k at a time (1 KB tiles, one after the other) */
-        uint16_t *s0 = S + (size_t)(i / 16) * np * 16 + (size_t)(i % 16) * 32, *s1 = s0 + part, *s2 = s1 + part;
-        const float *x = X + (size_t)(i < T ? i : 0) * ldx;
-        for (int k = 0; k < (int)np; k += 32) {
-            int left = i < T ? n - k : 0, l1 = left < 16 ? left : 16, l2 = left - 16;
-            __mmask16 m1 = l1 >= 16 ? 0xffff : l1 <= 0 ? 0 : (__mmask16)((1u << l1) - 1);
-            __mmask16 m2 = l2 >= 16 ? 0xffff : l2 <= 0 ? 0 : (__mmask16)((1u << l2) - 1);
-            __m512 xl = _mm512_maskz_loadu_ps(m1, x + k), xh = _mm512_maskz_loadu_ps(m2, x + k + 16), vl, vh;
-            __m512i h0 = round32(xl, xh);
-            value32(h0, &vl, &vh);
-            bad |= _mm512_cmp_ps_mask(_mm512_sub_ps(xl, xl), _mm512_setzero_ps(), _CMP_NEQ_UQ)
-                 | _mm512_cmp_ps_mask(_mm512_sub_ps(xh, xh), _mm512_setzero_ps(), _CMP_NEQ_UQ);
-            xl = rest(xl, vl), xh = rest(xh, vh);
-            __m512i h1 = round32(xl, xh);
-            value32(h1, &vl, &vh);
-            __m512i h2 = round32(_mm512_sub_ps(xl, vl), _mm512_sub_ps(xh, vh));
-            size_t at = (size_t)(k / 32) * 512;
-            _mm512_storeu_si512(s0 + at, h0);
-            _mm512_storeu_si512(s1 + at, h1);
-            _mm512_storeu_si512(s2 + at, h2);
+    if (!x) {       /* a row of zeros (past the last row, or the last output) */
+        for (size_t k = 0; k < np; k += 32) {
+            memset(s0 + k / 32 * blk, 0, 32 * sizeof *s0);
+            memset(s1 + k / 32 * blk, 0, 32 * sizeof *s1);
+            memset(s2 + k / 32 * blk, 0, 32 * sizeof *s2);
         }
+        return 0;
+    }
+    for (int k = 0; k < (int)np; k += 32) {
+        int left = n - k, l1 = left < 16 ? left : 16, l2 = left - 16;
+        __mmask16 m1 = l1 >= 16 ? 0xffff : l1 <= 0 ? 0 : (__mmask16)((1u << l1) - 1);
+        __mmask16 m2 = l2 >= 16 ? 0xffff : l2 <= 0 ? 0 : (__mmask16)((1u << l2) - 1);
+        __m512 xl = _mm512_maskz_loadu_ps(m1, x + k), xh = _mm512_maskz_loadu_ps(m2, x + k + 16), vl, vh;
+        __m512i h0 = round32(xl, xh);
+        value32(h0, &vl, &vh);
+        bad |= _mm512_cmp_ps_mask(_mm512_sub_ps(xl, xl), _mm512_setzero_ps(), _CMP_NEQ_UQ)
+             | _mm512_cmp_ps_mask(_mm512_sub_ps(xh, xh), _mm512_setzero_ps(), _CMP_NEQ_UQ);
+        xl = rest(xl, vl), xh = rest(xh, vh);
+        __m512i h1 = round32(xl, xh);
+        value32(h1, &vl, &vh);
+        __m512i h2 = round32(_mm512_sub_ps(xl, vl), _mm512_sub_ps(xh, vh));
+        size_t at = (size_t)(k / 32) * blk;
+        _mm512_storeu_si512(s0 + at, h0);
+        _mm512_storeu_si512(s1 + at, h1);
+        _mm512_storeu_si512(s2 + at, h2);
     }
     return bad != 0;
+}
+
+int lt_mdl_amx_split(uint16_t *S, const float *X, int ldx, long T, int n)
+{
+    size_t np = up32(n), part = up32(T) * np;
+    int bad = 0;
+    for (long i = 0; i < (long)up32(T); i++) {
+        /* row i of a part: in tile row block i / 16, 32 k at a time (1 KB tiles, one after the other) */
+        uint16_t *s0 = S + (size_t)(i / 16) * np * 16 + (size_t)(i % 16) * 32;
+        bad |= split_row(s0, s0 + part, s0 + 2 * part, 512, i < T ? X + (size_t)i * ldx : NULL, n, np);
+    }
+    return bad;
+}
+
+void lt_mdl_amx_pack(uint16_t *P, const float *W, int m, int n)
+{
+    size_t mp = up32(m), np = up32(n), part = mp * np;
+    uint16_t *rows = lt_malloc(3 * 16 * np * sizeof *rows);      /* 16 rows' parts, part q's after part q - 1's */
+    for (size_t j0 = 0; j0 < mp; j0 += 16) {
+        for (int j = 0; j < 16; j++) {
+            uint16_t *r = rows + (size_t)j * np;
+            split_row(r, r + 16 * np, r + 32 * np, 32, (int)j0 + j < m ? W + (j0 + j) * n : NULL, n, np);
+        }
+        /* tile column block j0 / 16: np / 2 rows (pairs of k) of 16 pairs,
+           pair p of output j0 + j at 32 p + 2 j: the rows' pairs transposed
+           as 32-bit entries */
+        for (int q = 0; q < 3; q++)
+            for (size_t p0 = 0; p0 < np / 2; p0 += 16)
+                lt_mdl_transpose16((float *)(P + q * part + j0 * np + p0 * 32), 16,
+                                   (const float *)(rows + (size_t)q * 16 * np + 2 * p0), np / 2);
+    }
+    lt_free(rows);
 }
 
 enum { AMX_ROWS = 128 };
@@ -272,6 +271,11 @@ int lt_mdl_amx_split(uint16_t *S, const float *X, int ldx, long T, int n)
 {
     (void)S, (void)X, (void)ldx, (void)T, (void)n;
     return 0;
+}
+
+void lt_mdl_amx_pack(uint16_t *P, const float *W, int m, int n)
+{
+    (void)P, (void)W, (void)m, (void)n;
 }
 
 void lt_mdl_amx_linear(float *Y, int ldy, const uint16_t *P, const float *b, const uint16_t *S, long T, int m, int n,

@@ -239,7 +239,7 @@ static void attn_packed(float *A, const float *Q, const float *K, const float *V
    (amx.c): X's rows split once (into S) for every product that reads them */
 static int attn_amx(const lt_model_struct *M, const lt_model_layer *l)
 {
-    return M->compute == LT_COMPUTE_F32 && l->q_p && lt_mdl_amx_available();
+    return M->compute == LT_COMPUTE_F32 && l->q_p && M->packed_amx;
 }
 
 /* X's rows split into S when the layer takes AMX tiles: whether X has a
@@ -362,7 +362,7 @@ static void attn_prepare(lt_model_struct *M)
 static size_t attn_work(const lt_model_struct *M, long T)
 {
     size_t kvd = (size_t)M->at_kv_heads * M->at_head_dim, n = (size_t)(M->d_model > M->at_mlp ? M->d_model : M->at_mlp);
-    size_t split = M->compute == LT_COMPUTE_F32 && lt_mdl_amx_available() ? lt_mdl_amx_split_floats(T, (int)n) + 16 : 0;
+    size_t split = M->compute == LT_COMPUTE_F32 && M->packed_amx ? lt_mdl_amx_split_floats(T, (int)n) + 16 : 0;
     return (size_t)T * (4 * (size_t)M->d_model + 2 * kvd + 2 * (size_t)M->at_mlp) + split;
 }
 

@@ -39,6 +39,8 @@ size_t lt_mdl_pack_floats(int m, int n);
 void lt_mdl_pack(float *P, const float *W, int m, int n);
 /* the same from rows of W ldw floats apart */
 void lt_mdl_pack_ld(float *P, const float *W, size_t ldw, int m, int n);
+/* d[k ldd + j] = w[j ldw + k], j, k < 16, any 32-bit entries (AVX-512 only) */
+void lt_mdl_transpose16(float *d, size_t ldd, const float *w, size_t ldw);
 void lt_mdl_linear_packed(float *Y, int ldy, const float *P, const float *b, const float *X, int ldx, long T, int m,
                           int n);
 /* the same with the panels of 64 outputs ldp floats apart (lt_mdl_linear_packed:
@@ -58,8 +60,8 @@ float *lt_mdl_pack_weights(lt_model_struct *M, float *P, const float *W, int m, 
    Y + X W^T (acc). */
 int lt_mdl_amx_available(void);
 /* 0: lt_mdl_amx_available() says 0 from now on (tests of the other
-   kernel; models prepared before keep their layout); 1: as the processor
-   allows */
+   kernel; a model packed before keeps its layout, M->packed_amx); 1: as
+   the processor allows */
 void lt_mdl_amx_use(int on);
 size_t lt_mdl_amx_pack_floats(int m, int n);
 void lt_mdl_amx_pack(uint16_t *P, const float *W, int m, int n);

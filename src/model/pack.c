@@ -46,10 +46,11 @@ size_t lt_mdl_pack_floats(int m, int n)
 }
 
 #ifdef LT_PACK_X86
-/* d[k 64 + j] = w[j ldw + k] for j, k < 16: a 16 x 16 transpose in
+/* d[k ldd + j] = w[j ldw + k] for j, k < 16: a 16 x 16 transpose in
    registers, by unpacks of pairs of floats, then of pairs of doubles, then
-   two rounds of 128-bit lanes */
-__attribute__((target("avx512f"))) static void transpose16(float *d, const float *w, size_t ldw)
+   two rounds of 128-bit lanes (bits moved, never converted: any 32-bit
+   entries) */
+__attribute__((target("avx512f"))) void lt_mdl_transpose16(float *d, size_t ldd, const float *w, size_t ldw)
 {
     __m512 r[16], t[16];
     for (int i = 0; i < 16; i++) r[i] = _mm512_loadu_ps(w + (size_t)i * ldw);
@@ -75,7 +76,7 @@ __attribute__((target("avx512f"))) static void transpose16(float *d, const float
     /* r[q] now holds column col[q] of the block (the float unpacks put
        columns 4l + 2 and 4l + 1 in each other's place) */
     static const int col[16] = {0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15};
-    for (int q = 0; q < 16; q++) _mm512_storeu_ps(d + (size_t)col[q] * PACK_W, r[q]);
+    for (int q = 0; q < 16; q++) _mm512_storeu_ps(d + (size_t)col[q] * ldd, r[q]);
 }
 #endif
 
@@ -94,7 +95,7 @@ void lt_mdl_pack_ld(float *P, const float *W, size_t ldw, int m, int n)
             float *d = P + (size_t)p0 * n + (size_t)k0 * PACK_W;
 #ifdef LT_PACK_X86
             if (fast && kn == 16)
-                for (; j + 16 <= rows; j += 16) transpose16(d + j, W + (size_t)(p0 + j) * ldw + k0, ldw);
+                for (; j + 16 <= rows; j += 16) lt_mdl_transpose16(d + j, PACK_W, W + (size_t)(p0 + j) * ldw + k0, ldw);
 #endif
             for (; j < rows; j++) {
                 const float *w = W + (size_t)(p0 + j) * ldw + k0;
@@ -228,7 +229,8 @@ void lt_mdl_linear_packed(float *Y, int ldy, const float *P, const float *b, con
 float *lt_mdl_pack_weights(lt_model_struct *M, float *P, const float *W, int m, int n)
 {
     if (M->compute != LT_COMPUTE_F32 || !lt_mdl_pack_available()) return P;
-    int amx = lt_mdl_amx_available();
+    int amx = P ? M->packed_amx : lt_mdl_amx_available();     /* a model keeps the layout it was packed in */
+    M->packed_amx = amx;
     if (!P) {       /* 64-byte aligned, kept in M->weights (after the parameters) to be freed with the model */
         size_t len = (amx ? lt_mdl_amx_pack_floats(m, n) : lt_mdl_pack_floats(m, n)) + 16;
         float *a = lt_model_keep(M, lt_malloc(len * sizeof(float)), len, 0);
