@@ -54,6 +54,7 @@ lt_status lt_ssm_eval_map(lt_token_map *map, long n, const lt_ssm_eval_job_param
 
 lt_status lt_ssm_eval_model(lt_model_t M, const char *dir, long n, const lt_ssm_eval_job_params *P, lt_err_t err)
 {
+    lt_threads_warm(lt_model_threads());      /* the forward passes' threads, awake by the time the model is read */
     lt_status st = P->config ? lt_io_model_load_mem(M, dir, P->config, P->config_len, P->weights, P->weights_len,
                                                     (lt_model_compute)P->compute, err)
                              : lt_io_model_load(M, dir, P->max_mb, (lt_model_compute)P->compute, err);
