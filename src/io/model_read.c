@@ -419,7 +419,6 @@ static lt_status extra_layers(const lt_model_t M, const lt_ckpt_t S, const char 
     return LT_OK;
 }
 
-/* M's weights from the tensors of S (read from path, for messages). */
 /* The checkpoint's buffers to M when a parameter lies in them (lt_ckpt_view) */
 static void keep_buffers(lt_model_t M, lt_ckpt_t S)
 {
@@ -428,6 +427,7 @@ static void keep_buffers(lt_model_t M, lt_ckpt_t S)
     if (any) M->bufs = lt_ckpt_take_buffers(S, &M->nbufs);
 }
 
+/* M's weights from the tensors of S (read from path, for messages). */
 static lt_status take_weights(lt_model_t M, const lt_ckpt_t S, const char *path, lt_model_compute compute, lt_err_t err)
 {
     M->format = S->format;

@@ -14,8 +14,8 @@
    the model is prepared), a block of rows once for all the products that
    read it. Used when the processor has AMX-BF16 and Linux grants the tile
    state (arch_prctl ARCH_REQ_XCOMP_PERM), unless LIETOOL_AMX=0. A row of
-   inputs with an infinity or a NaN is redone by f32 sums (its parts would
-   meet 0 x inf); an infinite weight gives a NaN where f32 may give an
+   inputs with an infinity or a NaN is redone by the SGEMM (its parts would
+   meet 0 x inf), by the SGEMM; an infinite weight gives a NaN where f32 may give an
    infinity, which ssm eval reports as not finite either way. */
 #include <pthread.h>
 #include <stdint.h>
@@ -187,11 +187,11 @@ typedef struct {
 #define AMX_B(q) do { _tile_loadd(6, w + (q) * wpart + k0 * 16, 64); _tile_loadd(7, w + (q) * wpart + wcol + k0 * 16, 64); \
                       _tile_dpbf16ps(0, 4, 6); _tile_dpbf16ps(1, 4, 7); _tile_dpbf16ps(2, 5, 6); _tile_dpbf16ps(3, 5, 7); } while (0)
 
-/* One 32 x 32 block of Y at y (row stride sy bytes) over k = k0 .. k1 - 1:
+/* One 32 x 32 block of Y at y (row stride sy bytes), over k = 0 .. np - 1:
    the tiles start from y (from), from the bias rows (b, stride 0) or 0 */
 __attribute__((target("amx-tile,amx-bf16"), always_inline)) static inline void amx_block(
     float *y, size_t sy, const uint16_t *a, size_t part, size_t np, const uint16_t *w, size_t wpart, size_t wcol,
-    size_t k0, size_t k1, int from, const float *b)
+    int from, const float *b)
 {
     if (from) {
         _tile_loadd(0, y, sy);
@@ -209,7 +209,7 @@ __attribute__((target("amx-tile,amx-bf16"), always_inline)) static inline void a
         _tile_zero(2);
         _tile_zero(3);
     }
-    for (; k0 < k1; k0 += 32) {
+    for (size_t k0 = 0; k0 < np; k0 += 32) {
         AMX_A(2);
         AMX_B(0);
         AMX_A(1);
@@ -240,15 +240,13 @@ __attribute__((target("amx-tile,amx-bf16,avx512f"))) void lt_mdl_amx_linear(floa
     int mf = m / 32 * 32;
     /* The whole 32 x 32 blocks, by blocks of AMX_ROWS rows (their parts
        stay in L2) and in them a block of 32 outputs by each block of 32
-       rows; Y's entries start the sums (acc), or the bias, or 0 */
+       rows; Y's entries start the sums (acc), or the bias, or 0 (b is
+       NULL when acc) */
     for (long r0 = 0; r0 < Tf; r0 += AMX_ROWS) {
         for (int j0 = 0; j0 < mf; j0 += 32)
             for (long i0 = r0; i0 < Tf && i0 < r0 + AMX_ROWS; i0 += 32)
                 amx_block(Y + (size_t)i0 * ldy + j0, sy, S + (size_t)i0 * np, part, np, P + (size_t)(j0 / 16) * wcol,
-                          wpart, wcol, 0, np, acc, b && !acc ? b + j0 : NULL);
-        if (acc && b)       /* (not used by the transformer) the bias after the sum */
-            for (long i = r0; i < Tf && i < r0 + AMX_ROWS; i++)
-                for (int j = 0; j < mf; j++) Y[(size_t)i * ldy + j] += b[j];
+                          wpart, wcol, acc, b ? b + j0 : NULL);
     }
     /* the rest, a block at a time through tmp */
     float tmp[32 * 32] __attribute__((aligned(64)));
@@ -258,10 +256,10 @@ __attribute__((target("amx-tile,amx-bf16,avx512f"))) void lt_mdl_amx_linear(floa
             memset(tmp, 0, sizeof tmp);
             for (int r = 0; r < rows; r++) {
                 if (acc) memcpy(tmp + 32 * r, Y + (size_t)(i0 + r) * ldy + j0, (size_t)cols * sizeof *Y);
-                if (b) for (int c = 0; c < cols; c++) tmp[32 * r + c] += b[j0 + c];
+                else if (b) memcpy(tmp + 32 * r, b + j0, (size_t)cols * sizeof *b);
             }
             amx_block(tmp, 32 * sizeof *tmp, S + (size_t)i0 * np, part, np, P + (size_t)(j0 / 16) * wcol, wpart, wcol,
-                      0, np, 1, NULL);
+                      1, NULL);
             for (int r = 0; r < rows; r++) memcpy(Y + (size_t)(i0 + r) * ldy + j0, tmp + 32 * r, (size_t)cols * sizeof *Y);
         }
     _tile_release();
@@ -294,8 +292,8 @@ static int row_finite(const float *x, int n)
 
 /* A row with an infinite or NaN entry: its parts' products can meet 0 x
    inf (x1 infinite times w's parts 2 and 3, which are 0), a NaN where f32
-   gives an infinity; such rows (bad: X has one) are redone by sums of f32
-   products over k in order, from Y's entries as they were (acc). */
+   gives an infinity; such rows (bad: X has one) are redone by the SGEMM
+   (lt_mdl_linear), then added to Y's entries as they were (acc). */
 void lt_mdl_amx_product(float *Y, int ldy, const uint16_t *P, const float *W, const float *b, const uint16_t *S,
                         int bad, const float *X, int ldx, long T, int m, int n, int acc)
 {
@@ -309,13 +307,9 @@ void lt_mdl_amx_product(float *Y, int ldy, const uint16_t *P, const float *W, co
         const float *x = X + (size_t)t * ldx;
         if (row_finite(x, n)) continue;
         float *y = Y + (size_t)t * ldy;
-        for (int j = 0; j < m; j++) {
-            const float *w = W + (size_t)j * n;
-            float sum = 0.0f;
-            for (int k = 0; k < n; k++) sum += x[k] * w[k];
-            if (b) sum += b[j];
-            y[j] = acc ? keep[(size_t)t * m + j] + sum : sum;
-        }
+        lt_mdl_linear(y, ldy, W, b, x, ldx, 1, m, n);
+        if (acc)
+            for (int j = 0; j < m; j++) y[j] += keep[(size_t)t * m + j];
     }
     lt_free(keep);
 }

@@ -243,7 +243,7 @@ static int attn_amx(const lt_model_struct *M, const lt_model_layer *l)
 }
 
 /* X's rows split into S when the layer takes AMX tiles: whether X has a
-   non-finite entry (the rows with one are redone, lt_mdl_amx_fix) */
+   non-finite entry (the rows with one are redone, lt_mdl_amx_product) */
 static int split(const lt_model_struct *M, const lt_model_layer *l, uint16_t *S, const float *X, int ldx, long T, int n)
 {
     return attn_amx(M, l) ? lt_mdl_amx_split(S, X, ldx, T, n) : 0;

@@ -57,7 +57,7 @@ float *lt_mdl_pack_weights(lt_model_struct *M, float *P, const float *W, int m, 
    products that read them (lt_mdl_amx_split into S, of
    lt_mdl_amx_split_floats(T, n) floats, 64-byte aligned), and
    lt_mdl_amx_linear makes Y (T x m, row stride ldy) = X W^T (+ b), or
-   Y + X W^T (acc). */
+   Y + X W^T (acc; b NULL). */
 int lt_mdl_amx_available(void);
 /* 0: lt_mdl_amx_available() says 0 from now on (tests of the other
    kernel; a model packed before keeps its layout, M->packed_amx); 1: as
@@ -72,7 +72,7 @@ int lt_mdl_amx_split(uint16_t *S, const float *X, int ldx, long T, int n);
 void lt_mdl_amx_linear(float *Y, int ldy, const uint16_t *P, const float *b, const uint16_t *S, long T, int m, int n,
                        int acc);
 /* lt_mdl_amx_linear, then (bad: lt_mdl_amx_split's answer) the rows of X
-   with a non-finite entry by f32 sums from W */
+   with a non-finite entry by the SGEMM with W */
 void lt_mdl_amx_product(float *Y, int ldy, const uint16_t *P, const float *W, const float *b, const uint16_t *S,
                         int bad, const float *X, int ldx, long T, int m, int n, int acc);
 void lt_mdl_linear_p(float *Y, int ldy, const float *W, const float *P, const float *b, const float *X, int ldx, long T,

@@ -3,7 +3,6 @@
    and the dispatch to each architecture's own file (model_<name>.c).
    Single precision storage, double accumulation in the matrix-vector
    products. */
-#include <pthread.h>
 #include <stdatomic.h>
 #include <unistd.h>
 #include <math.h>
@@ -272,8 +271,10 @@ static void forward_group(const fwd_part *F, long k0, int nw, float **X, float *
     }
 }
 
-static void *fwd_main(void *arg)
+/* one member of the team (lt_threads_run) */
+static void fwd_main(void *arg, int t)
 {
+    (void)t;
     fwd_part *F = arg;
     int G = ops(F->M)->group && ops(F->M)->layer_words ? ops(F->M)->group(F->M) : 1;
     if (G > 1) {        /* the groups of G words from the first */
@@ -283,17 +284,10 @@ static void *fwd_main(void *arg)
             forward_group(F, k0, F->n - k0 < G ? (int)(F->n - k0) : G, &X, &w, &cap);
         lt_free(X);
         lt_free(w);
-        return NULL;
+        return;
     }
     for (long k; (k = atomic_fetch_add(&F->next, 1)) < F->n;)
         lt_model_forward(F->out + (size_t)k * F->per, F->M, F->in + (size_t)k * F->stride, F->len[k]);
-    return NULL;
-}
-
-static void fwd_member(void *arg, int t)
-{
-    (void)t;
-    fwd_main(arg);
 }
 
 void lt_model_forward_many(float *out, const lt_model_t M, const int *in, const long *len, long n, long stride,
@@ -305,5 +299,5 @@ void lt_model_forward_many(float *out, const lt_model_t M, const int *in, const 
     if (nth > n) nth = n > 0 ? (int)n : 1;
     /* on the kept team of threads (src/core/threads.c), awake from the
        batch before: a thread started anew took 2 to 12 ms to run here */
-    lt_threads_run(nth, fwd_member, &F);
+    lt_threads_run(nth, fwd_main, &F);
 }
