@@ -15,7 +15,7 @@
    read it. Used when the processor has AMX-BF16 and Linux grants the tile
    state (arch_prctl ARCH_REQ_XCOMP_PERM), unless LIETOOL_AMX=0. A row of
    inputs with an infinity or a NaN is redone by the SGEMM (its parts would
-   meet 0 x inf), by the SGEMM; an infinite weight gives a NaN where f32 may give an
+   meet 0 x inf); an infinite weight gives a NaN where f32 may give an
    infinity, which ssm eval reports as not finite either way. */
 #include <pthread.h>
 #include <stdint.h>
