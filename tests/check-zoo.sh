@@ -5,7 +5,8 @@
 # f32 logits against the float64 NumPy forward pass of scripts/zoo/, which
 # is written from the libraries' published formulas and shares no code
 # with lietool's, to 1e-5; bf16/f16 logits (--compute) against torch
-# running the same model in that type. Needs Debian's python3-torch: without it, says
+# running the same model in that type; the f32 transformers once more
+# with LIETOOL_AMX=0 (lietool(1)). Needs Debian's python3-torch: without it, says
 # so and checks nothing. Ends with "zoo: N passed, N failed".
 NAME=zoo
 . "$(dirname "$0")/torch-env.sh"
@@ -118,6 +119,21 @@ $PY scripts/zoo_reference.py batch < $T/make.txt > $T/make.out 2>&1
         fi
     done
     for extra in "$@"; do i=$((i + 1)); echo "norms $T/$i $T/words.csv --offset 2"; done
+    # the f32 transformers again with LIETOOL_AMX=0 (the FMA kernel where
+    # the CPU has AMX tiles; the same kernel elsewhere)
+    k=0
+    printf '%s\n' "$cases" | while read -r arch format dtype compute extra; do
+        k=$((k + 1))
+        [ "$arch" = transformer ] && [ "$compute" = f32 ] || continue
+        d=$T/$k
+        if grep -qx "$k rc 0" $T/make.out \
+            && LIETOOL_AMX=0 "$LT" ssm eval $d --group S3 --length 8 --samples 6 --bos 0 --offset 2 --logits $d/logits-fma \
+               >$d/out-fma 2>&1; then
+            echo "compare $d $d/logits-fma --bos 0 --offset 2 --compute f32"
+        else
+            echo "compare $d $T/no-logits"
+        fi
+    done
 } > $T/ref.txt
 $PY scripts/zoo_reference.py batch < $T/ref.txt > $T/ref.out 2>&1
 # the output line before "K rc 0" (a command's last line)
@@ -147,6 +163,12 @@ for extra in "$@"; do
     else
         fail=$((fail + 1)); echo "FAIL error-bound --model mamba2 $extra: reference $want; lietool $got"
     fi
+done
+nfma=$(printf '%s\n' "$cases" | awk '$1 == "transformer" && $4 == "f32"' | wc -l)
+j=0
+while [ $j -lt $nfma ]; do
+    i=$((i + 1)); j=$((j + 1))
+    if said $i > /dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL zoo transformer f32 case $j with LIETOOL_AMX=0"; fi
 done
 echo "zoo: $pass passed, $fail failed"
 [ $fail -eq 0 ]
